@@ -1,0 +1,45 @@
+/**
+ * bitboard-patterns: chess bitboard patterns with a native (C++/Node-API) core and a pure-TS twin.
+ *
+ * The facade picks the backend once, at load: the native addon when it loads, else the JS backend
+ * with a one-time warning. `BITBOARD_PATTERNS_BACKEND=native|js` forces the choice; forcing
+ * `native` where the addon cannot load throws, saying why.
+ */
+import { createApi } from './api.js';
+import type { Backend } from './backend.js';
+import { jsBackend } from './js/index.js';
+import { loadNative, requestedBackend } from './native.js';
+
+function chooseBackend(): Backend {
+  const wanted = requestedBackend();
+  if (wanted === 'js') return jsBackend;
+  try {
+    return loadNative();
+  } catch (e) {
+    if (wanted === 'native') {
+      throw new Error(`BITBOARD_PATTERNS_BACKEND=native, but ${(e as Error).message}`, { cause: e });
+    }
+    process.emitWarning(`bitboard-patterns: using the JS backend (slower): ${(e as Error).message}`, {
+      code: 'BITBOARD_PATTERNS_JS_FALLBACK',
+      detail: 'Set BITBOARD_PATTERNS_BACKEND=js to choose the JS backend explicitly and silence this warning.',
+    });
+    return jsBackend;
+  }
+}
+
+const api = createApi(chooseBackend());
+
+export * from './public.js';
+export const {
+  backend, cpuPath, variants,
+  kingAttacks, kingAttacksBatch, kingAttacksSet, kingAttacksSetBatch,
+  pawnShieldMask, pawnShieldMaskBatch, pawnShieldIndex, pawnShieldIndexBatch,
+  kingMoveTargets, kingMoveTargetsBatch, distantCheckLines, distantCheckLinesBatch,
+  caughtableArea, caughtableAreaBatch, uncatchablePassers, uncatchablePassersBatch,
+  squaresAreConnected, squaresAreConnectedBatch, kingDistance, kingDistanceBatch,
+  knightAttacks, knightAttacksBatch, knightAttacksSet, knightAttacksSetBatch,
+  noNoEa, noNoEaBatch, noEaEa, noEaEaBatch, soEaEa, soEaEaBatch, soSoEa, soSoEaBatch,
+  noNoWe, noNoWeBatch, noWeWe, noWeWeBatch, soWeWe, soWeWeBatch, soSoWe, soSoWeBatch,
+  knightFill, knightFillBatch, knightDistance, knightDistanceBatch,
+  forkTargetSquares, forkTargetSquaresBatch, knightForkMoves, knightForkMovesBatch,
+} = api;

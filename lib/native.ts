@@ -1,0 +1,79 @@
+/**
+ * Loads the native addon and adapts it to the Backend interface.
+ *
+ * Search order: `BITBOARD_PATTERNS_ADDON` (an explicit .node file, e.g. a cmake-js build), then a
+ * prebuild matching this platform in `prebuilds/<platform>-<arch>/` (made by prebuildify), then a
+ * local build in `build/Release` (node-gyp). The addon itself is compiled for the baseline CPU and
+ * checks the CPU (cpuid: SSE4.1 + POPCNT) before it uses its x86-optimised kernels, so any binary
+ * that loads is safe to run; `cpuPath` says which kernels it chose.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Backend } from './backend.js';
+
+const nodeRequire = createRequire(import.meta.url);
+
+/** The package root: this file sits in `lib/` (sources) or `dist/` (build), one level down. */
+export const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+interface GypBuild {
+  path(dir: string): string;
+  parseTuple(name: string): { name: string; platforms: string[]; architectures: string[] } | undefined;
+  matchTuple(platform: string, arch: string): (t: unknown) => boolean;
+  compareTuples(a: unknown, b: unknown): number;
+  parseTags(file: string): { file: string } | undefined;
+  matchTags(runtime: string, abi: string): (t: unknown) => boolean;
+  compareTags(runtime: string): (a: unknown, b: unknown) => number;
+}
+
+function prebuildPath(root: string, gyp: GypBuild): string | undefined {
+  const dir = join(root, 'prebuilds');
+  if (!existsSync(dir)) return undefined;
+  const tuple = readdirSync(dir).map(gyp.parseTuple).filter(gyp.matchTuple(process.platform, process.arch))
+    .sort(gyp.compareTuples)[0] as { name: string } | undefined;
+  if (!tuple) return undefined;
+  const flavours = readdirSync(join(dir, tuple.name)).map(gyp.parseTags)
+    .filter(gyp.matchTags('node', process.versions.modules)).sort(gyp.compareTags('node'));
+  const winner = flavours[0] as { file: string } | undefined;
+  return winner && join(dir, tuple.name, winner.file);
+}
+
+/** Where the addon binary would be loaded from; throws (with the places searched) when there is none. */
+export function addonPath(root = packageRoot): string {
+  const explicit = process.env.BITBOARD_PATTERNS_ADDON;
+  if (explicit) {
+    if (!existsSync(explicit)) throw new Error(`BITBOARD_PATTERNS_ADDON points at ${explicit}, which does not exist`);
+    return resolve(explicit);
+  }
+  const gyp = nodeRequire('node-gyp-build') as GypBuild;
+  return prebuildPath(root, gyp) ?? gyp.path(root);
+}
+
+/** Loads the addon and returns it as a Backend; throws an Error saying why when it cannot. */
+export function loadNative(root = packageRoot): Backend {
+  let file: string;
+  try {
+    file = addonPath(root);
+  } catch (e) {
+    throw new Error(`no native build of bitboard-patterns found (run \`npm run build:native\`, which needs `
+      + `python3, make and a C++17 compiler): ${(e as Error).message.trim()}`, { cause: e });
+  }
+  let addon: Omit<Backend, 'name'>;
+  try {
+    addon = nodeRequire(file) as Omit<Backend, 'name'>;
+  } catch (e) {
+    throw new Error(`the native addon ${file} failed to load: ${(e as Error).message}`, { cause: e });
+  }
+  return Object.freeze({ ...addon, name: 'native' as const });
+}
+
+export type BackendChoice = 'native' | 'js' | undefined;
+
+/** Reads BITBOARD_PATTERNS_BACKEND; an unknown value is an error rather than a silent default. */
+export function requestedBackend(env = process.env.BITBOARD_PATTERNS_BACKEND): BackendChoice {
+  if (env === undefined || env === '') return undefined;
+  if (env === 'native' || env === 'js') return env;
+  throw new Error(`BITBOARD_PATTERNS_BACKEND must be 'native' or 'js', got ${JSON.stringify(env)}`);
+}

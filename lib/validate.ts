@@ -1,0 +1,65 @@
+/**
+ * Argument checks shared by the facade. Every public entry point goes through these, so a bad
+ * argument is a clear exception (DESIGN.md, Conventions) whichever backend runs.
+ */
+
+export const MAX_U64 = 0xffff_ffff_ffff_ffffn;
+
+function describe(v: unknown): string {
+  if (typeof v === 'bigint') return `${v}n`;
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+  if (v === null) return 'null';
+  if (typeof v === 'object') return v.constructor?.name ?? 'object';
+  return String(v);
+}
+
+/** An integer in lo..hi given as a JS number: TypeError for other types, RangeError otherwise. */
+function integerIn(fn: string, what: string, v: unknown, lo: number, hi: number): number {
+  if (typeof v !== 'number') throw new TypeError(`${fn}: ${what} must be a number, got ${typeof v} ${describe(v)}`);
+  if (!Number.isInteger(v) || v < lo || v > hi) {
+    throw new RangeError(`${fn}: ${what} must be an integer ${lo}..${hi}, got ${describe(v)}`);
+  }
+  return v;
+}
+
+export function checkSquare(fn: string, what: string, v: unknown): number {
+  return integerIn(fn, what, v, 0, 63);
+}
+
+export function checkColor(fn: string, what: string, v: unknown): number {
+  return integerIn(fn, `${what} (0 = white, 1 = black)`, v, 0, 1);
+}
+
+export function checkBitboard(fn: string, what: string, v: unknown): bigint {
+  if (typeof v !== 'bigint') {
+    throw new TypeError(`${fn}: ${what} must be a bigint bitboard (e.g. 0x${'ff'}n), got ${typeof v} ${describe(v)}`);
+  }
+  if (v < 0n || v > MAX_U64) throw new RangeError(`${fn}: ${what} must be in 0..2^64-1, got ${describe(v)}`);
+  return v;
+}
+
+/** A square number or a bitboard, as a set. */
+export function checkSquareOrSet(fn: string, what: string, v: unknown): bigint {
+  return typeof v === 'number' ? 1n << BigInt(checkSquare(fn, what, v)) : checkBitboard(fn, what, v);
+}
+
+type TypedArrayCtor = BigUint64ArrayConstructor | Uint8ArrayConstructor | Int8ArrayConstructor;
+type InstanceOf<C> = C extends new (n: number) => infer T ? T : never;
+
+/** A typed array of exactly `ctor`'s type and, when given, exactly `length` elements. */
+export function checkArray<C extends TypedArrayCtor>(
+  fn: string, what: string, v: unknown, ctor: C, length?: number,
+): InstanceOf<C> {
+  if (!(v instanceof ctor)) throw new TypeError(`${fn}: ${what} must be a ${ctor.name}, got ${describe(v)}`);
+  const arr = v as InstanceOf<C>;
+  if (length !== undefined && arr.length !== length) {
+    throw new RangeError(`${fn}: ${what} must have ${length} elements like the first input, got ${arr.length}`);
+  }
+  return arr;
+}
+
+/** The caller's output array, checked, or a new one of the input length. */
+export function outArray<C extends TypedArrayCtor>(fn: string, v: unknown, ctor: C, length: number): InstanceOf<C> {
+  if (v === undefined) return new ctor(length) as InstanceOf<C>;
+  return checkArray(fn, 'out', v, ctor, length);
+}

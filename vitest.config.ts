@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Native addons and worker threads: forks isolate a crash to one file and never share the addon.
+    pool: 'forks',
+    testTimeout: 60_000,
+  },
+});
