@@ -1,0 +1,144 @@
+/**
+ * Bitboard basics of the BigInt backend; twin of `native/core/bitboard.h`.
+ *
+ * Representation. Public bitboards are unsigned bigints 0..2^64-1. Inside this backend we compute
+ * on the *signed* int64 representation of the same 64 bits (`BigInt.asIntN(64, bb)`): V8's
+ * optimizing compiler lowers bigint operations whose operands and result are truncated to int64
+ * onto plain machine integer ops (a few ns), while any step that may leave the int64 range falls
+ * back to heap BigInts (tens of ns and an allocation). Hence every intermediate result is wrapped in
+ * `BigInt.asIntN(64, ...)`, right shifts are masked (they are arithmetic on negative values), and
+ * results leave through `BigInt.asUintN(64, ...)`. Masks below are given in that signed form; the
+ * one-step helpers accept either form and return the signed one.
+ *
+ * Hot functions spell their masks as bigint *literals* (with the constant's name in a comment):
+ * V8 11 only keeps the int64 fast path when the operand is a literal; reading the same value from a
+ * module-level const measured 5-30x slower.
+ */
+
+/** All 64 bits (unsigned), for readers who mask by hand. */
+export const ALL_SQUARES = 0xffffffffffffffffn;
+
+/** File and rank masks (signed int64 representation, like every mask below). */
+export const FILE_A = 0x0101010101010101n;
+export const FILE_H = BigInt.asIntN(64, 0x8080808080808080n);
+export const RANK_1 = 0xffn;
+export const RANK_2 = 0xff00n;
+export const RANK_3 = 0xff0000n;
+export const RANK_8 = BigInt.asIntN(64, 0xff00000000000000n);
+/** Ranks 2-7: where pawns can stand. */
+export const PAWN_RANKS = 0x00ffffffffffff00n;
+
+/** The seed's wrap masks. */
+export const notAFile = BigInt.asIntN(64, 0xfefefefefefefefen);
+export const notABFile = BigInt.asIntN(64, 0xfcfcfcfcfcfcfcfcn);
+export const notHFile = 0x7f7f7f7f7f7f7f7fn;
+export const notGHFile = 0x3f3f3f3f3f3f3f3fn;
+
+/** Keeps the low 64 - n bits: the mask that turns an arithmetic right shift by n into a logical one. */
+export const LOW_56 = 0x00ffffffffffffffn;
+export const LOW_48 = 0x0000ffffffffffffn;
+
+/** One step east (towards the h-file), without a-file wrap. Any 64-bit form in, signed out. */
+export function eastOne(b: bigint): bigint {
+  return BigInt.asIntN(64, (b << 1n) & -0x101010101010102n); // notAFile
+}
+
+/** One step west (towards the a-file), without h-file wrap. Any 64-bit form in, signed out. */
+export function westOne(b: bigint): bigint {
+  return BigInt.asIntN(64, (b >> 1n) & 0x7f7f7f7f7f7f7f7fn); // notHFile
+}
+
+/** One step north (towards rank 8). Any 64-bit form in, signed out. */
+export function nortOne(b: bigint): bigint {
+  return BigInt.asIntN(64, b << 8n);
+}
+
+/** One step south (towards rank 1). Any 64-bit form in, signed out. */
+export function soutOne(b: bigint): bigint {
+  return BigInt.asIntN(64, (b >> 8n) & 0x00ffffffffffffffn);
+}
+
+/** Rank 0..7 of a square (a1 = 0, little-endian rank-file mapping). */
+export function rankOf(sq: number): number {
+  return sq >> 3;
+}
+
+/** File 0..7 of a square (a = 0). */
+export function fileOf(sq: number): number {
+  return sq & 7;
+}
+
+/** Chebyshev (king) distance between two squares. */
+export function chebyshevDistance(a: number, b: number): number {
+  return Math.max(Math.abs(rankOf(a) - rankOf(b)), Math.abs(fileOf(a) - fileOf(b)));
+}
+
+function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/** Number of set bits among the 64 (either representation). */
+export function popcount(b: bigint): number {
+  return popcount32(Number(BigInt.asUintN(32, b))) + popcount32(Number(BigInt.asUintN(32, b >> 32n)));
+}
+
+/** Mirror ranks (rank 1 <-> rank 8): a byte swap. Any form in, signed out. Table building only. */
+export function flipVertical(b: bigint): bigint {
+  let r = 0n;
+  for (let i = 0n; i < 64n; i += 8n) r |= ((b >> i) & 0xffn) << (56n - i);
+  return BigInt.asIntN(64, r);
+}
+
+/** squareBit[sq] = 1 << sq, signed form. */
+export const squareBit = new BigInt64Array(64);
+
+/**
+ * The seed's `kingBits[64]` {rankBits, fileBits, diagBits, antiBits} table, flattened in that
+ * order (`kingBits[4 * sq + LINE_RANK]` ...): the whole line of each kind through the square,
+ * square included. Signed form. `rankBits` ... `antiBits` are the same lines split per kind.
+ */
+export const kingBits = new BigInt64Array(256);
+export const LINE_RANK = 0;
+export const LINE_FILE = 1;
+export const LINE_DIAG = 2;
+export const LINE_ANTI = 3;
+/** The rank through each square. */
+export const rankBits = new BigInt64Array(64);
+/** The file through each square. */
+export const fileBits = new BigInt64Array(64);
+/** The diagonal (a1-h8 direction) through each square. */
+export const diagBits = new BigInt64Array(64);
+/** The anti-diagonal (h1-a8 direction) through each square. */
+export const antiBits = new BigInt64Array(64);
+
+const MAIN_DIAG = BigInt.asIntN(64, 0x8040201008040201n);
+const MAIN_ANTI = 0x0102040810204080n;
+
+for (let sq = 0; sq < 64; sq++) {
+  const r = rankOf(sq);
+  const f = fileOf(sq);
+  squareBit[sq] = BigInt.asIntN(64, 1n << BigInt(sq));
+  rankBits[sq] = BigInt.asIntN(64, RANK_1 << BigInt(8 * r));
+  fileBits[sq] = FILE_A << BigInt(f);
+  // Shift the long diagonal by whole ranks: north drops bits off the top, south off the bottom.
+  const d = f - r;
+  diagBits[sq] = d >= 0
+    ? BigInt.asIntN(64, (MAIN_DIAG >> BigInt(8 * d)) & (ALL_SQUARES >> BigInt(8 * d)))
+    : BigInt.asIntN(64, MAIN_DIAG << BigInt(-8 * d));
+  const a = 7 - f - r;
+  antiBits[sq] = a >= 0
+    ? BigInt.asIntN(64, MAIN_ANTI >> BigInt(8 * a))
+    : BigInt.asIntN(64, MAIN_ANTI << BigInt(-8 * a));
+  kingBits[4 * sq + LINE_RANK] = rankBits[sq];
+  kingBits[4 * sq + LINE_FILE] = fileBits[sq];
+  kingBits[4 * sq + LINE_DIAG] = diagBits[sq];
+  kingBits[4 * sq + LINE_ANTI] = antiBits[sq];
+}
+
+/** The RangeError the batch forms throw for a square element outside 0..63. */
+export function badSquare(fn: string, i: number, v: number): RangeError {
+  return new RangeError(`${fn}: square at index ${i} must be 0..63, got ${v}`);
+}

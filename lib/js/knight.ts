@@ -1,0 +1,265 @@
+/**
+ * Knight pattern (seed: Knight Pattern); twin of `native/core/knight.h`.
+ * Signed int64 inside, unsigned bigints out: see the header of `bitboard.ts`.
+ */
+import {
+  badSquare, eastOne, squareBit, westOne,
+} from './bitboard.js';
+import { highHalf, lowHalf } from './king.js';
+
+// Right shifts are arithmetic on the signed form: their masks also clear the copied sign bits.
+// Masks are literals on purpose (see bitboard.ts): notAFile = -0x101010101010102n, notABFile = -0x303030303030304n.
+
+/** Knight step north-north-east (+17), unsigned in and out. */
+export function noNoEa(b: bigint): bigint {
+  return BigInt.asUintN(64, (BigInt.asIntN(64, b) << 17n) & -0x101010101010102n); // notAFile
+}
+/** Knight step north-east-east (+10). */
+export function noEaEa(b: bigint): bigint {
+  return BigInt.asUintN(64, (BigInt.asIntN(64, b) << 10n) & -0x303030303030304n); // notABFile
+}
+/** Knight step south-east-east (-6). */
+export function soEaEa(b: bigint): bigint {
+  return BigInt.asUintN(64, (BigInt.asIntN(64, b) >> 6n) & 0xfcfcfcfcfcfcfcn); // notABFile, top 6 bits clear
+}
+/** Knight step south-south-east (-15). */
+export function soSoEa(b: bigint): bigint {
+  return BigInt.asUintN(64, (BigInt.asIntN(64, b) >> 15n) & 0xfefefefefefen); // notAFile, top 15 bits clear
+}
+/** Knight step north-north-west (+15). */
+export function noNoWe(b: bigint): bigint {
+  return BigInt.asUintN(64, (BigInt.asIntN(64, b) << 15n) & 0x7f7f7f7f7f7f7f7fn); // notHFile
+}
+/** Knight step north-west-west (+6). */
+export function noWeWe(b: bigint): bigint {
+  return BigInt.asUintN(64, (BigInt.asIntN(64, b) << 6n) & 0x3f3f3f3f3f3f3f3fn); // notGHFile
+}
+/** Knight step south-west-west (-10). */
+export function soWeWe(b: bigint): bigint {
+  return BigInt.asUintN(64, (BigInt.asIntN(64, b) >> 10n) & 0x3f3f3f3f3f3f3fn); // notGHFile, top 10 bits clear
+}
+/** Knight step south-south-west (-17). */
+export function soSoWe(b: bigint): bigint {
+  return BigInt.asUintN(64, (BigInt.asIntN(64, b) >> 17n) & 0x7f7f7f7f7f7fn); // notHFile, top 17 bits clear
+}
+
+/**
+ * The seed's first multiple-knight attacks, signed in and out: one and two steps east and west,
+ * shifted two and one ranks north and south.
+ */
+export function knightAttacksEastWestI64(knights: bigint): bigint {
+  let east = eastOne(knights);
+  let west = westOne(knights);
+  let h = BigInt.asIntN(64, east | west);
+  const twoRanks = BigInt.asIntN(64, BigInt.asIntN(64, h << 16n) | ((h >> 16n) & 0xffffffffffffn));
+  east = eastOne(east);
+  west = westOne(west);
+  h = BigInt.asIntN(64, east | west);
+  return BigInt.asIntN(64, twoRanks | BigInt.asIntN(64, h << 8n) | ((h >> 8n) & 0xffffffffffffffn));
+}
+
+/** The seed's l1/l2/r1/r2 multiple-knight attacks ("more parallelism"), signed in and out. */
+export function knightAttacksParallelI64(knights: bigint): bigint {
+  const l1 = BigInt.asIntN(64, (knights >> 1n) & 0x7f7f7f7f7f7f7f7fn); // notHFile
+  const l2 = BigInt.asIntN(64, (knights >> 2n) & 0x3f3f3f3f3f3f3f3fn); // notGHFile
+  const r1 = BigInt.asIntN(64, (knights << 1n) & -0x101010101010102n); // notAFile
+  const r2 = BigInt.asIntN(64, (knights << 2n) & -0x303030303030304n); // notABFile
+  const h1 = BigInt.asIntN(64, l1 | r1);
+  const h2 = BigInt.asIntN(64, l2 | r2);
+  return BigInt.asIntN(64, BigInt.asIntN(64, h1 << 16n) | ((h1 >> 16n) & 0xffffffffffffn)
+    | BigInt.asIntN(64, h2 << 8n) | ((h2 >> 8n) & 0xffffffffffffffn));
+}
+
+/** Multiple knight attacks, the seed's east/west version (unsigned). */
+export function knightAttacksSetEastWest(knights: bigint): bigint {
+  return BigInt.asUintN(64, knightAttacksEastWestI64(BigInt.asIntN(64, knights)));
+}
+
+/** Multiple knight attacks, the seed's l1/l2/r1/r2 version (unsigned). */
+export function knightAttacksSetParallel(knights: bigint): bigint {
+  return BigInt.asUintN(64, knightAttacksParallelI64(BigInt.asIntN(64, knights)));
+}
+
+/** The variant the API uses, signed: the faster one measured (see the report in the commit). */
+export const knightAttacksI64 = knightAttacksEastWestI64;
+
+/** Attacks of every knight in the set (unsigned). */
+export function knightAttacksSet(knights: bigint): bigint {
+  return BigInt.asUintN(64, knightAttacksI64(BigInt.asIntN(64, knights)));
+}
+
+/** `arrKnightAttacks[sq]`, unsigned: returned as is, so a lookup allocates nothing. */
+export const arrKnightAttacks: bigint[] = [];
+/** The same table in signed form. */
+export const knightAttacksBits = new BigInt64Array(64);
+for (let sq = 0; sq < 64; sq++) {
+  knightAttacksBits[sq] = knightAttacksEastWestI64(squareBit[sq]);
+  arrKnightAttacks.push(BigInt.asUintN(64, knightAttacksBits[sq]));
+}
+
+/** Knight attacks from one square, by lookup. */
+export function knightAttacks(sq: number): bigint {
+  return arrKnightAttacks[sq];
+}
+
+/** One knight-fill cycle: `knightAttacks(knights) | knights`. */
+export function knightFill(knights: bigint): bigint {
+  const k = BigInt.asIntN(64, knights);
+  return BigInt.asUintN(64, knightAttacksI64(k) | k);
+}
+
+/**
+ * The seed's forkTargetSquare, signed in and out: the union of the pairwise intersections of the
+ * eight direction attack sets, i.e. squares a knight attacks two or more targets from.
+ */
+export function forkTargetSquaresI64(targets: bigint): bigint {
+  let east = eastOne(targets);
+  let west = westOne(targets);
+  let attak = BigInt.asIntN(64, east << 16n);
+  let forks = BigInt.asIntN(64, BigInt.asIntN(64, west << 16n) & attak);
+  attak = BigInt.asIntN(64, attak | BigInt.asIntN(64, west << 16n));
+  forks = BigInt.asIntN(64, forks | ((east >> 16n) & 0xffffffffffffn & attak));
+  attak = BigInt.asIntN(64, attak | ((east >> 16n) & 0xffffffffffffn));
+  forks = BigInt.asIntN(64, forks | ((west >> 16n) & 0xffffffffffffn & attak));
+  attak = BigInt.asIntN(64, attak | ((west >> 16n) & 0xffffffffffffn));
+  east = eastOne(east);
+  west = westOne(west);
+  forks = BigInt.asIntN(64, forks | (BigInt.asIntN(64, east << 8n) & attak));
+  attak = BigInt.asIntN(64, attak | BigInt.asIntN(64, east << 8n));
+  forks = BigInt.asIntN(64, forks | (BigInt.asIntN(64, west << 8n) & attak));
+  attak = BigInt.asIntN(64, attak | BigInt.asIntN(64, west << 8n));
+  forks = BigInt.asIntN(64, forks | ((east >> 8n) & 0xffffffffffffffn & attak));
+  attak = BigInt.asIntN(64, attak | ((east >> 8n) & 0xffffffffffffffn));
+  return BigInt.asIntN(64, forks | ((west >> 8n) & 0xffffffffffffffn & attak));
+}
+
+/** Squares from which a knight attacks two or more of `targets` (unsigned). */
+export function forkTargetSquares(targets: bigint): bigint {
+  return BigInt.asUintN(64, forkTargetSquaresI64(BigInt.asIntN(64, targets)));
+}
+
+/** Fork squares our knights reach that are not ours and not attacked by enemy pawns or knights. */
+export function knightForkMoves(knights: bigint, targets: bigint, ownPieces: bigint,
+  enemyPawnAttacks: bigint, enemyKnightAttacks: bigint): bigint {
+  const unsafe = BigInt.asIntN(64,
+    BigInt.asIntN(64, ownPieces) | BigInt.asIntN(64, enemyPawnAttacks) | BigInt.asIntN(64, enemyKnightAttacks));
+  return BigInt.asUintN(64, forkTargetSquaresI64(BigInt.asIntN(64, targets))
+    & knightAttacksI64(BigInt.asIntN(64, knights)) & ~unsafe);
+}
+
+/** Low half (ranks 1-4) of one knight-fill step, sets as int32 halves (see king.ts on why halves). */
+export function knightFillLo(lo: number, hi: number): number {
+  const one = ((lo << 1) & 0xfefefefe) | ((lo >>> 1) & 0x7f7f7f7f);
+  const oneHi = ((hi << 1) & 0xfefefefe) | ((hi >>> 1) & 0x7f7f7f7f);
+  const two = ((lo << 2) & 0xfcfcfcfc) | ((lo >>> 2) & 0x3f3f3f3f);
+  const twoHi = ((hi << 2) & 0xfcfcfcfc) | ((hi >>> 2) & 0x3f3f3f3f);
+  return lo | (one << 16) | (one >>> 16) | (oneHi << 16) | (two << 8) | (two >>> 8) | (twoHi << 24);
+}
+
+/** High half (ranks 5-8) of one knight-fill step. */
+export function knightFillHi(lo: number, hi: number): number {
+  const one = ((lo << 1) & 0xfefefefe) | ((lo >>> 1) & 0x7f7f7f7f);
+  const oneHi = ((hi << 1) & 0xfefefefe) | ((hi >>> 1) & 0x7f7f7f7f);
+  const two = ((lo << 2) & 0xfcfcfcfc) | ((lo >>> 2) & 0x3f3f3f3f);
+  const twoHi = ((hi << 2) & 0xfcfcfcfc) | ((hi >>> 2) & 0x3f3f3f3f);
+  return hi | (oneHi << 16) | (one >>> 16) | (oneHi >>> 16) | (twoHi << 8) | (two >>> 24) | (twoHi >>> 8);
+}
+
+/** Fewest knight moves from `from` to `to` on squares of `path` (both ends included); -1 if none. */
+export function knightDistance(from: number, to: number, path: bigint): number {
+  const pathLo = lowHalf(path);
+  const pathHi = highHalf(path);
+  let lo = (from < 32 ? 1 << from : 0) & pathLo;
+  let hi = (from < 32 ? 0 : 1 << (from - 32)) & pathHi;
+  const toLo = (to < 32 ? 1 << to : 0) & pathLo;
+  const toHi = (to < 32 ? 0 : 1 << (to - 32)) & pathHi;
+  if ((lo | hi) === 0 || (toLo | toHi) === 0) return -1;
+  let moves = 0;
+  while (((lo & toLo) | (hi & toHi)) === 0) {
+    const nextLo = knightFillLo(lo, hi) & pathLo;
+    const nextHi = knightFillHi(lo, hi) & pathHi;
+    if (nextLo === lo && nextHi === hi) return -1; // the fill has stopped
+    lo = nextLo;
+    hi = nextHi;
+    moves++;
+  }
+  return moves;
+}
+
+// ---- Batch forms ----
+
+/** out[i] = knightAttacks(squares[i]). */
+export function knightAttacksBatch(squares: Uint8Array, out: BigUint64Array): void {
+  for (let i = 0; i < out.length; i++) {
+    const sq = squares[i];
+    if (sq > 63) throw badSquare('knightAttacksBatch', i, sq);
+    out[i] = arrKnightAttacks[sq];
+  }
+}
+
+/** out[i] = knightAttacksSet(sets[i]). */
+export function knightAttacksSetBatch(sets: BigUint64Array, out: BigUint64Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = knightAttacksSet(sets[i]);
+}
+
+/** out[i] = knightFill(sets[i]). */
+export function knightFillBatch(sets: BigUint64Array, out: BigUint64Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = knightFill(sets[i]);
+}
+
+/** out[i] = forkTargetSquares(sets[i]). */
+export function forkTargetSquaresBatch(sets: BigUint64Array, out: BigUint64Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = forkTargetSquares(sets[i]);
+}
+
+/** out[i] = noNoEa(sets[i]). */
+export function noNoEaBatch(sets: BigUint64Array, out: BigUint64Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = noNoEa(sets[i]);
+}
+/** out[i] = noEaEa(sets[i]). */
+export function noEaEaBatch(sets: BigUint64Array, out: BigUint64Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = noEaEa(sets[i]);
+}
+/** out[i] = soEaEa(sets[i]). */
+export function soEaEaBatch(sets: BigUint64Array, out: BigUint64Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = soEaEa(sets[i]);
+}
+/** out[i] = soSoEa(sets[i]). */
+export function soSoEaBatch(sets: BigUint64Array, out: BigUint64Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = soSoEa(sets[i]);
+}
+/** out[i] = noNoWe(sets[i]). */
+export function noNoWeBatch(sets: BigUint64Array, out: BigUint64Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = noNoWe(sets[i]);
+}
+/** out[i] = noWeWe(sets[i]). */
+export function noWeWeBatch(sets: BigUint64Array, out: BigUint64Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = noWeWe(sets[i]);
+}
+/** out[i] = soWeWe(sets[i]). */
+export function soWeWeBatch(sets: BigUint64Array, out: BigUint64Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = soWeWe(sets[i]);
+}
+/** out[i] = soSoWe(sets[i]). */
+export function soSoWeBatch(sets: BigUint64Array, out: BigUint64Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = soSoWe(sets[i]);
+}
+
+/** out[i] = knightDistance(from[i], to[i], path[i]). */
+export function knightDistanceBatch(from: Uint8Array, to: Uint8Array, path: BigUint64Array, out: Int8Array): void {
+  for (let i = 0; i < out.length; i++) {
+    const a = from[i];
+    const b = to[i];
+    if (a > 63) throw badSquare('knightDistanceBatch', i, a);
+    if (b > 63) throw badSquare('knightDistanceBatch', i, b);
+    out[i] = knightDistance(a, b, path[i]);
+  }
+}
+
+/** out[i] = knightForkMoves(knights[i], targets[i], ownPieces[i], enemyPawnAttacks[i], enemyKnightAttacks[i]). */
+export function knightForkMovesBatch(knights: BigUint64Array, targets: BigUint64Array, ownPieces: BigUint64Array,
+  enemyPawnAttacks: BigUint64Array, enemyKnightAttacks: BigUint64Array, out: BigUint64Array): void {
+  for (let i = 0; i < out.length; i++) {
+    out[i] = knightForkMoves(knights[i], targets[i], ownPieces[i], enemyPawnAttacks[i], enemyKnightAttacks[i]);
+  }
+}
