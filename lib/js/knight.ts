@@ -80,7 +80,7 @@ export function knightAttacksSetParallel(knights: bigint): bigint {
   return BigInt.asUintN(64, knightAttacksParallelI64(BigInt.asIntN(64, knights)));
 }
 
-/** The variant the API uses, signed: the faster one measured (see the report in the commit). */
+/** The variant the API uses, signed: east/west measured ~28 ns/op against 49-73 for l1/l2/r1/r2 on Node 20. */
 export const knightAttacksI64 = knightAttacksEastWestI64;
 
 /** Attacks of every knight in the set (unsigned). */
