@@ -1,0 +1,55 @@
+{
+  "variables": {
+    "portable%": "<!(node -p \"process.env.BITBOARD_PATTERNS_PORTABLE==='1'?1:0\")"
+  },
+  "target_defaults": {
+    "defines": ["NAPI_VERSION=8"],
+    "cflags_cc": ["-std=c++17", "-O3", "-Wall", "-Wextra", "-fno-exceptions"],
+    "cflags_cc!": ["-std=gnu++1y", "-std=gnu++17", "-fexceptions"],
+    "xcode_settings": {
+      "CLANG_CXX_LANGUAGE_STANDARD": "c++17",
+      "GCC_ENABLE_CPP_EXCEPTIONS": "NO",
+      "OTHER_CPLUSPLUSFLAGS": ["-O3", "-Wall", "-Wextra"]
+    },
+    "msvs_settings": {
+      "VCCLCompilerTool": {"AdditionalOptions": ["/std:c++17"], "ExceptionHandling": 0}
+    }
+  },
+  "targets": [
+    {
+      "target_name": "bitboard_patterns",
+      "sources": [
+        "native/addon/addon.cc",
+        "native/addon/king.cc",
+        "native/addon/knight.cc",
+        "native/kernels/portable.cc"
+      ],
+      "dependencies": ["<!(node -p \"require('node-addon-api').targets\"):node_addon_api"],
+      "conditions": [
+        ["target_arch=='x64' and portable==0 and OS!='win'", {
+          "dependencies": ["bbp_x86"],
+          "defines": ["BBP_HAVE_X86_KERNELS"]
+        }],
+        ["portable==1", {
+          "defines": ["BBP_PORTABLE"]
+        }]
+      ]
+    }
+  ],
+  "conditions": [
+    ["target_arch=='x64' and portable==0 and OS!='win'", {
+      "targets": [
+        {
+          "target_name": "bbp_x86",
+          "type": "static_library",
+          "sources": ["native/kernels/x86.cc"],
+          "defines": ["BBP_HAVE_X86_KERNELS"],
+          "cflags_cc": ["-msse4.1", "-mpopcnt"],
+          "cflags": ["-fPIC"],
+          "xcode_settings": {"OTHER_CPLUSPLUSFLAGS": ["-msse4.1", "-mpopcnt"]},
+          "msvs_settings": {"VCCLCompilerTool": {"EnableEnhancedInstructionSet": "3"}}
+        }
+      ]
+    }]
+  ]
+}
