@@ -123,7 +123,7 @@ describe('package entry points (from dist/)', () => {
 
   it.skipIf(!nativeApi)('the native sub-path gives the native backend, ESM and CommonJS', () => {
     expect(run(`import { backend, kingAttacks } from 'bitboard-patterns/native'; console.log(backend, kingAttacks(0));`, {}).stdout)
-      .toBe('native 770');
+      .toBe('native 770n');
     expect(run(`console.log(require('bitboard-patterns/native').backend)`, { BITBOARD_PATTERNS_BACKEND: 'js' }, 'commonjs').stdout)
       .toBe('native');
   });
