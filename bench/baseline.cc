@@ -1,0 +1,104 @@
+// The plain C++ loop the bench compares the addon's batch path with: the same core functions over
+// the same inputs (written by bench/run.mjs), no Node-API in sight. Prints {"name": ns/element}.
+// Usage: baseline <inputs.bin> <n> <samples>
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "core/king.h"
+#include "core/knight.h"
+
+using namespace bbp;
+
+namespace {
+
+std::size_t n = 0;
+int samples = 0;
+std::vector<std::uint8_t> sq, sq2;
+std::vector<U64> a, b, c, d, e, path, single1, single2;
+std::vector<U64> outU64;
+std::vector<std::uint8_t> outU8;
+std::vector<std::int8_t> outI8;
+std::string json = "{";
+
+template <typename T>
+void read(std::ifstream& in, std::vector<T>& v) {
+  v.resize(n);
+  in.read(reinterpret_cast<char*>(v.data()), static_cast<std::streamsize>(n * sizeof(T)));
+}
+
+// Median ns per element of `samples` runs of the loop body over all n inputs (after a warm-up).
+template <typename Out, typename F>
+void time(const char* name, std::vector<Out>& out, F f) {
+  std::vector<double> ns;
+  for (int s = 0; s <= samples; ++s) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<Out>(f(i));
+    const auto t1 = std::chrono::steady_clock::now();
+    if (s > 0) ns.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count() / double(n));
+    asm volatile("" : : "r"(out.data()) : "memory");  // the results are used
+  }
+  std::sort(ns.begin(), ns.end());
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "%s\"%s\": %.3f", json.size() > 1 ? ", " : "", name, ns[ns.size() / 2]);
+  json += buf;
+}
+
+int distantCheckLinesBest(int kingSq, U64 taboo) {
+#if defined(__SSE4_1__)
+  return distantCheckLinesWith<dirSetSse41>(kingSq, taboo);
+#else
+  return distantCheckLinesWith<dirSetBranchless>(kingSq, taboo);
+#endif
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: baseline <inputs.bin> <n> <samples>\n");
+    return 2;
+  }
+  n = std::strtoull(argv[2], nullptr, 10);
+  samples = std::atoi(argv[3]);
+  std::ifstream in(argv[1], std::ios::binary);
+  read(in, sq), read(in, sq2);
+  for (auto* v : {&a, &b, &c, &d, &e, &path, &single1, &single2}) read(in, *v);
+  if (!in) {
+    std::fprintf(stderr, "baseline: short input file\n");
+    return 1;
+  }
+  outU64.resize(n), outU8.resize(n), outI8.resize(n);
+
+  time("kingAttacks", outU64, [](std::size_t i) { return kingAttacks(sq[i]); });
+  time("knightAttacks", outU64, [](std::size_t i) { return knightAttacks(sq[i]); });
+  time("kingAttacksSet", outU64, [](std::size_t i) { return kingAttacksSet(a[i]); });
+  time("knightAttacksSet", outU64, [](std::size_t i) { return knightAttacksSet(a[i]); });
+  time("knightFill", outU64, [](std::size_t i) { return knightFill(a[i]); });
+  time("forkTargetSquares", outU64, [](std::size_t i) { return forkTargetSquares(a[i]); });
+  time("noNoEa", outU64, [](std::size_t i) { return noNoEa(a[i]); });
+  time("noEaEa", outU64, [](std::size_t i) { return noEaEa(a[i]); });
+  time("soEaEa", outU64, [](std::size_t i) { return soEaEa(a[i]); });
+  time("soSoEa", outU64, [](std::size_t i) { return soSoEa(a[i]); });
+  time("noNoWe", outU64, [](std::size_t i) { return noNoWe(a[i]); });
+  time("noWeWe", outU64, [](std::size_t i) { return noWeWe(a[i]); });
+  time("soWeWe", outU64, [](std::size_t i) { return soWeWe(a[i]); });
+  time("soSoWe", outU64, [](std::size_t i) { return soSoWe(a[i]); });
+  time("pawnShieldMask", outU64, [](std::size_t i) { return pawnShieldMask(0, sq[i]); });
+  time("pawnShieldIndex", outU8, [](std::size_t i) { return pawnShieldIndex(0, sq[i], a[i]); });
+  time("kingMoveTargets", outU64, [](std::size_t i) { return kingMoveTargets(sq[i], a[i]); });
+  time("distantCheckLines", outU8, [](std::size_t i) { return distantCheckLinesBest(sq[i], a[i]); });
+  time("caughtableArea", outU64, [](std::size_t i) { return caughtableArea(1, 0, sq[i]); });
+  time("uncatchablePassers", outU64, [](std::size_t i) { return uncatchablePassers(a[i], 1, 0, sq[i]); });
+  time("squaresAreConnected", outU8, [](std::size_t i) { return squaresAreConnected(single1[i], single2[i], path[i]); });
+  time("kingDistance", outI8, [](std::size_t i) { return kingDistance(sq[i], sq2[i], path[i]); });
+  time("knightDistance", outI8, [](std::size_t i) { return knightDistance(sq[i], sq2[i], path[i]); });
+  time("knightForkMoves", outU64, [](std::size_t i) { return knightForkMoves(a[i], b[i], c[i], d[i], e[i]); });
+  std::printf("%s}\n", json.c_str());
+  return 0;
+}
