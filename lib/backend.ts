@@ -100,7 +100,8 @@ export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns 
    * Squares (ranks 2-7 only; pawns never stand on the back ranks) of enemy passers that a king of
    * `kingColor` on `kingSq` catches by the rule of the square, `sideToMove` giving the tempo.
    * A passer on p is caught iff chebyshev(kingSq, promotionSquare(p)) <= pawnMoves(p) + (king to move ? 1 : 0),
-   * where pawnMoves counts a double push from the pawn's initial rank as one move.
+   * where pawnMoves counts a double push from the pawn's initial rank as one move, or the king is to
+   * move and next to p (it takes the pawn at once: the race formula alone misses black Kb1 vs Pa2).
    */
   caughtableArea(kingColor: number, sideToMove: number, kingSq: number): bigint;
   caughtableAreaBatch(kingColor: number, sideToMove: number, kingSqs: Uint8Array, out: BigUint64Array): void;

@@ -192,6 +192,8 @@ export function caughtableAreaRef(kingColor: number, sideToMove: number, kingSq:
   for (const p of ALL_SQUARES_LIST) {
     if (rankOf(p) === 0 || rankOf(p) === 7) continue;
     if (chebyshev(kingSq, promotionSquare(pawnColor, p)) <= pawnMovesToPromote(pawnColor, p) + tempo) set |= bit(p);
+    if (tempo && chebyshev(kingSq, p) === 1) set |= bit(p); // the king to move takes a pawn next to it
+
   }
   return set;
 }

@@ -143,9 +143,11 @@ const caughtableArr: bigint[] = new Array<bigint>(256).fill(0n);
   const BLACK_PAWNS_TO_MOVE = (1 * 2 + 0) * 64;
   const BLACK_KING_TO_MOVE = (1 * 2 + 1) * 64;
   for (let sq = 0; sq < 64; sq++) caughtableBits[BLACK_PAWNS_TO_MOVE + sq] = blackKingPawnsToMove(sq);
-  // With the tempo the king may first step anywhere it attacks: the rule of the square with one move more.
+  // With the tempo the king may first step anywhere it attacks: the rule of the square with one move
+  // more. Or it takes a pawn next to it at once, which the distance race misses for a pawn on its
+  // initial rank beside or in front of a king on its back rank (black Kb1 takes Pa2).
   for (let sq = 0; sq < 64; sq++) {
-    let area = caughtableBits[BLACK_PAWNS_TO_MOVE + sq];
+    let area = caughtableBits[BLACK_PAWNS_TO_MOVE + sq] | (kingAttacksBits[sq] & PAWN_RANKS);
     for (let to = 0; to < 64; to++) {
       if (chebyshevDistance(sq, to) === 1) area |= caughtableBits[BLACK_PAWNS_TO_MOVE + to];
     }

@@ -175,9 +175,11 @@ constexpr CaughtTable makeCaughtableArea() {
   CaughtTable table{};
   constexpr int white = 0, black = 1;
   for (int sq = 0; sq < 64; ++sq) table[black][white][sq] = caughtByBlackKingPawnToMove(sq);
-  // The king's tempo: the king may first step to any neighbour (or stay), so union those areas.
+  // The king's tempo: the king may first step to any neighbour (or stay), so union those areas. Or it
+  // takes a pawn next to it at once, which the distance race misses for a pawn on its initial rank
+  // beside or in front of a king on its back rank (black Kb1 takes Pa2).
   for (int sq = 0; sq < 64; ++sq) {
-    U64 area = table[black][white][sq];
+    U64 area = table[black][white][sq] | (kingAttacks(sq) & kPawnRanks);
     for (int to = 0; to < 64; ++to)
       if (chebyshev(sq, to) == 1) area |= table[black][white][to];
     table[black][black][sq] = area;
