@@ -71,9 +71,14 @@ export function loadNative(root = packageRoot): Backend {
 
 export type BackendChoice = 'native' | 'js' | undefined;
 
-/** Reads BITBOARD_PATTERNS_BACKEND; an unknown value is an error rather than a silent default. */
-export function requestedBackend(env = process.env.BITBOARD_PATTERNS_BACKEND): BackendChoice {
-  if (env === undefined || env === '') return undefined;
-  if (env === 'native' || env === 'js') return env;
-  throw new Error(`BITBOARD_PATTERNS_BACKEND must be 'native' or 'js', got ${JSON.stringify(env)}`);
+/** A BITBOARD_PATTERNS_BACKEND value; an unknown one is an error rather than a silent default. */
+export function parseBackendChoice(value: string | undefined): BackendChoice {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'native' || value === 'js') return value;
+  throw new Error(`BITBOARD_PATTERNS_BACKEND must be 'native' or 'js', got ${JSON.stringify(value)}`);
+}
+
+/** The backend BITBOARD_PATTERNS_BACKEND asks for, if any. */
+export function requestedBackend(): BackendChoice {
+  return parseBackendChoice(process.env.BITBOARD_PATTERNS_BACKEND);
 }

@@ -8,18 +8,18 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addonPath, loadNative, packageRoot, requestedBackend } from '../lib/native.js';
+import { addonPath, loadNative, packageRoot, parseBackendChoice } from '../lib/native.js';
 import { nativeApi } from './backends.js';
 
 const tag = `${process.platform}-${process.arch}`;
 
-describe('requestedBackend', () => {
+describe('parseBackendChoice', () => {
   it('reads native, js or nothing, and rejects anything else', () => {
-    expect(requestedBackend(undefined)).toBeUndefined();
-    expect(requestedBackend('')).toBeUndefined();
-    expect(requestedBackend('js')).toBe('js');
-    expect(requestedBackend('native')).toBe('native');
-    expect(() => requestedBackend('wasm')).toThrow(/must be 'native' or 'js', got "wasm"/);
+    expect(parseBackendChoice(undefined)).toBeUndefined();
+    expect(parseBackendChoice('')).toBeUndefined();
+    expect(parseBackendChoice('js')).toBe('js');
+    expect(parseBackendChoice('native')).toBe('native');
+    expect(() => parseBackendChoice('wasm')).toThrow(/must be 'native' or 'js', got "wasm"/);
   });
 });
 
