@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addonPath, loadNative, packageRoot, parseBackendChoice } from '../lib/native.js';
 import { nativeApi } from './backends.js';
 
@@ -26,7 +26,13 @@ describe('parseBackendChoice', () => {
 describe.skipIf(!nativeApi)('addon search order', () => {
   const built = addonPath();
   const roots: string[] = [];
-  afterAll(() => { for (const r of roots) rmSync(r, { recursive: true, force: true }); });
+  // These tests are about the search; an explicit BITBOARD_PATTERNS_ADDON (CI's cmake-js run) skips it.
+  const explicit = process.env.BITBOARD_PATTERNS_ADDON;
+  beforeAll(() => { delete process.env.BITBOARD_PATTERNS_ADDON; });
+  afterAll(() => {
+    if (explicit !== undefined) process.env.BITBOARD_PATTERNS_ADDON = explicit;
+    for (const r of roots) rmSync(r, { recursive: true, force: true });
+  });
 
   function fakeRoot(opts: { build: boolean; prebuild: boolean }): string {
     const root = mkdtempSync(join(tmpdir(), 'bbp-root-'));
@@ -61,6 +67,16 @@ describe.skipIf(!nativeApi)('addon search order', () => {
 
   it.skipIf(!existsSync(join(packageRoot, 'prebuilds', tag)))('uses this package\'s own prebuild (after npm run prebuildify)', () => {
     expect(addonPath()).toContain(join('prebuilds', tag));
+  });
+
+  it('loads the file BITBOARD_PATTERNS_ADDON names, whatever else is there', () => {
+    const root = fakeRoot({ build: true, prebuild: true });
+    process.env.BITBOARD_PATTERNS_ADDON = built;
+    try {
+      expect(addonPath(root)).toBe(built);
+    } finally {
+      delete process.env.BITBOARD_PATTERNS_ADDON;
+    }
   });
 });
 
