@@ -142,3 +142,52 @@ for (let sq = 0; sq < 64; sq++) {
 export function badSquare(fn: string, i: number, v: number): RangeError {
   return new RangeError(`${fn}: square at index ${i} must be 0..63, got ${v}`);
 }
+
+/** Low 32 bits of a bitboard as an int32. */
+export function lowHalf(b: bigint): number {
+  return Number(BigInt.asIntN(32, b));
+}
+
+/** High 32 bits of a bitboard as an int32. */
+export function highHalf(b: bigint): number {
+  return Number(BigInt.asIntN(32, b >> 32n));
+}
+
+/** One fill step on a board held as int32 halves: the new low or high half. */
+export type HalfFill = (lo: number, hi: number) => number;
+
+/**
+ * Fewest fill steps from square `from` to square `to` with the fill kept inside `path` (a set-wise
+ * breadth-first search, the twin of native fillDistance); -1 when an end is off the path or the fill
+ * stops growing. Runs on int32 halves: V8 in Node 20 crashes on loop-carried int64 bigints.
+ */
+export function fillDistance(from: number, to: number, path: bigint, fillLo: HalfFill, fillHi: HalfFill): number {
+  const pathLo = lowHalf(path);
+  const pathHi = highHalf(path);
+  let lo = (from < 32 ? 1 << from : 0) & pathLo;
+  let hi = (from < 32 ? 0 : 1 << (from - 32)) & pathHi;
+  const toLo = (to < 32 ? 1 << to : 0) & pathLo;
+  const toHi = (to < 32 ? 0 : 1 << (to - 32)) & pathHi;
+  if ((lo | hi) === 0 || (toLo | toHi) === 0) return -1;
+  let steps = 0;
+  while (((lo & toLo) | (hi & toHi)) === 0) {
+    const nextLo = fillLo(lo, hi) & pathLo;
+    const nextHi = fillHi(lo, hi) & pathHi;
+    if (nextLo === lo && nextHi === hi) return -1; // the fill has stopped
+    lo = nextLo;
+    hi = nextHi;
+    steps++;
+  }
+  return steps;
+}
+
+/** The batch form of a square lookup: out[i] = table[squares[i]], squares range-checked. */
+export function lookupSquares(fn: string, table: readonly bigint[]): (squares: Uint8Array, out: BigUint64Array) => void {
+  return (squares, out) => {
+    for (let i = 0; i < out.length; i++) {
+      const sq = squares[i];
+      if (sq > 63) throw badSquare(fn, i, sq);
+      out[i] = table[sq];
+    }
+  };
+}

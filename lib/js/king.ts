@@ -4,7 +4,7 @@
  */
 import {
   PAWN_RANKS, RANK_2, antiBits, chebyshevDistance, badSquare, diagBits, eastOne, fileBits, fileOf, flipVertical, nortOne,
-  rankBits, rankOf, soutOne, squareBit, westOne,
+  rankBits, rankOf, soutOne, squareBit, westOne, fillDistance, highHalf, lowHalf, lookupSquares,
 } from './bitboard.js';
 
 /**
@@ -194,16 +194,6 @@ export function kingFillHi(lo: number, hi: number): number {
   return hh | (hh << 8) | (hh >>> 8) | (h >>> 24);
 }
 
-/** Low 32 bits of a bitboard as an int32. */
-export function lowHalf(b: bigint): number {
-  return Number(BigInt.asIntN(32, b));
-}
-
-/** High 32 bits of a bitboard as an int32. */
-export function highHalf(b: bigint): number {
-  return Number(BigInt.asIntN(32, b >> 32n));
-}
-
 /** Steffan Westcott's 8-way flood fill: does a path inside `path` join a bit of `from` to a bit of `to`? */
 export function squaresAreConnected(from: bigint, to: bigint, path: bigint): boolean {
   const pathLo = lowHalf(path);
@@ -225,40 +215,16 @@ export function squaresAreConnected(from: bigint, to: bigint, path: bigint): boo
 
 /** Fewest king steps from `from` to `to` on squares of `path` (both ends included); -1 if none. */
 export function kingDistance(from: number, to: number, path: bigint): number {
-  const pathLo = lowHalf(path);
-  const pathHi = highHalf(path);
-  let lo = (from < 32 ? 1 << from : 0) & pathLo;
-  let hi = (from < 32 ? 0 : 1 << (from - 32)) & pathHi;
-  const toLo = (to < 32 ? 1 << to : 0) & pathLo;
-  const toHi = (to < 32 ? 0 : 1 << (to - 32)) & pathHi;
-  if ((lo | hi) === 0 || (toLo | toHi) === 0) return -1;
-  let steps = 0;
-  while (((lo & toLo) | (hi & toHi)) === 0) {
-    const nextLo = kingFillLo(lo, hi) & pathLo;
-    const nextHi = kingFillHi(lo, hi) & pathHi;
-    if (nextLo === lo && nextHi === hi) return -1; // the fill has stopped
-    lo = nextLo;
-    hi = nextHi;
-    steps++;
-  }
-  return steps;
+  return fillDistance(from, to, path, kingFillLo, kingFillHi);
 }
 
 // ---- Batch forms ----
 
 /** out[i] = kingAttacks(squares[i]). */
-export function kingAttacksBatch(squares: Uint8Array, out: BigUint64Array): void {
-  for (let i = 0; i < out.length; i++) {
-    const sq = squares[i];
-    if (sq > 63) throw badSquare('kingAttacksBatch', i, sq);
-    out[i] = arrKingAttacks[sq];
-  }
-}
+export const kingAttacksBatch = lookupSquares('kingAttacksBatch', arrKingAttacks);
 
 /** out[i] = kingAttacksSet(sets[i]). */
-export function kingAttacksSetBatch(sets: BigUint64Array, out: BigUint64Array): void {
-  for (let i = 0; i < out.length; i++) out[i] = kingAttacksSet(sets[i]);
-}
+export function kingAttacksSetBatch(sets: BigUint64Array, out: BigUint64Array): void { for (let i = 0; i < out.length; i++) out[i] = kingAttacksSet(sets[i]); }
 
 /** out[i] = pawnShieldMask(color, kingSqs[i]). */
 export function pawnShieldMaskBatch(color: number, kingSqs: Uint8Array, out: BigUint64Array): void {
