@@ -183,38 +183,114 @@ export function xrayBishopAttacks(occupied: bigint, blockers: bigint, sq: number
 }
 
 // ---- Kogge-Stone ray attacks (set-wise, one direction) ----
+// Signed int64 inside with literal masks (see bitboard.ts: V8 then stays on machine integers); a
+// right shift is arithmetic there, so its mask also clears the copied sign bits. Straight-line
+// code: no loop carries an int64 bigint.
 
-const FULL = 0xffffffffffffffffn;
-const NOT_A = 0xfefefefefefefefen;
-const NOT_H = 0x7f7f7f7f7f7f7f7fn;
-/** Per direction (RAY_DIRECTIONS order): shift amount, sign (true = left), and the no-wrap mask. */
-const RAY_SHIFT = [8n, 9n, 1n, 7n, 8n, 9n, 1n, 7n];
-const RAY_LEFT = [true, true, true, false, false, false, false, true];
-const RAY_NO_WRAP = [FULL, NOT_A, NOT_A, NOT_A, FULL, NOT_H, NOT_H, NOT_H];
+/** Occluded attacks towards nort (shift +8). */
+function nortAttacks(sliders: bigint, empty: bigint): bigint {
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, empty);
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 8n)));
+  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 8n));
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 16n)));
+  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 16n));
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 32n)));
+  return BigInt.asUintN(64, BigInt.asIntN(64, gen << 8n));
+}
+
+/** Occluded attacks towards noEa (shift +9). */
+function noEaAttacks(sliders: bigint, empty: bigint): bigint {
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & -0x101010101010102n);
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 9n)));
+  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 9n));
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 18n)));
+  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 18n));
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 36n)));
+  return BigInt.asUintN(64, BigInt.asIntN(64, gen << 9n) & -0x101010101010102n);
+}
+
+/** Occluded attacks towards east (shift +1). */
+function eastAttacks(sliders: bigint, empty: bigint): bigint {
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & -0x101010101010102n);
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 1n)));
+  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 1n));
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 2n)));
+  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 2n));
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 4n)));
+  return BigInt.asUintN(64, BigInt.asIntN(64, gen << 1n) & -0x101010101010102n);
+}
+
+/** Occluded attacks towards soEa (shift -7). */
+function soEaAttacks(sliders: bigint, empty: bigint): bigint {
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & -0x101010101010102n);
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 7n) & 0x1ffffffffffffffn)));
+  pro = BigInt.asIntN(64, pro & ((pro >> 7n) & 0x1ffffffffffffffn));
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 14n) & 0x3ffffffffffffn)));
+  pro = BigInt.asIntN(64, pro & ((pro >> 14n) & 0x3ffffffffffffn));
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 28n) & 0xfffffffffn)));
+  return BigInt.asUintN(64, ((gen >> 7n) & 0x1ffffffffffffffn) & -0x101010101010102n);
+}
+
+/** Occluded attacks towards sout (shift -8). */
+function soutAttacks(sliders: bigint, empty: bigint): bigint {
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, empty);
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 8n) & 0xffffffffffffffn)));
+  pro = BigInt.asIntN(64, pro & ((pro >> 8n) & 0xffffffffffffffn));
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 16n) & 0xffffffffffffn)));
+  pro = BigInt.asIntN(64, pro & ((pro >> 16n) & 0xffffffffffffn));
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 32n) & 0xffffffffn)));
+  return BigInt.asUintN(64, ((gen >> 8n) & 0xffffffffffffffn));
+}
+
+/** Occluded attacks towards soWe (shift -9). */
+function soWeAttacks(sliders: bigint, empty: bigint): bigint {
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & 0x7f7f7f7f7f7f7f7fn);
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 9n) & 0x7fffffffffffffn)));
+  pro = BigInt.asIntN(64, pro & ((pro >> 9n) & 0x7fffffffffffffn));
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 18n) & 0x3fffffffffffn)));
+  pro = BigInt.asIntN(64, pro & ((pro >> 18n) & 0x3fffffffffffn));
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 36n) & 0xfffffffn)));
+  return BigInt.asUintN(64, ((gen >> 9n) & 0x7fffffffffffffn) & 0x7f7f7f7f7f7f7f7fn);
+}
+
+/** Occluded attacks towards west (shift -1). */
+function westAttacks(sliders: bigint, empty: bigint): bigint {
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & 0x7f7f7f7f7f7f7f7fn);
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 1n) & 0x7fffffffffffffffn)));
+  pro = BigInt.asIntN(64, pro & ((pro >> 1n) & 0x7fffffffffffffffn));
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 2n) & 0x3fffffffffffffffn)));
+  pro = BigInt.asIntN(64, pro & ((pro >> 2n) & 0x3fffffffffffffffn));
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 4n) & 0xfffffffffffffffn)));
+  return BigInt.asUintN(64, ((gen >> 1n) & 0x7fffffffffffffffn) & 0x7f7f7f7f7f7f7f7fn);
+}
+
+/** Occluded attacks towards noWe (shift +7). */
+function noWeAttacks(sliders: bigint, empty: bigint): bigint {
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & 0x7f7f7f7f7f7f7f7fn);
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 7n)));
+  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 7n));
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 14n)));
+  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 14n));
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 28n)));
+  return BigInt.asUintN(64, BigInt.asIntN(64, gen << 7n) & 0x7f7f7f7f7f7f7f7fn);
+}
+
+const RAY_FUNCTIONS = [nortAttacks, noEaAttacks, eastAttacks, soEaAttacks, soutAttacks, soWeAttacks, westAttacks, noWeAttacks];
 
 /**
- * Occluded fill of `sliders` through `empty` in `direction` (0 nort .. 7 noWe), then one step more,
- * so the first blocker is included. Unsigned bigints throughout, straight-line code.
+ * Occluded fill of `sliders` through `empty` in `direction` (0 nort .. 7 noWe, RAY_DIRECTIONS),
+ * then one step more, so the first blocker is included.
  */
 export function rayAttacks(direction: number, sliders: bigint, empty: bigint): bigint {
-  const s = RAY_SHIFT[direction]!;
-  const noWrap = RAY_NO_WRAP[direction]!;
-  let gen = sliders;
-  let pro = empty & noWrap;
-  if (RAY_LEFT[direction]) {
-    gen |= pro & ((gen << s) & FULL);
-    pro &= (pro << s) & FULL;
-    gen |= pro & ((gen << (s * 2n)) & FULL);
-    pro &= (pro << (s * 2n)) & FULL;
-    gen |= pro & ((gen << (s * 4n)) & FULL);
-    return (gen << s) & noWrap;
-  }
-  gen |= pro & (gen >> s);
-  pro &= pro >> s;
-  gen |= pro & (gen >> (s * 2n));
-  pro &= pro >> (s * 2n);
-  gen |= pro & (gen >> (s * 4n));
-  return (gen >> s) & noWrap;
+  return RAY_FUNCTIONS[direction]!(sliders, empty);
 }
 
 // ---- between / line: 64 x 64 tables, built one row per first use ----
