@@ -55,11 +55,16 @@ U64 discoveredCheckCandidatesXray(const Sliders& s, const Board& b, int color) {
 // exactly one does (pinned if the king's, else a discovered-check candidate), nothing otherwise.
 // Returns the union over the eight directions; `blocks` receives its empty squares.
 struct ScalarRays {
+  template <int D>
+  static U64 meet(U64 orthSliders, U64 diagSliders, U64 king, U64 empty) {
+    return rayAttacks(D, (D & 1) ? diagSliders : orthSliders, empty) & rayAttacks(D ^ 4, king, empty);
+  }
+  // Unrolled so every shift count and wrap mask is a constant.
   static U64 oppositeRayIntersections(U64 orthSliders, U64 diagSliders, U64 king, U64 empty) {
-    U64 meet = 0;
-    for (int d = 0; d < 8; ++d)
-      meet |= rayAttacks(d, (d & 1) ? diagSliders : orthSliders, empty) & rayAttacks(d ^ 4, king, empty);
-    return meet;
+    return meet<0>(orthSliders, diagSliders, king, empty) | meet<1>(orthSliders, diagSliders, king, empty) |
+           meet<2>(orthSliders, diagSliders, king, empty) | meet<3>(orthSliders, diagSliders, king, empty) |
+           meet<4>(orthSliders, diagSliders, king, empty) | meet<5>(orthSliders, diagSliders, king, empty) |
+           meet<6>(orthSliders, diagSliders, king, empty) | meet<7>(orthSliders, diagSliders, king, empty);
   }
   static U64 ray(int dir, U64 sliders, U64 empty) { return rayAttacks(dir, sliders, empty); }
 };
