@@ -218,6 +218,8 @@ export function parseFen(fen: string, checkers: CheckersFn): Position {
         if (lastWasDigit) throw new FenError('pieces', row, `two digits in a row in rank ${rank + 1}`);
         file += Number(ch);
         lastWasDigit = true;
+      } else if (ch === '0' || ch === '9') {
+        throw new FenError('pieces', row, `digit ${ch} in rank ${rank + 1} (empty-square counts are 1..8)`);
       } else {
         const type = PIECE_LETTERS.indexOf(ch.toLowerCase());
         if (type < 0 || ch.length !== 1) throw new FenError('pieces', row, `bad piece letter ${JSON.stringify(ch)} in rank ${rank + 1}`);
