@@ -1,6 +1,8 @@
 // The baseline kernel table: plain C++, no intrinsics. dirSet: the branchless sum of compares, the
 // fastest of the portable variants when measured (random taboo sets defeat the branchy chain).
-// Sliders: magic bitboards; pins: PIN_METHOD_PORTABLE below (measured, see the comment there).
+// Sliders: magic bitboards. Pins: the x-ray method, about 3x faster than the opposite ray-directions
+// measured here (random positions, 8-24 pieces: ~6 ns vs ~16 ns per position with magics), so the
+// public pinnedPieces / discoveredCheckCandidates use it in every table; both stay as variants.
 //
 // This translation unit, compiled for the baseline ISA, also owns the process-wide slider tables
 // (native/core/sliders.h): built on first use, thread-safely, then never written again.
