@@ -22,13 +22,15 @@
         "native/addon/addon.cc",
         "native/addon/king.cc",
         "native/addon/knight.cc",
+        "native/addon/sliders.cc",
+        "native/addon/checks.cc",
         "native/kernels/portable.cc"
       ],
       "dependencies": ["<!(node -p \"require('node-addon-api').targets\"):node_addon_api"],
       "conditions": [
         ["target_arch=='x64' and portable==0 and OS!='win'", {
-          "dependencies": ["bbp_x86"],
-          "defines": ["BBP_HAVE_X86_KERNELS"]
+          "dependencies": ["bbp_x86", "bbp_bmi2"],
+          "defines": ["BBP_HAVE_X86_KERNELS", "BBP_HAVE_BMI2_KERNELS"]
         }],
         ["portable==1", {
           "defines": ["BBP_PORTABLE"]
@@ -48,6 +50,15 @@
           "cflags": ["-fPIC"],
           "xcode_settings": {"OTHER_CPLUSPLUSFLAGS": ["-msse4.1", "-mpopcnt"]},
           "msvs_settings": {"VCCLCompilerTool": {"EnableEnhancedInstructionSet": "3"}}
+        },
+        {
+          "target_name": "bbp_bmi2",
+          "type": "static_library",
+          "sources": ["native/kernels/bmi2.cc"],
+          "defines": ["BBP_HAVE_X86_KERNELS", "BBP_HAVE_BMI2_KERNELS"],
+          "cflags_cc": ["-msse4.1", "-mpopcnt", "-mbmi2"],
+          "cflags": ["-fPIC"],
+          "xcode_settings": {"OTHER_CPLUSPLUSFLAGS": ["-msse4.1", "-mpopcnt", "-mbmi2"]}
         }
       ]
     }]

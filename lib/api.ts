@@ -4,7 +4,13 @@
  * `lib/index.ts` binds it to the chosen backend; `bitboard-patterns/native` and `/js` bind it to
  * one backend each, so all three entry points check their input the same way.
  */
-import type { Backend, SetFunction, SquareFunction } from './backend.js';
+import type { Backend, CheckKind, Position, SetFunction, SquareFunction } from './backend.js';
+import { CHECK_KINDS, PACKED_POSITION_WORDS, RAY_DIRECTIONS } from './backend.js';
+import {
+  MoveError, createPosition as createPositionWith, isPosition, packPositions as packPositionsOf, parseFen as parseFenWith,
+  toFen as toFenOf,
+} from './position.js';
+import type { PositionInit } from './position.js';
 import {
   MAX_U64, checkArray, checkBitboard, checkColor, checkSquare, checkSquareOrSet, outArray,
 } from './validate.js';
@@ -17,6 +23,55 @@ type Color = number;
 
 /** Every square: the default `path` of the distance functions. */
 export const ALL_SQUARES: Bitboard = MAX_U64;
+
+/** A Position made by parseFen / createPosition, else a TypeError. */
+function checkPosition(fn: string, what: string, v: unknown): Position {
+  if (!isPosition(v)) {
+    throw new TypeError(`${fn}: ${what} must be a Position from parseFen or createPosition, got ${v === null ? 'null' : typeof v}`);
+  }
+  return v;
+}
+
+/** A packed positions array: a BigUint64Array of PACKED_POSITION_WORDS words per position; returns the count. */
+function checkPositions(fn: string, v: unknown): [BigUint64Array, number] {
+  const arr = checkArray(fn, 'positions', v, BigUint64Array);
+  if (arr.length % PACKED_POSITION_WORDS !== 0) {
+    throw new RangeError(`${fn}: positions must hold ${PACKED_POSITION_WORDS} words per position (see packPositions), got ${arr.length} words`);
+  }
+  return [arr, arr.length / PACKED_POSITION_WORDS];
+}
+
+/** 0 | 1, or 2 = each position's side to move (the batch forms). */
+function checkBatchColor(fn: string, v: unknown): number {
+  if (typeof v !== 'number') throw new TypeError(`${fn}: color must be a number, got ${typeof v}`);
+  if (v !== 0 && v !== 1 && v !== 2) {
+    throw new RangeError(`${fn}: color must be 0 (white), 1 (black) or 2 (each position's side to move), got ${v}`);
+  }
+  return v;
+}
+
+/** A direction number 0..7 or its RAY_DIRECTIONS name. */
+function checkDirection(fn: string, v: unknown): number {
+  if (typeof v === 'string') {
+    const d = (RAY_DIRECTIONS as readonly string[]).indexOf(v);
+    if (d < 0) throw new RangeError(`${fn}: direction must be one of ${RAY_DIRECTIONS.join(', ')} or 0..7, got ${JSON.stringify(v.slice(0, 20))}`);
+    return d;
+  }
+  if (typeof v !== 'number') throw new TypeError(`${fn}: direction must be a number 0..7 or a direction name, got ${typeof v}`);
+  if (!Number.isInteger(v) || v < 0 || v > 7) throw new RangeError(`${fn}: direction must be an integer 0..7, got ${v}`);
+  return v;
+}
+
+const PROMOTION_LETTERS = ' nbrq';
+
+/** 'e2e4' / 'e7e8q' -> [from, to, promotion 0..4]; MoveError when malformed. */
+function parseUci(fn: string, move: unknown): [number, number, number] {
+  if (typeof move !== 'string') throw new TypeError(`${fn}: move must be a UCI string like 'e2e4', got ${typeof move}`);
+  const m = /^([a-h])([1-8])([a-h])([1-8])([nbrq]?)$/.exec(move);
+  if (!m) throw new MoveError(move, `${fn}: not a UCI move (like e2e4, or e7e8q for a promotion)`);
+  const square = (file: string, rank: string) => (Number(rank) - 1) * 8 + 'abcdefgh'.indexOf(file);
+  return [square(m[1]!, m[2]!), square(m[3]!, m[4]!), m[5] ? PROMOTION_LETTERS.indexOf(m[5]) : 0];
+}
 
 export function createApi(b: Backend) {
   /** One set -> set function and its batch form. */
@@ -74,6 +129,57 @@ export function createApi(b: Backend) {
   function dirSetVariant(name: string, f: (kingSq: number, taboo: bigint) => number) {
     return (kingSq: Square, taboo: Bitboard): number => f(checkSquare(name, 'kingSq', kingSq), checkBitboard(name, 'taboo', taboo));
   }
+
+  /** A slider lookup and its batch form. */
+  function sliderOp(name: 'rookAttacks' | 'bishopAttacks' | 'queenAttacks') {
+    const single = b[name];
+    const batch = b[`${name}Batch`];
+    return [
+      (sq: Square, occupied: Bitboard): Bitboard => single(checkSquare(name, 'square', sq), checkBitboard(name, 'occupied', occupied)),
+      (squares: Uint8Array, occupied: BigUint64Array, out?: BigUint64Array): BigUint64Array => {
+        const fn = `${name}Batch`;
+        const sqs = checkArray(fn, 'squares', squares, Uint8Array);
+        const occ = checkArray(fn, 'occupied', occupied, BigUint64Array, sqs.length);
+        const result = outArray(fn, out, BigUint64Array, sqs.length);
+        batch(sqs, occ, result);
+        return result;
+      },
+    ] as const;
+  }
+
+  function sliderVariant(name: string, f: (sq: number, occupied: bigint) => bigint) {
+    return (sq: Square, occupied: Bitboard): Bitboard => f(checkSquare(name, 'square', sq), checkBitboard(name, 'occupied', occupied));
+  }
+
+  /** Position + colour -> set functions (pins, candidates, block squares). */
+  function positionOp(name: 'pinnedPieces' | 'pinners' | 'discoveredCheckCandidates' | 'checkBlockSquares') {
+    const f = b[name];
+    return (pos: Position, color: Color): Bitboard => f(checkPosition(name, 'pos', pos), checkColor(name, 'color', color));
+  }
+
+  function positionBatchOp(name: 'checkersBatch' | 'pinnedPiecesBatch' | 'discoveredCheckCandidatesBatch') {
+    const f = b[name];
+    return (positions: BigUint64Array, color: Color, out?: BigUint64Array): BigUint64Array => {
+      const [words, n] = checkPositions(name, positions);
+      const c = checkBatchColor(name, color);
+      const result = outArray(name, out, BigUint64Array, n);
+      f(words, c, result);
+      return result;
+    };
+  }
+
+  function pinVariant(name: string, f: (pos: Position, color: number) => bigint) {
+    return (pos: Position, color: Color): Bitboard => f(checkPosition(name, 'pos', pos), checkColor(name, 'color', color));
+  }
+
+  const checkersOf = (pos: Position, color: number): bigint => b.checkers(pos, color);
+  const cv = b.checkVariants;
+  const [rookAttacks, rookAttacksBatch] = sliderOp('rookAttacks');
+  const [bishopAttacks, bishopAttacksBatch] = sliderOp('bishopAttacks');
+  const [queenAttacks, queenAttacksBatch] = sliderOp('queenAttacks');
+  const pinnedPiecesBatch = positionBatchOp('pinnedPiecesBatch');
+  const discoveredCheckCandidatesBatch = positionBatchOp('discoveredCheckCandidatesBatch');
+  const checkersBatchOf = positionBatchOp('checkersBatch');
 
   const [kingAttacks, kingAttacksBatch] = squareOp('kingAttacks');
   const [knightAttacks, knightAttacksBatch] = squareOp('knightAttacks');
@@ -283,11 +389,138 @@ export function createApi(b: Backend) {
       return result;
     },
 
+    // ---------------------------------------------------------------- Sliders and lines
+
+    /** Rook attacks from `sq` through `occupied` (the first blocker on each ray included). */
+    rookAttacks,
+    rookAttacksBatch,
+    /** Bishop attacks from `sq` through `occupied`. */
+    bishopAttacks,
+    bishopAttacksBatch,
+    /** Queen attacks: rook | bishop. */
+    queenAttacks,
+    queenAttacksBatch,
+    /**
+     * Set-wise occluded attacks of all `sliders` in one direction (0..7 or a RAY_DIRECTIONS name:
+     * 'nort', 'noEa', 'east', 'soEa', 'sout', 'soWe', 'west', 'noWe'), by Kogge-Stone fill through
+     * `empty`; the first non-empty square of each ray is included.
+     */
+    rayAttacks(direction: number | (typeof RAY_DIRECTIONS)[number], sliders: Bitboard, empty: Bitboard): Bitboard {
+      const fn = 'rayAttacks';
+      return b.rayAttacks(checkDirection(fn, direction), checkBitboard(fn, 'sliders', sliders), checkBitboard(fn, 'empty', empty));
+    },
+    /** Rook x-ray: the squares seen from `sq` through its first blockers that are in `blockers`. */
+    xrayRookAttacks(occupied: Bitboard, blockers: Bitboard, sq: Square): Bitboard {
+      const fn = 'xrayRookAttacks';
+      return b.xrayRookAttacks(checkBitboard(fn, 'occupied', occupied), checkBitboard(fn, 'blockers', blockers), checkSquare(fn, 'square', sq));
+    },
+    /** Bishop x-ray, likewise. */
+    xrayBishopAttacks(occupied: Bitboard, blockers: Bitboard, sq: Square): Bitboard {
+      const fn = 'xrayBishopAttacks';
+      return b.xrayBishopAttacks(checkBitboard(fn, 'occupied', occupied), checkBitboard(fn, 'blockers', blockers), checkSquare(fn, 'square', sq));
+    },
+    /** Squares strictly between `a` and `b` on a shared rank, file or diagonal; 0n otherwise (and for a === b). */
+    between(a: Square, bSq: Square): Bitboard {
+      return b.between(checkSquare('between', 'a', a), checkSquare('between', 'b', bSq));
+    },
+    /** The whole line (edge to edge) through `a` and `b`; 0n when they share none (or a === b). */
+    line(a: Square, bSq: Square): Bitboard {
+      return b.line(checkSquare('line', 'a', a), checkSquare('line', 'b', bSq));
+    },
+
+    // ---------------------------------------------------------------- Positions
+
+    /**
+     * FEN -> Position (six fields, or four with clocks 0 and 1). A FenError names the field and
+     * the offending text; the rules are in the README.
+     */
+    parseFen(fen: string): Position {
+      return parseFenWith(fen, checkersOf);
+    },
+    /** Position -> FEN (six fields). */
+    toFen(pos: Position): string {
+      return toFenOf(checkPosition('toFen', 'pos', pos));
+    },
+    /**
+     * A Position from bitboards: `{ pieces: { white: { king, pawns, ... }, black: { ... } }, sideToMove,
+     * castling, epSquare, halfmoveClock, fullmoveNumber }` or `{ colors, pieces: [6 sets], ... }`;
+     * the same rules as FEN, broken ones a PositionError naming the field.
+     */
+    createPosition(init: PositionInit): Position {
+      return createPositionWith(init, checkersOf);
+    },
+    /** Positions -> one BigUint64Array (PACKED_POSITION_WORDS words each) for the batch forms. */
+    packPositions(positions: readonly Position[]): BigUint64Array {
+      if (!Array.isArray(positions)) throw new TypeError(`packPositions: positions must be an array of Positions, got ${typeof positions}`);
+      positions.forEach((p, i) => checkPosition('packPositions', `positions[${i}]`, p));
+      return packPositionsOf(positions);
+    },
+
+    // ---------------------------------------------------------------- Checks and pins
+
+    /** Pieces of `byColor` attacking `sq`; sliders see through `occupied` (default: the position's pieces). */
+    attackersTo(pos: Position, sq: Square, byColor: Color, occupied?: Bitboard): Bitboard {
+      const fn = 'attackersTo';
+      const p = checkPosition(fn, 'pos', pos);
+      const s = checkSquare(fn, 'square', sq);
+      const c = checkColor(fn, 'byColor', byColor);
+      const occ = occupied === undefined ? p.colors[0] | p.colors[1] : checkBitboard(fn, 'occupied', occupied);
+      return b.attackersTo(p, s, c, occ);
+    },
+    /** Enemy pieces checking the king of `color` (default: the side to move). */
+    checkers(pos: Position, color?: Color): Bitboard {
+      const p = checkPosition('checkers', 'pos', pos);
+      return b.checkers(p, color === undefined ? p.sideToMove : checkColor('checkers', 'color', color));
+    },
+    /** Is the king of `color` (default: the side to move) in check? */
+    isInCheck(pos: Position, color?: Color): boolean {
+      const p = checkPosition('isInCheck', 'pos', pos);
+      return b.checkers(p, color === undefined ? p.sideToMove : checkColor('isInCheck', 'color', color)) !== 0n;
+    },
+    /** Pieces of `color` absolutely pinned to their king by enemy sliders. */
+    pinnedPieces: positionOp('pinnedPieces'),
+    /** The enemy sliders pinning pieces of `color`. */
+    pinners: positionOp('pinners'),
+    /** Pieces of `color` that give discovered check by leaving the line between one of its sliders and the enemy king. */
+    discoveredCheckCandidates: positionOp('discoveredCheckCandidates'),
+    /** Empty squares that block the one distant slider check on the king of `color`; 0n otherwise. */
+    checkBlockSquares: positionOp('checkBlockSquares'),
+    /** Where the piece on `sq` may move as far as pins allow: the pin line up to the pinner, or every square. */
+    pinRay(pos: Position, sq: Square): Bitboard {
+      return b.pinRay(checkPosition('pinRay', 'pos', pos), checkSquare('pinRay', 'square', sq));
+    },
+    /**
+     * The check a UCI move ('e2e4', 'e7e8q', castling as the king's move 'e1g1') of the side to move
+     * gives: 'none', 'direct', 'discovered' or 'double'. A malformed or illegal move is a MoveError.
+     */
+    checkKind(pos: Position, move: string): CheckKind {
+      const p = checkPosition('checkKind', 'pos', pos);
+      const [from, to, promotion] = parseUci('checkKind', move);
+      const kind = b.checkKind(p, from, to, promotion);
+      if (kind < 0) throw new MoveError(move, 'checkKind: not a legal move in this position');
+      return CHECK_KINDS[kind]!;
+    },
+    /** checkers for each packed position; color 0 | 1, or 2 / omitted for each position's side to move. */
+    checkersBatch(positions: BigUint64Array, color?: Color, out?: BigUint64Array): BigUint64Array {
+      return checkersBatchOf(positions, color ?? 2, out);
+    },
+    /** pinnedPieces for each packed position; color 0 | 1, or 2 for each position's side to move. */
+    pinnedPiecesBatch,
+    /** discoveredCheckCandidates for each packed position; color 0 | 1, or 2 for each side to move. */
+    discoveredCheckCandidatesBatch,
+
     /**
      * The seeds' alternative implementations, for comparison and benchmarks: dirSet branchy,
-     * branchless and SSE4.1 (native with SSE4.1 only, else undefined), the two multi-knight versions.
+     * branchless and SSE4.1 (native with SSE4.1 only, else undefined), the two multi-knight versions,
+     * the two pin finders, magic (native) / the JS method (js) and PEXT (native with BMI2) sliders.
      */
     variants: {
+      pinnedPiecesXray: pinVariant('pinnedPiecesXray', cv.pinnedPiecesXray),
+      pinnedPiecesOppositeRays: pinVariant('pinnedPiecesOppositeRays', cv.pinnedPiecesOppositeRays),
+      rookAttacksMagic: sliderVariant('rookAttacksMagic', cv.rookAttacksMagic),
+      bishopAttacksMagic: sliderVariant('bishopAttacksMagic', cv.bishopAttacksMagic),
+      rookAttacksPext: cv.rookAttacksPext && sliderVariant('rookAttacksPext', cv.rookAttacksPext),
+      bishopAttacksPext: cv.bishopAttacksPext && sliderVariant('bishopAttacksPext', cv.bishopAttacksPext),
       distantCheckLinesBranchy: dirSetVariant('distantCheckLinesBranchy', b.variants.distantCheckLinesBranchy),
       distantCheckLinesBranchless: dirSetVariant('distantCheckLinesBranchless', b.variants.distantCheckLinesBranchless),
       distantCheckLinesSse41: b.variants.distantCheckLinesSse41

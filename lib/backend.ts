@@ -60,7 +60,7 @@ export interface Variants {
   knightAttacksSetParallel(knights: bigint): bigint;
 }
 
-export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns {
+export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns, CheckBackend {
   readonly name: 'native' | 'js';
   /** Which code path runs: 'sse4.1+popcnt', 'portable' (native) or 'bigint' (js). */
   readonly cpuPath: string;
@@ -128,4 +128,143 @@ export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns 
   knightForkMoves(knights: bigint, targets: bigint, ownPieces: bigint, enemyPawnAttacks: bigint, enemyKnightAttacks: bigint): bigint;
   knightForkMovesBatch(knights: BigUint64Array, targets: BigUint64Array, ownPieces: BigUint64Array,
     enemyPawnAttacks: BigUint64Array, enemyKnightAttacks: BigUint64Array, out: BigUint64Array): void;
+}
+
+// =====================================================================================
+// Checks and pinned pieces (seed: Checks and Pinned Pieces), with sliders and positions.
+// =====================================================================================
+
+/** Piece types, in the order of `Position.pieces`. */
+export const PAWN = 0, KNIGHT = 1, BISHOP = 2, ROOK = 3, QUEEN = 4, KING = 5;
+/** Castling-right bits of `Position.castling` (standard chess; Chess960 is not supported). */
+export const CASTLE_WHITE_KING = 1, CASTLE_WHITE_QUEEN = 2, CASTLE_BLACK_KING = 4, CASTLE_BLACK_QUEEN = 8;
+
+/**
+ * Ray directions of `rayAttacks`, index = direction number:
+ * 0 north (+8), 1 north-east (+9), 2 east (+1), 3 south-east (-7),
+ * 4 south (-8), 5 south-west (-9), 6 west (-1), 7 north-west (+7). Opposite of d is d ^ 4.
+ */
+export const RAY_DIRECTIONS = ['nort', 'noEa', 'east', 'soEa', 'sout', 'soWe', 'west', 'noWe'] as const;
+
+/**
+ * The packed form of a position: 10 unsigned 64-bit words, the layout the native side reads.
+ *  0 white pieces, 1 black pieces, 2 pawns, 3 knights, 4 bishops, 5 rooks, 6 queens, 7 kings,
+ *  8 state = sideToMove | castling << 1 | epCode << 8 | halfmoveClock << 16
+ *    (epCode = en-passant target square 0..63, or 64 when there is none),
+ *  9 fullmoveNumber.
+ * Many positions are concatenated (position i at words 10*i .. 10*i+9) for the batch forms.
+ */
+export const PACKED_POSITION_WORDS = 10;
+
+/**
+ * The standard bitboard board definition: one set per colour, one per piece type (pieces of colour c
+ * and type t = colors[c] & pieces[t]), plus the game state. Immutable; built by `parseFen` or
+ * `createPosition`, which validate it (exactly one king per side, no pawns on the back ranks, the side
+ * not to move not in check, castling rights matching king and rook squares, a plausible en-passant
+ * square) and fill `packed`.
+ */
+export interface Position {
+  readonly colors: readonly [bigint, bigint];
+  readonly pieces: readonly [bigint, bigint, bigint, bigint, bigint, bigint];
+  readonly sideToMove: Color;
+  /** CASTLE_* bits. */
+  readonly castling: number;
+  /** En-passant target square (the square the capturing pawn moves to), or -1. */
+  readonly epSquare: number;
+  readonly halfmoveClock: number;
+  readonly fullmoveNumber: number;
+  /** The same position in the packed layout (PACKED_POSITION_WORDS words). */
+  readonly packed: BigUint64Array;
+}
+
+/** checkKind results; -1 from a backend means the move is not legal in the position. */
+export const CHECK_KINDS = ['none', 'direct', 'discovered', 'double'] as const;
+export type CheckKind = (typeof CHECK_KINDS)[number];
+
+export interface CheckVariants {
+  /** Absolute pins by the seed's x-ray method (xray attacks from the king, own pieces as blockers, `between` per pinner). */
+  pinnedPiecesXray(pos: Position, color: number): bigint;
+  /** Absolute pins by opposite ray-directions (the seed's DirGolem proposal). */
+  pinnedPiecesOppositeRays(pos: Position, color: number): bigint;
+  /** Sliding attacks by magic multiplication (native) / the JS method (js). */
+  rookAttacksMagic(sq: number, occupied: bigint): bigint;
+  bishopAttacksMagic(sq: number, occupied: bigint): bigint;
+  /** BMI2 PEXT-indexed sliding attacks: native on CPUs with BMI2 only, else undefined. */
+  rookAttacksPext?: (sq: number, occupied: bigint) => bigint;
+  bishopAttacksPext?: (sq: number, occupied: bigint) => bigint;
+}
+
+/**
+ * Checks, pins and sliders. Position functions receive a validated Position (the native adapter
+ * passes `pos.packed` to the addon). `color` is 0 | 1; "enemy" means the other colour.
+ */
+export interface CheckBackend {
+  /** Rook attacks from sq with the given occupancy (blockers included, as usual). */
+  rookAttacks(sq: number, occupied: bigint): bigint;
+  bishopAttacks(sq: number, occupied: bigint): bigint;
+  queenAttacks(sq: number, occupied: bigint): bigint;
+  rookAttacksBatch(squares: Uint8Array, occupied: BigUint64Array, out: BigUint64Array): void;
+  bishopAttacksBatch(squares: Uint8Array, occupied: BigUint64Array, out: BigUint64Array): void;
+  queenAttacksBatch(squares: Uint8Array, occupied: BigUint64Array, out: BigUint64Array): void;
+  /**
+   * Set-wise occluded ray attacks of all `sliders` in one direction (0..7, RAY_DIRECTIONS): the
+   * Kogge-Stone fill through `empty`, shifted one step, so the first blocker is included.
+   */
+  rayAttacks(direction: number, sliders: bigint, empty: bigint): bigint;
+  /**
+   * The CPW x-ray: attacks = rookAttacks(sq, occupied); blockers &= attacks;
+   * result = attacks ^ rookAttacks(sq, occupied ^ blockers) — the squares seen through the first
+   * blockers that are in `blockers`.
+   */
+  xrayRookAttacks(occupied: bigint, blockers: bigint, sq: number): bigint;
+  xrayBishopAttacks(occupied: bigint, blockers: bigint, sq: number): bigint;
+  /** Squares strictly between a and b when they share a rank, file, diagonal or anti-diagonal; else 0n (also for a === b). */
+  between(a: number, b: number): bigint;
+  /** The whole line (edge to edge, a and b included) through a and b; 0n when not aligned or a === b. */
+  line(a: number, b: number): bigint;
+
+  /** Pieces of `byColor` attacking sq (pawns, knights, bishops, rooks, queens, king), sliders seen through `occupied`. */
+  attackersTo(pos: Position, sq: number, byColor: number, occupied: bigint): bigint;
+  /** Enemy pieces giving check to the king of `color`. */
+  checkers(pos: Position, color: number): bigint;
+  /** Pieces of `color` absolutely pinned to their own king by enemy sliders. */
+  pinnedPieces(pos: Position, color: number): bigint;
+  /** The enemy sliders that pin pieces of `color`. */
+  pinners(pos: Position, color: number): bigint;
+  /**
+   * Pieces of `color` that are the only piece between a slider of `color` and the enemy king on a
+   * line the slider moves along: moving one off that line gives discovered check.
+   */
+  discoveredCheckCandidates(pos: Position, color: number): bigint;
+  /**
+   * Interposition squares against a check on the king of `color`: the squares strictly between the
+   * king and its checker when exactly one enemy slider checks from a distance; 0n when not in check,
+   * in double check, or when the checker is a knight, pawn or adjacent piece (only capture helps).
+   */
+  checkBlockSquares(pos: Position, color: number): bigint;
+  /**
+   * Where the piece on sq may go as far as pins allow: for a piece pinned to its own king,
+   * between(king, pinner) | pinner; otherwise (unpinned, or an empty square) every square.
+   */
+  pinRay(pos: Position, sq: number): bigint;
+  /**
+   * The check a move gives: 0 none, 1 direct (the moved piece, as promoted, attacks the enemy
+   * king from its target square; for castling, the rook from its new square), 2 discovered (a line
+   * to the enemy king opened by the from-square or, en passant, the captured pawn's square),
+   * 3 both; -1 when the move is not legal (wrong side's or no piece, impossible for the piece,
+   * blocked, own king left in check, castling through or out of check, missing promotion or a
+   * promotion that is not a pawn reaching the last rank). promotion: 0 none, 1 knight, 2 bishop,
+   * 3 rook, 4 queen.
+   */
+  checkKind(pos: Position, from: number, to: number, promotion: number): number;
+
+  /**
+   * Batch over packed positions (n = out.length; positions has n * PACKED_POSITION_WORDS words).
+   * color 0 | 1, or 2 = each position's side to move.
+   */
+  checkersBatch(positions: BigUint64Array, color: number, out: BigUint64Array): void;
+  pinnedPiecesBatch(positions: BigUint64Array, color: number, out: BigUint64Array): void;
+  discoveredCheckCandidatesBatch(positions: BigUint64Array, color: number, out: BigUint64Array): void;
+
+  readonly checkVariants: CheckVariants;
 }

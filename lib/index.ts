@@ -42,4 +42,9 @@ export const {
   noNoWe, noNoWeBatch, noWeWe, noWeWeBatch, soWeWe, soWeWeBatch, soSoWe, soSoWeBatch,
   knightFill, knightFillBatch, knightDistance, knightDistanceBatch,
   forkTargetSquares, forkTargetSquaresBatch, knightForkMoves, knightForkMovesBatch,
+  rookAttacks, rookAttacksBatch, bishopAttacks, bishopAttacksBatch, queenAttacks, queenAttacksBatch,
+  rayAttacks, xrayRookAttacks, xrayBishopAttacks, between, line,
+  parseFen, toFen, createPosition, packPositions,
+  attackersTo, checkers, isInCheck, pinnedPieces, pinners, discoveredCheckCandidates, checkBlockSquares, pinRay,
+  checkKind, checkersBatch, pinnedPiecesBatch, discoveredCheckCandidatesBatch,
 } = api;

@@ -5,13 +5,17 @@
  * prebuild matching this platform in `prebuilds/<platform>-<arch>/` (made by prebuildify), then a
  * local build in `build/Release` (node-gyp). The addon itself is compiled for the baseline CPU and
  * checks the CPU (cpuid: SSE4.1 + POPCNT) before it uses its x86-optimised kernels, so any binary
- * that loads is safe to run; `cpuPath` says which kernels it chose.
+ * that loads is safe to run; `cpuPath` says which kernels it chose ('portable', 'sse4.1+popcnt', or
+ * 'sse4.1+popcnt+bmi2' when the sliders are PEXT-indexed).
+ *
+ * The addon's position functions take `pos.packed` (PACKED_POSITION_WORDS words) instead of a
+ * Position; `adaptAddon` wraps exactly those, everything else passes straight through.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Backend } from './backend.js';
+import type { Backend, CheckBackend, CheckVariants, Position } from './backend.js';
 
 const nodeRequire = createRequire(import.meta.url);
 
@@ -51,6 +55,42 @@ export function addonPath(root = packageRoot): string {
   return prebuildPath(root, gyp) ?? gyp.path(root);
 }
 
+/** The CheckBackend functions whose first parameter is a Position. */
+const POSITION_FUNCTIONS = [
+  'attackersTo', 'checkers', 'pinnedPieces', 'pinners', 'discoveredCheckCandidates', 'checkBlockSquares',
+  'pinRay', 'checkKind',
+] as const satisfies readonly (keyof CheckBackend)[];
+/** The CheckVariants functions whose first parameter is a Position. */
+const POSITION_VARIANTS = ['pinnedPiecesXray', 'pinnedPiecesOppositeRays'] as const satisfies readonly (keyof CheckVariants)[];
+
+type PositionFunction = (typeof POSITION_FUNCTIONS)[number];
+type PositionVariant = (typeof POSITION_VARIANTS)[number];
+/** The same function taking the packed words where the backend takes a Position. */
+type Packed<F> = F extends (pos: Position, ...rest: infer A) => infer R ? (packed: BigUint64Array, ...rest: A) => R : never;
+
+/** What the addon exports: the Backend, with packed positions where the Backend has Positions. */
+export type NativeAddon = Omit<Backend, 'name' | PositionFunction | 'checkVariants'>
+  & { [K in PositionFunction]: Packed<CheckBackend[K]> }
+  & { checkVariants: Omit<CheckVariants, PositionVariant> & { [K in PositionVariant]: Packed<CheckVariants[K]> } };
+
+/** Copies `raw`, replacing each named function f by (pos, ...rest) => f(pos.packed, ...rest). */
+function packPositions<T extends object>(raw: T, names: readonly string[]): T {
+  const adapted = { ...raw } as Record<string, unknown>;
+  for (const name of names) {
+    const fn = (raw as Record<string, unknown>)[name] as (packed: unknown, ...rest: unknown[]) => unknown;
+    // `?.`: a non-Position reaches the addon as undefined, which rejects it with a named TypeError.
+    adapted[name] = (pos: Position | undefined, ...rest: unknown[]) => fn(pos?.packed, ...rest);
+  }
+  return adapted as T;
+}
+
+/** The Backend view of a loaded addon. */
+export function adaptAddon(addon: NativeAddon): Backend {
+  const checkVariants = Object.freeze(packPositions(addon.checkVariants, POSITION_VARIANTS)) as unknown as CheckVariants;
+  const adapted = packPositions(addon, POSITION_FUNCTIONS) as unknown as Omit<Backend, 'name' | 'checkVariants'>;
+  return Object.freeze({ ...adapted, checkVariants, name: 'native' as const });
+}
+
 /** Loads the addon and returns it as a Backend; throws an Error saying why when it cannot. */
 export function loadNative(root = packageRoot): Backend {
   let file: string;
@@ -60,13 +100,13 @@ export function loadNative(root = packageRoot): Backend {
     throw new Error(`no native build of bitboard-patterns found (run \`npm run build:native\`, which needs `
       + `python3, make and a C++17 compiler): ${(e as Error).message.trim()}`, { cause: e });
   }
-  let addon: Omit<Backend, 'name'>;
+  let addon: NativeAddon;
   try {
-    addon = nodeRequire(file) as Omit<Backend, 'name'>;
+    addon = nodeRequire(file) as NativeAddon;
   } catch (e) {
     throw new Error(`the native addon ${file} failed to load: ${(e as Error).message}`, { cause: e });
   }
-  return Object.freeze({ ...addon, name: 'native' as const });
+  return adaptAddon(addon);
 }
 
 export type BackendChoice = 'native' | 'js' | undefined;

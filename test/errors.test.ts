@@ -5,12 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SET_FUNCTIONS } from '../lib/backend.js';
-import { loadNative } from '../lib/native.js';
-import { backends, nativeApi } from './backends.js';
+import { createRequire } from 'node:module';
+import { addonPath } from '../lib/native.js';
+import { FenError } from '../lib/position.js';
+import { backends, jsApi, nativeApi } from './backends.js';
 
 type Kind =
   | 'square' | 'color' | 'bitboard' | 'squareOrSet' | 'optBitboard'
-  | 'squares' | 'sets' | 'optSets' | 'outU64' | 'outU8' | 'outI8';
+  | 'squares' | 'sets' | 'optSets' | 'outU64' | 'outU8' | 'outI8'
+  // checks and pinned pieces (facade)
+  | 'position' | 'fen' | 'uci' | 'direction' | 'optColor' | 'optBatchColor' | 'positions' | 'positionList' | 'init'
+  // checks and pinned pieces (raw addon): a packed position, checkKind's numbers, the batch colour 0 | 1 | 2
+  | 'packed' | 'from' | 'to' | 'promotion' | 'rawDirection' | 'batchColor';
 
 const N = 5;
 
@@ -47,13 +53,87 @@ const SPECS: [string, Kind[]][] = [
   ['variants.distantCheckLinesSse41', ['square', 'bitboard']],
   ['variants.knightAttacksSetEastWest', ['bitboard']],
   ['variants.knightAttacksSetParallel', ['bitboard']],
+  // ---- checks and pinned pieces
+  ['rookAttacks', ['square', 'bitboard']],
+  ['bishopAttacks', ['square', 'bitboard']],
+  ['queenAttacks', ['square', 'bitboard']],
+  ['rookAttacksBatch', ['squares', 'sets', 'outU64']],
+  ['bishopAttacksBatch', ['squares', 'sets', 'outU64']],
+  ['queenAttacksBatch', ['squares', 'sets', 'outU64']],
+  ['rayAttacks', ['direction', 'bitboard', 'bitboard']],
+  ['xrayRookAttacks', ['bitboard', 'bitboard', 'square']],
+  ['xrayBishopAttacks', ['bitboard', 'bitboard', 'square']],
+  ['between', ['square', 'square']],
+  ['line', ['square', 'square']],
+  ['parseFen', ['fen']],
+  ['toFen', ['position']],
+  ['createPosition', ['init']],
+  ['packPositions', ['positionList']],
+  ['attackersTo', ['position', 'square', 'color', 'optBitboard']],
+  ['checkers', ['position', 'optColor']],
+  ['isInCheck', ['position', 'optColor']],
+  ['pinnedPieces', ['position', 'color']],
+  ['pinners', ['position', 'color']],
+  ['discoveredCheckCandidates', ['position', 'color']],
+  ['checkBlockSquares', ['position', 'color']],
+  ['pinRay', ['position', 'square']],
+  ['checkKind', ['position', 'uci']],
+  ['checkersBatch', ['positions', 'optBatchColor', 'outU64']],
+  ['pinnedPiecesBatch', ['positions', 'batchColor', 'outU64']],
+  ['discoveredCheckCandidatesBatch', ['positions', 'batchColor', 'outU64']],
+  ['variants.pinnedPiecesXray', ['position', 'color']],
+  ['variants.pinnedPiecesOppositeRays', ['position', 'color']],
+  ['variants.rookAttacksMagic', ['square', 'bitboard']],
+  ['variants.bishopAttacksMagic', ['square', 'bitboard']],
+  ['variants.rookAttacksPext', ['square', 'bitboard']],
+  ['variants.bishopAttacksPext', ['square', 'bitboard']],
 ];
+
+/** Facade functions with no backend twin (FEN, position building, the isInCheck convenience). */
+const FACADE_ONLY = new Set(['parseFen', 'toFen', 'createPosition', 'packPositions', 'isInCheck']);
+/** Optional variants: present only on some builds/CPUs. */
+const OPTIONAL = new Set(['variants.distantCheckLinesSse41', 'variants.rookAttacksPext', 'variants.bishopAttacksPext']);
+/** The backend (raw) signatures that differ from the facade's by more than rawKind. */
+const RAW_SIGNATURES: Record<string, Kind[]> = {
+  checkKind: ['packed', 'from', 'to', 'promotion'],
+};
+/** Where the backend keeps the check variants (the facade merges them into `variants`). */
+const rawName = (name: string) => name.replace(/^variants\.(pinnedPieces|rookAttacks|bishopAttacks)/, 'checkVariants.$1');
 
 /** The backend (raw) signature: no squares as numbers where sets go, no defaults, `out` required. */
 function rawKind(k: Kind): Kind {
   if (k === 'squareOrSet' || k === 'optBitboard') return 'bitboard';
   if (k === 'optSets') return 'sets';
+  if (k === 'position') return 'packed';
+  if (k === 'optColor') return 'color';
+  if (k === 'optBatchColor') return 'batchColor';
+  if (k === 'direction') return 'rawDirection';
   return k;
+}
+
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+const samplePosition = () => jsApi.parseFen(KIWIPETE);
+const samplePositions = () => [KIWIPETE, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1',
+  '8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1'].map((f) => jsApi.parseFen(f));
+
+/** Kiwipete's packed words with one corruption the native side must refuse. */
+function corrupted(kind: 'overlap' | 'twoKings' | 'ep99' | 'noBlackKing'): BigUint64Array {
+  const w = BigUint64Array.from(samplePosition().packed);
+  const a1 = 1n, e2 = 1n << 12n, e8 = 1n << 60n;
+  if (kind === 'overlap') w[1] |= a1; // a1 (a white rook) also in the black set
+  if (kind === 'twoKings') { w[0] |= e2 ^ 0n; w[7] |= e2; w[4] &= ~e2; } // the e2 bishop becomes a second white king
+  if (kind === 'ep99') w[8] = (w[8]! & ~0xff00n) | (99n << 8n);
+  if (kind === 'noBlackKing') { w[1] &= ~e8; w[7] &= ~e8; }
+  return w;
+}
+const CORRUPTIONS = ['overlap', 'twoKings', 'ep99', 'noBlackKing'] as const;
+
+/** N packed positions with one corrupted at index 3. */
+function batchWithCorrupt(kind: (typeof CORRUPTIONS)[number]): BigUint64Array {
+  const out = BigUint64Array.from(jsApi.packPositions(samplePositions()));
+  out.set(corrupted(kind), 30);
+  return out;
 }
 
 function valid(kind: Kind): unknown {
@@ -67,10 +147,26 @@ function valid(kind: Kind): unknown {
     case 'outU64': return new BigUint64Array(N);
     case 'outU8': return new Uint8Array(N);
     case 'outI8': return new Int8Array(N);
+    case 'position': return samplePosition();
+    case 'packed': return BigUint64Array.from(samplePosition().packed);
+    case 'fen': return KIWIPETE;
+    case 'uci': return 'e2a6';
+    case 'from': return 12; // e2
+    case 'to': return 40; // a6
+    case 'promotion': return 0;
+    case 'direction': return 'east';
+    case 'rawDirection': return 2;
+    case 'optColor': return 1;
+    case 'optBatchColor': return 0;
+    case 'batchColor': return 2;
+    case 'positions': return jsApi.packPositions(samplePositions());
+    case 'positionList': return samplePositions();
+    case 'init': return { pieces: { white: { king: 1n << 4n }, black: { king: 1n << 60n } } };
   }
 }
 
-type Case = [label: string, value: unknown, error: typeof TypeError | typeof RangeError];
+/** The error class expected; 'MoveError' by name (the class is exported by the facade, not by a module of its own). */
+type Case = [label: string, value: unknown, error: typeof TypeError | typeof RangeError | typeof FenError | 'MoveError'];
 
 const BAD_SQUARES: Case[] = [
   ['1.5', 1.5, RangeError], ['NaN', NaN, RangeError], ['-1', -1, RangeError], ['64', 64, RangeError],
@@ -141,6 +237,57 @@ function badValues(kind: Kind, raw: boolean): Case[] {
     case 'optSets': return badArrays('sets'); // undefined means "all squares" here
     case 'outU64': case 'outU8': case 'outI8':
       return raw ? [...badOut(kind), ['undefined', undefined, TypeError]] : badOut(kind);
+    case 'position': return [
+      ['{}', {}, TypeError], ['null', null, TypeError], ['undefined', undefined, TypeError],
+      ['a FEN string', KIWIPETE, TypeError], ['a copy of a position', { ...samplePosition() }, TypeError],
+      ['its packed words', samplePosition().packed, TypeError], ['42', 42, TypeError],
+    ];
+    case 'packed': return [
+      ['Uint8Array', new Uint8Array(10), TypeError], ['BigInt64Array', new BigInt64Array(10), TypeError],
+      ['plain array', Array.from(samplePosition().packed), TypeError], ['null', null, TypeError],
+      ['a Position', samplePosition(), TypeError],
+      ['length 9', new BigUint64Array(9), RangeError], ['length 11', new BigUint64Array(11), RangeError],
+      ...CORRUPTIONS.map((c): Case => [`corrupted: ${c}`, corrupted(c), RangeError]),
+      ['all zeros', new BigUint64Array(10), RangeError],
+    ];
+    case 'fen': return [
+      ['42', 42, TypeError], ['null', null, TypeError], ['undefined', undefined, TypeError],
+      ["'x'", 'x', FenError], ['a 100 kB string', 'x'.repeat(100_000), FenError],
+    ];
+    case 'uci': return [
+      ['42', 42, TypeError], ['null', null, TypeError], ['undefined', undefined, TypeError],
+      ["'e2e9'", 'e2e9', 'MoveError'], ["''", '', 'MoveError'], ["'a1a2' (own piece)", 'a1a2', 'MoveError'],
+      ["'e2a6q'", 'e2a6q', 'MoveError'], ['a 100 kB string', 'e2e4'.repeat(25_000), 'MoveError'],
+    ];
+    case 'from': case 'to': return BAD_SQUARES;
+    case 'promotion': return [
+      ['5', 5, RangeError], ['-1', -1, RangeError], ['1.5', 1.5, RangeError], ["'q'", 'q', TypeError], ['undefined', undefined, TypeError],
+    ];
+    case 'direction': return [
+      ['8', 8, RangeError], ['-1', -1, RangeError], ['1.5', 1.5, RangeError], ['NaN', NaN, RangeError],
+      ["'north'", 'north', RangeError], ['null', null, TypeError], ['2n', 2n, TypeError], ['undefined', undefined, TypeError],
+    ];
+    case 'rawDirection': return [
+      ['8', 8, RangeError], ['-1', -1, RangeError], ['1.5', 1.5, RangeError], ["'east'", 'east', TypeError],
+      ['undefined', undefined, TypeError],
+    ];
+    case 'optColor': return BAD_COLORS.filter(([, v]) => v !== undefined);
+    case 'optBatchColor': return BAD_COLORS.filter(([, v]) => v !== undefined && v !== 2);
+    case 'batchColor': return [['3', 3, RangeError], ['-1', -1, RangeError], ['0.5', 0.5, RangeError], ["'1'", '1', TypeError], ['undefined', undefined, TypeError]];
+    case 'positions': return [
+      ['Uint8Array', new Uint8Array(10 * N), TypeError], ['BigInt64Array', new BigInt64Array(10 * N), TypeError],
+      ['plain array', new Array(10 * N).fill(0n), TypeError], ['null', null, TypeError],
+      ...(raw ? [['undefined', undefined, TypeError] as Case] : []),
+      ['length 45 (not a multiple of 10)', new BigUint64Array(45), RangeError],
+      [`length ${10 * (N + 1)}`, BigUint64Array.from(jsApi.packPositions([...samplePositions(), samplePosition()])), RangeError],
+      ...CORRUPTIONS.map((c): Case => [`position 3 corrupted: ${c}`, batchWithCorrupt(c), RangeError]),
+    ];
+    case 'positionList': return [
+      ['42', 42, TypeError], ['null', null, TypeError], ['a Position', samplePosition(), TypeError],
+      ['[position, {}]', [samplePosition(), {}], TypeError], ['[position, null]', [samplePosition(), null], TypeError],
+      ['[a FEN]', [KIWIPETE], TypeError],
+    ];
+    case 'init': return [['42', 42, TypeError], ['null', null, TypeError], ['{ pieces: 42 }', { pieces: 42 }, TypeError]];
   }
 }
 
@@ -150,6 +297,11 @@ function lookup(target: object, name: string): AnyFn | undefined {
   let v: unknown = target;
   for (const part of name.split('.')) v = (v as Record<string, unknown>)?.[part];
   return v as AnyFn | undefined;
+}
+
+function expectError(err: Error, want: Case[2]) {
+  if (want === 'MoveError') expect(err.name, err.message).toBe('MoveError');
+  else expect(err, `${err.name}: ${err.message}`).toBeInstanceOf(want);
 }
 
 /** Calls `f`, expecting it to throw; returns the error. */
@@ -209,21 +361,23 @@ describe.each(backends)('%s', (_name, api) => {
 
     it.each(cases(kinds, false).map((c) => [c.label, c] as const))('%s', (_label, c) => {
       const err = thrown(() => f(...c.args()));
-      expect(err).toBeInstanceOf(c.error);
+      expectError(err, c.error);
       const fnName = name.replace('variants.', '');
-      expect(err.message).toContain(fnName);
+      // FenError and MoveError name the FEN field / the move instead of the function.
+      if (c.error !== FenError && c.error !== 'MoveError') expect(err.message).toContain(fnName);
       if (c.elementIndex !== undefined) expect(err.message).toMatch(new RegExp(`\\b${c.elementIndex}\\b`));
     });
   });
 });
 
 describe.skipIf(!nativeApi)('raw native addon (no facade checks)', () => {
-  const raw = nativeApi ? (loadNative() as unknown as object) : {};
-  const specs = SPECS.filter(([name]) => lookup(raw, name) !== undefined)
-    .map(([name, kinds]): [string, Kind[]] => [name, kinds.map(rawKind)]);
+  // The addon as loaded, before lib/native.ts adapts it (its position functions take packed words).
+  const raw = nativeApi ? (createRequire(import.meta.url)(addonPath()) as object) : {};
+  const specs = SPECS.filter(([name]) => !FACADE_ONLY.has(name) && lookup(raw, rawName(name)) !== undefined)
+    .map(([name, kinds]): [string, Kind[]] => [rawName(name), RAW_SIGNATURES[name] ?? kinds.map(rawKind)]);
 
   it('exports every backend function', () => {
-    const missing = SPECS.map(([n]) => n).filter((n) => n !== 'variants.distantCheckLinesSse41' && !lookup(raw, n));
+    const missing = SPECS.map(([n]) => n).filter((n) => !OPTIONAL.has(n) && !FACADE_ONLY.has(n) && !lookup(raw, rawName(n)));
     expect(missing).toEqual([]);
   });
 
@@ -236,9 +390,9 @@ describe.skipIf(!nativeApi)('raw native addon (no facade checks)', () => {
 
     it.each(cases(kinds, true).map((c) => [c.label, c] as const))('%s', (_label, c) => {
       const err = thrown(() => f(...c.args()));
-      expect(err).toBeInstanceOf(c.error);
+      expectError(err, c.error);
       if (c.elementIndex !== undefined) {
-        expect(err.message).toContain(name.replace('variants.', ''));
+        expect(err.message).toContain(name.replace(/^(variants|checkVariants)\./, ''));
         expect(err.message).toMatch(new RegExp(`\\b${c.elementIndex}\\b`));
       }
     });

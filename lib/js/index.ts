@@ -3,8 +3,10 @@
  * used when no native binary loads and importable alone for comparisons.
  */
 import type { Backend } from '../backend.js';
+import * as checks from './checks.js';
 import * as king from './king.js';
 import * as knight from './knight.js';
+import * as sliders from './sliders.js';
 
 /** The BigInt implementation of {@link Backend}. */
 export const jsBackend: Backend = {
@@ -66,4 +68,29 @@ export const jsBackend: Backend = {
   forkTargetSquaresBatch: knight.forkTargetSquaresBatch,
   knightForkMoves: knight.knightForkMoves,
   knightForkMovesBatch: knight.knightForkMovesBatch,
+
+  rookAttacks: sliders.rookAttacks,
+  bishopAttacks: sliders.bishopAttacks,
+  queenAttacks: sliders.queenAttacks,
+  rookAttacksBatch: sliders.rookAttacksBatch,
+  bishopAttacksBatch: sliders.bishopAttacksBatch,
+  queenAttacksBatch: sliders.queenAttacksBatch,
+  rayAttacks: sliders.rayAttacks,
+  xrayRookAttacks: sliders.xrayRookAttacks,
+  xrayBishopAttacks: sliders.xrayBishopAttacks,
+  between: sliders.between,
+  line: sliders.line,
+
+  attackersTo: checks.attackersTo,
+  checkers: checks.checkers,
+  pinnedPieces: checks.pinnedPieces,
+  pinners: checks.pinners,
+  discoveredCheckCandidates: checks.discoveredCheckCandidates,
+  checkBlockSquares: checks.checkBlockSquares,
+  pinRay: checks.pinRay,
+  checkKind: checks.checkKind,
+  checkersBatch: checks.checkersBatch,
+  pinnedPiecesBatch: checks.pinnedPiecesBatch,
+  discoveredCheckCandidatesBatch: checks.discoveredCheckCandidatesBatch,
+  checkVariants: checks.checkVariants,
 };

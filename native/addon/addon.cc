@@ -20,14 +20,36 @@ bool cpuHasSse41AndPopcnt() {
   constexpr unsigned kSse41 = 1u << 19, kPopcnt = 1u << 23;
   return (ecx & kSse41) && (ecx & kPopcnt);
 }
+
+// BMI2 (cpuid leaf 7, EBX bit 8) with a fast PEXT: AMD before Zen 3 (family 0x19) runs PEXT in
+// microcode, tens of cycles, slower than the magic multiply, so those CPUs keep the magic lookups.
+bool cpuHasFastPext() {
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) || !(ebx & (1u << 8))) return false;
+  unsigned vendor[3] = {};
+  __get_cpuid(0, &eax, &vendor[0], &vendor[2], &vendor[1]);  // EBX, EDX, ECX spell the vendor
+  if (std::memcmp(vendor, "AuthenticAMD", 12) != 0) return true;
+  __get_cpuid(1, &eax, &ebx, &ecx, &edx);
+  const unsigned family = ((eax >> 8) & 0xf) + ((eax >> 20) & 0xff);
+  return family >= 0x19;
+}
 #endif
 
-// The x86 table only when it was built, the CPU runs it, and BITBOARD_PATTERNS_CPU isn't 'portable'.
+// The fastest table the build has and the CPU runs. BITBOARD_PATTERNS_CPU=portable forces the
+// portable table, =sse4.1 the x86 one without PEXT (to test and compare the paths on one machine).
 const Kernels& chooseKernels() {
 #if defined(BBP_HAVE_X86_KERNELS)
   const char* forced = std::getenv("BITBOARD_PATTERNS_CPU");
   const bool forcedPortable = forced && std::strcmp(forced, "portable") == 0;
-  if (!forcedPortable && cpuHasSse41AndPopcnt()) return x86Kernels();
+  const bool forcedNoPext = forced && std::strcmp(forced, "sse4.1") == 0;
+  if (!forcedPortable && cpuHasSse41AndPopcnt()) {
+#if defined(BBP_HAVE_BMI2_KERNELS)
+    if (!forcedNoPext && cpuHasFastPext()) return bmi2Kernels();
+#else
+    (void)forcedNoPext;
+#endif
+    return x86Kernels();
+  }
 #endif
   return portableKernels();
 }
@@ -37,14 +59,21 @@ const Kernels& chooseKernels() {
 Napi::Object init(Napi::Env env, Napi::Object exports) {
   const Kernels& kernels = chooseKernels();
   env.SetInstanceData(new AddonState{&kernels});
+  // Build the slider tables now (once per process), not inside the first call that needs them.
+  magicTables();
+  if (kernels.rookAttacksPext) pextTables();
 
   Napi::Object variants = Napi::Object::New(env);
+  Napi::Object checkVariants = Napi::Object::New(env);
   exportTable<kernels::setFunctions>(env, exports, std::make_integer_sequence<unsigned, kSetFunctionCount>{});
   exportTable<kernels::squareFunctions>(env, exports,
                                         std::make_integer_sequence<unsigned, kSquareFunctionCount>{});
   exportKing(env, exports, variants);
   exportKnight(env, exports, variants);
+  exportSliders(env, exports, checkVariants);
+  exportChecks(env, exports, checkVariants);
   exports.Set("variants", variants);
+  exports.Set("checkVariants", checkVariants);
   exports.Set("cpuPath", Napi::String::New(env, kernels.cpuPath));
   return exports;
 }

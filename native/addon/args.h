@@ -68,6 +68,44 @@ class Args {
 
   int square(std::size_t i, const char* name) { return integer(i, name, 63, "an integer 0..63"); }
   int color(std::size_t i, const char* name) { return integer(i, name, 1, "0 (white) or 1 (black)"); }
+  // Batch forms over positions: 2 = each position's side to move.
+  int colorOrSideToMove(std::size_t i, const char* name) {
+    return integer(i, name, 2, "0 (white), 1 (black) or 2 (side to move)");
+  }
+  int direction(std::size_t i, const char* name) { return integer(i, name, 7, "a direction 0..7"); }
+  int promotion(std::size_t i, const char* name) {
+    return integer(i, name, 4, "0 (none), 1 (knight), 2 (bishop), 3 (rook) or 4 (queen)");
+  }
+
+  // One packed position (lib/backend.ts PACKED_POSITION_WORDS): exactly 10 words, consistent.
+  const std::uint64_t* position(std::size_t i, const char* name) {
+    const Span<std::uint64_t> words = array<std::uint64_t>(i, name);
+    if (!ok_) return nullptr;
+    if (words.length != kPackedPositionWords)
+      return rangeError(std::string(name) + " must have " + std::to_string(kPackedPositionWords) +
+                        " words, got " + std::to_string(words.length)), nullptr;
+    if (const char* problem = validatePacked(words.data))
+      return rangeError(std::string(name) + " is not a valid position: " + problem), nullptr;
+    return words.data;
+  }
+
+  // Packed positions for a batch with `out`: out.length * 10 words, each position valid.
+  Span<std::uint64_t> positions(std::size_t i, const char* name, std::size_t count) {
+    Span<std::uint64_t> words = array<std::uint64_t>(i, name);
+    if (!ok_) return words;
+    if (words.length != count * kPackedPositionWords) {
+      rangeError(std::string(name) + " has length " + std::to_string(words.length) + ", expected " +
+                 std::to_string(count * kPackedPositionWords) + " (" + std::to_string(kPackedPositionWords) +
+                 " words per output element)");
+      return words;
+    }
+    for (std::size_t p = 0; p < count; ++p)
+      if (const char* problem = validatePacked(words.data + p * kPackedPositionWords)) {
+        rangeError(std::string(name) + ": position " + std::to_string(p) + " is not valid: " + problem);
+        return words;
+      }
+    return words;
+  }
 
   std::uint64_t bitboard(std::size_t i, const char* name) {
     if (!ok_) return 0;
@@ -275,5 +313,7 @@ void exportTable(Napi::Env env, Napi::Object target, std::integer_sequence<unsig
 
 void exportKing(Napi::Env env, Napi::Object exports, Napi::Object variants);
 void exportKnight(Napi::Env env, Napi::Object exports, Napi::Object variants);
+void exportSliders(Napi::Env env, Napi::Object exports, Napi::Object checkVariants);
+void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariants);
 
 }  // namespace bbp::addon

@@ -1,6 +1,9 @@
 // Batch loops and ISA-dependent scalars behind one table of function pointers. portable.cc builds
-// the baseline table; x86.cc (compiled with -msse4.1 -mpopcnt, x64 only) builds the fast one; the
-// addon picks a table once at load time after checking the CPU. No Node headers here.
+// the baseline table; x86.cc (compiled with -msse4.1 -mpopcnt, x64 only) builds the fast one;
+// bmi2.cc (the same plus -mbmi2, x64 only) the one with PEXT-indexed sliders; the addon picks a
+// table once at load time after checking the CPU. No Node headers here.
+// Positions cross this boundary as the packed words of lib/backend.ts (validated by the caller),
+// since the unpacked Board type lives in each ISA's own namespace.
 #pragma once
 
 #include <cstddef>
@@ -43,17 +46,51 @@ struct Kernels {
   void (*knightDistanceBatch)(const Sq* from, const Sq* to, const U64* path, std::int8_t* out, Size n);
   void (*knightForkMovesBatch)(const U64* knights, const U64* targets, const U64* ownPieces,
                                const U64* enemyPawnAttacks, const U64* enemyKnightAttacks, U64* out, Size n);
+
+  // ---- Sliders (native/core/sliders.h): magic or PEXT lookups, whichever this table chose ----
+  U64 (*rookAttacks)(int sq, U64 occupied);
+  U64 (*bishopAttacks)(int sq, U64 occupied);
+  U64 (*queenAttacks)(int sq, U64 occupied);
+  // The PEXT lookups, or nullptr in tables built without BMI2.
+  U64 (*rookAttacksPext)(int sq, U64 occupied);
+  U64 (*bishopAttacksPext)(int sq, U64 occupied);
+  U64 (*rayAttacks)(int direction, U64 sliders, U64 empty);
+  U64 (*xrayRookAttacks)(U64 occupied, U64 blockers, int sq);
+  U64 (*xrayBishopAttacks)(U64 occupied, U64 blockers, int sq);
+  void (*rookAttacksBatch)(const Sq* squares, const U64* occupied, U64* out, Size n);
+  void (*bishopAttacksBatch)(const Sq* squares, const U64* occupied, U64* out, Size n);
+  void (*queenAttacksBatch)(const Sq* squares, const U64* occupied, U64* out, Size n);
+
+  // ---- Checks and pins over one packed position (native/core/checks.h) ----
+  U64 (*attackersTo)(const U64* pos, int sq, int byColor, U64 occupied);
+  U64 (*checkers)(const U64* pos, int color);
+  U64 (*pinnedPieces)(const U64* pos, int color);  // the faster of the two methods below
+  U64 (*pinnedPiecesXray)(const U64* pos, int color);
+  U64 (*pinnedPiecesOppositeRays)(const U64* pos, int color);
+  U64 (*pinners)(const U64* pos, int color);
+  U64 (*discoveredCheckCandidates)(const U64* pos, int color);
+  U64 (*checkBlockSquares)(const U64* pos, int color);
+  U64 (*pinRay)(const U64* pos, int sq);
+  int (*checkKind)(const U64* pos, int from, int to, int promotion);
+  // color 0 | 1, or 2 = each position's side to move; positions holds n * 10 words.
+  void (*checkersBatch)(const U64* positions, int color, U64* out, Size n);
+  void (*pinnedPiecesBatch)(const U64* positions, int color, U64* out, Size n);
+  void (*discoveredCheckCandidatesBatch)(const U64* positions, int color, U64* out, Size n);
 };
 
 const Kernels& portableKernels();
 #if defined(BBP_HAVE_X86_KERNELS)
 const Kernels& x86Kernels();
 #endif
+#if defined(BBP_HAVE_BMI2_KERNELS)
+const Kernels& bmi2Kernels();
+#endif
 
 }  // namespace bbp
 
 // ---- Building a table (templates: only the kernel translation units instantiate them) ----
 
+#include "../core/checks.h"
 #include "../core/king.h"
 #include "../core/knight.h"
 
@@ -168,6 +205,100 @@ constexpr Kernels makeKernels(const char* cpuPath, int (*dirSetSse41)(U64, int))
   k.knightForkMovesBatch = [](const U64* knights, const U64* targets, const U64* ownPieces,
                               const U64* enemyPawnAttacks, const U64* enemyKnightAttacks, U64* out, Size n) {
     zipWith(knightForkMoves, out, n, knights, targets, ownPieces, enemyPawnAttacks, enemyKnightAttacks);
+  };
+  return k;
+}
+
+// ---- Sliders, checks and pins ----
+
+// Where a table gets its slider lookups: the process-wide tables, fetched once per call or batch.
+struct MagicSource {
+  static MagicSliders get() { return MagicSliders{magicTables()}; }
+};
+#if defined(__BMI2__)
+struct PextSource {
+  static PextSliders get() { return PextSliders{pextTables()}; }
+};
+#endif
+
+enum class PinMethod { kXray, kOppositeRays };
+
+// Runs f(board, colour) over packed positions; color 2 = each position's side to move.
+template <typename F>
+inline void positionBatch(F f, const U64* positions, int color, U64* out, Size n) {
+  for (Size i = 0; i < n; ++i) {
+    const Board b = unpack(positions + i * kPackedPositionWords);
+    out[i] = f(b, color == 2 ? b.sideToMove : color);
+  }
+}
+
+template <class Source, class Rays, PinMethod Pins>
+constexpr Kernels withCheckKernels(Kernels k) {
+  k.rookAttacks = [](int sq, U64 occ) { return Source::get().rook(sq, occ); };
+  k.bishopAttacks = [](int sq, U64 occ) { return Source::get().bishop(sq, occ); };
+  k.queenAttacks = [](int sq, U64 occ) { return Source::get().queen(sq, occ); };
+#if defined(__BMI2__)
+  k.rookAttacksPext = [](int sq, U64 occ) { return PextSource::get().rook(sq, occ); };
+  k.bishopAttacksPext = [](int sq, U64 occ) { return PextSource::get().bishop(sq, occ); };
+#endif
+  k.rayAttacks = [](int dir, U64 sliders, U64 empty) { return Rays::ray(dir, sliders, empty); };
+  k.xrayRookAttacks = [](U64 occ, U64 blockers, int sq) { return xrayRookAttacks(Source::get(), occ, blockers, sq); };
+  k.xrayBishopAttacks = [](U64 occ, U64 blockers, int sq) {
+    return xrayBishopAttacks(Source::get(), occ, blockers, sq);
+  };
+  k.rookAttacksBatch = [](const Sq* squares, const U64* occ, U64* out, Size n) {
+    const auto s = Source::get();
+    zipWith([&s](int sq, U64 o) { return s.rook(sq, o); }, out, n, squares, occ);
+  };
+  k.bishopAttacksBatch = [](const Sq* squares, const U64* occ, U64* out, Size n) {
+    const auto s = Source::get();
+    zipWith([&s](int sq, U64 o) { return s.bishop(sq, o); }, out, n, squares, occ);
+  };
+  k.queenAttacksBatch = [](const Sq* squares, const U64* occ, U64* out, Size n) {
+    const auto s = Source::get();
+    zipWith([&s](int sq, U64 o) { return s.queen(sq, o); }, out, n, squares, occ);
+  };
+
+  k.attackersTo = [](const U64* pos, int sq, int byColor, U64 occ) {
+    return attackersTo(Source::get(), unpack(pos), sq, byColor, occ);
+  };
+  k.checkers = [](const U64* pos, int color) { return checkers(Source::get(), unpack(pos), color); };
+  k.pinnedPiecesXray = [](const U64* pos, int color) { return pinnedPiecesXray(Source::get(), unpack(pos), color); };
+  k.pinnedPiecesOppositeRays = [](const U64* pos, int color) {
+    return pinnedPiecesOppositeRays<Rays>(unpack(pos), color);
+  };
+  k.pinnedPieces = Pins == PinMethod::kXray ? k.pinnedPiecesXray : k.pinnedPiecesOppositeRays;
+  k.pinners = [](const U64* pos, int color) { return pinners(Source::get(), unpack(pos), color); };
+  k.discoveredCheckCandidates = Pins == PinMethod::kXray
+      ? +[](const U64* pos, int color) { return discoveredCheckCandidatesXray(Source::get(), unpack(pos), color); }
+      : +[](const U64* pos, int color) { return discoveredCheckCandidatesOppositeRays<Rays>(unpack(pos), color); };
+  k.checkBlockSquares = [](const U64* pos, int color) {
+    return checkBlockSquares(Source::get(), unpack(pos), color);
+  };
+  k.pinRay = [](const U64* pos, int sq) { return pinRay(Source::get(), unpack(pos), sq); };
+  k.checkKind = [](const U64* pos, int from, int to, int promotion) {
+    return checkKind(Source::get(), unpack(pos), from, to, promotion);
+  };
+  k.checkersBatch = [](const U64* positions, int color, U64* out, Size n) {
+    const auto s = Source::get();
+    positionBatch([&s](const Board& b, int c) { return checkers(s, b, c); }, positions, color, out, n);
+  };
+  k.pinnedPiecesBatch = [](const U64* positions, int color, U64* out, Size n) {
+    if constexpr (Pins == PinMethod::kXray) {
+      const auto s = Source::get();
+      positionBatch([&s](const Board& b, int c) { return pinnedPiecesXray(s, b, c); }, positions, color, out, n);
+    } else {
+      positionBatch(pinnedPiecesOppositeRays<Rays>, positions, color, out, n);
+    }
+  };
+  k.discoveredCheckCandidatesBatch = [](const U64* positions, int color, U64* out, Size n) {
+    if constexpr (Pins == PinMethod::kXray) {
+      const auto s = Source::get();
+      positionBatch([&s](const Board& b, int c) { return discoveredCheckCandidatesXray(s, b, c); }, positions,
+                    color, out, n);
+    } else {
+      positionBatch(discoveredCheckCandidatesOppositeRays<Rays>, positions, color, out, n);
+    }
   };
   return k;
 }

@@ -1,0 +1,384 @@
+/**
+ * Checks and pinned pieces (seed: Checks and Pinned Pieces); twin of `native/core/checks.h`.
+ *
+ * Works on unsigned bigints (the sliders return them) and walks sets square by square over int32
+ * halves, so no loop carries a bigint. Single-position functions read a Position's frozen fields;
+ * the batch forms read the packed words and check each position's consistency first, like the
+ * native side (a RangeError naming the function and the position index).
+ */
+import { BISHOP, KING, KNIGHT, PACKED_POSITION_WORDS, PAWN, QUEEN, ROOK } from '../backend.js';
+import type { CheckVariants, Position } from '../backend.js';
+import { arrKingAttacks } from './king.js';
+import { arrKnightAttacks } from './knight.js';
+import {
+  HALVES, SCRATCH, between, bishopAttacks, queenAttacks, rayAttacks, rookAttacks, xrayBishopAttacks, xrayRookAttacks,
+} from './sliders.js';
+
+const ALL = 0xffffffffffffffffn;
+
+/** What the functions below read: a Position, or a batch slot unpacked from its words. */
+interface Board {
+  readonly colors: readonly bigint[];
+  readonly pieces: readonly bigint[];
+  readonly sideToMove: number;
+  readonly castling: number;
+  readonly epSquare: number;
+}
+
+/** pawnAttacks[color * 64 + sq]: squares a pawn of `color` on sq attacks. */
+const pawnAttacks: bigint[] = [];
+for (let c = 0; c < 2; c++) {
+  for (let sq = 0; sq < 64; sq++) {
+    const r = (sq >> 3) + (c === 0 ? 1 : -1);
+    let set = 0n;
+    if (r >= 0 && r < 8) {
+      if ((sq & 7) > 0) set |= 1n << BigInt(r * 8 + (sq & 7) - 1);
+      if ((sq & 7) < 7) set |= 1n << BigInt(r * 8 + (sq & 7) + 1);
+    }
+    pawnAttacks.push(set);
+  }
+}
+
+/** Lowest square of a set, -1 when empty. */
+export function lowestSquare(set: bigint): number {
+  SCRATCH[0] = set;
+  const lo = HALVES[0]!;
+  if (lo !== 0) return 31 - Math.clz32(lo & -lo);
+  const hi = HALVES[1]!;
+  return hi !== 0 ? 63 - Math.clz32(hi & -hi) : -1;
+}
+
+const bit = (sq: number): bigint => 1n << BigInt(sq);
+const occupancy = (b: Board): bigint => b.colors[0]! | b.colors[1]!;
+const kingSquare = (b: Board, color: number): number => lowestSquare(b.colors[color]! & b.pieces[KING]!);
+
+/**
+ * The seed's attacksTo for any square: pieces of one colour, given as six sets already masked by
+ * that colour (pawns .. king), attacking sq with sliders blocked by `occupied`.
+ */
+function attackersFrom(p: bigint, n: bigint, bsh: bigint, r: bigint, q: bigint, k: bigint,
+  byColor: number, sq: number, occupied: bigint): bigint {
+  return (pawnAttacks[(byColor ^ 1) * 64 + sq]! & p) | (arrKnightAttacks[sq]! & n) | (arrKingAttacks[sq]! & k)
+    | (bishopAttacks(sq, occupied) & (bsh | q)) | (rookAttacks(sq, occupied) & (r | q));
+}
+
+function attackersToBoard(b: Board, sq: number, byColor: number, occupied: bigint): bigint {
+  const own = b.colors[byColor]!;
+  const pc = b.pieces;
+  return attackersFrom(pc[PAWN]! & own, pc[KNIGHT]! & own, pc[BISHOP]! & own, pc[ROOK]! & own, pc[QUEEN]! & own,
+    pc[KING]! & own, byColor, sq, occupied);
+}
+
+function checkersBoard(b: Board, color: number): bigint {
+  const k = kingSquare(b, color);
+  return k < 0 ? 0n : attackersToBoard(b, k, color ^ 1, occupancy(b));
+}
+
+/** Sliders of `color` that move along rook lines / bishop lines. */
+const rookLike = (b: Board, color: number): bigint => b.colors[color]! & (b.pieces[ROOK]! | b.pieces[QUEEN]!);
+const bishopLike = (b: Board, color: number): bigint => b.colors[color]! & (b.pieces[BISHOP]! | b.pieces[QUEEN]!);
+
+/**
+ * The seed's x-ray pin finder, generalised: sliders of `sliderColor` that see the king on `kingSq`
+ * through exactly one piece of `screens`, and the union of those screening pieces.
+ * (Pins: the enemy's sliders, own pieces as screens. Discovered-check candidates: own sliders
+ * against the enemy king, own pieces as screens.)
+ */
+let lastScreened = 0n;
+function screenedSliders(b: Board, kingSq: number, sliderColor: number, screens: bigint): bigint {
+  const occ = occupancy(b);
+  const behind = (xrayRookAttacks(occ, screens, kingSq) & rookLike(b, sliderColor))
+    | (xrayBishopAttacks(occ, screens, kingSq) & bishopLike(b, sliderColor));
+  let screened = 0n;
+  SCRATCH[0] = behind;
+  let lo = HALVES[0]!;
+  let hi = HALVES[1]!;
+  while (lo !== 0) {
+    const sq = 31 - Math.clz32(lo & -lo);
+    lo &= lo - 1;
+    screened |= between(sq, kingSq) & screens;
+  }
+  while (hi !== 0) {
+    const sq = 63 - Math.clz32(hi & -hi);
+    hi &= hi - 1;
+    screened |= between(sq, kingSq) & screens;
+  }
+  lastScreened = screened;
+  return behind;
+}
+
+/** Pinned pieces of `color`, the seed's x-ray method. */
+function pinnedXray(b: Board, color: number): bigint {
+  const k = kingSquare(b, color);
+  if (k < 0) return 0n;
+  screenedSliders(b, k, color ^ 1, b.colors[color]!);
+  return lastScreened;
+}
+
+function pinnersBoard(b: Board, color: number): bigint {
+  const k = kingSquare(b, color);
+  return k < 0 ? 0n : screenedSliders(b, k, color ^ 1, b.colors[color]!);
+}
+
+function discoveredBoard(b: Board, color: number): bigint {
+  const k = kingSquare(b, color ^ 1);
+  if (k < 0) return 0n;
+  screenedSliders(b, k, color, b.colors[color]!);
+  return lastScreened;
+}
+
+/** What one pass of opposite ray-directions finds for `color`. */
+export interface OppositeRays {
+  /** Pieces of `color` pinned to their king. */
+  pinned: bigint;
+  /** The enemy sliders pinning them. */
+  pinners: bigint;
+  /** Empty squares between the king of `color` and the enemy sliders checking it from a distance. */
+  blockSquares: bigint;
+  /** Pieces of `color` alone between one of its sliders and the enemy king. */
+  discoveredCheckCandidates: bigint;
+}
+
+/**
+ * The seed's opposite ray-directions (DirGolem): per direction, the enemy sliders' occluded
+ * attacks meet the king's attacks in the opposite direction on the empty squares between (check),
+ * on the one piece between (a pin if it is ours), or not at all. The same with our sliders against
+ * the enemy king gives the discovered-check candidates.
+ */
+export function oppositeRays(b: Board, color: number): OppositeRays {
+  const result = { pinned: 0n, pinners: 0n, blockSquares: 0n, discoveredCheckCandidates: 0n };
+  const k = kingSquare(b, color);
+  const enemyKing = kingSquare(b, color ^ 1);
+  if (k < 0 || enemyKing < 0) return result;
+  const own = b.colors[color]!;
+  const empty = ALL ^ occupancy(b);
+  const kingBit = bit(k);
+  const enemyKingBit = bit(enemyKing);
+  const enemyRook = rookLike(b, color ^ 1);
+  const enemyBishop = bishopLike(b, color ^ 1);
+  const ownRook = rookLike(b, color);
+  const ownBishop = bishopLike(b, color);
+  for (let d = 0; d < 8; d++) {
+    const back = d ^ 4;
+    const enemySliders = (d & 1) === 0 ? enemyRook : enemyBishop;
+    const fromEnemy = rayAttacks(d, enemySliders, empty);
+    const meet = fromEnemy & rayAttacks(back, kingBit, empty);
+    if (fromEnemy & kingBit) result.blockSquares |= meet & empty;
+    const pinnedHere = meet & own;
+    if (pinnedHere !== 0n) {
+      result.pinned |= pinnedHere;
+      result.pinners |= rayAttacks(back, pinnedHere, empty) & enemySliders;
+    }
+    const ownSliders = (d & 1) === 0 ? ownRook : ownBishop;
+    result.discoveredCheckCandidates |= rayAttacks(d, ownSliders, empty) & rayAttacks(back, enemyKingBit, empty) & own;
+  }
+  return result;
+}
+
+function pinnedOppositeRays(b: Board, color: number): bigint {
+  return oppositeRays(b, color).pinned;
+}
+
+function checkBlockBoard(b: Board, color: number): bigint {
+  const c = checkersBoard(b, color);
+  if (c === 0n || (c & (c - 1n)) !== 0n) return 0n;
+  return between(lowestSquare(c), kingSquare(b, color));
+}
+
+function pinRayBoard(b: Board, sq: number): bigint {
+  const s = bit(sq);
+  const color = b.colors[0]! & s ? 0 : b.colors[1]! & s ? 1 : -1;
+  if (color < 0) return ALL;
+  const k = kingSquare(b, color);
+  if (k < 0 || k === sq) return ALL;
+  const enemy = color ^ 1;
+  const occ = occupancy(b);
+  const pinner = (xrayRookAttacks(occ, s, k) & rookLike(b, enemy)) | (xrayBishopAttacks(occ, s, k) & bishopLike(b, enemy));
+  // Through exactly the piece on sq: the pinner's between-set must hold sq (x-rays through other
+  // first blockers on other lines are excluded by the `s` blocker set already).
+  if (pinner === 0n) return ALL;
+  const p = lowestSquare(pinner);
+  return between(k, p) | bit(p);
+}
+
+// ---- checkKind ----
+
+const PROMOTION_TYPES = [-1, KNIGHT, BISHOP, ROOK, QUEEN];
+
+/** 0 none, 1 direct, 2 discovered, 3 both; -1 when the move is not legal (see backend.ts). */
+function checkKindBoard(b: Board, from: number, to: number, promotion: number): number {
+  const us = b.sideToMove;
+  const them = us ^ 1;
+  const own = b.colors[us]!;
+  const enemy = b.colors[them]!;
+  const occ = own | enemy;
+  const fromBit = bit(from);
+  const toBit = bit(to);
+  if (!(own & fromBit) || (own & toBit) || from === to) return -1;
+  if (!Number.isInteger(promotion) || promotion < 0 || promotion > 4) return -1;
+  const enemyKing = kingSquare(b, them);
+  if (enemyKing < 0 || enemyKing === to) return -1;
+  let type = -1;
+  for (let t = 0; t < 6; t++) if (b.pieces[t]! & fromBit) type = t;
+  if (type < 0) return -1;
+
+  let captured = enemy & toBit ? to : -1;
+  let rookFrom = -1;
+  let rookTo = -1;
+  let newType = type;
+  switch (type) {
+    case PAWN: {
+      const step = us === 0 ? 8 : -8;
+      const lastRank = us === 0 ? 7 : 0;
+      if (((to >> 3) === lastRank) !== (promotion !== 0)) return -1;
+      if (promotion !== 0) newType = PROMOTION_TYPES[promotion]!;
+      if (to === from + step) {
+        if (occ & toBit) return -1;
+      } else if (to === from + 2 * step) {
+        if ((from >> 3) !== (us === 0 ? 1 : 6) || (occ & (toBit | bit(from + step)))) return -1;
+      } else if (pawnAttacks[us * 64 + from]! & toBit) {
+        if (to === b.epSquare && !(occ & toBit)) captured = to - step;
+        else if (!(enemy & toBit)) return -1;
+      } else {
+        return -1;
+      }
+      break;
+    }
+    case KNIGHT:
+      if (promotion !== 0 || !(arrKnightAttacks[from]! & toBit)) return -1;
+      break;
+    case BISHOP:
+      if (promotion !== 0 || !(bishopAttacks(from, occ) & toBit)) return -1;
+      break;
+    case ROOK:
+      if (promotion !== 0 || !(rookAttacks(from, occ) & toBit)) return -1;
+      break;
+    case QUEEN:
+      if (promotion !== 0 || !(queenAttacks(from, occ) & toBit)) return -1;
+      break;
+    default: { // KING
+      if (promotion !== 0) return -1;
+      if (arrKingAttacks[from]! & toBit) break;
+      const home = us === 0 ? 4 : 60;
+      const kingSide = to === home + 2;
+      if (from !== home || (!kingSide && to !== home - 2)) return -1;
+      const right = (kingSide ? 1 : 2) << (2 * us);
+      if (!(b.castling & right)) return -1;
+      rookFrom = kingSide ? home + 3 : home - 4;
+      rookTo = kingSide ? home + 1 : home - 1;
+      if (!(own & b.pieces[ROOK]! & bit(rookFrom))) return -1;
+      if (occ & between(from, rookFrom)) return -1;
+      // Not out of check, not through an attacked square; the landing square is checked below.
+      if (attackersToBoard(b, from, them, occ) !== 0n || attackersToBoard(b, rookTo, them, occ) !== 0n) return -1;
+    }
+  }
+
+  // Play the move on the sets and look at both kings.
+  let occAfter = (occ & ~fromBit) | toBit;
+  if (captured >= 0 && captured !== to) occAfter &= ~bit(captured);
+  if (rookFrom >= 0) occAfter = (occAfter & ~bit(rookFrom)) | bit(rookTo);
+  const enemyAfter = captured >= 0 ? enemy & ~bit(captured) : enemy;
+  const pc = b.pieces;
+  const ourKing = type === KING ? to : kingSquare(b, us);
+  if (attackersFrom(pc[PAWN]! & enemyAfter, pc[KNIGHT]! & enemyAfter, pc[BISHOP]! & enemyAfter, pc[ROOK]! & enemyAfter,
+    pc[QUEEN]! & enemyAfter, pc[KING]! & enemyAfter, them, ourKing, occAfter) !== 0n) return -1;
+
+  const sets: bigint[] = [];
+  for (let t = 0; t < 6; t++) sets.push(pc[t]! & own & ~fromBit);
+  sets[newType] = sets[newType]! | toBit;
+  if (rookFrom >= 0) sets[ROOK] = (sets[ROOK]! & ~bit(rookFrom)) | bit(rookTo);
+  const givers = attackersFrom(sets[PAWN]!, sets[KNIGHT]!, sets[BISHOP]!, sets[ROOK]!, sets[QUEEN]!, sets[KING]!,
+    us, enemyKing, occAfter);
+  const mover = bit(rookFrom >= 0 ? rookTo : to);
+  return (givers & mover ? 1 : 0) | (givers & ~mover ? 2 : 0);
+}
+
+// ---- Public single-position functions (the Backend's) ----
+
+export function attackersTo(pos: Position, sq: number, byColor: number, occupied: bigint): bigint {
+  return attackersToBoard(pos, sq, byColor, occupied);
+}
+export function checkers(pos: Position, color: number): bigint {
+  return checkersBoard(pos, color);
+}
+export function pinnedPieces(pos: Position, color: number): bigint {
+  return pinnedXray(pos, color);
+}
+export function pinners(pos: Position, color: number): bigint {
+  return pinnersBoard(pos, color);
+}
+export function discoveredCheckCandidates(pos: Position, color: number): bigint {
+  return discoveredBoard(pos, color);
+}
+export function checkBlockSquares(pos: Position, color: number): bigint {
+  return checkBlockBoard(pos, color);
+}
+export function pinRay(pos: Position, sq: number): bigint {
+  return pinRayBoard(pos, sq);
+}
+export function checkKind(pos: Position, from: number, to: number, promotion: number): number {
+  return checkKindBoard(pos, from, to, promotion);
+}
+
+export const checkVariants: CheckVariants = {
+  pinnedPiecesXray: (pos, color) => pinnedXray(pos, color),
+  pinnedPiecesOppositeRays: (pos, color) => pinnedOppositeRays(pos, color),
+  rookAttacksMagic: rookAttacks,
+  bishopAttacksMagic: bishopAttacks,
+};
+
+// ---- Batch forms over packed positions ----
+
+/** Consistency of one packed position, the same rules as the native side; undefined when fine. */
+export function packedProblem(w: BigUint64Array, at: number): string | undefined {
+  const white = w[at]!;
+  const black = w[at + 1]!;
+  if (white & black) return 'white and black pieces overlap';
+  let types = 0n;
+  for (let t = 0; t < 6; t++) {
+    if (types & w[at + 2 + t]!) return 'two piece types share a square';
+    types |= w[at + 2 + t]!;
+  }
+  if (types !== (white | black)) return 'the piece-type sets and the colour sets cover different squares';
+  const kings = w[at + 7]!;
+  for (const [set, name] of [[white & kings, 'white'], [black & kings, 'black']] as const) {
+    if (set === 0n || (set & (set - 1n)) !== 0n) return `${name} must have exactly one king`;
+  }
+  const state = w[at + 8]!;
+  if (state & 0xe0n) return 'state bits 5-7 must be zero';
+  const ep = Number((state >> 8n) & 255n);
+  if (ep > 64) return 'en-passant code must be 0..64';
+  if (ep !== 64 && (ep >> 3) !== ((state & 1n) ? 2 : 5)) {
+    return 'en-passant square must be on the 6th rank (white to move) or the 3rd (black to move)';
+  }
+  return undefined;
+}
+
+/** The position at index i of a packed array, checked. */
+function unpack(fn: string, w: BigUint64Array, i: number): Board {
+  const at = i * PACKED_POSITION_WORDS;
+  const problem = packedProblem(w, at);
+  if (problem) throw new RangeError(`${fn}: position ${i}: ${problem}`);
+  const state = Number(w[at + 8]! & 0xffffn);
+  const ep = state >> 8;
+  return {
+    colors: [w[at]!, w[at + 1]!],
+    pieces: [w[at + 2]!, w[at + 3]!, w[at + 4]!, w[at + 5]!, w[at + 6]!, w[at + 7]!],
+    sideToMove: state & 1,
+    castling: (state >> 1) & 15,
+    epSquare: ep === 64 ? -1 : ep,
+  };
+}
+
+function positionBatch(fn: string, f: (b: Board, color: number) => bigint) {
+  return (positions: BigUint64Array, color: number, out: BigUint64Array): void => {
+    for (let i = 0; i < out.length; i++) {
+      const b = unpack(fn, positions, i);
+      out[i] = f(b, color === 2 ? b.sideToMove : color);
+    }
+  };
+}
+
+export const checkersBatch = positionBatch('checkersBatch', checkersBoard);
+export const pinnedPiecesBatch = positionBatch('pinnedPiecesBatch', pinnedXray);
+export const discoveredCheckCandidatesBatch = positionBatch('discoveredCheckCandidatesBatch', discoveredBoard);

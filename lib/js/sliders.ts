@@ -1,0 +1,339 @@
+/**
+ * Sliding pieces: rook/bishop/queen attacks, Kogge-Stone ray attacks, x-rays, between/line;
+ * twin of `native/core/sliders.h`.
+ *
+ * Method. A bigint cannot be split into numbers cheaply with `Number(BigInt.asIntN(32, x))`
+ * (~35 ns for the two halves on Node 20), but a store into a one-element BigUint64Array and two
+ * reads of an Int32Array view over the same bytes cost ~2 ns. So the sliders work on the
+ * occupancy as two int32 halves (lo = a1..h4, hi = a5..h8): each line's six inner occupancy bits
+ * are gathered into an index (rank: a shift; file, diagonals: one `Math.imul` collapse per half,
+ * exact, no magic numbers to search), the attack halves come from small Int32Array tables built at
+ * load in well under a millisecond, and the result leaves through the same scratch buffer as one
+ * bigint. Measured (Node 20, x64, /tmp/sl/bench.mjs, 4096 random squares x occupancies):
+ *   this method              rook ~16 ns, bishop ~14 ns, queen ~33 ns per call
+ *   bigint tables + asIntN OR rook ~15 ns (same indices, 4 BigInt64Array tables)
+ *   kindergarten, bigint multiply for the file index  ~94 ns
+ *   classical rays + bitscan over halves              ~93 ns
+ *   square-by-square ray walk                         ~490 ns
+ *   halves via Number(BigInt.asIntN(32, ...))         +30 ns on every method
+ * No loop here carries a `BigInt.asIntN(64, ...)` value (see king.ts on the V8 crash).
+ */
+import { antiBits, diagBits, fileBits, rankBits } from './bitboard.js';
+
+/** The conversion buffer: write a bitboard to SCRATCH[0], read its halves from HALVES[0] (lo) and HALVES[1] (hi). */
+export const SCRATCH = new BigUint64Array(1);
+export const HALVES = new Int32Array(SCRATCH.buffer);
+if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) {
+  throw new Error('bitboard-patterns: the JS backend needs a little-endian platform');
+}
+
+/** An unsigned bigint from two int32 halves. */
+export function fromHalves(lo: number, hi: number): bigint {
+  HALVES[0] = lo;
+  HALVES[1] = hi;
+  return SCRATCH[0];
+}
+
+// ---- Tables ----
+
+/** firstRankAttacks[pos * 64 + inner]: 8-bit attack mask of a slider on `pos` of an 8-square line whose inner occupancy (bits 1..6) is `inner`. */
+const firstRankAttacks = new Uint8Array(512);
+for (let pos = 0; pos < 8; pos++) {
+  for (let inner = 0; inner < 64; inner++) {
+    const occ = inner << 1;
+    let m = 0;
+    for (let x = pos + 1; x < 8; x++) { m |= 1 << x; if (occ & (1 << x)) break; }
+    for (let x = pos - 1; x >= 0; x--) { m |= 1 << x; if (occ & (1 << x)) break; }
+    firstRankAttacks[pos * 64 + inner] = m;
+  }
+}
+
+/** Int32 halves of the diagonal and anti-diagonal through each square. */
+const diagLo = new Int32Array(64);
+const diagHi = new Int32Array(64);
+const antiLo = new Int32Array(64);
+const antiHi = new Int32Array(64);
+/** Attack halves by [(sq * 64 + inner) * 2 + half], one table per line kind. */
+const rankAtt = new Int32Array(8192);
+const fileAtt = new Int32Array(8192);
+const diagAtt = new Int32Array(8192);
+const antiAtt = new Int32Array(8192);
+
+/** Bits 0..3 of n moved to bits 0, 8, 16, 24: four ranks of one file. */
+const spreadToFile = (n: number): number => (n & 1) | ((n & 2) << 7) | ((n & 4) << 14) | ((n & 8) << 21);
+
+for (let sq = 0; sq < 64; sq++) {
+  SCRATCH[0] = diagBits[sq]!;
+  diagLo[sq] = HALVES[0]!;
+  diagHi[sq] = HALVES[1]!;
+  SCRATCH[0] = antiBits[sq]!;
+  antiLo[sq] = HALVES[0]!;
+  antiHi[sq] = HALVES[1]!;
+  const r = sq >> 3;
+  const f = sq & 7;
+  for (let inner = 0; inner < 64; inner++) {
+    const k = (sq * 64 + inner) * 2;
+    const alongRank = firstRankAttacks[f * 64 + inner]!; // bit = file
+    const alongFile = firstRankAttacks[r * 64 + inner]!; // bit = rank
+    const rank = alongRank << ((r & 3) * 8);
+    rankAtt[k] = r < 4 ? rank : 0;
+    rankAtt[k + 1] = r < 4 ? 0 : rank;
+    fileAtt[k] = spreadToFile(alongFile & 15) << f;
+    fileAtt[k + 1] = spreadToFile(alongFile >> 4) << f;
+    const files = Math.imul(alongRank, 0x01010101); // the attacked files, on every rank
+    diagAtt[k] = files & diagLo[sq]!;
+    diagAtt[k + 1] = files & diagHi[sq]!;
+    antiAtt[k] = files & antiLo[sq]!;
+    antiAtt[k + 1] = files & antiHi[sq]!;
+  }
+}
+
+// ---- Sliders over int32 halves ----
+// Index helpers: (sq * 64 + inner occupancy of the line) * 2, the offset into the tables above.
+
+function rankIndex(sq: number, lo: number, hi: number): number {
+  const r = sq >> 3;
+  return (sq * 64 + (((r < 4 ? lo : hi) >>> ((r & 3) * 8 + 1)) & 63)) << 1;
+}
+
+function fileIndex(sq: number, lo: number, hi: number): number {
+  const f = sq & 7;
+  // 0x01020408 moves the bits at 0, 8, 16, 24 to 24..27 without carries: the four ranks of the half.
+  const ranks = (Math.imul((lo >>> f) & 0x01010101, 0x01020408) >>> 24)
+    | ((Math.imul((hi >>> f) & 0x01010101, 0x01020408) >>> 24) << 4);
+  return (sq * 64 + ((ranks >>> 1) & 63)) << 1;
+}
+
+function diagIndex(sq: number, lo: number, hi: number): number {
+  // A diagonal has at most one square per file: summing the bytes into the top byte gathers its files.
+  const files = (Math.imul(lo & diagLo[sq]!, 0x01010101) | Math.imul(hi & diagHi[sq]!, 0x01010101)) >>> 25;
+  return (sq * 64 + (files & 63)) << 1;
+}
+
+function antiIndex(sq: number, lo: number, hi: number): number {
+  const files = (Math.imul(lo & antiLo[sq]!, 0x01010101) | Math.imul(hi & antiHi[sq]!, 0x01010101)) >>> 25;
+  return (sq * 64 + (files & 63)) << 1;
+}
+
+/** Rook attacks from sq (blockers included). */
+export function rookAttacks(sq: number, occupied: bigint): bigint {
+  SCRATCH[0] = occupied;
+  const lo = HALVES[0]!;
+  const hi = HALVES[1]!;
+  const a = rankIndex(sq, lo, hi);
+  const b = fileIndex(sq, lo, hi);
+  HALVES[0] = rankAtt[a]! | fileAtt[b]!;
+  HALVES[1] = rankAtt[a + 1]! | fileAtt[b + 1]!;
+  return SCRATCH[0]!;
+}
+
+/** Bishop attacks from sq (blockers included). */
+export function bishopAttacks(sq: number, occupied: bigint): bigint {
+  SCRATCH[0] = occupied;
+  const lo = HALVES[0]!;
+  const hi = HALVES[1]!;
+  const a = diagIndex(sq, lo, hi);
+  const b = antiIndex(sq, lo, hi);
+  HALVES[0] = diagAtt[a]! | antiAtt[b]!;
+  HALVES[1] = diagAtt[a + 1]! | antiAtt[b + 1]!;
+  return SCRATCH[0]!;
+}
+
+/** Queen attacks from sq: rook | bishop, in one pass over the halves. */
+export function queenAttacks(sq: number, occupied: bigint): bigint {
+  SCRATCH[0] = occupied;
+  const lo = HALVES[0]!;
+  const hi = HALVES[1]!;
+  const a = rankIndex(sq, lo, hi);
+  const b = fileIndex(sq, lo, hi);
+  const c = diagIndex(sq, lo, hi);
+  const d = antiIndex(sq, lo, hi);
+  HALVES[0] = rankAtt[a]! | fileAtt[b]! | diagAtt[c]! | antiAtt[d]!;
+  HALVES[1] = rankAtt[a + 1]! | fileAtt[b + 1]! | diagAtt[c + 1]! | antiAtt[d + 1]!;
+  return SCRATCH[0]!;
+}
+
+function sliderBatch(fn: string, attacks: (sq: number, occ: bigint) => bigint) {
+  return (squares: Uint8Array, occupied: BigUint64Array, out: BigUint64Array): void => {
+    for (let i = 0; i < out.length; i++) {
+      const sq = squares[i]!;
+      if (sq > 63) throw new RangeError(`${fn}: square at index ${i} must be 0..63, got ${sq}`);
+      out[i] = attacks(sq, occupied[i]!);
+    }
+  };
+}
+
+export const rookAttacksBatch = sliderBatch('rookAttacksBatch', rookAttacks);
+export const bishopAttacksBatch = sliderBatch('bishopAttacksBatch', bishopAttacks);
+export const queenAttacksBatch = sliderBatch('queenAttacksBatch', queenAttacks);
+
+// ---- X-rays ----
+
+/** The CPW x-ray: attacks through the first blockers that are in `blockers`. */
+export function xrayRookAttacks(occupied: bigint, blockers: bigint, sq: number): bigint {
+  const attacks = rookAttacks(sq, occupied);
+  const first = blockers & attacks;
+  return attacks ^ rookAttacks(sq, occupied ^ first);
+}
+
+export function xrayBishopAttacks(occupied: bigint, blockers: bigint, sq: number): bigint {
+  const attacks = bishopAttacks(sq, occupied);
+  const first = blockers & attacks;
+  return attacks ^ bishopAttacks(sq, occupied ^ first);
+}
+
+// ---- Kogge-Stone ray attacks (set-wise, one direction) ----
+// Signed int64 inside with literal masks (see bitboard.ts: V8 then stays on machine integers); a
+// right shift is arithmetic there, so its mask also clears the copied sign bits. Straight-line
+// code: no loop carries an int64 bigint.
+
+/** Occluded attacks towards nort (shift +8). */
+function nortAttacks(sliders: bigint, empty: bigint): bigint {
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, empty);
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 8n)));
+  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 8n));
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 16n)));
+  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 16n));
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 32n)));
+  return BigInt.asUintN(64, BigInt.asIntN(64, gen << 8n));
+}
+
+/** Occluded attacks towards noEa (shift +9). */
+function noEaAttacks(sliders: bigint, empty: bigint): bigint {
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & -0x101010101010102n);
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 9n)));
+  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 9n));
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 18n)));
+  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 18n));
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 36n)));
+  return BigInt.asUintN(64, BigInt.asIntN(64, gen << 9n) & -0x101010101010102n);
+}
+
+/** Occluded attacks towards east (shift +1). */
+function eastAttacks(sliders: bigint, empty: bigint): bigint {
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & -0x101010101010102n);
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 1n)));
+  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 1n));
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 2n)));
+  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 2n));
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 4n)));
+  return BigInt.asUintN(64, BigInt.asIntN(64, gen << 1n) & -0x101010101010102n);
+}
+
+/** Occluded attacks towards soEa (shift -7). */
+function soEaAttacks(sliders: bigint, empty: bigint): bigint {
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & -0x101010101010102n);
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 7n) & 0x1ffffffffffffffn)));
+  pro = BigInt.asIntN(64, pro & ((pro >> 7n) & 0x1ffffffffffffffn));
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 14n) & 0x3ffffffffffffn)));
+  pro = BigInt.asIntN(64, pro & ((pro >> 14n) & 0x3ffffffffffffn));
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 28n) & 0xfffffffffn)));
+  return BigInt.asUintN(64, ((gen >> 7n) & 0x1ffffffffffffffn) & -0x101010101010102n);
+}
+
+/** Occluded attacks towards sout (shift -8). */
+function soutAttacks(sliders: bigint, empty: bigint): bigint {
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, empty);
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 8n) & 0xffffffffffffffn)));
+  pro = BigInt.asIntN(64, pro & ((pro >> 8n) & 0xffffffffffffffn));
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 16n) & 0xffffffffffffn)));
+  pro = BigInt.asIntN(64, pro & ((pro >> 16n) & 0xffffffffffffn));
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 32n) & 0xffffffffn)));
+  return BigInt.asUintN(64, ((gen >> 8n) & 0xffffffffffffffn));
+}
+
+/** Occluded attacks towards soWe (shift -9). */
+function soWeAttacks(sliders: bigint, empty: bigint): bigint {
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & 0x7f7f7f7f7f7f7f7fn);
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 9n) & 0x7fffffffffffffn)));
+  pro = BigInt.asIntN(64, pro & ((pro >> 9n) & 0x7fffffffffffffn));
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 18n) & 0x3fffffffffffn)));
+  pro = BigInt.asIntN(64, pro & ((pro >> 18n) & 0x3fffffffffffn));
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 36n) & 0xfffffffn)));
+  return BigInt.asUintN(64, ((gen >> 9n) & 0x7fffffffffffffn) & 0x7f7f7f7f7f7f7f7fn);
+}
+
+/** Occluded attacks towards west (shift -1). */
+function westAttacks(sliders: bigint, empty: bigint): bigint {
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & 0x7f7f7f7f7f7f7f7fn);
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 1n) & 0x7fffffffffffffffn)));
+  pro = BigInt.asIntN(64, pro & ((pro >> 1n) & 0x7fffffffffffffffn));
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 2n) & 0x3fffffffffffffffn)));
+  pro = BigInt.asIntN(64, pro & ((pro >> 2n) & 0x3fffffffffffffffn));
+  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 4n) & 0xfffffffffffffffn)));
+  return BigInt.asUintN(64, ((gen >> 1n) & 0x7fffffffffffffffn) & 0x7f7f7f7f7f7f7f7fn);
+}
+
+/** Occluded attacks towards noWe (shift +7). */
+function noWeAttacks(sliders: bigint, empty: bigint): bigint {
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & 0x7f7f7f7f7f7f7f7fn);
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 7n)));
+  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 7n));
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 14n)));
+  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 14n));
+  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 28n)));
+  return BigInt.asUintN(64, BigInt.asIntN(64, gen << 7n) & 0x7f7f7f7f7f7f7f7fn);
+}
+
+const RAY_FUNCTIONS = [nortAttacks, noEaAttacks, eastAttacks, soEaAttacks, soutAttacks, soWeAttacks, westAttacks, noWeAttacks];
+
+/**
+ * Occluded fill of `sliders` through `empty` in `direction` (0 nort .. 7 noWe, RAY_DIRECTIONS),
+ * then one step more, so the first blocker is included.
+ */
+export function rayAttacks(direction: number, sliders: bigint, empty: bigint): bigint {
+  return RAY_FUNCTIONS[direction]!(sliders, empty);
+}
+
+// ---- between / line: 64 x 64 tables, built one row per first use ----
+
+const betweenRows: (bigint[] | undefined)[] = new Array(64).fill(undefined);
+const lineRows: (bigint[] | undefined)[] = new Array(64).fill(undefined);
+const FILE_STEP = [0, 1, 1, 1, 0, -1, -1, -1];
+const RANK_STEP = [1, 1, 0, -1, -1, -1, 0, 1];
+
+function buildRows(a: number): void {
+  const between: bigint[] = new Array(64).fill(0n);
+  const line: bigint[] = new Array(64).fill(0n);
+  const lines = [fileBits[a]!, diagBits[a]!, rankBits[a]!, antiBits[a]!]; // directions 0..3 and their opposites
+  for (let d = 0; d < 8; d++) {
+    const whole = BigInt.asUintN(64, lines[d & 3]!);
+    let f = (a & 7) + FILE_STEP[d]!;
+    let r = (a >> 3) + RANK_STEP[d]!;
+    let passed = 0n;
+    while (f >= 0 && f < 8 && r >= 0 && r < 8) {
+      const b = r * 8 + f;
+      between[b] = passed;
+      line[b] = whole;
+      passed |= 1n << BigInt(b);
+      f += FILE_STEP[d]!;
+      r += RANK_STEP[d]!;
+    }
+  }
+  betweenRows[a] = between;
+  lineRows[a] = line;
+}
+
+/** Squares strictly between a and b on a shared line; 0n when not aligned or a === b. */
+export function between(a: number, b: number): bigint {
+  const row = betweenRows[a];
+  if (row !== undefined) return row[b]!;
+  buildRows(a);
+  return betweenRows[a]![b]!;
+}
+
+/** The whole line through a and b (edge to edge); 0n when not aligned or a === b. */
+export function line(a: number, b: number): bigint {
+  const row = lineRows[a];
+  if (row !== undefined) return row[b]!;
+  buildRows(a);
+  return lineRows[a]![b]!;
+}

@@ -1,0 +1,111 @@
+// The standard bitboard board definition as the addon receives it: the 10-word packed layout of
+// lib/backend.ts (PACKED_POSITION_WORDS), its validation, and attackersTo / checkers (the seed's
+// attacksToKing, generalised to any square, either colour and an occupancy override).
+#pragma once
+
+#include "king.h"
+#include "knight.h"
+#include "sliders.h"
+
+namespace bbp {
+inline namespace BBP_ISA {
+
+enum PieceType : int { kPawn, kKnight, kBishop, kRook, kQueen, kKing };
+enum CastlingRight : int { kWhiteKing = 1, kWhiteQueen = 2, kBlackKing = 4, kBlackQueen = 8 };
+
+constexpr int kPackedPositionWords = 10;
+constexpr int kNoSquare = 64;  // epCode when there is no en-passant square
+
+struct Board {
+  U64 colors[2];
+  U64 pieces[6];
+  int sideToMove;
+  int castling;
+  int epSquare;  // 0..63, or kNoSquare
+
+  constexpr U64 occupied() const { return colors[0] | colors[1]; }
+  constexpr U64 pieceSet(int color, int type) const { return colors[color] & pieces[type]; }
+  constexpr int kingSquare(int color) const { return __builtin_ctzll(pieceSet(color, kKing)); }
+  constexpr int typeOn(int sq) const {
+    for (int t = 0; t < 6; ++t)
+      if (pieces[t] & squareBB(sq)) return t;
+    return -1;
+  }
+};
+
+// Reads a packed position; call validatePacked first (kingSquare needs a king of each colour).
+constexpr Board unpack(const U64* w) {
+  Board b{};
+  b.colors[0] = w[0];
+  b.colors[1] = w[1];
+  for (int t = 0; t < 6; ++t) b.pieces[t] = w[2 + t];
+  b.sideToMove = static_cast<int>(w[8] & 1);
+  b.castling = static_cast<int>((w[8] >> 1) & 15);
+  b.epSquare = static_cast<int>((w[8] >> 8) & 255);
+  return b;
+}
+
+// nullptr when the words form a consistent position, else what is wrong (a static string).
+// Checked: colours disjoint, piece types pairwise disjoint, union of types == union of colours,
+// exactly one king per colour, the state word's fields in range (bits 5-7 zero, epCode 0..64) and an
+// en-passant square, when there is one, on the rank a pawn of the side not to move has just
+// crossed (the 6th for white to move, the 3rd for black).
+constexpr const char* validatePacked(const U64* w) {
+  if (w[0] & w[1]) return "white and black pieces overlap";
+  U64 types = 0;
+  for (int t = 0; t < 6; ++t) {
+    if (types & w[2 + t]) return "two piece types share a square";
+    types |= w[2 + t];
+  }
+  if (types != (w[0] | w[1])) return "the piece-type sets and the colour sets cover different squares";
+  if (__builtin_popcountll(w[0] & w[7]) != 1) return "white must have exactly one king";
+  if (__builtin_popcountll(w[1] & w[7]) != 1) return "black must have exactly one king";
+  if (w[8] & 0xe0) return "state bits 5-7 must be zero";
+  const U64 ep = (w[8] >> 8) & 255;
+  if (ep > 64) return "en-passant code must be 0..64";
+  if (ep != 64 && rankOf(static_cast<int>(ep)) != ((w[8] & 1) ? 2 : 5))
+    return "en-passant square must be on the 6th rank (white to move) or the 3rd (black to move)";
+  return nullptr;
+}
+
+// ---- Pawn attacks ----
+
+constexpr U64 pawnAttacksSet(int color, U64 pawns) {
+  return color == 0 ? nortOne(eastOne(pawns) | westOne(pawns)) : soutOne(eastOne(pawns) | westOne(pawns));
+}
+
+namespace detail {
+constexpr std::array<std::array<U64, 64>, 2> makePawnAttacks() {
+  std::array<std::array<U64, 64>, 2> table{};
+  for (int c = 0; c < 2; ++c)
+    for (int sq = 0; sq < 64; ++sq) table[c][sq] = pawnAttacksSet(c, squareBB(sq));
+  return table;
+}
+}  // namespace detail
+
+inline constexpr std::array<std::array<U64, 64>, 2> arrPawnAttacks = detail::makePawnAttacks();
+
+constexpr U64 pawnAttacks(int color, int sq) { return arrPawnAttacks[color][sq]; }
+
+// ---- Attacks to a square ----
+
+// Pieces of byColor attacking sq; sliders look through `occupied` (which may differ from the board's).
+// A pawn of byColor attacks sq iff a pawn of the other colour on sq would attack the pawn.
+template <class Sliders>
+U64 attackersTo(const Sliders& s, const Board& b, int sq, int byColor, U64 occupied) {
+  const U64 own = b.colors[byColor];
+  const U64 queens = b.pieces[kQueen];
+  return (pawnAttacks(byColor ^ 1, sq) & b.pieces[kPawn] & own) |
+         (knightAttacks(sq) & b.pieces[kKnight] & own) | (kingAttacks(sq) & b.pieces[kKing] & own) |
+         (s.bishop(sq, occupied) & (b.pieces[kBishop] | queens) & own) |
+         (s.rook(sq, occupied) & (b.pieces[kRook] | queens) & own);
+}
+
+// Enemy pieces giving check to the king of `color`.
+template <class Sliders>
+U64 checkers(const Sliders& s, const Board& b, int color) {
+  return attackersTo(s, b, b.kingSquare(color), color ^ 1, b.occupied());
+}
+
+}  // namespace BBP_ISA
+}  // namespace bbp
