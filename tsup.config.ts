@@ -7,6 +7,7 @@ export default defineConfig({
     index: 'lib/index.ts',
     'native-entry': 'lib/native-entry.ts',
     'js-entry': 'lib/js-entry.ts',
+    cli: 'lib/cli.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

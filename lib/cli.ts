@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+/**
+ * The `bitboard-patterns` command. Each subcommand lives in lib/cli/<name>.ts and exports
+ * `run(args): Promise<number>` (the exit code) plus a one-line `summary` and a `usage` text.
+ */
+import type { Subcommand } from './cli/subcommand.js';
+
+const subcommands: Record<string, () => Promise<Subcommand>> = {
+};
+
+function help(): string {
+  const lines = Object.keys(subcommands).map((name) => `  bitboard-patterns ${name} ...`);
+  return ['usage:', ...(lines.length ? lines : ['  (no subcommands yet)']), '  bitboard-patterns help <subcommand>'].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    const about = rest[0] !== undefined ? subcommands[rest[0]] : undefined;
+    process.stdout.write(`${about ? (await about()).usage : help()}\n`);
+    return 0;
+  }
+  const load = subcommands[name];
+  if (!load) {
+    process.stderr.write(`bitboard-patterns: unknown subcommand ${JSON.stringify(name)}\n${help()}\n`);
+    return 2;
+  }
+  return (await load()).run(rest);
+}
+
+main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e: unknown) => {
+  process.stderr.write(`bitboard-patterns: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 1;
+});

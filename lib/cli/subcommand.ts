@@ -1,0 +1,9 @@
+/** The shape of a CLI subcommand module (lib/cli/<name>.ts). */
+export interface Subcommand {
+  /** One line for the overview. */
+  readonly summary: string;
+  /** The full usage text. */
+  readonly usage: string;
+  /** Runs with the arguments after the subcommand name; resolves to the exit code. */
+  run(args: string[]): Promise<number>;
+}
