@@ -1,6 +1,6 @@
-// The plain C++ loop the bench compares the addon's batch path with: the same core functions over
-// the same inputs (written by bench/run.mjs), no Node-API in sight. Prints {"name": ns/element}.
-// Usage: baseline <inputs.bin> <n> <samples>
+// The plain C++ loops the bench compares the addon's batch paths with: the same core functions over
+// the same inputs (written by the bench sections), no Node-API in sight. Prints {"name": ns/element}.
+// Usage: baseline patterns|checks <inputs.bin> <n> <samples>
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -10,12 +10,39 @@
 #include <string>
 #include <vector>
 
+#include "core/checks.h"
 #include "core/king.h"
 #include "core/knight.h"
+#include "core/position.h"
+#include "core/sliders.h"
 
 using namespace bbp;
 
+// The slider tables, built once, as the addon's kernels do (native/kernels/portable.cc).
+namespace bbp {
+const MagicTables& magicTables() {
+  static MagicTables tables;
+  static detail::MagicScratch scratch;
+  static const bool built = (buildMagicTables(tables, scratch), true);
+  (void)built;
+  return tables;
+}
+const PextTables& pextTables() {
+  static PextTables tables;
+  static const bool built = (buildPextTables(tables), true);
+  (void)built;
+  return tables;
+}
+}  // namespace bbp
+
 namespace {
+
+// The lookup the addon picks on this CPU path: PEXT when compiled for BMI2, else magic.
+#if defined(__BMI2__)
+const PextSliders sliders{pextTables()};
+#else
+const MagicSliders sliders{magicTables()};
+#endif
 
 std::size_t n = 0;
 int samples = 0;
@@ -57,24 +84,14 @@ int distantCheckLinesBest(int kingSq, U64 taboo) {
 #endif
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: baseline <inputs.bin> <n> <samples>\n");
-    return 2;
-  }
-  n = std::strtoull(argv[2], nullptr, 10);
-  samples = std::atoi(argv[3]);
-  std::ifstream in(argv[1], std::ios::binary);
+void patterns(std::ifstream& in) {
   read(in, sq), read(in, sq2);
   for (auto* v : {&a, &b, &c, &d, &e, &path, &single1, &single2}) read(in, *v);
   if (!in) {
     std::fprintf(stderr, "baseline: short input file\n");
-    return 1;
+    std::exit(1);
   }
   outU64.resize(n), outU8.resize(n), outI8.resize(n);
-
   time("kingAttacks", outU64, [](std::size_t i) { return kingAttacks(sq[i]); });
   time("knightAttacks", outU64, [](std::size_t i) { return knightAttacks(sq[i]); });
   time("kingAttacksSet", outU64, [](std::size_t i) { return kingAttacksSet(a[i]); });
@@ -99,6 +116,67 @@ int main(int argc, char** argv) {
   time("kingDistance", outI8, [](std::size_t i) { return kingDistance(sq[i], sq2[i], path[i]); });
   time("knightDistance", outI8, [](std::size_t i) { return knightDistance(sq[i], sq2[i], path[i]); });
   time("knightForkMoves", outU64, [](std::size_t i) { return knightForkMoves(a[i], b[i], c[i], d[i], e[i]); });
+}
+
+// Inputs: n squares, n occupancies, then n packed positions (10 words each).
+void checks(std::ifstream& in) {
+  read(in, sq);
+  read(in, a);
+  std::vector<U64> packed(n * kPackedPositionWords);
+  in.read(reinterpret_cast<char*>(packed.data()), static_cast<std::streamsize>(packed.size() * sizeof(U64)));
+  if (!in) {
+    std::fprintf(stderr, "baseline: short input file\n");
+    std::exit(1);
+  }
+  outU64.resize(n * 6);
+  time("rookAttacks", outU64, [](std::size_t i) { return sliders.rook(sq[i], a[i]); });
+  time("bishopAttacks", outU64, [](std::size_t i) { return sliders.bishop(sq[i], a[i]); });
+  time("queenAttacks", outU64, [](std::size_t i) { return sliders.queen(sq[i], a[i]); });
+  // Both lookups side by side, whatever the addon picked.
+  static const MagicSliders magic{magicTables()};
+  time("rookAttacksMagic", outU64, [](std::size_t i) { return magic.rook(sq[i], a[i]); });
+  time("bishopAttacksMagic", outU64, [](std::size_t i) { return magic.bishop(sq[i], a[i]); });
+#if defined(__BMI2__)
+  static const PextSliders pext{pextTables()};
+  time("rookAttacksPext", outU64, [](std::size_t i) { return pext.rook(sq[i], a[i]); });
+  time("bishopAttacksPext", outU64, [](std::size_t i) { return pext.bishop(sq[i], a[i]); });
+#endif
+  // checkers, pinned pieces and discovered-check candidates for both colours, per position.
+  std::vector<double> ns;
+  for (int s = 0; s <= samples; ++s) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (std::size_t i = 0; i < n; ++i) {
+      const Board board = unpack(packed.data() + i * kPackedPositionWords);
+      for (int color = 0; color < 2; ++color) {
+        outU64[i * 6 + color * 3 + 0] = bbp::checkers(sliders, board, color);
+        outU64[i * 6 + color * 3 + 1] = pinnedPiecesXray(sliders, board, color);
+        outU64[i * 6 + color * 3 + 2] = discoveredCheckCandidatesXray(sliders, board, color);
+      }
+    }
+    const auto t1 = std::chrono::steady_clock::now();
+    if (s > 0) ns.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count() / double(n));
+    asm volatile("" : : "r"(outU64.data()) : "memory");
+  }
+  std::sort(ns.begin(), ns.end());
+  char buf[96];
+  std::snprintf(buf, sizeof buf, ", \"analysis\": %.3f", ns[ns.size() / 2]);
+  json += buf;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 5) {
+    std::fprintf(stderr, "usage: baseline patterns|checks <inputs.bin> <n> <samples>\n");
+    return 2;
+  }
+  const std::string mode = argv[1];
+  n = std::strtoull(argv[3], nullptr, 10);
+  samples = std::atoi(argv[4]);
+  std::ifstream in(argv[2], std::ios::binary);
+  if (mode == "patterns") patterns(in);
+  else if (mode == "checks") checks(in);
+  else return 2;
   std::printf("%s}\n", json.c_str());
   return 0;
 }

@@ -66,11 +66,16 @@ class Invalid {
 
 // ---- Construction ----
 
-const brand = new WeakSet<object>();
+/**
+ * The mark of a Position this package made. A registered symbol rather than a module-private set, so
+ * the facade, `bitboard-patterns/native` and `bitboard-patterns/js` (separate bundles, and separate
+ * ESM and CommonJS copies) all accept each other's positions for side-by-side use.
+ */
+const POSITION_BRAND = Symbol.for('bitboard-patterns.Position');
 
-/** True for the Positions this module made (parseFen / createPosition), false for look-alikes. */
+/** True for the Positions this package made (parseFen / createPosition / makeMove), false for look-alikes. */
 export function isPosition(x: unknown): x is Position {
-  return typeof x === 'object' && x !== null && brand.has(x);
+  return typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[POSITION_BRAND] === true;
 }
 
 interface Fields {
@@ -95,7 +100,7 @@ function pack(f: Readonly<Omit<Fields, 'colors' | 'pieces'>> & { colors: readonl
 function freeze(f: Fields): Position {
   const packed = new BigUint64Array(PACKED_POSITION_WORDS);
   pack(f, packed, 0);
-  const pos: Position = Object.freeze({
+  const pos = {
     colors: Object.freeze([f.colors[0], f.colors[1]] as const),
     pieces: Object.freeze([...f.pieces] as [bigint, bigint, bigint, bigint, bigint, bigint]),
     sideToMove: f.sideToMove,
@@ -104,9 +109,9 @@ function freeze(f: Fields): Position {
     halfmoveClock: f.halfmoveClock,
     fullmoveNumber: f.fullmoveNumber,
     packed,
-  });
-  brand.add(pos);
-  return pos;
+  };
+  Object.defineProperty(pos, POSITION_BRAND, { value: true });
+  return Object.freeze(pos) as Position;
 }
 
 const bit = (sq: number): bigint => 1n << BigInt(sq);
