@@ -148,6 +148,11 @@ int main(int argc, char** argv) {
   int count = 0;
   for (; a < argc && count < 64; ++a) fens[count++] = std::strcmp(argv[a], "startpos") ? argv[a] : startpos;
   if (!count) fens[count++] = startpos;
+  // Build the slider tables before any timing starts.
+  bbp::magicTables();
+#if defined(__BMI2__)
+  bbp::pextTables();
+#endif
   for (int k = 0; k < count; ++k) {
     Board b;
     if (!parseFen(fens[k], b)) return std::fprintf(stderr, "cannot read FEN %s\n", fens[k].c_str()), 2;
