@@ -120,7 +120,8 @@ void run(const Sliders& s, const Board& b, int depth, bool stats, bool divide) {
   } else {
     nodes = bbp::perft(s, b, depth);
   }
-  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count();
   std::printf("nodes=%llu ns=%lld mnps=%.1f", static_cast<unsigned long long>(nodes), static_cast<long long>(ns),
               ns ? 1000.0 * static_cast<double>(nodes) / static_cast<double>(ns) : 0.0);
   if (stats)
@@ -140,7 +141,8 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[a], "--magic")) magic = true;
     else return std::fprintf(stderr, "unknown option %s\n", argv[a]), 2;
   }
-  if (a >= argc) return std::fprintf(stderr, "usage: perft [--stats] [--divide] [--magic] DEPTH [FEN|startpos]...\n"), 2;
+  if (a >= argc)
+    return std::fprintf(stderr, "usage: perft [--stats] [--divide] [--magic] DEPTH [FEN|startpos]...\n"), 2;
   const int depth = std::atoi(argv[a++]);
   if (depth < 0 || depth > bbp::kMaxPerftDepth) return std::fprintf(stderr, "depth must be 0..20\n"), 2;
   const char* startpos = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

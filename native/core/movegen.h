@@ -243,7 +243,8 @@ struct ListSink {
   }
   void promotions(U64 targets, int delta) {
     for (; targets; targets &= targets - 1)
-      for (int promo = kQueen; promo >= kKnight; --promo) out[n++] = encodeMove(lsb(targets) - delta, lsb(targets), promo);
+      for (int promo = kKnight; promo <= kQueen; ++promo)
+        out[n++] = encodeMove(lsb(targets) - delta, lsb(targets), promo);
   }
   void enPassant(int from, int to) { out[n++] = encodeMove(from, to); }
   void castle(const CastlingMove& c) { out[n++] = encodeMove(c.kingFrom, c.kingTo); }
