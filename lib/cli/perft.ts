@@ -49,6 +49,8 @@ const rate = (nodes: number, seconds: number): string =>
 
 export async function run(args: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
+  // `perft ... --divide | head`: a closed pipe ends the listing quietly.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(0); else throw e; });
   try {
     const positional: string[] = [];
     let stats = false;
