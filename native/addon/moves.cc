@@ -18,7 +18,17 @@ Napi::Value legalMovesCall(const Napi::CallbackInfo& info) {
         .ThrowAsJavaScriptException();
     return args.undefined();
   }
-  return number(info, kernelsOf(info).legalMoves(pos, out.data));
+  // Legal chess has at most 218 moves; a board with many extra pieces (still a consistent position)
+  // can have more than out holds: then nothing is returned but an error saying so.
+  const int capacity = out.length > 65536 ? 65536 : static_cast<int>(out.length);
+  const int count = kernelsOf(info).legalMoves(pos, out.data, capacity);
+  if (count > capacity) {
+    Napi::RangeError::New(info.Env(), std::string(functionName(info)) + ": the position has " + std::to_string(count) +
+                                          " legal moves, more than out can hold (" + std::to_string(out.length) + ")")
+        .ThrowAsJavaScriptException();
+    return args.undefined();
+  }
+  return number(info, count);
 }
 
 Napi::Value perftCall(const Napi::CallbackInfo& info) {

@@ -138,7 +138,8 @@ void generate(const Sliders& s, const Board& b, Sink& sink) {
   if (danger & kingBB) {
     const U64 checkers = (pawnAttacks(Us, ksq) & b.pieces[kPawn] & them) |
                          (knightAttacks(ksq) & b.pieces[kKnight] & them) |
-                         (s.bishop(ksq, occ) & diagSliders(b, Them)) | (s.rook(ksq, occ) & orthSliders(b, Them));
+                         (s.bishop(ksq, occ) & diagSliders(b, Them)) | (s.rook(ksq, occ) & orthSliders(b, Them)) |
+                         (kingAttacks(ksq) & enemyKing);  // only on inconsistent boards, kings touching
     if (checkers & (checkers - 1)) return;  // double check: king moves only
     checkMask = between(ksq, lsb(checkers)) | checkers;
   } else if (b.castling & (Us == 0 ? kWhiteKing | kWhiteQueen : kBlackKing | kBlackQueen)) {
@@ -225,29 +226,34 @@ struct CountSink {
   void castle(const CastlingMove&) { ++n; }
 };
 
-// The encoded moves, in generation order; out must hold kMaxMoves.
+// The encoded moves, in generation order. Legal chess has at most 218 moves, but a consistent
+// board with many extra pieces can have more: moves past `capacity` are counted, not written.
 struct ListSink {
   Move* out;
+  int capacity;
   int n = 0;
+  void add(Move m) {
+    if (n < capacity) out[n] = m;
+    ++n;
+  }
   void piece(int, int from, U64 targets) {
-    for (; targets; targets &= targets - 1) out[n++] = encodeMove(from, lsb(targets));
+    for (; targets; targets &= targets - 1) add(encodeMove(from, lsb(targets)));
   }
   void pawns(U64 targets, int delta) {
-    for (; targets; targets &= targets - 1) out[n++] = encodeMove(lsb(targets) - delta, lsb(targets));
+    for (; targets; targets &= targets - 1) add(encodeMove(lsb(targets) - delta, lsb(targets)));
   }
   void doublePushes(U64 targets) {
     for (; targets; targets &= targets - 1) {
       const int to = lsb(targets);
-      out[n++] = encodeMove(to > 31 ? to + 16 : to - 16, to);  // black lands on rank 5, white on 4
+      add(encodeMove(to > 31 ? to + 16 : to - 16, to));  // black lands on rank 5, white on 4
     }
   }
   void promotions(U64 targets, int delta) {
     for (; targets; targets &= targets - 1)
-      for (int promo = kKnight; promo <= kQueen; ++promo)
-        out[n++] = encodeMove(lsb(targets) - delta, lsb(targets), promo);
+      for (int promo = kKnight; promo <= kQueen; ++promo) add(encodeMove(lsb(targets) - delta, lsb(targets), promo));
   }
-  void enPassant(int from, int to) { out[n++] = encodeMove(from, to); }
-  void castle(const CastlingMove& c) { out[n++] = encodeMove(c.kingFrom, c.kingTo); }
+  void enPassant(int from, int to) { add(encodeMove(from, to)); }
+  void castle(const CastlingMove& c) { add(encodeMove(c.kingFrom, c.kingTo)); }
 };
 
 // ---- Making moves (copy-make: the child is a new Board) ----
@@ -348,10 +354,11 @@ U64 countMoves(const Sliders& s, const Board& b) {
 
 }  // namespace movegen
 
-// All legal moves of the side to move into out (kMaxMoves room); returns how many.
+// The legal moves of the side to move into out[0 .. capacity-1]; returns how many there are (more
+// than capacity, of which only the first capacity were written, on boards with many extra pieces).
 template <class Sliders>
-int legalMoves(const Sliders& s, const Board& b, Move* out) {
-  movegen::ListSink list{out};
+int legalMoves(const Sliders& s, const Board& b, Move* out, int capacity = kMaxMoves) {
+  movegen::ListSink list{out, capacity};
   movegen::generate(s, b, list);
   return list.n;
 }

@@ -78,8 +78,8 @@ struct Kernels {
   void (*discoveredCheckCandidatesBatch)(const U64* positions, int color, U64* out, Size n);
 
   // ---- Legal moves and perft (native/core/movegen.h, perft.h), compiled per table ----
-  // out holds kMaxMoves (256) moves; returns the count.
-  int (*legalMoves)(const U64* pos, std::uint16_t* out);
+  // Writes at most `capacity` moves to out; returns how many legal moves there are.
+  int (*legalMoves)(const U64* pos, std::uint16_t* out, int capacity);
   U64 (*perft)(const U64* pos, int depth);
   // out: the nine perftStats columns (lib/backend.ts PERFT_STATS_COLUMNS).
   void (*perftStats)(const U64* pos, int depth, U64* out);
@@ -317,7 +317,9 @@ constexpr Kernels withCheckKernels(Kernels k) {
 // the table's ISA: PEXT sliders and BMI2 in bmi2.cc, SSE4.1 + POPCNT in x86.cc).
 template <class Source>
 constexpr Kernels withMoveKernels(Kernels k) {
-  k.legalMoves = [](const U64* pos, std::uint16_t* out) { return legalMoves(Source::get(), unpack(pos), out); };
+  k.legalMoves = [](const U64* pos, std::uint16_t* out, int capacity) {
+    return legalMoves(Source::get(), unpack(pos), out, capacity);
+  };
   k.perft = [](const U64* pos, int depth) { return perft(Source::get(), unpack(pos), depth); };
   k.perftStats = [](const U64* pos, int depth, U64* out) {
     const PerftStats stats = perftStats(Source::get(), unpack(pos), depth);
