@@ -46,5 +46,5 @@ export const {
   rayAttacks, xrayRookAttacks, xrayBishopAttacks, between, line,
   parseFen, toFen, createPosition, packPositions,
   attackersTo, checkers, isInCheck, pinnedPieces, pinners, discoveredCheckCandidates, checkBlockSquares, pinRay,
-  checkKind, checkersBatch, pinnedPiecesBatch, discoveredCheckCandidatesBatch,
+  checkKind, checkersBatch, pinnedPiecesBatch, discoveredCheckCandidatesBatch, checkAnalysisBatch,
 } = api;

@@ -3,7 +3,7 @@ export type { Bitboard, Square, Color, KnightDirection, Position, CheckKind } fr
 export {
   WHITE, BLACK, KNIGHT_DIRECTIONS, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING,
   CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN, CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN,
-  RAY_DIRECTIONS, CHECK_KINDS, PACKED_POSITION_WORDS,
+  RAY_DIRECTIONS, CHECK_KINDS, PACKED_POSITION_WORDS, CHECK_ANALYSIS_WORDS,
 } from './backend.js';
 export { FenError, MoveError, PositionError, STARTING_FEN, isPosition } from './position.js';
 export type { FenField, PositionField, PositionInit, SidePieces } from './position.js';

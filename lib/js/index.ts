@@ -92,5 +92,6 @@ export const jsBackend: Backend = {
   checkersBatch: checks.checkersBatch,
   pinnedPiecesBatch: checks.pinnedPiecesBatch,
   discoveredCheckCandidatesBatch: checks.discoveredCheckCandidatesBatch,
+  checkAnalysisBatch: checks.checkAnalysisBatch,
   checkVariants: checks.checkVariants,
 };
