@@ -4,7 +4,7 @@
   },
   "target_defaults": {
     "defines": ["NAPI_VERSION=8"],
-    "cflags_cc": ["-std=c++17", "-O3", "-Wall", "-Wextra", "-fno-exceptions"],
+    "cflags_cc": ["-std=c++17", "-O3", "-Wall", "-Wextra", "-fno-exceptions", "-fvisibility=hidden"],
     "cflags_cc!": ["-std=gnu++1y", "-std=gnu++17", "-fexceptions"],
     "xcode_settings": {
       "CLANG_CXX_LANGUAGE_STANDARD": "c++17",

@@ -6,7 +6,7 @@
  */
 import type { Backend, CheckKind, PerftStatsColumn, Position, SetFunction, SquareFunction } from './backend.js';
 import {
-  CHECK_KINDS, KING, MAX_MOVES, PACKED_POSITION_WORDS, PAWN, PERFT_STATS_COLUMNS, RAY_DIRECTIONS, ROOK,
+  CHECK_ANALYSIS_WORDS, CHECK_KINDS, KING, MAX_MOVES, PACKED_POSITION_WORDS, PAWN, PERFT_STATS_COLUMNS, RAY_DIRECTIONS, ROOK,
 } from './backend.js';
 import {
   MAX_CLOCK, MoveError, createPosition as createPositionWith, isPosition, packPositions as packPositionsOf,
@@ -605,6 +605,26 @@ export function createApi(b: Backend) {
     pinnedPiecesBatch,
     /** discoveredCheckCandidates for each packed position; color 0 | 1, or 2 for each side to move. */
     discoveredCheckCandidatesBatch,
+    /**
+     * The three batch forms above for both colours in one pass: CHECK_ANALYSIS_WORDS (6) words per
+     * packed position, [checkers, pinnedPieces, discoveredCheckCandidates] of white, then of black;
+     * `out` (6 * n words) is allocated when left out.
+     */
+    checkAnalysisBatch(positions: BigUint64Array, out?: BigUint64Array): BigUint64Array {
+      const fn = 'checkAnalysisBatch';
+      const [words, n] = checkPositions(fn, positions);
+      let result: BigUint64Array;
+      if (out === undefined) {
+        result = new BigUint64Array(CHECK_ANALYSIS_WORDS * n);
+      } else {
+        result = checkArray(fn, 'out', out, BigUint64Array);
+        if (result.length !== CHECK_ANALYSIS_WORDS * n) {
+          throw new RangeError(`${fn}: out must have ${CHECK_ANALYSIS_WORDS * n} elements (${CHECK_ANALYSIS_WORDS} per position), got ${result.length}`);
+        }
+      }
+      b.checkAnalysisBatch(words, result);
+      return result;
+    },
 
     // ---------------------------------------------------------------- Moves and perft
 

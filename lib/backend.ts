@@ -156,6 +156,9 @@ export const RAY_DIRECTIONS = ['nort', 'noEa', 'east', 'soEa', 'sout', 'soWe', '
  */
 export const PACKED_POSITION_WORDS = 10;
 
+/** Words per position written by `checkAnalysisBatch` (see CheckBackend). */
+export const CHECK_ANALYSIS_WORDS = 6;
+
 /**
  * The standard bitboard board definition: one set per colour, one per piece type (pieces of colour c
  * and type t = colors[c] & pieces[t]), plus the game state. Immutable; built by `parseFen` or
@@ -265,6 +268,15 @@ export interface CheckBackend {
   checkersBatch(positions: BigUint64Array, color: number, out: BigUint64Array): void;
   pinnedPiecesBatch(positions: BigUint64Array, color: number, out: BigUint64Array): void;
   discoveredCheckCandidatesBatch(positions: BigUint64Array, color: number, out: BigUint64Array): void;
+  /**
+   * Everything the three batch forms above say about both kings, in one pass over packed positions
+   * (n = positions.length / PACKED_POSITION_WORDS; out.length === CHECK_ANALYSIS_WORDS * n): for
+   * position i, out[6i .. 6i+5] = checkers(white), pinnedPieces(white), discoveredCheckCandidates(white),
+   * checkers(black), pinnedPieces(black), discoveredCheckCandidates(black). Each position's words are
+   * checked in the pass (the facade checks lengths only); a bad one is a RangeError naming the first
+   * bad index, after which `out`'s contents are unspecified (each backend may have written some of it).
+   */
+  checkAnalysisBatch(positions: BigUint64Array, out: BigUint64Array): void;
 
   readonly checkVariants: CheckVariants;
 }

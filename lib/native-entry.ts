@@ -21,6 +21,6 @@ export const {
   rayAttacks, xrayRookAttacks, xrayBishopAttacks, between, line,
   parseFen, toFen, createPosition, packPositions,
   attackersTo, checkers, isInCheck, pinnedPieces, pinners, discoveredCheckCandidates, checkBlockSquares, pinRay,
-  checkKind, checkersBatch, pinnedPiecesBatch, discoveredCheckCandidatesBatch,
+  checkKind, checkersBatch, pinnedPiecesBatch, discoveredCheckCandidatesBatch, checkAnalysisBatch,
   legalMoves, legalMovesEncoded, makeMove, perft, perftStats, perftDivide, perftBatch,
 } = api;

@@ -470,6 +470,27 @@ describe.each(backends)('%s', (_name, api) => {
         });
       }
     });
+    it('checkAnalysisBatch equals the six single calls and the reference on every random position', () => {
+      const all = randomCases();
+      const positions = all.map((c) => api.parseFen(c.fen));
+      const packed = api.packPositions(positions);
+      const fresh = api.checkAnalysisBatch(packed);
+      expect(fresh).toBeInstanceOf(BigUint64Array);
+      expect(fresh.length).toBe(6 * all.length);
+      const out = new BigUint64Array(6 * all.length).fill(0xbadn);
+      expect(api.checkAnalysisBatch(packed, out)).toBe(out);
+      positions.forEach((pos, i) => {
+        const singles = [0, 1].flatMap((color) => [api.checkers(pos, color), api.pinnedPieces(pos, color), api.discoveredCheckCandidates(pos, color)]);
+        const c = all[i]!;
+        const reference = [0, 1].flatMap((color) => [c.checkers[color], c.pinned[color], c.discovered[color]]);
+        const got = Array.from(out.subarray(6 * i, 6 * i + 6));
+        if (got.some((w, k) => w !== singles[k] || w !== reference[k] || fresh[6 * i + k] !== w)) {
+          expect(got.map(show), c.fen).toEqual(singles.map(show));
+          expect(got, c.fen).toEqual(reference);
+        }
+      });
+      expect(api.checkAnalysisBatch(new BigUint64Array(0)).length).toBe(0);
+    });
     it('packPositions concatenates the packed positions', () => {
       const positions = cases.slice(0, 20).map((c) => api.parseFen(c.fen));
       const packed = api.packPositions(positions);

@@ -18,7 +18,9 @@ type Kind =
   // checks and pinned pieces (raw addon): a packed position, checkKind's numbers, the batch colour 0 | 1 | 2
   | 'packed' | 'from' | 'to' | 'promotion' | 'rawDirection' | 'batchColor'
   // moves and perft: a perft depth (0..20, perftDivide 1..20), move buffers, perft outputs
-  | 'depth' | 'divideDepth' | 'moveBuffer' | 'rawMoveBuffer' | 'outF64' | 'statsOut';
+  | 'depth' | 'divideDepth' | 'moveBuffer' | 'rawMoveBuffer' | 'outF64' | 'statsOut'
+  // checkAnalysisBatch's out: six words per position
+  | 'outAnalysis';
 
 const N = 5;
 
@@ -83,6 +85,7 @@ const SPECS: [string, Kind[]][] = [
   ['checkersBatch', ['positions', 'optBatchColor', 'outU64']],
   ['pinnedPiecesBatch', ['positions', 'batchColor', 'outU64']],
   ['discoveredCheckCandidatesBatch', ['positions', 'batchColor', 'outU64']],
+  ['checkAnalysisBatch', ['positions', 'outAnalysis']],
   ['variants.pinnedPiecesXray', ['position', 'color']],
   ['variants.pinnedPiecesOppositeRays', ['position', 'color']],
   ['variants.rookAttacksMagic', ['square', 'bitboard']],
@@ -161,6 +164,7 @@ function valid(kind: Kind): unknown {
     case 'outU64': return new BigUint64Array(N);
     case 'outU8': return new Uint8Array(N);
     case 'outI8': return new Int8Array(N);
+    case 'outAnalysis': return new BigUint64Array(6 * N);
     case 'position': return samplePosition();
     case 'packed': return BigUint64Array.from(samplePosition().packed);
     case 'fen': return KIWIPETE;
@@ -255,6 +259,13 @@ function badValues(kind: Kind, raw: boolean): Case[] {
     case 'optSets': return badArrays('sets'); // undefined means "all squares" here
     case 'outU64': case 'outU8': case 'outI8':
       return raw ? [...badOut(kind), ['undefined', undefined, TypeError]] : badOut(kind);
+    case 'outAnalysis': return [
+      ['Uint8Array', new Uint8Array(6 * N), TypeError], ['BigInt64Array', new BigInt64Array(6 * N), TypeError],
+      ['plain array', new Array(6 * N).fill(0n), TypeError], ['null', null, TypeError],
+      ...(raw ? [['undefined', undefined, TypeError] as Case] : []),
+      [`length ${N} (one word per position)`, new BigUint64Array(N), RangeError],
+      [`length ${6 * N + 1}`, new BigUint64Array(6 * N + 1), RangeError], [`length ${6 * N - 6}`, new BigUint64Array(6 * N - 6), RangeError],
+    ];
     case 'position': return [
       ['{}', {}, TypeError], ['null', null, TypeError], ['undefined', undefined, TypeError],
       ['a FEN string', KIWIPETE, TypeError], ['a copy of a position', { ...samplePosition() }, TypeError],
@@ -395,7 +406,7 @@ describe.each(backends)('%s', (_name, api) => {
       if (kinds.some((k) => k.startsWith('out'))) {
         // Without `out` (and without the optional path) it allocates the result itself.
         const args = kinds.map(valid).slice(0, kinds.findIndex((k) => k.startsWith('out')));
-        expect(f(...args)).toHaveLength(N);
+        expect(f(...args)).toHaveLength(kinds.includes('outAnalysis') ? 6 * N : N);
       }
     });
 
@@ -407,6 +418,33 @@ describe.each(backends)('%s', (_name, api) => {
       if (c.error !== FenError && c.error !== 'MoveError') expect(err.message).toContain(fnName);
       if (c.elementIndex !== undefined) expect(err.message).toMatch(new RegExp(`\\b${c.elementIndex}\\b`));
     });
+  });
+});
+
+describe('a corrupted position in a batch is a RangeError naming its index', () => {
+  const targets: [string, AnyFn][] = backends.map(([name, api]) => [`${name} facade`, api.checkAnalysisBatch as AnyFn]);
+  if (nativeApi) {
+    const raw = createRequire(import.meta.url)(addonPath()) as Record<string, AnyFn>;
+    targets.push(['raw addon', raw.checkAnalysisBatch!]);
+  }
+  const batchNames = ['checkersBatch', 'pinnedPiecesBatch', 'discoveredCheckCandidatesBatch'] as const;
+  it.each(targets)('checkAnalysisBatch, %s', (_name, f) => {
+    for (const c of CORRUPTIONS) {
+      const err = thrown(() => f(batchWithCorrupt(c), new BigUint64Array(6 * N)));
+      expect(err, `${c}: ${err.message}`).toBeInstanceOf(RangeError);
+      expect(err.message).toContain('checkAnalysisBatch');
+      expect(err.message).toMatch(/position 3\b/);
+    }
+  });
+  it.each(backends)('the single-colour batch forms, %s', (_name, api) => {
+    for (const name of batchNames) {
+      for (const c of CORRUPTIONS) {
+        const err = thrown(() => api[name](batchWithCorrupt(c), 2));
+        expect(err, `${name} ${c}`).toBeInstanceOf(RangeError);
+        expect(err.message).toContain(name);
+        expect(err.message).toMatch(/position 3\b/);
+      }
+    }
   });
 });
 

@@ -144,6 +144,24 @@ describe('package entry points (from dist/)', () => {
       .toBe('native');
   });
 
+  it.skipIf(!nativeApi)('a Position from the js sub-path works in the native sub-path and the main entry, and back', () => {
+    const kiwipete = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+    const code = (load: string) => `${load}
+      const p = j.parseFen('${kiwipete}');
+      const q = n.parseFen('${kiwipete}');
+      const same = (f) => [0, 1].every((c) => n[f](p, c) === j[f](p, c) && m[f](p, c) === j[f](p, c) && j[f](q, c) === n[f](q, c));
+      console.log(m.backend, n.isPosition(p), m.isPosition(p), j.isPosition(q),
+        ['checkers', 'pinnedPieces', 'discoveredCheckCandidates'].every(same),
+        n.toFen(p) === '${kiwipete}', m.checkKind(p, 'e5f7'),
+        n.checkAnalysisBatch(n.packPositions([p, q])).join() === j.checkAnalysisBatch(j.packPositions([q, p])).join());`;
+    const esm = run(code(`import * as j from 'bitboard-patterns/js'; import * as n from 'bitboard-patterns/native'; import * as m from 'bitboard-patterns';`), {});
+    expect(esm.stderr).toBe('');
+    expect(esm.stdout).toBe('native true true true true true none true');
+    const cjs = run(code(`const j = require('bitboard-patterns/js'), n = require('bitboard-patterns/native'), m = require('bitboard-patterns');`), {}, 'commonjs');
+    expect(cjs.stderr).toBe('');
+    expect(cjs.stdout).toBe('native true true true true true none true');
+  });
+
   it('the native sub-path throws at import, saying why, when the addon cannot load', () => {
     const r = run(`import 'bitboard-patterns/native';`, { BITBOARD_PATTERNS_ADDON: '/nonexistent/x.node' });
     expect(r.status).not.toBe(0);

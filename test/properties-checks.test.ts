@@ -102,6 +102,7 @@ const PROPS: [string, fc.Arbitrary<unknown[]>][] = [
   ['checkersBatch', fc.tuple(positions, fc.constantFrom(0, 1, 2, undefined)).map(([ps, c]) => [{ packed: ps }, c])],
   ['pinnedPiecesBatch', fc.tuple(positions, fc.constantFrom(0, 1, 2)).map(([ps, c]) => [{ packed: ps }, c])],
   ['discoveredCheckCandidatesBatch', fc.tuple(positions, fc.constantFrom(0, 1, 2)).map(([ps, c]) => [{ packed: ps }, c])],
+  ['checkAnalysisBatch', positions.map((ps) => [{ packed: ps }])],
   ['variants.pinnedPiecesXray', fc.tuple(position, color)],
   ['variants.pinnedPiecesOppositeRays', fc.tuple(position, color)],
   ['variants.rookAttacksMagic', fc.tuple(square, anySet)],

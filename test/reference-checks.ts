@@ -23,7 +23,7 @@ export const CHECK_TOPIC_FUNCTIONS = [
   'rayAttacks', 'xrayRookAttacks', 'xrayBishopAttacks', 'between', 'line',
   'parseFen', 'toFen', 'createPosition', 'packPositions',
   'attackersTo', 'checkers', 'isInCheck', 'pinnedPieces', 'pinners', 'discoveredCheckCandidates', 'checkBlockSquares',
-  'pinRay', 'checkKind', 'checkersBatch', 'pinnedPiecesBatch', 'discoveredCheckCandidatesBatch',
+  'pinRay', 'checkKind', 'checkersBatch', 'pinnedPiecesBatch', 'discoveredCheckCandidatesBatch', 'checkAnalysisBatch',
   'variants.pinnedPiecesXray', 'variants.pinnedPiecesOppositeRays', 'variants.rookAttacksMagic',
   'variants.bishopAttacksMagic', 'variants.rookAttacksPext', 'variants.bishopAttacksPext',
 ] as const;

@@ -1,9 +1,10 @@
 /**
  * Sliders and position analysis. Sliders: JS, native single call, native batch and the plain C++
  * loop (with magic and PEXT side by side in C++). Analysis of a position = checkers, pinned pieces
- * and discovered-check candidates for both colours: JS, native single calls, native batch forms over
- * packed positions, the plain C++ loop, and chessops (its `ctx()` for each side to move on positions
- * built beforehand: checkers and slider blockers of both colours, the same information).
+ * and discovered-check candidates for both colours: JS and native single calls, checkAnalysisBatch
+ * over packed positions (and, on a row of its own, the six single-purpose batch calls), the plain C++
+ * loop over the same positions, and chessops (its `ctx()` for each side to move on positions built
+ * beforehand: checkers and slider blockers of both colours, the same information).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -60,12 +61,9 @@ export async function run({ js, native, quick, filter, baseline }) {
   const packed = js.packPositions(positions);
   const chessops = placements.map((p) => ['w', 'b'].map((side) => Chess.fromSetup(chessopsFen(`${p} ${side} - - 0 1`).unwrap()).unwrap()));
 
+  // The C++ loop reads N squares, N occupancies, then the same P packed positions the addon gets.
   const inputFile = join(buildDir, 'checks.bin');
-  writeFileSync(inputFile, Buffer.concat([sq, occ].map((x) => Buffer.from(x.buffer, x.byteOffset, x.byteLength))));
-  // The C++ loop reads n squares, n occupancies, then n packed positions: repeat the P positions.
-  const packedN = new BigUint64Array(N * 10);
-  for (let i = 0; i < N; i++) packedN.set(packed.subarray((i % P) * 10, (i % P) * 10 + 10), i * 10);
-  writeFileSync(inputFile, Buffer.concat([sq, occ, packedN].map((x) => Buffer.from(x.buffer, x.byteOffset, x.byteLength))));
+  writeFileSync(inputFile, Buffer.concat([sq, occ, packed].map((x) => Buffer.from(x.buffer, x.byteOffset, x.byteLength))));
   const cpp = JSON.parse(execFileSync(baseline, ['checks', inputFile, String(N), String(SAMPLES)], { encoding: 'utf8' }));
 
   let sink = 0;
@@ -81,12 +79,14 @@ export async function run({ js, native, quick, filter, baseline }) {
 
   if (!filter || filter.test('analysis')) {
     const outs = Array.from({ length: 6 }, () => new BigUint64Array(P));
+    const analysisOut = new BigUint64Array(6 * P);
     const single = (api) => measure(() => {
       for (const pos of positions) {
         for (const color of [0, 1]) sink ^= Number((api.checkers(pos, color) ^ api.pinnedPieces(pos, color) ^ api.discoveredCheckCandidates(pos, color)) & 1n);
       }
     }, P, SAMPLES);
-    const batch = (api) => measure(() => {
+    const fused = (api) => measure(() => api.checkAnalysisBatch(packed, analysisOut), P, SAMPLES);
+    const separate = (api) => measure(() => {
       for (const color of [0, 1]) {
         api.checkersBatch(packed, color, outs[color * 3]);
         api.pinnedPiecesBatch(packed, color, outs[color * 3 + 1]);
@@ -99,16 +99,23 @@ export async function run({ js, native, quick, filter, baseline }) {
         sink ^= w.checkers.lo ^ w.blockers.hi ^ b.checkers.lo ^ b.blockers.hi;
       }
     }, P, SAMPLES);
-    const nb = native && batch(native);
-    rows.push(['analysis (per position)', single(js), native && single(native), batch(js), nb, cpp.analysis, ratio(nb, cpp.analysis), peer, ratio(peer, nb)]);
+    const jsSingle = single(js), nativeSingle = native && single(native);
+    const nb = native && fused(native);
+    rows.push(['analysis (per position)', jsSingle, nativeSingle, fused(js), nb, cpp.analysis, ratio(nb, cpp.analysis), peer, ratio(peer, nb)]);
+    const ns = native && separate(native);
+    rows.push(['analysis, six batch calls', '-', '-', separate(js), ns, cpp.analysisSeparate, ratio(ns, cpp.analysisSeparate), peer, ratio(peer, ns)]);
   }
   if (sink === 0.5) console.log('');
   if (rows.length === 0) return null;
   const notes = [
     `sliders: ${N} random squares and occupancies; analysis: ${P} random positions (6-24 pieces, neither king in check),`,
     'checkers + pinned pieces + discovered-check candidates for both colours; chessops: ctx() for both sides to move.',
+    'analysis: JS/native single = the six single calls per position; batch = one checkAnalysisBatch call (each position',
+    'validated once, one x-ray per king); C++ loop = the same kernel without validation. "six batch calls": checkersBatch,',
+    'pinnedPiecesBatch, discoveredCheckCandidatesBatch for colours 0 and 1, against the C++ loop of the six separate functions.',
     `C++ slider lookups: rook magic ${cpp.rookAttacksMagic?.toFixed(2)} ns, PEXT ${cpp.rookAttacksPext?.toFixed(2) ?? 'n/a'} ns; `
       + `bishop magic ${cpp.bishopAttacksMagic?.toFixed(2)} ns, PEXT ${cpp.bishopAttacksPext?.toFixed(2) ?? 'n/a'} ns (independent lookups).`,
+    `C++ checkAnalysisBatch kernel with its per-position validation: ${cpp.analysisValidated?.toFixed(2)} ns per position.`,
   ];
   return {
     columns: ['function', 'JS single', 'native single', 'JS batch', 'native batch', 'C++ loop', 'native batch / C++', 'chessops', 'chessops / native batch'],

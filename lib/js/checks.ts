@@ -3,15 +3,16 @@
  *
  * Works on unsigned bigints (the sliders return them) and walks sets square by square over int32
  * halves, so no loop carries a bigint. Single-position functions read a Position's frozen fields;
- * the batch forms read the packed words and check each position's consistency first, like the
- * native side (a RangeError naming the function and the position index).
+ * the batch forms read the packed words as int32 halves and check each position's consistency
+ * first, like the native side (a RangeError naming the function and the position index).
  */
 import { BISHOP, KING, KNIGHT, PACKED_POSITION_WORDS, PAWN, QUEEN, ROOK } from '../backend.js';
 import type { CheckVariants, Position } from '../backend.js';
 import { arrKingAttacks } from './king.js';
 import { arrKnightAttacks } from './knight.js';
 import {
-  HALVES, SCRATCH, between, bishopAttacks, queenAttacks, rayAttacks, rookAttacks, xrayBishopAttacks, xrayRookAttacks,
+  HALVES, SCRATCH, antiAtt, antiIndex, between, bishopAttacks, diagAtt, diagIndex, fileAtt, fileIndex, queenAttacks,
+  rankAtt, rankIndex, rayAttacks, rookAttacks, xrayBishopAttacks, xrayRookAttacks,
 } from './sliders.js';
 
 const ALL = 0xffffffffffffffffn;
@@ -354,31 +355,194 @@ export function packedProblem(w: BigUint64Array, at: number): string | undefined
   return undefined;
 }
 
-/** The position at index i of a packed array, checked. */
-function unpack(fn: string, w: BigUint64Array, i: number): Board {
-  const at = i * PACKED_POSITION_WORDS;
-  const problem = packedProblem(w, at);
-  if (problem) throw new RangeError(`${fn}: position ${i}: ${problem}`);
-  const state = Number(w[at + 8]! & 0xffffn);
-  const ep = state >> 8;
-  return {
-    colors: [w[at]!, w[at + 1]!],
-    pieces: [w[at + 2]!, w[at + 3]!, w[at + 4]!, w[at + 5]!, w[at + 6]!, w[at + 7]!],
-    sideToMove: state & 1,
-    castling: (state >> 1) & 15,
-    epSquare: ep === 64 ? -1 : ep,
-  };
+// The batch forms never make a bigint or an object per position: they read the packed words as int32
+// halves through an Int32Array view of the same memory (word j of position i: lo at 20 * i + 2 * j,
+// hi one further), analyse each king with the tables of sliders.ts, and write the results' halves
+// through a view of `out` (measured, Node 20: ~0.25 us per position for all six words, against ~1.7 us
+// for the six single calls and ~4 us when each batch call unpacked every position into an object).
+
+/** Int32 halves of a 64-entry bigint table: [sq * 2] lo, [sq * 2 + 1] hi. */
+function halvesOf(table: readonly bigint[]): Int32Array {
+  const out = new Int32Array(table.length * 2);
+  table.forEach((set, i) => {
+    SCRATCH[0] = set;
+    out[2 * i] = HALVES[0]!;
+    out[2 * i + 1] = HALVES[1]!;
+  });
+  return out;
 }
 
-function positionBatch(fn: string, f: (b: Board, color: number) => bigint) {
+const KNIGHT32 = halvesOf(arrKnightAttacks);
+const KING32 = halvesOf(arrKingAttacks);
+/** [(color * 64 + sq) * 2 + half]. */
+const PAWN32 = halvesOf(pawnAttacks);
+/** between(a, b) halves at [(a * 64 + b) * 2 + half], built on first use. */
+let between32: Int32Array | undefined;
+function betweenHalves(): Int32Array {
+  if (between32) return between32;
+  const t = new Int32Array(64 * 64 * 2);
+  for (let a = 0; a < 64; a++) {
+    for (let b = 0; b < 64; b++) {
+      SCRATCH[0] = between(a, b);
+      t[(a * 64 + b) * 2] = HALVES[0]!;
+      t[(a * 64 + b) * 2 + 1] = HALVES[1]!;
+    }
+  }
+  return (between32 = t);
+}
+
+/** "Exactly one square" for a set given as halves. */
+const single = (lo: number, hi: number): boolean =>
+  (lo === 0) !== (hi === 0) && (lo & (lo - 1)) === 0 && (hi & (hi - 1)) === 0;
+
+/** packedProblem's rules on the halves of the position at word offset `at` (20 per position). */
+function packedIsValid(w: Int32Array, at: number): boolean {
+  let seenLo = 0;
+  let seenHi = 0;
+  let sharedLo = 0;
+  let sharedHi = 0;
+  for (let j = at + 4; j < at + 16; j += 2) {
+    sharedLo |= seenLo & w[j]!;
+    sharedHi |= seenHi & w[j + 1]!;
+    seenLo |= w[j]!;
+    seenHi |= w[j + 1]!;
+  }
+  const whiteLo = w[at]!, whiteHi = w[at + 1]!, blackLo = w[at + 2]!, blackHi = w[at + 3]!;
+  const kingsLo = w[at + 14]!, kingsHi = w[at + 15]!;
+  const state = w[at + 16]!;
+  const ep = (state >>> 8) & 255;
+  return ((whiteLo & blackLo) | (whiteHi & blackHi) | sharedLo | sharedHi
+    | (seenLo ^ (whiteLo | blackLo)) | (seenHi ^ (whiteHi | blackHi)) | (state & 0xe0)) === 0
+    && single(whiteLo & kingsLo, whiteHi & kingsHi) && single(blackLo & kingsLo, blackHi & kingsHi)
+    && (ep === 64 || (ep >> 3) === ((state & 1) !== 0 ? 2 : 5));
+}
+
+// What kingLines found, as halves (module state, so no object per call).
+let checkersLo = 0, checkersHi = 0, pinnedLo = 0, pinnedHi = 0, enemyDiscLo = 0, enemyDiscHi = 0;
+
+/**
+ * The native kingLines (core/checks.h) on halves: for the king of `color` in the position at word
+ * offset `at`, the enemy pieces checking it, and the pieces alone between it and an enemy slider on
+ * that slider's line (ours pinned, the enemy's its discovered-check candidates), from one x-ray through
+ * every first blocker.
+ */
+function kingLines(w: Int32Array, at: number, color: number): void {
+  const whiteLo = w[at]!, whiteHi = w[at + 1]!, blackLo = w[at + 2]!, blackHi = w[at + 3]!;
+  const occLo = whiteLo | blackLo, occHi = whiteHi | blackHi;
+  const ownLo = color === 0 ? whiteLo : blackLo, ownHi = color === 0 ? whiteHi : blackHi;
+  const enemyLo = color === 0 ? blackLo : whiteLo, enemyHi = color === 0 ? blackHi : whiteHi;
+  const kingsLo = w[at + 14]!, kingsHi = w[at + 15]!;
+  const queensLo = w[at + 12]!, queensHi = w[at + 13]!;
+  const rqLo = (w[at + 10]! | queensLo) & enemyLo, rqHi = (w[at + 11]! | queensHi) & enemyHi;
+  const bqLo = (w[at + 8]! | queensLo) & enemyLo, bqHi = (w[at + 9]! | queensHi) & enemyHi;
+  const kLo = kingsLo & ownLo;
+  const k = kLo !== 0 ? 31 - Math.clz32(kLo & -kLo) : 63 - Math.clz32((kingsHi & ownHi) & -(kingsHi & ownHi));
+
+  let i1 = rankIndex(k, occLo, occHi);
+  let i2 = fileIndex(k, occLo, occHi);
+  const rookLo = rankAtt[i1]! | fileAtt[i2]!, rookHi = rankAtt[i1 + 1]! | fileAtt[i2 + 1]!;
+  i1 = diagIndex(k, occLo, occHi);
+  i2 = antiIndex(k, occLo, occHi);
+  const bishopLo = diagAtt[i1]! | antiAtt[i2]!, bishopHi = diagAtt[i1 + 1]! | antiAtt[i2 + 1]!;
+
+  const p = (color * 64 + k) * 2;
+  checkersLo = (rookLo & rqLo) | (bishopLo & bqLo) | (KNIGHT32[2 * k]! & w[at + 6]! & enemyLo)
+    | (PAWN32[p]! & w[at + 4]! & enemyLo) | (KING32[2 * k]! & kingsLo & enemyLo);
+  checkersHi = (rookHi & rqHi) | (bishopHi & bqHi) | (KNIGHT32[2 * k + 1]! & w[at + 7]! & enemyHi)
+    | (PAWN32[p + 1]! & w[at + 5]! & enemyHi) | (KING32[2 * k + 1]! & kingsHi & enemyHi);
+
+  // The x-ray: the same lookups with the first blockers removed; enemy sliders newly seen are second on their line.
+  let oLo = occLo & ~rookLo;
+  let oHi = occHi & ~rookHi;
+  i1 = rankIndex(k, oLo, oHi);
+  i2 = fileIndex(k, oLo, oHi);
+  let behindLo = (rookLo ^ (rankAtt[i1]! | fileAtt[i2]!)) & rqLo;
+  let behindHi = (rookHi ^ (rankAtt[i1 + 1]! | fileAtt[i2 + 1]!)) & rqHi;
+  oLo = occLo & ~bishopLo;
+  oHi = occHi & ~bishopHi;
+  i1 = diagIndex(k, oLo, oHi);
+  i2 = antiIndex(k, oLo, oHi);
+  behindLo |= (bishopLo ^ (diagAtt[i1]! | antiAtt[i2]!)) & bqLo;
+  behindHi |= (bishopHi ^ (diagAtt[i1 + 1]! | antiAtt[i2 + 1]!)) & bqHi;
+
+  let screensLo = 0;
+  let screensHi = 0;
+  if ((behindLo | behindHi) !== 0) {
+    const t = betweenHalves();
+    const row = k * 128;
+    while (behindLo !== 0) {
+      const at2 = row + (31 - Math.clz32(behindLo & -behindLo)) * 2;
+      behindLo &= behindLo - 1;
+      screensLo |= t[at2]!;
+      screensHi |= t[at2 + 1]!;
+    }
+    while (behindHi !== 0) {
+      const at2 = row + (63 - Math.clz32(behindHi & -behindHi)) * 2;
+      behindHi &= behindHi - 1;
+      screensLo |= t[at2]!;
+      screensHi |= t[at2 + 1]!;
+    }
+  }
+  pinnedLo = screensLo & ownLo;
+  pinnedHi = screensHi & ownHi;
+  enemyDiscLo = screensLo & enemyLo;
+  enemyDiscHi = screensHi & enemyHi;
+}
+
+const halvesView = (a: BigUint64Array): Int32Array => new Int32Array(a.buffer, a.byteOffset, a.length * 2);
+
+function invalidPosition(fn: string, positions: BigUint64Array, i: number): RangeError {
+  return new RangeError(`${fn}: position ${i}: ${packedProblem(positions, i * PACKED_POSITION_WORDS) ?? 'inconsistent words'}`);
+}
+
+/** What a single-colour batch form reads after kingLines. */
+const CHECKERS = 0, PINNED = 1, DISCOVERED = 2;
+
+function positionBatch(fn: string, part: number) {
   return (positions: BigUint64Array, color: number, out: BigUint64Array): void => {
+    const w = halvesView(positions);
+    const o = halvesView(out);
     for (let i = 0; i < out.length; i++) {
-      const b = unpack(fn, positions, i);
-      out[i] = f(b, color === 2 ? b.sideToMove : color);
+      const at = i * 2 * PACKED_POSITION_WORDS;
+      if (!packedIsValid(w, at)) throw invalidPosition(fn, positions, i);
+      const c = color === 2 ? w[at + 16]! & 1 : color;
+      // Discovered-check candidates of c are found from the enemy king.
+      kingLines(w, at, part === DISCOVERED ? c ^ 1 : c);
+      o[2 * i] = part === CHECKERS ? checkersLo : part === PINNED ? pinnedLo : enemyDiscLo;
+      o[2 * i + 1] = part === CHECKERS ? checkersHi : part === PINNED ? pinnedHi : enemyDiscHi;
     }
   };
 }
 
-export const checkersBatch = positionBatch('checkersBatch', checkersBoard);
-export const pinnedPiecesBatch = positionBatch('pinnedPiecesBatch', pinnedXray);
-export const discoveredCheckCandidatesBatch = positionBatch('discoveredCheckCandidatesBatch', discoveredBoard);
+export const checkersBatch = positionBatch('checkersBatch', CHECKERS);
+export const pinnedPiecesBatch = positionBatch('pinnedPiecesBatch', PINNED);
+export const discoveredCheckCandidatesBatch = positionBatch('discoveredCheckCandidatesBatch', DISCOVERED);
+
+/**
+ * Six words per position: checkers of white's king, white's pinned pieces, white's discovered-check
+ * candidates, then black's three. A bad position is a RangeError (positions before it are written).
+ */
+export function checkAnalysisBatch(positions: BigUint64Array, out: BigUint64Array): void {
+  const w = halvesView(positions);
+  const o = halvesView(out);
+  const n = positions.length / PACKED_POSITION_WORDS;
+  for (let i = 0; i < n; i++) {
+    const at = i * 2 * PACKED_POSITION_WORDS;
+    if (!packedIsValid(w, at)) throw invalidPosition('checkAnalysisBatch', positions, i);
+    const r = i * 12;
+    kingLines(w, at, 0);
+    o[r] = checkersLo;
+    o[r + 1] = checkersHi;
+    o[r + 2] = pinnedLo;
+    o[r + 3] = pinnedHi;
+    o[r + 10] = enemyDiscLo; // black's candidates, seen from the white king
+    o[r + 11] = enemyDiscHi;
+    kingLines(w, at, 1);
+    o[r + 6] = checkersLo;
+    o[r + 7] = checkersHi;
+    o[r + 8] = pinnedLo;
+    o[r + 9] = pinnedHi;
+    o[r + 4] = enemyDiscLo;
+    o[r + 5] = enemyDiscHi;
+  }
+}

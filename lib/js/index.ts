@@ -93,6 +93,7 @@ export const jsBackend: Backend = {
   checkersBatch: checks.checkersBatch,
   pinnedPiecesBatch: checks.pinnedPiecesBatch,
   discoveredCheckCandidatesBatch: checks.discoveredCheckCandidatesBatch,
+  checkAnalysisBatch: checks.checkAnalysisBatch,
   checkVariants: checks.checkVariants,
 
   legalMoves: perft.legalMoves,

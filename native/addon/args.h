@@ -111,11 +111,35 @@ class Args {
       return words;
     }
     for (std::size_t p = 0; p < count; ++p)
-      if (const char* problem = validatePacked(words.data + p * kPackedPositionWords)) {
-        rangeError(std::string(name) + ": position " + std::to_string(p) + " is not valid: " + problem);
+      if (!packedIsValid(words.data + p * kPackedPositionWords)) {
+        invalidPosition(words, p);
         return words;
       }
     return words;
+  }
+
+  // Packed positions whose count the array itself gives (a multiple of 10 words); `out` must hold
+  // `wordsPerPosition` words per position. The positions' contents are the kernel's to check.
+  Span<std::uint64_t> positionsFor(std::size_t i, const char* name, const Span<std::uint64_t>& out,
+                                   std::size_t wordsPerPosition) {
+    Span<std::uint64_t> words = array<std::uint64_t>(i, name);
+    if (!ok_) return words;
+    if (words.length % kPackedPositionWords != 0) {
+      rangeError(std::string(name) + " has length " + std::to_string(words.length) + ", not a multiple of " +
+                 std::to_string(kPackedPositionWords) + " (words per position)");
+    } else if (out.length != words.length / kPackedPositionWords * wordsPerPosition) {
+      rangeError(std::string(out.name) + " has length " + std::to_string(out.length) + ", expected " +
+                 std::to_string(words.length / kPackedPositionWords * wordsPerPosition) + " (" +
+                 std::to_string(wordsPerPosition) + " words per position)");
+    }
+    return words;
+  }
+
+  // The RangeError for position p of a batch, saying what is wrong with it.
+  void invalidPosition(const Span<std::uint64_t>& words, std::size_t p) {
+    const char* problem = validatePacked(words.data + p * kPackedPositionWords);
+    rangeError(std::string(words.name) + ": position " + std::to_string(p) + " is not valid: " +
+               (problem ? problem : "inconsistent words"));
   }
 
   std::uint64_t bitboard(std::size_t i, const char* name) {

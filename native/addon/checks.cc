@@ -50,6 +50,18 @@ Napi::Value positionBatch(const Napi::CallbackInfo& info) {
   return args.undefined();
 }
 
+// (positions, out): six words per position, each position checked inside the kernel's one pass.
+Napi::Value checkAnalysisBatchCall(const Napi::CallbackInfo& info) {
+  Args args(info, 2);
+  const auto out = args.array<U64>(1, "out");
+  const auto positions = args.positionsFor(0, "positions", out, kCheckAnalysisWords);
+  if (!args.ok()) return args.undefined();
+  const std::size_t n = positions.length / kPackedPositionWords;
+  const std::size_t bad = kernelsOf(info).checkAnalysisBatch(positions.data, out.data, n);
+  if (bad != n) args.invalidPosition(positions, bad);
+  return args.undefined();
+}
+
 }  // namespace
 
 void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariants) {
@@ -65,6 +77,7 @@ void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariant
   exportFunction<positionBatch<&Kernels::pinnedPiecesBatch>>(env, exports, "pinnedPiecesBatch");
   exportFunction<positionBatch<&Kernels::discoveredCheckCandidatesBatch>>(env, exports,
                                                                          "discoveredCheckCandidatesBatch");
+  exportFunction<checkAnalysisBatchCall>(env, exports, "checkAnalysisBatch");
 
   exportFunction<positionColorCall<&Kernels::pinnedPiecesXray>>(env, checkVariants, "pinnedPiecesXray");
   exportFunction<positionColorCall<&Kernels::pinnedPiecesOppositeRays>>(env, checkVariants,

@@ -115,6 +115,70 @@ U64 checkBlockSquaresOppositeRays(const Board& b, int color, U64 checkers) {
   return oppositeRaysFor<Rays>(b, color, color ^ 1) & ~b.occupied();
 }
 
+// ---- Both kings in one pass (checkAnalysisBatch) ----
+
+// What one look from the king of `color` finds: the enemy pieces checking it, and the pieces that
+// stand alone between it and an enemy slider on that slider's line. Ours among them are pinned; the
+// enemy's are its discovered-check candidates (the seed's two x-rays, through our pieces and through
+// the enemy's, folded into one x-ray through every first blocker). Four slider lookups in all: the
+// attacks that find the checkers also give the first blockers for the x-ray.
+struct KingLines {
+  U64 checkers, pinned, enemyDiscoveredCheckCandidates;
+};
+
+template <class Sliders>
+KingLines kingLines(const Sliders& s, const Board& b, int color) {
+  const int k = b.kingSquare(color);
+  const U64 occ = b.occupied(), own = b.colors[color], enemy = b.colors[color ^ 1];
+  const U64 enemyRQ = (b.pieces[kRook] | b.pieces[kQueen]) & enemy;
+  const U64 enemyBQ = (b.pieces[kBishop] | b.pieces[kQueen]) & enemy;
+  const U64 rook = s.rook(k, occ), bishop = s.bishop(k, occ);
+  const U64 checkers = (rook & enemyRQ) | (bishop & enemyBQ) | (knightAttacks(k) & b.pieces[kKnight] & enemy) |
+                       (pawnAttacks(color, k) & b.pieces[kPawn] & enemy) | (kingAttacks(k) & b.pieces[kKing] & enemy);
+  // Enemy sliders second on their line from the king: exactly one piece stands between.
+  const U64 behind = ((rook ^ s.rook(k, occ & ~rook)) & enemyRQ) | ((bishop ^ s.bishop(k, occ & ~bishop)) & enemyBQ);
+  U64 screens = 0;
+  for (U64 slider = behind; slider; slider &= slider - 1) screens |= between(k, __builtin_ctzll(slider));
+  return {checkers, screens & own, screens & enemy};
+}
+
+// The six words of checkAnalysisBatch: checkers of white's king, white's pinned pieces, white's
+// discovered-check candidates, then the same three for black.
+template <class Sliders>
+void checkAnalysis(const Sliders& s, const Board& b, U64* out) {
+  const KingLines white = kingLines(s, b, 0), black = kingLines(s, b, 1);
+  out[0] = white.checkers;
+  out[1] = white.pinned;
+  out[2] = black.enemyDiscoveredCheckCandidates;
+  out[3] = black.checkers;
+  out[4] = black.pinned;
+  out[5] = white.enemyDiscoveredCheckCandidates;
+}
+
+constexpr int kCheckAnalysisWords = 6;
+
+// Kings on e1 and e8, nothing else: what the batch analyses in place of an invalid position.
+inline constexpr U64 kStandInPosition[kPackedPositionWords] = {
+    squareBB(4), squareBB(60), 0, 0, 0, 0, 0, squareBB(4) | squareBB(60), U64{kNoSquare} << 8, 1};
+
+// Checks each packed position (packedIsValid) and analyses it, in one pass. The check does not branch:
+// an invalid position is swapped for kStandInPosition (so nothing reads outside a table) and noted,
+// which keeps the loop free to overlap one position's check with the others' lookups. Returns n, or
+// the index of the first invalid position (out[] then holds stand-in results for the invalid ones).
+template <class Sliders>
+std::size_t checkAnalysisBatch(const Sliders& s, const U64* positions, U64* out, std::size_t n) {
+  bool allValid = true;
+  for (std::size_t i = 0; i < n; ++i) {
+    const U64* words = positions + i * kPackedPositionWords;
+    const bool valid = packedIsValid(words);
+    allValid &= valid;
+    checkAnalysis(s, unpack(valid ? words : kStandInPosition), out + i * kCheckAnalysisWords);
+  }
+  if (allValid) return n;
+  for (std::size_t i = 0;; ++i)
+    if (!packedIsValid(positions + i * kPackedPositionWords)) return i;
+}
+
 // ---- Check blocks and pin rays ----
 
 template <class Sliders>

@@ -76,6 +76,9 @@ struct Kernels {
   void (*checkersBatch)(const U64* positions, int color, U64* out, Size n);
   void (*pinnedPiecesBatch)(const U64* positions, int color, U64* out, Size n);
   void (*discoveredCheckCandidatesBatch)(const U64* positions, int color, U64* out, Size n);
+  // Six words per position (checkAnalysis in core/checks.h), every position checked on the way (the
+  // caller need not validate): returns n, or the index of the first invalid position.
+  Size (*checkAnalysisBatch)(const U64* positions, U64* out, Size n);
 
   // ---- Legal moves and perft (native/core/movegen.h, perft.h), compiled per table ----
   // Writes at most `capacity` moves to out; returns how many legal moves there are.
@@ -309,6 +312,9 @@ constexpr Kernels withCheckKernels(Kernels k) {
     } else {
       positionBatch(discoveredCheckCandidatesOppositeRays<Rays>, positions, color, out, n);
     }
+  };
+  k.checkAnalysisBatch = [](const U64* positions, U64* out, Size n) {
+    return checkAnalysisBatch(Source::get(), positions, out, n);
   };
   return k;
 }
