@@ -301,8 +301,15 @@ export interface KbnkBackend {
   cornerDistance(bishopSq: number, kingSq: number): number;
   /**
    * Mop-up score for the strong side (higher = better for it), from the squares: drives the weak
-   * king to a corner of the bishop's colour and brings the strong king close. Scale and exact
-   * formula are defined by the implementers in lib/kbnk.ts docs and must be identical in both twins.
+   * king to a corner of the bishop's colour and brings the strong king close. Exactly, with
+   * chebyshev = max(|file diff|, |rank diff|) and manhattan = |file diff| + |rank diff|:
+   *   (7 - cornerDistance(bishop, weakKing)) * 16
+   *   + (7 - chebyshev(strongKing, weakKing)) * 4
+   *   + (14 - manhattan(strongKing, weakKing))
+   * An integer in 0..154 for any four squares (no legality check; `knight` does not enter the score,
+   * it is in the signature so callers pass the whole material and the formula may grow in a v2).
+   * Corner weight dominates: one step nearer the right corner (16) outweighs any king-distance gain
+   * (at most 4 + 2 per step).
    */
   kbnkEval(strongKing: number, bishop: number, knight: number, weakKing: number): number;
   /** Fills `table` (KBNK_TABLE_SIZE bytes) by retrograde analysis. Synchronous. */
