@@ -4,6 +4,7 @@
  */
 import type { Backend } from '../backend.js';
 import * as checks from './checks.js';
+import * as kbnk from './kbnk.js';
 import * as king from './king.js';
 import * as knight from './knight.js';
 import * as sliders from './sliders.js';
@@ -93,4 +94,8 @@ export const jsBackend: Backend = {
   pinnedPiecesBatch: checks.pinnedPiecesBatch,
   discoveredCheckCandidatesBatch: checks.discoveredCheckCandidatesBatch,
   checkVariants: checks.checkVariants,
+
+  cornerDistance: kbnk.cornerDistance,
+  kbnkEval: kbnk.kbnkEval,
+  kbnkGenerate: kbnk.kbnkGenerate,
 };
