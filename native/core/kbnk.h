@@ -158,8 +158,12 @@ struct KbnkPlacement {
 class KbnkGenerator {
  public:
   KbnkGenerator(std::uint8_t* table, unsigned threads)
-      : table_(table), threads_(std::max(1u, threads)), place_(kKbnkPlacements), wonStrong_(kKbnkPlacements),
-        lostWeak_(kKbnkPlacements), fresh_{std::vector<U64>(kKbnkPlacements), std::vector<U64>(kKbnkPlacements)} {}
+      : table_(table),
+        threads_(std::clamp(threads, 1u, static_cast<unsigned>(kKbnkPlacements / kBlock))),
+        place_(kKbnkPlacements),
+        wonStrong_(kKbnkPlacements),
+        lostWeak_(kKbnkPlacements),
+        fresh_{std::vector<U64>(kKbnkPlacements), std::vector<U64>(kKbnkPlacements)} {}
 
   template <class Sliders>
   void run(const Sliders& sliders, KbnkProgressFn progress, void* context) {

@@ -76,6 +76,11 @@ struct Kernels {
   void (*checkersBatch)(const U64* positions, int color, U64* out, Size n);
   void (*pinnedPiecesBatch)(const U64* positions, int color, U64* out, Size n);
   void (*discoveredCheckCandidatesBatch)(const U64* positions, int color, U64* out, Size n);
+
+  // ---- KBNK (native/core/kbnk.h): the whole table (layout v1), on `threads` threads, with this
+  // table's bishop lookups; progress(context, done, total) between plies, on the calling thread ----
+  void (*kbnkGenerate)(std::uint8_t* table, unsigned threads, void (*progress)(void*, unsigned, unsigned),
+                       void* context);
 };
 
 const Kernels& portableKernels();
@@ -91,6 +96,7 @@ const Kernels& bmi2Kernels();
 // ---- Building a table (templates: only the kernel translation units instantiate them) ----
 
 #include "../core/checks.h"
+#include "../core/kbnk.h"
 #include "../core/king.h"
 #include "../core/knight.h"
 
@@ -299,6 +305,14 @@ constexpr Kernels withCheckKernels(Kernels k) {
     } else {
       positionBatch(discoveredCheckCandidatesOppositeRays<Rays>, positions, color, out, n);
     }
+  };
+  return k;
+}
+
+template <class Source>
+constexpr Kernels withKbnkKernels(Kernels k) {
+  k.kbnkGenerate = [](std::uint8_t* table, unsigned threads, KbnkProgressFn progress, void* context) {
+    kbnkGenerate(Source::get(), table, threads, progress, context);
   };
   return k;
 }
