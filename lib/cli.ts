@@ -6,6 +6,7 @@
 import type { Subcommand } from './cli/subcommand.js';
 
 const subcommands: Record<string, () => Promise<Subcommand>> = {
+  kbnk: () => import('./cli/kbnk.js'),
 };
 
 function help(): string {
