@@ -276,9 +276,6 @@ export interface KbnkGenerateOptions {
   threads?: number;
 }
 
-/** The optional native entry point (lib/native.ts): generation on `threads` threads off the main thread. */
-type AsyncGenerate = (table: Uint8Array, threads: number, onProgress?: (done: number, total: number) => void) => Promise<void>;
-
 function chooseBackend(choice: KbnkGenerateOptions['backend']): Backend {
   if (typeof choice === 'object' && choice !== null) return choice;
   if (choice !== undefined && choice !== 'native' && choice !== 'js') {
@@ -336,11 +333,8 @@ export class KbnkTablebase {
         onProgress?.({ done, total: more ? Math.max(expected, done + 1) : done });
       }
     } else {
-      const asyncGenerate = (backend as Backend & { kbnkGenerateAsync?: AsyncGenerate }).kbnkGenerateAsync;
-      const report = onProgress && ((done: number | KbnkProgress, total?: number) => {
-        onProgress(typeof done === 'number' ? { done, total: total ?? done } : done);
-      });
-      if (asyncGenerate) await asyncGenerate(table, threads ?? availableParallelism(), report);
+      const report = onProgress && ((done: number, total: number) => { onProgress({ done, total }); });
+      if (backend.kbnkGenerateAsync) await backend.kbnkGenerateAsync(table, threads ?? availableParallelism(), report);
       else backend.kbnkGenerate(table);
     }
     return new KbnkTablebase(table);

@@ -16,7 +16,9 @@ type Kind =
   // checks and pinned pieces (facade)
   | 'position' | 'fen' | 'uci' | 'direction' | 'optColor' | 'optBatchColor' | 'positions' | 'positionList' | 'init'
   // checks and pinned pieces (raw addon): a packed position, checkKind's numbers, the batch colour 0 | 1 | 2
-  | 'packed' | 'from' | 'to' | 'promotion' | 'rawDirection' | 'batchColor';
+  | 'packed' | 'from' | 'to' | 'promotion' | 'rawDirection' | 'batchColor'
+  // KBNK: a Position with king, bishop and knight against a lone king
+  | 'kbnkPosition';
 
 const N = 5;
 
@@ -87,15 +89,20 @@ const SPECS: [string, Kind[]][] = [
   ['variants.bishopAttacksMagic', ['square', 'bitboard']],
   ['variants.rookAttacksPext', ['square', 'bitboard']],
   ['variants.bishopAttacksPext', ['square', 'bitboard']],
+  // ---- KBNK
+  ['cornerDistance', ['square', 'square']],
+  ['kbnkEval', ['kbnkPosition']],
+  ['kbnkEvalSquares', ['square', 'square', 'square', 'square']],
 ];
 
 /** Facade functions with no backend twin (FEN, position building, the isInCheck convenience). */
-const FACADE_ONLY = new Set(['parseFen', 'toFen', 'createPosition', 'packPositions', 'isInCheck']);
+const FACADE_ONLY = new Set(['parseFen', 'toFen', 'createPosition', 'packPositions', 'isInCheck', 'kbnkEvalSquares']);
 /** Optional variants: present only on some builds/CPUs. */
 const OPTIONAL = new Set(['variants.distantCheckLinesSse41', 'variants.rookAttacksPext', 'variants.bishopAttacksPext']);
 /** The backend (raw) signatures that differ from the facade's by more than rawKind. */
 const RAW_SIGNATURES: Record<string, Kind[]> = {
   checkKind: ['packed', 'from', 'to', 'promotion'],
+  kbnkEval: ['square', 'square', 'square', 'square'],
 };
 /** Where the backend keeps the check variants (the facade merges them into `variants`). */
 const rawName = (name: string) => name.replace(/^variants\.(pinnedPieces|rookAttacks|bishopAttacks)/, 'checkVariants.$1');
@@ -112,6 +119,7 @@ function rawKind(k: Kind): Kind {
 }
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+const KBNK = '8/8/8/8/8/8/2k5/KNB5 w - - 0 1';
 const samplePosition = () => jsApi.parseFen(KIWIPETE);
 const samplePositions = () => [KIWIPETE, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
   '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1',
@@ -162,6 +170,7 @@ function valid(kind: Kind): unknown {
     case 'positions': return jsApi.packPositions(samplePositions());
     case 'positionList': return samplePositions();
     case 'init': return { pieces: { white: { king: 1n << 4n }, black: { king: 1n << 60n } } };
+    case 'kbnkPosition': return jsApi.parseFen(KBNK);
   }
 }
 
@@ -288,6 +297,13 @@ function badValues(kind: Kind, raw: boolean): Case[] {
       ['[a FEN]', [KIWIPETE], TypeError],
     ];
     case 'init': return [['42', 42, TypeError], ['null', null, TypeError], ['{ pieces: 42 }', { pieces: 42 }, TypeError]];
+    case 'kbnkPosition': return [
+      ...badValues('position', raw),
+      ['Kiwipete (not KBNK)', samplePosition(), RangeError],
+      ['KNNK', jsApi.parseFen('8/8/8/8/8/8/2k5/KNN5 w - - 0 1'), RangeError],
+      ['KBNK with a black pawn', jsApi.parseFen('8/p7/8/8/8/8/2k5/KNB5 w - - 0 1'), RangeError],
+      ['KBN against KB', jsApi.parseFen('7b/8/8/8/8/8/2k5/KNB5 w - - 0 1'), RangeError],
+    ];
   }
 }
 
