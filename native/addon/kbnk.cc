@@ -48,20 +48,27 @@ struct Progress {
 // latest step reaches JS); the final (total, total) is always delivered before the promise resolves.
 // An exception thrown by onProgress stops further calls and rejects the promise once generation ends
 // (the generator itself runs to completion: it owns no JS state and cannot be interrupted midway).
+// Everything that touches JS after the call returns uses plain Node-API calls whose failures are
+// ignored: when a worker thread is terminated these callbacks still run during the environment's
+// teardown, where calling into JS fails, and node-addon-api would turn that failure into a fatal error
+// (C++ exceptions are off). Node waits for the queued work before it frees the environment.
 class KbnkWorker : public Napi::AsyncProgressWorker<Progress> {
  public:
-  KbnkWorker(Napi::Env env, Napi::Uint8Array table, unsigned threads, Napi::Function onProgress,
-             const Kernels& kernels)
+  KbnkWorker(Napi::Env env, napi_deferred deferred, Napi::Uint8Array table, unsigned threads,
+             Napi::Function onProgress, const Kernels& kernels)
       : Napi::AsyncProgressWorker<Progress>(env, "bitboard-patterns:kbnkGenerate"),
-        deferred_(Napi::Promise::Deferred::New(env)),
-        table_(Napi::Persistent(table)),
+        deferred_(deferred),
         data_(table.Data()),
         threads_(threads),
         kernels_(kernels) {
-    if (!onProgress.IsEmpty()) onProgress_ = Napi::Persistent(onProgress);
+    napi_create_reference(env, table, 1, &table_);
+    if (!onProgress.IsEmpty()) napi_create_reference(env, onProgress, 1, &onProgress_);
   }
 
-  Napi::Promise promise() const { return deferred_.Promise(); }
+  ~KbnkWorker() override {
+    for (napi_ref ref : {table_, onProgress_, thrown_})
+      if (ref) napi_delete_reference(Env(), ref);
+  }
 
  protected:
   void Execute(const ExecutionProgress& progress) override {
@@ -74,17 +81,25 @@ class KbnkWorker : public Napi::AsyncProgressWorker<Progress> {
   }
 
   void OnOK() override {
-    Napi::HandleScope scope(Env());
     // sent_ was last written by the finished worker thread; libuv orders that before this callback.
     if (last_.done != sent_.done || last_.total != sent_.total) deliver(sent_);
-    if (!failure_.IsEmpty()) {
-      deferred_.Reject(failure_.Value());
-    } else {
-      deferred_.Resolve(Env().Undefined());
+    napi_env env = Env();
+    napi_value value = nullptr;
+    if (!failed_) {
+      if (napi_get_undefined(env, &value) == napi_ok) napi_resolve_deferred(env, deferred_, value);
+      return;
     }
+    napi_value holder = nullptr;
+    if (thrown_ && napi_get_reference_value(env, thrown_, &holder) == napi_ok && holder)
+      napi_get_element(env, holder, 0, &value);
+    if (!value) value = errorValue("kbnkGenerateAsync: onProgress failed");
+    if (value) napi_reject_deferred(env, deferred_, value);
   }
 
-  void OnError(const Napi::Error& e) override { deferred_.Reject(e.Value()); }
+  void OnError(const Napi::Error&) override {  // not reached: Execute never sets an error
+    napi_value value = errorValue("kbnkGenerateAsync: generation failed");
+    if (value) napi_reject_deferred(Env(), deferred_, value);
+  }
 
  private:
   struct Channel {
@@ -99,23 +114,42 @@ class KbnkWorker : public Napi::AsyncProgressWorker<Progress> {
     channel.progress.Send(&channel.self->sent_, 1);
   }
 
-  // On the main thread.
-  void deliver(Progress p) {
-    if (onProgress_.IsEmpty() || !failure_.IsEmpty()) return;
-    last_ = p;
-    Napi::Env env = Env();
-    Napi::HandleScope scope(env);
-    onProgress_.Call({Napi::Number::New(env, p.done), Napi::Number::New(env, p.total)});
-    if (env.IsExceptionPending()) failure_ = env.GetAndClearPendingException();
+  napi_value errorValue(const char* text) {
+    napi_env env = Env();
+    napi_value message = nullptr, error = nullptr;
+    if (napi_create_string_utf8(env, text, NAPI_AUTO_LENGTH, &message) != napi_ok) return nullptr;
+    return napi_create_error(env, nullptr, message, &error) == napi_ok ? error : nullptr;
   }
 
-  Napi::Promise::Deferred deferred_;
-  Napi::Reference<Napi::Uint8Array> table_;
+  // On the main thread.
+  void deliver(Progress p) {
+    if (!onProgress_ || failed_) return;
+    last_ = p;
+    napi_env env = Env();
+    napi_value fn = nullptr, recv = nullptr, argv[2] = {}, result = nullptr;
+    if (napi_get_reference_value(env, onProgress_, &fn) != napi_ok || !fn ||
+        napi_get_undefined(env, &recv) != napi_ok || napi_create_uint32(env, p.done, &argv[0]) != napi_ok ||
+        napi_create_uint32(env, p.total, &argv[1]) != napi_ok)
+      return;
+    if (napi_call_function(env, recv, fn, 2, argv, &result) == napi_ok) return;
+    failed_ = true;
+    // Keep what was thrown, inside an array: Node-API 8 cannot reference a primitive directly.
+    bool pending = false;
+    napi_value thrown = nullptr, holder = nullptr;
+    if (napi_is_exception_pending(env, &pending) == napi_ok && pending &&
+        napi_get_and_clear_last_exception(env, &thrown) == napi_ok && napi_create_array(env, &holder) == napi_ok &&
+        napi_set_element(env, holder, 0, thrown) == napi_ok)
+      napi_create_reference(env, holder, 1, &thrown_);
+  }
+
+  napi_deferred deferred_;
+  napi_ref table_ = nullptr;
+  napi_ref onProgress_ = nullptr;
+  napi_ref thrown_ = nullptr;  // [what onProgress threw]
+  bool failed_ = false;
   std::uint8_t* data_;
   unsigned threads_;
   const Kernels& kernels_;
-  Napi::FunctionReference onProgress_;
-  Napi::Error failure_;  // what onProgress threw (a primitive stays wrapped until Value())
   Progress sent_{0, 0};  // written by the worker thread only while it runs
   Progress last_{0, 0};  // main thread: the last step passed to onProgress
 };
@@ -126,12 +160,17 @@ Napi::Value kbnkGenerateAsyncCall(const Napi::CallbackInfo& info) {
   const int threads = args.count(1, "threads", kMaxThreads, "an integer 0..1024 (0 = one per core)");
   const Napi::Function onProgress = args.optionalFunction(2, "onProgress");
   if (!args.ok()) return args.undefined();
-  auto* worker = new KbnkWorker(info.Env(), info[0].As<Napi::Uint8Array>(),
+  napi_deferred deferred = nullptr;
+  napi_value promise = nullptr;
+  if (napi_create_promise(info.Env(), &deferred, &promise) != napi_ok) {
+    Napi::Error::New(info.Env(), "kbnkGenerateAsync: cannot create a promise").ThrowAsJavaScriptException();
+    return args.undefined();
+  }
+  auto* worker = new KbnkWorker(info.Env(), deferred, info[0].As<Napi::Uint8Array>(),
                                 threads == 0 ? allCores() : static_cast<unsigned>(threads), onProgress,
                                 kernelsOf(info));
-  const Napi::Promise promise = worker->promise();
   worker->Queue();  // the worker deletes itself after OnOK / OnError
-  return promise;
+  return Napi::Value(info.Env(), promise);
 }
 
 }  // namespace
