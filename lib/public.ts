@@ -11,7 +11,7 @@ export { ALL_SQUARES, type Api } from './api.js';
 export { parseSquare, squareName, bitboardOf, squaresOf } from './squares.js';
 export {
   KbnkTablebase, KbnkFileError, KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE, KBNK_FILE_MAGIC,
-  KBNK_FILE_VERSION, KBNK_LAYOUT_VERSION, KBNK_FILE_HEADER_SIZE, KBNK_LONGEST_MATE, kbnkIndex,
+  KBNK_FILE_VERSION, KBNK_LAYOUT_VERSION, KBNK_FILE_HEADER_SIZE, KBNK_LONGEST_MATE, kbnkIndex, kbnkMoves,
 } from './kbnk.js';
 export type {
   KbnkProbe, KbnkStats, KbnkSideStats, KbnkProgress, KbnkGenerateOptions, KbnkFileProblem, KbnkSquares, KbnkMove,
