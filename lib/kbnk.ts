@@ -456,8 +456,15 @@ export class KbnkTablebase {
     return best;
   }
 
-  /** Legal positions, wins, losses and draws per side to move, and counts per distance. */
+  private statsCache: KbnkStats | undefined;
+
+  /** Legal positions, wins, losses and draws per side to move, and counts per distance (computed once). */
   stats(): KbnkStats {
+    this.statsCache ??= this.countPositions();
+    return structuredClone(this.statsCache);
+  }
+
+  private countPositions(): KbnkStats {
     const side = (stm: number): KbnkSideStats => {
       const byPlies: number[] = [];
       let legal = 0, draws = 0;

@@ -137,18 +137,11 @@ const decode = (i: number) => ({
 });
 
 let js: KbnkTablebase;
-let jsSeconds = 0;
 beforeAll(async () => {
-  const t0 = performance.now();
   js = await KbnkTablebase.generate({ backend: 'js' });
-  jsSeconds = (performance.now() - t0) / 1000;
 });
 
 describe('the generated table (JS)', () => {
-  it('is generated in well under a minute', () => {
-    expect(jsSeconds).toBeLessThan(60);
-  });
-
   it('has the longest mate of 33 moves: 65 plies with the strong side to move, 66 with the weak side', () => {
     const s = js.stats();
     expect(s.strongToMove.longestPlies).toBe(65);
