@@ -13,6 +13,7 @@ import {
   parseFen as parseFenWith, toFen as toFenOf,
 } from './position.js';
 import type { PositionInit } from './position.js';
+import { kbnkSquaresOf } from './kbnk.js';
 import {
   MAX_U64, checkArray, checkBitboard, checkColor, checkSquare, checkSquareOrSet, outArray,
 } from './validate.js';
@@ -697,6 +698,33 @@ export function createApi(b: Backend) {
       const result = out === undefined ? new Float64Array(n) : checkArray(fn, 'out', out, Float64Array, n);
       b.perftBatch(words, d, result);
       return result;
+    },
+
+    // ---------------------------------------------------------------- KBNK
+
+    /**
+     * The seed's bit-twiddled Manhattan distance from `kingSq` to the nearest corner of the colour
+     * of `bishopSq` (0..7): 0 in a1/h8 for a dark-squared bishop, in h1/a8 for a light-squared one.
+     */
+    cornerDistance(bishopSq: Square, kingSq: Square): number {
+      return b.cornerDistance(checkSquare('cornerDistance', 'bishopSq', bishopSq), checkSquare('cornerDistance', 'kingSq', kingSq));
+    },
+    /**
+     * The KBNK mop-up score of a KBNK Position (either colour strong), from the strong side's view
+     * whoever is to move: 0..154, higher = better for the side with bishop and knight.
+     * `(7 - cornerDistance(bishop, weakKing)) * 16 + (7 - chebyshev(kings)) * 4 + (14 - manhattan(kings))`:
+     * a step of the lone king towards a corner of the bishop's colour (16) outweighs any change of
+     * the king distance (at most 6). Other material is a RangeError.
+     */
+    kbnkEval(pos: Position): number {
+      const sq = kbnkSquaresOf('kbnkEval', pos);
+      return b.kbnkEval(sq.strongKing, sq.bishop, sq.knight, sq.weakKing);
+    },
+    /** kbnkEval from four squares (no legality check): strong king, bishop, knight, weak king. */
+    kbnkEvalSquares(strongKing: Square, bishop: Square, knight: Square, weakKing: Square): number {
+      const fn = 'kbnkEvalSquares';
+      return b.kbnkEval(checkSquare(fn, 'strongKing', strongKing), checkSquare(fn, 'bishop', bishop),
+        checkSquare(fn, 'knight', knight), checkSquare(fn, 'weakKing', weakKing));
     },
 
     /**

@@ -60,7 +60,7 @@ export interface Variants {
   knightAttacksSetParallel(knights: bigint): bigint;
 }
 
-export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns, CheckBackend, MoveBackend {
+export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns, CheckBackend, MoveBackend, KbnkBackend {
   readonly name: 'native' | 'js';
   /** Which code path runs: 'sse4.1+popcnt', 'portable' (native) or 'bigint' (js). */
   readonly cpuPath: string;
@@ -342,4 +342,63 @@ export interface MoveBackend {
    * each a valid position as `Position.packed` holds it): out[i] = perft(position i, depth).
    */
   perftBatch(positions: BigUint64Array, depth: number, out: Float64Array): void;
+}
+
+// =====================================================================================
+// KBNK (seed: KBNK Endgame): corner distance, mop-up evaluation, tablebase.
+// =====================================================================================
+
+/**
+ * KBNK table layout, version 1 (shared by both backends and the file format, so a table made by one
+ * is byte-identical to the other's):
+ * - The strong side (king, bishop, knight) is always taken as white; a position where black is
+ *   strong is probed colour-flipped (ranks mirrored, colours and side to move swapped).
+ * - The strong king is moved by one of the 8 board symmetries into the triangle a1-d1-d4
+ *   (KBNK_KING_TRIANGLE, index 0..9); when several symmetries do that (king on the a1-d4 diagonal),
+ *   every one of them maps to an entry of the table, and all such entries hold the same value.
+ * - index = (((stm * 10 + strongKingTriangleIndex) * 64 + bishopSq) * 64 + knightSq) * 64 + weakKingSq,
+ *   stm 0 = strong side to move, 1 = weak side to move; KBNK_TABLE_SIZE = 2 * 10 * 64^3 bytes.
+ * - value: plies to mate with best play (0 = the side to move is checkmated now, so only with the weak
+ *   side to move; odd = strong side to move mates), KBNK_DRAW (254) = draw (stalemate, a piece lost,
+ *   or unwinnable), KBNK_ILLEGAL (255) = not a position: two pieces on one square, kings adjacent,
+ *   or strong side to move while the weak king is in check.
+ */
+export const KBNK_KING_TRIANGLE = [0, 1, 2, 3, 9, 10, 11, 18, 19, 27] as const; // a1 b1 c1 d1 b2 c2 d2 c3 d3 d4
+export const KBNK_TABLE_SIZE = 2 * 10 * 64 * 64 * 64;
+export const KBNK_DRAW = 254;
+export const KBNK_ILLEGAL = 255;
+
+export interface KbnkBackend {
+  /**
+   * The seed's bit-twiddled Manhattan distance of the king square to the closest corner of the
+   * bishop's square colour (0..7): `b = -1879048192*b >> 31; k = (k>>3) + ((k^b) & 7); k = (15*(k>>3)^k)-(k>>3)`.
+   */
+  cornerDistance(bishopSq: number, kingSq: number): number;
+  /**
+   * Mop-up score for the strong side (higher = better for it), from the squares: drives the weak
+   * king to a corner of the bishop's colour and brings the strong king close. Exactly, with
+   * chebyshev = max(|file diff|, |rank diff|) and manhattan = |file diff| + |rank diff|:
+   *   (7 - cornerDistance(bishop, weakKing)) * 16
+   *   + (7 - chebyshev(strongKing, weakKing)) * 4
+   *   + (14 - manhattan(strongKing, weakKing))
+   * An integer in 0..154 for any four squares (no legality check; `knight` does not enter the score,
+   * it is in the signature so callers pass the whole material and the formula may grow in a v2).
+   * Corner weight dominates: one step nearer the right corner (16) outweighs any king-distance gain
+   * (at most 4 + 2 per step).
+   */
+  kbnkEval(strongKing: number, bishop: number, knight: number, weakKing: number): number;
+  /** Fills `table` (KBNK_TABLE_SIZE bytes) by retrograde analysis. Synchronous (native: on all cores). */
+  kbnkGenerate(table: Uint8Array): void;
+  /**
+   * Native only (`undefined` on the JS backend): fills `table` like kbnkGenerate, off the main thread
+   * (a libuv worker drives `threads` native threads; 0 = one per core; an integer 0..1024), and
+   * resolves when the table is complete. The addon holds a reference to `table` until then; do not
+   * read, write or transfer it meanwhile. `onProgress(done, total)` runs on the main thread between
+   * plies (calls may be coalesced; `total` is an estimate until the last call, which always comes,
+   * before the promise resolves, with done === total). If onProgress throws, it is not called again
+   * and the promise rejects with what it threw once generation has finished.
+   */
+  kbnkGenerateAsync?: (
+    table: Uint8Array, threads: number, onProgress?: (done: number, total: number) => void,
+  ) => Promise<void>;
 }

@@ -7,6 +7,7 @@ import type { Subcommand } from './cli/subcommand.js';
 
 const subcommands: Record<string, () => Promise<Subcommand>> = {
   perft: async () => (await import('./cli/perft.js')).default,
+  kbnk: () => import('./cli/kbnk.js'),
 };
 
 function help(): string {

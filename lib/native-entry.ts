@@ -23,4 +23,5 @@ export const {
   attackersTo, checkers, isInCheck, pinnedPieces, pinners, discoveredCheckCandidates, checkBlockSquares, pinRay,
   checkKind, checkersBatch, pinnedPiecesBatch, discoveredCheckCandidatesBatch, checkAnalysisBatch,
   legalMoves, legalMovesEncoded, makeMove, perft, perftStats, perftDivide, perftBatch,
+  cornerDistance, kbnkEval, kbnkEvalSquares,
 } = api;

@@ -10,3 +10,10 @@ export { FenError, MoveError, PositionError, STARTING_FEN, isPosition } from './
 export type { FenField, PositionField, PositionInit, SidePieces } from './position.js';
 export { ALL_SQUARES, MAX_PERFT_DEPTH, encodeMove, decodeMove, type Api, type PerftStats } from './api.js';
 export { parseSquare, squareName, bitboardOf, squaresOf } from './squares.js';
+export {
+  KbnkTablebase, KbnkFileError, KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE, KBNK_FILE_MAGIC,
+  KBNK_FILE_VERSION, KBNK_LAYOUT_VERSION, KBNK_FILE_HEADER_SIZE, KBNK_LONGEST_MATE, kbnkIndex, kbnkMoves,
+} from './kbnk.js';
+export type {
+  KbnkProbe, KbnkStats, KbnkSideStats, KbnkProgress, KbnkGenerateOptions, KbnkFileProblem, KbnkSquares, KbnkMove,
+} from './kbnk.js';

@@ -20,7 +20,9 @@ type Kind =
   // moves and perft: a perft depth (0..20, perftDivide 1..20), move buffers, perft outputs
   | 'depth' | 'divideDepth' | 'moveBuffer' | 'rawMoveBuffer' | 'outF64' | 'statsOut'
   // checkAnalysisBatch's out: six words per position
-  | 'outAnalysis';
+  | 'outAnalysis'
+  // KBNK: a Position with king, bishop and knight against a lone king
+  | 'kbnkPosition';
 
 const N = 5;
 
@@ -100,11 +102,15 @@ const SPECS: [string, Kind[]][] = [
   ['perftStats', ['position', 'depth']],
   ['perftDivide', ['position', 'divideDepth']],
   ['perftBatch', ['positions', 'depth', 'outF64']],
+  // ---- KBNK
+  ['cornerDistance', ['square', 'square']],
+  ['kbnkEval', ['kbnkPosition']],
+  ['kbnkEvalSquares', ['square', 'square', 'square', 'square']],
 ];
 
 /** Facade functions with no backend twin (FEN, position building, the isInCheck convenience). */
 const FACADE_ONLY = new Set(['parseFen', 'toFen', 'createPosition', 'packPositions', 'isInCheck', 'legalMovesEncoded',
-  'makeMove', 'perftDivide']);
+  'makeMove', 'perftDivide', 'kbnkEvalSquares']);
 /** Optional variants: present only on some builds/CPUs. */
 const OPTIONAL = new Set(['variants.distantCheckLinesSse41', 'variants.rookAttacksPext', 'variants.bishopAttacksPext']);
 /** The backend (raw) signatures that differ from the facade's by more than rawKind. */
@@ -112,6 +118,7 @@ const RAW_SIGNATURES: Record<string, Kind[]> = {
   checkKind: ['packed', 'from', 'to', 'promotion'],
   legalMoves: ['packed', 'rawMoveBuffer'],
   perftStats: ['packed', 'depth', 'statsOut'],
+  kbnkEval: ['square', 'square', 'square', 'square'],
 };
 /** Where the backend keeps the check variants (the facade merges them into `variants`). */
 const rawName = (name: string) => name.replace(/^variants\.(pinnedPieces|rookAttacks|bishopAttacks)/, 'checkVariants.$1');
@@ -129,6 +136,7 @@ function rawKind(k: Kind): Kind {
 }
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+const KBNK = '8/8/8/8/8/8/2k5/KNB5 w - - 0 1';
 const samplePosition = () => jsApi.parseFen(KIWIPETE);
 const samplePositions = () => [KIWIPETE, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
   '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1',
@@ -184,6 +192,7 @@ function valid(kind: Kind): unknown {
     case 'moveBuffer': case 'rawMoveBuffer': return new Uint16Array(256);
     case 'outF64': return new Float64Array(N);
     case 'statsOut': return new Float64Array(9);
+    case 'kbnkPosition': return jsApi.parseFen(KBNK);
   }
 }
 
@@ -338,6 +347,13 @@ function badValues(kind: Kind, raw: boolean): Case[] {
       ['Float32Array', new Float32Array(9), TypeError], ['BigUint64Array', new BigUint64Array(9), TypeError],
       ['null', null, TypeError], ['undefined', undefined, TypeError],
       ['length 8', new Float64Array(8), RangeError], ['length 10', new Float64Array(10), RangeError],
+    ];
+    case 'kbnkPosition': return [
+      ...badValues('position', raw),
+      ['Kiwipete (not KBNK)', samplePosition(), RangeError],
+      ['KNNK', jsApi.parseFen('8/8/8/8/8/8/2k5/KNN5 w - - 0 1'), RangeError],
+      ['KBNK with a black pawn', jsApi.parseFen('8/p7/8/8/8/8/2k5/KNB5 w - - 0 1'), RangeError],
+      ['KBN against KB', jsApi.parseFen('7b/8/8/8/8/8/2k5/KNB5 w - - 0 1'), RangeError],
     ];
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { Backend } from '../backend.js';
 import * as checks from './checks.js';
+import * as kbnk from './kbnk.js';
 import * as king from './king.js';
 import * as knight from './knight.js';
 import * as perft from './perft.js';
@@ -100,4 +101,7 @@ export const jsBackend: Backend = {
   perft: perft.perft,
   perftStats: perft.perftStats,
   perftBatch: perft.perftBatch,
+  cornerDistance: kbnk.cornerDistance,
+  kbnkEval: kbnk.kbnkEval,
+  kbnkGenerate: kbnk.kbnkGenerate,
 };

@@ -73,6 +73,13 @@ class Args {
                 ", got " + std::to_string(info.Length()));
   }
 
+  // Between `min` and `max` arguments (trailing optional ones).
+  Args(const Napi::CallbackInfo& info, std::size_t min, std::size_t max) : info_(info) {
+    if (info.Length() < min || info.Length() > max)
+      typeError("expected " + std::to_string(min) + " to " + std::to_string(max) + " arguments, got " +
+                std::to_string(info.Length()));
+  }
+
   bool ok() const { return ok_; }
   Napi::Value undefined() const { return info_.Env().Undefined(); }
 
@@ -166,6 +173,29 @@ class Args {
     span.data = typed.Data();
     span.length = typed.ElementLength();
     return span;
+  }
+
+  // A typed array of exactly `length` elements.
+  template <typename T>
+  Span<T> arrayOfLength(std::size_t i, const char* name, std::size_t length) {
+    Span<T> span = array<T>(i, name);
+    if (ok_ && span.length != length)
+      rangeError(std::string(name) + " must have length " + std::to_string(length) + ", got " +
+                 std::to_string(span.length));
+    return span;
+  }
+
+  // An integer 0..max; `what` describes the accepted values for the message.
+  int count(std::size_t i, const char* name, int max, const char* what) { return integer(i, name, max, what); }
+
+  // A function, or an empty one when the argument is undefined or missing.
+  Napi::Function optionalFunction(std::size_t i, const char* name) {
+    if (!ok_ || i >= info_.Length() || info_[i].IsUndefined()) return Napi::Function();
+    if (!info_[i].IsFunction()) {
+      typeError(std::string(name) + " must be a function or undefined, got " + typeName(info_[i]));
+      return Napi::Function();
+    }
+    return info_[i].As<Napi::Function>();
   }
 
   Span<std::uint8_t> squares(std::size_t i, const char* name) {
@@ -351,5 +381,6 @@ void exportKnight(Napi::Env env, Napi::Object exports, Napi::Object variants);
 void exportSliders(Napi::Env env, Napi::Object exports, Napi::Object checkVariants);
 void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariants);
 void exportMoves(Napi::Env env, Napi::Object exports);
+void exportKbnk(Napi::Env env, Napi::Object exports);
 
 }  // namespace bbp::addon

@@ -88,6 +88,11 @@ struct Kernels {
   void (*perftStats)(const U64* pos, int depth, U64* out);
   // out[i] = perft(position i, depth); positions holds n * 10 words.
   void (*perftBatch)(const U64* positions, int depth, double* out, Size n);
+
+  // ---- KBNK (native/core/kbnk.h): the whole table (layout v1), on `threads` threads, with this
+  // table's bishop lookups; progress(context, done, total) between plies, on the calling thread ----
+  void (*kbnkGenerate)(std::uint8_t* table, unsigned threads, void (*progress)(void*, unsigned, unsigned),
+                       void* context);
 };
 
 const Kernels& portableKernels();
@@ -104,6 +109,7 @@ const Kernels& bmi2Kernels();
 
 #include "../core/checks.h"
 #include "../core/perft.h"
+#include "../core/kbnk.h"
 #include "../core/king.h"
 #include "../core/knight.h"
 
@@ -335,6 +341,14 @@ constexpr Kernels withMoveKernels(Kernels k) {
     const auto s = Source::get();
     for (Size i = 0; i < n; ++i)
       out[i] = static_cast<double>(perft(s, unpack(positions + i * kPackedPositionWords), depth));
+  };
+  return k;
+}
+
+template <class Source>
+constexpr Kernels withKbnkKernels(Kernels k) {
+  k.kbnkGenerate = [](std::uint8_t* table, unsigned threads, KbnkProgressFn progress, void* context) {
+    kbnkGenerate(Source::get(), table, threads, progress, context);
   };
   return k;
 }

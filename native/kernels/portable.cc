@@ -29,9 +29,10 @@ const PextTables& pextTables() {
 }
 
 const Kernels& portableKernels() {
-  static constexpr Kernels table = kernels::withMoveKernels<kernels::MagicSource>(
+  static constexpr Kernels table = kernels::withKbnkKernels<kernels::MagicSource>(
+      kernels::withMoveKernels<kernels::MagicSource>(
       kernels::withCheckKernels<kernels::MagicSource, ScalarRays, kernels::PinMethod::kXray>(
-          kernels::makeKernels<dirSetBranchless>("portable", nullptr)));
+          kernels::makeKernels<dirSetBranchless>("portable", nullptr))));
   return table;
 }
 

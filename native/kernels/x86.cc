@@ -13,9 +13,10 @@
 namespace bbp {
 
 const Kernels& x86Kernels() {
-  static constexpr Kernels table = kernels::withMoveKernels<kernels::MagicSource>(
+  static constexpr Kernels table = kernels::withKbnkKernels<kernels::MagicSource>(
+      kernels::withMoveKernels<kernels::MagicSource>(
       kernels::withCheckKernels<kernels::MagicSource, Sse41Rays, kernels::PinMethod::kXray>(
-          kernels::makeKernels<dirSetSse41>("sse4.1+popcnt", dirSetSse41)));
+          kernels::makeKernels<dirSetSse41>("sse4.1+popcnt", dirSetSse41))));
   return table;
 }
 

@@ -1,0 +1,101 @@
+/**
+ * Bench section: full KBNK table generation (2 x 10 x 64^3 entries, retrograde to the 33-move mate),
+ * native on one thread and on all cores (the async path, off the main thread), the JS twin, and the
+ * plain C++ core without Node-API (bench/kbnk.cc) when a compiler is at hand. Medians of a few runs
+ * in one process, so the ratios compare like with like.
+ *
+ *   node bench/sections/kbnk.mjs [--quick]     (stand-alone, after `npm run build`)
+ *
+ * `--quick` times JS once instead of three times and native three times instead of seven.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const title = 'KBNK generation';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1];
+}
+
+/** Median milliseconds of `samples` generations after one warm-up; also the table of the last one. */
+async function time(KbnkTablebase, options, samples) {
+  let tb = await KbnkTablebase.generate(options); // warm-up (JIT, page faults)
+  const ms = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    tb = await KbnkTablebase.generate(options);
+    ms.push(performance.now() - t0);
+  }
+  return { ms: median(ms), tb };
+}
+
+function plainCpp(native, samples) {
+  const source = join(here, '..', 'kbnk.cc');
+  if (!existsSync(source)) return undefined;
+  const buildDir = join(here, '..', '.build');
+  mkdirSync(buildDir, { recursive: true });
+  const exe = join(buildDir, 'kbnk');
+  const x86 = native?.cpuPath?.startsWith('sse4.1') ?? false;
+  const flags = ['-O3', '-std=c++17', '-pthread', ...(x86 ? ['-msse4.1', '-mpopcnt'] : ['-DBBP_PORTABLE'])];
+  try {
+    execFileSync('g++', [...flags, '-I', join(here, '..', '..', 'native'), source, '-o', exe], { stdio: 'pipe' });
+    return { ...JSON.parse(execFileSync(exe, [String(samples)], { encoding: 'utf8' })), flags: flags.join(' ') };
+  } catch (e) {
+    return { error: e.message.split('\n')[0] };
+  }
+}
+
+export async function run({ js, native, quick }) {
+  const cores = availableParallelism();
+  const nativeSamples = quick ? 3 : 7;
+  const jsSamples = quick ? 1 : 3;
+  const { KbnkTablebase } = js;
+  const results = [];
+  const jsRun = await time(KbnkTablebase, { backend: 'js' }, jsSamples);
+  results.push({ name: 'JS (int32 halves, main thread)', ms: jsRun.ms });
+  let identical = 'n/a';
+  if (native) {
+    const one = await time(KbnkTablebase, { backend: 'native', threads: 1 }, nativeSamples);
+    const all = await time(KbnkTablebase, { backend: 'native', threads: cores }, nativeSamples);
+    results.push({ name: 'native, 1 thread (async)', ms: one.ms });
+    results.push({ name: `native, ${cores} threads (async)`, ms: all.ms });
+    identical = Buffer.compare(Buffer.from(all.tb.table), Buffer.from(jsRun.tb.table)) === 0
+      && Buffer.compare(Buffer.from(one.tb.table), Buffer.from(jsRun.tb.table)) === 0 ? 'yes' : 'NO';
+  }
+  const cpp = plainCpp(native, quick ? 3 : 5);
+  if (cpp && !cpp.error) {
+    results.push({ name: 'plain C++, 1 thread', ms: cpp.kbnkGenerate1ThreadMs });
+    results.push({ name: `plain C++, ${cpp.threads} threads`, ms: cpp.kbnkGenerateAllThreadsMs });
+  }
+  const jsMs = jsRun.ms;
+  const stats = jsRun.tb.stats();
+  return {
+    columns: ['generator', 'ms (median)', 'JS / this'],
+    rows: results.map((r) => [r.name, r.ms.toFixed(1), `${(jsMs / r.ms).toFixed(1)}x`]),
+    notes: [
+      `${cores} cores; medians of ${jsSamples} JS and ${nativeSamples} native runs after a warm-up; goals: native < 2000 ms, JS < 60000 ms`,
+      `native and JS tables byte-identical: ${identical}`,
+      `longest mate: ${(stats.strongToMove.longestPlies + 1) >> 1} moves (${stats.strongToMove.longestPlies} plies strong to move, ${stats.weakToMove.longestPlies} weak to move)`,
+      cpp ? (cpp.error ? `plain C++: not built (${cpp.error})` : `plain C++ flags: ${cpp.flags}`) : 'plain C++: bench/kbnk.cc not present',
+    ],
+  };
+}
+
+// stand-alone
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const js = await import('bitboard-patterns/js');
+  let native = null;
+  try { native = await import('bitboard-patterns/native'); } catch (e) { console.warn(`native unavailable: ${e.message}`); }
+  const { columns, rows, notes } = await run({ js, native, quick: process.argv.includes('--quick') });
+  const table = [columns, ...rows];
+  const widths = columns.map((_, c) => Math.max(...table.map((r) => r[c].length)));
+  console.log(`\n${title}\n`);
+  for (const r of table) console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
+  for (const n of notes) console.log(`- ${n}`);
+}

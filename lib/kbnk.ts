@@ -1,0 +1,507 @@
+/**
+ * The KBNK tablebase: distance to mate for every king + bishop + knight versus king position.
+ *
+ * The table is layout v1 of lib/backend.ts (strong side = white, strong king normalised into the
+ * a1-d1-d4 triangle, one byte per position: plies to mate, KBNK_DRAW or KBNK_ILLEGAL); either
+ * backend generates it, byte for byte the same. This module adds what users of a tablebase need on
+ * top: a checked file format, probing a `Position` of either colour, the best move, statistics.
+ *
+ * File format v1 (little-endian), 24-byte header then the table:
+ *   0  8 bytes  magic "BBP-KBNK"
+ *   8  u16      format version (1)
+ *  10  u16      table layout version (1)
+ *  12  u32      flags (0; any other value is refused)
+ *  16  u32      table length in bytes (KBNK_TABLE_SIZE)
+ *  20  u32      CRC-32 (IEEE 802.3, as zlib) of the table bytes
+ *  24  ...      the table
+ * Anything else (short, long, other magic, versions, flags, length, checksum, or a byte no table
+ * can hold) is a KbnkFileError, so a damaged file is never probed.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import type { Backend, Position } from './backend.js';
+import {
+  BISHOP, KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE, KING, KNIGHT, PAWN, QUEEN, ROOK,
+} from './backend.js';
+import { KbnkRetrograde } from './js/kbnk.js';
+import { jsBackend } from './js/index.js';
+import { loadNative, requestedBackend } from './native.js';
+import { isPosition } from './position.js';
+
+export { KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE } from './backend.js';
+
+/** Magic bytes at the start of a table file. */
+export const KBNK_FILE_MAGIC = 'BBP-KBNK';
+/** The file format version this build writes and reads. */
+export const KBNK_FILE_VERSION = 1;
+/** The table layout version (lib/backend.ts) this build writes and reads. */
+export const KBNK_LAYOUT_VERSION = 1;
+/** Bytes before the table in a file. */
+export const KBNK_FILE_HEADER_SIZE = 24;
+/** The longest mate: 33 moves (65 plies with the strong side to move, 66 with the weak side to move). */
+export const KBNK_LONGEST_MATE = 33;
+
+/** Why a table file was refused. */
+export type KbnkFileProblem = 'truncated' | 'magic' | 'version' | 'layout' | 'flags' | 'length' | 'checksum' | 'content';
+
+/** A table file (or buffer) that is not a valid KBNK table: `problem` says which check failed. */
+export class KbnkFileError extends Error {
+  override readonly name = 'KbnkFileError';
+  readonly problem: KbnkFileProblem;
+  constructor(problem: KbnkFileProblem, message: string) {
+    super(message);
+    this.problem = problem;
+  }
+}
+
+// ---------------------------------------------------------------------------- CRC-32
+
+let crcTable: Int32Array | undefined;
+
+/** CRC-32 (reflected polynomial 0xEDB88320, init and final xor 0xFFFFFFFF: the zlib / PNG CRC). */
+export function crc32(bytes: Uint8Array): number {
+  if (!crcTable) {
+    crcTable = new Int32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c;
+    }
+  }
+  const t = crcTable;
+  let c = -1;
+  for (let i = 0; i < bytes.length; i++) c = t[(c ^ bytes[i]!) & 255]! ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
+}
+
+// ---------------------------------------------------------------------------- indexing
+
+const TRIANGLE_INDEX = new Int8Array(64).fill(-1);
+KBNK_KING_TRIANGLE.forEach((sq, i) => { TRIANGLE_INDEX[sq] = i; });
+
+/** Square `sq` under symmetry s: bit 2 transpose (first), bit 0 mirror files, bit 1 mirror ranks. */
+function symmetric(s: number, sq: number): number {
+  if (s & 4) sq = ((sq & 7) << 3) | (sq >> 3);
+  if (s & 1) sq ^= 7;
+  if (s & 2) sq ^= 56;
+  return sq;
+}
+/** The first symmetry that takes a strong king on `sq` into the triangle. */
+const NORMALISING = Uint8Array.from({ length: 64 }, (_, sq) => {
+  let s = 0;
+  while (TRIANGLE_INDEX[symmetric(s, sq)]! < 0) s++;
+  return s;
+});
+
+/**
+ * The layout-v1 table index of a position with the strong side as white (squares 0..63 as they
+ * stand; this function applies the symmetry). `strongToMove`: true when the strong side moves.
+ */
+export function kbnkIndex(strongToMove: boolean, strongKing: number, bishop: number, knight: number, weakKing: number): number {
+  const s = NORMALISING[strongKing]!;
+  const t = TRIANGLE_INDEX[symmetric(s, strongKing)]!;
+  return ((((strongToMove ? 0 : 1) * 10 + t) * 64 + symmetric(s, bishop)) * 64 + symmetric(s, knight)) * 64 + symmetric(s, weakKing);
+}
+
+/** The four squares of a KBNK position, seen with the strong side as white. */
+export interface KbnkSquares {
+  strongKing: number;
+  bishop: number;
+  knight: number;
+  weakKing: number;
+  /** True when the strong side is to move. */
+  strongToMove: boolean;
+  /** The colour of the strong side in the position as given (0 = white, 1 = black). */
+  strongColor: 0 | 1;
+}
+
+function single(bb: bigint): number {
+  return bb !== 0n && (bb & (bb - 1n)) === 0n ? 63 - clz64(bb) : -1;
+}
+function clz64(bb: bigint): number {
+  const hi = Number(bb >> 32n);
+  return hi ? Math.clz32(hi) : 32 + Math.clz32(Number(bb & 0xffffffffn));
+}
+
+/**
+ * The squares of a KBNK Position (one side: king, bishop, knight; the other: king alone), ranks
+ * mirrored when black is the strong side. A non-Position is a TypeError, another material a RangeError.
+ */
+export function kbnkSquaresOf(fn: string, pos: unknown): KbnkSquares {
+  if (!isPosition(pos)) {
+    throw new TypeError(`${fn}: pos must be a Position from parseFen or createPosition, got ${pos === null ? 'null' : typeof pos}`);
+  }
+  const { colors, pieces } = pos;
+  const notKbnk = (why: string) => new RangeError(`${fn}: not a KBNK position (king, bishop and knight against a lone king): ${why}`);
+  if ((pieces[PAWN] | pieces[ROOK] | pieces[QUEEN]) !== 0n) throw notKbnk('it has pawns, rooks or queens');
+  const strong = (colors[0] & (pieces[BISHOP] | pieces[KNIGHT])) !== 0n ? 0 : 1;
+  const weak = 1 - strong;
+  if ((colors[weak]! & ~pieces[KING]) !== 0n) throw notKbnk('both sides have pieces besides the king');
+  const bishop = single(colors[strong]! & pieces[BISHOP]);
+  const knight = single(colors[strong]! & pieces[KNIGHT]);
+  if (bishop < 0 || knight < 0) throw notKbnk('the strong side needs exactly one bishop and one knight');
+  const flip = strong === 1 ? 56 : 0;
+  return {
+    strongKing: single(colors[strong]! & pieces[KING]) ^ flip,
+    bishop: bishop ^ flip,
+    knight: knight ^ flip,
+    weakKing: single(colors[weak]! & pieces[KING]) ^ flip,
+    strongToMove: pos.sideToMove === strong,
+    strongColor: strong,
+  };
+}
+
+// ---------------------------------------------------------------------------- moves
+
+const FILE = (sq: number) => sq & 7;
+const RANK = (sq: number) => sq >> 3;
+const near = (a: number, b: number) => Math.max(Math.abs(FILE(a) - FILE(b)), Math.abs(RANK(a) - RANK(b))) <= 1;
+const KNIGHT_STEPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]] as const;
+const DIAGONALS = [[1, 1], [1, -1], [-1, 1], [-1, -1]] as const;
+const KING_STEPS = [[1, 1], [1, 0], [1, -1], [0, 1], [0, -1], [-1, 1], [-1, 0], [-1, -1]] as const;
+
+function offset(sq: number, df: number, dr: number): number {
+  const f = FILE(sq) + df, r = RANK(sq) + dr;
+  return f < 0 || f > 7 || r < 0 || r > 7 ? -1 : r * 8 + f;
+}
+function knightAttacks(n: number, target: number): boolean {
+  const df = Math.abs(FILE(n) - FILE(target)), dr = Math.abs(RANK(n) - RANK(target));
+  return (df === 1 && dr === 2) || (df === 2 && dr === 1);
+}
+/** Does a bishop on `b` see `target`, with `blockers` (squares, -1 = none) in the way? */
+function bishopSees(b: number, target: number, blockers: readonly number[]): boolean {
+  const df = FILE(target) - FILE(b), dr = RANK(target) - RANK(b);
+  if (df === 0 || Math.abs(df) !== Math.abs(dr)) return false;
+  const sf = Math.sign(df), sr = Math.sign(dr);
+  for (let sq = offset(b, sf, sr); sq !== target; sq = offset(sq, sf, sr)) if (blockers.includes(sq)) return false;
+  return true;
+}
+
+/** A legal move of a KBNK position (strong side = white view) and what it leads to. */
+export interface KbnkMove {
+  from: number;
+  to: number;
+  /** The position after the move, or null when the weak king captured a piece (a dead draw). */
+  next: { strongKing: number; bishop: number; knight: number; weakKing: number; strongToMove: boolean } | null;
+}
+
+/** Every legal move of the side to move (the strong side never has pins; the weak king never captures a defended piece). */
+export function kbnkMoves(p: Omit<KbnkSquares, 'strongColor'>): KbnkMove[] {
+  const { strongKing: k, bishop: b, knight: n, weakKing: w } = p;
+  const moves: KbnkMove[] = [];
+  if (p.strongToMove) {
+    for (const [df, dr] of KING_STEPS) {
+      const to = offset(k, df, dr);
+      if (to >= 0 && to !== b && to !== n && !near(to, w)) moves.push({ from: k, to, next: { strongKing: to, bishop: b, knight: n, weakKing: w, strongToMove: false } });
+    }
+    for (const [df, dr] of DIAGONALS) {
+      for (let to = offset(b, df, dr); to >= 0 && to !== k && to !== n && to !== w; to = offset(to, df, dr)) {
+        moves.push({ from: b, to, next: { strongKing: k, bishop: to, knight: n, weakKing: w, strongToMove: false } });
+      }
+    }
+    for (const [df, dr] of KNIGHT_STEPS) {
+      const to = offset(n, df, dr);
+      if (to >= 0 && to !== k && to !== b && to !== w) moves.push({ from: n, to, next: { strongKing: k, bishop: b, knight: to, weakKing: w, strongToMove: false } });
+    }
+    return moves;
+  }
+  for (const [df, dr] of KING_STEPS) {
+    const to = offset(w, df, dr);
+    if (to < 0 || to === k || near(to, k)) continue;
+    if (to === n) { // capture the knight: only the bishop (and the king, checked above) can defend it
+      if (!bishopSees(b, to, [k])) moves.push({ from: w, to, next: null });
+    } else if (to === b) {
+      if (!knightAttacks(n, to)) moves.push({ from: w, to, next: null });
+    } else if (!knightAttacks(n, to) && !bishopSees(b, to, [k, n])) {
+      moves.push({ from: w, to, next: { strongKing: k, bishop: b, knight: n, weakKing: to, strongToMove: true } });
+    }
+  }
+  return moves;
+}
+
+function squareName(sq: number): string {
+  return 'abcdefgh'[sq & 7]! + String((sq >> 3) + 1);
+}
+
+// ---------------------------------------------------------------------------- the tablebase
+
+/** What `probe` says about a position, from the side to move's point of view. */
+export interface KbnkProbe {
+  /** 'win' (the side to move mates), 'loss' (it is mated) or 'draw'. */
+  result: 'win' | 'loss' | 'draw';
+  /** Moves of the winner until mate with best play (0 = checkmated now); null for a draw. */
+  dtm: number | null;
+  /** Plies until mate (the table value); null for a draw. */
+  plies: number | null;
+}
+
+/** Statistics over one side to move: every legal position with the strong side as white, symmetric ones counted apart. */
+export interface KbnkSideStats {
+  /** Legal positions. */
+  legal: number;
+  /** Positions the side to move wins (only with the strong side to move). */
+  wins: number;
+  /** Positions the side to move loses (only with the weak side to move). */
+  losses: number;
+  draws: number;
+  /** byPlies[n]: positions with mate in n plies. */
+  byPlies: number[];
+  /** byMoves[m]: positions with mate in m moves of the winner (the DTM). */
+  byMoves: number[];
+  /** The longest mate in plies. */
+  longestPlies: number;
+}
+
+export interface KbnkStats {
+  strongToMove: KbnkSideStats;
+  weakToMove: KbnkSideStats;
+}
+
+export interface KbnkProgress {
+  /** Steps finished: the setup (mates), then one per ply (JS) or per pair of plies (native). */
+  done: number;
+  /** Steps in all: an estimate until the end; the last call has done === total. */
+  total: number;
+}
+
+export interface KbnkGenerateOptions {
+  /** Called between steps on the main thread; the last call has done === total. */
+  onProgress?: (progress: KbnkProgress) => void;
+  /**
+   * 'native' or 'js'; default: BITBOARD_PATTERNS_BACKEND if set, else native when the addon loads,
+   * else js. A Backend object (as lib/native.ts or lib/js make them) is accepted too.
+   */
+  backend?: 'native' | 'js' | Backend;
+  /** Native only: worker threads (default: all cores, os.availableParallelism()). */
+  threads?: number;
+}
+
+function chooseBackend(choice: KbnkGenerateOptions['backend']): Backend {
+  if (typeof choice === 'object' && choice !== null) return choice;
+  if (choice !== undefined && choice !== 'native' && choice !== 'js') {
+    throw new RangeError(`KbnkTablebase.generate: backend must be 'native' or 'js', got ${JSON.stringify(choice)}`);
+  }
+  const wanted = choice ?? requestedBackend();
+  if (wanted === 'js') return jsBackend;
+  if (wanted === 'native') return loadNative();
+  try {
+    return loadNative();
+  } catch {
+    return jsBackend;
+  }
+}
+
+/**
+ * A complete KBNK distance-to-mate table (layout v1, lib/backend.ts) with probing, best moves,
+ * statistics and a checked file format. Immutable once made.
+ */
+export class KbnkTablebase {
+  /** The raw table, KBNK_TABLE_SIZE bytes (layout v1). Do not modify. */
+  readonly table: Uint8Array;
+
+  private constructor(table: Uint8Array) {
+    this.table = table;
+  }
+
+  /**
+   * Generates the table by retrograde analysis. Native: on worker threads off the main thread (all
+   * cores unless `threads` says otherwise; a build without the async entry runs the synchronous
+   * one). JS: on the main thread one ply at a time, yielding to the event loop between plies so
+   * `onProgress` fires and timers run (a full JS generation is about a second).
+   */
+  static async generate(options: KbnkGenerateOptions = {}): Promise<KbnkTablebase> {
+    if (typeof options !== 'object' || options === null) throw new TypeError('KbnkTablebase.generate: options must be an object');
+    const { onProgress, threads } = options;
+    if (onProgress !== undefined && typeof onProgress !== 'function') {
+      throw new TypeError('KbnkTablebase.generate: onProgress must be a function');
+    }
+    if (threads !== undefined && (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > 1024)) {
+      throw new RangeError(`KbnkTablebase.generate: threads must be an integer 1..1024, got ${String(threads)}`);
+    }
+    const backend = chooseBackend(options.backend);
+    const table = new Uint8Array(KBNK_TABLE_SIZE);
+    if (backend.name === 'js') {
+      const gen = new KbnkRetrograde(table);
+      // setup + one step per ply: 66 plies decide, the 67th finds nothing
+      const expected = 1 + 2 * KBNK_LONGEST_MATE + 1;
+      let done = 1;
+      onProgress?.({ done, total: expected });
+      for (let more = true; more;) {
+        await new Promise<void>((resolve) => { setImmediate(resolve); });
+        more = gen.step();
+        done++;
+        onProgress?.({ done, total: more ? Math.max(expected, done + 1) : done });
+      }
+    } else {
+      const report = onProgress && ((done: number, total: number) => { onProgress({ done, total }); });
+      if (backend.kbnkGenerateAsync) await backend.kbnkGenerateAsync(table, threads ?? availableParallelism(), report);
+      else backend.kbnkGenerate(table);
+    }
+    return new KbnkTablebase(table);
+  }
+
+  /** A tablebase over a table already in memory (KBNK_TABLE_SIZE bytes, layout v1; copied). */
+  static fromTable(table: Uint8Array): KbnkTablebase {
+    if (!(table instanceof Uint8Array)) throw new TypeError('KbnkTablebase.fromTable: table must be a Uint8Array');
+    if (table.length !== KBNK_TABLE_SIZE) {
+      throw new KbnkFileError('length', `KBNK table must have ${KBNK_TABLE_SIZE} bytes, got ${table.length}`);
+    }
+    checkContent(table);
+    return new KbnkTablebase(Uint8Array.from(table));
+  }
+
+  /** The file image (header + table), see the format above. */
+  toBuffer(): Buffer {
+    const out = Buffer.alloc(KBNK_FILE_HEADER_SIZE + KBNK_TABLE_SIZE);
+    out.write(KBNK_FILE_MAGIC, 0, 'latin1');
+    out.writeUInt16LE(KBNK_FILE_VERSION, 8);
+    out.writeUInt16LE(KBNK_LAYOUT_VERSION, 10);
+    out.writeUInt32LE(0, 12);
+    out.writeUInt32LE(KBNK_TABLE_SIZE, 16);
+    out.writeUInt32LE(crc32(this.table), 20);
+    out.set(this.table, KBNK_FILE_HEADER_SIZE);
+    return out;
+  }
+
+  /** Reads a file image; a KbnkFileError says what is wrong with a damaged or foreign one. */
+  static fromBuffer(data: Uint8Array): KbnkTablebase {
+    if (!(data instanceof Uint8Array)) throw new TypeError('KbnkTablebase.fromBuffer: data must be a Buffer or Uint8Array');
+    const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    if (buf.length < KBNK_FILE_HEADER_SIZE) {
+      throw new KbnkFileError('truncated', `not a KBNK table: ${buf.length} bytes, shorter than the ${KBNK_FILE_HEADER_SIZE}-byte header`);
+    }
+    if (buf.toString('latin1', 0, 8) !== KBNK_FILE_MAGIC) {
+      throw new KbnkFileError('magic', `not a KBNK table: the file does not start with ${JSON.stringify(KBNK_FILE_MAGIC)}`);
+    }
+    const version = buf.readUInt16LE(8), layout = buf.readUInt16LE(10), flags = buf.readUInt32LE(12);
+    const length = buf.readUInt32LE(16), checksum = buf.readUInt32LE(20);
+    if (version !== KBNK_FILE_VERSION) {
+      throw new KbnkFileError('version', `KBNK table file format version ${version}; this build reads version ${KBNK_FILE_VERSION}`);
+    }
+    if (layout !== KBNK_LAYOUT_VERSION) {
+      throw new KbnkFileError('layout', `KBNK table layout version ${layout}; this build reads layout ${KBNK_LAYOUT_VERSION}`);
+    }
+    if (flags !== 0) throw new KbnkFileError('flags', `KBNK table file has unknown flags 0x${flags.toString(16)}`);
+    if (length !== KBNK_TABLE_SIZE) {
+      throw new KbnkFileError('length', `KBNK table length field says ${length} bytes; layout 1 has ${KBNK_TABLE_SIZE}`);
+    }
+    const body = buf.length - KBNK_FILE_HEADER_SIZE;
+    if (body < length) throw new KbnkFileError('truncated', `KBNK table file is truncated: ${body} of ${length} table bytes`);
+    if (body > length) throw new KbnkFileError('length', `KBNK table file has ${body - length} bytes after the table`);
+    const table = Uint8Array.from(buf.subarray(KBNK_FILE_HEADER_SIZE));
+    const actual = crc32(table);
+    if (actual !== checksum) {
+      throw new KbnkFileError('checksum', `KBNK table checksum mismatch (file says 0x${checksum.toString(16)}, table has 0x${actual.toString(16)}): the file is corrupted`);
+    }
+    checkContent(table);
+    return new KbnkTablebase(table);
+  }
+
+  /** Writes the file (header + table). Synchronous. */
+  save(file: string): void {
+    writeFileSync(file, this.toBuffer());
+  }
+
+  /** Reads a file written by `save`; a KbnkFileError when it is damaged or not a table. Synchronous. */
+  static load(file: string): KbnkTablebase {
+    return KbnkTablebase.fromBuffer(readFileSync(file));
+  }
+
+  /** The raw table value (plies, KBNK_DRAW or KBNK_ILLEGAL) for squares with the strong side as white. */
+  value(strongToMove: boolean, strongKing: number, bishop: number, knight: number, weakKing: number): number {
+    return this.table[kbnkIndex(strongToMove, strongKing, bishop, knight, weakKing)]!;
+  }
+
+  /**
+   * Distance to mate of a KBNK Position, either colour strong, from the side to move's view. A
+   * Position with other material is a RangeError, a non-Position a TypeError.
+   */
+  probe(pos: Position): KbnkProbe {
+    const sq = kbnkSquaresOf('probe', pos);
+    return this.interpret('probe', sq.strongToMove, this.value(sq.strongToMove, sq.strongKing, sq.bishop, sq.knight, sq.weakKing));
+  }
+
+  private interpret(fn: string, strongToMove: boolean, v: number): KbnkProbe {
+    if (v === KBNK_DRAW) return { result: 'draw', dtm: null, plies: null };
+    if (v === KBNK_ILLEGAL) throw new RangeError(`${fn}: the table has no such position (illegal)`);
+    return { result: strongToMove ? 'win' : 'loss', dtm: (v + 1) >> 1, plies: v };
+  }
+
+  /**
+   * The best move in UCI (e.g. 'b1d2'), or null when the side to move has none (mate or
+   * stalemate). Winner: a move to a position lost in one ply less (the fastest mate). Loser: the
+   * slowest mate. Draw: a move that keeps the draw (the weak side prefers taking a piece).
+   */
+  bestMove(pos: Position): string | null {
+    const sq = kbnkSquaresOf('bestMove', pos);
+    const move = this.bestKbnkMove(sq);
+    if (!move) return null;
+    const flip = sq.strongColor === 1 ? 56 : 0;
+    return squareName(move.from ^ flip) + squareName(move.to ^ flip);
+  }
+
+  /** bestMove on squares with the strong side as white. */
+  bestKbnkMove(sq: Omit<KbnkSquares, 'strongColor'>): KbnkMove | null {
+    let best: KbnkMove | null = null;
+    let bestScore = -Infinity;
+    for (const m of kbnkMoves(sq)) {
+      // score from the mover's view: mate soon > long mate > draw > being mated late > soon
+      const v = m.next ? this.value(m.next.strongToMove, m.next.strongKing, m.next.bishop, m.next.knight, m.next.weakKing) : KBNK_DRAW;
+      let score: number;
+      if (v === KBNK_DRAW) score = m.next === null ? 1 : 0; // the weak side prefers a capture: a dead draw
+      else if (sq.strongToMove) score = 1000 - v; // the opponent is lost in v plies
+      else score = -1000 + v; // we are lost: the longer the better
+      if (score > bestScore) { bestScore = score; best = m; }
+    }
+    return best;
+  }
+
+  private statsCache: KbnkStats | undefined;
+
+  /** Legal positions, wins, losses and draws per side to move, and counts per distance (computed once). */
+  stats(): KbnkStats {
+    this.statsCache ??= this.countPositions();
+    return structuredClone(this.statsCache);
+  }
+
+  private countPositions(): KbnkStats {
+    const side = (stm: number): KbnkSideStats => {
+      const byPlies: number[] = [];
+      let legal = 0, draws = 0;
+      for (let t = 0; t < 10; t++) {
+        // a king on the a1-d4 diagonal has two entries per orbit of 8 positions, off it one
+        const weight = (KBNK_KING_TRIANGLE[t]! % 9 === 0) ? 4 : 8;
+        const counts = new Float64Array(256);
+        const base = (stm * 10 + t) * 64 * 64 * 64;
+        for (let i = base; i < base + 64 * 64 * 64; i++) counts[this.table[i]!]++;
+        for (let v = 0; v < KBNK_DRAW; v++) if (counts[v]) byPlies[v] = (byPlies[v] ?? 0) + weight * counts[v]!;
+        legal += weight * (64 * 64 * 64 - counts[KBNK_ILLEGAL]!);
+        draws += weight * counts[KBNK_DRAW]!;
+      }
+      const plies = Array.from(byPlies, (x) => x ?? 0);
+      const byMoves: number[] = [];
+      plies.forEach((c, v) => { if (c) byMoves[(v + 1) >> 1] = (byMoves[(v + 1) >> 1] ?? 0) + c; });
+      const decisive = plies.reduce((a, c) => a + c, 0);
+      return {
+        legal,
+        wins: stm === 0 ? decisive : 0,
+        losses: stm === 1 ? decisive : 0,
+        draws,
+        byPlies: plies,
+        byMoves: Array.from(byMoves, (x) => x ?? 0),
+        longestPlies: plies.length - 1,
+      };
+    };
+    return { strongToMove: side(0), weakToMove: side(1) };
+  }
+}
+
+/** Every byte is a ply count (< 128), KBNK_DRAW or KBNK_ILLEGAL: anything else cannot be a table. */
+function checkContent(table: Uint8Array): void {
+  for (let i = 0; i < table.length; i++) {
+    const v = table[i]!;
+    if (v >= 128 && v !== KBNK_DRAW && v !== KBNK_ILLEGAL) {
+      throw new KbnkFileError('content', `KBNK table byte ${i} holds ${v}, which no table can hold`);
+    }
+  }
+}
