@@ -24,6 +24,7 @@
         "native/addon/knight.cc",
         "native/addon/sliders.cc",
         "native/addon/checks.cc",
+        "native/addon/batch.cc",
         "native/kernels/portable.cc"
       ],
       "dependencies": ["<!(node -p \"require('node-addon-api').targets\"):node_addon_api"],

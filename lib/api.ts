@@ -11,6 +11,7 @@ import {
   toFen as toFenOf,
 } from './position.js';
 import type { PositionInit } from './position.js';
+import { createBatchApi } from './batch.js';
 import {
   MAX_U64, checkArray, checkBitboard, checkColor, checkSquare, checkSquareOrSet, outArray,
 } from './validate.js';
@@ -199,6 +200,7 @@ export function createApi(b: Backend) {
   const [knightDistance, knightDistanceBatch] = distanceOp('knightDistance');
 
   return {
+    ...createBatchApi(b),
     /** Which backend this API runs on. */
     backend: b.name,
     /** The code path inside the backend: 'sse4.1+popcnt' or 'portable' (native), 'bigint' (js). */

@@ -47,4 +47,5 @@ export const {
   parseFen, toFen, createPosition, packPositions,
   attackersTo, checkers, isInCheck, pinnedPieces, pinners, discoveredCheckCandidates, checkBlockSquares, pinRay,
   checkKind, checkersBatch, pinnedPiecesBatch, discoveredCheckCandidatesBatch,
+  PositionBatch, analyzeBatch, analyzeBatchAsync, toPlanes,
 } = api;

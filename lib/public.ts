@@ -9,3 +9,10 @@ export { FenError, MoveError, PositionError, STARTING_FEN, isPosition } from './
 export type { FenField, PositionField, PositionInit, SidePieces } from './position.js';
 export { ALL_SQUARES, type Api } from './api.js';
 export { parseSquare, squareName, bitboardOf, squaresOf } from './squares.js';
+export {
+  FEATURES, PENDING_FEATURES, PLANE_BYTES, FEN_STATUS, isPositionBatch,
+} from './batch.js';
+export type {
+  FeatureName, FeatureInfo, FeatureType, FeatureArray, BatchResults, BatchError, AnalyzeAsyncOptions,
+  PositionBatch as PositionBatchType,
+} from './batch.js';

@@ -76,6 +76,14 @@ struct Kernels {
   void (*checkersBatch)(const U64* positions, int color, U64* out, Size n);
   void (*pinnedPiecesBatch)(const U64* positions, int color, U64* out, Size n);
   void (*discoveredCheckCandidatesBatch)(const U64* positions, int color, U64* out, Size n);
+
+  // ---- Batch analysis (native/core/analysis.h) and FEN lines (native/core/fen.h) ----
+  // Positions [begin, end) of packed words; outs[f] per FeatureId (nullptr = not asked). Returns the
+  // index of the first inconsistent position (nothing after it is written), or end.
+  Size (*analyzeRange)(const U64* words, const std::uint8_t* valid, Size begin, Size end, unsigned features,
+                       void* const* outs);
+  // One line into 10 packed words; returns a FenStatus.
+  std::uint8_t (*parseFenLine)(const char* text, Size length, bool epd, U64* words);
 };
 
 const Kernels& portableKernels();
@@ -90,7 +98,9 @@ const Kernels& bmi2Kernels();
 
 // ---- Building a table (templates: only the kernel translation units instantiate them) ----
 
+#include "../core/analysis.h"
 #include "../core/checks.h"
+#include "../core/fen.h"
 #include "../core/king.h"
 #include "../core/knight.h"
 
@@ -299,6 +309,15 @@ constexpr Kernels withCheckKernels(Kernels k) {
     } else {
       positionBatch(discoveredCheckCandidatesOppositeRays<Rays>, positions, color, out, n);
     }
+  };
+  k.analyzeRange = [](const U64* words, const std::uint8_t* valid, Size begin, Size end, unsigned features,
+                      void* const* outs) -> Size {
+    FeatureOutputs o;
+    for (unsigned f = 0; f < kFeatureCount; ++f) o.out[f] = outs[f];
+    return analyzeRange(Source::get(), words, valid, begin, end, features, o);
+  };
+  k.parseFenLine = [](const char* text, Size length, bool epd, U64* words) -> std::uint8_t {
+    return parseFenLine(Source::get(), text, length, epd, words);
   };
   return k;
 }
