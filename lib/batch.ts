@@ -367,7 +367,7 @@ export function errorRecord(line: number, input: string, error: FenError, ids: r
  * Returns the records of all lines, in order, and how many lines had errors.
  */
 export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number, ids: readonly number[],
-  format: RecordFormat, epd: boolean): { out: Uint8Array; lines: number; errors: number; firstError?: string } {
+  format: RecordFormat, epd: boolean): { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number } {
   const parsed = parseText(b, text, epd);
   const n = parsed.valid.length;
   const outs = allocate(ids, n);
@@ -377,15 +377,20 @@ export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number
   if (parsed.errors.length === 0) return { out: bytes, lines: n, errors: 0 };
   const parts: Uint8Array[] = [];
   let from = 0;
+  let size = 0;
+  let firstErrorEnd: number | undefined;
   for (const { index, error } of parsed.errors) {
-    parts.push(bytes.subarray(from, starts[index]!));
-    parts.push(Buffer.from(errorRecord(firstLine + index, lineAt(text, parsed.lineStarts, index), error, ids, format)));
+    const before = bytes.subarray(from, starts[index]!);
+    const record = Buffer.from(errorRecord(firstLine + index, lineAt(text, parsed.lineStarts, index), error, ids, format));
+    parts.push(before, record);
+    size += before.length + record.length;
+    firstErrorEnd ??= size;
     from = starts[index + 1]!;
   }
   parts.push(bytes.subarray(from));
   const first = parsed.errors[0]!;
   return {
     out: Buffer.concat(parts), lines: n, errors: parsed.errors.length,
-    firstError: `line ${firstLine + first.index}: ${first.error.message}`,
+    firstError: `line ${firstLine + first.index}: ${first.error.message}`, firstErrorEnd,
   };
 }
