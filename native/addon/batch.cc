@@ -201,10 +201,8 @@ Napi::Value analyzeBatchAsync(const Napi::CallbackInfo& info) {
   if (threads < 1) return args.fail("threads must be 1..256"), args.undefined();
   if (cancel.length != 1) return args.fail("cancel must be an Int32Array of length 1"), args.undefined();
   std::vector<Napi::Reference<Napi::Value>> keep;
-  keep.push_back(Napi::Persistent(info[0]));
-  keep.push_back(Napi::Persistent(info[1]));
-  keep.push_back(Napi::Persistent(info[3]));
-  keep.push_back(Napi::Persistent(info[5]));
+  for (std::size_t i : {0, 1, 3, 5})  // references hold objects only (valid may be null)
+    if (info[i].IsObject()) keep.push_back(Napi::Persistent(info[i]));
   auto* work = new AnalyzeWork(info.Env(), kernelsOf(info), b, threads, cancel.data, std::move(keep));
   const Napi::Promise promise = work->promise();
   work->Queue();
