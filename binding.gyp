@@ -25,6 +25,7 @@
         "native/addon/sliders.cc",
         "native/addon/checks.cc",
         "native/addon/batch.cc",
+        "native/addon/moves.cc",
         "native/kernels/portable.cc"
       ],
       "dependencies": ["<!(node -p \"require('node-addon-api').targets\"):node_addon_api"],

@@ -4,11 +4,13 @@
  * `lib/index.ts` binds it to the chosen backend; `bitboard-patterns/native` and `/js` bind it to
  * one backend each, so all three entry points check their input the same way.
  */
-import type { Backend, CheckKind, Position, SetFunction, SquareFunction } from './backend.js';
-import { CHECK_KINDS, PACKED_POSITION_WORDS, RAY_DIRECTIONS } from './backend.js';
+import type { Backend, CheckKind, PerftStatsColumn, Position, SetFunction, SquareFunction } from './backend.js';
 import {
-  MoveError, createPosition as createPositionWith, isPosition, packPositions as packPositionsOf, parseFen as parseFenWith,
-  toFen as toFenOf,
+  CHECK_KINDS, KING, MAX_MOVES, PACKED_POSITION_WORDS, PAWN, PERFT_STATS_COLUMNS, RAY_DIRECTIONS, ROOK,
+} from './backend.js';
+import {
+  MAX_CLOCK, MoveError, createPosition as createPositionWith, isPosition, packPositions as packPositionsOf,
+  parseFen as parseFenWith, toFen as toFenOf,
 } from './position.js';
 import type { PositionInit } from './position.js';
 import { createBatchApi } from './batch.js';
@@ -73,6 +75,45 @@ function parseUci(fn: string, move: unknown): [number, number, number] {
   const square = (file: string, rank: string) => (Number(rank) - 1) * 8 + 'abcdefgh'.indexOf(file);
   return [square(m[1]!, m[2]!), square(m[3]!, m[4]!), m[5] ? PROMOTION_LETTERS.indexOf(m[5]) : 0];
 }
+
+const FILES = 'abcdefgh';
+const squareText = (sq: number): string => `${FILES[sq & 7]}${(sq >> 3) + 1}`;
+
+/** 'e7e8q' -> its 16-bit code `from | to << 6 | promotion << 12` (promotion 0 none, 1 n, 2 b, 3 r, 4 q). MoveError when malformed. */
+export function encodeMove(move: string): number {
+  const [from, to, promotion] = parseUci('encodeMove', move);
+  return from | (to << 6) | (promotion << 12);
+}
+
+/** A 16-bit move code -> its UCI string. RangeError for a number that is no move code. */
+export function decodeMove(code: number): string {
+  if (typeof code !== 'number') throw new TypeError(`decodeMove: code must be a number, got ${typeof code}`);
+  const from = code & 63;
+  const to = (code >> 6) & 63;
+  const promotion = code >> 12;
+  if (!Number.isInteger(code) || code < 0 || promotion > 4 || from === to) {
+    throw new RangeError(`decodeMove: not a move code (from | to << 6 | promotion << 12, promotion 0..4, from != to): ${code}`);
+  }
+  return `${squareText(from)}${squareText(to)}${promotion ? PROMOTION_LETTERS[promotion] : ''}`;
+}
+
+/** Deepest perft depth accepted. */
+export const MAX_PERFT_DEPTH = 20;
+
+/** perftStats: the chess programming wiki's columns, counted over the leaf moves. */
+export type PerftStats = { [K in PerftStatsColumn]: number };
+
+function checkDepth(fn: string, v: unknown, min = 0): number {
+  if (typeof v !== 'number') throw new TypeError(`${fn}: depth must be a number, got ${typeof v}`);
+  if (!Number.isInteger(v) || v < min || v > MAX_PERFT_DEPTH) {
+    throw new RangeError(`${fn}: depth must be an integer ${min}..${MAX_PERFT_DEPTH}, got ${v}`);
+  }
+  return v;
+}
+
+const bitOf = (sq: number): bigint => 1n << BigInt(sq);
+/** Castling rights kept when a move starts or ends on a square. */
+const RIGHTS_LOST: Record<number, number> = { 4: 3, 7: 1, 0: 2, 60: 12, 63: 4, 56: 8 };
 
 export function createApi(b: Backend) {
   /** One set -> set function and its batch form. */
@@ -174,6 +215,62 @@ export function createApi(b: Backend) {
   }
 
   const checkersOf = (pos: Position, color: number): bigint => b.checkers(pos, color);
+  const moveBuffer = new Uint16Array(MAX_MOVES);
+
+  /** The position after a move that legalMoves produced (see makeMove for the conventions). */
+  function play(pos: Position, from: number, to: number, promotion: number): Position {
+    const us = pos.sideToMove;
+    const them = us ^ 1;
+    const colors = [pos.colors[0], pos.colors[1]];
+    const pieces = [...pos.pieces];
+    const fromBit = bitOf(from);
+    const toBit = bitOf(to);
+    const type = pieces.findIndex((set) => (set & fromBit) !== 0n);
+    const capture = (colors[them]! & toBit) !== 0n;
+    if (capture) {
+      colors[them]! &= ~toBit;
+      for (let t = 0; t < 6; t++) pieces[t]! &= ~toBit;
+    }
+    colors[us] = (colors[us]! & ~fromBit) | toBit;
+    pieces[type] = pieces[type]! & ~fromBit;
+    pieces[promotion ? promotion : type] = pieces[promotion ? promotion : type]! | toBit;
+    let epSquare = -1;
+    if (type === PAWN && to === pos.epSquare) {
+      const taken = bitOf(us === 0 ? to - 8 : to + 8);
+      colors[them]! &= ~taken;
+      pieces[PAWN]! &= ~taken;
+    } else if (type === PAWN && Math.abs(to - from) === 16) {
+      epSquare = (from + to) / 2;
+    } else if (type === KING && Math.abs(to - from) === 2) {
+      const rookMove = bitOf(to > from ? from + 3 : from - 4) | bitOf(to > from ? from + 1 : from - 1);
+      colors[us]! ^= rookMove;
+      pieces[ROOK]! ^= rookMove;
+    }
+    const fields = {
+      colors, pieces,
+      sideToMove: them as 0 | 1,
+      castling: pos.castling & ~(RIGHTS_LOST[from] ?? 0) & ~(RIGHTS_LOST[to] ?? 0),
+      halfmoveClock: type === PAWN || capture ? 0 : Math.min(pos.halfmoveClock + 1, MAX_CLOCK),
+      fullmoveNumber: Math.min(pos.fullmoveNumber + us, MAX_CLOCK),
+    };
+    if (epSquare >= 0) {
+      // Kept only when an en-passant capture is legal next (so equal positions have equal FENs).
+      const withEp = createPositionWith({ ...fields, epSquare }, checkersOf);
+      const n = b.legalMoves(withEp, moveBuffer);
+      const pawns = withEp.pieces[PAWN] & withEp.colors[them];
+      for (let i = 0; i < n; i++) {
+        const m = moveBuffer[i]!;
+        if (((m >> 6) & 63) === epSquare && (pawns & bitOf(m & 63)) !== 0n) return withEp;
+      }
+    }
+    return createPositionWith({ ...fields, epSquare: -1 }, checkersOf);
+  }
+
+  /** The legal move codes of a position, in a new array. */
+  function codesOf(pos: Position): Uint16Array {
+    const n = b.legalMoves(pos, moveBuffer);
+    return moveBuffer.slice(0, n);
+  }
   const cv = b.checkVariants;
   const [rookAttacks, rookAttacksBatch] = sliderOp('rookAttacks');
   const [bishopAttacks, bishopAttacksBatch] = sliderOp('bishopAttacks');
@@ -510,6 +607,79 @@ export function createApi(b: Backend) {
     pinnedPiecesBatch,
     /** discoveredCheckCandidates for each packed position; color 0 | 1, or 2 for each side to move. */
     discoveredCheckCandidatesBatch,
+
+    // ---------------------------------------------------------------- Moves and perft
+
+    /** The legal moves of the side to move as UCI strings ('e2e4', 'e7e8q', castling 'e1g1'), sorted. */
+    legalMoves(pos: Position): string[] {
+      const p = checkPosition('legalMoves', 'pos', pos);
+      return Array.from(codesOf(p), decodeMove).sort();
+    },
+    /**
+     * The legal moves as 16-bit codes (`from | to << 6 | promotion << 12`, see encodeMove), in the
+     * backend's order: a subarray of `out` (a Uint16Array of at least MAX_MOVES = 256, allocated
+     * when omitted) holding exactly the moves.
+     */
+    legalMovesEncoded(pos: Position, out?: Uint16Array): Uint16Array {
+      const fn = 'legalMovesEncoded';
+      const p = checkPosition(fn, 'pos', pos);
+      const buffer = out === undefined ? new Uint16Array(MAX_MOVES) : checkArray(fn, 'out', out, Uint16Array);
+      if (buffer.length < MAX_MOVES) throw new RangeError(`${fn}: out must have at least ${MAX_MOVES} elements, got ${buffer.length}`);
+      return buffer.subarray(0, b.legalMoves(p, buffer));
+    },
+    /**
+     * The position after a legal UCI move (castling as the king's move, 'e1g1'): a new validated
+     * Position. Castling rights go when the king or a rook leaves its square or a rook is taken
+     * there; the en-passant square is set only when an en-passant capture is legal next; the
+     * halfmove clock restarts after a pawn move or a capture; the fullmove number grows after
+     * Black's move (both clocks stop at 1,000,000). A malformed or illegal move is a MoveError.
+     */
+    makeMove(pos: Position, move: string): Position {
+      const p = checkPosition('makeMove', 'pos', pos);
+      const [from, to, promotion] = parseUci('makeMove', move);
+      const code = from | (to << 6) | (promotion << 12);
+      if (!codesOf(p).includes(code)) throw new MoveError(move, 'makeMove: not a legal move in this position');
+      return play(p, from, to, promotion);
+    },
+    /** Leaf nodes of the legal move tree `depth` plies deep (0..20; depth 0 is 1), bulk-counted at the last ply. */
+    perft(pos: Position, depth: number): number {
+      return b.perft(checkPosition('perft', 'pos', pos), checkDepth('perft', depth));
+    },
+    /**
+     * perft with the chess programming wiki's columns, counted over the leaf moves: nodes, captures
+     * (en passant included), enPassant, castles, promotions (each piece), checks (all kinds),
+     * discoveryChecks (discovered only, not double), doubleChecks, checkmates.
+     */
+    perftStats(pos: Position, depth: number): PerftStats {
+      const p = checkPosition('perftStats', 'pos', pos);
+      const out = new Float64Array(PERFT_STATS_COLUMNS.length);
+      b.perftStats(p, checkDepth('perftStats', depth), out);
+      return Object.fromEntries(PERFT_STATS_COLUMNS.map((name, i) => [name, out[i]!])) as PerftStats;
+    },
+    /**
+     * Per legal move, the perft of the position after it at `depth - 1` (depth 1..20): a Map from UCI
+     * move to count, in move order. The counts sum to perft(pos, depth); comparing two generators'
+     * divides finds the move where they disagree.
+     */
+    perftDivide(pos: Position, depth: number): Map<string, number> {
+      const p = checkPosition('perftDivide', 'pos', pos);
+      const d = checkDepth('perftDivide', depth, 1);
+      const result = new Map<string, number>();
+      for (const move of Array.from(codesOf(p), decodeMove).sort()) {
+        const code = encodeMove(move);
+        result.set(move, b.perft(play(p, code & 63, (code >> 6) & 63, code >> 12), d - 1));
+      }
+      return result;
+    },
+    /** perft of each packed position (packPositions), into a Float64Array (allocated when omitted). */
+    perftBatch(positions: BigUint64Array, depth: number, out?: Float64Array): Float64Array {
+      const fn = 'perftBatch';
+      const [words, n] = checkPositions(fn, positions);
+      const d = checkDepth(fn, depth);
+      const result = out === undefined ? new Float64Array(n) : checkArray(fn, 'out', out, Float64Array, n);
+      b.perftBatch(words, d, result);
+      return result;
+    },
 
     /**
      * The seeds' alternative implementations, for comparison and benchmarks: dirSet branchy,

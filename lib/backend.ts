@@ -60,7 +60,7 @@ export interface Variants {
   knightAttacksSetParallel(knights: bigint): bigint;
 }
 
-export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns, CheckBackend {
+export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns, CheckBackend, MoveBackend {
   readonly name: 'native' | 'js';
   /** Batch analysis (lib/batch.ts drives it; native/addon/batch.cc and lib/js/batch.ts implement it). */
   readonly batch: BatchBackend;
@@ -269,6 +269,69 @@ export interface CheckBackend {
   discoveredCheckCandidatesBatch(positions: BigUint64Array, color: number, out: BigUint64Array): void;
 
   readonly checkVariants: CheckVariants;
+}
+
+// =====================================================================================
+// Legal move generation and perft (issue 4).
+// =====================================================================================
+
+/**
+ * Move encoding, 16 bits: `from | to << 6 | promotion << 12`.
+ * promotion: 0 none, 1 knight, 2 bishop, 3 rook, 4 queen (the `checkKind` numbering).
+ * Castling is the king's two-square move (e1g1, e1c1, e8g8, e8c8); en passant is the pawn's
+ * diagonal move to the en-passant square. No other flags: the position tells the rest.
+ */
+export const MOVE_FROM_MASK = 0x3f;
+export const MOVE_TO_SHIFT = 6;
+export const MOVE_TO_MASK = 0x3f;
+export const MOVE_PROMOTION_SHIFT = 12;
+export const MOVE_PROMOTION_MASK = 0x7;
+export const PROMOTION_NONE = 0, PROMOTION_KNIGHT = 1, PROMOTION_BISHOP = 2, PROMOTION_ROOK = 3, PROMOTION_QUEEN = 4;
+/** Upper bound of legal moves in any position (218 is the known maximum); `legalMoves` needs this room. */
+export const MAX_MOVES = 256;
+
+/** Index of each perftStats column in its output array (PERFT_STATS_COLUMNS[i] names out[i]). */
+export const PERFT_STATS_COLUMNS = [
+  'nodes', 'captures', 'enPassant', 'castles', 'promotions', 'checks', 'discoveryChecks', 'doubleChecks', 'checkmates',
+] as const;
+export type PerftStatsColumn = (typeof PERFT_STATS_COLUMNS)[number];
+
+/**
+ * Legal move generation and perft. Position functions receive a validated Position (the native
+ * adapter passes `pos.packed`). Counts are returned as numbers (exact up to 2^53).
+ */
+export interface MoveBackend {
+  /**
+   * Writes every legal move of the side to move to out[0..n-1] and returns n; order unspecified.
+   * RangeError when out.length < MAX_MOVES (256).
+   */
+  legalMoves(pos: Position, out: Uint16Array): number;
+  /**
+   * Leaf nodes of the legal move tree to `depth` plies: depth 0 -> 1, depth 1 -> number of legal
+   * moves (bulk counting at the last ply). depth: integer 0..20, else RangeError.
+   */
+  perft(pos: Position, depth: number): number;
+  /**
+   * The chess programming wiki's "Perft Results" columns, counted over the moves of the last ply
+   * (the leaf moves), written to out (length 9, else RangeError) in PERFT_STATS_COLUMNS order:
+   *  0 nodes        leaf moves (= perft);
+   *  1 captures     leaf moves that capture, en passant included;
+   *  2 enPassant    en-passant captures;
+   *  3 castles      castling moves;
+   *  4 promotions   promotion moves, each promotion piece counted (a8=Q and a8=N are two);
+   *  5 checks       moves giving check of any kind (direct, discovered, double; mates included);
+   *  6 discoveryChecks  moves giving discovered check only (checkKind 2: a double check, 3, is not
+   *                 counted here; the wiki's position 3 depth 5 gives 1292 this way);
+   *  7 doubleChecks moves giving double check (checkKind 3);
+   *  8 checkmates   moves after which the opponent is in check and has no legal move.
+   * depth 0: nodes 1, the rest 0. depth: integer 0..20, else RangeError.
+   */
+  perftStats(pos: Position, depth: number, out: Float64Array): void;
+  /**
+   * perft over packed positions (n = out.length; positions has n * PACKED_POSITION_WORDS words,
+   * each a valid position as `Position.packed` holds it): out[i] = perft(position i, depth).
+   */
+  perftBatch(positions: BigUint64Array, depth: number, out: Float64Array): void;
 }
 
 // =====================================================================================

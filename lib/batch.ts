@@ -56,6 +56,10 @@ export const FEATURES = [
   { name: 'knightForkSquares', type: 'bitboard', perColor: true,
     description: 'squares not holding own pieces from which a knight of each colour attacks two or more of the enemy king, queens and rooks' },
   { name: 'inCheck', type: 'flag', perColor: false, description: 'the side to move is in check' },
+  { name: 'legalMoveCount', type: 'u8', perColor: false,
+    description: 'legal moves of the side to move (255 when the side not to move is in check: no legal position)' },
+  { name: 'checkmate', type: 'flag', perColor: false, description: 'the side to move is checkmated' },
+  { name: 'stalemate', type: 'flag', perColor: false, description: 'the side to move is stalemated' },
 ] as const satisfies readonly FeatureInfo[];
 
 export type FeatureName = (typeof FEATURES)[number]['name'];
@@ -63,11 +67,8 @@ type BitboardFeature = Extract<(typeof FEATURES)[number], { type: 'bitboard' }>[
 export type FeatureArray<F extends FeatureName> = F extends BitboardFeature ? BigUint64Array : Uint8Array;
 export type BatchResults<F extends FeatureName = FeatureName> = { [K in F]: FeatureArray<K> };
 
-/**
- * Features that need the legal move generator (issue 4, not merged into this branch yet). Asking for
- * one is a RangeError rather than a guess.
- */
-export const PENDING_FEATURES = ['legalMoveCount', 'checkmate', 'stalemate'] as const;
+/** Features announced but not implemented yet (none: the move-generator features landed with issue 4). */
+export const PENDING_FEATURES = [] as const;
 
 /** Status codes of FEN parsing: 0 ok, then the FenError field names. */
 export const FEN_STATUS = ['ok', ...FEN_FIELDS] as const;

@@ -23,4 +23,5 @@ export const {
   attackersTo, checkers, isInCheck, pinnedPieces, pinners, discoveredCheckCandidates, checkBlockSquares, pinRay,
   checkKind, checkersBatch, pinnedPiecesBatch, discoveredCheckCandidatesBatch,
   PositionBatch, analyzeBatch, analyzeBatchAsync, toPlanes,
+  legalMoves, legalMovesEncoded, makeMove, perft, perftStats, perftDivide, perftBatch,
 } = api;

@@ -15,7 +15,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Backend, CheckBackend, CheckVariants, Position } from './backend.js';
+import type { Backend, CheckBackend, CheckVariants, MoveBackend, Position } from './backend.js';
 
 const nodeRequire = createRequire(import.meta.url);
 
@@ -55,11 +55,11 @@ export function addonPath(root = packageRoot): string {
   return prebuildPath(root, gyp) ?? gyp.path(root);
 }
 
-/** The CheckBackend functions whose first parameter is a Position. */
+/** The CheckBackend and MoveBackend functions whose first parameter is a Position. */
 const POSITION_FUNCTIONS = [
   'attackersTo', 'checkers', 'pinnedPieces', 'pinners', 'discoveredCheckCandidates', 'checkBlockSquares',
-  'pinRay', 'checkKind',
-] as const satisfies readonly (keyof CheckBackend)[];
+  'pinRay', 'checkKind', 'legalMoves', 'perft', 'perftStats',
+] as const satisfies readonly (keyof (CheckBackend & MoveBackend))[];
 /** The CheckVariants functions whose first parameter is a Position. */
 const POSITION_VARIANTS = ['pinnedPiecesXray', 'pinnedPiecesOppositeRays'] as const satisfies readonly (keyof CheckVariants)[];
 
@@ -70,7 +70,7 @@ type Packed<F> = F extends (pos: Position, ...rest: infer A) => infer R ? (packe
 
 /** What the addon exports: the Backend, with packed positions where the Backend has Positions. */
 export type NativeAddon = Omit<Backend, 'name' | PositionFunction | 'checkVariants'>
-  & { [K in PositionFunction]: Packed<CheckBackend[K]> }
+  & { [K in PositionFunction]: Packed<(CheckBackend & MoveBackend)[K]> }
   & { checkVariants: Omit<CheckVariants, PositionVariant> & { [K in PositionVariant]: Packed<CheckVariants[K]> } };
 
 /** Copies `raw`, replacing each named function f by (pos, ...rest) => f(pos.packed, ...rest). */

@@ -1,13 +1,14 @@
 /** Everything public that does not depend on the backend: types, constants, square helpers. */
-export type { Bitboard, Square, Color, KnightDirection, Position, CheckKind } from './backend.js';
+export type { Bitboard, Square, Color, KnightDirection, Position, CheckKind, PerftStatsColumn } from './backend.js';
 export {
   WHITE, BLACK, KNIGHT_DIRECTIONS, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING,
   CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN, CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN,
-  RAY_DIRECTIONS, CHECK_KINDS, PACKED_POSITION_WORDS,
+  RAY_DIRECTIONS, CHECK_KINDS, PACKED_POSITION_WORDS, MAX_MOVES, PERFT_STATS_COLUMNS,
+  PROMOTION_NONE, PROMOTION_KNIGHT, PROMOTION_BISHOP, PROMOTION_ROOK, PROMOTION_QUEEN,
 } from './backend.js';
 export { FenError, MoveError, PositionError, STARTING_FEN, isPosition } from './position.js';
 export type { FenField, PositionField, PositionInit, SidePieces } from './position.js';
-export { ALL_SQUARES, type Api } from './api.js';
+export { ALL_SQUARES, MAX_PERFT_DEPTH, encodeMove, decodeMove, type Api, type PerftStats } from './api.js';
 export { parseSquare, squareName, bitboardOf, squaresOf } from './squares.js';
 export {
   FEATURES, PENDING_FEATURES, PLANE_BYTES, FEN_STATUS, isPositionBatch,

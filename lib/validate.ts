@@ -43,7 +43,8 @@ export function checkSquareOrSet(fn: string, what: string, v: unknown): bigint {
   return typeof v === 'number' ? 1n << BigInt(checkSquare(fn, what, v)) : checkBitboard(fn, what, v);
 }
 
-type TypedArrayCtor = BigUint64ArrayConstructor | Uint8ArrayConstructor | Int8ArrayConstructor;
+type TypedArrayCtor = BigUint64ArrayConstructor | Uint8ArrayConstructor | Int8ArrayConstructor
+  | Uint16ArrayConstructor | Float64ArrayConstructor;
 type InstanceOf<C> = C extends new (n: number) => infer T ? T : never;
 
 /** A typed array of exactly `ctor`'s type and, when given, exactly `length` elements. */

@@ -32,7 +32,8 @@ describe('bitboard-patterns analyze', () => {
     expect(records.length).toBe(lines.length);
     records.forEach((rec, i) => { expect(rec.line).toBe(i + 1); expect(rec.input).toBe(lines[i]); });
     expect(Object.keys(records[0])).toEqual(['line', 'input', 'checkers', 'pinned', 'discoveredCheckCandidates', 'attacked',
-      'kingZoneAttacks', 'distantCheckLines', 'pawnShieldIndex', 'uncatchablePassers', 'knightForkSquares', 'inCheck']);
+      'kingZoneAttacks', 'distantCheckLines', 'pawnShieldIndex', 'uncatchablePassers', 'knightForkSquares', 'inCheck',
+      'legalMoveCount', 'checkmate', 'stalemate']);
   });
 
   it.runIf(nativeApi)('native and JS backends, 1 or 3 threads: byte-identical output', () => {
@@ -45,7 +46,7 @@ describe('bitboard-patterns analyze', () => {
     expect(a.code).toBe(0);
     expect(a.out).toBe(b.out);
     expect(c.out).toBe(d.out);
-    expect(c.out.split('\n')[0]).toMatch(/^line,input,checkers_w,checkers_b,.*,inCheck,error$/);
+    expect(c.out.split('\n')[0]).toMatch(/^line,input,checkers_w,checkers_b,.*,inCheck,legalMoveCount,checkmate,stalemate,error$/);
   });
 
   it('malformed lines become error records; the run goes on; exit code 3', () => {
@@ -75,11 +76,10 @@ describe('bitboard-patterns analyze', () => {
     expect(analyze(['--features', 'pinned'], readFileSync(sample)).out).toBe(plain.out);
   });
 
-  it('bad usage and pending features: exit code 2 with a message', () => {
-    expect(analyze(['--features', 'nope']).code).toBe(2);
-    const pending = analyze([sample, '--features', 'legalMoveCount']);
-    expect(pending.code).toBe(2);
-    expect(pending.err).toMatch(/legalMoveCount is not available yet/);
+  it('bad usage: exit code 2 with a message', () => {
+    const bad = analyze(['--features', 'nope']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/unknown feature "nope"/);
     expect(analyze(['--format', 'xml']).code).toBe(2);
     expect(execFileSync(process.execPath, [cli, 'help', 'analyze']).toString()).toMatch(/usage: bitboard-patterns analyze/);
   });

@@ -16,7 +16,9 @@ type Kind =
   // checks and pinned pieces (facade)
   | 'position' | 'fen' | 'uci' | 'direction' | 'optColor' | 'optBatchColor' | 'positions' | 'positionList' | 'init'
   // checks and pinned pieces (raw addon): a packed position, checkKind's numbers, the batch colour 0 | 1 | 2
-  | 'packed' | 'from' | 'to' | 'promotion' | 'rawDirection' | 'batchColor';
+  | 'packed' | 'from' | 'to' | 'promotion' | 'rawDirection' | 'batchColor'
+  // moves and perft: a perft depth (0..20, perftDivide 1..20), move buffers, perft outputs
+  | 'depth' | 'divideDepth' | 'moveBuffer' | 'rawMoveBuffer' | 'outF64' | 'statsOut';
 
 const N = 5;
 
@@ -87,15 +89,26 @@ const SPECS: [string, Kind[]][] = [
   ['variants.bishopAttacksMagic', ['square', 'bitboard']],
   ['variants.rookAttacksPext', ['square', 'bitboard']],
   ['variants.bishopAttacksPext', ['square', 'bitboard']],
+  // ---- moves and perft
+  ['legalMoves', ['position']],
+  ['legalMovesEncoded', ['position', 'moveBuffer']],
+  ['makeMove', ['position', 'uci']],
+  ['perft', ['position', 'depth']],
+  ['perftStats', ['position', 'depth']],
+  ['perftDivide', ['position', 'divideDepth']],
+  ['perftBatch', ['positions', 'depth', 'outF64']],
 ];
 
 /** Facade functions with no backend twin (FEN, position building, the isInCheck convenience). */
-const FACADE_ONLY = new Set(['parseFen', 'toFen', 'createPosition', 'packPositions', 'isInCheck']);
+const FACADE_ONLY = new Set(['parseFen', 'toFen', 'createPosition', 'packPositions', 'isInCheck', 'legalMovesEncoded',
+  'makeMove', 'perftDivide']);
 /** Optional variants: present only on some builds/CPUs. */
 const OPTIONAL = new Set(['variants.distantCheckLinesSse41', 'variants.rookAttacksPext', 'variants.bishopAttacksPext']);
 /** The backend (raw) signatures that differ from the facade's by more than rawKind. */
 const RAW_SIGNATURES: Record<string, Kind[]> = {
   checkKind: ['packed', 'from', 'to', 'promotion'],
+  legalMoves: ['packed', 'rawMoveBuffer'],
+  perftStats: ['packed', 'depth', 'statsOut'],
 };
 /** Where the backend keeps the check variants (the facade merges them into `variants`). */
 const rawName = (name: string) => name.replace(/^variants\.(pinnedPieces|rookAttacks|bishopAttacks)/, 'checkVariants.$1');
@@ -108,6 +121,7 @@ function rawKind(k: Kind): Kind {
   if (k === 'optColor') return 'color';
   if (k === 'optBatchColor') return 'batchColor';
   if (k === 'direction') return 'rawDirection';
+  if (k === 'moveBuffer') return 'rawMoveBuffer';
   return k;
 }
 
@@ -162,6 +176,10 @@ function valid(kind: Kind): unknown {
     case 'positions': return jsApi.packPositions(samplePositions());
     case 'positionList': return samplePositions();
     case 'init': return { pieces: { white: { king: 1n << 4n }, black: { king: 1n << 60n } } };
+    case 'depth': case 'divideDepth': return 1;
+    case 'moveBuffer': case 'rawMoveBuffer': return new Uint16Array(256);
+    case 'outF64': return new Float64Array(N);
+    case 'statsOut': return new Float64Array(9);
   }
 }
 
@@ -288,6 +306,28 @@ function badValues(kind: Kind, raw: boolean): Case[] {
       ['[a FEN]', [KIWIPETE], TypeError],
     ];
     case 'init': return [['42', 42, TypeError], ['null', null, TypeError], ['{ pieces: 42 }', { pieces: 42 }, TypeError]];
+    case 'depth': case 'divideDepth': return [
+      ['-1', -1, RangeError], ['21', 21, RangeError], ['1.5', 1.5, RangeError], ['NaN', NaN, RangeError],
+      ['Infinity', Infinity, RangeError], ["'3'", '3', TypeError], ['3n', 3n, TypeError], ['null', null, TypeError],
+      ['undefined', undefined, TypeError], ...(kind === 'divideDepth' ? [['0', 0, RangeError] as Case] : []),
+    ];
+    case 'moveBuffer': case 'rawMoveBuffer': return [
+      ['Uint8Array', new Uint8Array(256), TypeError], ['Int16Array', new Int16Array(256), TypeError],
+      ['Uint32Array', new Uint32Array(256), TypeError], ['plain array', new Array(256).fill(0), TypeError],
+      ['null', null, TypeError], ['length 255', new Uint16Array(255), RangeError], ['length 0', new Uint16Array(0), RangeError],
+      ...(kind === 'rawMoveBuffer' ? [['undefined', undefined, TypeError] as Case] : []),
+    ];
+    case 'outF64': return [
+      ['Float32Array', new Float32Array(N), TypeError], ['BigUint64Array', new BigUint64Array(N), TypeError],
+      ['plain array', [0, 0, 0, 0, 0], TypeError], ['null', null, TypeError],
+      [`length ${N + 1}`, new Float64Array(N + 1), RangeError], [`length ${N - 1}`, new Float64Array(N - 1), RangeError],
+      ...(raw ? [['undefined', undefined, TypeError] as Case] : []),
+    ];
+    case 'statsOut': return [
+      ['Float32Array', new Float32Array(9), TypeError], ['BigUint64Array', new BigUint64Array(9), TypeError],
+      ['null', null, TypeError], ['undefined', undefined, TypeError],
+      ['length 8', new Float64Array(8), RangeError], ['length 10', new Float64Array(10), RangeError],
+    ];
   }
 }
 
@@ -342,7 +382,9 @@ describe.each(backends)('%s', (_name, api) => {
   const specs = SPECS.filter(([name]) => lookup(api, name) !== undefined);
 
   it('covers every function of the API', () => {
-    const functions = Object.entries(api).filter(([, v]) => typeof v === 'function').map(([k]) => k);
+    // The batch API's argument errors are tested in batch.test.ts.
+    const batchTopic = new Set(['PositionBatch', 'analyzeBatch', 'analyzeBatchAsync', 'toPlanes']);
+    const functions = Object.entries(api).filter(([k, v]) => typeof v === 'function' && !batchTopic.has(k)).map(([k]) => k);
     const variants = Object.entries(api.variants).filter(([, v]) => typeof v === 'function').map(([k]) => `variants.${k}`);
     expect(specs.map(([n]) => n).sort()).toEqual([...functions, ...variants].sort());
   });

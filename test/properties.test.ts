@@ -9,6 +9,7 @@ import { KNIGHT_DIRECTIONS } from '../lib/backend.js';
 import type { Api } from '../lib/api.js';
 import { jsApi, nativeApi } from './backends.js';
 import { CHECK_TOPIC_FUNCTIONS } from './reference-checks.js';
+import { MOVE_TOPIC_FUNCTIONS } from './reference-moves.js';
 
 const NUM_RUNS = 300;
 
@@ -88,10 +89,11 @@ const BATCH: [string, fc.Arbitrary<unknown[]>][] = [
 describe.skipIf(!nativeApi)('native and JS agree', () => {
   const native = nativeApi as Api; // the describe is skipped when it is undefined
 
-  it('covers every function of the API (the checks topic in properties-checks.test.ts)', () => {
+  it('covers every function of the API (checks and moves in properties-checks/-moves.test.ts)', () => {
     const names = Object.entries(jsApi).filter(([, v]) => typeof v === 'function').map(([k]) => k);
     const variants = Object.keys(jsApi.variants).filter((k) => typeof (jsApi.variants as Record<string, unknown>)[k] === 'function');
-    const elsewhere = new Set<string>(CHECK_TOPIC_FUNCTIONS);
+    const elsewhere = new Set<string>([...CHECK_TOPIC_FUNCTIONS, ...MOVE_TOPIC_FUNCTIONS,
+      'PositionBatch', 'analyzeBatch', 'analyzeBatchAsync', 'toPlanes']); // batch: test/batch.test.ts
     expect([...SINGLE, ...BATCH].map(([n]) => n).sort())
       .toEqual([...names, ...variants.map((v) => `variants.${v}`)].filter((n) => !elsewhere.has(n)).sort());
   });

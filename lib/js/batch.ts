@@ -15,6 +15,7 @@ import { arrKingAttacks, caughtableArea, distantCheckLines, pawnShieldIndex } fr
 import {
   arrKnightAttacks, forkTargetSquares, knightAttacksSet, noEaEa, noNoEa, noNoWe, noWeWe, soEaEa, soSoEa, soSoWe, soWeWe,
 } from './knight.js';
+import { generate, loadPacked } from './movegen.js';
 import { HALVES, SCRATCH, between, bishopAttacks, rookAttacks } from './sliders.js';
 
 const ALL = 0xffffffffffffffffn;
@@ -23,13 +24,17 @@ const NOT_H = 0x7f7f7f7f7f7f7f7fn;
 
 /** FEATURES order (lib/batch.ts), the native FeatureId. */
 export const F_CHECKERS = 0, F_PINNED = 1, F_DISCOVERED = 2, F_ATTACKED = 3, F_KING_ZONE = 4, F_DISTANT = 5,
-  F_SHIELD = 6, F_UNCATCHABLE = 7, F_FORKS = 8, F_IN_CHECK = 9, FEATURE_COUNT = 10;
+  F_SHIELD = 6, F_UNCATCHABLE = 7, F_FORKS = 8, F_IN_CHECK = 9, F_LEGAL_MOVES = 10, F_CHECKMATE = 11, F_STALEMATE = 12,
+  FEATURE_COUNT = 13;
 const U64_FEATURES = new Set([F_CHECKERS, F_PINNED, F_DISCOVERED, F_ATTACKED, F_UNCATCHABLE, F_FORKS]);
 export const isU64Feature = (f: number): boolean => U64_FEATURES.has(f);
-export const featureWidth = (f: number): number => (f === F_IN_CHECK ? 1 : 2);
+export const featureWidth = (f: number): number => (f >= F_IN_CHECK ? 1 : 2);
+export const isFlagFeature = (f: number): boolean => f === F_IN_CHECK || f === F_CHECKMATE || f === F_STALEMATE;
+/** legalMoveCount of a board where the side not to move is in check (no meaningful move list). */
+export const ILLEGAL_POSITION = 255;
 export const FEATURE_NAMES = [
   'checkers', 'pinned', 'discoveredCheckCandidates', 'attacked', 'kingZoneAttacks', 'distantCheckLines',
-  'pawnShieldIndex', 'uncatchablePassers', 'knightForkSquares', 'inCheck',
+  'pawnShieldIndex', 'uncatchablePassers', 'knightForkSquares', 'inCheck', 'legalMoveCount', 'checkmate', 'stalemate',
 ] as const;
 export const PLANE_BYTES = 12 * 64 + 8;
 
@@ -118,6 +123,14 @@ function pawnAttacksFrom(color: number, sq: number): bigint {
   return color === 0 ? north(east(b) | west(b)) : south(east(b) | west(b));
 }
 
+const MOVE_FEATURES = (1 << F_LEGAL_MOVES) | (1 << F_CHECKMATE) | (1 << F_STALEMATE);
+
+/** The one place the analysis asks the move generator (movegen.ts) for anything. */
+function countLegalMoves(words: BigUint64Array, i: number): number {
+  loadPacked(new Int32Array(words.buffer, words.byteOffset, words.length * 2), i * PACKED_POSITION_WORDS * 2, 0);
+  return generate(0, true);
+}
+
 type Outs = (BigUint64Array | Uint8Array | undefined | null)[];
 
 function analyzePosition(words: BigUint64Array, i: number, features: number, outs: Outs): void {
@@ -133,7 +146,7 @@ function analyzePosition(words: BigUint64Array, i: number, features: number, out
   const u64 = (f: number) => outs[f] as BigUint64Array | undefined;
   const u8 = (f: number) => outs[f] as Uint8Array | undefined;
 
-  if (features & ((1 << F_CHECKERS) | (1 << F_PINNED) | (1 << F_DISCOVERED) | (1 << F_IN_CHECK))) {
+  if (features & ((1 << F_CHECKERS) | (1 << F_PINNED) | (1 << F_DISCOVERED) | (1 << F_IN_CHECK) | MOVE_FEATURES)) {
     const chk = [0n, 0n];
     const pin = [0n, 0n];
     const disc = [0n, 0n];
@@ -160,6 +173,16 @@ function analyzePosition(words: BigUint64Array, i: number, features: number, out
     put2(F_DISCOVERED, disc);
     const ic = u8(F_IN_CHECK);
     if (ic) ic[i] = chk[w.stm] !== 0n ? 1 : 0;
+    if (features & MOVE_FEATURES) {
+      const illegal = chk[w.stm ^ 1] !== 0n;
+      const moves = illegal ? -1 : countLegalMoves(words, i);
+      const lm = u8(F_LEGAL_MOVES);
+      if (lm) lm[i] = illegal ? ILLEGAL_POSITION : moves;
+      const mate = u8(F_CHECKMATE);
+      if (mate) mate[i] = moves === 0 && chk[w.stm] !== 0n ? 1 : 0;
+      const stale = u8(F_STALEMATE);
+      if (stale) stale[i] = moves === 0 && chk[w.stm] === 0n ? 1 : 0;
+    }
   }
   const attacked = u64(F_ATTACKED);
   const zone = u8(F_KING_ZONE);
@@ -342,7 +365,7 @@ export const jsBatch: BatchBackend = {
         for (let k = 0; k < width; k++) {
           const v = o[i * width + k]!;
           if (typeof v === 'bigint') values.push(format === 0 ? `"0x${v.toString(16)}"` : `0x${v.toString(16)}`);
-          else if (f === F_IN_CHECK && format === 0) values.push(v ? 'true' : 'false');
+          else if (isFlagFeature(f) && format === 0) values.push(v ? 'true' : 'false');
           else values.push(String(v));
         }
         rec += format === 0 ? `,"${FEATURE_NAMES[f]}":${width === 2 ? `[${values.join(',')}]` : values[0]}` : `,${values.join(',')}`;

@@ -7,6 +7,7 @@ import { jsBatch } from './batch.js';
 import * as checks from './checks.js';
 import * as king from './king.js';
 import * as knight from './knight.js';
+import * as perft from './perft.js';
 import * as sliders from './sliders.js';
 
 /** The BigInt implementation of {@link Backend}. */
@@ -95,4 +96,9 @@ export const jsBackend: Backend = {
   pinnedPiecesBatch: checks.pinnedPiecesBatch,
   discoveredCheckCandidatesBatch: checks.discoveredCheckCandidatesBatch,
   checkVariants: checks.checkVariants,
+
+  legalMoves: perft.legalMoves,
+  perft: perft.perft,
+  perftStats: perft.perftStats,
+  perftBatch: perft.perftBatch,
 };

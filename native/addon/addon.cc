@@ -73,6 +73,7 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   exportSliders(env, exports, checkVariants);
   exportChecks(env, exports, checkVariants);
   exportBatch(env, exports);
+  exportMoves(env, exports);
   exports.Set("variants", variants);
   exports.Set("checkVariants", checkVariants);
   exports.Set("cpuPath", Napi::String::New(env, kernels.cpuPath));

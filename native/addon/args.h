@@ -52,6 +52,16 @@ struct ArrayKind<std::int32_t> {
   static constexpr const char* name = "an Int32Array";
 };
 template <>
+struct ArrayKind<std::uint16_t> {
+  static constexpr napi_typedarray_type type = napi_uint16_array;
+  static constexpr const char* name = "a Uint16Array";
+};
+template <>
+struct ArrayKind<double> {
+  static constexpr napi_typedarray_type type = napi_float64_array;
+  static constexpr const char* name = "a Float64Array";
+};
+template <>
 struct ArrayKind<std::int8_t> {
   static constexpr napi_typedarray_type type = napi_int8_array;
   static constexpr const char* name = "an Int8Array";
@@ -83,6 +93,7 @@ class Args {
     return integer(i, name, 2, "0 (white), 1 (black) or 2 (side to move)");
   }
   int direction(std::size_t i, const char* name) { return integer(i, name, 7, "a direction 0..7"); }
+  int depth(std::size_t i, const char* name) { return integer(i, name, kMaxPerftDepth, "an integer 0..20"); }
   int promotion(std::size_t i, const char* name) {
     return integer(i, name, 4, "0 (none), 1 (knight), 2 (bishop), 3 (rook) or 4 (queen)");
   }
@@ -374,5 +385,6 @@ void exportKnight(Napi::Env env, Napi::Object exports, Napi::Object variants);
 void exportSliders(Napi::Env env, Napi::Object exports, Napi::Object checkVariants);
 void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariants);
 void exportBatch(Napi::Env env, Napi::Object exports);
+void exportMoves(Napi::Env env, Napi::Object exports);
 
 }  // namespace bbp::addon

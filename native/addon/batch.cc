@@ -306,7 +306,8 @@ class Writer {
 // FEATURES names, in FeatureId order (lib/batch.ts keeps the same list).
 const char* const kFeatureNames[kFeatureCount] = {
   "checkers", "pinned", "discoveredCheckCandidates", "attacked", "kingZoneAttacks", "distantCheckLines",
-  "pawnShieldIndex", "uncatchablePassers", "knightForkSquares", "inCheck",
+  "pawnShieldIndex", "uncatchablePassers", "knightForkSquares", "inCheck", "legalMoveCount", "checkmate",
+  "stalemate",
 };
 
 Napi::Value formatRecords(const Napi::CallbackInfo& info) {
@@ -381,7 +382,7 @@ Napi::Value formatRecords(const Napi::CallbackInfo& info) {
           w.hex(static_cast<const U64*>(outs[f])[i * width + k]);
           if (format == 0) w.put('"');
         }
-        else if (f == kFeatInCheck && format == 0) w.put(static_cast<const U8*>(outs[f])[i] ? "true" : "false");
+        else if (isFlagFeature(f) && format == 0) w.put(static_cast<const U8*>(outs[f])[i] ? "true" : "false");
         else w.number(static_cast<const U8*>(outs[f])[i * width + k]);
       }
       if (format == 0 && width == 2) w.put(']');

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "checks.h"
+#include "movegen.h"
 
 namespace bbp {
 inline namespace BBP_ISA {
@@ -26,6 +27,9 @@ enum FeatureId : unsigned {
   kFeatUncatchablePassers,         // U64 pair: each colour's passers the enemy king cannot catch
   kFeatKnightForkSquares,          // U64 pair: fork squares against enemy king/queens/rooks
   kFeatInCheck,                    // U8: the side to move is in check
+  kFeatLegalMoveCount,             // U8: legal moves of the side to move (255: side not to move in check)
+  kFeatCheckmate,                  // U8 flag
+  kFeatStalemate,                  // U8 flag
   kFeatureCount
 };
 
@@ -34,7 +38,15 @@ constexpr bool isU64Feature(unsigned f) {
   return f == kFeatCheckers || f == kFeatPinned || f == kFeatDiscoveredCheckCandidates || f == kFeatAttacked ||
          f == kFeatUncatchablePassers || f == kFeatKnightForkSquares;
 }
-constexpr unsigned featureWidth(unsigned f) { return f == kFeatInCheck ? 1 : 2; }
+constexpr unsigned featureWidth(unsigned f) { return f >= kFeatInCheck ? 1 : 2; }
+constexpr bool isFlagFeature(unsigned f) { return f == kFeatInCheck || f == kFeatCheckmate || f == kFeatStalemate; }
+constexpr std::uint8_t kIllegalPosition = 255;  // legalMoveCount when the side not to move is in check
+
+// The one place the analysis asks the move generator (native/core/movegen.h) for anything.
+template <class Sliders>
+inline int countLegalMoves(const Sliders& s, const Board& b) {
+  return static_cast<int>(b.sideToMove == 0 ? movegen::countMoves<0>(s, b) : movegen::countMoves<1>(s, b));
+}
 
 // Output pointers indexed by FeatureId (nullptr when not requested).
 struct FeatureOutputs {
@@ -99,7 +111,9 @@ inline U64 attacksAndZoneCount(const Sliders& s, const Board& b, int color, U64 
 // ---- One position ----
 
 constexpr unsigned kCheckPassFeatures = featureBit(kFeatCheckers) | featureBit(kFeatPinned) |
-                                        featureBit(kFeatDiscoveredCheckCandidates) | featureBit(kFeatInCheck);
+                                        featureBit(kFeatDiscoveredCheckCandidates) | featureBit(kFeatInCheck) |
+                                        featureBit(kFeatLegalMoveCount) | featureBit(kFeatCheckmate) |
+                                        featureBit(kFeatStalemate);
 
 template <class Sliders>
 inline void analyzePosition(const Sliders& s, const U64* w, std::size_t i, unsigned features, const FeatureOutputs& o) {
@@ -132,6 +146,14 @@ inline void analyzePosition(const Sliders& s, const U64* w, std::size_t i, unsig
     if (U64* out = o.u64(kFeatPinned)) out[2 * i] = pin[0], out[2 * i + 1] = pin[1];
     if (U64* out = o.u64(kFeatDiscoveredCheckCandidates)) out[2 * i] = disc[0], out[2 * i + 1] = disc[1];
     if (std::uint8_t* out = o.u8(kFeatInCheck)) out[i] = chk[b.sideToMove] != 0;
+    if (features & (featureBit(kFeatLegalMoveCount) | featureBit(kFeatCheckmate) | featureBit(kFeatStalemate))) {
+      // A board where the side not to move is in check has no meaningful move list: flag it.
+      const bool illegal = chk[b.sideToMove ^ 1] != 0;
+      const int moves = illegal ? -1 : countLegalMoves(s, b);
+      if (std::uint8_t* out = o.u8(kFeatLegalMoveCount)) out[i] = illegal ? kIllegalPosition : static_cast<std::uint8_t>(moves);
+      if (std::uint8_t* out = o.u8(kFeatCheckmate)) out[i] = moves == 0 && chk[b.sideToMove];
+      if (std::uint8_t* out = o.u8(kFeatStalemate)) out[i] = moves == 0 && !chk[b.sideToMove];
+    }
   }
 
   U64* attacked = o.u64(kFeatAttacked);

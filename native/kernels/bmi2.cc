@@ -12,8 +12,9 @@
 namespace bbp {
 
 const Kernels& bmi2Kernels() {
-  static constexpr Kernels table = kernels::withCheckKernels<kernels::PextSource, Sse41Rays, kernels::PinMethod::kXray>(
-      kernels::makeKernels<dirSetSse41>("sse4.1+popcnt+bmi2", dirSetSse41));
+  static constexpr Kernels table = kernels::withMoveKernels<kernels::PextSource>(
+      kernels::withCheckKernels<kernels::PextSource, Sse41Rays, kernels::PinMethod::kXray>(
+          kernels::makeKernels<dirSetSse41>("sse4.1+popcnt+bmi2", dirSetSse41)));
   return table;
 }
 

@@ -84,6 +84,14 @@ struct Kernels {
                        void* const* outs);
   // One line into 10 packed words; returns a FenStatus.
   std::uint8_t (*parseFenLine)(const char* text, Size length, bool epd, U64* words);
+  // ---- Legal moves and perft (native/core/movegen.h, perft.h), compiled per table ----
+  // Writes at most `capacity` moves to out; returns how many legal moves there are.
+  int (*legalMoves)(const U64* pos, std::uint16_t* out, int capacity);
+  U64 (*perft)(const U64* pos, int depth);
+  // out: the nine perftStats columns (lib/backend.ts PERFT_STATS_COLUMNS).
+  void (*perftStats)(const U64* pos, int depth, U64* out);
+  // out[i] = perft(position i, depth); positions holds n * 10 words.
+  void (*perftBatch)(const U64* positions, int depth, double* out, Size n);
 };
 
 const Kernels& portableKernels();
@@ -101,6 +109,7 @@ const Kernels& bmi2Kernels();
 #include "../core/analysis.h"
 #include "../core/checks.h"
 #include "../core/fen.h"
+#include "../core/perft.h"
 #include "../core/king.h"
 #include "../core/knight.h"
 
@@ -318,6 +327,26 @@ constexpr Kernels withCheckKernels(Kernels k) {
   };
   k.parseFenLine = [](const char* text, Size length, bool epd, U64* words) -> std::uint8_t {
     return parseFenLine(Source::get(), text, length, epd, words);
+  };
+  return k;
+}
+
+// The move generator and perft with this table's slider lookups (so the hot loop is compiled for
+// the table's ISA: PEXT sliders and BMI2 in bmi2.cc, SSE4.1 + POPCNT in x86.cc).
+template <class Source>
+constexpr Kernels withMoveKernels(Kernels k) {
+  k.legalMoves = [](const U64* pos, std::uint16_t* out, int capacity) {
+    return legalMoves(Source::get(), unpack(pos), out, capacity);
+  };
+  k.perft = [](const U64* pos, int depth) { return perft(Source::get(), unpack(pos), depth); };
+  k.perftStats = [](const U64* pos, int depth, U64* out) {
+    const PerftStats stats = perftStats(Source::get(), unpack(pos), depth);
+    for (int c = 0; c < kPerftStatsColumns; ++c) out[c] = stats.column[c];
+  };
+  k.perftBatch = [](const U64* positions, int depth, double* out, Size n) {
+    const auto s = Source::get();
+    for (Size i = 0; i < n; ++i)
+      out[i] = static_cast<double>(perft(s, unpack(positions + i * kPackedPositionWords), depth));
   };
   return k;
 }

@@ -29,8 +29,9 @@ const PextTables& pextTables() {
 }
 
 const Kernels& portableKernels() {
-  static constexpr Kernels table = kernels::withCheckKernels<kernels::MagicSource, ScalarRays, kernels::PinMethod::kXray>(
-      kernels::makeKernels<dirSetBranchless>("portable", nullptr));
+  static constexpr Kernels table = kernels::withMoveKernels<kernels::MagicSource>(
+      kernels::withCheckKernels<kernels::MagicSource, ScalarRays, kernels::PinMethod::kXray>(
+          kernels::makeKernels<dirSetBranchless>("portable", nullptr)));
   return table;
 }
 

@@ -13,8 +13,9 @@
 namespace bbp {
 
 const Kernels& x86Kernels() {
-  static constexpr Kernels table = kernels::withCheckKernels<kernels::MagicSource, Sse41Rays, kernels::PinMethod::kXray>(
-      kernels::makeKernels<dirSetSse41>("sse4.1+popcnt", dirSetSse41));
+  static constexpr Kernels table = kernels::withMoveKernels<kernels::MagicSource>(
+      kernels::withCheckKernels<kernels::MagicSource, Sse41Rays, kernels::PinMethod::kXray>(
+          kernels::makeKernels<dirSetSse41>("sse4.1+popcnt", dirSetSse41)));
   return table;
 }
 

@@ -1,0 +1,580 @@
+/**
+ * Legal move generation for the JS backend; twin of `native/core/movegen.h`.
+ *
+ * No make/test/unmake filtering: every move written is legal by construction, from the seed's
+ * primitives computed once per node — the checkers of our king, our pinned pieces (each confined
+ * to the line through its king), and the check mask (the checker plus checkBlockSquares under a
+ * single check; king moves only under double check). King steps are tested against the enemy's
+ * attacks with our king lifted off the board (so it cannot hide behind itself on a checking ray);
+ * castling crosses only unattacked squares; an en-passant capture is checked by lifting both pawns
+ * (the horizontal pin "K P p r" on one rank is the case no pin set can see).
+ *
+ * Representation. Nothing here is a BigInt: V8 (Node 20) runs 64-bit BigInt code far slower than
+ * int32 code and can crash on loop-carried int64 BigInts (see king.ts). Every set is two int32
+ * halves, lo = a1..h4 (squares 0..31) and hi = a5..h8 (32..63), which is also how a position's
+ * packed BigUint64Array reads through an Int32Array view (little-endian). Boards live on a ply
+ * stack `BOARD`, `PLY_WORDS` int32 words per ply:
+ *   0,1 white  2,3 black  4..15 pawns, knights, bishops, rooks, queens, kings (lo, hi each)
+ *   16 side to move  17 castling rights (CASTLE_* bits)  18 en-passant square or -1
+ * `play` copies a ply into the next one and applies the move there (copy-make: undo is free).
+ * Moves are 16-bit codes (backend.ts: from | to << 6 | promotion << 12) on a per-ply move stack.
+ *
+ * Sliding attacks: the six inner occupancy bits of each line through the square are gathered into
+ * an index (rank: a shift; file and diagonals: one Math.imul collapse per half) into small attack
+ * tables of int32 halves, built at load.
+ */
+
+export const PLY_WORDS = 20;
+export const SIDE = 16;
+export const CASTLING = 17;
+export const EP = 18;
+/** Deepest ply the stacks hold (perft depth is limited to 20 by the contract). */
+export const MAX_PLY = 64;
+export const MAX_MOVES = 256;
+
+/** The board stack (see the file comment). */
+export const BOARD = new Int32Array(MAX_PLY * PLY_WORDS);
+/** The move stack: ply p's moves start at p * MAX_MOVES. */
+export const MOVES = new Uint16Array(MAX_PLY * MAX_MOVES);
+
+// ------------------------------------------------------------------ tables (int32 halves: [2i] lo, [2i+1] hi)
+
+const KNIGHT = new Int32Array(128);
+const KING = new Int32Array(128);
+/** Pawn captures: [(color * 64 + sq) * 2]. */
+const PAWN_ATTACKS = new Int32Array(256);
+/** Squares strictly between, and the whole line through, two squares: [(a * 64 + b) * 2]. */
+const BETWEEN = new Int32Array(8192);
+const LINE = new Int32Array(8192);
+/** Rook and bishop attacks on the empty board. */
+const ROOK_EMPTY = new Int32Array(128);
+const BISHOP_EMPTY = new Int32Array(128);
+/** Line attacks: [((sq * 64 + inner) * 2], inner = the line's occupancy bits 1..6. */
+const RANK_ATT = new Int32Array(8192);
+const FILE_ATT = new Int32Array(8192);
+const DIAG_ATT = new Int32Array(8192);
+const ANTI_ATT = new Int32Array(8192);
+/** The diagonal and anti-diagonal through each square, halves. */
+const DIAG_MASK = new Int32Array(128);
+const ANTI_MASK = new Int32Array(128);
+/** Castling rights kept when a move touches the square (from or to). */
+const KEEP_RIGHTS = new Int32Array(64).fill(15);
+KEEP_RIGHTS[4] = 15 & ~3; KEEP_RIGHTS[7] = 15 & ~1; KEEP_RIGHTS[0] = 15 & ~2;
+KEEP_RIGHTS[60] = 15 & ~12; KEEP_RIGHTS[63] = 15 & ~4; KEEP_RIGHTS[56] = 15 & ~8;
+
+function setBit(table: Int32Array, at: number, sq: number): void {
+  table[at + (sq >> 5)] |= 1 << (sq & 31);
+}
+
+const onBoard = (f: number, r: number): boolean => f >= 0 && f < 8 && r >= 0 && r < 8;
+const STEPS = [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]] as const;
+
+for (let sq = 0; sq < 64; sq++) {
+  const f = sq & 7;
+  const r = sq >> 3;
+  for (const [df, dr] of [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]]) {
+    if (onBoard(f + df!, r + dr!)) setBit(KNIGHT, sq * 2, sq + dr! * 8 + df!);
+  }
+  for (const [df, dr] of STEPS) if (onBoard(f + df, r + dr)) setBit(KING, sq * 2, sq + dr * 8 + df);
+  for (let c = 0; c < 2; c++) {
+    const dr = c === 0 ? 1 : -1;
+    for (const df of [-1, 1]) if (onBoard(f + df, r + dr)) setBit(PAWN_ATTACKS, (c * 64 + sq) * 2, sq + dr * 8 + df);
+  }
+  for (let d = 0; d < 8; d++) {
+    const [df, dr] = STEPS[d]!;
+    const lineAt: number[] = [sq];
+    for (let k = 1; onBoard(f - df * k, r - dr * k); k++) lineAt.push(sq - (dr * 8 + df) * k);
+    for (let k = 1; onBoard(f + df * k, r + dr * k); k++) lineAt.push(sq + (dr * 8 + df) * k);
+    let passedLo = 0;
+    let passedHi = 0;
+    for (let k = 1; onBoard(f + df * k, r + dr * k); k++) {
+      const to = sq + (dr * 8 + df) * k;
+      const at = (sq * 64 + to) * 2;
+      BETWEEN[at] = passedLo;
+      BETWEEN[at + 1] = passedHi;
+      for (const s of lineAt) setBit(LINE, at, s);
+      setBit(d & 1 ? BISHOP_EMPTY : ROOK_EMPTY, sq * 2, to);
+      if (to < 32) passedLo |= 1 << to; else passedHi |= 1 << (to - 32);
+    }
+  }
+  // Lines as lists of squares, in the order of their occupancy index (rank: by file; file: by rank;
+  // diagonals: by file), and the attack sets of each inner occupancy.
+  const lines: [Int32Array, number[]][] = [[RANK_ATT, []], [FILE_ATT, []], [DIAG_ATT, []], [ANTI_ATT, []]];
+  for (let i = 0; i < 8; i++) {
+    lines[0]![1].push(r * 8 + i);
+    lines[1]![1].push(i * 8 + f);
+    const dr = r + (i - f);
+    lines[2]![1].push(onBoard(i, dr) ? dr * 8 + i : -1);
+    const ar = r - (i - f);
+    lines[3]![1].push(onBoard(i, ar) ? ar * 8 + i : -1);
+  }
+  for (const s of lines[2]![1]) if (s >= 0) setBit(DIAG_MASK, sq * 2, s);
+  for (const s of lines[3]![1]) if (s >= 0) setBit(ANTI_MASK, sq * 2, s);
+  for (const [table, squares] of lines) {
+    const pos = squares.indexOf(sq);
+    for (let inner = 0; inner < 64; inner++) {
+      const occ = inner << 1;
+      const at = (sq * 64 + inner) * 2;
+      for (const step of [1, -1]) {
+        for (let i = pos + step; i >= 0 && i < 8 && squares[i]! >= 0; i += step) {
+          setBit(table, at, squares[i]!);
+          if (occ & (1 << i)) break;
+        }
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------------ bit helpers
+
+function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/** Index of the lowest set bit of a non-zero int32. */
+function lowest(x: number): number {
+  return 31 - Math.clz32(x & -x);
+}
+
+/** The attack halves of the last slider lookup. */
+let attLo = 0;
+let attHi = 0;
+
+function rookAttacks(sq: number, lo: number, hi: number): void {
+  const r = sq >> 3;
+  const f = sq & 7;
+  const a = (sq * 64 + (((r < 4 ? lo >>> (r * 8) : hi >>> ((r - 4) * 8)) >>> 1) & 63)) << 1;
+  // 0x01020408 gathers the bits at 0, 8, 16, 24 into bits 24..27 without carries.
+  const ranks = (Math.imul((lo >>> f) & 0x01010101, 0x01020408) >>> 24)
+    | ((Math.imul((hi >>> f) & 0x01010101, 0x01020408) >>> 24) << 4);
+  const b = (sq * 64 + ((ranks >>> 1) & 63)) << 1;
+  attLo = RANK_ATT[a]! | FILE_ATT[b]!;
+  attHi = RANK_ATT[a + 1]! | FILE_ATT[b + 1]!;
+}
+
+function bishopAttacks(sq: number, lo: number, hi: number): void {
+  const s2 = sq << 1;
+  // A diagonal holds one square per file: summing the bytes gathers its files in the top byte.
+  const d = (Math.imul(lo & DIAG_MASK[s2]!, 0x01010101) | Math.imul(hi & DIAG_MASK[s2 + 1]!, 0x01010101)) >>> 25;
+  const e = (Math.imul(lo & ANTI_MASK[s2]!, 0x01010101) | Math.imul(hi & ANTI_MASK[s2 + 1]!, 0x01010101)) >>> 25;
+  const a = (sq * 64 + (d & 63)) << 1;
+  const b = (sq * 64 + (e & 63)) << 1;
+  attLo = DIAG_ATT[a]! | ANTI_ATT[b]!;
+  attHi = DIAG_ATT[a + 1]! | ANTI_ATT[b + 1]!;
+}
+
+/**
+ * Is sq attacked by `them` on the board at `o`, sliders seen through (occLo, occHi), ignoring the
+ * enemy pieces in (goneLo, goneHi) (a pawn taken en passant)?
+ */
+function attacked(o: number, them: number, sq: number, occLo: number, occHi: number, goneLo: number, goneHi: number): boolean {
+  const eLo = BOARD[o + 2 * them]! & ~goneLo;
+  const eHi = BOARD[o + 2 * them + 1]! & ~goneHi;
+  const s2 = sq << 1;
+  const p = ((them ^ 1) * 64 + sq) << 1;
+  if ((PAWN_ATTACKS[p]! & BOARD[o + 4]! & eLo) | (PAWN_ATTACKS[p + 1]! & BOARD[o + 5]! & eHi)) return true;
+  if ((KNIGHT[s2]! & BOARD[o + 6]! & eLo) | (KNIGHT[s2 + 1]! & BOARD[o + 7]! & eHi)) return true;
+  if ((KING[s2]! & BOARD[o + 14]! & eLo) | (KING[s2 + 1]! & BOARD[o + 15]! & eHi)) return true;
+  const qLo = BOARD[o + 12]!;
+  const qHi = BOARD[o + 13]!;
+  const bLo = (BOARD[o + 8]! | qLo) & eLo;
+  const bHi = (BOARD[o + 9]! | qHi) & eHi;
+  if ((BISHOP_EMPTY[s2]! & bLo) | (BISHOP_EMPTY[s2 + 1]! & bHi)) {
+    bishopAttacks(sq, occLo, occHi);
+    if ((attLo & bLo) | (attHi & bHi)) return true;
+  }
+  const rLo = (BOARD[o + 10]! | qLo) & eLo;
+  const rHi = (BOARD[o + 11]! | qHi) & eHi;
+  if ((ROOK_EMPTY[s2]! & rLo) | (ROOK_EMPTY[s2 + 1]! & rHi)) {
+    rookAttacks(sq, occLo, occHi);
+    if ((attLo & rLo) | (attHi & rHi)) return true;
+  }
+  return false;
+}
+
+// ------------------------------------------------------------------ generation
+
+/** Where the next generated move goes (emitting), or the running count (counting). */
+let cursor = 0;
+/** True: only count the moves (bulk counting at the last ply); false: write them to MOVES. */
+let counting = false;
+
+function emitTargets(from: number, lo: number, hi: number): void {
+  if (counting) {
+    cursor += popcount32(lo) + popcount32(hi);
+    return;
+  }
+  while (lo !== 0) {
+    MOVES[cursor++] = from | (lowest(lo) << 6);
+    lo &= lo - 1;
+  }
+  while (hi !== 0) {
+    MOVES[cursor++] = from | ((lowest(hi) + 32) << 6);
+    hi &= hi - 1;
+  }
+}
+
+/** Pawn moves to the targets (lo, hi), each from `to - delta`; four moves on the last ranks. */
+function emitPawnTargets(delta: number, lo: number, hi: number): void {
+  if (counting) {
+    cursor += popcount32(lo) + popcount32(hi) + 3 * (popcount32(lo & 0xff) + popcount32(hi & 0xff000000));
+    return;
+  }
+  while (lo !== 0) {
+    const to = lowest(lo);
+    lo &= lo - 1;
+    const m = (to - delta) | (to << 6);
+    if (to < 8) {
+      MOVES[cursor++] = m | 0x4000; MOVES[cursor++] = m | 0x1000; MOVES[cursor++] = m | 0x3000; MOVES[cursor++] = m | 0x2000;
+    } else {
+      MOVES[cursor++] = m;
+    }
+  }
+  while (hi !== 0) {
+    const to = lowest(hi) + 32;
+    hi &= hi - 1;
+    const m = (to - delta) | (to << 6);
+    if (to >= 56) {
+      MOVES[cursor++] = m | 0x4000; MOVES[cursor++] = m | 0x1000; MOVES[cursor++] = m | 0x3000; MOVES[cursor++] = m | 0x2000;
+    } else {
+      MOVES[cursor++] = m;
+    }
+  }
+}
+
+/**
+ * Pushes and captures of the pawns (pLo, pHi) of side `us`, targets restricted to (mLo, mHi)
+ * (the check mask, and the pin line for a pinned pawn). En passant is separate.
+ */
+function pawnMoves(us: number, pLo: number, pHi: number, emptyLo: number, emptyHi: number,
+  enLo: number, enHi: number, mLo: number, mHi: number): void {
+  if (us === 0) {
+    const s1Lo = (pLo << 8) & emptyLo;
+    const s1Hi = ((pHi << 8) | (pLo >>> 24)) & emptyHi;
+    emitPawnTargets(8, s1Lo & mLo, s1Hi & mHi);
+    // Rank 3 -> rank 4: both inside the low half.
+    emitPawnTargets(16, ((s1Lo & 0xff0000) << 8) & emptyLo & mLo, 0);
+    const wLo = pLo & 0x7f7f7f7f; // not the h-file: capture towards the h-file (+9)
+    const wHi = pHi & 0x7f7f7f7f;
+    emitPawnTargets(9, (wLo << 9) & enLo & mLo, ((wHi << 9) | (wLo >>> 23)) & enHi & mHi);
+    const xLo = pLo & 0xfefefefe; // not the a-file: capture towards the a-file (+7)
+    const xHi = pHi & 0xfefefefe;
+    emitPawnTargets(7, (xLo << 7) & enLo & mLo, ((xHi << 7) | (xLo >>> 25)) & enHi & mHi);
+  } else {
+    const s1Lo = ((pLo >>> 8) | (pHi << 24)) & emptyLo;
+    const s1Hi = (pHi >>> 8) & emptyHi;
+    emitPawnTargets(-8, s1Lo & mLo, s1Hi & mHi);
+    // Rank 6 -> rank 5: both inside the high half.
+    emitPawnTargets(-16, 0, ((s1Hi & 0xff00) >>> 8) & emptyHi & mHi);
+    const wLo = pLo & 0xfefefefe; // capture towards the a-file (-9)
+    const wHi = pHi & 0xfefefefe;
+    emitPawnTargets(-9, ((wLo >>> 9) | (wHi << 23)) & enLo & mLo, (wHi >>> 9) & enHi & mHi);
+    const xLo = pLo & 0x7f7f7f7f; // capture towards the h-file (-7)
+    const xHi = pHi & 0x7f7f7f7f;
+    emitPawnTargets(-7, ((xLo >>> 7) | (xHi << 25)) & enLo & mLo, (xHi >>> 7) & enHi & mHi);
+  }
+}
+
+/** The king square of `color` on the board at `o`. */
+export function kingSquareAt(o: number, color: number): number {
+  const lo = BOARD[o + 14]! & BOARD[o + 2 * color]!;
+  return lo !== 0 ? lowest(lo) : 32 + lowest(BOARD[o + 15]! & BOARD[o + 2 * color + 1]!);
+}
+
+/** Checkers of the last `generate` (halves), for the statistics. */
+export let checkersLo = 0;
+export let checkersHi = 0;
+
+/**
+ * Generates the legal moves of the board at ply p: written to MOVES from p * MAX_MOVES when
+ * `count` is false; returns how many there are.
+ */
+export function generate(p: number, count: boolean): number {
+  const o = p * PLY_WORDS;
+  counting = count;
+  const start = count ? 0 : p * MAX_MOVES;
+  cursor = start;
+  const us = BOARD[o + SIDE]!;
+  const them = us ^ 1;
+  const ownLo = BOARD[o + 2 * us]!;
+  const ownHi = BOARD[o + 2 * us + 1]!;
+  const enLo = BOARD[o + 2 * them]!;
+  const enHi = BOARD[o + 2 * them + 1]!;
+  const occLo = ownLo | enLo;
+  const occHi = ownHi | enHi;
+  const k = kingSquareAt(o, us);
+  const k2 = k << 1;
+  const kLo = k < 32 ? 1 << k : 0;
+  const kHi = k < 32 ? 0 : 1 << (k - 32);
+
+  // Checkers: enemy pieces attacking our king.
+  const qLo = BOARD[o + 12]!;
+  const qHi = BOARD[o + 13]!;
+  const ebLo = (BOARD[o + 8]! | qLo) & enLo;
+  const ebHi = (BOARD[o + 9]! | qHi) & enHi;
+  const erLo = (BOARD[o + 10]! | qLo) & enLo;
+  const erHi = (BOARD[o + 11]! | qHi) & enHi;
+  const pa = (us * 64 + k) << 1;
+  let cLo = (PAWN_ATTACKS[pa]! & BOARD[o + 4]! & enLo) | (KNIGHT[k2]! & BOARD[o + 6]! & enLo);
+  let cHi = (PAWN_ATTACKS[pa + 1]! & BOARD[o + 5]! & enHi) | (KNIGHT[k2 + 1]! & BOARD[o + 7]! & enHi);
+  bishopAttacks(k, occLo, occHi);
+  cLo |= attLo & ebLo;
+  cHi |= attHi & ebHi;
+  rookAttacks(k, occLo, occHi);
+  cLo |= attLo & erLo;
+  cHi |= attHi & erHi;
+  checkersLo = cLo;
+  checkersHi = cHi;
+
+  // King steps, the king lifted off the board.
+  {
+    let tLo = KING[k2]! & ~ownLo;
+    let tHi = KING[k2 + 1]! & ~ownHi;
+    const lLo = occLo ^ kLo;
+    const lHi = occHi ^ kHi;
+    let okLo = 0;
+    let okHi = 0;
+    while (tLo !== 0) {
+      const t = lowest(tLo);
+      tLo &= tLo - 1;
+      if (!attacked(o, them, t, lLo, lHi, 0, 0)) okLo |= 1 << t;
+    }
+    while (tHi !== 0) {
+      const t = lowest(tHi);
+      tHi &= tHi - 1;
+      if (!attacked(o, them, t + 32, lLo, lHi, 0, 0)) okHi |= 1 << t;
+    }
+    emitTargets(k, okLo, okHi);
+  }
+
+  const inCheck = (cLo | cHi) !== 0;
+  // Double check: the king must move.
+  if (inCheck && ((cLo !== 0 && cHi !== 0) || (cLo & (cLo - 1)) !== 0 || (cHi & (cHi - 1)) !== 0)) {
+    return cursor - start;
+  }
+
+  // Check mask: under a single check, capture the checker or block on checkBlockSquares.
+  let mLo = ~ownLo;
+  let mHi = ~ownHi;
+  if (inCheck) {
+    const c = cLo !== 0 ? lowest(cLo) : 32 + lowest(cHi);
+    const at = (k * 64 + c) << 1;
+    mLo = BETWEEN[at]! | cLo;
+    mHi = BETWEEN[at + 1]! | cHi;
+  }
+
+  // Pins: enemy sliders on a line through our king with exactly one piece between, ours.
+  let pinLo = 0;
+  let pinHi = 0;
+  {
+    let sLo = (ROOK_EMPTY[k2]! & erLo) | (BISHOP_EMPTY[k2]! & ebLo);
+    let sHi = (ROOK_EMPTY[k2 + 1]! & erHi) | (BISHOP_EMPTY[k2 + 1]! & ebHi);
+    while ((sLo | sHi) !== 0) {
+      let s: number;
+      if (sLo !== 0) { s = lowest(sLo); sLo &= sLo - 1; } else { s = 32 + lowest(sHi); sHi &= sHi - 1; }
+      const at = (k * 64 + s) << 1;
+      const bLo = BETWEEN[at]! & occLo;
+      const bHi = BETWEEN[at + 1]! & occHi;
+      if (bLo !== 0 ? bHi === 0 && (bLo & (bLo - 1)) === 0 : bHi !== 0 && (bHi & (bHi - 1)) === 0) {
+        pinLo |= bLo & ownLo;
+        pinHi |= bHi & ownHi;
+      }
+    }
+  }
+
+  // Knights (a pinned knight never stays on its pin line).
+  {
+    let lo = BOARD[o + 6]! & ownLo & ~pinLo;
+    let hi = BOARD[o + 7]! & ownHi & ~pinHi;
+    while (lo !== 0) {
+      const s = lowest(lo);
+      lo &= lo - 1;
+      emitTargets(s, KNIGHT[s << 1]! & mLo, KNIGHT[(s << 1) + 1]! & mHi);
+    }
+    while (hi !== 0) {
+      const s = lowest(hi) + 32;
+      hi &= hi - 1;
+      emitTargets(s, KNIGHT[s << 1]! & mLo, KNIGHT[(s << 1) + 1]! & mHi);
+    }
+  }
+
+  // Sliders: queens appear in both passes, with disjoint targets.
+  for (let kind = 0; kind < 2; kind++) {
+    const t = kind === 0 ? 8 : 10;
+    let lo = (BOARD[o + t]! | qLo) & ownLo;
+    let hi = (BOARD[o + t + 1]! | qHi) & ownHi;
+    while ((lo | hi) !== 0) {
+      let s: number;
+      let pinned: number;
+      if (lo !== 0) { s = lowest(lo); lo &= lo - 1; pinned = pinLo & (1 << s); } else { s = 32 + lowest(hi); hi &= hi - 1; pinned = pinHi & (1 << s); }
+      if (kind === 0) bishopAttacks(s, occLo, occHi); else rookAttacks(s, occLo, occHi);
+      let tLo = attLo & mLo;
+      let tHi = attHi & mHi;
+      if (pinned !== 0) {
+        const at = (k * 64 + s) << 1;
+        tLo &= LINE[at]!;
+        tHi &= LINE[at + 1]!;
+      }
+      emitTargets(s, tLo, tHi);
+    }
+  }
+
+  // Pawns: the unpinned ones set-wise, each pinned one along its pin line.
+  {
+    const pLo = BOARD[o + 4]! & ownLo;
+    const pHi = BOARD[o + 5]! & ownHi;
+    pawnMoves(us, pLo & ~pinLo, pHi & ~pinHi, ~occLo, ~occHi, enLo, enHi, mLo, mHi);
+    let lo = pLo & pinLo;
+    let hi = pHi & pinHi;
+    while ((lo | hi) !== 0) {
+      let s: number;
+      let bLo = 0;
+      let bHi = 0;
+      if (lo !== 0) { s = lowest(lo); lo &= lo - 1; bLo = 1 << s; } else { s = 32 + lowest(hi); hi &= hi - 1; bHi = 1 << (s - 32); }
+      const at = (k * 64 + s) << 1;
+      pawnMoves(us, bLo, bHi, ~occLo, ~occHi, enLo, enHi, mLo & LINE[at]!, mHi & LINE[at + 1]!);
+    }
+  }
+
+  // En passant: lift the capturing and the captured pawn, drop the capturer on the ep square, and
+  // ask whether our king is attacked then (covers pins, the horizontal pin and checks alike).
+  const ep = BOARD[o + EP]!;
+  if (ep >= 0) {
+    const cap = us === 0 ? ep - 8 : ep + 8;
+    const capLo = cap < 32 ? 1 << cap : 0;
+    const capHi = cap < 32 ? 0 : 1 << (cap - 32);
+    const epLo = ep < 32 ? 1 << ep : 0;
+    const epHi = ep < 32 ? 0 : 1 << (ep - 32);
+    if ((BOARD[o + 4]! & enLo & capLo) | (BOARD[o + 5]! & enHi & capHi) && ((occLo & epLo) | (occHi & epHi)) === 0) {
+      const pa2 = (them * 64 + ep) << 1;
+      let fLo = PAWN_ATTACKS[pa2]! & BOARD[o + 4]! & ownLo;
+      let fHi = PAWN_ATTACKS[pa2 + 1]! & BOARD[o + 5]! & ownHi;
+      while ((fLo | fHi) !== 0) {
+        let from: number;
+        let bLo = 0;
+        let bHi = 0;
+        if (fLo !== 0) { from = lowest(fLo); fLo &= fLo - 1; bLo = 1 << from; } else { from = 32 + lowest(fHi); fHi &= fHi - 1; bHi = 1 << (from - 32); }
+        const aLo = (occLo & ~bLo & ~capLo) | epLo;
+        const aHi = (occHi & ~bHi & ~capHi) | epHi;
+        if (!attacked(o, them, k, aLo, aHi, capLo, capHi)) {
+          if (counting) cursor++; else MOVES[cursor++] = from | (ep << 6);
+        }
+      }
+    }
+  }
+
+  // Castling: the right, the rook at home, empty squares between, the king not in check and
+  // crossing and landing on unattacked squares.
+  const rights = BOARD[o + CASTLING]!;
+  if (!inCheck && rights !== 0) {
+    const rookLo = BOARD[o + 10]! & ownLo;
+    const rookHi = BOARD[o + 11]! & ownHi;
+    if (us === 0) {
+      if ((rights & 1) && (occLo & 0x60) === 0 && (rookLo & 0x80) && k === 4
+        && !attacked(o, them, 5, occLo, occHi, 0, 0) && !attacked(o, them, 6, occLo, occHi, 0, 0)) {
+        if (counting) cursor++; else MOVES[cursor++] = 4 | (6 << 6);
+      }
+      if ((rights & 2) && (occLo & 0x0e) === 0 && (rookLo & 0x01) && k === 4
+        && !attacked(o, them, 3, occLo, occHi, 0, 0) && !attacked(o, them, 2, occLo, occHi, 0, 0)) {
+        if (counting) cursor++; else MOVES[cursor++] = 4 | (2 << 6);
+      }
+    } else {
+      if ((rights & 4) && (occHi & 0x60000000) === 0 && (rookHi & 0x80000000) && k === 60
+        && !attacked(o, them, 61, occLo, occHi, 0, 0) && !attacked(o, them, 62, occLo, occHi, 0, 0)) {
+        if (counting) cursor++; else MOVES[cursor++] = 60 | (62 << 6);
+      }
+      if ((rights & 8) && (occHi & 0x0e000000) === 0 && (rookHi & 0x01000000) && k === 60
+        && !attacked(o, them, 59, occLo, occHi, 0, 0) && !attacked(o, them, 58, occLo, occHi, 0, 0)) {
+        if (counting) cursor++; else MOVES[cursor++] = 60 | (58 << 6);
+      }
+    }
+  }
+  return cursor - start;
+}
+
+// ------------------------------------------------------------------ playing a move
+
+/** Piece type (0 pawn .. 5 king) on sq in the board at o, -1 when empty. */
+export function typeAt(o: number, sq: number): number {
+  const w = sq >> 5;
+  const b = 1 << (sq & 31);
+  for (let t = 0; t < 6; t++) if (BOARD[o + 4 + 2 * t + w]! & b) return t;
+  return -1;
+}
+
+const PROMOTED_TYPE = [0, 1, 2, 3, 4];
+
+/** Copies the board at ply p to ply p + 1 and plays `move` (legal) there. */
+export function play(p: number, move: number): void {
+  const o = p * PLY_WORDS;
+  const n = o + PLY_WORDS;
+  for (let i = 0; i < 19; i++) BOARD[n + i] = BOARD[o + i]!;
+  const from = move & 63;
+  const to = (move >> 6) & 63;
+  const promotion = move >> 12;
+  const us = BOARD[o + SIDE]!;
+  const them = us ^ 1;
+  const fw = from >> 5;
+  const fb = 1 << (from & 31);
+  const tw = to >> 5;
+  const tb = 1 << (to & 31);
+  const type = typeAt(o, from);
+  // A capture on the target square.
+  if (BOARD[o + 2 * them + tw]! & tb) {
+    BOARD[n + 2 * them + tw] ^= tb;
+    for (let t = 0; t < 5; t++) {
+      if (BOARD[o + 4 + 2 * t + tw]! & tb) { BOARD[n + 4 + 2 * t + tw] ^= tb; break; }
+    }
+  }
+  BOARD[n + 2 * us + fw] ^= fb;
+  BOARD[n + 2 * us + tw] |= tb;
+  BOARD[n + 4 + 2 * type + fw] ^= fb;
+  BOARD[n + 4 + 2 * (promotion !== 0 ? PROMOTED_TYPE[promotion]! : type) + tw] |= tb;
+  let ep = -1;
+  if (type === 0) {
+    if (to === BOARD[o + EP]) {
+      const cap = us === 0 ? to - 8 : to + 8;
+      const cw = cap >> 5;
+      const cb = 1 << (cap & 31);
+      BOARD[n + 2 * them + cw] &= ~cb;
+      BOARD[n + 4 + cw] &= ~cb;
+    } else if (to - from === 16 || from - to === 16) {
+      ep = (from + to) >> 1;
+    }
+  } else if (type === 5 && (to - from === 2 || from - to === 2)) {
+    const rookFrom = to > from ? from + 3 : from - 4;
+    const rookTo = to > from ? from + 1 : from - 1;
+    const rb = (1 << (rookFrom & 31)) | (1 << (rookTo & 31)); // same half: both on the king's rank
+    BOARD[n + 2 * us + (rookFrom >> 5)] ^= rb;
+    BOARD[n + 10 + (rookFrom >> 5)] ^= rb;
+  }
+  BOARD[n + CASTLING] = BOARD[o + CASTLING]! & KEEP_RIGHTS[from]! & KEEP_RIGHTS[to]!;
+  BOARD[n + EP] = ep;
+  BOARD[n + SIDE] = them;
+}
+
+// ------------------------------------------------------------------ loading
+
+/** Reads the packed words of a position through an Int32Array view into ply p. */
+export function loadPacked(words: Int32Array, at: number, p: number): void {
+  const o = p * PLY_WORDS;
+  for (let i = 0; i < 16; i++) BOARD[o + i] = words[at + i]!;
+  const state = words[at + 16]!;
+  BOARD[o + SIDE] = state & 1;
+  BOARD[o + CASTLING] = (state >> 1) & 15;
+  const ep = (state >> 8) & 255;
+  BOARD[o + EP] = ep >= 64 ? -1 : ep;
+}
+
+// ------------------------------------------------------------------ for perft.ts
+
+export {
+  attacked, rookAttacks, bishopAttacks, popcount32, lowest,
+  BETWEEN, LINE, KNIGHT, PAWN_ATTACKS, ROOK_EMPTY, BISHOP_EMPTY,
+};
+/** The halves of the last rookAttacks / bishopAttacks lookup. */
+export function attacksLo(): number { return attLo; }
+export function attacksHi(): number { return attHi; }

@@ -1,0 +1,79 @@
+// Node-API glue for native/core/movegen.h and perft.h: legalMoves, perft, perftStats, perftBatch.
+// Positions arrive packed and are validated here (args.h) before the generator reads them; depth is
+// an integer 0..20. Counts leave as doubles (exact up to 2^53, far beyond any depth that finishes).
+#include "args.h"
+
+namespace bbp::addon {
+namespace {
+
+Napi::Value legalMovesCall(const Napi::CallbackInfo& info) {
+  Args args(info, 2);
+  const U64* pos = args.position(0, "pos");
+  const auto out = args.array<std::uint16_t>(1, "out");
+  if (!args.ok()) return args.undefined();
+  if (out.length < static_cast<std::size_t>(kMaxMoves)) {
+    Napi::RangeError::New(info.Env(), std::string(functionName(info)) + ": out must have room for " +
+                                          std::to_string(kMaxMoves) + " moves, got length " +
+                                          std::to_string(out.length))
+        .ThrowAsJavaScriptException();
+    return args.undefined();
+  }
+  // Legal chess has at most 218 moves; a board with many extra pieces (still a consistent position)
+  // can have more than out holds: then nothing is returned but an error saying so.
+  const int capacity = out.length > 65536 ? 65536 : static_cast<int>(out.length);
+  const int count = kernelsOf(info).legalMoves(pos, out.data, capacity);
+  if (count > capacity) {
+    Napi::RangeError::New(info.Env(), std::string(functionName(info)) + ": the position has " + std::to_string(count) +
+                                          " legal moves, more than out can hold (" + std::to_string(out.length) + ")")
+        .ThrowAsJavaScriptException();
+    return args.undefined();
+  }
+  return number(info, count);
+}
+
+Napi::Value perftCall(const Napi::CallbackInfo& info) {
+  Args args(info, 2);
+  const U64* pos = args.position(0, "pos");
+  const int depth = args.depth(1, "depth");
+  if (!args.ok()) return args.undefined();
+  return Napi::Number::New(info.Env(), static_cast<double>(kernelsOf(info).perft(pos, depth)));
+}
+
+Napi::Value perftStatsCall(const Napi::CallbackInfo& info) {
+  Args args(info, 3);
+  const U64* pos = args.position(0, "pos");
+  const int depth = args.depth(1, "depth");
+  const auto out = args.array<double>(2, "out");
+  if (!args.ok()) return args.undefined();
+  if (out.length != static_cast<std::size_t>(kPerftStatsColumns)) {
+    Napi::RangeError::New(info.Env(), std::string(functionName(info)) + ": out must have length " +
+                                          std::to_string(kPerftStatsColumns) + ", got " +
+                                          std::to_string(out.length))
+        .ThrowAsJavaScriptException();
+    return args.undefined();
+  }
+  U64 columns[kPerftStatsColumns];
+  kernelsOf(info).perftStats(pos, depth, columns);
+  for (int c = 0; c < kPerftStatsColumns; ++c) out.data[c] = static_cast<double>(columns[c]);
+  return args.undefined();
+}
+
+Napi::Value perftBatchCall(const Napi::CallbackInfo& info) {
+  Args args(info, 3);
+  const int depth = args.depth(1, "depth");
+  const auto out = args.array<double>(2, "out");
+  const auto positions = args.positions(0, "positions", out.length);
+  if (args.ok()) kernelsOf(info).perftBatch(positions.data, depth, out.data, out.length);
+  return args.undefined();
+}
+
+}  // namespace
+
+void exportMoves(Napi::Env env, Napi::Object exports) {
+  exportFunction<legalMovesCall>(env, exports, "legalMoves");
+  exportFunction<perftCall>(env, exports, "perft");
+  exportFunction<perftStatsCall>(env, exports, "perftStats");
+  exportFunction<perftBatchCall>(env, exports, "perftBatch");
+}
+
+}  // namespace bbp::addon
