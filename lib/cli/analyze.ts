@@ -179,10 +179,9 @@ const { parentPort, workerData } = require('node:worker_threads');
 class Pool {
   private readonly workers: Worker[] = [];
   private readonly idle: Worker[] = [];
-  private readonly waiting = new Map<number, (r: Result) => void>();
+  private readonly waiting = new Map<number, { resolve: (r: Result) => void; reject: (e: Error) => void }>();
   private queue: { id: number; bytes: Buffer; firstLine: number }[] = [];
   private fatal: Error | undefined;
-  private readonly failWaiters: ((e: Error) => void)[] = [];
 
   constructor(n: number, data: object) {
     const entry = new URL('./analyze-worker.js', import.meta.url).href;
@@ -195,7 +194,7 @@ class Pool {
         this.waiting.delete(m.id!);
         this.idle.push(w);
         this.pump();
-        done({ out: m.out!, lines: m.lines!, errors: m.errors!, firstError: m.firstError, firstErrorEnd: m.firstErrorEnd });
+        done.resolve({ out: m.out!, lines: m.lines!, errors: m.errors!, firstError: m.firstError, firstErrorEnd: m.firstErrorEnd });
       });
       w.on('error', (e) => this.fail(e));
       this.workers.push(w);
@@ -204,7 +203,8 @@ class Pool {
 
   private fail(e: Error): void {
     this.fatal ??= e;
-    for (const f of this.failWaiters.splice(0)) f(e);
+    for (const { reject } of this.waiting.values()) reject(e);
+    this.waiting.clear();
   }
 
   private pump(): void {
@@ -217,13 +217,12 @@ class Pool {
   }
 
   run(id: number, bytes: Buffer, firstLine: number): Promise<Result> {
-    return new Promise((resolve, reject) => {
-      if (this.fatal) return reject(this.fatal);
-      this.failWaiters.push(reject);
-      this.waiting.set(id, resolve);
-      this.queue.push({ id, bytes, firstLine });
-      this.pump();
-    });
+    if (this.fatal) return Promise.reject(this.fatal);
+    // The chunk goes into the queue, not into the promise's closure: once sent it can be collected.
+    this.queue.push({ id, bytes, firstLine });
+    const result = new Promise<Result>((resolve, reject) => { this.waiting.set(id, { resolve, reject }); });
+    this.pump();
+    return result;
   }
 
   async close(): Promise<void> {
