@@ -24,6 +24,7 @@
         "native/addon/knight.cc",
         "native/addon/sliders.cc",
         "native/addon/checks.cc",
+        "native/addon/batch.cc",
         "native/addon/moves.cc",
         "native/addon/kbnk.cc",
         "native/kernels/portable.cc"

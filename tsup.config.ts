@@ -8,6 +8,7 @@ export default defineConfig({
     'native-entry': 'lib/native-entry.ts',
     'js-entry': 'lib/js-entry.ts',
     cli: 'lib/cli.ts',
+    'analyze-worker': 'lib/cli/analyze-worker.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -14,6 +14,7 @@ import {
 } from './position.js';
 import type { PositionInit } from './position.js';
 import { kbnkSquaresOf } from './kbnk.js';
+import { createBatchApi } from './batch.js';
 import {
   MAX_U64, checkArray, checkBitboard, checkColor, checkSquare, checkSquareOrSet, outArray,
 } from './validate.js';
@@ -297,6 +298,7 @@ export function createApi(b: Backend) {
   const [knightDistance, knightDistanceBatch] = distanceOp('knightDistance');
 
   return {
+    ...createBatchApi(b),
     /** Which backend this API runs on. */
     backend: b.name,
     /** The code path inside the backend: 'sse4.1+popcnt' or 'portable' (native), 'bigint' (js). */

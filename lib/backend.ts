@@ -62,6 +62,8 @@ export interface Variants {
 
 export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns, CheckBackend, MoveBackend, KbnkBackend {
   readonly name: 'native' | 'js';
+  /** Batch analysis (lib/batch.ts drives it; native/addon/batch.cc and lib/js/batch.ts implement it). */
+  readonly batch: BatchBackend;
   /** Which code path runs: 'sse4.1+popcnt', 'portable' (native) or 'bigint' (js). */
   readonly cpuPath: string;
   readonly variants: Variants;
@@ -401,4 +403,38 @@ export interface KbnkBackend {
   kbnkGenerateAsync?: (
     table: Uint8Array, threads: number, onProgress?: (done: number, total: number) => void,
   ) => Promise<void>;
+}
+
+// =====================================================================================
+// Batch analysis (lib/batch.ts): many packed positions, one typed array per feature.
+// =====================================================================================
+
+/**
+ * `outs[f]` is the output of feature f (FEATURES order in lib/batch.ts): a BigUint64Array or a
+ * Uint8Array of `featureWidth(f) * n` elements for requested features, anything for the others.
+ * `valid` (or null): positions whose flag is 0 are skipped and get zeros. Inconsistent positions
+ * (validatePacked) are a RangeError naming the index; nothing after it is written.
+ */
+export interface BatchBackend {
+  readonly featureCount: number;
+  readonly planeBytes: number;
+  /** Threads the native async analysis uses by default (1 on the JS backend). */
+  readonly hardwareThreads: number;
+  /**
+   * Lines of UTF-8 text (ending at '\n') -> [packed words, status (0 ok, 1.. = FEN_STATUS field,
+   * 8 = not ASCII: parse this line in JS), lineStarts (n + 1 byte offsets)].
+   */
+  parseFenText(text: Uint8Array, epd: boolean): [BigUint64Array, Uint8Array, Uint32Array];
+  analyzeBatch(words: BigUint64Array, valid: Uint8Array | null, features: number,
+    outs: (BigUint64Array | Uint8Array | undefined | null)[]): void;
+  /** Resolves true when done, false when `cancel[0]` became non-zero first. */
+  analyzeBatchAsync(words: BigUint64Array, valid: Uint8Array | null, features: number,
+    outs: (BigUint64Array | Uint8Array | undefined | null)[], threads: number, cancel: Int32Array): Promise<boolean>;
+  toPlanes(words: BigUint64Array, valid: Uint8Array | null, out: Uint8Array): void;
+  /**
+   * NDJSON (format 0) or CSV (1) records of the valid lines, features in `order`; invalid lines get
+   * no bytes (the caller writes their error records). Returns [bytes, recordStarts (n + 1)].
+   */
+  formatRecords(text: Uint8Array, lineStarts: Uint32Array, valid: Uint8Array, order: Uint8Array,
+    outs: (BigUint64Array | Uint8Array | undefined | null)[], format: number, firstLine: number): [Uint8Array, Uint32Array];
 }

@@ -6,6 +6,7 @@
 import type { Subcommand } from './cli/subcommand.js';
 
 const subcommands: Record<string, () => Promise<Subcommand>> = {
+  analyze: () => import('./cli/analyze.js'),
   perft: async () => (await import('./cli/perft.js')).default,
   kbnk: () => import('./cli/kbnk.js'),
 };

@@ -22,6 +22,7 @@ export const {
   parseFen, toFen, createPosition, packPositions,
   attackersTo, checkers, isInCheck, pinnedPieces, pinners, discoveredCheckCandidates, checkBlockSquares, pinRay,
   checkKind, checkersBatch, pinnedPiecesBatch, discoveredCheckCandidatesBatch, checkAnalysisBatch,
+  PositionBatch, analyzeBatch, analyzeBatchAsync, toPlanes,
   legalMoves, legalMovesEncoded, makeMove, perft, perftStats, perftDivide, perftBatch,
   cornerDistance, kbnkEval, kbnkEvalSquares,
 } = api;

@@ -17,3 +17,10 @@ export {
 export type {
   KbnkProbe, KbnkStats, KbnkSideStats, KbnkProgress, KbnkGenerateOptions, KbnkFileProblem, KbnkSquares, KbnkMove,
 } from './kbnk.js';
+export {
+  FEATURES, PENDING_FEATURES, PLANE_BYTES, FEN_STATUS, isPositionBatch,
+} from './batch.js';
+export type {
+  FeatureName, FeatureInfo, FeatureType, FeatureArray, BatchResults, BatchError, AnalyzeAsyncOptions,
+  PositionBatch as PositionBatchType,
+} from './batch.js';

@@ -3,6 +3,7 @@
  * used when no native binary loads and importable alone for comparisons.
  */
 import type { Backend } from '../backend.js';
+import { jsBatch } from './batch.js';
 import * as checks from './checks.js';
 import * as kbnk from './kbnk.js';
 import * as king from './king.js';
@@ -14,6 +15,7 @@ import * as sliders from './sliders.js';
 export const jsBackend: Backend = {
   name: 'js',
   cpuPath: 'bigint',
+  batch: jsBatch,
   variants: {
     distantCheckLinesBranchy: king.distantCheckLinesBranchy,
     distantCheckLinesBranchless: king.distantCheckLinesBranchless,

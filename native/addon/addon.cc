@@ -72,6 +72,7 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   exportKnight(env, exports, variants);
   exportSliders(env, exports, checkVariants);
   exportChecks(env, exports, checkVariants);
+  exportBatch(env, exports);
   exportMoves(env, exports);
   exportKbnk(env, exports);
   exports.Set("variants", variants);

@@ -42,6 +42,16 @@ struct ArrayKind<std::uint8_t> {
   static constexpr const char* name = "a Uint8Array";
 };
 template <>
+struct ArrayKind<std::uint32_t> {
+  static constexpr napi_typedarray_type type = napi_uint32_array;
+  static constexpr const char* name = "a Uint32Array";
+};
+template <>
+struct ArrayKind<std::int32_t> {
+  static constexpr napi_typedarray_type type = napi_int32_array;
+  static constexpr const char* name = "an Int32Array";
+};
+template <>
 struct ArrayKind<std::uint16_t> {
   static constexpr napi_typedarray_type type = napi_uint16_array;
   static constexpr const char* name = "a Uint16Array";
@@ -213,6 +223,54 @@ class Args {
     return ok_;
   }
 
+  // An integer 0..max (counts, bit masks, line numbers).
+  double count(std::size_t i, const char* name, double max) {
+    if (!ok_) return 0;
+    const Napi::Value v = info_[i];
+    if (!v.IsNumber()) return typeError(std::string(name) + " must be a number, got " + typeName(v)), 0;
+    const double d = v.As<Napi::Number>().DoubleValue();
+    if (!(d >= 0 && d <= max && std::floor(d) == d))
+      return rangeError(std::string(name) + " must be an integer 0.." + show(Napi::Number::New(info_.Env(), max)) +
+                        ", got " + show(v)), 0;
+    return d;
+  }
+
+  bool boolean(std::size_t i, const char* name) {
+    if (!ok_) return false;
+    const Napi::Value v = info_[i];
+    if (!v.IsBoolean()) return typeError(std::string(name) + " must be a boolean, got " + typeName(v)), false;
+    return v.As<Napi::Boolean>().Value();
+  }
+
+  // A typed array, or null / undefined (data == nullptr).
+  template <typename T>
+  Span<T> optionalArray(std::size_t i, const char* name) {
+    if (ok_ && (info_[i].IsNull() || info_[i].IsUndefined())) {
+      Span<T> span;
+      span.name = name;
+      return span;
+    }
+    return array<T>(i, name);
+  }
+
+  // An element of a JS array argument (an Array of typed arrays), checked like an argument.
+  template <typename T>
+  Span<T> arrayElement(const Napi::Value& v, const std::string& name) {
+    Span<T> span;
+    if (!ok_) return span;
+    if (!v.IsTypedArray() || v.As<Napi::TypedArray>().TypedArrayType() != ArrayKind<T>::type) {
+      typeError(name + " must be " + ArrayKind<T>::name + ", got " + describe(v));
+      return span;
+    }
+    auto typed = v.As<Napi::TypedArrayOf<T>>();
+    span.data = typed.Data();
+    span.length = typed.ElementLength();
+    return span;
+  }
+
+  void fail(const std::string& msg) { rangeError(msg); }
+  void failType(const std::string& msg) { typeError(msg); }
+
  private:
   int integer(std::size_t i, const char* name, int max, const char* what) {
     if (!ok_) return 0;
@@ -380,6 +438,7 @@ void exportKing(Napi::Env env, Napi::Object exports, Napi::Object variants);
 void exportKnight(Napi::Env env, Napi::Object exports, Napi::Object variants);
 void exportSliders(Napi::Env env, Napi::Object exports, Napi::Object checkVariants);
 void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariants);
+void exportBatch(Napi::Env env, Napi::Object exports);
 void exportMoves(Napi::Env env, Napi::Object exports);
 void exportKbnk(Napi::Env env, Napi::Object exports);
 

@@ -80,6 +80,13 @@ struct Kernels {
   // caller need not validate): returns n, or the index of the first invalid position.
   Size (*checkAnalysisBatch)(const U64* positions, U64* out, Size n);
 
+  // ---- Batch analysis (native/core/analysis.h) and FEN lines (native/core/fen.h) ----
+  // Positions [begin, end) of packed words; outs[f] per FeatureId (nullptr = not asked). Returns the
+  // index of the first inconsistent position (nothing after it is written), or end.
+  Size (*analyzeRange)(const U64* words, const std::uint8_t* valid, Size begin, Size end, unsigned features,
+                       void* const* outs);
+  // One line into 10 packed words; returns a FenStatus.
+  std::uint8_t (*parseFenLine)(const char* text, Size length, bool epd, U64* words);
   // ---- Legal moves and perft (native/core/movegen.h, perft.h), compiled per table ----
   // Writes at most `capacity` moves to out; returns how many legal moves there are.
   int (*legalMoves)(const U64* pos, std::uint16_t* out, int capacity);
@@ -107,7 +114,9 @@ const Kernels& bmi2Kernels();
 
 // ---- Building a table (templates: only the kernel translation units instantiate them) ----
 
+#include "../core/analysis.h"
 #include "../core/checks.h"
+#include "../core/fen.h"
 #include "../core/perft.h"
 #include "../core/kbnk.h"
 #include "../core/king.h"
@@ -321,6 +330,15 @@ constexpr Kernels withCheckKernels(Kernels k) {
   };
   k.checkAnalysisBatch = [](const U64* positions, U64* out, Size n) {
     return checkAnalysisBatch(Source::get(), positions, out, n);
+  };
+  k.analyzeRange = [](const U64* words, const std::uint8_t* valid, Size begin, Size end, unsigned features,
+                      void* const* outs) -> Size {
+    FeatureOutputs o;
+    for (unsigned f = 0; f < kFeatureCount; ++f) o.out[f] = outs[f];
+    return analyzeRange(Source::get(), words, valid, begin, end, features, o);
+  };
+  k.parseFenLine = [](const char* text, Size length, bool epd, U64* words) -> std::uint8_t {
+    return parseFenLine(Source::get(), text, length, epd, words);
   };
   return k;
 }

@@ -1,0 +1,118 @@
+/**
+ * Batch analysis: positions per second from a packed PositionBatch (native sync on one thread,
+ * native async on all cores, JS; chessops computing checkers and slider blockers of both sides as
+ * the peer for the check/pin features), and the analyze CLI end to end on a generated 1M-line file
+ * (lines per second and the process's peak RSS, all cores and one).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { Chess } from 'chessops/chess';
+import { parseFen as chessopsFen } from 'chessops/fen';
+import { benchDir, buildDir, measure } from '../lib.mjs';
+
+export const title = 'Batch analysis (positions per second; CLI: lines per second, peak RSS)';
+
+const CHECK_PINS = ['checkers', 'pinned', 'discoveredCheckCandidates'];
+
+export async function run({ js, native, quick, filter }) {
+  if (filter && !filter.test('batch') && !filter.test('analyze')) return null;
+  const lines = readFileSync(join(benchDir, '..', 'examples', 'positions.epd'), 'utf8').trim().split('\n');
+  const N = quick ? 1 << 17 : 1 << 20;
+  const JS_N = quick ? 2000 : 10000;
+  const SAMPLES = quick ? 3 : 5;
+  const api = native ?? js;
+  const base = api.PositionBatch.fromFens(lines, { epd: true });
+  const words = new BigUint64Array(N * 10);
+  for (let at = 0; at < words.length; at += base.words.length) words.set(base.words.subarray(0, Math.min(base.words.length, words.length - at)), at);
+  const batch = api.PositionBatch.fromPacked(words);
+  const jsBatch = js.PositionBatch.fromPacked(words.slice(0, JS_N * 10));
+  const perSec = (ns) => 1e9 / ns;
+  const rows = [];
+  const threads = cpus().length;
+
+  async function measureAsync(features, t) {
+    await native.analyzeBatchAsync(batch, features, { threads: t });
+    const times = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const t0 = process.hrtime.bigint();
+      await native.analyzeBatchAsync(batch, features, { threads: t });
+      times.push(Number(process.hrtime.bigint() - t0) / N);
+    }
+    return times.sort((a, b) => a - b)[times.length >> 1];
+  }
+
+  const chessops = lines.slice(0, quick ? 2000 : 10000).map((l) => {
+    const [pl, side, castling, ep] = l.split(' ');
+    return Chess.fromSetup(chessopsFen(`${pl} ${side} ${castling} ${ep} 0 1`).unwrap()).unwrap();
+  });
+  let sink = 0;
+  const peer = measure(() => {
+    for (const pos of chessops) {
+      // Both colours: checkers and blockers (pins) for the side to move, then the other side's view.
+      const c = pos.ctx();
+      sink ^= c.checkers.lo ^ c.blockers.hi;
+      pos.turn = pos.turn === 'white' ? 'black' : 'white';
+      const d = pos.ctx();
+      sink ^= d.checkers.lo ^ d.blockers.hi;
+      pos.turn = pos.turn === 'white' ? 'black' : 'white';
+    }
+  }, chessops.length, SAMPLES);
+
+  for (const [name, features] of [['checkers + pins + discovered (both colours)', CHECK_PINS], ['all features', 'all']]) {
+    const sync = native && measure(() => native.analyzeBatch(batch, features), N, SAMPLES);
+    const async1 = native && await measureAsync(features, 1);
+    const asyncAll = native && await measureAsync(features, threads);
+    const jsNs = measure(() => js.analyzeBatch(jsBatch, features), JS_N, SAMPLES);
+    rows.push([name, sync && perSec(sync), asyncAll && perSec(asyncAll), async1 && asyncAll ? `${(async1 / asyncAll).toFixed(2)}x` : '-',
+      perSec(jsNs), features === CHECK_PINS ? perSec(peer) : '-']);
+  }
+  const planes = native && measure(() => native.toPlanes(batch), N, SAMPLES);
+  rows.push(['toPlanes', planes && perSec(planes), '-', '-', perSec(measure(() => js.toPlanes(jsBatch), JS_N, SAMPLES)), '-']);
+  const parse = native && measure(() => native.PositionBatch.fromFens(lines, { epd: true }), lines.length, SAMPLES);
+  rows.push(['fromFens (EPD lines)', parse && perSec(parse), '-', '-', perSec(measure(() => js.PositionBatch.fromFens(lines.slice(0, 2000), { epd: true }), 2000, SAMPLES)), '-']);
+
+  // CLI end to end.
+  const cliLines = quick ? 200_000 : 1_000_000;
+  const file = join(buildDir, `analyze-${cliLines}.epd`);
+  if (!existsSync(file)) {
+    const out = [];
+    for (let i = 0; i < cliLines; i++) out.push(lines[i % lines.length]);
+    writeFileSync(file, `${out.join('\n')}\n`);
+  }
+  const cli = join(benchDir, '..', 'dist', 'cli.js');
+  const hasTime = existsSync('/usr/bin/time');
+  const cliRun = (args) => {
+    const cmd = hasTime ? '/usr/bin/time' : process.execPath;
+    const argv = hasTime ? ['-f', '%e %M', process.execPath, cli, 'analyze', file, ...args] : [cli, 'analyze', file, ...args];
+    const t0 = performance.now();
+    const r = spawnSync(cmd, argv, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+    const secs = (performance.now() - t0) / 1000;
+    const [, rssKb] = hasTime ? r.stderr.toString().trim().split('\n').pop().split(' ').map(Number) : [0, NaN];
+    return [cliLines / secs, hasTime ? `${(rssKb / 1024).toFixed(0)} MB` : '-'];
+  };
+  const cliRows = [];
+  for (const [label, args] of [
+    ['CLI, all features, NDJSON', []],
+    ['CLI, checkers + pins + discovered, NDJSON', ['--features', CHECK_PINS.join(',')]],
+    ['CLI, inCheck, CSV', ['--features', 'inCheck', '--format', 'csv']],
+  ]) {
+    const [all, rss] = cliRun([...args, '--threads', String(threads)]);
+    const [one] = cliRun([...args, '--threads', '1']);
+    cliRows.push([label, all, rss, one, `${(all / one).toFixed(2)}x`]);
+  }
+  if (sink === 0.5) console.log('');
+  const notes = [
+    `${N} packed positions (examples/positions.epd repeated); JS on ${JS_N}; ${threads} hardware threads.`,
+    'columns: native sync (one thread) | native async on all cores | all-core speed-up over async on 1 thread | JS | chessops ctx() for both sides (checkers + blockers).',
+    `CLI: ${cliLines} lines, output to /dev/null; lines/s (all cores), peak RSS, lines/s (--threads 1), speed-up:`,
+    ...cliRows.map((r) => `  ${r[0]}: ${Math.round(r[1]).toLocaleString('en')} lines/s, ${r[2]}; one thread ${Math.round(r[3]).toLocaleString('en')} lines/s; ${r[4]}`),
+  ];
+  void execFileSync;
+  return {
+    columns: ['analysis', 'native sync pos/s', 'native async all cores pos/s', 'all-core speed-up', 'JS pos/s', 'chessops pos/s'],
+    rows,
+    notes,
+  };
+}

@@ -1,0 +1,397 @@
+/**
+ * Batch analysis: many positions in one typed array, one call for a million of them.
+ *
+ * Layout. A PositionBatch holds its positions in the packed layout of `backend.ts`
+ * (PACKED_POSITION_WORDS = 10 unsigned 64-bit words per position, array-of-structs): white, black,
+ * pawns, knights, bishops, rooks, queens, kings, state, fullmove number. Not struct-of-arrays, on
+ * purpose: every feature reads most of the eight sets of a position, so one position is one
+ * contiguous 80-byte record (two cache lines at most) instead of nine streams, and the layout is the
+ * one the existing batch forms (`checkersBatch`, ...) and `packPositions` already use, so nothing is
+ * converted anywhere. Zero-copy construction: `PositionBatch.fromPacked(words)` wraps a
+ * BigUint64Array, an ArrayBuffer, a SharedArrayBuffer or a Buffer / Uint8Array (e.g. a file read with
+ * fs.readFileSync, or memory shared with another process or worker) without copying.
+ *
+ * Outputs: one typed array per requested feature, `width * n` elements: per-colour features ("pair")
+ * hold white's value at [2i] and black's at [2i + 1]; the others one value at [i].
+ */
+import { PACKED_POSITION_WORDS } from './backend.js';
+import type { Backend, Position } from './backend.js';
+import {
+  FEATURE_COUNT, FEATURE_NAMES, FEN_FIELDS, PLANE_BYTES, csvQuote, featureWidth, isU64Feature, lineAt, parseLine,
+  trimAscii,
+} from './js/batch.js';
+import { FenError, isPosition, packPositions } from './position.js';
+
+export { PLANE_BYTES };
+
+export type FeatureType = 'bitboard' | 'u8' | 'flag';
+
+export interface FeatureInfo {
+  readonly name: string;
+  /** bitboard: BigUint64Array; u8: Uint8Array of small numbers; flag: Uint8Array of 0 / 1. */
+  readonly type: FeatureType;
+  /** true: two values per position, white's then black's; false: one. */
+  readonly perColor: boolean;
+  readonly description: string;
+}
+
+/** Every feature analyzeBatch computes, in its native id order. */
+export const FEATURES = [
+  { name: 'checkers', type: 'bitboard', perColor: true,
+    description: 'enemy pieces giving check to the king of each colour' },
+  { name: 'pinned', type: 'bitboard', perColor: true,
+    description: 'pieces of each colour absolutely pinned to their own king by enemy sliders' },
+  { name: 'discoveredCheckCandidates', type: 'bitboard', perColor: true,
+    description: 'pieces of each colour alone between one of its sliders and the enemy king' },
+  { name: 'attacked', type: 'bitboard', perColor: true,
+    description: 'squares each colour attacks (sliders blocked by the pieces on the board)' },
+  { name: 'kingZoneAttacks', type: 'u8', perColor: true,
+    description: "attacks on each king's zone (its square and neighbours): (enemy piece, zone square) pairs" },
+  { name: 'distantCheckLines', type: 'u8', perColor: true,
+    description: "the seed's dirSet of each king, taboo = own pieces | squares the enemy attacks through the king" },
+  { name: 'pawnShieldIndex', type: 'u8', perColor: true,
+    description: "pawnShieldIndex(color, kingSq, own pawns) of each king, 0..63" },
+  { name: 'uncatchablePassers', type: 'bitboard', perColor: true,
+    description: "each colour's passed pawns the enemy king cannot catch (rule of the square, side to move considered)" },
+  { name: 'knightForkSquares', type: 'bitboard', perColor: true,
+    description: 'squares not holding own pieces from which a knight of each colour attacks two or more of the enemy king, queens and rooks' },
+  { name: 'inCheck', type: 'flag', perColor: false, description: 'the side to move is in check' },
+  { name: 'legalMoveCount', type: 'u8', perColor: false,
+    description: 'legal moves of the side to move (255 when the side not to move is in check: no legal position)' },
+  { name: 'checkmate', type: 'flag', perColor: false, description: 'the side to move is checkmated' },
+  { name: 'stalemate', type: 'flag', perColor: false, description: 'the side to move is stalemated' },
+] as const satisfies readonly FeatureInfo[];
+
+export type FeatureName = (typeof FEATURES)[number]['name'];
+type BitboardFeature = Extract<(typeof FEATURES)[number], { type: 'bitboard' }>['name'];
+export type FeatureArray<F extends FeatureName> = F extends BitboardFeature ? BigUint64Array : Uint8Array;
+export type BatchResults<F extends FeatureName = FeatureName> = { [K in F]: FeatureArray<K> };
+
+/** Features announced but not implemented yet (none: the move-generator features landed with issue 4). */
+export const PENDING_FEATURES = [] as const;
+
+/** Status codes of FEN parsing: 0 ok, then the FenError field names. */
+export const FEN_STATUS = ['ok', ...FEN_FIELDS] as const;
+
+const NAME_TO_ID = new Map<string, number>(FEATURES.map((f, i) => [f.name, i]));
+
+/** Feature names -> ids, checked; 'all' or undefined = every feature. */
+export function featureIds(fn: string, features: readonly string[] | 'all' | undefined): number[] {
+  if (features === undefined || features === 'all') return FEATURES.map((_, i) => i);
+  if (!Array.isArray(features)) throw new TypeError(`${fn}: features must be an array of feature names or 'all'`);
+  const ids: number[] = [];
+  for (const name of features) {
+    if ((PENDING_FEATURES as readonly unknown[]).includes(name)) {
+      throw new RangeError(`${fn}: feature ${name} is not available yet: it needs the legal move generator, which this build does not have`);
+    }
+    const id = typeof name === 'string' ? NAME_TO_ID.get(name) : undefined;
+    if (id === undefined) {
+      throw new RangeError(`${fn}: unknown feature ${JSON.stringify(name)}; known: ${FEATURES.map((f) => f.name).join(', ')}`);
+    }
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+// ---- PositionBatch ----
+
+const BATCH_BRAND = Symbol.for('bitboard-patterns.PositionBatch');
+
+/** A line or string that did not parse: its index in the batch and the FenError parseFen throws for it. */
+export interface BatchError {
+  readonly index: number;
+  readonly error: FenError;
+}
+
+/** Many positions, packed (see the header of this file). */
+export class PositionBatch {
+  /** PACKED_POSITION_WORDS words per position. */
+  readonly words: BigUint64Array;
+  /** Per position 1 (a position) or 0 (a line that did not parse: all-zero words, zero results); null = all valid. */
+  readonly valid: Uint8Array | null;
+  /** The positions that did not parse, in index order. */
+  readonly errors: readonly BatchError[];
+
+  protected constructor(words: BigUint64Array, valid: Uint8Array | null, errors: readonly BatchError[]) {
+    this.words = words;
+    this.valid = valid;
+    this.errors = errors;
+    Object.defineProperty(this, BATCH_BRAND, { value: true });
+  }
+
+  get length(): number {
+    return this.words.length / PACKED_POSITION_WORDS;
+  }
+
+  /**
+   * Zero-copy: wraps packed words (a BigUint64Array, or the bytes of one: ArrayBuffer,
+   * SharedArrayBuffer, Buffer / Uint8Array with an 8-byte-aligned offset). The words are checked
+   * position by position when analysed (a RangeError names the first inconsistent one).
+   * `valid` (optional): 0 marks slots to skip.
+   */
+  static fromPacked(words: BigUint64Array | ArrayBufferLike | Uint8Array, valid?: Uint8Array): PositionBatch {
+    const fn = 'PositionBatch.fromPacked';
+    let w: BigUint64Array;
+    if (words instanceof BigUint64Array) w = words;
+    else if (words instanceof Uint8Array) {
+      if (words.byteOffset % 8 !== 0 || words.byteLength % 8 !== 0) {
+        throw new RangeError(`${fn}: the bytes must start at a multiple of 8 and hold whole 64-bit words, got offset ${words.byteOffset}, length ${words.byteLength}`);
+      }
+      w = new BigUint64Array(words.buffer, words.byteOffset, words.byteLength / 8);
+    } else if (words instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && words instanceof SharedArrayBuffer)) {
+      if (words.byteLength % 8 !== 0) throw new RangeError(`${fn}: the buffer must hold whole 64-bit words, got ${words.byteLength} bytes`);
+      w = new BigUint64Array(words);
+    } else {
+      throw new TypeError(`${fn}: words must be a BigUint64Array, an ArrayBuffer or a Uint8Array / Buffer`);
+    }
+    if (w.length % PACKED_POSITION_WORDS !== 0) {
+      throw new RangeError(`${fn}: words must hold ${PACKED_POSITION_WORDS} words per position, got ${w.length}`);
+    }
+    if (valid !== undefined) {
+      if (!(valid instanceof Uint8Array)) throw new TypeError(`${fn}: valid must be a Uint8Array`);
+      if (valid.length !== w.length / PACKED_POSITION_WORDS) {
+        throw new RangeError(`${fn}: valid must have one flag per position (${w.length / PACKED_POSITION_WORDS}), got ${valid.length}`);
+      }
+    }
+    return new PositionBatch(w, valid ?? null, []);
+  }
+
+  /** From Positions (parseFen / createPosition): their packed words, concatenated. */
+  static fromPositions(positions: readonly Position[]): PositionBatch {
+    const fn = 'PositionBatch.fromPositions';
+    if (!Array.isArray(positions)) throw new TypeError(`${fn}: positions must be an array of Positions`);
+    positions.forEach((p, i) => {
+      if (!isPosition(p)) throw new TypeError(`${fn}: positions[${i}] must be a Position from parseFen or createPosition`);
+    });
+    return new PositionBatch(packPositions(positions), null, []);
+  }
+
+  /** @internal the parsers below build batches through this. */
+  static create(words: BigUint64Array, valid: Uint8Array | null, errors: readonly BatchError[]): PositionBatch {
+    return new PositionBatch(words, valid, errors);
+  }
+}
+
+export function isPositionBatch(x: unknown): x is PositionBatch {
+  return typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[BATCH_BRAND] === true;
+}
+
+function checkBatch(fn: string, v: unknown): PositionBatch {
+  if (!isPositionBatch(v)) throw new TypeError(`${fn}: batch must be a PositionBatch`);
+  return v;
+}
+
+// ---- Text -> positions ----
+
+/** Text parsed into a batch: the batch plus where each line starts (for echoing and error records). */
+export interface ParsedText {
+  readonly text: Uint8Array;
+  readonly lineStarts: Uint32Array;
+  readonly words: BigUint64Array;
+  readonly valid: Uint8Array;
+  readonly errors: BatchError[];
+}
+
+/**
+ * Lines of UTF-8 text (one position per line, '\n' ends a line) through the backend's parser; lines
+ * it leaves to JS (non-ASCII) and the bad ones (for their FenError message) are parsed by `parseFen`.
+ */
+export function parseText(b: Backend, text: Uint8Array, epd: boolean): ParsedText {
+  const [words, status, lineStarts] = b.batch.parseFenText(text, epd);
+  const valid = new Uint8Array(status.length);
+  const errors: BatchError[] = [];
+  for (let i = 0; i < status.length; i++) {
+    if (status[i] === 0) { valid[i] = 1; continue; }
+    const r = parseLine(lineAt(text, lineStarts, i), epd);
+    if (r instanceof FenError) errors.push({ index: i, error: r });
+    else { words.set(r, i * PACKED_POSITION_WORDS); valid[i] = 1; }
+  }
+  return { text, lineStarts, words, valid, errors };
+}
+
+/** Strings -> PositionBatch with per-string errors (the batch API's fromFens). */
+export function batchFromFens(b: Backend, fens: readonly string[], epd: boolean): PositionBatch {
+  const fn = 'PositionBatch.fromFens';
+  if (!Array.isArray(fens)) throw new TypeError(`${fn}: fens must be an array of strings`);
+  const n = fens.length;
+  // A string holding '\n' would split into several lines: it goes to parseFen alone (as a blank line here).
+  const lines = fens.map((s, i) => {
+    if (typeof s !== 'string') throw new TypeError(`${fn}: fens[${i}] must be a string, got ${typeof s}`);
+    return s.includes('\n') ? '' : s;
+  });
+  const text = Buffer.from(n ? `${lines.join('\n')}\n` : '', 'utf8');
+  const parsed = parseText(b, text, epd);
+  const errors: BatchError[] = [];
+  const byIndex = new Map(parsed.errors.map((e) => [e.index, e]));
+  for (let i = 0; i < n; i++) {
+    if (fens[i]!.includes('\n')) {
+      const r = parseLine(fens[i]!, epd);
+      if (r instanceof FenError) { errors.push({ index: i, error: r }); parsed.valid[i] = 0; parsed.words.fill(0n, i * 10, i * 10 + 10); }
+      else { parsed.words.set(r, i * PACKED_POSITION_WORDS); parsed.valid[i] = 1; }
+    } else if (byIndex.has(i)) {
+      errors.push(byIndex.get(i)!);
+    }
+  }
+  return PositionBatch.create(parsed.words, errors.length ? parsed.valid : null, errors);
+}
+
+// ---- Analysis ----
+
+function allocate(ids: readonly number[], n: number): (BigUint64Array | Uint8Array | undefined)[] {
+  const outs: (BigUint64Array | Uint8Array | undefined)[] = new Array(FEATURE_COUNT).fill(undefined);
+  for (const f of ids) outs[f] = isU64Feature(f) ? new BigUint64Array(featureWidth(f) * n) : new Uint8Array(featureWidth(f) * n);
+  return outs;
+}
+
+function results<F extends FeatureName>(ids: readonly number[], outs: (BigUint64Array | Uint8Array | undefined)[]): BatchResults<F> {
+  const r: Record<string, BigUint64Array | Uint8Array> = {};
+  for (const f of ids) r[FEATURES[f]!.name] = outs[f]!;
+  return r as BatchResults<F>;
+}
+
+const maskOf = (ids: readonly number[]): number => ids.reduce((m, f) => m | (1 << f), 0);
+
+export interface AnalyzeAsyncOptions {
+  /** Cancels the work: the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Native threads to use (default: all hardware threads); the JS backend runs in chunks on this thread. */
+  threads?: number;
+}
+
+/** The batch API over one backend (the facade binds it like createApi). */
+export function createBatchApi(b: Backend) {
+  const nb = b.batch;
+  class BoundPositionBatch extends PositionBatch {
+    /**
+     * FEN strings (or EPD lines with `{ epd: true }`) -> PositionBatch. Parsed natively on the native
+     * backend with the exact parseFen rules; a string that does not parse leaves a zero slot
+     * (`valid[i] = 0`) and an entry in `errors` with its FenError. Nothing is thrown for bad strings.
+     */
+    static fromFens(fens: readonly string[], options: { epd?: boolean } = {}): PositionBatch {
+      return batchFromFens(b, fens, options.epd === true);
+    }
+  }
+
+  return {
+    PositionBatch: BoundPositionBatch,
+
+    /**
+     * Computes the requested features (names from FEATURES, default all) for every position: one
+     * typed array per feature, no per-position objects.
+     */
+    analyzeBatch<F extends FeatureName = FeatureName>(batch: PositionBatch, features?: readonly F[] | 'all'): BatchResults<F> {
+      const fn = 'analyzeBatch';
+      const bt = checkBatch(fn, batch);
+      const ids = featureIds(fn, features);
+      const outs = allocate(ids, bt.length);
+      nb.analyzeBatch(bt.words, bt.valid, maskOf(ids), outs);
+      return results<F>(ids, outs);
+    },
+
+    /**
+     * analyzeBatch off the main thread (native: a Node-API async work item splitting the batch over
+     * `threads` native threads), cancellable with an AbortSignal. Same results as analyzeBatch.
+     * Do not write to or transfer the batch's arrays while it runs.
+     */
+    async analyzeBatchAsync<F extends FeatureName = FeatureName>(batch: PositionBatch, features?: readonly F[] | 'all',
+      options: AnalyzeAsyncOptions = {}): Promise<BatchResults<F>> {
+      const fn = 'analyzeBatchAsync';
+      const bt = checkBatch(fn, batch);
+      const ids = featureIds(fn, features);
+      const { signal } = options;
+      const threads = options.threads ?? nb.hardwareThreads;
+      if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > 256) {
+        throw new RangeError(`${fn}: threads must be an integer 1..256, got ${String(threads)}`);
+      }
+      if (signal !== undefined && !(signal instanceof AbortSignal)) throw new TypeError(`${fn}: signal must be an AbortSignal`);
+      signal?.throwIfAborted();
+      const outs = allocate(ids, bt.length);
+      const cancel = new Int32Array(1);
+      const onAbort = () => { cancel[0] = 1; };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        const done = await nb.analyzeBatchAsync(bt.words, bt.valid, maskOf(ids), outs, threads, cancel);
+        if (!done) signal!.throwIfAborted();
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+      }
+      return results<F>(ids, outs);
+    },
+
+    /**
+     * Machine-learning input planes: PLANE_BYTES (776) bytes per position, 0 / 1 piece planes
+     * (12 x 64: white P N B R Q K, then black; byte plane * 64 + square) then 8 state bytes
+     * (side to move, castling K Q k q, en-passant square or 64, halfmove clock capped at 255, 0).
+     */
+    toPlanes(batch: PositionBatch, out?: Uint8Array): Uint8Array {
+      const fn = 'toPlanes';
+      const bt = checkBatch(fn, batch);
+      const want = bt.length * PLANE_BYTES;
+      if (out !== undefined && !(out instanceof Uint8Array)) throw new TypeError(`${fn}: out must be a Uint8Array`);
+      if (out !== undefined && out.length !== want) throw new RangeError(`${fn}: out must have ${want} bytes, got ${out.length}`);
+      const result = out ?? new Uint8Array(want);
+      nb.toPlanes(bt.words, bt.valid, result);
+      return result;
+    },
+  };
+}
+
+export type BatchApi = ReturnType<typeof createBatchApi>;
+
+// ---- Records for the CLI ----
+
+export type RecordFormat = 'ndjson' | 'csv';
+
+/** The CSV header line for these features. */
+export function csvHeader(ids: readonly number[]): string {
+  const cols = ['line', 'input'];
+  for (const f of ids) {
+    const name = FEATURE_NAMES[f]!;
+    if (featureWidth(f) === 2) cols.push(`${name}_w`, `${name}_b`);
+    else cols.push(name);
+  }
+  cols.push('error');
+  return `${cols.join(',')}\n`;
+}
+
+/** The record of a line that did not parse. */
+export function errorRecord(line: number, input: string, error: FenError, ids: readonly number[], format: RecordFormat): string {
+  if (format === 'ndjson') {
+    return `{"line":${line},"input":${JSON.stringify(trimAscii(input))},"error":${JSON.stringify(error.message)},"field":${JSON.stringify(error.field)}}\n`;
+  }
+  const empty = ids.reduce((s, f) => s + featureWidth(f), 0);
+  return `${line},${csvQuote(trimAscii(input))}${','.repeat(empty + 1)}${csvQuote(error.message)}\n`;
+}
+
+/**
+ * Parse, analyse and format one chunk of lines: the CLI's unit of work (a worker runs it).
+ * Returns the records of all lines, in order, and how many lines had errors.
+ */
+export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number, ids: readonly number[],
+  format: RecordFormat, epd: boolean): { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number } {
+  const parsed = parseText(b, text, epd);
+  const n = parsed.valid.length;
+  const outs = allocate(ids, n);
+  b.batch.analyzeBatch(parsed.words, parsed.valid, maskOf(ids), outs);
+  const [bytes, starts] = b.batch.formatRecords(text, parsed.lineStarts, parsed.valid, Uint8Array.from(ids), outs,
+    format === 'ndjson' ? 0 : 1, firstLine);
+  if (parsed.errors.length === 0) return { out: bytes, lines: n, errors: 0 };
+  const parts: Uint8Array[] = [];
+  let from = 0;
+  let size = 0;
+  let firstErrorEnd: number | undefined;
+  for (const { index, error } of parsed.errors) {
+    const before = bytes.subarray(from, starts[index]!);
+    const record = Buffer.from(errorRecord(firstLine + index, lineAt(text, parsed.lineStarts, index), error, ids, format));
+    parts.push(before, record);
+    size += before.length + record.length;
+    firstErrorEnd ??= size;
+    from = starts[index + 1]!;
+  }
+  parts.push(bytes.subarray(from));
+  const first = parsed.errors[0]!;
+  return {
+    out: Buffer.concat(parts), lines: n, errors: parsed.errors.length,
+    firstError: `line ${firstLine + first.index}: ${first.error.message}`, firstErrorEnd,
+  };
+}

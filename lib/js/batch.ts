@@ -1,0 +1,383 @@
+/**
+ * Batch analysis on the BigInt backend; twin of `native/core/analysis.h` + `native/addon/batch.cc`
+ * (the same functions with the same arguments, so `lib/batch.ts` drives either). Slower, same answers.
+ *
+ * Sets are walked square by square over int32 halves (the SCRATCH / HALVES buffer), so no loop
+ * carries a signed `BigInt.asIntN(64, ...)` value (see king.ts on the V8 crash); the unsigned bigints
+ * the public helpers return are safe to accumulate.
+ */
+import { BISHOP, KING, KNIGHT, PACKED_POSITION_WORDS, PAWN, QUEEN, ROOK } from '../backend.js';
+import type { BatchBackend } from '../backend.js';
+import { FenError, parseFen } from '../position.js';
+import { popcount } from './bitboard.js';
+import { checkers as checkersOf, packedProblem } from './checks.js';
+import { arrKingAttacks, caughtableArea, distantCheckLines, pawnShieldIndex } from './king.js';
+import {
+  arrKnightAttacks, forkTargetSquares, knightAttacksSet, noEaEa, noNoEa, noNoWe, noWeWe, soEaEa, soSoEa, soSoWe, soWeWe,
+} from './knight.js';
+import { generate, loadPacked } from './movegen.js';
+import { HALVES, SCRATCH, between, bishopAttacks, rookAttacks } from './sliders.js';
+
+const ALL = 0xffffffffffffffffn;
+const NOT_A = 0xfefefefefefefefen;
+const NOT_H = 0x7f7f7f7f7f7f7f7fn;
+
+/** FEATURES order (lib/batch.ts), the native FeatureId. */
+export const F_CHECKERS = 0, F_PINNED = 1, F_DISCOVERED = 2, F_ATTACKED = 3, F_KING_ZONE = 4, F_DISTANT = 5,
+  F_SHIELD = 6, F_UNCATCHABLE = 7, F_FORKS = 8, F_IN_CHECK = 9, F_LEGAL_MOVES = 10, F_CHECKMATE = 11, F_STALEMATE = 12,
+  FEATURE_COUNT = 13;
+const U64_FEATURES = new Set([F_CHECKERS, F_PINNED, F_DISCOVERED, F_ATTACKED, F_UNCATCHABLE, F_FORKS]);
+export const isU64Feature = (f: number): boolean => U64_FEATURES.has(f);
+export const featureWidth = (f: number): number => (f >= F_IN_CHECK ? 1 : 2);
+export const isFlagFeature = (f: number): boolean => f === F_IN_CHECK || f === F_CHECKMATE || f === F_STALEMATE;
+/** legalMoveCount of a board where the side not to move is in check (no meaningful move list). */
+export const ILLEGAL_POSITION = 255;
+export const FEATURE_NAMES = [
+  'checkers', 'pinned', 'discoveredCheckCandidates', 'attacked', 'kingZoneAttacks', 'distantCheckLines',
+  'pawnShieldIndex', 'uncatchablePassers', 'knightForkSquares', 'inCheck', 'legalMoveCount', 'checkmate', 'stalemate',
+] as const;
+export const PLANE_BYTES = 12 * 64 + 8;
+
+/** FEN_STATUS of lib/batch.ts: 0 ok, then the FenError fields. */
+export const FEN_FIELDS = ['fen', 'pieces', 'sideToMove', 'castling', 'enPassant', 'halfmoveClock', 'fullmoveNumber'] as const;
+
+// ---- Small helpers on unsigned bigints ----
+
+const north = (b: bigint): bigint => (b << 8n) & ALL;
+const south = (b: bigint): bigint => b >> 8n;
+const east = (b: bigint): bigint => (b << 1n) & NOT_A;
+const west = (b: bigint): bigint => (b >> 1n) & NOT_H;
+const bit = (sq: number): bigint => 1n << BigInt(sq);
+
+function lowest(set: bigint): number {
+  SCRATCH[0] = set;
+  const lo = HALVES[0]!;
+  if (lo !== 0) return 31 - Math.clz32(lo & -lo);
+  const hi = HALVES[1]!;
+  return hi !== 0 ? 63 - Math.clz32(hi & -hi) : -1;
+}
+
+/** The squares of a set, into `into` (reused); returns the count. */
+function squaresInto(set: bigint, into: Int32Array): number {
+  SCRATCH[0] = set;
+  let lo = HALVES[0]!;
+  let hi = HALVES[1]!;
+  let n = 0;
+  while (lo !== 0) { into[n++] = 31 - Math.clz32(lo & -lo); lo &= lo - 1; }
+  while (hi !== 0) { into[n++] = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
+  return n;
+}
+const sqBuf = new Int32Array(64);
+const sqBuf2 = new Int32Array(64);
+
+interface Packed { c0: bigint; c1: bigint; p: bigint[]; stm: number }
+
+function attacksAndZone(w: Packed, color: number, occ: bigint, zone: bigint, count: boolean): [bigint, number] {
+  const own = color === 0 ? w.c0 : w.c1;
+  const pawns = w.p[PAWN]! & own;
+  const knights = w.p[KNIGHT]! & own;
+  const pawnEast = color === 0 ? north(east(pawns)) : south(east(pawns));
+  const pawnWest = color === 0 ? north(west(pawns)) : south(west(pawns));
+  const king = arrKingAttacks[lowest(w.p[KING]! & own)]!;
+  let attacks = pawnEast | pawnWest | knightAttacksSet(knights) | king;
+  let n = 0;
+  if (count) {
+    n = popcount(pawnEast & zone) + popcount(pawnWest & zone) + popcount(noNoEa(knights) & zone)
+      + popcount(noEaEa(knights) & zone) + popcount(soEaEa(knights) & zone) + popcount(soSoEa(knights) & zone)
+      + popcount(noNoWe(knights) & zone) + popcount(noWeWe(knights) & zone) + popcount(soWeWe(knights) & zone)
+      + popcount(soSoWe(knights) & zone) + popcount(king & zone);
+  }
+  const diag = squaresInto((w.p[BISHOP]! | w.p[QUEEN]!) & own, sqBuf);
+  for (let k = 0; k < diag; k++) {
+    const a = bishopAttacks(sqBuf[k]!, occ);
+    attacks |= a;
+    if (count) n += popcount(a & zone);
+  }
+  const orth = squaresInto((w.p[ROOK]! | w.p[QUEEN]!) & own, sqBuf);
+  for (let k = 0; k < orth; k++) {
+    const a = rookAttacks(sqBuf[k]!, occ);
+    attacks |= a;
+    if (count) n += popcount(a & zone);
+  }
+  return [attacks, n];
+}
+
+function passedPawns(w: Packed, color: number): bigint {
+  const own = w.p[PAWN]! & (color === 0 ? w.c0 : w.c1);
+  const enemy = w.p[PAWN]! & (color === 0 ? w.c1 : w.c0);
+  let span: bigint;
+  if (color === 0) {
+    span = south(enemy);
+    span |= span >> 8n; span |= span >> 16n; span |= span >> 32n;
+  } else {
+    span = north(enemy);
+    span = (span | (span << 8n)) & ALL; span = (span | (span << 16n)) & ALL; span = (span | (span << 32n)) & ALL;
+  }
+  span |= east(span) | west(span);
+  return own & ~span;
+}
+
+/** A pawn of `color` on sq attacks these squares. */
+function pawnAttacksFrom(color: number, sq: number): bigint {
+  const b = bit(sq);
+  return color === 0 ? north(east(b) | west(b)) : south(east(b) | west(b));
+}
+
+const MOVE_FEATURES = (1 << F_LEGAL_MOVES) | (1 << F_CHECKMATE) | (1 << F_STALEMATE);
+
+/** The one place the analysis asks the move generator (movegen.ts) for anything. */
+function countLegalMoves(words: BigUint64Array, i: number): number {
+  loadPacked(new Int32Array(words.buffer, words.byteOffset, words.length * 2), i * PACKED_POSITION_WORDS * 2, 0);
+  return generate(0, true);
+}
+
+type Outs = (BigUint64Array | Uint8Array | undefined | null)[];
+
+function analyzePosition(words: BigUint64Array, i: number, features: number, outs: Outs): void {
+  const at = i * PACKED_POSITION_WORDS;
+  const w: Packed = {
+    c0: words[at]!, c1: words[at + 1]!,
+    p: [words[at + 2]!, words[at + 3]!, words[at + 4]!, words[at + 5]!, words[at + 6]!, words[at + 7]!],
+    stm: Number(words[at + 8]! & 1n),
+  };
+  const colors = [w.c0, w.c1];
+  const occ = w.c0 | w.c1;
+  const kingSq = [lowest(w.p[KING]! & w.c0), lowest(w.p[KING]! & w.c1)];
+  const u64 = (f: number) => outs[f] as BigUint64Array | undefined;
+  const u8 = (f: number) => outs[f] as Uint8Array | undefined;
+
+  if (features & ((1 << F_CHECKERS) | (1 << F_PINNED) | (1 << F_DISCOVERED) | (1 << F_IN_CHECK) | MOVE_FEATURES)) {
+    const chk = [0n, 0n];
+    const pin = [0n, 0n];
+    const disc = [0n, 0n];
+    const rq = w.p[ROOK]! | w.p[QUEEN]!;
+    const bq = w.p[BISHOP]! | w.p[QUEEN]!;
+    for (let c = 0; c < 2; c++) {
+      const k = kingSq[c]!;
+      const enemy = colors[c ^ 1]!;
+      const r = rookAttacks(k, occ);
+      const d = bishopAttacks(k, occ);
+      chk[c] = ((r & rq) | (d & bq) | (arrKnightAttacks[k]! & w.p[KNIGHT]!) | (pawnAttacksFrom(c, k) & w.p[PAWN]!)
+        | (arrKingAttacks[k]! & w.p[KING]!)) & enemy;
+      const behind = (((r ^ rookAttacks(k, occ ^ (r & occ))) & rq) | ((d ^ bishopAttacks(k, occ ^ (d & occ))) & bq)) & enemy;
+      const n = squaresInto(behind, sqBuf2);
+      for (let s = 0; s < n; s++) {
+        const blocker = between(sqBuf2[s]!, k) & occ;
+        pin[c] |= blocker & colors[c]!;
+        disc[c ^ 1] |= blocker & enemy;
+      }
+    }
+    const put2 = (f: number, v: bigint[]) => { const o = u64(f); if (o) { o[2 * i] = v[0]!; o[2 * i + 1] = v[1]!; } };
+    put2(F_CHECKERS, chk);
+    put2(F_PINNED, pin);
+    put2(F_DISCOVERED, disc);
+    const ic = u8(F_IN_CHECK);
+    if (ic) ic[i] = chk[w.stm] !== 0n ? 1 : 0;
+    if (features & MOVE_FEATURES) {
+      const illegal = chk[w.stm ^ 1] !== 0n;
+      const moves = illegal ? -1 : countLegalMoves(words, i);
+      const lm = u8(F_LEGAL_MOVES);
+      if (lm) lm[i] = illegal ? ILLEGAL_POSITION : moves;
+      const mate = u8(F_CHECKMATE);
+      if (mate) mate[i] = moves === 0 && chk[w.stm] !== 0n ? 1 : 0;
+      const stale = u8(F_STALEMATE);
+      if (stale) stale[i] = moves === 0 && chk[w.stm] === 0n ? 1 : 0;
+    }
+  }
+  const attacked = u64(F_ATTACKED);
+  const zone = u8(F_KING_ZONE);
+  if (attacked || zone) {
+    for (let c = 0; c < 2; c++) {
+      const ek = kingSq[c ^ 1]!;
+      const [a, n] = attacksAndZone(w, c, occ, arrKingAttacks[ek]! | bit(ek), zone !== undefined && zone !== null);
+      if (attacked) attacked[2 * i + c] = a;
+      if (zone) zone[2 * i + (c ^ 1)] = n;
+    }
+  }
+  const distant = u8(F_DISTANT);
+  if (distant) {
+    for (let c = 0; c < 2; c++) {
+      const k = kingSq[c]!;
+      const taboo = colors[c]! | attacksAndZone(w, c ^ 1, occ & ~bit(k), 0n, false)[0];
+      distant[2 * i + c] = distantCheckLines(k, taboo);
+    }
+  }
+  const shield = u8(F_SHIELD);
+  if (shield) for (let c = 0; c < 2; c++) shield[2 * i + c] = pawnShieldIndex(c, kingSq[c]!, w.p[PAWN]! & colors[c]!);
+  const passers = u64(F_UNCATCHABLE);
+  if (passers) {
+    for (let c = 0; c < 2; c++) passers[2 * i + c] = passedPawns(w, c) & ~caughtableArea(c ^ 1, w.stm, kingSq[c ^ 1]!);
+  }
+  const forks = u64(F_FORKS);
+  if (forks) {
+    for (let c = 0; c < 2; c++) {
+      forks[2 * i + c] = forkTargetSquares(colors[c ^ 1]! & (w.p[KING]! | w.p[QUEEN]! | w.p[ROOK]!)) & ~colors[c]!;
+    }
+  }
+}
+
+/** Positions [begin, end); returns the index of the first inconsistent position, or end. */
+export function analyzeRange(words: BigUint64Array, valid: Uint8Array | null, begin: number, end: number,
+  features: number, outs: Outs): number {
+  for (let i = begin; i < end; i++) {
+    if (valid && !valid[i]) {
+      for (let f = 0; f < FEATURE_COUNT; f++) {
+        const o = outs[f];
+        if (!o) continue;
+        const width = featureWidth(f);
+        o.fill(isU64Feature(f) ? 0n as never : 0 as never, width * i, width * i + width);
+      }
+      continue;
+    }
+    if (packedProblem(words, i * PACKED_POSITION_WORDS)) return i;
+    analyzePosition(words, i, features, outs);
+  }
+  return end;
+}
+
+function invalid(fn: string, words: BigUint64Array, i: number): RangeError {
+  return new RangeError(`${fn}: position ${i} is not valid: ${packedProblem(words, i * PACKED_POSITION_WORDS)}`);
+}
+
+// ---- Text ----
+
+const WS = /^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g;
+/** The CLI's echo of a line: ASCII white space trimmed at both ends. */
+export const trimAscii = (s: string): string => s.replace(WS, '');
+
+/**
+ * What parseFen reads from one input line. EPD mode: a line whose 5th field is not all digits, or
+ * that has more than six fields, is EPD: its first four fields are the position, the rest are
+ * operations (ignored). Every other line is given to parseFen whole.
+ */
+export function positionText(line: string, epd: boolean): string {
+  if (!epd) return line;
+  const parts = line.trim().split(/\s+/);
+  if (parts.length > 6 || (parts.length >= 5 && !/^\d+$/.test(parts[4]!))) return parts.slice(0, 4).join(' ');
+  return line;
+}
+
+/** Byte offsets of the lines of `text` (see the native parseFenText). */
+export function lineStarts(text: Uint8Array): Uint32Array {
+  const starts: number[] = [];
+  let at = 0;
+  while (at < text.length) {
+    starts.push(at);
+    const nl = text.indexOf(10, at);
+    at = nl < 0 ? text.length + 1 : nl + 1;
+  }
+  starts.push(text.length === 0 ? 0 : at);
+  return Uint32Array.from(starts);
+}
+
+const decoder = new TextDecoder();
+
+/** One line of `text` as a string. */
+export function lineAt(text: Uint8Array, starts: Uint32Array, i: number): string {
+  return decoder.decode(text.subarray(starts[i]!, starts[i + 1]! - 1));
+}
+
+/** The FenError of a line, or the packed words of its position. */
+export function parseLine(line: string, epd: boolean): FenError | BigUint64Array {
+  try {
+    return parseFen(positionText(line, epd), checkersOf).packed;
+  } catch (e) {
+    if (e instanceof FenError) return e;
+    throw e;
+  }
+}
+
+export const jsBatch: BatchBackend = {
+  featureCount: FEATURE_COUNT,
+  planeBytes: PLANE_BYTES,
+  hardwareThreads: 1,
+
+  parseFenText(text: Uint8Array, epd: boolean): [BigUint64Array, Uint8Array, Uint32Array] {
+    const starts = lineStarts(text);
+    const n = starts.length - 1;
+    const words = new BigUint64Array(n * PACKED_POSITION_WORDS);
+    const status = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const r = parseLine(lineAt(text, starts, i), epd);
+      if (r instanceof FenError) status[i] = 1 + FEN_FIELDS.indexOf(r.field as (typeof FEN_FIELDS)[number]);
+      else words.set(r, i * PACKED_POSITION_WORDS);
+    }
+    return [words, status, starts];
+  },
+
+  analyzeBatch(words, valid, features, outs): void {
+    const n = words.length / PACKED_POSITION_WORDS;
+    const bad = analyzeRange(words, valid, 0, n, features, outs);
+    if (bad !== n) throw invalid('analyzeBatch', words, bad);
+  },
+
+  async analyzeBatchAsync(words, valid, features, outs, _threads, cancel): Promise<boolean> {
+    const n = words.length / PACKED_POSITION_WORDS;
+    for (let begin = 0; begin < n; begin += 1024) {
+      await new Promise<void>((resolve) => { setImmediate(resolve); });
+      if (cancel[0] !== 0) return false;
+      const end = Math.min(n, begin + 1024);
+      const bad = analyzeRange(words, valid, begin, end, features, outs);
+      if (bad !== end) throw invalid('analyzeBatchAsync', words, bad);
+    }
+    return true;
+  },
+
+  toPlanes(words, valid, out): void {
+    const n = words.length / PACKED_POSITION_WORDS;
+    out.fill(0);
+    for (let i = 0; i < n; i++) {
+      if (valid && !valid[i]) continue;
+      const at = i * PACKED_POSITION_WORDS;
+      if (packedProblem(words, at)) throw invalid('toPlanes', words, i);
+      const base = i * PLANE_BYTES;
+      for (let c = 0; c < 2; c++) {
+        for (let t = 0; t < 6; t++) {
+          const count = squaresInto(words[at + c]! & words[at + 2 + t]!, sqBuf);
+          for (let k = 0; k < count; k++) out[base + (c * 6 + t) * 64 + sqBuf[k]!] = 1;
+        }
+      }
+      const st = words[at + 8]!;
+      const state = base + 768;
+      out[state] = Number(st & 1n);
+      for (let r = 0; r < 4; r++) out[state + 1 + r] = Number((st >> BigInt(1 + r)) & 1n);
+      out[state + 5] = Number((st >> 8n) & 255n);
+      const half = st >> 16n;
+      out[state + 6] = half > 255n ? 255 : Number(half);
+    }
+  },
+
+  formatRecords(text, starts, valid, order, outs, format, firstLine): [Uint8Array, Uint32Array] {
+    const n = valid.length;
+    const parts: string[] = [];
+    const recordStarts = new Uint32Array(n + 1);
+    const encoder = new TextEncoder();
+    let bytes = 0;
+    for (let i = 0; i < n; i++) {
+      recordStarts[i] = bytes;
+      if (!valid[i]) continue;
+      const input = trimAscii(lineAt(text, starts, i));
+      let rec = format === 0 ? `{"line":${firstLine + i},"input":${JSON.stringify(input)}` : `${firstLine + i},${csvQuote(input)}`;
+      for (const f of order) {
+        const width = featureWidth(f);
+        const o = outs[f]!;
+        const values: string[] = [];
+        for (let k = 0; k < width; k++) {
+          const v = o[i * width + k]!;
+          if (typeof v === 'bigint') values.push(format === 0 ? `"0x${v.toString(16)}"` : `0x${v.toString(16)}`);
+          else if (isFlagFeature(f) && format === 0) values.push(v ? 'true' : 'false');
+          else values.push(String(v));
+        }
+        rec += format === 0 ? `,"${FEATURE_NAMES[f]}":${width === 2 ? `[${values.join(',')}]` : values[0]}` : `,${values.join(',')}`;
+      }
+      rec += format === 0 ? '}\n' : ',\n';
+      parts.push(rec);
+      bytes += Buffer.byteLength(rec);
+    }
+    recordStarts[n] = bytes;
+    return [encoder.encode(parts.join('')), recordStarts];
+  },
+};
+
+/** A CSV field, always quoted, quotes doubled. */
+export const csvQuote = (s: string): string => `"${s.replace(/"/g, '""')}"`;

@@ -1,0 +1,235 @@
+// Batch position analysis: every feature of lib/batch.ts FEATURES for one packed position, computed
+// only when asked for, with the work the features share done once (one x-ray pass from each king
+// gives its checkers, the pins against it and the other side's discovered-check candidates).
+// Results go straight into the caller's typed arrays; no allocation, no per-position objects.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "checks.h"
+#include "movegen.h"
+
+namespace bbp {
+inline namespace BBP_ISA {
+
+// The order of FEATURES in lib/batch.ts. "Pair" features write two values per position, white's
+// then black's; the others one.
+enum FeatureId : unsigned {
+  kFeatCheckers,                   // U64 pair: enemy pieces checking the king of each colour
+  kFeatPinned,                     // U64 pair: pieces of each colour pinned to their own king
+  kFeatDiscoveredCheckCandidates,  // U64 pair
+  kFeatAttacked,                   // U64 pair: squares each colour attacks
+  kFeatKingZoneAttacks,            // U8 pair: (enemy piece, king-zone square) attack pairs
+  kFeatDistantCheckLines,          // U8 pair: dirSet of each king, taboo = own pieces | enemy attacks
+  kFeatPawnShieldIndex,            // U8 pair
+  kFeatUncatchablePassers,         // U64 pair: each colour's passers the enemy king cannot catch
+  kFeatKnightForkSquares,          // U64 pair: fork squares against enemy king/queens/rooks
+  kFeatInCheck,                    // U8: the side to move is in check
+  kFeatLegalMoveCount,             // U8: legal moves of the side to move (255: side not to move in check)
+  kFeatCheckmate,                  // U8 flag
+  kFeatStalemate,                  // U8 flag
+  kFeatureCount
+};
+
+constexpr unsigned featureBit(FeatureId f) { return 1u << f; }
+constexpr bool isU64Feature(unsigned f) {
+  return f == kFeatCheckers || f == kFeatPinned || f == kFeatDiscoveredCheckCandidates || f == kFeatAttacked ||
+         f == kFeatUncatchablePassers || f == kFeatKnightForkSquares;
+}
+constexpr unsigned featureWidth(unsigned f) { return f >= kFeatInCheck ? 1 : 2; }
+constexpr bool isFlagFeature(unsigned f) { return f == kFeatInCheck || f == kFeatCheckmate || f == kFeatStalemate; }
+constexpr std::uint8_t kIllegalPosition = 255;  // legalMoveCount when the side not to move is in check
+
+// The one place the analysis asks the move generator (native/core/movegen.h) for anything.
+template <class Sliders>
+inline int countLegalMoves(const Sliders& s, const Board& b) {
+  return static_cast<int>(b.sideToMove == 0 ? movegen::countMoves<0>(s, b) : movegen::countMoves<1>(s, b));
+}
+
+// Output pointers indexed by FeatureId (nullptr when not requested).
+struct FeatureOutputs {
+  void* out[kFeatureCount];
+  U64* u64(FeatureId f) const { return static_cast<U64*>(out[f]); }
+  std::uint8_t* u8(FeatureId f) const { return static_cast<std::uint8_t*>(out[f]); }
+};
+
+// ---- Pieces of the analysis ----
+
+// Pawns of `color` with no enemy pawn ahead on their own or a neighbouring file.
+constexpr U64 passedPawns(const Board& b, int color) {
+  const U64 own = b.pieceSet(color, kPawn), enemy = b.pieceSet(color ^ 1, kPawn);
+  U64 span = 0;
+  if (color == 0) {  // squares from which a white pawn would still meet a black pawn: south of each
+    span = soutOne(enemy);
+    span |= span >> 8;
+    span |= span >> 16;
+    span |= span >> 32;
+  } else {
+    span = nortOne(enemy);
+    span |= span << 8;
+    span |= span << 16;
+    span |= span << 32;
+  }
+  span |= eastOne(span) | westOne(span);
+  return own & ~span;
+}
+
+// Squares attacked by `color` with sliders seen through `occupied`, and the number of
+// (piece, square) attack pairs on `zone`.
+template <class Sliders>
+inline U64 attacksAndZoneCount(const Sliders& s, const Board& b, int color, U64 occupied, U64 zone, int* zoneCount) {
+  const U64 own = b.colors[color];
+  const U64 pawns = b.pieces[kPawn] & own, knights = b.pieces[kKnight] & own;
+  const U64 pawnEast = color == 0 ? nortOne(eastOne(pawns)) : soutOne(eastOne(pawns));
+  const U64 pawnWest = color == 0 ? nortOne(westOne(pawns)) : soutOne(westOne(pawns));
+  const U64 king = kingAttacks(b.kingSquare(color));
+  U64 attacks = pawnEast | pawnWest | knightAttacksSet(knights) | king;
+  int count = 0;
+  if (zoneCount)
+    count = __builtin_popcountll(pawnEast & zone) + __builtin_popcountll(pawnWest & zone) +
+            __builtin_popcountll(noNoEa(knights) & zone) + __builtin_popcountll(noEaEa(knights) & zone) +
+            __builtin_popcountll(soEaEa(knights) & zone) + __builtin_popcountll(soSoEa(knights) & zone) +
+            __builtin_popcountll(noNoWe(knights) & zone) + __builtin_popcountll(noWeWe(knights) & zone) +
+            __builtin_popcountll(soWeWe(knights) & zone) + __builtin_popcountll(soSoWe(knights) & zone) +
+            __builtin_popcountll(king & zone);
+  for (U64 x = (b.pieces[kBishop] | b.pieces[kQueen]) & own; x; x &= x - 1) {
+    const U64 a = s.bishop(__builtin_ctzll(x), occupied);
+    attacks |= a;
+    count += __builtin_popcountll(a & zone);
+  }
+  for (U64 x = (b.pieces[kRook] | b.pieces[kQueen]) & own; x; x &= x - 1) {
+    const U64 a = s.rook(__builtin_ctzll(x), occupied);
+    attacks |= a;
+    count += __builtin_popcountll(a & zone);
+  }
+  if (zoneCount) *zoneCount = count;
+  return attacks;
+}
+
+// ---- One position ----
+
+constexpr unsigned kCheckPassFeatures = featureBit(kFeatCheckers) | featureBit(kFeatPinned) |
+                                        featureBit(kFeatDiscoveredCheckCandidates) | featureBit(kFeatInCheck) |
+                                        featureBit(kFeatLegalMoveCount) | featureBit(kFeatCheckmate) |
+                                        featureBit(kFeatStalemate);
+
+template <class Sliders>
+inline void analyzePosition(const Sliders& s, const U64* w, std::size_t i, unsigned features, const FeatureOutputs& o) {
+  const Board b = unpack(w);
+  const U64 occ = b.occupied();
+  const int kingSq[2] = {b.kingSquare(0), b.kingSquare(1)};
+
+  if (features & kCheckPassFeatures) {
+    // From each king: the pieces seen directly (checkers) and, through exactly one first blocker,
+    // the sliders behind it. An enemy slider behind a blocker pins it when the blocker is the king's,
+    // and makes it a discovered-check candidate of the enemy when the blocker is the enemy's.
+    U64 chk[2], pin[2] = {0, 0}, disc[2] = {0, 0};
+    const U64 rq = b.pieces[kRook] | b.pieces[kQueen], bq = b.pieces[kBishop] | b.pieces[kQueen];
+    const bool xray = features & (featureBit(kFeatPinned) | featureBit(kFeatDiscoveredCheckCandidates));
+    for (int c = 0; c < 2; ++c) {
+      const int k = kingSq[c];
+      const U64 enemy = b.colors[c ^ 1];
+      const U64 r = s.rook(k, occ), d = s.bishop(k, occ);
+      chk[c] = ((r & rq) | (d & bq) | (knightAttacks(k) & b.pieces[kKnight]) |
+                (pawnAttacks(c, k) & b.pieces[kPawn]) | (kingAttacks(k) & b.pieces[kKing])) & enemy;
+      if (!xray) continue;
+      const U64 behind = (((r ^ s.rook(k, occ ^ (r & occ))) & rq) | ((d ^ s.bishop(k, occ ^ (d & occ))) & bq)) & enemy;
+      for (U64 sl = behind; sl; sl &= sl - 1) {
+        const U64 blocker = between(__builtin_ctzll(sl), k) & occ;
+        pin[c] |= blocker & b.colors[c];
+        disc[c ^ 1] |= blocker & enemy;
+      }
+    }
+    if (U64* out = o.u64(kFeatCheckers)) out[2 * i] = chk[0], out[2 * i + 1] = chk[1];
+    if (U64* out = o.u64(kFeatPinned)) out[2 * i] = pin[0], out[2 * i + 1] = pin[1];
+    if (U64* out = o.u64(kFeatDiscoveredCheckCandidates)) out[2 * i] = disc[0], out[2 * i + 1] = disc[1];
+    if (std::uint8_t* out = o.u8(kFeatInCheck)) out[i] = chk[b.sideToMove] != 0;
+    if (features & (featureBit(kFeatLegalMoveCount) | featureBit(kFeatCheckmate) | featureBit(kFeatStalemate))) {
+      // A board where the side not to move is in check has no meaningful move list: flag it.
+      const bool illegal = chk[b.sideToMove ^ 1] != 0;
+      const int moves = illegal ? -1 : countLegalMoves(s, b);
+      if (std::uint8_t* out = o.u8(kFeatLegalMoveCount)) out[i] = illegal ? kIllegalPosition : static_cast<std::uint8_t>(moves);
+      if (std::uint8_t* out = o.u8(kFeatCheckmate)) out[i] = moves == 0 && chk[b.sideToMove];
+      if (std::uint8_t* out = o.u8(kFeatStalemate)) out[i] = moves == 0 && !chk[b.sideToMove];
+    }
+  }
+
+  U64* attacked = o.u64(kFeatAttacked);
+  std::uint8_t* zone = o.u8(kFeatKingZoneAttacks);
+  if (attacked || zone) {
+    for (int c = 0; c < 2; ++c) {
+      const int enemyKing = kingSq[c ^ 1];
+      int count = 0;
+      const U64 a = attacksAndZoneCount(s, b, c, occ, kingAttacks(enemyKing) | squareBB(enemyKing), zone ? &count : nullptr);
+      if (attacked) attacked[2 * i + c] = a;
+      if (zone) zone[2 * i + (c ^ 1)] = static_cast<std::uint8_t>(count);
+    }
+  }
+  if (std::uint8_t* out = o.u8(kFeatDistantCheckLines)) {
+    // The king may not step onto its own pieces nor onto a square the enemy attacks, sliders seeing
+    // through the king itself (it cannot escape along the line of a checking slider).
+    for (int c = 0; c < 2; ++c) {
+      const U64 taboo = b.colors[c] | attacksAndZoneCount(s, b, c ^ 1, occ & ~squareBB(kingSq[c]), 0, nullptr);
+      out[2 * i + c] = static_cast<std::uint8_t>(dirSetBranchless(kingMoveTargets(kingSq[c], taboo) | squareBB(kingSq[c]), kingSq[c]));
+    }
+  }
+  if (std::uint8_t* out = o.u8(kFeatPawnShieldIndex))
+    for (int c = 0; c < 2; ++c)
+      out[2 * i + c] = static_cast<std::uint8_t>(pawnShieldIndex(c, kingSq[c], b.pieceSet(c, kPawn)));
+  if (U64* out = o.u64(kFeatUncatchablePassers))
+    for (int c = 0; c < 2; ++c)
+      out[2 * i + c] = uncatchablePassers(passedPawns(b, c), c ^ 1, b.sideToMove, kingSq[c ^ 1]);
+  if (U64* out = o.u64(kFeatKnightForkSquares))
+    for (int c = 0; c < 2; ++c)
+      out[2 * i + c] = forkTargetSquares(b.colors[c ^ 1] & (b.pieces[kKing] | b.pieces[kQueen] | b.pieces[kRook])) &
+                       ~b.colors[c];
+}
+
+// Positions [begin, end) of a packed array. valid (may be null): positions whose flag is 0 are
+// skipped and get all-zero results. Every other position is checked (validatePacked) just before it
+// is read; returns the index of the first inconsistent one (the caller reports it), or `end`.
+template <class Sliders>
+inline std::size_t analyzeRange(const Sliders& s, const U64* words, const std::uint8_t* valid, std::size_t begin,
+                                std::size_t end, unsigned features, const FeatureOutputs& o) {
+  for (std::size_t i = begin; i < end; ++i) {
+    const U64* w = words + i * kPackedPositionWords;
+    if (valid && !valid[i]) {
+      for (unsigned f = 0; f < kFeatureCount; ++f) {
+        if (!o.out[f]) continue;
+        const unsigned width = featureWidth(f);
+        if (isU64Feature(f)) for (unsigned k = 0; k < width; ++k) o.u64(FeatureId(f))[width * i + k] = 0;
+        else for (unsigned k = 0; k < width; ++k) o.u8(FeatureId(f))[width * i + k] = 0;
+      }
+      continue;
+    }
+    if (validatePacked(w)) return i;
+    analyzePosition(s, w, i, features, o);
+  }
+  return end;
+}
+
+// ---- Planes for machine learning ----
+
+// Per position kPlaneBytes bytes: 12 planes of 64 (white pawn, knight, bishop, rook, queen, king, then
+// black's; byte plane * 64 + square, 1 where the piece stands), then the state: side to move (0/1),
+// castling K, Q, k, q (0/1 each), en-passant square (64 = none), halfmove clock (capped at 255), 0.
+constexpr std::size_t kPlaneBytes = 12 * 64 + 8;
+
+inline void writePlanes(const U64* w, std::uint8_t* out) {
+  std::memset(out, 0, kPlaneBytes);
+  for (int c = 0; c < 2; ++c)
+    for (int t = 0; t < 6; ++t)
+      for (U64 x = w[c] & w[2 + t]; x; x &= x - 1) out[(c * 6 + t) * 64 + __builtin_ctzll(x)] = 1;
+  std::uint8_t* state = out + 12 * 64;
+  const U64 st = w[8];
+  state[0] = st & 1;
+  for (int r = 0; r < 4; ++r) state[1 + r] = (st >> (1 + r)) & 1;
+  state[5] = static_cast<std::uint8_t>((st >> 8) & 255);
+  const U64 halfmove = st >> 16;
+  state[6] = static_cast<std::uint8_t>(halfmove > 255 ? 255 : halfmove);
+}
+
+}  // namespace BBP_ISA
+}  // namespace bbp

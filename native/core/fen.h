@@ -1,0 +1,198 @@
+// Native FEN / EPD line parser for batches: the exact rules of lib/position.ts `parseFen` (same
+// accepted inputs, same rejected ones, and the same FEN field blamed), writing the 10-word packed
+// layout. It reports only the field; the caller re-parses the rare bad line with the JS parser to get
+// the FenError message, so messages never drift apart. Lines with a byte >= 0x80 are handed to the
+// JS parser whole (kFenNotAscii): JS trims and splits on Unicode white space, which bytes cannot see.
+//
+// EPD mode (the CLI's input): a line whose 5th field is not all digits, or that has more than six
+// fields, is EPD: its first four fields are the position (parsed as a four-field FEN: clocks 0 and
+// 1) and the rest are EPD operations, ignored. Any other line is read as FEN, rules unchanged.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "position.h"
+
+namespace bbp {
+inline namespace BBP_ISA {
+
+// The order of FEN_STATUS in lib/batch.ts (index 1.. = the FenError field names).
+enum FenStatus : std::uint8_t {
+  kFenOk, kFenBadFen, kFenBadPieces, kFenBadSideToMove, kFenBadCastling, kFenBadEnPassant,
+  kFenBadHalfmoveClock, kFenBadFullmoveNumber, kFenNotAscii,
+};
+
+constexpr std::size_t kMaxFenLength = 200;   // MAX_FEN_LENGTH
+constexpr unsigned kMaxClock = 1000000;      // MAX_CLOCK
+
+namespace fen {
+// JS \s and String.prototype.trim on ASCII: tab, LF, VT, FF, CR, space.
+constexpr bool isSpace(unsigned char c) { return c == ' ' || (c >= 9 && c <= 13); }
+constexpr bool isDigit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+struct Field {
+  const char* p = nullptr;
+  std::size_t n = 0;
+  bool is(const char* lit) const {
+    std::size_t i = 0;
+    for (; lit[i]; ++i)
+      if (i >= n || p[i] != lit[i]) return false;
+    return i == n;
+  }
+  bool allDigits() const {
+    for (std::size_t i = 0; i < n; ++i)
+      if (!isDigit(static_cast<unsigned char>(p[i]))) return false;
+    return true;
+  }
+};
+
+constexpr int pieceType(char c) {
+  switch (c | 0x20) {
+    case 'p': return kPawn;
+    case 'n': return kKnight;
+    case 'b': return kBishop;
+    case 'r': return kRook;
+    case 'q': return kQueen;
+    case 'k': return kKing;
+    default: return -1;
+  }
+}
+
+// /^\d{1,7}$/, then min..kMaxClock; -1 when not.
+inline long clock(const Field& f, unsigned min) {
+  if (f.n < 1 || f.n > 7 || !f.allDigits()) return -1;
+  long v = 0;
+  for (std::size_t i = 0; i < f.n; ++i) v = v * 10 + (f.p[i] - '0');
+  return v < static_cast<long>(min) || v > static_cast<long>(kMaxClock) ? -1 : v;
+}
+
+// The placement field: 8 ranks separated by '/', the JS loop's rules (including its early stop once
+// a rank has passed 8 squares, which leaves later characters of that rank unchecked).
+inline bool placement(const Field& f, U64 colors[2], U64 pieces[6]) {
+  std::size_t at = 0;
+  for (int i = 0; i < 8; ++i) {
+    std::size_t end = at;
+    while (end < f.n && f.p[end] != '/') ++end;
+    if (i < 7 ? end >= f.n : end != f.n) return false;  // not exactly 8 ranks
+    const int rank = 7 - i;
+    int file = 0;
+    bool lastWasDigit = false;
+    for (std::size_t k = at; k < end; ++k) {
+      const char ch = f.p[k];
+      if (ch >= '1' && ch <= '8') {
+        if (lastWasDigit) return false;
+        file += ch - '0';
+        lastWasDigit = true;
+      } else {
+        const int type = pieceType(ch);
+        if (type < 0 || !((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'))) return false;
+        if (file < 8) {
+          const U64 bit = squareBB(rank * 8 + file);
+          colors[(ch >= 'a') ? 1 : 0] |= bit;
+          pieces[type] |= bit;
+        }
+        ++file;
+        lastWasDigit = false;
+      }
+      if (file > 8) break;
+    }
+    if (file != 8) return false;
+    at = end + 1;
+  }
+  return true;
+}
+}  // namespace fen
+
+// Parses one line (no '\n' inside; a trailing '\r' is white space) into w[0..9]. On any status but
+// kFenOk the words are left all zero.
+template <class Sliders>
+FenStatus parseFenLine(const Sliders& s, const char* text, std::size_t len, bool epd, U64* w) {
+  for (int i = 0; i < kPackedPositionWords; ++i) w[i] = 0;
+  for (std::size_t i = 0; i < len; ++i)
+    if (static_cast<unsigned char>(text[i]) >= 0x80) return kFenNotAscii;
+
+  fen::Field fields[6];
+  int count = 0;
+  bool more = false;  // a 7th field exists
+  for (std::size_t i = 0; i < len;) {
+    while (i < len && fen::isSpace(static_cast<unsigned char>(text[i]))) ++i;
+    if (i >= len) break;
+    const std::size_t start = i;
+    while (i < len && !fen::isSpace(static_cast<unsigned char>(text[i]))) ++i;
+    if (count < 6) fields[count++] = fen::Field{text + start, i - start};
+    else { more = true; break; }
+  }
+
+  if (epd && (more || (count >= 5 && !fields[4].allDigits()))) {
+    if (fields[0].n + fields[1].n + fields[2].n + fields[3].n + 3 > kMaxFenLength) return kFenBadFen;
+    count = 4;
+  } else {
+    if (len > kMaxFenLength) return kFenBadFen;
+    if (more || (count != 4 && count != 6)) return kFenBadFen;
+  }
+
+  U64 colors[2] = {0, 0};
+  U64 pieces[6] = {0, 0, 0, 0, 0, 0};
+  if (!fen::placement(fields[0], colors, pieces)) return kFenBadPieces;
+
+  int sideToMove;
+  if (fields[1].is("w")) sideToMove = 0;
+  else if (fields[1].is("b")) sideToMove = 1;
+  else return kFenBadSideToMove;
+
+  int castling = 0;
+  if (!fields[2].is("-")) {
+    const char order[4] = {'K', 'Q', 'k', 'q'};
+    std::size_t k = 0;
+    for (int r = 0; r < 4 && k < fields[2].n; ++r)
+      if (fields[2].p[k] == order[r]) castling |= 1 << r, ++k;
+    if (k != fields[2].n || fields[2].n == 0) return kFenBadCastling;
+  }
+
+  int epSquare = kNoSquare;
+  if (!fields[3].is("-")) {
+    const fen::Field& f = fields[3];
+    if (f.n != 2 || f.p[0] < 'a' || f.p[0] > 'h' || f.p[1] < '1' || f.p[1] > '8') return kFenBadEnPassant;
+    epSquare = (f.p[1] - '1') * 8 + (f.p[0] - 'a');
+  }
+
+  long halfmove = 0, fullmove = 1;
+  if (count == 6) {
+    if ((halfmove = fen::clock(fields[4], 0)) < 0) return kFenBadHalfmoveClock;
+    if ((fullmove = fen::clock(fields[5], 1)) < 0) return kFenBadFullmoveNumber;
+  }
+
+  // The board rules of validate() (colours and types cannot overlap when read from FEN).
+  for (int c = 0; c < 2; ++c)
+    if (__builtin_popcountll(colors[c] & pieces[kKing]) != 1) return kFenBadPieces;
+  if (pieces[kPawn] & (kRank1 | kRank8)) return kFenBadPieces;
+  constexpr int kCastleKing[4] = {4, 4, 60, 60}, kCastleRook[4] = {7, 0, 63, 56};
+  for (int r = 0; r < 4; ++r) {
+    if (!(castling & (1 << r))) continue;
+    const U64 own = colors[r >> 1];
+    if (!(own & pieces[kKing] & squareBB(kCastleKing[r])) || !(own & pieces[kRook] & squareBB(kCastleRook[r])))
+      return kFenBadCastling;
+  }
+  if (epSquare != kNoSquare) {
+    if (rankOf(epSquare) != (sideToMove == 0 ? 5 : 2)) return kFenBadEnPassant;
+    const int pawnSq = sideToMove == 0 ? epSquare - 8 : epSquare + 8;
+    const int originSq = sideToMove == 0 ? epSquare + 8 : epSquare - 8;
+    if (!(colors[sideToMove ^ 1] & pieces[kPawn] & squareBB(pawnSq))) return kFenBadEnPassant;
+    if ((colors[0] | colors[1]) & (squareBB(epSquare) | squareBB(originSq))) return kFenBadEnPassant;
+  }
+
+  U64 packed[kPackedPositionWords];
+  packed[0] = colors[0];
+  packed[1] = colors[1];
+  for (int t = 0; t < 6; ++t) packed[2 + t] = pieces[t];
+  packed[8] = static_cast<U64>(sideToMove) | (static_cast<U64>(castling) << 1) | (static_cast<U64>(epSquare) << 8) |
+              (static_cast<U64>(halfmove) << 16);
+  packed[9] = static_cast<U64>(fullmove);
+  if (checkers(s, unpack(packed), sideToMove ^ 1)) return kFenBadSideToMove;
+  for (int i = 0; i < kPackedPositionWords; ++i) w[i] = packed[i];
+  return kFenOk;
+}
+
+}  // namespace BBP_ISA
+}  // namespace bbp

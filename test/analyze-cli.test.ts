@@ -1,0 +1,86 @@
+/**
+ * The `analyze` subcommand end to end (dist/cli.js): records in input order, native and JS backends
+ * byte-identical, any thread count byte-identical, error records and exit codes, --strict, gzip,
+ * stdin, CSV, feature selection and bad usage.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { nativeApi } from './backends.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const cli = join(root, 'dist', 'cli.js');
+const sample = join(root, 'examples', 'positions.epd');
+const dir = mkdtempSync(join(tmpdir(), 'bbp-analyze-'));
+
+function analyze(args: string[], input?: Buffer | string) {
+  const r = spawnSync(process.execPath, [cli, 'analyze', ...args], { input, maxBuffer: 1 << 30, env: { ...process.env, BITBOARD_PATTERNS_BACKEND: '' } });
+  return { code: r.status, out: r.stdout.toString(), err: r.stderr.toString() };
+}
+
+describe('bitboard-patterns analyze', () => {
+  const lines = readFileSync(sample, 'utf8').trim().split('\n');
+
+  it('the README command: one record per line, in order, exit 0, quiet stderr', () => {
+    const r = analyze([sample]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    const records = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(records.length).toBe(lines.length);
+    records.forEach((rec, i) => { expect(rec.line).toBe(i + 1); expect(rec.input).toBe(lines[i]); });
+    expect(Object.keys(records[0])).toEqual(['line', 'input', 'checkers', 'pinned', 'discoveredCheckCandidates', 'attacked',
+      'kingZoneAttacks', 'distantCheckLines', 'pawnShieldIndex', 'uncatchablePassers', 'knightForkSquares', 'inCheck',
+      'legalMoveCount', 'checkmate', 'stalemate']);
+  });
+
+  it.runIf(nativeApi)('native and JS backends, 1 or 3 threads: byte-identical output', () => {
+    const small = join(dir, 'small.epd');
+    writeFileSync(small, `${lines.slice(0, 1500).join('\n')}\n`);
+    const a = analyze([small, '--backend', 'native', '--threads', '1']);
+    const b = analyze([small, '--backend', 'js', '--threads', '3']);
+    const c = analyze([small, '--backend', 'native', '--threads', '3', '--format', 'csv']);
+    const d = analyze([small, '--backend', 'js', '--threads', '1', '--format', 'csv']);
+    expect(a.code).toBe(0);
+    expect(a.out).toBe(b.out);
+    expect(c.out).toBe(d.out);
+    expect(c.out.split('\n')[0]).toMatch(/^line,input,checkers_w,checkers_b,.*,inCheck,legalMoveCount,checkmate,stalemate,error$/);
+  });
+
+  it('malformed lines become error records; the run goes on; exit code 3', () => {
+    const input = `${lines[0]}\nnonsense\n${lines[1]}\n4k3/8/8/8/8/8/8/4R1K1 w - - 0 1\n`;
+    const r = analyze(['-', '--features', 'checkers,inCheck'], input);
+    expect(r.code).toBe(3);
+    const recs = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(recs.map((x) => x.line)).toEqual([1, 2, 3, 4]);
+    expect(recs[1]).toEqual({ line: 2, input: 'nonsense', error: expect.stringMatching(/^bad FEN fen:/), field: 'fen' });
+    expect(recs[3].field).toBe('sideToMove');
+    expect(recs[2]).toEqual({ line: 3, input: lines[1], checkers: expect.any(Array), inCheck: expect.any(Boolean) });
+    expect(r.err).toMatch(/2 of 4 lines had errors/);
+  });
+
+  it('--strict stops at the first malformed line, exit code 1', () => {
+    const r = analyze(['--strict', '--features', 'inCheck'], `${lines[0]}\nnonsense\n${lines[1]}\n`);
+    expect(r.code).toBe(1);
+    expect(r.out.trim().split('\n').length).toBe(2);
+    expect(r.err).toMatch(/line 2: bad FEN fen/);
+  });
+
+  it('reads gzip files and stdin alike', () => {
+    const gz = join(dir, 'sample.epd.gz');
+    writeFileSync(gz, gzipSync(readFileSync(sample)));
+    const plain = analyze([sample, '--features', 'pinned']);
+    expect(analyze([gz, '--features', 'pinned']).out).toBe(plain.out);
+    expect(analyze(['--features', 'pinned'], readFileSync(sample)).out).toBe(plain.out);
+  });
+
+  it('bad usage: exit code 2 with a message', () => {
+    const bad = analyze(['--features', 'nope']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/unknown feature "nope"/);
+    expect(analyze(['--format', 'xml']).code).toBe(2);
+    expect(execFileSync(process.execPath, [cli, 'help', 'analyze']).toString()).toMatch(/usage: bitboard-patterns analyze/);
+  });
+});

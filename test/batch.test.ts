@@ -1,0 +1,325 @@
+/**
+ * Batch analysis: PositionBatch construction (FEN/EPD, Positions, packed words), every feature
+ * against the single-position functions and a square-by-square reference, native against JS on
+ * every feature, the native FEN parser against parseFen on good, bad and mutated FENs, toPlanes,
+ * analyzeBatchAsync (same results, AbortSignal), worker threads.
+ */
+import { readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FEATURES, PENDING_FEATURES, PLANE_BYTES, parseText } from '../lib/batch.js';
+import { jsBackend } from '../lib/js/index.js';
+import { loadNative } from '../lib/native.js';
+import { FenError } from '../lib/position.js';
+import { squaresOf } from '../lib/squares.js';
+import { backends, jsApi, nativeApi } from './backends.js';
+
+const EPD = readFileSync(new URL('../examples/positions.epd', import.meta.url), 'utf8').trim().split('\n');
+const SAMPLE = EPD.slice(0, 2000);
+const ALL_NAMES = FEATURES.map((f) => f.name);
+
+const bit = (sq: number): bigint => 1n << BigInt(sq);
+const has = (set: bigint, sq: number): boolean => ((set >> BigInt(sq)) & 1n) === 1n;
+
+describe.each(backends)('%s', (_name, api) => {
+  const batch = api.PositionBatch.fromFens(SAMPLE, { epd: true });
+  const positions = SAMPLE.map((l) => api.parseFen(l.split(' ').slice(0, 4).join(' ')));
+
+  it('fromFens parses EPD lines like parseFen parses their four position fields', () => {
+    expect(batch.length).toBe(SAMPLE.length);
+    expect(batch.errors).toEqual([]);
+    expect(batch.valid).toBeNull();
+    expect(Array.from(batch.words)).toEqual(Array.from(api.packPositions(positions)));
+  });
+
+  it('checkers, pinned and discovered-check candidates equal the single-position functions, both colours', () => {
+    const r = api.analyzeBatch(batch, ['checkers', 'pinned', 'discoveredCheckCandidates', 'inCheck']);
+    positions.forEach((p, i) => {
+      for (const c of [0, 1] as const) {
+        expect(r.checkers[2 * i + c]).toBe(api.checkers(p, c));
+        expect(r.pinned[2 * i + c]).toBe(api.pinnedPieces(p, c));
+        expect(r.discoveredCheckCandidates[2 * i + c]).toBe(api.discoveredCheckCandidates(p, c));
+      }
+      expect(r.inCheck[i]).toBe(api.isInCheck(p) ? 1 : 0);
+    });
+  });
+
+  it('attacked, king zone, dirSet, shield, passers and forks match a square-by-square reference', () => {
+    const r = api.analyzeBatch(batch, 'all');
+    positions.slice(0, 300).forEach((p, i) => {
+      const occ = p.colors[0] | p.colors[1];
+      const kingSq = [0, 1].map((c) => squaresOf(p.colors[c]! & p.pieces[5])[0]!);
+      for (const c of [0, 1]) {
+        const e = c ^ 1;
+        // attacked: every square some piece of c attacks (attackersTo with the board's occupancy).
+        let attacked = 0n;
+        let zone = 0;
+        const zoneSet = api.kingAttacks(kingSq[e]!) | bit(kingSq[e]!);
+        for (let s = 0; s < 64; s++) {
+          const by = api.attackersTo(p, s, c, occ);
+          if (by) attacked |= bit(s);
+          if (has(zoneSet, s)) zone += squaresOf(by).length;
+        }
+        expect(r.attacked[2 * i + c]).toBe(attacked);
+        expect(r.kingZoneAttacks[2 * i + e]).toBe(zone);
+        // dirSet with taboo = own pieces | squares the enemy attacks with the king lifted.
+        let taboo = p.colors[c]!;
+        for (let s = 0; s < 64; s++) if (api.attackersTo(p, s, e, occ & ~bit(kingSq[c]!))) taboo |= bit(s);
+        expect(r.distantCheckLines[2 * i + c]).toBe(api.distantCheckLines(kingSq[c]!, taboo));
+        expect(r.pawnShieldIndex[2 * i + c]).toBe(api.pawnShieldIndex(c, kingSq[c]!, p.pieces[0] & p.colors[c]!));
+        // Passed pawns by definition: no enemy pawn ahead on the same or a neighbouring file.
+        let passers = 0n;
+        for (const s of squaresOf(p.pieces[0] & p.colors[c]!)) {
+          const blocked = squaresOf(p.pieces[0] & p.colors[e]!).some((t) => Math.abs((t & 7) - (s & 7)) <= 1
+            && (c === 0 ? (t >> 3) > (s >> 3) : (t >> 3) < (s >> 3)));
+          if (!blocked) passers |= bit(s);
+        }
+        expect(r.uncatchablePassers[2 * i + c]).toBe(api.uncatchablePassers(passers, e, p.sideToMove, kingSq[e]!));
+        const targets = p.colors[e]! & (p.pieces[5] | p.pieces[4] | p.pieces[3]);
+        expect(r.knightForkSquares[2 * i + c]).toBe(api.forkTargetSquares(targets) & ~p.colors[c]!);
+      }
+    });
+  });
+
+  it('fromPositions and fromPacked (zero-copy, from bytes too) give the same batch', () => {
+    const a = api.PositionBatch.fromPositions(positions.slice(0, 50));
+    const b = api.PositionBatch.fromPacked(a.words);
+    expect(b.words).toBe(a.words);
+    const bytes = new Uint8Array(a.words.buffer);
+    const c = api.PositionBatch.fromPacked(bytes);
+    expect(c.words.buffer).toBe(a.words.buffer);
+    expect(api.analyzeBatch(c, ['pinned']).pinned).toEqual(api.analyzeBatch(a, ['pinned']).pinned);
+    expect(() => api.PositionBatch.fromPacked(new BigUint64Array(11))).toThrow(RangeError);
+    expect(() => api.PositionBatch.fromPacked(bytes.subarray(4, 84))).toThrow(RangeError);
+  });
+
+  it('bad lines are collected per line, not thrown; their slots give zeros', () => {
+    const lines = [SAMPLE[0]!, 'not a fen', '4k3/8/8/8/8/8/8/4R1K1 w - - 0 1', SAMPLE[1]!, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n'];
+    const b = api.PositionBatch.fromFens(lines);
+    expect(b.errors.map((e) => [e.index, e.error.field])).toEqual([[0, 'fen'], [1, 'fen'], [2, 'sideToMove'], [3, 'fen']]);
+    expect(b.errors[1]!.error).toBeInstanceOf(FenError);
+    expect(Array.from(b.valid!)).toEqual([0, 0, 0, 0, 1]); // EPD lines are not FEN without { epd: true }
+    const r = api.analyzeBatch(b, ['attacked']);
+    expect(r.attacked[0]).toBe(0n);
+    expect(r.attacked[8]).not.toBe(0n);
+  });
+
+  it('inconsistent packed words are a RangeError naming the position', () => {
+    const words = new BigUint64Array(batch.words.subarray(0, 30));
+    words[17] = 0n; // position 1 loses its kings
+    expect(() => api.analyzeBatch(api.PositionBatch.fromPacked(words), ['checkers'])).toThrow(/position 1 is not valid/);
+    expect(() => api.toPlanes(api.PositionBatch.fromPacked(words))).toThrow(/position 1/);
+  });
+
+  it('argument errors name the function', () => {
+    expect(() => api.analyzeBatch([] as never)).toThrow(/analyzeBatch: batch must be a PositionBatch/);
+    expect(() => api.analyzeBatch(batch, 'checkers' as never)).toThrow(/analyzeBatch: features must be an array/);
+    expect(() => api.toPlanes(batch, new Uint8Array(3))).toThrow(/toPlanes: out must have/);
+    expect(() => api.toPlanes(batch, [] as never)).toThrow(TypeError);
+    expect(() => api.PositionBatch.fromFens('x' as never)).toThrow(/fromFens: fens must be an array/);
+    expect(() => api.PositionBatch.fromFens([1 as never])).toThrow(/fens\[0\] must be a string/);
+    expect(() => api.PositionBatch.fromPositions([{} as never])).toThrow(/positions\[0\]/);
+    expect(() => api.PositionBatch.fromPacked('x' as never)).toThrow(TypeError);
+    expect(() => api.PositionBatch.fromPacked(new BigUint64Array(10), new Uint8Array(2))).toThrow(RangeError);
+    return Promise.all([
+      expect(api.analyzeBatchAsync(batch, ['checkers'], { threads: 0 })).rejects.toThrow(/threads must be/),
+      expect(api.analyzeBatchAsync(batch, ['checkers'], { signal: {} as never })).rejects.toThrow(TypeError),
+    ]);
+  });
+
+  it('unknown feature names are rejected with a clear error', () => {
+    expect(() => api.analyzeBatch(batch, ['nope' as never])).toThrow(/unknown feature "nope"/);
+    expect(PENDING_FEATURES).toEqual([]);
+    expect(() => api.analyzeBatch({} as never)).toThrow(TypeError);
+  });
+
+  it('legalMoveCount, checkmate and stalemate agree with legalMoves', () => {
+    const r = api.analyzeBatch(batch, ['legalMoveCount', 'checkmate', 'stalemate', 'inCheck']);
+    positions.forEach((p, i) => {
+      const n = api.legalMoves(p).length;
+      expect(r.legalMoveCount[i]).toBe(n);
+      expect(r.checkmate[i]).toBe(n === 0 && api.isInCheck(p) ? 1 : 0);
+      expect(r.stalemate[i]).toBe(n === 0 && !api.isInCheck(p) ? 1 : 0);
+    });
+    const special = api.PositionBatch.fromFens([
+      'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3', // fool's mate
+      '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1', // stalemate
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+    ]);
+    const s = api.analyzeBatch(special, ['legalMoveCount', 'checkmate', 'stalemate']);
+    expect([...s.legalMoveCount]).toEqual([0, 0, 20]);
+    expect([...s.checkmate]).toEqual([1, 0, 0]);
+    expect([...s.stalemate]).toEqual([0, 1, 0]);
+    // Side not to move in check (only reachable through raw words): 255, no flags.
+    const illegal = api.PositionBatch.fromPacked(api.packPositions([api.parseFen('4k3/8/8/8/8/8/8/4R1K1 b - - 0 1')]));
+    const w = new BigUint64Array(illegal.words);
+    w[8] &= ~1n; // white to move while black is in check
+    const t = api.analyzeBatch(api.PositionBatch.fromPacked(w), ['legalMoveCount', 'checkmate', 'stalemate']);
+    expect([t.legalMoveCount[0], t.checkmate[0], t.stalemate[0]]).toEqual([255, 0, 0]);
+  });
+
+  it('toPlanes: 12 x 64 piece planes plus state bytes', () => {
+    const planes = api.toPlanes(batch);
+    expect(planes.length).toBe(batch.length * PLANE_BYTES);
+    positions.slice(0, 200).forEach((p, i) => {
+      const base = i * PLANE_BYTES;
+      for (let c = 0; c < 2; c++) {
+        for (let t = 0; t < 6; t++) {
+          for (let s = 0; s < 64; s++) {
+            if (planes[base + (c * 6 + t) * 64 + s] !== (has(p.colors[c]! & p.pieces[t]!, s) ? 1 : 0)) throw new Error(`plane ${c} ${t} ${s}`);
+          }
+        }
+      }
+      expect(Array.from(planes.subarray(base + 768, base + 776))).toEqual([
+        p.sideToMove, p.castling & 1, (p.castling >> 1) & 1, (p.castling >> 2) & 1, (p.castling >> 3) & 1,
+        p.epSquare < 0 ? 64 : p.epSquare, Math.min(255, p.halfmoveClock), 0]);
+    });
+  });
+
+  it('analyzeBatchAsync gives exactly the synchronous results, on any thread count', async () => {
+    const sync = api.analyzeBatch(batch, 'all');
+    for (const threads of [1, 2, 3]) {
+      const r = await api.analyzeBatchAsync(batch, 'all', { threads });
+      for (const name of ALL_NAMES) expect(r[name], `${name} with ${threads} threads`).toEqual(sync[name]);
+    }
+  });
+
+  it('analyzeBatchAsync: an AbortSignal cancels it (before and while it runs)', async () => {
+    const big = api.PositionBatch.fromPacked(repeatWords(batch.words, api.backend === 'js' ? 20_000 : 2_000_000));
+    const before = new AbortController();
+    before.abort();
+    await expect(api.analyzeBatchAsync(big, 'all', { signal: before.signal })).rejects.toThrow(/abort/i);
+    const during = new AbortController();
+    const p = api.analyzeBatchAsync(big, 'all', { signal: during.signal });
+    setTimeout(() => during.abort(), 5);
+    await expect(p).rejects.toThrow(/abort/i);
+    const bad = new BigUint64Array(batch.words.subarray(0, 30));
+    bad[27] = 0n;
+    await expect(api.analyzeBatchAsync(api.PositionBatch.fromPacked(bad), ['checkers'])).rejects.toThrow(/position 2/);
+  });
+});
+
+function repeatWords(words: BigUint64Array, positions: number): BigUint64Array {
+  const out = new BigUint64Array(positions * 10);
+  for (let at = 0; at < out.length; at += words.length) out.set(words.subarray(0, Math.min(words.length, out.length - at)), at);
+  return out;
+}
+
+describe.runIf(nativeApi)('native against JS', () => {
+  const native = nativeApi!;
+
+  it('every feature and the planes are equal on the whole sample file', () => {
+    const a = native.PositionBatch.fromFens(EPD, { epd: true });
+    const b = jsApi.PositionBatch.fromFens(EPD, { epd: true });
+    expect(a.words).toEqual(b.words);
+    const ra = native.analyzeBatch(a, 'all');
+    const rb = jsApi.analyzeBatch(b, 'all');
+    for (const name of ALL_NAMES) expect(ra[name], name).toEqual(rb[name]);
+    expect(native.toPlanes(a)).toEqual(jsApi.toPlanes(b));
+  });
+
+  it('every feature is equal on random legal-looking positions (property)', () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: EPD.length - 1 }), { minLength: 1, maxLength: 40 }),
+      fc.integer({ min: 0, max: 1 }), (picks, flip) => {
+        // Real positions, with the side to move flipped when that stays legal.
+        const fens = picks.map((i) => {
+          const [pl, side, castling, ep] = EPD[i]!.split(' ');
+          return flip ? `${pl} ${side === 'w' ? 'b' : 'w'} ${castling} - 0 1` : `${pl} ${side} ${castling} ${ep} 0 1`;
+        });
+        const a = native.PositionBatch.fromFens(fens);
+        const b = jsApi.PositionBatch.fromFens(fens);
+        expect(a.words).toEqual(b.words);
+        expect(a.errors.map((e) => e.error.message)).toEqual(b.errors.map((e) => e.error.message));
+        const ra = native.analyzeBatch(a, 'all');
+        const rb = jsApi.analyzeBatch(b, 'all');
+        for (const name of ALL_NAMES) expect(ra[name], name).toEqual(rb[name]);
+      }), { numRuns: 200 });
+  });
+
+  const BAD = [
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0',
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 7', '', '      ', `${'8/'.repeat(5000)}8 w - - 0 1`,
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN0 w KQkq - 0 1',
+    'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1', 'rnbqkbnr/pppppppp/8/8/8/7p1/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+    'rnbqkbnr/pppppppp//8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+    'rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', '4k3/8/8/8/8/8/8/3KK3 w - - 0 1', '8/8/8/8/8/8/8/4K3 w - - 0 1',
+    'P3k3/8/8/8/8/8/8/4K3 w - - 0 1', '4k3/8/8/8/8/8/8/4K2p w - - 0 1', '4k3/8/8/8/8/8/8/4K3 x - - 0 1',
+    '4k3/8/8/8/8/8/8/4K3 W - - 0 1', '4k3/8/8/8/8/8/8/4R1K1 w - - 0 1', 'r3k2r/8/8/8/8/8/8/R3K2R w X - 0 1',
+    'r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1', 'r3k2r/8/8/8/8/8/8/R3K2R w kqKQ - 0 1', 'r3k2r/8/8/8/8/8/8/R3K3 w K - 0 1',
+    'r3k2r/8/8/8/8/8/8/R2K3R w Q - 0 1', 'R3k2r/8/8/8/8/8/8/4K3 w q - 0 1',
+    'rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq z9 0 3', 'rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d5 0 3',
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1', 'rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 3',
+    'rnbqkbnr/1pp1pppp/p2n4/3pP3/8/8/PPPP1PPP/RNBQKB1R w KQkq d6 0 3', '4k3/8/8/8/8/8/8/4K3 w - - x 1',
+    '4k3/8/8/8/8/8/8/4K3 w - - -1 1', '4k3/8/8/8/8/8/8/4K3 w - - 1.5 1', '4k3/8/8/8/8/8/8/4K3 w - - 0 0',
+    '4k3/8/8/8/8/8/8/4K3 w - - 0 -3', '4k3/8/8/8/8/8/8/4K3 w - - 0 abc', '4k3/8/8/8/8/8/8/4K3 w - - 0 1e3',
+    '4k3/8/8/8/8/8/8/4K3 w - - 0 1000001', '4k3/8/8/8/8/8/8/4K3 w - - 12345678 1', '\t4k3/8/8/8/8/8/8/4K3  w - -\r',
+    '4k3/8/8/8/8/8/8/4K3\u00a0w - - 0 1', '4k3/8/8/8/8/8/8/4K3 w - - 0 1\u2028', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 bm e4;', `4k3/8/8/8/8/8/8/4K3 w - - ${'c0 "x";'.repeat(40)}`,
+  ];
+
+  it.each([false, true])('the native FEN parser accepts and rejects what parseFen does, same field (epd %s)', (epd) => {
+    const native = loadNative();
+    const text = Buffer.from(`${BAD.join('\n')}\n`);
+    const a = parseText(native, text, epd);
+    const b = parseText(jsBackend, text, epd);
+    expect(Array.from(a.valid)).toEqual(Array.from(b.valid));
+    expect(a.words).toEqual(b.words);
+    expect(a.errors.map((e) => [e.index, e.error.message])).toEqual(b.errors.map((e) => [e.index, e.error.message]));
+    // And the raw native status names the same field as the FenError.
+    const [, status] = native.batch.parseFenText(text, epd);
+    const fields = ['ok', 'fen', 'pieces', 'sideToMove', 'castling', 'enPassant', 'halfmoveClock', 'fullmoveNumber'];
+    for (const e of b.errors) {
+      if (status[e.index] !== 8) expect(fields[status[e.index]!], BAD[e.index]).toBe(e.error.field);
+    }
+  });
+
+  it('the native FEN parser agrees with parseFen on randomly mutated FENs (property)', () => {
+    const native = loadNative();
+    const alphabet = 'pnbrqkPNBRQK12345678 /-wbKQkqa0e3x9\t';
+    fc.assert(fc.property(fc.integer({ min: 0, max: EPD.length - 1 }), fc.array(fc.tuple(fc.nat(), fc.nat(alphabet.length), fc.boolean()), { minLength: 1, maxLength: 4 }),
+      (pick, edits) => {
+        let fen = EPD[pick]!.split(' ').slice(0, 4).join(' ') + ' 0 1';
+        for (const [at, ch, insert] of edits) {
+          const i = at % (fen.length + 1);
+          const c = alphabet[ch % alphabet.length]!;
+          fen = insert ? fen.slice(0, i) + c + fen.slice(i) : fen.slice(0, i) + c + fen.slice(i + 1);
+        }
+        const text = Buffer.from(`${fen}\n`);
+        for (const epd of [false, true]) {
+          const [words, status] = native.batch.parseFenText(text, epd);
+          const [jw, js] = jsBackend.batch.parseFenText(text, epd);
+          expect(status[0], fen).toBe(js[0]);
+          expect(words).toEqual(jw);
+        }
+      }), { numRuns: 3000 });
+  });
+});
+
+describe.runIf(nativeApi)('worker threads', () => {
+  it('the addon loads and analyses in several worker threads at once, with the main thread\'s answers', async () => {
+    const main = nativeApi!.analyzeBatch(nativeApi!.PositionBatch.fromFens(SAMPLE, { epd: true }), 'all');
+    const expected = ALL_NAMES.map((n) => Array.from(main[n] as ArrayLike<number | bigint>, String).join(',').length);
+    const source = `
+      const { parentPort, workerData } = require('node:worker_threads');
+      import(workerData.entry).then(async (m) => {
+        const b = m.PositionBatch.fromFens(workerData.lines, { epd: true });
+        const r = m.analyzeBatch(b, 'all');
+        const a = await m.analyzeBatchAsync(b, 'all', { threads: 2 });
+        const lens = workerData.names.map((n) => Array.from(r[n], String).join(',').length);
+        const same = workerData.names.every((n) => r[n].every((v, i) => v === a[n][i]));
+        parentPort.postMessage({ backend: m.backend, lens, same, planes: m.toPlanes(b).length });
+      }).catch((e) => parentPort.postMessage({ error: String(e.stack) }));`;
+    const entry = new URL('../dist/native-entry.js', import.meta.url).href;
+    const runs = Array.from({ length: 4 }, () => new Promise<Record<string, unknown>>((resolve, reject) => {
+      const w = new Worker(source, { eval: true, workerData: { entry, lines: SAMPLE, names: ALL_NAMES } });
+      w.once('message', (m) => { void w.terminate(); resolve(m); });
+      w.once('error', reject);
+    }));
+    for (const r of await Promise.all(runs)) {
+      expect(r.error).toBeUndefined();
+      expect(r).toEqual({ backend: 'native', lens: expected, same: true, planes: SAMPLE.length * PLANE_BYTES });
+    }
+  });
+});
