@@ -167,6 +167,30 @@ function bishopAttacks(sq: number, lo: number, hi: number): void {
 }
 
 /**
+ * The pieces of (ownLo, ownHi) that stand alone between square k and a slider of (sLo, sHi) (sliders
+ * already known to see k on an empty board): pinned pieces seen from our king, discovered-check
+ * candidates seen from theirs. Result in attLo/attHi (attacksLo() / attacksHi()).
+ */
+export function loneBlockers(k: number, sLo: number, sHi: number, occLo: number, occHi: number,
+  ownLo: number, ownHi: number): void {
+  let lo = 0;
+  let hi = 0;
+  while ((sLo | sHi) !== 0) {
+    let s: number;
+    if (sLo !== 0) { s = lowest(sLo); sLo &= sLo - 1; } else { s = 32 + lowest(sHi); sHi &= sHi - 1; }
+    const at = (k * 64 + s) << 1;
+    const bLo = BETWEEN[at]! & occLo;
+    const bHi = BETWEEN[at + 1]! & occHi;
+    if (bLo !== 0 ? bHi === 0 && (bLo & (bLo - 1)) === 0 : bHi !== 0 && (bHi & (bHi - 1)) === 0) {
+      lo |= bLo & ownLo;
+      hi |= bHi & ownHi;
+    }
+  }
+  attLo = lo;
+  attHi = hi;
+}
+
+/**
  * Is sq attacked by `them` on the board at `o`, sliders seen through (occLo, occHi), ignoring the
  * enemy pieces in (goneLo, goneHi) (a pawn taken en passant)?
  */
@@ -367,23 +391,10 @@ export function generate(p: number, count: boolean): number {
   }
 
   // Pins: enemy sliders on a line through our king with exactly one piece between, ours.
-  let pinLo = 0;
-  let pinHi = 0;
-  {
-    let sLo = (ROOK_EMPTY[k2]! & erLo) | (BISHOP_EMPTY[k2]! & ebLo);
-    let sHi = (ROOK_EMPTY[k2 + 1]! & erHi) | (BISHOP_EMPTY[k2 + 1]! & ebHi);
-    while ((sLo | sHi) !== 0) {
-      let s: number;
-      if (sLo !== 0) { s = lowest(sLo); sLo &= sLo - 1; } else { s = 32 + lowest(sHi); sHi &= sHi - 1; }
-      const at = (k * 64 + s) << 1;
-      const bLo = BETWEEN[at]! & occLo;
-      const bHi = BETWEEN[at + 1]! & occHi;
-      if (bLo !== 0 ? bHi === 0 && (bLo & (bLo - 1)) === 0 : bHi !== 0 && (bHi & (bHi - 1)) === 0) {
-        pinLo |= bLo & ownLo;
-        pinHi |= bHi & ownHi;
-      }
-    }
-  }
+  loneBlockers(k, (ROOK_EMPTY[k2]! & erLo) | (BISHOP_EMPTY[k2]! & ebLo), (ROOK_EMPTY[k2 + 1]! & erHi) | (BISHOP_EMPTY[k2 + 1]! & ebHi),
+    occLo, occHi, ownLo, ownHi);
+  const pinLo = attLo;
+  const pinHi = attHi;
 
   // Knights (a pinned knight never stays on its pin line).
   {

@@ -15,7 +15,7 @@ import { PACKED_POSITION_WORDS } from '../backend.js';
 import { packedProblem } from './checks.js';
 import {
   BETWEEN, BISHOP_EMPTY, BOARD, EP, KNIGHT, LINE, MAX_MOVES, MOVES, PAWN_ATTACKS, PLY_WORDS, ROOK_EMPTY, SIDE,
-  attacked, attacksHi, attacksLo, bishopAttacks, generate, kingSquareAt, loadPacked, lowest, play, rookAttacks, typeAt,
+  attacked, attacksHi, attacksLo, bishopAttacks, generate, kingSquareAt, loadPacked, loneBlockers, lowest, play, rookAttacks, typeAt,
 } from './movegen.js';
 
 /** Deepest perft the contract allows. */
@@ -87,24 +87,11 @@ function classifyLeaves(p: number, out: Float64Array): void {
   const ep = BOARD[o + EP]!;
 
   // Discovered-check candidates: our pieces alone between one of our sliders and the enemy king.
-  let candLo = 0;
-  let candHi = 0;
-  {
-    const e2 = ek << 1;
-    let sLo = (ROOK_EMPTY[e2]! & orLo) | (BISHOP_EMPTY[e2]! & obLo);
-    let sHi = (ROOK_EMPTY[e2 + 1]! & orHi) | (BISHOP_EMPTY[e2 + 1]! & obHi);
-    while ((sLo | sHi) !== 0) {
-      let s: number;
-      if (sLo !== 0) { s = lowest(sLo); sLo &= sLo - 1; } else { s = 32 + lowest(sHi); sHi &= sHi - 1; }
-      const at = (ek * 64 + s) << 1;
-      const bLo = BETWEEN[at]! & occLo;
-      const bHi = BETWEEN[at + 1]! & occHi;
-      if (bLo !== 0 ? bHi === 0 && (bLo & (bLo - 1)) === 0 : bHi !== 0 && (bHi & (bHi - 1)) === 0) {
-        candLo |= bLo & ownLo;
-        candHi |= bHi & ownHi;
-      }
-    }
-  }
+  const e2 = ek << 1;
+  loneBlockers(ek, (ROOK_EMPTY[e2]! & orLo) | (BISHOP_EMPTY[e2]! & obLo), (ROOK_EMPTY[e2 + 1]! & orHi) | (BISHOP_EMPTY[e2 + 1]! & obHi),
+    occLo, occHi, ownLo, ownHi);
+  const candLo = attacksLo();
+  const candHi = attacksHi();
 
   let captures = 0;
   let enPassant = 0;
