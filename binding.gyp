@@ -27,7 +27,8 @@
         "native/addon/batch.cc",
         "native/addon/moves.cc",
         "native/addon/kbnk.cc",
-        "native/kernels/portable.cc"
+        "native/kernels/portable.cc",
+        "native/kernels/tables.cc"
       ],
       "dependencies": ["<!(node -p \"require('node-addon-api').targets\"):node_addon_api"],
       "conditions": [

@@ -18,22 +18,6 @@
 
 using namespace bbp;
 
-// The slider tables, built once, as the addon's kernels do (native/kernels/portable.cc).
-namespace bbp {
-const MagicTables& magicTables() {
-  static MagicTables tables;
-  static detail::MagicScratch scratch;
-  static const bool built = (buildMagicTables(tables, scratch), true);
-  (void)built;
-  return tables;
-}
-const PextTables& pextTables() {
-  static PextTables tables;
-  static const bool built = (buildPextTables(tables), true);
-  (void)built;
-  return tables;
-}
-}  // namespace bbp
 
 namespace {
 

@@ -43,11 +43,15 @@ export function cppFlags(native) {
   return flags;
 }
 
-/** Compiles bench/<name>.cc (once per run) and returns the executable's path. */
+/**
+ * Compiles bench/<name>.cc with the addon's slider tables (native/kernels/tables.cc), once per run,
+ * and returns the executable's path.
+ */
 export function compileCpp(name, native, extraSources = []) {
   mkdirSync(buildDir, { recursive: true });
   const exe = join(buildDir, name);
-  execFileSync('g++', [...cppFlags(native), join(benchDir, `${name}.cc`), ...extraSources, '-o', exe, '-pthread'],
+  const tables = join(benchDir, '..', 'native', 'kernels', 'tables.cc');
+  execFileSync('g++', [...cppFlags(native), join(benchDir, `${name}.cc`), tables, ...extraSources, '-o', exe, '-pthread'],
     { stdio: 'inherit' });
   return exe;
 }

@@ -13,25 +13,6 @@
 
 #include "../native/core/perft.h"
 
-namespace bbp {
-// The process-wide tables native/kernels/portable.cc owns in the addon; this program has its own.
-const MagicTables& magicTables() {
-  static MagicTables tables;
-  static const bool built = [] {
-    static detail::MagicScratch scratch;
-    buildMagicTables(tables, scratch);
-    return true;
-  }();
-  (void)built;
-  return tables;
-}
-const PextTables& pextTables() {
-  static PextTables tables;
-  static const bool built = (buildPextTables(tables), true);
-  (void)built;
-  return tables;
-}
-}  // namespace bbp
 
 namespace {
 

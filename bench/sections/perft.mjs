@@ -9,12 +9,13 @@
  * Each timing is the best of several runs after one warm-up run (chess.js: one run).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess as ChessopsChess } from 'chessops/chess';
 import { parseFen as chessopsParseFen } from 'chessops/fen';
 import { Chess as ChessJs } from 'chess.js';
+import { compileCpp, cppFlags } from '../lib.mjs';
 
 export const title = 'perft';
 
@@ -72,16 +73,9 @@ function rate(f, nodes, runs, minMs) {
 }
 
 function buildCpp(native) {
-  const src = join(here, '..', 'perft.cc');
-  if (!existsSync(src)) return null;
-  const buildDir = join(here, '..', '.build');
-  mkdirSync(buildDir, { recursive: true });
-  const exe = join(buildDir, 'perft');
-  const x86 = native && native.cpuPath !== 'portable';
-  const bmi2 = native?.cpuPath?.includes('bmi2');
-  const flags = ['-O3', '-std=c++17', ...(x86 ? ['-msse4.1', '-mpopcnt'] : []), ...(bmi2 ? ['-mbmi2'] : [])];
-  execFileSync('g++', [...flags, src, '-o', exe], { stdio: 'inherit' });
-  return { exe, flags: flags.join(' ') };
+  if (!existsSync(join(here, '..', 'perft.cc'))) return null;
+  const exe = compileCpp('perft', native);
+  return { exe, flags: cppFlags(native).filter((f) => /^-[Om]|^-std/.test(f)).join(' ') };
 }
 
 function cppRate(cpp, fen, depth, runs) {
