@@ -7,24 +7,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Api } from '../lib/api.js';
+import { NUM_RUNS, anySet, color, square } from './arbitraries.js';
 import { jsApi, nativeApi } from './backends.js';
 import { rng } from './reference.js';
 import {
   CHECK_TOPIC_FUNCTIONS, boardFromFen, fenFromBoard, pseudoMoves, randomBoard, randomEpBoard, uci,
 } from './reference-checks.js';
 
-const NUM_RUNS = 300;
-
-const bb = fc.bigInt({ min: 0n, max: 2n ** 64n - 1n });
-const anySet = fc.oneof(
-  bb,
-  fc.tuple(bb, bb, bb).map(([a, b, c]) => a & b & c),
-  fc.tuple(bb, bb).map(([a, b]) => a | b),
-  fc.integer({ min: 0, max: 63 }).map((s) => 1n << BigInt(s)),
-  fc.constantFrom(0n, 2n ** 64n - 1n),
-);
-const square = fc.integer({ min: 0, max: 63 });
-const color = fc.constantFrom(0, 1);
 const direction = fc.oneof(fc.integer({ min: 0, max: 7 }),
   fc.constantFrom('nort', 'noEa', 'east', 'soEa', 'sout', 'soWe', 'west', 'noWe'));
 /** A FEN of a random legal-looking position (one in four with an en-passant chance). */

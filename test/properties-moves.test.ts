@@ -10,7 +10,7 @@ import { rng } from './reference.js';
 import { fenFromBoard, randomBoard, randomEpBoard } from './reference-checks.js';
 import { MOVE_TOPIC_FUNCTIONS } from './reference-moves.js';
 
-const NUM_RUNS = 300;
+import { NUM_RUNS } from './arbitraries.js';
 
 const fen = fc.integer({ min: 1, max: 2 ** 31 - 1 }).map((seed) => {
   const next = rng(seed);

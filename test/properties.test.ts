@@ -7,23 +7,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { KNIGHT_DIRECTIONS } from '../lib/backend.js';
 import type { Api } from '../lib/api.js';
+import { NUM_RUNS, anySet, color, square } from './arbitraries.js';
 import { jsApi, nativeApi } from './backends.js';
 import { CHECK_TOPIC_FUNCTIONS } from './reference-checks.js';
 import { MOVE_TOPIC_FUNCTIONS } from './reference-moves.js';
 
-const NUM_RUNS = 300;
-
-const bb = fc.bigInt({ min: 0n, max: 2n ** 64n - 1n });
-/** Sparse and dense sets too: uniform bigints are all about half full. */
-const anySet = fc.oneof(
-  bb,
-  fc.tuple(bb, bb, bb).map(([a, b, c]) => a & b & c),
-  fc.tuple(bb, bb).map(([a, b]) => a | b),
-  fc.integer({ min: 0, max: 63 }).map((s) => 1n << BigInt(s)),
-  fc.constantFrom(0n, 2n ** 64n - 1n),
-);
-const square = fc.integer({ min: 0, max: 63 });
-const color = fc.constantFrom(0, 1);
 const squareOrSet = fc.oneof(square, anySet);
 
 const u8 = (xs: number[]) => Uint8Array.from(xs);
