@@ -265,6 +265,11 @@ class Writer {
     std::memcpy(p_, s, n);
     p_ += n;
   }
+  // The first n bytes of a 32-byte block (all 32 are stored: needs room 32).
+  void putPadded(const char (&block)[32], std::size_t n) {
+    std::memcpy(p_, block, 32);
+    p_ += n;
+  }
   template <std::size_t N>
   void lit(const char (&s)[N]) { put(s, N - 1); }
   void number(std::uint64_t v) {
@@ -280,11 +285,16 @@ class Writer {
     else if (v >= 10) *p_++ = static_cast<char>('0' + v / 10);
     *p_++ = static_cast<char>('0' + v % 10);
   }
-  void hex(std::uint64_t v) {  // 0x and the digits, no leading zeros
-    static const char digits[] = "0123456789abcdef";
+  // 0x and the digits, no leading zeros. All 16 digits are made at once (eight per word: nibbles
+  // spread to bytes, then '0' or 'a' - 10 added) from v shifted so its first digit leads, and stored
+  // whole; the pointer then moves past the n that count. Needs room 18.
+  void hex(std::uint64_t v) {
     const int n = (67 - __builtin_clzll(v | 1)) >> 2;
+    v <<= 4 * (16 - n);
     p_[0] = '0', p_[1] = 'x';
-    for (int k = n + 1; k >= 2; --k, v >>= 4) p_[k] = digits[v & 15];
+    const std::uint64_t hi = hexDigits(v >> 32), lo = hexDigits(v & 0xffffffffu);
+    std::memcpy(p_ + 2, &hi, 8);
+    std::memcpy(p_ + 10, &lo, 8);
     p_ += n + 2;
   }
   // JSON.stringify's escapes: \" \\ \b \f \n \r \t, other controls as \u00xx. Needs room 2 + 6n.
@@ -335,6 +345,19 @@ class Writer {
 
  private:
   static constexpr std::size_t kKeepBytes = std::size_t{64} << 20;
+  // Eight hex digits of x (32 bits) as the bytes of a word, first digit in the lowest byte.
+  static std::uint64_t hexDigits(std::uint64_t x) {
+    x = ((x & 0xffff0000u) << 16) | (x & 0xffffu);
+    x = ((x & 0x0000ff000000ff00ULL) << 8) | (x & 0x000000ff000000ffULL);
+    x = ((x & 0x00f000f000f000f0ULL) << 4) | (x & 0x000f000f000f000fULL);  // byte k: nibble k (low first)
+    const std::uint64_t letters = ((x + 0x0606060606060606ULL) >> 4) & 0x0101010101010101ULL;  // nibble > 9
+    x += 0x3030303030303030ULL + letters * 39;  // '0' + nibble, or 'a' + nibble - 10
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return x;
+#else
+    return __builtin_bswap64(x);  // most significant digit first in memory
+#endif
+  }
   static bool needsJsonEscape(unsigned char c) { return c < 0x20 || c == '"' || c == '\\'; }
   static std::vector<char>& scratch() {
     thread_local std::vector<char> buf;
@@ -388,19 +411,25 @@ Napi::Value formatRecords(const Napi::CallbackInfo& info) {
 
   // Per feature in `order`: what goes before its values (NDJSON: ,"name": and [ for pairs; CSV: ,)
   // and the most bytes its values take; a record's worst case is reserved once.
+  // The key is stored padded to 32 bytes and copied whole (a fixed-size copy, no call).
   struct Column {
     unsigned f, width;
     bool u64, flag;
-    std::string key;
+    std::size_t keyLength;
+    char key[32];
   };
   std::vector<Column> columns;
   std::size_t recordBound = 64 + 4;  // line number, punctuation, the end
   for (std::size_t j = 0; j < order.length; ++j) {
     const unsigned f = order.data[j];
-    Column c{f, featureWidth(f), isU64Feature(f), isFlagFeature(f), format == 0 ? std::string(",\"") + kFeatureNames[f] + "\":" : ","};
-    if (format == 0 && c.width == 2) c.key += '[';
-    recordBound += c.key.size() + c.width * 24 + 2;
-    columns.push_back(std::move(c));
+    Column c{f, featureWidth(f), isU64Feature(f), isFlagFeature(f), 0, {}};
+    std::string key = format == 0 ? std::string(",\"") + kFeatureNames[f] + "\":" : ",";
+    if (format == 0 && c.width == 2) key += '[';
+    if (key.size() > sizeof c.key) return args.fail("feature name too long"), args.undefined();  // not reached
+    std::memcpy(c.key, key.data(), key.size());
+    c.keyLength = key.size();
+    recordBound += sizeof c.key + c.width * 24 + 2;
+    columns.push_back(c);
   }
 
   Writer w;
@@ -427,7 +456,7 @@ Napi::Value formatRecords(const Napi::CallbackInfo& info) {
       w.csvString(data + a, e - a);
     }
     for (const Column& c : columns) {
-      w.put(c.key.data(), c.key.size());
+      w.putPadded(c.key, c.keyLength);
       for (unsigned k = 0; k < c.width; ++k) {
         if (k) w.put(',');
         if (c.u64) {  // JSON numbers cannot hold 64 bits: hex strings
