@@ -413,7 +413,9 @@ export interface KbnkBackend {
  * `outs[f]` is the output of feature f (FEATURES order in lib/batch.ts): a BigUint64Array or a
  * Uint8Array of `featureWidth(f) * n` elements for requested features, anything for the others.
  * `valid` (or null): positions whose flag is 0 are skipped and get zeros. Inconsistent positions
- * (validatePacked) are a RangeError naming the index; nothing after it is written.
+ * (validatePacked) are a RangeError naming the index (the outputs are then to be dropped: they may
+ * hold results past it). Otherwise every element of every requested output is written (zeros for
+ * skipped positions), so the caller need not zero them.
  */
 export interface BatchBackend {
   readonly featureCount: number;

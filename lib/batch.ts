@@ -237,9 +237,19 @@ export function batchFromFens(b: Backend, fens: readonly string[], epd: boolean)
 
 // ---- Analysis ----
 
+/**
+ * The output arrays, not zeroed: both backends write every element of every requested output
+ * (zeros for skipped slots; on an inconsistent position the call fails and the arrays are dropped).
+ * Zeroing and first-touching tens of megabytes cost more than the check features themselves; a
+ * non-pooled Buffer's memory is reused by the allocator from one call to the next.
+ */
 function allocate(ids: readonly number[], n: number): (BigUint64Array | Uint8Array | undefined)[] {
   const outs: (BigUint64Array | Uint8Array | undefined)[] = new Array(FEATURE_COUNT).fill(undefined);
-  for (const f of ids) outs[f] = isU64Feature(f) ? new BigUint64Array(featureWidth(f) * n) : new Uint8Array(featureWidth(f) * n);
+  for (const f of ids) {
+    const length = featureWidth(f) * n;
+    const memory = Buffer.allocUnsafeSlow(isU64Feature(f) ? 8 * length : length).buffer;
+    outs[f] = isU64Feature(f) ? new BigUint64Array(memory, 0, length) : new Uint8Array(memory, 0, length);
+  }
   return outs;
 }
 

@@ -323,3 +323,107 @@ describe.runIf(nativeApi)('worker threads', () => {
     }
   });
 });
+
+// The outputs are allocated without zeroing (lib/batch.ts allocate), so each backend must write every
+// element of every requested output itself, skipped slots included, on every feature combination
+// (the check-only features take a loop of their own in the native core).
+const BACKEND_OBJECTS: [string, typeof jsBackend][] = [['js', jsBackend]];
+if (nativeApi) BACKEND_OBJECTS.push(['native', loadNative()]);
+
+describe.each(BACKEND_OBJECTS)('%s backend: outputs need not be zeroed', (_name, b) => {
+  const lines = [...SAMPLE.slice(0, 300), 'not a fen', ...SAMPLE.slice(300, 400)];
+  const parsed = jsApi.PositionBatch.fromFens(lines, { epd: true });
+  const valid = parsed.valid!;
+  const n = valid.length;
+  const run = (features: number[], fill: number) => {
+    const outs: (BigUint64Array | Uint8Array | undefined)[] = new Array(FEATURES.length).fill(undefined);
+    for (const f of features) {
+      const width = FEATURES[f]!.perColor ? 2 : 1;
+      outs[f] = FEATURES[f]!.type === 'bitboard'
+        ? new BigUint64Array(width * n).fill(fill ? 0xdeadbeefdeadbeefn : 0n)
+        : new Uint8Array(width * n).fill(fill);
+    }
+    b.batch.analyzeBatch(parsed.words, valid, features.reduce((m, f) => m | (1 << f), 0), outs);
+    return outs;
+  };
+  const ids = (...names: string[]) => names.map((s) => ALL_NAMES.indexOf(s as never));
+  for (const names of [
+    ['checkers'], ['pinned'], ['discoveredCheckCandidates'], ['inCheck'], ['checkers', 'inCheck'],
+    ['checkers', 'pinned', 'discoveredCheckCandidates'], ['checkers', 'pinned', 'discoveredCheckCandidates', 'inCheck'],
+    ['pinned', 'legalMoveCount'], ['attacked', 'kingZoneAttacks'], ALL_NAMES,
+  ]) it(names.join(' + '), () => {
+    const f = ids(...names);
+    const garbage = run(f, 0xa5);
+    const zeroed = run(f, 0);
+    for (const id of f) {
+      expect(garbage[id], ALL_NAMES[id]).toEqual(zeroed[id]);
+      const width = FEATURES[id]!.perColor ? 2 : 1;
+      for (let k = 0; k < width; k++) expect(Number(zeroed[id]![300 * width + k]), 'skipped slot').toBe(0);
+    }
+  });
+
+  it('the first inconsistent position is reported, not a skipped one before it, on the check-only path', () => {
+    const words = new BigUint64Array(parsed.words);
+    const v = new Uint8Array(valid);
+    words[5 * 10 + 7] = 0n; // position 5: no kings, but skipped
+    v[5] = 0;
+    words[42 * 10] |= words[42 * 10 + 1]; // position 42: colours overlap
+    words[77 * 10 + 8] |= 0x20n; // position 77: a reserved state bit
+    for (const features of [ids('checkers'), ids('checkers', 'pinned', 'discoveredCheckCandidates'), ids('inCheck'), ids('attacked')]) {
+      const outs: (BigUint64Array | Uint8Array | undefined)[] = new Array(FEATURES.length).fill(undefined);
+      for (const f of features) outs[f] = FEATURES[f]!.type === 'bitboard' ? new BigUint64Array(2 * n) : new Uint8Array(n);
+      expect(() => b.batch.analyzeBatch(words, v, features.reduce((m, f) => m | (1 << f), 0), outs))
+        .toThrow(/position 42 is not valid: white and black pieces overlap/);
+    }
+  });
+});
+
+describe.runIf(nativeApi)('formatRecords: native bytes equal JS bytes', () => {
+  const native = loadNative();
+  it('escapes, quotes, every value width, both formats', () => {
+    const lines = [
+      '  4k3/8/8/8/8/8/8/4K3 w - - 0 1\t', 'a "quoted" \\ line', 'ctrl \u0001\u001f\b\f\r x', 'caf\u00e9 \u00ff',
+      '""', '', 'x',
+    ];
+    const text = Buffer.from(`${lines.join('\n')}\n`);
+    const starts = new Uint32Array(lines.length + 1);
+    for (let i = 0, at = 0; i < lines.length; i++) { starts[i] = at; at += Buffer.byteLength(lines[i]!) + 1; starts[i + 1] = at; }
+    const n = lines.length;
+    const valid = new Uint8Array(n).fill(1);
+    valid[5] = 0;
+    const big = [0n, 1n, 0xfn, 0x10n, 0xffffffffffffffffn, 0x8000000000000000n, 0x123456789abcdefn];
+    const small = [0, 1, 9, 10, 99, 100, 255, 200, 101];
+    const outs: (BigUint64Array | Uint8Array | undefined)[] = FEATURES.map((f) => {
+      const width = f.perColor ? 2 : 1;
+      if (f.type === 'bitboard') return BigUint64Array.from({ length: width * n }, (_, i) => big[i % big.length]!);
+      if (f.type === 'flag') return Uint8Array.from({ length: width * n }, (_, i) => i % 2);
+      return Uint8Array.from({ length: width * n }, (_, i) => small[i % small.length]!);
+    });
+    const orders = [FEATURES.map((_, i) => i), [12, 0, 4, 9], []];
+    for (const order of orders) {
+      for (const format of [0, 1]) {
+        for (const firstLine of [1, 123456789, 2 ** 40]) {
+          const [a, sa] = native.batch.formatRecords(text, starts, valid, Uint8Array.from(order), outs, format, firstLine);
+          const [b, sb] = jsBackend.batch.formatRecords(text, starts, valid, Uint8Array.from(order), outs, format, firstLine);
+          expect(Buffer.from(a).toString('latin1')).toBe(Buffer.from(b).toString('latin1'));
+          expect(sa).toEqual(sb);
+        }
+      }
+    }
+    // Many records at once (the scratch memory grows, and is reused by the next call).
+    const many = 5000;
+    const bigText = Buffer.from(`${Array.from({ length: many }, (_, i) => lines[i % 4]).join('\n')}\n`);
+    const [, , bigStarts] = native.batch.parseFenText(bigText, true);
+    const bigValid = new Uint8Array(many).fill(1);
+    const bigOuts = FEATURES.map((f) => {
+      const width = f.perColor ? 2 : 1;
+      return f.type === 'bitboard' ? BigUint64Array.from({ length: width * many }, (_, i) => big[i % big.length]!)
+        : Uint8Array.from({ length: width * many }, (_, i) => (f.type === 'flag' ? i % 2 : small[i % small.length]!));
+    });
+    for (const format of [0, 1]) {
+      const [a] = native.batch.formatRecords(bigText, bigStarts, bigValid, Uint8Array.from(orders[0]!), bigOuts, format, 7);
+      const [b] = jsBackend.batch.formatRecords(bigText, bigStarts, bigValid, Uint8Array.from(orders[0]!), bigOuts, format, 7);
+      expect(Buffer.compare(Buffer.from(a), Buffer.from(b))).toBe(0);
+    }
+  });
+});

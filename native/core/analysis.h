@@ -122,26 +122,14 @@ inline void analyzePosition(const Sliders& s, const U64* w, std::size_t i, unsig
   const int kingSq[2] = {b.kingSquare(0), b.kingSquare(1)};
 
   if (features & kCheckPassFeatures) {
-    // From each king: the pieces seen directly (checkers) and, through exactly one first blocker,
-    // the sliders behind it. An enemy slider behind a blocker pins it when the blocker is the king's,
-    // and makes it a discovered-check candidate of the enemy when the blocker is the enemy's.
-    U64 chk[2], pin[2] = {0, 0}, disc[2] = {0, 0};
-    const U64 rq = b.pieces[kRook] | b.pieces[kQueen], bq = b.pieces[kBishop] | b.pieces[kQueen];
-    const bool xray = features & (featureBit(kFeatPinned) | featureBit(kFeatDiscoveredCheckCandidates));
-    for (int c = 0; c < 2; ++c) {
-      const int k = kingSq[c];
-      const U64 enemy = b.colors[c ^ 1];
-      const U64 r = s.rook(k, occ), d = s.bishop(k, occ);
-      chk[c] = ((r & rq) | (d & bq) | (knightAttacks(k) & b.pieces[kKnight]) |
-                (pawnAttacks(c, k) & b.pieces[kPawn]) | (kingAttacks(k) & b.pieces[kKing])) & enemy;
-      if (!xray) continue;
-      const U64 behind = (((r ^ s.rook(k, occ ^ (r & occ))) & rq) | ((d ^ s.bishop(k, occ ^ (d & occ))) & bq)) & enemy;
-      for (U64 sl = behind; sl; sl &= sl - 1) {
-        const U64 blocker = between(__builtin_ctzll(sl), k) & occ;
-        pin[c] |= blocker & b.colors[c];
-        disc[c ^ 1] |= blocker & enemy;
-      }
-    }
+    // The fused look of checks.h from each king: its checkers, then one x-ray through every first
+    // blocker (our blockers are pinned, the enemy's are its discovered-check candidates).
+    const BothKingLines lines = features & (featureBit(kFeatPinned) | featureBit(kFeatDiscoveredCheckCandidates))
+                                    ? bothKingLines<true>(s, b)
+                                    : bothKingLines<false>(s, b);
+    const U64* chk = lines.checkers;
+    const U64* pin = lines.pinned;
+    const U64* disc = lines.candidates;
     if (U64* out = o.u64(kFeatCheckers)) out[2 * i] = chk[0], out[2 * i + 1] = chk[1];
     if (U64* out = o.u64(kFeatPinned)) out[2 * i] = pin[0], out[2 * i + 1] = pin[1];
     if (U64* out = o.u64(kFeatDiscoveredCheckCandidates)) out[2 * i] = disc[0], out[2 * i + 1] = disc[1];
@@ -187,12 +175,51 @@ inline void analyzePosition(const Sliders& s, const U64* w, std::size_t i, unsig
                        ~b.colors[c];
 }
 
+// The features checkRange computes: those of the fused check look alone.
+constexpr unsigned kCheckRangeFeatures = featureBit(kFeatCheckers) | featureBit(kFeatPinned) |
+                                         featureBit(kFeatDiscoveredCheckCandidates) | featureBit(kFeatInCheck);
+
+// analyzeRange when only kCheckRangeFeatures are asked for: one unpack and the fused look of both
+// kings per position, as checkAnalysisBatch. Validation does not branch: a position that fails
+// packedIsValid, or that `valid` skips, is swapped for kStandInPosition (bare kings: every one of these
+// features is 0 for it, which is what a skipped slot must hold) and noted.
+template <bool kXray, class Sliders>
+inline std::size_t checkRange(const Sliders& s, const U64* words, const std::uint8_t* valid, std::size_t begin,
+                              std::size_t end, const FeatureOutputs& o) {
+  U64* const chkOut = o.u64(kFeatCheckers);
+  U64* const pinOut = o.u64(kFeatPinned);
+  U64* const discOut = o.u64(kFeatDiscoveredCheckCandidates);
+  std::uint8_t* const inCheckOut = o.u8(kFeatInCheck);
+  bool allValid = true;
+  for (std::size_t i = begin; i < end; ++i) {
+    const U64* w = words + i * kPackedPositionWords;
+    const bool skip = valid && !valid[i];
+    const bool ok = packedIsValid(w);
+    allValid &= ok | skip;
+    const Board b = unpack(ok & !skip ? w : kStandInPosition);
+    const BothKingLines r = bothKingLines<kXray>(s, b);
+    if (chkOut) chkOut[2 * i] = r.checkers[0], chkOut[2 * i + 1] = r.checkers[1];
+    if (pinOut) pinOut[2 * i] = r.pinned[0], pinOut[2 * i + 1] = r.pinned[1];
+    if (discOut) discOut[2 * i] = r.candidates[0], discOut[2 * i + 1] = r.candidates[1];
+    if (inCheckOut) inCheckOut[i] = r.checkers[b.sideToMove] != 0;
+  }
+  if (allValid) return end;
+  for (std::size_t i = begin;; ++i)
+    if (!(valid && !valid[i]) && !packedIsValid(words + i * kPackedPositionWords)) return i;
+}
+
 // Positions [begin, end) of a packed array. valid (may be null): positions whose flag is 0 are
-// skipped and get all-zero results. Every other position is checked (validatePacked) just before it
-// is read; returns the index of the first inconsistent one (the caller reports it), or `end`.
+// skipped and get all-zero results. Every other position is checked (packedIsValid) as it is read;
+// returns the index of the first inconsistent one (the caller reports it and drops the outputs,
+// which may hold results for positions after it), or `end`. Every element of every requested
+// output in [begin, end) is written, so the outputs need not be zeroed beforehand.
 template <class Sliders>
 inline std::size_t analyzeRange(const Sliders& s, const U64* words, const std::uint8_t* valid, std::size_t begin,
                                 std::size_t end, unsigned features, const FeatureOutputs& o) {
+  if ((features & ~kCheckRangeFeatures) == 0)
+    return features & (featureBit(kFeatPinned) | featureBit(kFeatDiscoveredCheckCandidates))
+               ? checkRange<true>(s, words, valid, begin, end, o)
+               : checkRange<false>(s, words, valid, begin, end, o);
   for (std::size_t i = begin; i < end; ++i) {
     const U64* w = words + i * kPackedPositionWords;
     if (valid && !valid[i]) {
@@ -204,7 +231,7 @@ inline std::size_t analyzeRange(const Sliders& s, const U64* words, const std::u
       }
       continue;
     }
-    if (validatePacked(w)) return i;
+    if (!packedIsValid(w)) return i;
     analyzePosition(s, w, i, features, o);
   }
   return end;

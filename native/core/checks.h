@@ -142,6 +142,38 @@ KingLines kingLines(const Sliders& s, const Board& b, int color) {
   return {checkers, screens & own, screens & enemy};
 }
 
+// kingLines for both kings at once, the shared sets computed once (the batch loops' form; kXray =
+// false gives the checkers alone, pinned and candidates 0). candidates[c]: the discovered-check
+// candidates of colour c (its pieces alone between one of its sliders and the enemy king).
+struct BothKingLines {
+  U64 checkers[2], pinned[2], candidates[2];
+};
+
+template <bool kXray, class Sliders>
+inline BothKingLines bothKingLines(const Sliders& s, const Board& b) {
+  BothKingLines r;
+  const U64 occ = b.occupied();
+  const U64 rq = b.pieces[kRook] | b.pieces[kQueen], bq = b.pieces[kBishop] | b.pieces[kQueen];
+  for (int c = 0; c < 2; ++c) {
+    const int k = b.kingSquare(c);
+    const U64 own = b.colors[c], enemy = b.colors[c ^ 1];
+    const U64 rook = s.rook(k, occ), bishop = s.bishop(k, occ);
+    r.checkers[c] = ((rook & rq) | (bishop & bq) | (knightAttacks(k) & b.pieces[kKnight]) |
+                     (pawnAttacks(c, k) & b.pieces[kPawn]) | (kingAttacks(k) & b.pieces[kKing])) & enemy;
+    if constexpr (kXray) {
+      const U64 behind = (((rook ^ s.rook(k, occ & ~rook)) & rq) | ((bishop ^ s.bishop(k, occ & ~bishop)) & bq)) & enemy;
+      U64 screens = 0;
+      for (U64 slider = behind; slider; slider &= slider - 1) screens |= between(k, __builtin_ctzll(slider));
+      r.pinned[c] = screens & own;
+      r.candidates[c ^ 1] = screens & enemy;
+    } else {
+      r.pinned[c] = 0;
+      r.candidates[c ^ 1] = 0;
+    }
+  }
+  return r;
+}
+
 // The six words of checkAnalysisBatch: checkers of white's king, white's pinned pieces, white's
 // discovered-check candidates, then the same three for black.
 template <class Sliders>

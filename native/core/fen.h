@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "position.h"
 
@@ -67,40 +68,76 @@ inline long clock(const Field& f, unsigned min) {
   return v < static_cast<long>(min) || v > static_cast<long>(kMaxClock) ? -1 : v;
 }
 
-// The placement field: 8 ranks separated by '/', the JS loop's rules (including its early stop once
-// a rank has passed 8 squares, which leaves later characters of that rank unchecked).
-inline bool placement(const Field& f, U64 colors[2], U64 pieces[6]) {
-  std::size_t at = 0;
-  for (int i = 0; i < 8; ++i) {
-    std::size_t end = at;
-    while (end < f.n && f.p[end] != '/') ++end;
-    if (i < 7 ? end >= f.n : end != f.n) return false;  // not exactly 8 ranks
-    const int rank = 7 - i;
-    int file = 0;
-    bool lastWasDigit = false;
-    for (std::size_t k = at; k < end; ++k) {
-      const char ch = f.p[k];
-      if (ch >= '1' && ch <= '8') {
-        if (lastWasDigit) return false;
-        file += ch - '0';
-        lastWasDigit = true;
-      } else {
-        const int type = pieceType(ch);
-        if (type < 0 || !((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'))) return false;
-        if (file < 8) {
-          const U64 bit = squareBB(rank * 8 + file);
-          colors[(ch >= 'a') ? 1 : 0] |= bit;
-          pieces[type] |= bit;
-        }
-        ++file;
-        lastWasDigit = false;
-      }
-      if (file > 8) break;
+// What a byte is in the placement field: 0 not allowed, 1..8 a run of empty squares, kSlash, or
+// kPiece + 8 * colour + type.
+constexpr std::uint8_t kSlash = 9, kPiece = 16;
+struct PlacementCodes {
+  std::uint8_t code[256] = {};
+  constexpr PlacementCodes() {
+    for (int d = 1; d <= 8; ++d) code['0' + d] = static_cast<std::uint8_t>(d);
+    code['/'] = kSlash;
+    const char* letters = "pnbrqk";
+    for (int t = 0; t < 6; ++t) {
+      code[static_cast<unsigned char>(letters[t])] = static_cast<std::uint8_t>(kPiece + 8 + t);
+      code[static_cast<unsigned char>(letters[t] - 32)] = static_cast<std::uint8_t>(kPiece + t);
     }
-    if (file != 8) return false;
-    at = end + 1;
   }
-  return true;
+};
+inline constexpr PlacementCodes kPlacementCodes{};
+
+// The placement field: 8 ranks separated by '/', the JS loop's rules, in one pass. (The JS loop stops
+// reading a rank once it has passed 8 squares, leaving its later characters unchecked; the field is
+// refused then whatever they are, so failing at once gives the same answers.)
+inline bool placement(const Field& f, U64 colors[2], U64 pieces[6]) {
+  int rank = 7, file = 0;
+  bool lastWasDigit = false;
+  for (std::size_t k = 0; k < f.n; ++k) {
+    const unsigned code = kPlacementCodes.code[static_cast<unsigned char>(f.p[k])];
+    if (code >= kPiece) {
+      if (file >= 8) return false;
+      const U64 bit = squareBB(rank * 8 + file);
+      colors[(code - kPiece) >> 3] |= bit;
+      pieces[(code - kPiece) & 7] |= bit;
+      ++file;
+      lastWasDigit = false;
+    } else if (code == kSlash) {
+      if (file != 8 || rank == 0) return false;
+      --rank;
+      file = 0;
+      lastWasDigit = false;
+    } else if (code != 0) {
+      if (lastWasDigit) return false;
+      file += static_cast<int>(code);
+      if (file > 8) return false;
+      lastWasDigit = true;
+    } else {
+      return false;
+    }
+  }
+  return rank == 0 && file == 8;
+}
+
+// ASCII white space (isSpace) as a table.
+struct SpaceTable {
+  bool space[256] = {};
+  constexpr SpaceTable() {
+    for (int c = 0; c < 256; ++c) space[c] = isSpace(static_cast<unsigned char>(c));
+  }
+};
+inline constexpr SpaceTable kSpaceTable{};
+inline bool spaceAt(const char* p) { return kSpaceTable.space[static_cast<unsigned char>(*p)]; }
+
+// True when no byte of [p, p + n) is >= 0x80, eight bytes at a time.
+inline bool allAscii(const char* p, std::size_t n) {
+  std::uint64_t high = 0;
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, p + i, 8);
+    high |= word;
+  }
+  for (; i < n; ++i) high |= static_cast<unsigned char>(p[i]);
+  return (high & 0x8080808080808080ULL) == 0;
 }
 }  // namespace fen
 
@@ -109,17 +146,16 @@ inline bool placement(const Field& f, U64 colors[2], U64 pieces[6]) {
 template <class Sliders>
 FenStatus parseFenLine(const Sliders& s, const char* text, std::size_t len, bool epd, U64* w) {
   for (int i = 0; i < kPackedPositionWords; ++i) w[i] = 0;
-  for (std::size_t i = 0; i < len; ++i)
-    if (static_cast<unsigned char>(text[i]) >= 0x80) return kFenNotAscii;
+  if (!fen::allAscii(text, len)) return kFenNotAscii;
 
   fen::Field fields[6];
   int count = 0;
   bool more = false;  // a 7th field exists
   for (std::size_t i = 0; i < len;) {
-    while (i < len && fen::isSpace(static_cast<unsigned char>(text[i]))) ++i;
+    while (i < len && fen::spaceAt(text + i)) ++i;
     if (i >= len) break;
     const std::size_t start = i;
-    while (i < len && !fen::isSpace(static_cast<unsigned char>(text[i]))) ++i;
+    while (i < len && !fen::spaceAt(text + i)) ++i;
     if (count < 6) fields[count++] = fen::Field{text + start, i - start};
     else { more = true; break; }
   }

@@ -82,7 +82,8 @@ struct Kernels {
 
   // ---- Batch analysis (native/core/analysis.h) and FEN lines (native/core/fen.h) ----
   // Positions [begin, end) of packed words; outs[f] per FeatureId (nullptr = not asked). Returns the
-  // index of the first inconsistent position (nothing after it is written), or end.
+  // index of the first inconsistent position (the outputs are then to be dropped), or end; every
+  // element of every requested output in [begin, end) is written (zeros for skipped positions).
   Size (*analyzeRange)(const U64* words, const std::uint8_t* valid, Size begin, Size end, unsigned features,
                        void* const* outs);
   // One line into 10 packed words; returns a FenStatus.
