@@ -118,7 +118,7 @@ const load = wantsExtra('load') ? measureLoad({ quick, native }) : null;
 if (load) printTable(load);
 const mem = wantsExtra('memory') ? memory({ baseline, results }) : null;
 if (mem) printTable(mem);
-const cov = coverage(facade, results);
+const cov = coverage(facade, results, filter);
 const summary = summaryRows(results);
 const wallMs = performance.now() - started;
 const files = writeReports({ machine, results, load, memory: mem, coverage: cov, summary, quick, filter: filterText, wallMs });

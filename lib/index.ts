@@ -7,11 +7,11 @@
  * function uses. `BITBOARD_PATTERNS_BACKEND=native|js` forces one backend for every function, no
  * routing; forcing `native` where the addon cannot load throws, saying why.
  */
-import { createApi, type Api } from './api.js';
+import { createApi } from './api.js';
 import type { Backend } from './backend.js';
 import { jsBackend } from './js/index.js';
 import { loadNative, requestedBackend } from './native.js';
-import { routeApi, uniformRouting, type Routing } from './routing.js';
+import { describeRouting, routeBackend, type Routing } from './routing.js';
 
 function chooseBackend(): Backend {
   const wanted = requestedBackend();
@@ -30,21 +30,21 @@ function chooseBackend(): Backend {
   }
 }
 
-function buildFacade(): { api: Api; routing: Routing } {
+function facadeBackend(): Backend {
   const chosen = chooseBackend();
-  const api = createApi(chosen);
-  if (chosen.name === 'js') return { api, routing: uniformRouting(api, 'js') };
-  if (requestedBackend() === 'native') return { api, routing: uniformRouting(api, 'native') };
-  return routeApi(api, createApi(jsBackend));
+  // Forced (either way) or JS only: one backend for everything, no routing.
+  if (chosen.name === 'js' || requestedBackend() === 'native') return chosen;
+  return routeBackend(chosen, jsBackend);
 }
 
-const { api, routing: facadeRouting } = buildFacade();
+const facade = facadeBackend();
+const api = createApi(facade);
 
 /**
  * Which backend each function of this facade calls ('native' | 'js'; variants as `variants.name`):
  * the measured routing table when the addon is loaded, else one backend for all.
  */
-export const routing: Routing = facadeRouting;
+export const routing: Routing = describeRouting(api, facade, facade.name === 'native' ? jsBackend : null);
 export { ROUTING_TABLE, type Route, type Routing } from './routing.js';
 
 export * from './public.js';
