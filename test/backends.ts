@@ -34,3 +34,6 @@ if (nativeApi) {
     ['routed, every route flipped', createApi(routeBackend(native, jsBackend, flipped))],
     ['routed, every member that JS has from JS', createApi(routeBackend(native, jsBackend, allJs))]);
 }
+
+/** comparedApis for describe.each, with a placeholder row when it is empty (the describe is skipped then). */
+export const comparedRows: [string, Api][] = comparedApis.length ? comparedApis : [['native not loaded', jsApi]];

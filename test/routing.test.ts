@@ -11,7 +11,7 @@ import { createApi } from '../lib/api.js';
 import { jsBackend } from '../lib/js/index.js';
 import { loadNative, packageRoot } from '../lib/native.js';
 import { BACKEND_MEMBER, MEMBER_DECIDED_BY, ROUTING_TABLE, describeRouting, routeBackend } from '../lib/routing.js';
-import { comparedApis, jsApi, nativeApi } from './backends.js';
+import { comparedApis, comparedRows, jsApi, nativeApi } from './backends.js';
 
 /** Public function names of an API (variants as variants.x). */
 function functionNames(api: object): string[] {
@@ -58,7 +58,7 @@ describe.skipIf(!nativeApi)('the routing table', () => {
   });
 });
 
-describe.skipIf(comparedApis.length === 0).each(comparedApis)('mixing objects: %s', (_label, api) => {
+describe.skipIf(comparedApis.length === 0).each(comparedRows)('mixing objects: %s', (_label, api) => {
   const fens = [
     'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
     'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8',
