@@ -129,3 +129,36 @@ export function measurement(fields, s) {
 export function single(fields, ns) {
   return measurement(fields, { samples: [ns], median: ns, min: ns, max: ns });
 }
+
+/**
+ * `sample` for several implementations of the same op, interleaved: each is warmed up and
+ * calibrated on its own, then the timed samples go round-robin (rotating the order each round), so
+ * drift over the process's life (GC, JIT tiering, frequency) hits every implementation alike.
+ */
+export function sampleInterleaved(runs, { opsPerRep = 1, samples = 7, sampleMs = 4, warmupMs = 40 } = {}) {
+  const reps = runs.map((run) => {
+    let r = 1;
+    const start = performance.now();
+    for (;;) {
+      const t0 = performance.now();
+      run(r);
+      const ms = performance.now() - t0;
+      if (ms >= sampleMs / 4 || r >= 1 << 30) {
+        r = Math.max(1, Math.round(r * sampleMs / Math.max(ms, 1e-3)));
+        if (performance.now() - start >= warmupMs) return r;
+      } else {
+        r *= 4;
+      }
+    }
+  });
+  const times = runs.map(() => []);
+  for (let s = 0; s < samples; s++) {
+    for (let k = 0; k < runs.length; k++) {
+      const i = (k + s) % runs.length;
+      const t0 = process.hrtime.bigint();
+      runs[i](reps[i]);
+      times[i].push(Number(process.hrtime.bigint() - t0) / (reps[i] * opsPerRep));
+    }
+  }
+  return times.map((t, i) => ({ samples: t, ...stats(t), reps: reps[i] }));
+}

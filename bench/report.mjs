@@ -141,12 +141,12 @@ export function summaryRows(results) {
   let met = 0;
   for (const [fn, x] of byFn) {
     if (x.shared !== undefined) continue;
-    const faster = x.native === undefined ? x.js : Math.min(x.js, x.native);
+    const faster = Math.min(...[x.js, x.native].filter((v) => v !== undefined));
     const goal = x.facade / faster;
     if (goal <= 1.1) met++; else missed.push(`${fn} ${goal.toFixed(2)}x`);
     const single = fn.replace(BATCH_NAME, '');
-    rows.push([fn, x.mode === 'batch' ? `batch ${x.batchSize}` : 'single', x.js, x.native ?? '-',
-      x.native === undefined ? '-' : `${(x.js / x.native).toFixed(2)}x`, x.facade, `${goal.toFixed(2)}x`, routeOf.get(fn) ?? '-',
+    rows.push([fn, x.mode === 'batch' ? `batch ${x.batchSize}` : 'single', x.js ?? '-', x.native ?? '-',
+      x.native === undefined || x.js === undefined ? '-' : `${(x.js / x.native).toFixed(2)}x`, x.facade, `${goal.toFixed(2)}x`, routeOf.get(fn) ?? '-',
       x.mode === 'batch' && cpp.has(single) ? cpp.get(single) : '-']);
   }
   return {

@@ -5,104 +5,104 @@
 import type { Route } from './routing.js';
 
 export const ROUTING_TABLE: Readonly<Record<string, Route>> = {
-  "batch": 'native', // analyzeBatch: JS 5922.3, native 101.8 ns/position, batch 4096: JS / native 58.17
-  // analyzeBatchAsync follows batch (JS 5977.9, native 114.0 ns/position, batch 4096: JS / native 52.46)
-  "attackersTo": 'js', // attackersTo: JS 218.8, native 226.7 ns/call: JS / native 0.97
-  "between": 'js', // between: JS 9.2, native 50.4 ns/call: JS / native 0.18
-  "bishopAttacks": 'js', // bishopAttacks: JS 23.7, native 66.7 ns/call: JS / native 0.36
-  "bishopAttacksBatch": 'native', // bishopAttacksBatch: JS 17.7, native 0.7 ns/element, batch 4096: JS / native 26.64
-  "caughtableArea": 'js', // caughtableArea: JS 11.5, native 60.9 ns/call: JS / native 0.19
-  "caughtableAreaBatch": 'native', // caughtableAreaBatch: JS 2.6, native 0.3 ns/element, batch 4096: JS / native 9.32
-  "checkAnalysisBatch": 'native', // checkAnalysisBatch: JS 104.5, native 16.6 ns/element, batch 256: JS / native 6.30
-  "checkBlockSquares": 'native', // checkBlockSquares: JS 239.1, native 183.8 ns/call: JS / native 1.30
-  "checkers": 'native', // checkers: JS 227.9, native 162.9 ns/call: JS / native 1.40
-  "checkersBatch": 'native', // checkersBatch: JS 56.8, native 7.6 ns/element, batch 256: JS / native 7.49
-  "checkKind": 'native', // checkKind: JS 1145.4, native 290.6 ns/call: JS / native 3.94
-  "cornerDistance": 'js', // cornerDistance: JS 8.0, native 40.7 ns/call: JS / native 0.20
-  // createPosition follows checkers (JS 1440.9, native 1576.9 ns/call: JS / native 0.91)
-  "discoveredCheckCandidates": 'native', // discoveredCheckCandidates: JS 236.7, native 187.7 ns/call: JS / native 1.26
+  "batch": 'native', // analyzeBatch: JS 6214.1, native 109.4 ns/position, batch 4096: JS / native 56.79
+  // analyzeBatchAsync follows batch (JS 6122.4, native 108.9 ns/position, batch 4096: JS / native 56.20)
+  "attackersTo": 'js', // attackersTo: JS 239.4, native 247.6 ns/call: JS / native 0.97
+  "between": 'js', // between: JS 9.1, native 50.4 ns/call: JS / native 0.18
+  "bishopAttacks": 'js', // bishopAttacks: JS 23.6, native 68.6 ns/call: JS / native 0.34
+  "bishopAttacksBatch": 'native', // bishopAttacksBatch: JS 37.0, native 0.7 ns/element, batch 4096: JS / native 55.63
+  "caughtableArea": 'js', // caughtableArea: JS 11.0, native 61.1 ns/call: JS / native 0.18
+  "caughtableAreaBatch": 'native', // caughtableAreaBatch: JS 2.6, native 0.3 ns/element, batch 4096: JS / native 9.23
+  "checkAnalysisBatch": 'native', // checkAnalysisBatch: JS 102.8, native 16.5 ns/element, batch 256: JS / native 6.21
+  "checkBlockSquares": 'native', // checkBlockSquares: JS 256.6, native 184.6 ns/call: JS / native 1.39
+  "checkers": 'native', // checkers: JS 243.7, native 168.6 ns/call: JS / native 1.45
+  "checkersBatch": 'native', // checkersBatch: JS 57.8, native 7.5 ns/element, batch 256: JS / native 7.71
+  "checkKind": 'native', // checkKind: JS 1202.0, native 300.2 ns/call: JS / native 4.00
+  "cornerDistance": 'js', // cornerDistance: JS 8.1, native 41.3 ns/call: JS / native 0.20
+  // createPosition follows checkers (JS 1638.7, native 1592.2 ns/call: JS / native 1.03)
+  "discoveredCheckCandidates": 'native', // discoveredCheckCandidates: JS 268.9, native 191.3 ns/call: JS / native 1.41
   "discoveredCheckCandidatesBatch": 'native', // discoveredCheckCandidatesBatch: JS 58.8, native 9.0 ns/element, batch 256: JS / native 6.53
-  "distantCheckLines": 'js', // distantCheckLines: JS 46.7, native 47.8 ns/call: JS / native 0.98
-  "distantCheckLinesBatch": 'native', // distantCheckLinesBatch: JS 37.4, native 1.4 ns/element, batch 4096: JS / native 26.83
-  "forkTargetSquares": 'js', // forkTargetSquares: JS 36.7, native 52.9 ns/call: JS / native 0.69
-  "forkTargetSquaresBatch": 'native', // forkTargetSquaresBatch: JS 23.4, native 1.7 ns/element, batch 4096: JS / native 13.98
-  // isInCheck follows checkers (JS 227.4, native 168.1 ns/call: JS / native 1.35)
-  "kbnkEval": 'js', // kbnkEval: JS 444.8, native 527.0 ns/call: JS / native 0.84
-  // kbnkEvalSquares follows kbnkEval (JS 20.0, native 64.9 ns/call: JS / native 0.31)
-  "kingAttacks": 'js', // kingAttacks: JS 2.2, native 31.8 ns/call: JS / native 0.07
-  "kingAttacksBatch": 'native', // kingAttacksBatch: JS 2.0, native 0.4 ns/element, batch 4096: JS / native 5.21
-  "kingAttacksSet": 'js', // kingAttacksSet: JS 14.4, native 42.7 ns/call: JS / native 0.34
-  "kingAttacksSetBatch": 'native', // kingAttacksSetBatch: JS 2.7, native 0.5 ns/element, batch 4096: JS / native 5.08
-  "kingDistance": 'js', // kingDistance: JS 72.3, native 76.6 ns/call: JS / native 0.94
-  "kingDistanceBatch": 'native', // kingDistanceBatch: JS 45.1, native 13.3 ns/element, batch 4096: JS / native 3.39
-  "kingMoveTargets": 'js', // kingMoveTargets: JS 35.0, native 51.8 ns/call: JS / native 0.68
-  "kingMoveTargetsBatch": 'native', // kingMoveTargetsBatch: JS 23.3, native 0.4 ns/element, batch 4096: JS / native 52.67
-  "knightAttacks": 'js', // knightAttacks: JS 9.1, native 49.4 ns/call: JS / native 0.18
-  "knightAttacksBatch": 'native', // knightAttacksBatch: JS 2.1, native 0.4 ns/element, batch 4096: JS / native 5.71
-  "knightAttacksSet": 'js', // knightAttacksSet: JS 15.9, native 53.1 ns/call: JS / native 0.30
+  "distantCheckLines": 'native', // distantCheckLines: JS 56.4, native 49.5 ns/call: JS / native 1.14
+  "distantCheckLinesBatch": 'native', // distantCheckLinesBatch: JS 48.4, native 1.4 ns/element, batch 4096: JS / native 34.59
+  "forkTargetSquares": 'js', // forkTargetSquares: JS 38.8, native 53.5 ns/call: JS / native 0.73
+  "forkTargetSquaresBatch": 'native', // forkTargetSquaresBatch: JS 27.3, native 1.7 ns/element, batch 4096: JS / native 16.27
+  // isInCheck follows checkers (JS 262.7, native 173.6 ns/call: JS / native 1.51)
+  "kbnkEval": 'js', // kbnkEval: JS 452.3, native 526.7 ns/call: JS / native 0.86
+  // kbnkEvalSquares follows kbnkEval (JS 19.8, native 65.0 ns/call: JS / native 0.30)
+  "kingAttacks": 'js', // kingAttacks: JS 2.2, native 38.7 ns/call: JS / native 0.06
+  "kingAttacksBatch": 'native', // kingAttacksBatch: JS 2.0, native 0.4 ns/element, batch 4096: JS / native 5.29
+  "kingAttacksSet": 'js', // kingAttacksSet: JS 13.1, native 41.6 ns/call: JS / native 0.31
+  "kingAttacksSetBatch": 'native', // kingAttacksSetBatch: JS 2.6, native 0.5 ns/element, batch 4096: JS / native 5.03
+  "kingDistance": 'js', // kingDistance: JS 74.6, native 77.5 ns/call: JS / native 0.96
+  "kingDistanceBatch": 'native', // kingDistanceBatch: JS 49.3, native 12.7 ns/element, batch 4096: JS / native 3.87
+  "kingMoveTargets": 'js', // kingMoveTargets: JS 36.4, native 52.8 ns/call: JS / native 0.69
+  "kingMoveTargetsBatch": 'native', // kingMoveTargetsBatch: JS 27.1, native 0.4 ns/element, batch 4096: JS / native 60.73
+  "knightAttacks": 'js', // knightAttacks: JS 8.9, native 48.4 ns/call: JS / native 0.18
+  "knightAttacksBatch": 'native', // knightAttacksBatch: JS 2.1, native 0.4 ns/element, batch 4096: JS / native 5.56
+  "knightAttacksSet": 'js', // knightAttacksSet: JS 15.2, native 52.9 ns/call: JS / native 0.29
   "knightAttacksSetBatch": 'native', // knightAttacksSetBatch: JS 3.0, native 0.8 ns/element, batch 4096: JS / native 3.63
-  "knightDistance": 'native', // knightDistance: JS 91.2, native 86.4 ns/call: JS / native 1.06
-  "knightDistanceBatch": 'native', // knightDistanceBatch: JS 67.1, native 9.5 ns/element, batch 4096: JS / native 7.04
-  "knightFill": 'js', // knightFill: JS 15.6, native 52.4 ns/call: JS / native 0.30
-  "knightFillBatch": 'native', // knightFillBatch: JS 3.2, native 0.9 ns/element, batch 4096: JS / native 3.56
-  "knightForkMoves": 'js', // knightForkMoves: JS 110.1, native 115.7 ns/call: JS / native 0.95
-  "knightForkMovesBatch": 'native', // knightForkMovesBatch: JS 49.9, native 2.7 ns/element, batch 4096: JS / native 18.72
-  "legalMoves": 'native', // legalMoves: JS 4819.1, native 4346.3 ns/call: JS / native 1.11
-  // legalMovesEncoded follows legalMoves (JS 624.6, native 337.2 ns/call: JS / native 1.85)
-  "line": 'js', // line: JS 8.9, native 51.9 ns/call: JS / native 0.17
-  // makeMove follows legalMoves (JS 4586.7, native 5484.4 ns/call: JS / native 0.84)
-  "noEaEa": 'js', // noEaEa: JS 14.4, native 53.0 ns/call: JS / native 0.27
-  "noEaEaBatch": 'native', // noEaEaBatch: JS 1.5, native 0.2 ns/element, batch 4096: JS / native 6.22
-  "noNoEa": 'js', // noNoEa: JS 14.6, native 52.3 ns/call: JS / native 0.28
-  "noNoEaBatch": 'native', // noNoEaBatch: JS 1.5, native 0.2 ns/element, batch 4096: JS / native 6.19
-  "noNoWe": 'js', // noNoWe: JS 14.4, native 51.6 ns/call: JS / native 0.28
-  "noNoWeBatch": 'native', // noNoWeBatch: JS 1.5, native 0.2 ns/element, batch 4096: JS / native 6.19
-  "noWeWe": 'js', // noWeWe: JS 14.3, native 51.5 ns/call: JS / native 0.28
-  "noWeWeBatch": 'native', // noWeWeBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.06
-  // packPositions does no backend work (JS 94.7, native 86.5 ns/element, batch 256: JS / native 1.09)
-  // parseFen follows checkers (JS 5522.6, native 6393.4 ns/call: JS / native 0.86)
-  "pawnShieldIndex": 'js', // pawnShieldIndex: JS 29.2, native 65.0 ns/call: JS / native 0.45
-  "pawnShieldIndexBatch": 'native', // pawnShieldIndexBatch: JS 17.2, native 0.7 ns/element, batch 4096: JS / native 25.09
-  "pawnShieldMask": 'js', // pawnShieldMask: JS 8.5, native 50.3 ns/call: JS / native 0.17
-  "pawnShieldMaskBatch": 'native', // pawnShieldMaskBatch: JS 2.5, native 0.3 ns/element, batch 4096: JS / native 8.92
-  "perft": 'native', // perft: JS 38035.4, native 1449.2 ns/call: JS / native 26.24
-  "perftBatch": 'native', // perftBatch: JS 12284.5, native 731.0 ns/element, batch 64: JS / native 16.80
-  // perftDivide follows perft (JS 120767.1, native 111125.7 ns/call: JS / native 1.09)
-  "perftStats": 'native', // perftStats: JS 54706.5, native 5031.6 ns/call: JS / native 10.87
-  "pinnedPieces": 'native', // pinnedPieces: JS 241.0, native 163.9 ns/call: JS / native 1.47
-  "pinnedPiecesBatch": 'native', // pinnedPiecesBatch: JS 57.6, native 9.8 ns/element, batch 256: JS / native 5.88
-  "pinners": 'native', // pinners: JS 247.2, native 182.7 ns/call: JS / native 1.35
-  "pinRay": 'js', // pinRay: JS 143.0, native 168.3 ns/call: JS / native 0.85
-  // PositionBatch.fromFens follows batch (JS 6038.1, native 467.2 ns/position, batch 4096: JS / native 12.92)
-  // PositionBatch.fromPacked follows batch (JS 0.0, native 0.0 ns/position, batch 4096: JS / native 0.96)
-  // PositionBatch.fromPositions follows batch (JS 81.6, native 78.6 ns/position, batch 256: JS / native 1.04)
-  "queenAttacks": 'js', // queenAttacks: JS 31.6, native 67.9 ns/call: JS / native 0.47
-  "queenAttacksBatch": 'native', // queenAttacksBatch: JS 25.8, native 1.2 ns/element, batch 4096: JS / native 21.94
-  "rayAttacks": 'js', // rayAttacks: JS 34.6, native 83.3 ns/call: JS / native 0.42
-  "rookAttacks": 'js', // rookAttacks: JS 24.3, native 55.5 ns/call: JS / native 0.44
-  "rookAttacksBatch": 'native', // rookAttacksBatch: JS 11.9, native 0.8 ns/element, batch 4096: JS / native 14.29
-  "soEaEa": 'js', // soEaEa: JS 14.7, native 52.2 ns/call: JS / native 0.28
-  "soEaEaBatch": 'native', // soEaEaBatch: JS 1.5, native 0.2 ns/element, batch 4096: JS / native 6.16
-  "soSoEa": 'js', // soSoEa: JS 14.9, native 53.5 ns/call: JS / native 0.28
-  "soSoEaBatch": 'native', // soSoEaBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.13
-  "soSoWe": 'js', // soSoWe: JS 14.6, native 51.6 ns/call: JS / native 0.28
-  "soSoWeBatch": 'native', // soSoWeBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.07
-  "soWeWe": 'js', // soWeWe: JS 14.5, native 52.6 ns/call: JS / native 0.28
-  "soWeWeBatch": 'native', // soWeWeBatch: JS 1.5, native 0.2 ns/element, batch 4096: JS / native 6.10
-  "squaresAreConnected": 'native', // squaresAreConnected: JS 157.3, native 86.4 ns/call: JS / native 1.82
-  "squaresAreConnectedBatch": 'native', // squaresAreConnectedBatch: JS 80.0, native 13.1 ns/element, batch 4096: JS / native 6.12
-  // toFen does no backend work (JS 21693.3, native 23739.7 ns/call: JS / native 0.91)
-  // toPlanes follows batch (JS 840.0, native 37.2 ns/position, batch 4096: JS / native 22.60)
-  "uncatchablePassers": 'js', // uncatchablePassers: JS 35.9, native 76.2 ns/call: JS / native 0.47
-  "uncatchablePassersBatch": 'native', // uncatchablePassersBatch: JS 24.8, native 0.5 ns/element, batch 4096: JS / native 46.13
-  "variants.bishopAttacksMagic": 'js', // variants.bishopAttacksMagic: JS 23.3, native 63.2 ns/call: JS / native 0.37
-  "variants.distantCheckLinesBranchless": 'js', // variants.distantCheckLinesBranchless: JS 49.0, native 55.7 ns/call: JS / native 0.88
-  "variants.distantCheckLinesBranchy": 'native', // variants.distantCheckLinesBranchy: JS 48.8, native 45.5 ns/call: JS / native 1.07
-  "variants.knightAttacksSetEastWest": 'js', // variants.knightAttacksSetEastWest: JS 13.5, native 41.5 ns/call: JS / native 0.32
-  "variants.knightAttacksSetParallel": 'js', // variants.knightAttacksSetParallel: JS 28.0, native 41.9 ns/call: JS / native 0.67
-  "variants.pinnedPiecesOppositeRays": 'native', // variants.pinnedPiecesOppositeRays: JS 812.8, native 185.6 ns/call: JS / native 4.38
-  "variants.pinnedPiecesXray": 'native', // variants.pinnedPiecesXray: JS 240.0, native 165.9 ns/call: JS / native 1.45
-  "variants.rookAttacksMagic": 'js', // variants.rookAttacksMagic: JS 23.2, native 54.8 ns/call: JS / native 0.42
-  "xrayBishopAttacks": 'native', // xrayBishopAttacks: JS 117.3, native 81.9 ns/call: JS / native 1.43
-  "xrayRookAttacks": 'js', // xrayRookAttacks: JS 64.0, native 81.5 ns/call: JS / native 0.79
+  "knightDistance": 'native', // knightDistance: JS 94.0, native 88.5 ns/call: JS / native 1.06
+  "knightDistanceBatch": 'native', // knightDistanceBatch: JS 71.0, native 9.6 ns/element, batch 4096: JS / native 7.42
+  "knightFill": 'js', // knightFill: JS 15.2, native 53.0 ns/call: JS / native 0.29
+  "knightFillBatch": 'native', // knightFillBatch: JS 3.1, native 0.9 ns/element, batch 4096: JS / native 3.53
+  "knightForkMoves": 'native', // knightForkMoves: JS 116.4, native 115.1 ns/call: JS / native 1.01
+  "knightForkMovesBatch": 'native', // knightForkMovesBatch: JS 57.5, native 2.7 ns/element, batch 4096: JS / native 21.40
+  "legalMoves": 'native', // legalMoves: JS 4999.6, native 4706.1 ns/call: JS / native 1.06
+  // legalMovesEncoded follows legalMoves (JS 675.2, native 356.0 ns/call: JS / native 1.90)
+  "line": 'js', // line: JS 9.0, native 52.6 ns/call: JS / native 0.17
+  // makeMove follows legalMoves (JS 5204.0, native 4406.8 ns/call: JS / native 1.18)
+  "noEaEa": 'js', // noEaEa: JS 14.3, native 51.9 ns/call: JS / native 0.28
+  "noEaEaBatch": 'native', // noEaEaBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.07
+  "noNoEa": 'js', // noNoEa: JS 14.3, native 52.4 ns/call: JS / native 0.27
+  "noNoEaBatch": 'native', // noNoEaBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.10
+  "noNoWe": 'js', // noNoWe: JS 14.3, native 52.0 ns/call: JS / native 0.27
+  "noNoWeBatch": 'native', // noNoWeBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.02
+  "noWeWe": 'js', // noWeWe: JS 14.3, native 51.7 ns/call: JS / native 0.28
+  "noWeWeBatch": 'native', // noWeWeBatch: JS 1.5, native 0.2 ns/element, batch 4096: JS / native 6.10
+  // packPositions does no backend work (JS 100.0, native 96.8 ns/element, batch 256: JS / native 1.03)
+  // parseFen follows checkers (JS 5584.8, native 5700.9 ns/call: JS / native 0.98)
+  "pawnShieldIndex": 'js', // pawnShieldIndex: JS 28.4, native 65.5 ns/call: JS / native 0.43
+  "pawnShieldIndexBatch": 'native', // pawnShieldIndexBatch: JS 18.8, native 0.7 ns/element, batch 4096: JS / native 27.26
+  "pawnShieldMask": 'js', // pawnShieldMask: JS 8.6, native 51.7 ns/call: JS / native 0.17
+  "pawnShieldMaskBatch": 'native', // pawnShieldMaskBatch: JS 2.4, native 0.3 ns/element, batch 4096: JS / native 8.59
+  "perft": 'native', // perft: JS 11471.3, native 1448.4 ns/call: JS / native 7.92
+  "perftBatch": 'native', // perftBatch: JS 11928.0, native 748.4 ns/element, batch 64: JS / native 15.94
+  // perftDivide follows perft (JS 125263.2, native 117317.6 ns/call: JS / native 1.07)
+  "perftStats": 'native', // perftStats: JS 69177.4, native 5144.4 ns/call: JS / native 13.45
+  "pinnedPieces": 'native', // pinnedPieces: JS 261.7, native 172.2 ns/call: JS / native 1.52
+  "pinnedPiecesBatch": 'native', // pinnedPiecesBatch: JS 58.1, native 9.5 ns/element, batch 256: JS / native 6.11
+  "pinners": 'native', // pinners: JS 269.6, native 183.3 ns/call: JS / native 1.47
+  "pinRay": 'js', // pinRay: JS 152.0, native 176.7 ns/call: JS / native 0.86
+  // PositionBatch.fromFens follows batch (JS 6119.8, native 468.3 ns/position, batch 4096: JS / native 13.07)
+  // PositionBatch.fromPacked follows batch (JS 0.0, native 0.0 ns/position, batch 4096: JS / native 1.00)
+  // PositionBatch.fromPositions follows batch (JS 85.0, native 82.3 ns/position, batch 256: JS / native 1.03)
+  "queenAttacks": 'js', // queenAttacks: JS 32.2, native 74.2 ns/call: JS / native 0.43
+  "queenAttacksBatch": 'native', // queenAttacksBatch: JS 30.2, native 1.2 ns/element, batch 4096: JS / native 25.42
+  "rayAttacks": 'js', // rayAttacks: JS 36.0, native 82.8 ns/call: JS / native 0.43
+  "rookAttacks": 'js', // rookAttacks: JS 24.4, native 62.2 ns/call: JS / native 0.39
+  "rookAttacksBatch": 'native', // rookAttacksBatch: JS 12.0, native 0.8 ns/element, batch 4096: JS / native 14.41
+  "soEaEa": 'js', // soEaEa: JS 14.5, native 52.8 ns/call: JS / native 0.27
+  "soEaEaBatch": 'native', // soEaEaBatch: JS 1.5, native 0.2 ns/element, batch 4096: JS / native 6.07
+  "soSoEa": 'js', // soSoEa: JS 14.5, native 53.4 ns/call: JS / native 0.27
+  "soSoEaBatch": 'native', // soSoEaBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.06
+  "soSoWe": 'js', // soSoWe: JS 14.5, native 51.7 ns/call: JS / native 0.28
+  "soSoWeBatch": 'native', // soSoWeBatch: JS 1.5, native 0.2 ns/element, batch 4096: JS / native 6.13
+  "soWeWe": 'js', // soWeWe: JS 14.4, native 51.8 ns/call: JS / native 0.28
+  "soWeWeBatch": 'native', // soWeWeBatch: JS 1.5, native 0.2 ns/element, batch 4096: JS / native 6.13
+  "squaresAreConnected": 'native', // squaresAreConnected: JS 158.7, native 85.8 ns/call: JS / native 1.85
+  "squaresAreConnectedBatch": 'native', // squaresAreConnectedBatch: JS 89.9, native 13.3 ns/element, batch 4096: JS / native 6.74
+  // toFen does no backend work (JS 24672.0, native 24535.4 ns/call: JS / native 1.01)
+  // toPlanes follows batch (JS 1130.1, native 38.2 ns/position, batch 4096: JS / native 29.57)
+  "uncatchablePassers": 'js', // uncatchablePassers: JS 38.7, native 78.1 ns/call: JS / native 0.50
+  "uncatchablePassersBatch": 'native', // uncatchablePassersBatch: JS 31.1, native 0.5 ns/element, batch 4096: JS / native 58.92
+  "variants.bishopAttacksMagic": 'js', // variants.bishopAttacksMagic: JS 23.5, native 66.3 ns/call: JS / native 0.36
+  "variants.distantCheckLinesBranchless": 'native', // variants.distantCheckLinesBranchless: JS 61.3, native 58.0 ns/call: JS / native 1.06
+  "variants.distantCheckLinesBranchy": 'native', // variants.distantCheckLinesBranchy: JS 63.0, native 45.4 ns/call: JS / native 1.39
+  "variants.knightAttacksSetEastWest": 'js', // variants.knightAttacksSetEastWest: JS 13.7, native 42.4 ns/call: JS / native 0.32
+  "variants.knightAttacksSetParallel": 'js', // variants.knightAttacksSetParallel: JS 33.3, native 45.1 ns/call: JS / native 0.74
+  "variants.pinnedPiecesOppositeRays": 'native', // variants.pinnedPiecesOppositeRays: JS 954.1, native 189.7 ns/call: JS / native 5.03
+  "variants.pinnedPiecesXray": 'native', // variants.pinnedPiecesXray: JS 272.8, native 170.1 ns/call: JS / native 1.60
+  "variants.rookAttacksMagic": 'js', // variants.rookAttacksMagic: JS 24.0, native 58.5 ns/call: JS / native 0.41
+  "xrayBishopAttacks": 'js', // xrayBishopAttacks: JS 75.6, native 84.2 ns/call: JS / native 0.90
+  "xrayRookAttacks": 'js', // xrayRookAttacks: JS 68.2, native 87.0 ns/call: JS / native 0.78
 };

@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchDir, makeRandom, measurement, ratio, sample, sampleAsync } from '../lib.mjs';
+import { benchDir, makeRandom, measurement, ratio, sample, sampleAsync, sampleInterleaved } from '../lib.mjs';
 
 export const title = 'Every public function: JS vs native vs facade (ns per call; batch forms: ns per element)';
 
@@ -210,17 +210,16 @@ export async function run({ js, native, facade, quick, filter }) {
   for (const k of cases) {
     if (!wanted(k.name)) continue;
     const per = {};
-    for (const [impl, api] of impls) {
-      const f = lookup(api, k.name);
-      if (typeof f !== 'function') continue;
-      const loop = compileLoop(k.cols.length)(f, SENTINEL, k.cols, k.cols[0].length - 1);
-      const size = k.batchSize ?? 1;
-      const s = sample(loop, { ...opts, opsPerRep: size });
+    const present = impls.filter(([, api]) => typeof lookup(api, k.name) === 'function');
+    const size = k.batchSize ?? 1;
+    const loops = present.map(([, api]) => compileLoop(k.cols.length)(lookup(api, k.name), SENTINEL, k.cols, k.cols[0].length - 1));
+    sampleInterleaved(loops, { ...opts, opsPerRep: size }).forEach((s, i) => {
+      const impl = present[i][0];
       per[impl] = s.median;
       measurements.push(measurement({ fn: k.name, mode: k.mode, impl, op: k.op, batchSize: size,
         perOp: k.mode === 'batch' ? 'element' : 'call' }, s));
-    }
-    rows.push(row(k.name, k.mode, k.batchSize ?? 1, per, facade.routing?.[k.name]));
+    });
+    rows.push(row(k.name, k.mode, size, per, facade.routing?.[k.name]));
   }
 
   // The batch API (PositionBatch, analyzeBatch, analyzeBatchAsync, toPlanes): per position.
@@ -235,12 +234,12 @@ export async function run({ js, native, facade, quick, filter }) {
   for (const [name, op, size, make] of batchCases) {
     if (!wanted(name)) continue;
     const per = {};
-    for (const [impl, api] of impls) {
-      const call = make(api);
-      const s = sample((reps) => { for (let i = 0; i < reps; i++) call(); }, { ...opts, opsPerRep: size });
+    const calls = impls.map(([, api]) => make(api));
+    sampleInterleaved(calls.map((call) => (reps) => { for (let i = 0; i < reps; i++) call(); }), { ...opts, opsPerRep: size }).forEach((s, i) => {
+      const impl = impls[i][0];
       per[impl] = s.median;
       measurements.push(measurement({ fn: name, mode: 'batch', impl, op, batchSize: size, perOp: 'position' }, s));
-    }
+    });
     rows.push(row(name, 'batch', size, per, facade.routing?.[name.split('.')[0]]));
   }
   if (wanted('analyzeBatchAsync')) {
@@ -267,7 +266,8 @@ export async function run({ js, native, facade, quick, filter }) {
     columns: ['function', 'mode', 'JS', 'native', 'native / JS', 'facade', 'facade / faster', 'route', 'goal <= 1.1x'],
     rows,
     notes: [
-      `single calls: ${M} argument tuples cycled, ${SAMPLES} samples after warm-up, median ns per call;`,
+      `single calls: ${M} argument tuples cycled, ${SAMPLES} samples per implementation after warm-up, taken round-robin`,
+      'across JS / native / facade (so drift hits all alike); median ns per call;',
       'batch forms: ns per element (per position for position batches), caller-allocated out; batch size in the op description.',
       'facade = the default `bitboard-patterns` export, routed per function by lib/routing-table.ts; "route" is what it called.',
     ],
@@ -276,10 +276,10 @@ export async function run({ js, native, facade, quick, filter }) {
 }
 
 function row(name, mode, size, per, route) {
-  const faster = per.native === undefined ? per.js : Math.min(per.js, per.native);
+  const faster = Math.min(...[per.js, per.native].filter((x) => x !== undefined));
   const f = per.facade;
   const goal = f / faster;
-  return [name, mode === 'batch' ? `batch of ${size}` : 'single', per.js, per.native, ratio(per.native, per.js), f,
+  return [name, mode === 'batch' ? `batch of ${size}` : 'single', per.js ?? '-', per.native, ratio(per.native, per.js), f,
     `${goal.toFixed(2)}x`, route ?? '-', goal <= 1.1 ? 'yes' : 'MISSED'];
 }
 
