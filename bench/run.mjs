@@ -4,7 +4,8 @@
  * npm run bench:routing                                   regenerates lib/routing-table.ts
  *
  * One run measures everything: each section of bench/sections/ runs in a child process of its own
- * (so its peak RSS is its own and no JIT state leaks between sections), measuring the JS backend,
+ * (so its peak RSS is its own and no JIT state leaks between sections; the api section runs once
+ * per implementation, JS / native / facade, for the same reason), measuring the JS backend,
  * the native addon (single calls and batch forms), the default facade, a plain C++ loop over the same
  * core (compiled here with the addon's flags) and, where the section has them, peer libraries. Every
  * comparison is a ratio of two figures from this run. Then module load / table initialisation (fresh
@@ -46,7 +47,7 @@ if (value('--child')) {
   const facade = await import('bitboard-patterns');
   const section = await import(join(benchDir, 'sections', `${name}.mjs`));
   const t0 = performance.now();
-  const result = await section.run({ js, native, facade, quick, filter, baseline: value('--baseline') });
+  const result = await section.run({ js, native, facade, quick, filter, baseline: value('--baseline'), impl: value('--impl') });
   const out = result && { title: section.title, ...result, wallMs: performance.now() - t0, maxRssKb: process.resourceUsage().maxRSS };
   writeFileSync(value('--out'), JSON.stringify(out, (k, v) => (typeof v === 'bigint' ? String(v) : v)));
   process.exit(0);
@@ -89,14 +90,26 @@ const sections = routingMode ? ['api']
 const tmp = join(tmpdir(), `bbp-bench-${process.pid}`);
 mkdirSync(tmp, { recursive: true });
 const results = [];
-for (const name of sections) {
-  const out = join(tmp, `${name}.json`);
-  const childArgs = [join(benchDir, 'run.mjs'), '--child', name, '--out', out, '--baseline', baseline,
+/** Runs one section in a child process; returns its result (null when it measured nothing). */
+function runChild(name, extra = []) {
+  const out = join(tmp, `${name}${extra.join('-')}.json`);
+  const childArgs = [join(benchDir, 'run.mjs'), '--child', name, '--out', out, '--baseline', baseline, ...extra,
     ...(quick ? ['--quick'] : []), ...(filterText !== undefined ? ['--filter', filterText] : [])];
-  const t0 = performance.now();
   const r = spawnSync(process.execPath, childArgs, { stdio: 'inherit', env: { ...process.env, BITBOARD_PATTERNS_BACKEND: '' } });
   if (r.status !== 0) throw new Error(`bench section ${name} failed (exit ${r.status ?? r.signal})`);
-  const result = JSON.parse(readFileSync(out, 'utf8'));
+  return JSON.parse(readFileSync(out, 'utf8'));
+}
+const facade = await import('bitboard-patterns');
+for (const name of sections) {
+  const t0 = performance.now();
+  let result;
+  if (name === 'api') {
+    // One process per implementation: JS, native and facade loops never share a process's JIT state.
+    const parts = ['js', ...(native ? ['native'] : []), 'facade'].map((impl) => runChild(name, ['--impl', impl])).filter(Boolean);
+    result = parts.length ? (await import(join(benchDir, 'sections', 'api.mjs'))).merge(parts, facade.routing) : null;
+  } else {
+    result = runChild(name);
+  }
   if (!result) continue;
   result.name = name;
   result.processMs = performance.now() - t0;
@@ -106,7 +119,6 @@ for (const name of sections) {
 }
 rmSync(tmp, { recursive: true, force: true });
 
-const facade = await import('bitboard-patterns');
 if (routingMode) {
   const file = writeRoutingTable(results, machine);
   console.log(`\nwrote ${file}; rebuild (npm run build) for the facade to use it`);

@@ -198,11 +198,11 @@ function kbnkSquares(api, p) {
 /** Looks up `variants.x` / `x` on an API. */
 const lookup = (api, name) => name.split('.').reduce((o, k) => o?.[k], api);
 
-export async function run({ js, native, facade, quick, filter }) {
+export async function run({ js, native, facade, quick, filter, impl: only }) {
   const SAMPLES = quick ? 5 : 15;
   const opts = { samples: SAMPLES, sampleMs: quick ? 1.5 : 4, warmupMs: quick ? 8 : 40 };
   const { cases, batchApi } = buildCases(js, quick);
-  const impls = [['js', js], ...(native ? [['native', native]] : []), ['facade', facade]];
+  const impls = [['js', js], ...(native ? [['native', native]] : []), ['facade', facade]].filter(([n]) => !only || n === only);
   const measurements = [];
   const rows = [];
   const wanted = (name) => !filter || filter.test(name);
@@ -242,7 +242,7 @@ export async function run({ js, native, facade, quick, filter }) {
     });
     rows.push(row(name, 'batch', size, per, facade.routing?.[name.split('.')[0]]));
   }
-  if (wanted('analyzeBatchAsync')) {
+  if (wanted('analyzeBatchAsync') && impls.length) {
     const per = {};
     for (const [impl, api] of impls) {
       const bt = api.PositionBatch.fromPacked(words);
@@ -255,7 +255,7 @@ export async function run({ js, native, facade, quick, filter }) {
   }
 
   // Backend-independent exports (the same JS code whatever the backend): one figure each.
-  const helpers = await backendIndependent(facade, js, opts);
+  const helpers = !only || only === 'facade' ? await backendIndependent(facade, js, opts) : [];
   for (const h of helpers) {
     if (!wanted(h.fn)) continue;
     measurements.push(h);
@@ -263,7 +263,7 @@ export async function run({ js, native, facade, quick, filter }) {
   }
 
   return {
-    columns: ['function', 'mode', 'JS', 'native', 'native / JS', 'facade', 'facade / faster', 'route', 'goal <= 1.1x'],
+    columns: API_COLUMNS,
     rows,
     notes: [
       `single calls: ${M} argument tuples cycled, ${SAMPLES} samples per implementation after warm-up, taken round-robin`,
@@ -273,6 +273,31 @@ export async function run({ js, native, facade, quick, filter }) {
     ],
     measurements,
   };
+}
+
+const API_COLUMNS = ['function', 'mode', 'JS', 'native', 'native / JS', 'facade', 'facade / faster', 'route', 'goal <= 1.1x'];
+
+/**
+ * The table from measurements taken in separate processes (`--impl`: the driver runs this section
+ * once per implementation, so no JIT state of one backend's loops can touch another's).
+ */
+export function merge(parts, routing) {
+  const measurements = parts.flatMap((p) => p.measurements);
+  const byFn = new Map();
+  for (const m of measurements) {
+    if (!byFn.has(m.fn)) byFn.set(m.fn, { m, per: {} });
+    byFn.get(m.fn).per[m.impl] = m.median;
+  }
+  const rows = [];
+  for (const [fn, { m, per }] of byFn) {
+    if (per.shared !== undefined) rows.push([fn, 'single (backend-independent)', per.shared, '-', '-', per.shared, '1.00x', 'shared', '-']);
+    else rows.push(row(fn, m.mode, m.batchSize, per, routing?.[fn.split('.')[0] === 'PositionBatch' ? 'PositionBatch' : fn]));
+  }
+  const notes = [...parts[0].notes];
+  notes[0] = notes[0].replace('taken round-robin', 'in one process per implementation');
+  notes[1] = notes[1].replace('across JS / native / facade (so drift hits all alike); ', '(JS, native, facade: the same inputs and loop code); ');
+  return { ...parts[0], columns: API_COLUMNS, rows, notes, measurements,
+    wallMs: parts.reduce((t, p) => t + p.wallMs, 0), maxRssKb: Math.max(...parts.map((p) => p.maxRssKb)) };
 }
 
 function row(name, mode, size, per, route) {
