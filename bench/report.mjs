@@ -311,7 +311,7 @@ const nsLabel = (ns) => (ns >= 1e9 ? `${(ns / 1e9).toPrecision(3)} s` : ns >= 1e
 
 export function chart(results, machine, quick) {
   const groups = chartGroups(results);
-  const W = 1100, left = 250, right = 90, top = 96, bar = 9, gap = 12;
+  const W = 1150, left = 300, right = 90, top = 110, bar = 9, gap = 12;
   const plotW = W - left - right;
   const values = groups.flatMap(([, s]) => [...s.values()]);
   const lo = Math.floor(Math.log10(Math.min(...values, 1)));
@@ -330,7 +330,7 @@ export function chart(results, machine, quick) {
       body.push(`<text x="${(x(ns) + 4).toFixed(1)}" y="${by + bar - 1.5}" class="val">${nsLabel(ns)}</text>`);
     });
     y += h + gap;
-    body.push(`<line x1="${left - 240}" x2="${W - 10}" y1="${y - gap / 2}" y2="${y - gap / 2}" class="sep"/>`);
+    body.push(`<line x1="10" x2="${W - 10}" y1="${y - gap / 2}" y2="${y - gap / 2}" class="sep"/>`);
   }
   const H = y + 40;
   const grid = [];
@@ -341,7 +341,7 @@ export function chart(results, machine, quick) {
     grid.push(`<text x="${gx}" y="${y + 14}" text-anchor="middle" class="axis">${nsLabel(10 ** p)}</text>`);
   }
   const legend = SERIES.map(([s, color], i) => {
-    const lx = 20 + (i % 3) * 330, ly = 44 + Math.floor(i / 3) * 16;
+    const lx = 20 + (i % 3) * 330, ly = 56 + Math.floor(i / 3) * 16;
     return `<rect x="${lx}" y="${ly - 9}" width="12" height="10" fill="${color}"/><text x="${lx + 18}" y="${ly}" class="legend">${esc(s)}</text>`;
   });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="Helvetica, Arial, sans-serif">

@@ -32,7 +32,7 @@ export async function run({ js, native, quick, filter }) {
   const rows = [];
   const measurements = [];
   let label = '';
-  const G = 'analyzeBatch, checkers + pins + discovered (per position)';
+  const G = 'analyzeBatch: checks + pins (per pos.)';
   /** measureStats + a record; fields.fn etc. Returns the median ns. */
   const measure = (run, count, samples, fields = {}) => {
     const s = measureStats(run, count, samples);

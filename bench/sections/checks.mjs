@@ -93,7 +93,7 @@ export async function run({ js, native, quick, filter, baseline }) {
   if (!filter || filter.test('analysis')) {
     const outs = Array.from({ length: 6 }, () => new BigUint64Array(P));
     const analysisOut = new BigUint64Array(6 * P);
-    const G = 'position analysis (checkers, pins, discovered; both colours)';
+    const G = 'analysis: checkers, pins, discovered';
     const op = `checkers + pinnedPieces + discoveredCheckCandidates for both colours of one of ${P} random positions`;
     // A fresh closure per backend so the call sites are not shared (see the api section).
     const single = (api, impl) => measure(new Function('api', 'positions', `return () => { let s = 0;

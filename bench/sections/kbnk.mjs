@@ -82,7 +82,7 @@ export async function run({ js, native, quick, filter }) {
     return { fn: 'KbnkTablebase.generate', mode: r.mode ?? 'single', impl: r.impl, unit: 'ns/op', batchSize: 1, perOp: 'generation',
       op: 'one full KBNK table generation (2 x 10 x 64^3 entries, retrograde to mate)', samples,
       median: sorted[sorted.length >> 1], min: sorted[0], max: sorted[sorted.length - 1],
-      chart: r.series ? { group: 'KBNK table generation (whole table, 1 thread)', series: r.series } : undefined };
+      chart: r.series ? { group: 'KBNK generation (1 thread)', series: r.series } : undefined };
   });
   return {
     measurements,
