@@ -239,7 +239,8 @@ export function writeReports({ machine, results, load, memory: mem, coverage: co
     '  goal: facade <= 1.1x the faster backend for every function.', '');
   md.push('## Summary: every function, JS vs native vs facade', '');
   md.push(`Goal (facade <= 1.1x the faster backend): **${summary.goal.met} met, ${summary.goal.missed.length} missed**`
-    + (summary.goal.missed.length ? ` (${summary.goal.missed.join(', ')})` : '') + '.', '');
+    + (summary.goal.missed.length ? ` (${summary.goal.missed.join(', ')})` : '') + '.'
+    + (quick ? ' (--quick run: too few, too short samples for this check; the full run is the measurement.)' : ''), '');
   md.push(mdTable(summary), '', ...summary.notes, '');
   md.push('![ns per op, log scale](report.svg)', '');
   for (const r of results) {

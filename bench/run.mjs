@@ -139,5 +139,6 @@ printTable({ title: 'Summary (per function: ns per call; batch: ns per element)'
 console.log(`\ncoverage: ${cov.covered.length} of ${cov.functions.length} public functions measured`
   + (cov.uncovered.length ? `; NOT measured: ${cov.uncovered.join(', ')}` : ' (none left out)'));
 console.log(`facade goal (<= 1.1x the faster backend): ${summary.goal.met} met, ${summary.goal.missed.length} missed`
-  + (summary.goal.missed.length ? ` (${summary.goal.missed.join(', ')})` : ''));
+  + (summary.goal.missed.length ? ` (${summary.goal.missed.join(', ')})` : '')
+  + (quick ? '\n(--quick: samples too few and short for the 1.1x check; the full run is the measurement)' : ''));
 console.log(`wrote ${files.join(', ')}; total ${(wallMs / 1000).toFixed(1)} s`);
