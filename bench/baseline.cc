@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "core/checks.h"
+#include "core/kbnk.h"
+#include "core/movegen.h"
 #include "core/king.h"
 #include "core/knight.h"
 #include "core/position.h"
@@ -178,7 +180,30 @@ void checks(std::ifstream& in) {
 
 }  // namespace
 
+// The core's lookup tables and their sizes in bytes (what the addon holds per process).
+void tables() {
+  auto add = [](const char* name, std::size_t bytes) {
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "%s\"%s\": %zu", json.size() > 1 ? ", " : "", name, bytes);
+    json += buf;
+  };
+  add("magic sliders (rook + bishop: entries and attack sets)", sizeof(MagicTables));
+  add("PEXT sliders (rook + bishop: entries and attack sets)", sizeof(PextTables));
+  add("between + line (64 x 64 each)", sizeof(arrBetween) + sizeof(arrLine));
+  add("king, knight, pawn attacks, pawn shields, king bits", sizeof(arrKingAttacks) + sizeof(arrKnightAttacks)
+      + sizeof(arrPawnAttacks) + sizeof(arrPawnShieldMask) + sizeof(kingBits));
+  add("caughtable area (rule of the square)", sizeof(arrCaughtableArea));
+  add("move generation (empty-board rays, castling)", sizeof(movegen::arrEmptyBoardRays) + sizeof(movegen::arrCastlingKeep));
+  add("KBNK symmetry maps", sizeof(kbnkSymmetry));
+  add("KBNK distance-to-mate table (one per KbnkTablebase, a JS Uint8Array)", kKbnkTableSize);
+}
+
 int main(int argc, char** argv) {
+  if (argc == 2 && std::string(argv[1]) == "tables") {
+    tables();
+    std::printf("%s}\n", json.c_str());
+    return 0;
+  }
   if (argc != 5) {
     std::fprintf(stderr, "usage: baseline patterns|checks <inputs.bin> <n> <samples>\n");
     return 2;

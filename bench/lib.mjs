@@ -21,8 +21,8 @@ export function median(xs) {
   return s[s.length >> 1];
 }
 
-/** ns per element of `run()` doing `count` elements: median of `samples` runs after one warm-up. */
-export function measure(run, count, samples) {
+/** ns per element of `run()` doing `count` elements: { samples, median, min, max } of `samples` runs after one warm-up. */
+export function measureStats(run, count, samples) {
   run();
   const times = [];
   for (let i = 0; i < samples; i++) {
@@ -30,7 +30,12 @@ export function measure(run, count, samples) {
     run();
     times.push(Number(process.hrtime.bigint() - t0) / count);
   }
-  return median(times);
+  return { samples: times, ...stats(times) };
+}
+
+/** The median of measureStats. */
+export function measure(run, count, samples) {
+  return measureStats(run, count, samples).median;
 }
 
 /** g++ flags matching the addon's kernels for the CPU path it chose. */
@@ -67,4 +72,97 @@ export function printTable({ title, columns, rows, notes = [] }) {
   const cells = [columns, ...rows.map((r) => r.map(fmt))];
   const widths = columns.map((_, c) => Math.max(...cells.map((r) => String(r[c]).length)));
   for (const r of cells) console.log(r.map((v, c) => (c === 0 ? String(v).padEnd(widths[c]) : String(v).padStart(widths[c]))).join('  '));
+}
+
+/** Median, min and max of a list of numbers. */
+export function stats(xs) {
+  const s = [...xs].sort((x, y) => x - y);
+  return { median: s[s.length >> 1], min: s[0], max: s[s.length - 1] };
+}
+
+/**
+ * Samples of ns per op: `run(reps)` does `reps * opsPerRep` ops. Warm-up first (at least
+ * `warmupMs`, so the JIT has settled), then `reps` is chosen so one sample takes about `sampleMs`,
+ * then `samples` timed samples. Returns { samples, median, min, max, reps }.
+ */
+export function sample(run, { opsPerRep = 1, samples = 7, sampleMs = 4, warmupMs = 40 } = {}) {
+  let reps = 1;
+  const start = performance.now();
+  // Grow reps until one run takes a measurable time, then keep running until warm.
+  for (;;) {
+    const t0 = performance.now();
+    run(reps);
+    const ms = performance.now() - t0;
+    if (ms >= sampleMs / 4 || reps >= 1 << 30) {
+      reps = Math.max(1, Math.round(reps * sampleMs / Math.max(ms, 1e-3)));
+      if (performance.now() - start >= warmupMs) break;
+    } else {
+      reps *= 4;
+    }
+  }
+  const times = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = process.hrtime.bigint();
+    run(reps);
+    times.push(Number(process.hrtime.bigint() - t0) / (reps * opsPerRep));
+  }
+  return { samples: times, ...stats(times), reps };
+}
+
+/** Async twin of `sample` for functions that return promises (fixed reps = 1 per sample). */
+export async function sampleAsync(run, { opsPerRep = 1, samples = 5, warmups = 1 } = {}) {
+  for (let i = 0; i < warmups; i++) await run();
+  const times = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = process.hrtime.bigint();
+    await run();
+    times.push(Number(process.hrtime.bigint() - t0) / opsPerRep);
+  }
+  return { samples: times, ...stats(times), reps: 1 };
+}
+
+/**
+ * A structured measurement: what was measured (function, mode single | batch | cpp | peer | load,
+ * implementation, what one op is, batch size) and its samples in ns per op.
+ */
+export function measurement(fields, s) {
+  return { unit: 'ns/op', batchSize: 1, ...fields, samples: s.samples, median: s.median, min: s.min, max: s.max };
+}
+
+/** A measurement from one already-reduced figure (e.g. the C++ driver's median): one sample. */
+export function single(fields, ns) {
+  return measurement(fields, { samples: [ns], median: ns, min: ns, max: ns });
+}
+
+/**
+ * `sample` for several implementations of the same op, interleaved: each is warmed up and
+ * calibrated on its own, then the timed samples go round-robin (rotating the order each round), so
+ * drift over the process's life (GC, JIT tiering, frequency) hits every implementation alike.
+ */
+export function sampleInterleaved(runs, { opsPerRep = 1, samples = 7, sampleMs = 4, warmupMs = 40 } = {}) {
+  const reps = runs.map((run) => {
+    let r = 1;
+    const start = performance.now();
+    for (;;) {
+      const t0 = performance.now();
+      run(r);
+      const ms = performance.now() - t0;
+      if (ms >= sampleMs / 4 || r >= 1 << 30) {
+        r = Math.max(1, Math.round(r * sampleMs / Math.max(ms, 1e-3)));
+        if (performance.now() - start >= warmupMs) return r;
+      } else {
+        r *= 4;
+      }
+    }
+  });
+  const times = runs.map(() => []);
+  for (let s = 0; s < samples; s++) {
+    for (let k = 0; k < runs.length; k++) {
+      const i = (k + s) % runs.length;
+      const t0 = process.hrtime.bigint();
+      runs[i](reps[i]);
+      times[i].push(Number(process.hrtime.bigint() - t0) / (reps[i] * opsPerRep));
+    }
+  }
+  return times.map((t, i) => ({ samples: t, ...stats(t), reps: reps[i] }));
 }

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Api } from '../lib/api.js';
 import { NUM_RUNS, anySet, color, square } from './arbitraries.js';
-import { jsApi, nativeApi } from './backends.js';
+import { comparedApis, comparedRows, jsApi } from './backends.js';
 import { rng } from './reference.js';
 import {
   CHECK_TOPIC_FUNCTIONS, boardFromFen, fenFromBoard, pseudoMoves, randomBoard, randomEpBoard, uci,
@@ -111,8 +111,7 @@ function materialize(api: Api, args: unknown[]): unknown[] {
   return args.map(one);
 }
 
-describe.skipIf(!nativeApi)('native and JS agree (checks and pinned pieces)', () => {
-  const native = nativeApi as Api;
+describe.skipIf(comparedApis.length === 0).each(comparedRows)('%s and JS agree (checks and pinned pieces)', (_label, native) => {
 
   it('covers every function of the topic, and the topic list is complete', () => {
     expect(PROPS.map(([n]) => n).sort()).toEqual([...CHECK_TOPIC_FUNCTIONS].filter((n) => !n.endsWith('Pext')).sort());

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsApi, nativeApi } from './backends.js';
+import { comparedApis, comparedRows, jsApi } from './backends.js';
 import { rng } from './reference.js';
 import { fenFromBoard, randomBoard, randomEpBoard } from './reference-checks.js';
 import { MOVE_TOPIC_FUNCTIONS } from './reference-moves.js';
@@ -17,8 +17,7 @@ const fen = fc.integer({ min: 1, max: 2 ** 31 - 1 }).map((seed) => {
   return fenFromBoard(seed % 4 === 0 ? randomEpBoard(next) : randomBoard(next, 1 + (seed % 12)));
 });
 
-describe.skipIf(!nativeApi)('native and JS agree: moves and perft', () => {
-  const native = nativeApi!;
+describe.skipIf(comparedApis.length === 0).each(comparedRows)('%s and JS agree: moves and perft', (_label, native) => {
 
   it('covers every function of the topic', () => {
     // The properties below call each of these on both backends.

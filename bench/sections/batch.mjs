@@ -10,7 +10,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { Chess } from 'chessops/chess';
 import { parseFen as chessopsFen } from 'chessops/fen';
-import { benchDir, buildDir, measure } from '../lib.mjs';
+import { benchDir, buildDir, measureStats, measurement, stats } from '../lib.mjs';
 
 export const title = 'Batch analysis (positions per second; CLI: lines per second, peak RSS)';
 
@@ -30,6 +30,15 @@ export async function run({ js, native, quick, filter }) {
   const jsBatch = js.PositionBatch.fromPacked(words.slice(0, JS_N * 10));
   const perSec = (ns) => 1e9 / ns;
   const rows = [];
+  const measurements = [];
+  let label = '';
+  const G = 'analyzeBatch: checks + pins (per pos.)';
+  /** measureStats + a record; fields.fn etc. Returns the median ns. */
+  const measure = (run, count, samples, fields = {}) => {
+    const s = measureStats(run, count, samples);
+    measurements.push(measurement({ mode: 'batch', batchSize: count, perOp: 'position', op: label, ...fields }, s));
+    return s.median;
+  };
   const threads = cpus().length;
 
   async function measureAsync(features, t) {
@@ -40,7 +49,10 @@ export async function run({ js, native, quick, filter }) {
       await native.analyzeBatchAsync(batch, features, { threads: t });
       times.push(Number(process.hrtime.bigint() - t0) / N);
     }
-    return times.sort((a, b) => a - b)[times.length >> 1];
+    const st = stats(times);
+    measurements.push(measurement({ fn: 'analyzeBatchAsync', mode: 'batch', impl: `native async ${t} thread${t > 1 ? 's' : ''}`,
+      op: `${label}, analyzeBatchAsync over ${N} positions`, batchSize: N, perOp: 'position' }, { samples: times, ...st }));
+    return st.median;
   }
 
   const chessops = lines.slice(0, quick ? 2000 : 10000).map((l) => {
@@ -48,6 +60,7 @@ export async function run({ js, native, quick, filter }) {
     return Chess.fromSetup(chessopsFen(`${pl} ${side} ${castling} ${ep} 0 1`).unwrap()).unwrap();
   });
   let sink = 0;
+  label = 'checkers + blockers of both sides (chessops ctx() twice)';
   const peer = measure(() => {
     for (const pos of chessops) {
       // Both colours: checkers and blockers (pins) for the side to move, then the other side's view.
@@ -58,20 +71,28 @@ export async function run({ js, native, quick, filter }) {
       sink ^= d.checkers.lo ^ d.blockers.hi;
       pos.turn = pos.turn === 'white' ? 'black' : 'white';
     }
-  }, chessops.length, SAMPLES);
+  }, chessops.length, SAMPLES, { fn: 'analyzeBatch', mode: 'peer', impl: 'chessops', chart: { group: G, series: 'chessops' } });
 
   for (const [name, features] of [['checkers + pins + discovered (both colours)', CHECK_PINS], ['all features', 'all']]) {
-    const sync = native && measure(() => native.analyzeBatch(batch, features), N, SAMPLES);
+    label = `analyzeBatch, ${name}`;
+    const chart = (series) => (features === CHECK_PINS ? { group: G, series } : undefined);
+    const sync = native && measure(() => native.analyzeBatch(batch, features), N, SAMPLES,
+      { fn: 'analyzeBatch', impl: 'native', op: `${label}, ${N} positions`, chart: chart('native, batch (per element)') });
     const async1 = native && await measureAsync(features, 1);
     const asyncAll = native && await measureAsync(features, threads);
-    const jsNs = measure(() => js.analyzeBatch(jsBatch, features), JS_N, SAMPLES);
+    const jsNs = measure(() => js.analyzeBatch(jsBatch, features), JS_N, SAMPLES,
+      { fn: 'analyzeBatch', impl: 'js', op: `${label}, ${JS_N} positions`, chart: chart('JS') });
     rows.push([name, sync && perSec(sync), asyncAll && perSec(asyncAll), async1 && asyncAll ? `${(async1 / asyncAll).toFixed(2)}x` : '-',
       perSec(jsNs), features === CHECK_PINS ? perSec(peer) : '-']);
   }
-  const planes = native && measure(() => native.toPlanes(batch), N, SAMPLES);
-  rows.push(['toPlanes', planes && perSec(planes), '-', '-', perSec(measure(() => js.toPlanes(jsBatch), JS_N, SAMPLES)), '-']);
-  const parse = native && measure(() => native.PositionBatch.fromFens(lines, { epd: true }), lines.length, SAMPLES);
-  rows.push(['fromFens (EPD lines)', parse && perSec(parse), '-', '-', perSec(measure(() => js.PositionBatch.fromFens(lines.slice(0, 2000), { epd: true }), 2000, SAMPLES)), '-']);
+  label = 'toPlanes';
+  const planes = native && measure(() => native.toPlanes(batch), N, SAMPLES, { fn: 'toPlanes', impl: 'native', op: `toPlanes over ${N} positions` });
+  rows.push(['toPlanes', planes && perSec(planes), '-', '-', perSec(measure(() => js.toPlanes(jsBatch), JS_N, SAMPLES,
+    { fn: 'toPlanes', impl: 'js', op: `toPlanes over ${JS_N} positions` })), '-']);
+  const parse = native && measure(() => native.PositionBatch.fromFens(lines, { epd: true }), lines.length, SAMPLES,
+    { fn: 'PositionBatch.fromFens', impl: 'native', op: `PositionBatch.fromFens(${lines.length} EPD lines), per line` });
+  rows.push(['fromFens (EPD lines)', parse && perSec(parse), '-', '-', perSec(measure(() => js.PositionBatch.fromFens(lines.slice(0, 2000), { epd: true }), 2000, SAMPLES,
+    { fn: 'PositionBatch.fromFens', impl: 'js', op: 'PositionBatch.fromFens(2000 EPD lines), per line' })), '-']);
 
   // CLI end to end.
   const cliLines = quick ? 200_000 : 1_000_000;
@@ -90,6 +111,8 @@ export async function run({ js, native, quick, filter }) {
     const r = spawnSync(cmd, argv, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
     const secs = (performance.now() - t0) / 1000;
     const [, rssKb] = hasTime ? r.stderr.toString().trim().split('\n').pop().split(' ').map(Number) : [0, NaN];
+    measurements.push(measurement({ fn: 'analyze CLI', mode: 'cli', impl: `--threads ${args[args.length - 1]}`, op: `bitboard-patterns analyze ${args.join(' ')} on ${cliLines} lines, per line; peak RSS ${hasTime ? `${(rssKb / 1024).toFixed(0)} MB` : 'n/a'}`,
+      batchSize: cliLines, perOp: 'line' }, { samples: [secs * 1e9 / cliLines], median: secs * 1e9 / cliLines, min: secs * 1e9 / cliLines, max: secs * 1e9 / cliLines }));
     return [cliLines / secs, hasTime ? `${(rssKb / 1024).toFixed(0)} MB` : '-'];
   };
   const cliRows = [];
@@ -114,5 +137,6 @@ export async function run({ js, native, quick, filter }) {
     columns: ['analysis', 'native sync pos/s', 'native async all cores pos/s', 'all-core speed-up', 'JS pos/s', 'chessops pos/s'],
     rows,
     notes,
+    measurements,
   };
 }

@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Chess } from 'chessops/chess';
 import { parseFen as chessopsFen } from 'chessops/fen';
-import { buildDir, makeRandom, measure, ratio } from '../lib.mjs';
+import { buildDir, makeRandom, measureStats, measurement, ratio, single as one } from '../lib.mjs';
 
 export const title = 'Sliders and position analysis (ns per call / ns per element or position)';
 
@@ -51,7 +51,6 @@ function randomPlacements(count, rand64, api) {
 export async function run({ js, native, quick, filter, baseline }) {
   const N = quick ? 1 << 16 : 1 << 20;
   const P = quick ? 1 << 12 : 1 << 15;
-  const SINGLE = quick ? 1 << 13 : 1 << 16;
   const SAMPLES = quick ? 3 : 7;
   const rand64 = makeRandom(0x1234567n);
   const sq = new Uint8Array(N), occ = new BigUint64Array(N);
@@ -69,41 +68,65 @@ export async function run({ js, native, quick, filter, baseline }) {
   let sink = 0;
   const out = new BigUint64Array(N);
   const rows = [];
+  const measurements = [];
+  /** Times run() (count ops each) and records it; returns the median. */
+  const measure = (run, count, samples, fields) => {
+    const s = measureStats(run, count, samples);
+    measurements.push(measurement({ batchSize: count, ...fields }, s));
+    return s.median;
+  };
+  const cppRow = (fn, ns, op, chart) => {
+    if (ns !== undefined) measurements.push(one({ fn, mode: 'cpp', impl: 'cpp', op, batchSize: N, perOp: 'element', chart }, ns));
+    return ns;
+  };
   for (const name of ['rookAttacks', 'bishopAttacks', 'queenAttacks']) {
     if (filter && !filter.test(name)) continue;
-    const single = (api) => measure(() => { for (let i = 0; i < SINGLE; i++) sink ^= Number(api[name](sq[i], occ[i]) & 1n); }, SINGLE, SAMPLES);
-    const batch = (api) => measure(() => api[`${name}Batch`](sq, occ, out), N, SAMPLES);
-    const nb = native && batch(native);
-    rows.push([name, single(js), native && single(native), batch(js), nb, cpp[name], ratio(nb, cpp[name]), '-']);
+    const batch = (api, impl) => measure(() => api[`${name}Batch`](sq, occ, out), N, SAMPLES,
+      { fn: `${name}Batch`, mode: 'batch', impl, op: `${name}Batch over ${N} random squares and occupancies, per element`, perOp: 'element',
+        chart: impl === 'native' ? { group: name, series: 'native, batch (per element)' } : undefined });
+    const nb = native && batch(native, 'native');
+    cppRow(name, cpp[name], `plain C++ loop of ${name} over the same ${N} inputs (the addon's lookup: ${native?.cpuPath?.includes('bmi2') ? 'PEXT' : 'magic'})`,
+      { group: name, series: 'plain C++ loop (per element)' });
+    rows.push([name, '-', '-', batch(js, 'js'), nb, cpp[name], ratio(nb, cpp[name]), '-', '-']);
   }
 
   if (!filter || filter.test('analysis')) {
     const outs = Array.from({ length: 6 }, () => new BigUint64Array(P));
     const analysisOut = new BigUint64Array(6 * P);
-    const single = (api) => measure(() => {
-      for (const pos of positions) {
-        for (const color of [0, 1]) sink ^= Number((api.checkers(pos, color) ^ api.pinnedPieces(pos, color) ^ api.discoveredCheckCandidates(pos, color)) & 1n);
-      }
-    }, P, SAMPLES);
-    const fused = (api) => measure(() => api.checkAnalysisBatch(packed, analysisOut), P, SAMPLES);
-    const separate = (api) => measure(() => {
+    const G = 'analysis: checkers, pins, discovered';
+    const op = `checkers + pinnedPieces + discoveredCheckCandidates for both colours of one of ${P} random positions`;
+    // A fresh closure per backend so the call sites are not shared (see the api section).
+    const single = (api, impl) => measure(new Function('api', 'positions', `return () => { let s = 0;
+      for (const pos of positions) for (const color of [0, 1]) s ^= Number((api.checkers(pos, color) ^ api.pinnedPieces(pos, color) ^ api.discoveredCheckCandidates(pos, color)) & 1n);
+      return s; };`)(api, positions), P, SAMPLES,
+    { fn: 'analysis', mode: 'single', impl, op: `${op}: six single calls`, perOp: 'position',
+      chart: { group: G, series: impl === 'js' ? 'JS' : 'native, single call' } });
+    const fused = (api, impl) => measure(() => api.checkAnalysisBatch(packed, analysisOut), P, SAMPLES,
+      { fn: 'checkAnalysisBatch', mode: 'batch', impl, op: `${op}: one checkAnalysisBatch call over all, per position`, perOp: 'position',
+        chart: impl === 'native' ? { group: G, series: 'native, batch (per element)' } : undefined });
+    const separate = (api, impl) => measure(() => {
       for (const color of [0, 1]) {
         api.checkersBatch(packed, color, outs[color * 3]);
         api.pinnedPiecesBatch(packed, color, outs[color * 3 + 1]);
         api.discoveredCheckCandidatesBatch(packed, color, outs[color * 3 + 2]);
       }
-    }, P, SAMPLES);
+    }, P, SAMPLES, { fn: 'checkersBatch + pinnedPiecesBatch + discoveredCheckCandidatesBatch', mode: 'batch', impl,
+      op: `${op}: six batch calls (three functions x two colours), per position`, perOp: 'position' });
     const peer = measure(() => {
       for (const [white, black] of chessops) {
         const w = white.ctx(), b = black.ctx();
         sink ^= w.checkers.lo ^ w.blockers.hi ^ b.checkers.lo ^ b.blockers.hi;
       }
-    }, P, SAMPLES);
-    const jsSingle = single(js), nativeSingle = native && single(native);
-    const nb = native && fused(native);
-    rows.push(['analysis (per position)', jsSingle, nativeSingle, fused(js), nb, cpp.analysis, ratio(nb, cpp.analysis), peer, ratio(peer, nb)]);
-    const ns = native && separate(native);
-    rows.push(['analysis, six batch calls', '-', '-', separate(js), ns, cpp.analysisSeparate, ratio(ns, cpp.analysisSeparate), peer, ratio(peer, ns)]);
+    }, P, SAMPLES, { fn: 'analysis', mode: 'peer', impl: 'chessops', op: 'chessops ctx() for both sides to move (checkers + slider blockers), per position',
+      perOp: 'position', chart: { group: G, series: 'chessops' } });
+    const jsSingle = single(js, 'js'), nativeSingle = native && single(native, 'native');
+    const nb = native && fused(native, 'native');
+    cppRow('analysis', cpp.analysis, `plain C++ loop of the checkAnalysis kernel over the same ${P} positions, per position`,
+      { group: G, series: 'plain C++ loop (per element)' });
+    rows.push(['analysis (per position)', jsSingle, nativeSingle, fused(js, 'js'), nb, cpp.analysis, ratio(nb, cpp.analysis), peer, ratio(peer, nb)]);
+    const ns = native && separate(native, 'native');
+    cppRow('analysisSeparate', cpp.analysisSeparate, 'plain C++ loop of the six single-purpose functions, per position');
+    rows.push(['analysis, six batch calls', '-', '-', separate(js, 'js'), ns, cpp.analysisSeparate, ratio(ns, cpp.analysisSeparate), peer, ratio(peer, ns)]);
   }
   if (sink === 0.5) console.log('');
   if (rows.length === 0) return null;
@@ -119,7 +142,8 @@ export async function run({ js, native, quick, filter, baseline }) {
   ];
   return {
     columns: ['function', 'JS single', 'native single', 'JS batch', 'native batch', 'C++ loop', 'native batch / C++', 'chessops', 'chessops / native batch'],
-    rows: rows.map((r) => (r.length === 8 ? [...r, '-'] : r)),
-    notes,
+    rows,
+    notes: [...notes, 'sliders: single calls are in the api section.'],
+    measurements,
   };
 }

@@ -32,7 +32,7 @@ async function time(KbnkTablebase, options, samples) {
     tb = await KbnkTablebase.generate(options);
     ms.push(performance.now() - t0);
   }
-  return { ms: median(ms), tb };
+  return { ms: median(ms), samples: ms, tb };
 }
 
 function plainCpp(native, samples) {
@@ -51,31 +51,41 @@ function plainCpp(native, samples) {
   }
 }
 
-export async function run({ js, native, quick }) {
+export async function run({ js, native, quick, filter }) {
+  if (filter && !filter.test('KbnkTablebase') && !filter.test('kbnkGenerate')) return null;
   const cores = availableParallelism();
   const nativeSamples = quick ? 3 : 7;
   const jsSamples = quick ? 1 : 3;
   const { KbnkTablebase } = js;
   const results = [];
   const jsRun = await time(KbnkTablebase, { backend: 'js' }, jsSamples);
-  results.push({ name: 'JS (int32 halves, main thread)', ms: jsRun.ms });
+  results.push({ name: 'JS (int32 halves, main thread)', ms: jsRun.ms, samples: jsRun.samples, impl: 'js', series: 'JS' });
   let identical = 'n/a';
   if (native) {
     const one = await time(KbnkTablebase, { backend: 'native', threads: 1 }, nativeSamples);
     const all = await time(KbnkTablebase, { backend: 'native', threads: cores }, nativeSamples);
-    results.push({ name: 'native, 1 thread (async)', ms: one.ms });
-    results.push({ name: `native, ${cores} threads (async)`, ms: all.ms });
+    results.push({ name: 'native, 1 thread (async)', ms: one.ms, samples: one.samples, impl: 'native 1 thread', series: 'native, single call' });
+    results.push({ name: `native, ${cores} threads (async)`, ms: all.ms, samples: all.samples, impl: `native ${cores} threads` });
     identical = Buffer.compare(Buffer.from(all.tb.table), Buffer.from(jsRun.tb.table)) === 0
       && Buffer.compare(Buffer.from(one.tb.table), Buffer.from(jsRun.tb.table)) === 0 ? 'yes' : 'NO';
   }
   const cpp = plainCpp(native, quick ? 3 : 5);
   if (cpp && !cpp.error) {
-    results.push({ name: 'plain C++, 1 thread', ms: cpp.kbnkGenerate1ThreadMs });
-    results.push({ name: `plain C++, ${cpp.threads} threads`, ms: cpp.kbnkGenerateAllThreadsMs });
+    results.push({ name: 'plain C++, 1 thread', ms: cpp.kbnkGenerate1ThreadMs, impl: 'cpp 1 thread', series: 'plain C++ loop (per element)', mode: 'cpp' });
+    results.push({ name: `plain C++, ${cpp.threads} threads`, ms: cpp.kbnkGenerateAllThreadsMs, impl: `cpp ${cpp.threads} threads`, mode: 'cpp' });
   }
   const jsMs = jsRun.ms;
   const stats = jsRun.tb.stats();
+  const measurements = results.map((r) => {
+    const samples = (r.samples ?? [r.ms]).map((ms) => ms * 1e6);
+    const sorted = [...samples].sort((x, y) => x - y);
+    return { fn: 'KbnkTablebase.generate', mode: r.mode ?? 'single', impl: r.impl, unit: 'ns/op', batchSize: 1, perOp: 'generation',
+      op: 'one full KBNK table generation (2 x 10 x 64^3 entries, retrograde to mate)', samples,
+      median: sorted[sorted.length >> 1], min: sorted[0], max: sorted[sorted.length - 1],
+      chart: r.series ? { group: 'KBNK generation (1 thread)', series: r.series } : undefined };
+  });
   return {
+    measurements,
     columns: ['generator', 'ms (median)', 'JS / this'],
     rows: results.map((r) => [r.name, r.ms.toFixed(1), `${(jsMs / r.ms).toFixed(1)}x`]),
     notes: [

@@ -1,19 +1,18 @@
 /**
- * King and knight patterns: per function, JS single call (ns/op), native single call (ns/op), JS
- * batch and native batch (ns/element), and the plain C++ loop (bench/baseline.cc, mode `patterns`)
- * over the same inputs, so the table shows the Node-API overhead and how close the batch path is
- * to raw C++.
+ * King and knight patterns, batch paths against the plain C++ loop: per function, JS batch and
+ * native batch (ns/element, one call over N elements) and the plain C++ loop (bench/baseline.cc,
+ * mode `patterns`) over the same inputs, so the table shows how close the batch path is to raw C++.
+ * Single calls of the same functions are in the api section (one loop per backend there).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDir, makeRandom, measure, ratio } from '../lib.mjs';
+import { buildDir, makeRandom, measureStats, measurement, ratio, single as one } from '../lib.mjs';
 
-export const title = 'King and knight patterns (ns per call / ns per batch element)';
+export const title = 'King and knight patterns: batch paths vs the plain C++ loop (ns per element)';
 
 export async function run({ js, native, quick, filter, baseline }) {
   const N = quick ? 1 << 16 : 1 << 20;
-  const SINGLE = quick ? 1 << 14 : 1 << 17;
   const SAMPLES = quick ? 3 : 7;
   const rand64 = makeRandom();
   const sq = new Uint8Array(N), sq2 = new Uint8Array(N);
@@ -52,11 +51,13 @@ export async function run({ js, native, quick, filter, baseline }) {
   ].filter((k) => !filter || filter.test(k.name));
   if (cases.length === 0) return null;
 
-  let sink = 0;
-  const timeSingle = (api, k) => measure(() => {
-    for (let i = 0; i < SINGLE; i++) { const r = k.single(api, i & (N - 1)); sink ^= typeof r === 'bigint' ? Number(r & 1n) : Number(r); }
-  }, SINGLE, SAMPLES);
-  const timeBatch = (api, k) => measure(() => k.batch(api), N, SAMPLES);
+  const measurements = [];
+  const timeBatch = (api, impl, k) => {
+    const s = measureStats(() => k.batch(api), N, SAMPLES);
+    measurements.push(measurement({ fn: `${k.name}Batch`, mode: 'batch', impl, op: `${k.name}Batch over ${N} random inputs, per element`,
+      batchSize: N, perOp: 'element', chart: impl === 'native' ? { group: k.name, series: 'native, batch (per element)' } : undefined }, s));
+    return s.median;
+  };
 
   const inputFile = join(buildDir, 'patterns.bin');
   writeFileSync(inputFile, Buffer.concat([sq, sq2, a, b, c, d, e, path, single1, single2]
@@ -64,15 +65,19 @@ export async function run({ js, native, quick, filter, baseline }) {
   const cpp = JSON.parse(execFileSync(baseline, ['patterns', inputFile, String(N), String(SAMPLES)], { encoding: 'utf8' }));
 
   const rows = cases.map((k) => {
-    const r = { jsSingle: timeSingle(js, k), jsBatch: timeBatch(js, k) };
-    if (native) { r.nativeSingle = timeSingle(native, k); r.nativeBatch = timeBatch(native, k); }
-    return [k.name, r.jsSingle, r.nativeSingle, r.jsBatch, r.nativeBatch, cpp[k.name],
-      ratio(r.nativeBatch, cpp[k.name]), ratio(r.jsSingle, r.nativeSingle)];
+    const jsBatch = timeBatch(js, 'js', k);
+    const nativeBatch = native && timeBatch(native, 'native', k);
+    if (cpp[k.name] !== undefined) {
+      measurements.push(one({ fn: k.name, mode: 'cpp', impl: 'cpp', op: `plain C++ loop of ${k.name} over the same ${N} inputs, per element`,
+        batchSize: N, perOp: 'element', chart: { group: k.name, series: 'plain C++ loop (per element)' } }, cpp[k.name]));
+    }
+    return [k.name, jsBatch, nativeBatch, cpp[k.name], ratio(nativeBatch, cpp[k.name]), ratio(jsBatch, nativeBatch)];
   });
-  if (sink === 0.5) console.log(''); // keeps the results alive
   return {
-    columns: ['function', 'JS single', 'native single', 'JS batch', 'native batch', 'C++ loop', 'native batch / C++', 'JS / native single'],
+    columns: ['function', 'JS batch', 'native batch', 'C++ loop', 'native batch / C++', 'JS / native batch'],
     rows,
-    notes: [`batch N = ${N} random inputs, ${SINGLE} single calls per sample, median of ${SAMPLES} samples`],
+    notes: [`N = ${N} random inputs per batch call, median of ${SAMPLES} samples (after one warm-up call); C++: the same core`
+      + ' functions in a plain loop over the same inputs (bench/baseline.cc), median of as many samples.'],
+    measurements,
   };
 }

@@ -6,7 +6,8 @@
  *   chessops chessops 0.15.1, a perft loop over its public API written here: allDests at every
  *            node, clone + play per move, dests counted at the last ply (bulk counting, like ours)
  *   chess.js chess.js 1.4.0's own public perft() (make/undo over its move list, no bulk counting)
- * Each timing is the best of several runs after one warm-up run (chess.js: one run).
+ * Each figure is the median of several timed runs after one warm-up run (chess.js: one timed run);
+ * the structured measurements carry every run as ns per leaf node.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { Chess as ChessopsChess } from 'chessops/chess';
 import { parseFen as chessopsParseFen } from 'chessops/fen';
 import { Chess as ChessJs } from 'chess.js';
-import { compileCpp, cppFlags } from '../lib.mjs';
+import { compileCpp, cppFlags, measurement, stats } from '../lib.mjs';
 
 export const title = 'perft';
 
@@ -56,20 +57,21 @@ function chessopsPerft(pos, depth) {
 }
 
 /**
- * Best nodes/s over timed runs after one checked warm-up: at least `runs` runs and, for small trees,
- * more until `minMs` have passed (a tree of a few thousand nodes is over before the JIT settles).
+ * Timed runs after one checked warm-up: at least `runs` runs and, for small trees, more until `minMs`
+ * have passed (a tree of a few thousand nodes is over before the JIT settles). Returns the samples
+ * in ns per leaf node.
  */
 function rate(f, nodes, runs, minMs) {
   const warm = f();
   if (warm !== nodes) throw new Error(`perft bench: expected ${nodes} nodes, got ${warm}`);
-  let best = Infinity;
+  const samples = [];
   const start = process.hrtime.bigint();
   for (let i = 0; i < runs || Number(process.hrtime.bigint() - start) < minMs * 1e6; i++) {
     const t0 = process.hrtime.bigint();
     f();
-    best = Math.min(best, Number(process.hrtime.bigint() - t0));
+    samples.push(Number(process.hrtime.bigint() - t0) / nodes);
   }
-  return (nodes / best) * 1e3; // M nodes/s: nodes per ns * 1e3
+  return samples;
 }
 
 function buildCpp(native) {
@@ -79,19 +81,20 @@ function buildCpp(native) {
 }
 
 function cppRate(cpp, fen, depth, runs) {
-  let best = 0;
+  const samples = [];
   for (let i = 0; i < runs + 1; i++) {
     const out = execFileSync(cpp.exe, [String(depth), fen], { encoding: 'utf8' });
     const m = /mnps=([\d.]+)/.exec(out);
-    if (m) best = Math.max(best, Number(m[1]));
+    if (m && i > 0) samples.push(1e3 / Number(m[1])); // the first run is the warm-up
   }
-  return best;
+  return samples;
 }
 
 const fmt = (x) => (x === null ? 'n/a' : x >= 100 ? x.toFixed(0) : x.toFixed(1));
 const ratio = (a, b) => (a === null || b === null ? 'n/a' : `${(a / b).toFixed(1)}x`);
 
-export async function run({ js, native, quick }) {
+export async function run({ js, native, quick, filter }) {
+  if (filter && !filter.test('perft')) return null;
   const runs = quick ? 1 : 3;
   const minMs = quick ? 200 : 1000;
   const notes = [];
@@ -103,33 +106,44 @@ export async function run({ js, native, quick }) {
     notes.push(`C++ column skipped: ${e.message}`);
   }
   const rows = [];
+  const measurements = [];
   for (const [name, fen, fullDepth] of POSITIONS) {
     const depth = quick ? fullDepth - 1 : fullDepth;
+    const group = `perft ${name} d${depth} (per leaf node)`;
+    /** Records the samples (ns per node) and returns M nodes/s of their median. */
+    const rec = (fn, mode, impl, series, samples) => {
+      if (!samples?.length) return null;
+      const st = stats(samples);
+      measurements.push(measurement({ fn, mode, impl, op: `${fn}(${name}, depth ${depth}): ${nodes} leaf nodes, per node`,
+        batchSize: 1, perOp: 'node', chart: series && { group, series } }, { samples, ...st }));
+      return 1e3 / st.median;
+    };
     const jsPos = js.parseFen(fen);
     const nodes = js.perft(jsPos, depth);
-    const jsRate = rate(() => js.perft(jsPos, depth), nodes, runs, minMs);
+    const jsRate = rec('perft', 'single', 'js', 'JS', rate(() => js.perft(jsPos, depth), nodes, runs, minMs));
     let nativeRate = null;
     let statsRate = null;
     if (native) {
       const nPos = native.parseFen(fen);
-      nativeRate = rate(() => native.perft(nPos, depth), nodes, runs, minMs);
-      statsRate = rate(() => native.perftStats(nPos, depth).nodes, nodes, runs, minMs);
+      nativeRate = rec('perft', 'single', 'native', 'native, single call', rate(() => native.perft(nPos, depth), nodes, runs, minMs));
+      statsRate = rec('perftStats', 'single', 'native', null, rate(() => native.perftStats(nPos, depth).nodes, nodes, runs, minMs));
     }
     const setup = chessopsParseFen(fen).unwrap();
     const copsPos = ChessopsChess.fromSetup(setup).unwrap();
-    const copsRate = rate(() => chessopsPerft(copsPos, depth), nodes, runs, minMs);
+    const copsRate = rec('perft', 'peer', 'chessops', 'chessops', rate(() => chessopsPerft(copsPos, depth), nodes, runs, minMs));
     const chessJs = new ChessJs(fen);
-    const chessJsRate = rate(() => chessJs.perft(depth), nodes, 1, 0);
-    const cppMnps = cpp ? cppRate(cpp, fen, depth, runs) : null;
+    const chessJsRate = rec('perft', 'peer', 'chess.js', 'chess.js', rate(() => chessJs.perft(depth), nodes, 1, 0));
+    const cppMnps = cpp ? rec('perft', 'cpp', 'cpp', 'plain C++ loop (per element)', cppRate(cpp, fen, depth, runs)) : null;
     rows.push([`${name} d${depth}`, nodes, fmt(cppMnps), fmt(nativeRate), fmt(statsRate), fmt(jsRate), fmt(copsRate), fmt(chessJsRate),
       ratio(jsRate, copsRate), ratio(jsRate, chessJsRate), ratio(nativeRate, jsRate)]);
   }
-  notes.push('M nodes/s, best of the timed runs after a warm-up; every column counts the same leaf nodes (checked).');
+  notes.push('M nodes/s, median of the timed runs after a warm-up; every column counts the same leaf nodes (checked).');
   notes.push('chessops: our loop over its public API (allDests, clone, play), bulk-counted at the last ply; chess.js: its own perft().');
   if (!native) notes.push('native backend not loaded: native columns n/a.');
   return {
     columns: ['position', 'nodes', 'C++', 'native', 'native stats', 'JS', 'chessops', 'chess.js', 'JS/chessops', 'JS/chess.js', 'native/JS'],
     rows,
     notes,
+    measurements,
   };
 }
