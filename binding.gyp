@@ -3,7 +3,7 @@
     "portable%": "<!(node -p \"process.env.BITBOARD_PATTERNS_PORTABLE==='1'?1:0\")"
   },
   "target_defaults": {
-    "defines": ["NAPI_VERSION=8"],
+    "defines": ["NAPI_VERSION=8", "NODE_API_SWALLOW_UNTHROWABLE_EXCEPTIONS"],
     "cflags_cc": ["-std=c++17", "-O3", "-Wall", "-Wextra", "-fno-exceptions", "-fvisibility=hidden"],
     "cflags_cc!": ["-std=gnu++1y", "-std=gnu++17", "-fexceptions"],
     "xcode_settings": {

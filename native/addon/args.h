@@ -25,6 +25,30 @@ inline const Kernels& kernelsOf(const Napi::CallbackInfo& info) {
   return *info.Env().GetInstanceData<AddonState>()->kernels;
 }
 
+// ---- Throwing ----
+//
+// JS errors are built with plain Node-API calls whose failures are checked: while a worker thread is
+// being terminated no JS can run, the calls fail, and the error is dropped (the caller's return value
+// is ignored anyway). node-addon-api's Error::New / ThrowAsJavaScriptException abort the process in
+// that case instead.
+
+using MakeError = napi_status (*)(napi_env, napi_value, napi_value, napi_value*);
+
+// The error object, or nullptr when it cannot be made.
+inline napi_value makeError(napi_env env, MakeError make, const std::string& text) {
+  napi_value message = nullptr;
+  napi_value error = nullptr;
+  if (napi_create_string_utf8(env, text.data(), text.size(), &message) != napi_ok) return nullptr;
+  if (make(env, nullptr, message, &error) != napi_ok) return nullptr;
+  return error;
+}
+
+inline void throwError(napi_env env, MakeError make, const std::string& text) {
+  if (napi_value error = makeError(env, make, text)) napi_throw(env, error);
+}
+inline void throwRangeError(napi_env env, const std::string& text) { throwError(env, napi_create_range_error, text); }
+inline void throwTypeError(napi_env env, const std::string& text) { throwError(env, napi_create_type_error, text); }
+
 inline const char* functionName(const Napi::CallbackInfo& info) {
   return static_cast<const char*>(info.Data());
 }
@@ -334,7 +358,16 @@ class Args {
   }
 
   // Numbers and bigints only: their string conversion has no side effects.
-  static std::string show(const Napi::Value& v) { return v.ToString().Utf8Value(); }
+  // Plain Node-API with checked statuses, like the throwing above: "?" when JS cannot run.
+  static std::string show(const Napi::Value& v) {
+    napi_value text = nullptr;
+    char buf[64];
+    std::size_t length = 0;
+    if (napi_coerce_to_string(v.Env(), v, &text) != napi_ok ||
+        napi_get_value_string_utf8(v.Env(), text, buf, sizeof buf, &length) != napi_ok)
+      return "?";
+    return std::string(buf, length);
+  }
 
   void typeError(const std::string& msg) { fail(msg, true); }
   void rangeError(const std::string& msg) { fail(msg, false); }
@@ -343,9 +376,9 @@ class Args {
     ok_ = false;
     const std::string text = std::string(functionName(info_)) + ": " + msg;
     if (isTypeError)
-      Napi::TypeError::New(info_.Env(), text).ThrowAsJavaScriptException();
+      throwTypeError(info_.Env(), text);
     else
-      Napi::RangeError::New(info_.Env(), text).ThrowAsJavaScriptException();
+      throwRangeError(info_.Env(), text);
   }
 
   const Napi::CallbackInfo& info_;

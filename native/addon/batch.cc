@@ -118,7 +118,7 @@ Napi::Value analyzeBatch(const Napi::CallbackInfo& info) {
   if (!readBatchArgs(args, info, b)) return args.undefined();
   const std::size_t bad = kernelsOf(info).analyzeRange(b.words, b.valid, 0, b.count, b.features, b.outs);
   if (bad != b.count) {
-    Napi::RangeError::New(info.Env(), invalidMessage(functionName(info), b.words, bad)).ThrowAsJavaScriptException();
+    throwRangeError(info.Env(), invalidMessage(functionName(info), b.words, bad));
   }
   return args.undefined();
 }
@@ -151,7 +151,8 @@ class AnalyzeWork : public Napi::AsyncWorker {
     Napi::Env env = Env();
     const std::size_t bad = firstBad_.load();
     if (bad != kNone) {
-      deferred_.Reject(Napi::RangeError::New(env, invalidMessage("analyzeBatchAsync", batch_.words, bad)).Value());
+      if (napi_value error = makeError(env, napi_create_range_error, invalidMessage("analyzeBatchAsync", batch_.words, bad)))
+        deferred_.Reject(Napi::Value(env, error));
     } else {
       deferred_.Resolve(Napi::Boolean::New(env, !cancelled_.load()));
     }
@@ -230,7 +231,7 @@ Napi::Value toPlanes(const Napi::CallbackInfo& info) {
       continue;
     }
     if (validatePacked(w)) {
-      Napi::RangeError::New(info.Env(), invalidMessage("toPlanes", words.data, i)).ThrowAsJavaScriptException();
+      throwRangeError(info.Env(), invalidMessage("toPlanes", words.data, i));
       return args.undefined();
     }
     writePlanes(w, out.data + i * kPlaneBytes);

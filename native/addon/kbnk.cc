@@ -163,7 +163,7 @@ Napi::Value kbnkGenerateAsyncCall(const Napi::CallbackInfo& info) {
   napi_deferred deferred = nullptr;
   napi_value promise = nullptr;
   if (napi_create_promise(info.Env(), &deferred, &promise) != napi_ok) {
-    Napi::Error::New(info.Env(), "kbnkGenerateAsync: cannot create a promise").ThrowAsJavaScriptException();
+    throwError(info.Env(), napi_create_error, "kbnkGenerateAsync: cannot create a promise");
     return args.undefined();
   }
   auto* worker = new KbnkWorker(info.Env(), deferred, info[0].As<Napi::Uint8Array>(),

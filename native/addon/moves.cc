@@ -12,10 +12,9 @@ Napi::Value legalMovesCall(const Napi::CallbackInfo& info) {
   const auto out = args.array<std::uint16_t>(1, "out");
   if (!args.ok()) return args.undefined();
   if (out.length < static_cast<std::size_t>(kMaxMoves)) {
-    Napi::RangeError::New(info.Env(), std::string(functionName(info)) + ": out must have room for " +
+    throwRangeError(info.Env(), std::string(functionName(info)) + ": out must have room for " +
                                           std::to_string(kMaxMoves) + " moves, got length " +
-                                          std::to_string(out.length))
-        .ThrowAsJavaScriptException();
+                                          std::to_string(out.length));
     return args.undefined();
   }
   // Legal chess has at most 218 moves; a board with many extra pieces (still a consistent position)
@@ -23,9 +22,8 @@ Napi::Value legalMovesCall(const Napi::CallbackInfo& info) {
   const int capacity = out.length > 65536 ? 65536 : static_cast<int>(out.length);
   const int count = kernelsOf(info).legalMoves(pos, out.data, capacity);
   if (count > capacity) {
-    Napi::RangeError::New(info.Env(), std::string(functionName(info)) + ": the position has " + std::to_string(count) +
-                                          " legal moves, more than out can hold (" + std::to_string(out.length) + ")")
-        .ThrowAsJavaScriptException();
+    throwRangeError(info.Env(), std::string(functionName(info)) + ": the position has " + std::to_string(count) +
+                                          " legal moves, more than out can hold (" + std::to_string(out.length) + ")");
     return args.undefined();
   }
   return number(info, count);
@@ -46,10 +44,9 @@ Napi::Value perftStatsCall(const Napi::CallbackInfo& info) {
   const auto out = args.array<double>(2, "out");
   if (!args.ok()) return args.undefined();
   if (out.length != static_cast<std::size_t>(kPerftStatsColumns)) {
-    Napi::RangeError::New(info.Env(), std::string(functionName(info)) + ": out must have length " +
+    throwRangeError(info.Env(), std::string(functionName(info)) + ": out must have length " +
                                           std::to_string(kPerftStatsColumns) + ", got " +
-                                          std::to_string(out.length))
-        .ThrowAsJavaScriptException();
+                                          std::to_string(out.length));
     return args.undefined();
   }
   U64 columns[kPerftStatsColumns];
