@@ -316,8 +316,8 @@ function renderSvg(fn: string, posArg: unknown, options: unknown, first: Checked
   }
   const defs: string[] = [pieceDefs(used)];
   if (checkedKing >= 0) {
-    defs.push(`<radialGradient id="bbp-check" cx="50%" cy="50%" r="70%"><stop offset="0%" stop-color="${CHECK_COLOR}" stop-opacity="1"/>`
-      + `<stop offset="45%" stop-color="${CHECK_COLOR}" stop-opacity="0.9"/><stop offset="100%" stop-color="${CHECK_COLOR}" stop-opacity="0"/></radialGradient>`);
+    defs.push(`<radialGradient id="bbp-check" cx="50%" cy="50%" r="75%"><stop offset="0%" stop-color="${CHECK_COLOR}" stop-opacity="1"/>`
+      + `<stop offset="55%" stop-color="${CHECK_COLOR}" stop-opacity="0.9"/><stop offset="100%" stop-color="${CHECK_COLOR}" stop-opacity="0.25"/></radialGradient>`);
   }
   if (defs.join('')) parts.push(`<defs>${defs.join('')}</defs>`);
 
