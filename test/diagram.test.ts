@@ -262,6 +262,13 @@ describe.each(backends)('diagrams, positions from the %s backend', (_name, api) 
   });
 });
 
+// CI sets BITBOARD_PATTERNS_REQUIRE_RSVG=1 so that a missing renderer fails instead of skipping.
+describe.runIf(!hasRsvg && process.env.BITBOARD_PATTERNS_REQUIRE_RSVG === '1')('renderer required', () => {
+  it('rsvg-convert is installed (BITBOARD_PATTERNS_REQUIRE_RSVG=1)', () => {
+    expect.fail('rsvg-convert not found: apt-get install -y librsvg2-bin');
+  });
+});
+
 if (!hasRsvg) {
   console.warn('diagram.test.ts: rsvg-convert not found, the rendering tests are SKIPPED '
     + '(install it: apt-get install -y librsvg2-bin)');
