@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * node scripts/make-diagrams.mjs   (after `npm run build`; `npm run diagrams` does both)
+ * node scripts/make-diagrams.mjs [--check]   (after `npm run build`; `npm run diagrams` does both)
  *
  * Regenerates docs/diagrams/*.svg: the examples of the chess programming wiki pages this library
  * implements, drawn by the library itself. Every set shown is computed by the library, and each
@@ -13,7 +13,7 @@
  * - KBNK Endgame: the mate in the corner of the bishop's colour, and the corner distance the page's
  *   bit-twiddled function gives for a light-squared bishop.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -22,10 +22,15 @@ import {
 } from 'bitboard-patterns';
 
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'diagrams');
-mkdirSync(out, { recursive: true });
+if (!process.argv.includes('--check')) mkdirSync(out, { recursive: true });
+const check = process.argv.includes('--check');
 const written = [];
+const stale = [];
 function write(name, svg) {
-  writeFileSync(join(out, name), `${svg}\n`);
+  const file = join(out, name);
+  if (check) {
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== `${svg}\n`) stale.push(name);
+  } else writeFileSync(file, `${svg}\n`);
   written.push(name);
 }
 function expectSquares(what, set, names) {
@@ -104,4 +109,9 @@ const sq = parseSquare;
   }));
 }
 
-console.log(`wrote ${written.length} diagrams to ${out}: ${written.join(', ')}`);
+if (check) {
+  if (stale.length) {
+    console.error(`docs/diagrams out of date (run npm run diagrams): ${stale.join(', ')}`);
+    process.exitCode = 1;
+  } else console.log(`docs/diagrams: all ${written.length} diagrams up to date`);
+} else console.log(`wrote ${written.length} diagrams to ${out}: ${written.join(', ')}`);
