@@ -13,7 +13,7 @@
  * coordinates (the default) a frame of width s/2 carrying the file letters and rank digits surrounds
  * it, the viewBox becomes `-s/2 -s/2 size+s size+s` and the squares keep the coordinates above.
  * Layers, bottom to top: square colours, last move, highlights (in the order given, later on top),
- * check mark, pieces (inside their square with a margin of at least a tenth of it), coordinates, arrows.
+ * check mark, pieces (inside their square with a margin of about a tenth of it), coordinates, arrows.
  */
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from './backend.js';
 import type { Position } from './backend.js';
@@ -181,7 +181,7 @@ function board(pos: Position | null): string[] {
   return cells;
 }
 
-// The piece set of this package, drawn in a 45 x 45 box (every shape stays inside x 9..36, y 5..40,
+// The piece set of this package, drawn in a 45 x 45 box (every shape, stroke included, stays inside x 6..39, y 4..41,
 // and covers the box centre, so a piece always changes the middle of its square). `fill` parts take
 // the piece colour, `line` parts are details stroked in the contrasting colour.
 const BASE = 'M10.5 36h24a1 1 0 0 1 1 1v2a1 1 0 0 1-1 1h-24a1 1 0 0 1-1-1v-2a1 1 0 0 1 1-1z';

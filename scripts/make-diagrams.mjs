@@ -97,7 +97,10 @@ const sq = parseSquare;
 {
   const pos = parseFen('k7/3N4/1K6/3B4/8/8/8/8 b - - 0 1');
   if (legalMoves(pos).length !== 0 || !isInCheck(pos)) throw new Error('the KBNK figure must show a checkmate');
-  write('kbnk-mate.svg', toSvg(pos, { size: 240, highlight: [{ squares: bitboardOf('a8', 'h1'), color: '#93c47d' }] }));
+  write('kbnk-mate.svg', toSvg(pos, {
+    size: 240, highlight: [{ squares: bitboardOf('a8', 'h1'), color: '#93c47d' }],
+    arrows: [{ from: sq('d5'), to: sq('a8'), color: 'rgba(0, 128, 0, 0.6)' }],
+  }));
   const shades = ['#38761d', '#6aa84f', '#93c47d', '#b6d7a8', '#d9ead3', '#fff2cc', '#fce5cd', '#f4cccc'];
   const byDistance = shades.map(() => 0n);
   for (let k = 0; k < 64; k++) byDistance[cornerDistance(sq('d5'), k)] |= 1n << BigInt(k);
