@@ -6,9 +6,12 @@
  * the flipped board mirroring all of it. toText against boards written out literally below.
  * Positions come from both backends; the drawing must not depend on which made them.
  */
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MoveError } from '../lib/position.js';
 import { BOARD_COLORS, bitboardSvg, toSvg, toText, type Highlight, type SvgOptions } from '../lib/diagram.js';
+import { anySet } from './arbitraries.js';
 import { backends, jsApi } from './backends.js';
 import { decodePng, hasRsvg, near, render, rgb, xmlProblem, type Image } from './diagram-helpers.js';
 
@@ -123,6 +126,38 @@ describe.each(backends)('diagrams, positions from the %s backend', (_name, api) 
       .toContain('<rect x="0" y="350" width="50" height="50" fill="#123456"/>');
     expect(toSvg(null, { coordinates: false, flipped: true, highlight: [{ squares: set('a1'), color: '#123456' }] }))
       .toContain('<rect x="350" y="0" width="50" height="50" fill="#123456"/>');
+  });
+
+  it('geometry of every piece: the <use> of each piece sits at its square\'s place (unflipped and flipped), 60 sample positions', () => {
+    const lines = readFileSync(new URL('../examples/positions.epd', import.meta.url), 'utf8').trim().split('\n');
+    for (let i = 0; i < lines.length; i += Math.floor(lines.length / 60)) {
+      const fen = `${lines[i]!.split(' ').slice(0, 4).join(' ')} 0 1`;
+      const pos = api.parseFen(fen);
+      for (const flipped of [false, true]) {
+        const drawn = new Map<number, string>();
+        for (const m of toSvg(pos, { flipped, size: 400 }).matchAll(/<use href="#bbp-([wb])([pnbrqk])"[^>]*transform="translate\(([\d.]+) ([\d.]+)\) scale\(1\.111\)"/g)) {
+          const col = Number(m[3]) / 50, row = Number(m[4]) / 50;
+          const s = flipped ? row * 8 + (7 - col) : (7 - row) * 8 + col;
+          expect(drawn.has(s)).toBe(false);
+          drawn.set(s, m[1] === 'w' ? m[2]!.toUpperCase() : m[2]!);
+        }
+        expect([...drawn].sort((a, b) => a[0] - b[0])).toEqual([...fenBoard(fen)].sort((a, b) => a[0] - b[0]));
+      }
+    }
+  });
+
+  it('geometry of highlights (fast-check): one rectangle per square of the set, at the square\'s place', () => {
+    fc.assert(fc.property(anySet, fc.boolean(), fc.constantFrom(80, 400, 1000), (bb, flipped, size) => {
+      const s = size / 8;
+      const got = [...toSvg(null, { flipped, size, coordinates: false, highlight: [{ squares: bb, color: '#010203' }] })
+        .matchAll(/<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" fill="#010203"\/>/g)]
+        .map((m) => { expect([Number(m[3]), Number(m[4])]).toEqual([s, s]); return `${Number(m[1]) / s},${Number(m[2]) / s}`; });
+      const want: string[] = [];
+      for (let q = 0; q < 64; q++) {
+        if ((bb >> BigInt(q)) & 1n) want.push(flipped ? `${7 - (q & 7)},${q >> 3}` : `${q & 7},${7 - (q >> 3)}`);
+      }
+      expect(got.sort()).toEqual(want.sort());
+    }), { numRuns: 200 });
   });
 
   it('bad options: clear exceptions', () => {
