@@ -5,16 +5,17 @@
  * the highlight colour on the highlighted square), flipping, and bad usage.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { nativeApi } from './backends.js';
 import { hasRsvg, near, render, rgb, xmlProblem } from './diagram-helpers.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const cli = join(root, 'dist', 'cli.js');
 const dir = mkdtempSync(join(tmpdir(), 'bbp-show-'));
+afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
 
 function show(args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [cli, 'show', ...args], { env: { ...process.env, BITBOARD_PATTERNS_BACKEND: '', NO_COLOR: '', ...env } });
