@@ -27,7 +27,7 @@ export type KnightDirection = (typeof KNIGHT_DIRECTIONS)[number];
 
 /** Set -> set functions: the same shape, single call and batch. */
 export const SET_FUNCTIONS = [
-  'kingAttacksSet', 'knightAttacksSet', 'knightFill', 'forkTargetSquares', ...KNIGHT_DIRECTIONS,
+  'kingAttacksSet', 'kingFill', 'knightAttacksSet', 'knightFill', 'forkTargetSquares', ...KNIGHT_DIRECTIONS,
 ] as const;
 export type SetFunction = (typeof SET_FUNCTIONS)[number];
 

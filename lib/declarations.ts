@@ -106,6 +106,9 @@ export const DECLARATIONS = {
   kingAttacksBatch: fn<(squares: U8, out?: U64) => U64>({ topic: 'king', args: [['squares', 'squares']], result: 'u64', out: 'u64', batchOf: 'kingAttacks' }),
   kingAttacksSet: setFunction('king'),
   kingAttacksSetBatch: setBatch('king', 'kingAttacksSet'),
+  /** One king path fill cycle (King Pattern): `kingAttacksSet(kings) | kings`. */
+  kingFill: setFunction('king'),
+  kingFillBatch: setBatch('king', 'kingFill'),
   pawnShieldMask: fn<(color: Color, kingSq: Sq) => BB>({ topic: 'king', args: [['color', 'color'], ['kingSq', 'square']], result: 'bitboard', cheap: true }),
   pawnShieldMaskBatch: fn<(color: Color, kingSqs: U8, out?: U64) => U64>({ topic: 'king', args: [['color', 'color'], ['kingSqs', 'squares']], result: 'u64', out: 'u64', batchOf: 'pawnShieldMask' }),
   pawnShieldIndex: fn<(color: Color, kingSq: Sq, pawns: BB) => number>({ topic: 'king', args: [['color', 'color'], ['kingSq', 'square'], ['pawns', 'bitboard']], result: 'number', cheap: true }),

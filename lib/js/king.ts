@@ -22,6 +22,11 @@ export function kingAttacksSet(kings: bigint): bigint {
   return BigInt.asUintN(64, kingAttacksI64(BigInt.asIntN(64, kings)));
 }
 
+/** One king path fill cycle (King Pattern, Flood Fill Algorithms): the kings and the squares they attack. */
+export function kingFill(kings: bigint): bigint {
+  return kingAttacksSet(kings) | kings;
+}
+
 /** `arrKingAttacks[sq]`, unsigned: returned as is, so a lookup allocates nothing. */
 export const arrKingAttacks: bigint[] = [];
 /** The same table in signed form, for arithmetic. */
@@ -223,6 +228,8 @@ export function kingDistance(from: number, to: number, path: bigint): number {
 /** out[i] = kingAttacks(squares[i]). */
 export const kingAttacksBatch = lookupSquares('kingAttacksBatch', arrKingAttacks);
 
+/** out[i] = kingFill(sets[i]). */
+export function kingFillBatch(sets: BigUint64Array, out: BigUint64Array): void { for (let i = 0; i < out.length; i++) out[i] = kingFill(sets[i]); }
 /** out[i] = kingAttacksSet(sets[i]). */
 export function kingAttacksSetBatch(sets: BigUint64Array, out: BigUint64Array): void { for (let i = 0; i < out.length; i++) out[i] = kingAttacksSet(sets[i]); }
 

@@ -23,6 +23,8 @@ constexpr U64 kingAttacksSet(U64 kingSet) {
   return attacks;
 }
 
+// One cycle of the king path fill (King Pattern: king attacks by calculation are the base of king
+// path fill algorithms, see Flood Fill Algorithms): the kings and every square they attack.
 constexpr U64 kingFill(U64 kings) { return kingAttacksSet(kings) | kings; }
 
 namespace detail {
