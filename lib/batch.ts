@@ -49,7 +49,7 @@ export const FEATURES = [
   { name: 'kingZoneAttacks', type: 'u8', perColor: true,
     description: "attacks on each king's zone (its square and neighbours): (enemy piece, zone square) pairs" },
   { name: 'distantCheckLines', type: 'u8', perColor: true,
-    description: "the seed's dirSet of each king, taboo = own pieces | squares the enemy attacks through the king" },
+    description: "the King Pattern page's dirSet of each king, taboo = own pieces | squares the enemy attacks through the king" },
   { name: 'pawnShieldIndex', type: 'u8', perColor: true,
     description: "pawnShieldIndex(color, kingSq, own pawns) of each king, 0..63" },
   { name: 'uncatchablePassers', type: 'bitboard', perColor: true,
@@ -68,7 +68,7 @@ type BitboardFeature = Extract<(typeof FEATURES)[number], { type: 'bitboard' }>[
 export type FeatureArray<F extends FeatureName> = F extends BitboardFeature ? BigUint64Array : Uint8Array;
 export type BatchResults<F extends FeatureName = FeatureName> = { [K in F]: FeatureArray<K> };
 
-/** Features announced but not implemented yet (none: the move-generator features landed with issue 4). */
+/** Features announced but not implemented yet (none: the move-generator features). */
 export const PENDING_FEATURES = [] as const;
 
 /** Status codes of FEN parsing: 0 ok, then the FenError field names. */
