@@ -331,7 +331,11 @@ export function createBatchApi(b: Backend) {
       const onAbort = () => { cancel[0] = 1; };
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const done = await nb.analyzeBatchAsync(bt.words, bt.valid, maskOf(ids), outs, threads, cancel);
+        // The JS backend works in chunks between turns of the event loop: it reads its own copy of
+        // the batch, so a buffer transferred or written meanwhile changes nothing. (The native backend
+        // copies what its threads read itself.)
+        const [words, valid] = b.name === 'js' ? [bt.words.slice(), bt.valid && bt.valid.slice()] : [bt.words, bt.valid];
+        const done = await nb.analyzeBatchAsync(words, valid, maskOf(ids), outs, threads, cancel);
         if (!done) signal!.throwIfAborted();
       } finally {
         signal?.removeEventListener('abort', onAbort);

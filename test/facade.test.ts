@@ -11,7 +11,7 @@ import { describeBackends } from '../lib/api.js';
 import { DECLARATIONS, type Declaration } from '../lib/declarations.js';
 import { jsBackend } from '../lib/js/index.js';
 import { loadNative, packageRoot } from '../lib/native.js';
-import { comparedApis, comparedRows, jsApi, nativeApi } from './backends.js';
+import { backends, comparedApis, comparedRows, jsApi, nativeApi } from './backends.js';
 
 const declared = Object.entries(DECLARATIONS as Record<string, Declaration>);
 
@@ -95,5 +95,68 @@ describe('the facade (from dist/, fresh processes)', () => {
 
   it.skipIf(!nativeApi)('unset: cheap lookups in JS, the rest native, backend still says native', () => {
     expect(run({})).toMatchObject({ backend: 'native', routes: ['js', 'native'], kingAttacks: 'js', perft: 'native' });
+  });
+});
+
+describe.each(backends)('hostile batches and positions: %s', (_name, api) => {
+  const fen = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+  const thrown = (f: () => unknown): Error => {
+    try { f(); } catch (e) { return e as Error; }
+    throw new Error('expected a throw');
+  };
+
+  it('a PositionBatch cannot be reshaped: frozen, its length follows its words', () => {
+    const batch = api.PositionBatch.fromFens([fen, fen]);
+    expect(Object.isFrozen(batch)).toBe(true);
+    expect(() => { (batch as unknown as { words: BigUint64Array }).words = new BigUint64Array(100); }).toThrow(TypeError);
+    expect(() => { (batch as unknown as { valid: unknown }).valid = null; }).toThrow(TypeError);
+    expect(batch.length).toBe(2);
+  });
+
+  it('a look-alike batch (even with the old registered brand) is a TypeError naming the function', () => {
+    const real = api.PositionBatch.fromFens([fen]);
+    const forged = { words: real.words, valid: null, errors: [], length: 2000, [Symbol.for('bitboard-patterns.PositionBatch')]: true };
+    for (const f of ['analyzeBatch', 'toPlanes'] as const) {
+      const err = thrown(() => (api[f] as (b: unknown) => unknown)(forged));
+      expect(err).toBeInstanceOf(TypeError);
+      expect(err.message).toContain(f);
+    }
+  });
+
+  it('fromPacked: valid must really be a Uint8Array of one flag per position', () => {
+    const words = api.packPositions([api.parseFen(fen), api.parseFen(fen)]);
+    const Liar = class extends Uint8Array { override get length() { return 2; } };
+    const cases: [string, unknown][] = [['Int8Array', new Int8Array(2)], ['a Proxy', new Proxy(new Uint8Array(2), {})], ['plain array', [1, 1]]];
+    for (const [label, valid] of cases) {
+      const err = thrown(() => api.PositionBatch.fromPacked(words, valid as Uint8Array));
+      expect(err, label).toBeInstanceOf(TypeError);
+      expect(err.message).toContain('PositionBatch.fromPacked');
+    }
+    expect(() => api.PositionBatch.fromPacked(words, new Liar(5))).toThrow(RangeError);
+  });
+
+  it('words transferred away after the batch was made: no positions, no engine error', () => {
+    const words = api.packPositions([api.parseFen(fen), api.parseFen(fen)]);
+    const batch = api.PositionBatch.fromPacked(words);
+    structuredClone(words.buffer, { transfer: [words.buffer as ArrayBuffer] });
+    expect(batch.length).toBe(0);
+    expect(api.analyzeBatch(batch, ['checkers']).checkers.length).toBe(0);
+  });
+
+  it('valid flags transferred away after the batch was made: a TypeError naming the function', () => {
+    const words = api.packPositions([api.parseFen(fen), api.parseFen(fen)]);
+    const valid = Uint8Array.of(1, 1);
+    const batch = api.PositionBatch.fromPacked(words, valid);
+    structuredClone(valid.buffer, { transfer: [valid.buffer as ArrayBuffer] });
+    const err = thrown(() => api.analyzeBatch(batch, ['checkers']));
+    expect(err).toBeInstanceOf(TypeError);
+    expect(err.message).toContain('analyzeBatch');
+  });
+
+  it('a Position is read from the package record, not pos.packed: writing pos.packed changes no answer', () => {
+    const pos = api.parseFen(fen);
+    const before = [api.pinnedPieces(pos, 0), api.checkers(pos, 1), api.perft(pos, 1)];
+    (pos.packed as BigUint64Array).fill(0xffffffffffffffffn);
+    expect([api.pinnedPieces(pos, 0), api.checkers(pos, 1), api.perft(pos, 1)]).toEqual(before);
   });
 });
