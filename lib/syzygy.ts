@@ -203,7 +203,7 @@ export class SyzygyTablebase {
       const zeroing = (m & (1 << 15)) !== 0 || b.sq[(m >> 6) & 63] !== 0 || (b.sq[m & 63]! & 7) === 1;
       const next = applyMove(b, m);
       const mate = isCheckmate(next);
-      const wdl = mate ? 2 : -this.childValue(next, false);
+      const wdl = mate ? 2 : 0 - this.childValue(next, false);
       let dtz = 0;
       if (wdl !== 0) {
         const sign = wdl > 0 ? 1 : -1;

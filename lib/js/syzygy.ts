@@ -197,7 +197,8 @@ interface Pairs {
   symLen: Int32Array;
   /** base[l - minLen]: the first code of length l, left-aligned in 64 bits, as two 32-bit halves (hi may be 2^32: above every code). */
   baseHi: Float64Array;
-  baseLo: Float64Array;
+  /** The lowest symbol of each code length (from the file). */
+  lowest: Int32Array;
 }
 
 /** How one side to move (and file) is indexed: the pieces in index order and the factors. */
@@ -419,7 +420,7 @@ export class TableFile {
     const pairs: Pairs = {
       constValue: 0, idxBits: 0, blockSize: 0, realBlocks: 0, sizeBlocks: 0, numIndices: 0, minLen: 0, maxLen: 0,
       numSyms: 0, lowestSym: 0, symPat: 0, indexTable: 0, sizeTable: 0, data: 0, symLen: new Int32Array(0),
-      baseHi: new Float64Array(0), baseLo: new Float64Array(0),
+      baseHi: new Float64Array(0), lowest: new Int32Array(0),
     };
     if (p + 2 > d.length) this.fail('layout', 'pairs header runs past the end');
     if (d[p]! & 0x80) {
@@ -475,11 +476,12 @@ export class TableFile {
       base[i] = v / 2n;
     }
     pairs.baseHi = new Float64Array(h);
-    pairs.baseLo = new Float64Array(h);
+    pairs.lowest = new Int32Array(h);
     for (let i = 0; i < h; i++) {
-      const v = base[i]! << BigInt(64 - (pairs.minLen + i));
-      pairs.baseHi[i] = v >= 1n << 64n ? 2 ** 32 : Number(v >> 32n);
-      pairs.baseLo[i] = v >= 1n << 64n ? 0 : Number(v & 0xffffffffn);
+      // the first code of length minLen + i, left-aligned in the top 32 bits (2^32: no code of that length)
+      const v = base[i]! << BigInt(32 - (pairs.minLen + i));
+      pairs.baseHi[i] = v >= 1n << 32n ? 2 ** 32 : Number(v);
+      pairs.lowest[i] = u16(d, pairs.lowestSym + 2 * i);
     }
     return { pairs, next };
   }
@@ -508,35 +510,31 @@ export class TableFile {
     if (block < 0 || block >= pr.realBlocks) this.fail('data', 'the sparse index points outside the blocks');
     const blockStart = pr.data + block * 2 ** pr.blockSize;
     const blockEnd = blockStart + 2 ** pr.blockSize;
-    let ptr = blockStart;
-    const read32 = () => {
-      const v = ptr + 4 <= d.length ? u32be(d, ptr) : 0;
-      ptr += 4;
-      return v;
-    };
-    let hi = read32(), lo = read32();
-    let bits = 0; // consumed bits of the 64-bit window not yet refilled
-    const { minLen, baseHi, baseLo, symLen } = pr;
+    // The code window is 64 bits (hi:lo). Codes are at most 32 bits long, so every first code of a
+    // length has zero low bits: comparing and decoding need only the high word.
+    let ptr = blockStart + 8;
+    let hi = ptr <= d.length ? u32be(d, blockStart) : 0;
+    let lo = ptr + 4 <= d.length + 4 && blockStart + 8 <= d.length ? u32be(d, blockStart + 4) : 0;
+    let bits = 0; // bits shifted out since the last refill
+    const { minLen, baseHi, lowest, symLen } = pr;
+    const numSyms = pr.numSyms;
     let sym: number;
     for (;;) {
       let l = 0;
-      while (hi < baseHi[l]! || (hi === baseHi[l]! && lo < baseLo[l]!)) l++;
-      // sym = lowest symbol of this length + (code - base) >> (64 - length)
-      let dLo = lo - baseLo[l]!, dHi = hi - baseHi[l]!;
-      if (dLo < 0) { dLo += 2 ** 32; dHi -= 1; }
+      while (hi < baseHi[l]!) l++;
       const len = minLen + l;
-      const shift = 64 - len;
-      const offset = shift >= 32 ? Math.floor(dHi / 2 ** (shift - 32)) : dHi * 2 ** (32 - shift) + Math.floor(dLo / 2 ** shift);
-      sym = u16(d, pr.lowestSym + 2 * l) + offset;
-      if (sym >= pr.numSyms) this.fail('data', 'a code decodes past the symbol table');
-      if (lit < symLen[sym]! + 1) break;
-      lit -= symLen[sym]! + 1;
+      sym = lowest[l]! + ((hi - baseHi[l]!) >>> (32 - len));
+      if (sym >= numSyms) this.fail('data', 'a code decodes past the symbol table');
+      const sl = symLen[sym]! + 1;
+      if (lit < sl) break;
+      lit -= sl;
       if (len === 32) { hi = lo; lo = 0; } else { hi = ((hi << len) | (lo >>> (32 - len))) >>> 0; lo = (lo << len) >>> 0; }
       bits += len;
       if (bits >= 32) {
         bits -= 32;
         if (ptr >= blockEnd + 8) this.fail('data', 'a block decodes past its end');
-        const v = read32();
+        const v = ptr + 4 <= d.length ? u32be(d, ptr) : 0;
+        ptr += 4;
         lo = (lo | (v << bits)) >>> 0;
         if (bits) hi = (hi | (v >>> (32 - bits))) >>> 0;
       }
@@ -955,7 +953,7 @@ export class Prober {
   }
 
   wdl(b: TbBoard): number {
-    let v = this.probeAb(b, -2, 2)[0];
+    let v = this.probeAb(b, -2, 2)[0] || 0;
     if (b.ep < 0) return v;
     const moves = legalMoves(b);
     const ep = this.epValue(b, moves);
@@ -1009,7 +1007,7 @@ export class Prober {
   }
 
   dtz(b: TbBoard): number {
-    let v = this.dtzNoEp(b);
+    let v = this.dtzNoEp(b) || 0;
     if (b.ep < 0) return v;
     const moves = legalMoves(b);
     let ep = this.epValue(b, moves);
