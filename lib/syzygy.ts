@@ -36,6 +36,7 @@ import { isPosition } from './position.js';
 
 export { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyError, SyzygyFileError };
 export type { SyzygyFileProblem, SyzygyReason } from './js/syzygy.js';
+import type { SyzygyFileProblem } from './js/syzygy.js';
 
 export interface SyzygyOpenOptions {
   /** 'native' (memory-mapped files, C++ decoder) or 'js' (files read on first use); default as the package's backend. */
@@ -73,6 +74,17 @@ interface NativeSyzygy {
   syzygyProbe(handle: unknown, packed: BigUint64Array, dtz: boolean): number;
   syzygyProbeBatch(handle: unknown, packed: BigUint64Array, dtz: boolean, out: Int8Array | Int16Array, valid: Uint8Array | null, threads: number): void;
   syzygyClose(handle: unknown): void;
+}
+
+/** The addon reports a damaged file as an Error "syzygy-file|problem|path|message": make it a SyzygyFileError. */
+function nativeCall<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    const m = e instanceof Error ? /^syzygy-file\|([a-z]+)\|(.*)\|([^|]*)$/s.exec(e.message) : null;
+    if (m) throw new SyzygyFileError(m[2]!, m[1] as SyzygyFileProblem, m[3]!);
+    throw e;
+  }
 }
 
 function nativeSyzygy(): NativeSyzygy | null {
@@ -151,7 +163,7 @@ export class SyzygyTablebase {
 
   private nativeProbe(pos: Position, dtz: boolean): number {
     const { api, handle } = this.native!;
-    const v = api.syzygyProbe(handle, pos.packed, dtz);
+    const v = nativeCall(() => api.syzygyProbe(handle, pos.packed, dtz));
     if (v === (dtz ? SYZYGY_DTZ_NONE : SYZYGY_WDL_NONE)) {
       const { key } = materialKeyOf(boardFromPacked(pos.packed, 0).board);
       throw new SyzygyError('missing-table', `a table needed for ${nameFromKey(key)} is not loaded`);
@@ -258,7 +270,8 @@ export class SyzygyTablebase {
       throw new RangeError(`threads must be an integer 1..1024, got ${String(threads)}`);
     }
     if (this.native) {
-      this.native.api.syzygyProbeBatch(this.native.handle, words, dtz, out, valid, threads ?? 0);
+      const { api, handle } = this.native;
+      nativeCall(() => api.syzygyProbeBatch(handle, words, dtz, out, valid, threads ?? 0));
       return;
     }
     probeBatch(this.prober, words, dtz ? 'dtz' : 'wdl', out, valid);

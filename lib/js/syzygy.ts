@@ -1065,7 +1065,7 @@ export function boardFromPacked(words: BigUint64Array, at: number): { board: TbB
   if (kings !== 17) valid = false;
   else if (attacked(board, kingSquare(board, stm ^ 1), stm)) valid = false;
   // an en-passant square nobody can use changes nothing: drop it, as python-chess does
-  if (board.ep >= 0 && !legalMoves(board).some((m) => (m & EP_FLAG) !== 0)) board.ep = -1;
+  if (valid && board.ep >= 0 && !legalMoves(board).some((m) => (m & EP_FLAG) !== 0)) board.ep = -1;
   return { board, castling: (state >> 1) & 15, count, valid };
 }
 
