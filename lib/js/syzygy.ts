@@ -726,8 +726,11 @@ export function applyMove(b: TbBoard, m: number): TbBoard {
   return { sq, stm: b.stm ^ 1, ep };
 }
 
-/** Every legal move (no castling: the tables have no castling rights), in square order. */
-export function legalMoves(b: TbBoard): number[] {
+/**
+ * Every legal move (no castling: the tables have no castling rights), in square order; with
+ * `capturesOnly` the captures of a piece (no en passant), in the same order.
+ */
+export function legalMoves(b: TbBoard, capturesOnly = false): number[] {
   const out: number[] = [];
   const sq = b.sq, us = b.stm, them = us ^ 1;
   const push = (m: number) => {
@@ -737,7 +740,10 @@ export function legalMoves(b: TbBoard): number[] {
   };
   const target = (from: number, to: number) => {
     const p = sq[to]!;
-    if (!p) { push(from | (to << 6)); return true; }
+    if (!p) {
+      if (!capturesOnly) push(from | (to << 6));
+      return true;
+    }
     if ((p >> 3) === them && (p & 7) !== 6) push(from | (to << 6));
     return false;
   };
@@ -753,7 +759,7 @@ export function legalMoves(b: TbBoard): number[] {
         else push(from | (to << 6));
       };
       const one = from + up;
-      if (one >= 0 && one < 64 && !sq[one]) {
+      if (!capturesOnly && one >= 0 && one < 64 && !sq[one]) {
         pawnMove(one);
         const startRank = us === 0 ? 1 : 6;
         if (rankOf(from) === startRank && !sq[one + up]) push(from | ((one + up) << 6));
@@ -764,7 +770,7 @@ export function legalMoves(b: TbBoard): number[] {
         const to = one + df;
         const q = sq[to]!;
         if (q && (q >> 3) === them && (q & 7) !== 6) pawnMove(to);
-        else if (!q && to === b.ep) push(from | (to << 6) | EP_FLAG);
+        else if (!q && to === b.ep && !capturesOnly) push(from | (to << 6) | EP_FLAG);
       }
     } else if (type === 2) {
       for (const to of KNIGHT_TARGETS[from]!) target(from, to);
@@ -929,8 +935,7 @@ export class Prober {
    * best). Returns [value, how]: how 2 = a capture reaches the value, 1 = the table value stands.
    */
   probeAb(b: TbBoard, alpha: number, beta: number): [number, number] {
-    for (const m of legalMoves(b)) {
-      if (!isCapture(b, m) || (m & EP_FLAG)) continue;
+    for (const m of legalMoves(b, true)) {
       const v = -this.probeAb(applyMove(b, m), -beta, -alpha)[0];
       if (v > alpha) {
         if (v >= beta) return [v, 2];

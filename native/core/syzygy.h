@@ -583,6 +583,7 @@ inline U64 encodePawns(const Encoding& e, const int* pawns, int* pos, int n) {
 
 struct Board {
   std::uint8_t sq[64];
+  U64 occ;  // the occupied squares (kept with sq)
   int stm;
   int ep;  // -1 none
 };
@@ -591,6 +592,10 @@ struct Geometry {
   std::int8_t knight[64][9];  // targets, -1 terminated
   std::int8_t king[64][9];
   std::int8_t ray[8][64][8];  // squares outwards, -1 terminated; dirs 0..3 rook-wise, 4..7 bishop-wise
+  U64 knightMask[64], kingMask[64];
+  U64 pawnMask[2][64];  // squares a pawn of the colour on the square attacks
+  U64 between[64][64];  // squares strictly between two aligned squares
+  std::uint8_t line[64][64];  // 0 not aligned, 1 rook-wise, 2 bishop-wise
 };
 
 constexpr Geometry makeGeometry() {
@@ -608,12 +613,27 @@ constexpr Geometry makeGeometry() {
     }
     g.knight[s][n] = -1;
     g.king[s][m] = -1;
+    for (int i = 0; i < n; ++i) g.knightMask[s] |= U64{1} << g.knight[s][i];
+    for (int i = 0; i < m; ++i) g.kingMask[s] |= U64{1} << g.king[s][i];
+    for (int c = 0; c < 2; ++c) {
+      const int r = rankOf(s) + (c == 0 ? 1 : -1);
+      if (r < 0 || r > 7) continue;
+      if (fileOf(s) > 0) g.pawnMask[c][s] |= U64{1} << (r * 8 + fileOf(s) - 1);
+      if (fileOf(s) < 7) g.pawnMask[c][s] |= U64{1} << (r * 8 + fileOf(s) + 1);
+    }
     for (int d = 0; d < 8; ++d) {
       int k = 0;
       for (int f = fileOf(s) + dirs[d][0], r = rankOf(s) + dirs[d][1]; f >= 0 && f < 8 && r >= 0 && r < 8;
            f += dirs[d][0], r += dirs[d][1])
         g.ray[d][s][k++] = static_cast<std::int8_t>(r * 8 + f);
       if (k < 8) g.ray[d][s][k] = -1;
+      U64 seen = 0;
+      for (int j = 0; j < k; ++j) {
+        const int t = g.ray[d][s][j];
+        g.between[s][t] = seen;
+        g.line[s][t] = d < 4 ? 1 : 2;
+        seen |= U64{1} << t;
+      }
     }
   }
   return g;
@@ -621,27 +641,22 @@ constexpr Geometry makeGeometry() {
 
 inline constexpr Geometry kGeometry = makeGeometry();
 
+// Is square s attacked by a piece of colour `by`? Each of its pieces is tested against s.
 inline bool attacked(const Board& b, int s, int by) {
   const Geometry& g = kGeometry;
-  const int c = by << 3;
-  for (const std::int8_t* t = g.knight[s]; *t >= 0; ++t)
-    if (b.sq[*t] == (c | 2)) return true;
-  for (const std::int8_t* t = g.king[s]; *t >= 0; ++t)
-    if (b.sq[*t] == (c | 6)) return true;
-  const int back = by == 0 ? -8 : 8;
-  const int f = fileOf(s);
-  if (f > 0) { const int t = s + back - 1; if (t >= 0 && t < 64 && b.sq[t] == (c | 1)) return true; }
-  if (f < 7) { const int t = s + back + 1; if (t >= 0 && t < 64 && b.sq[t] == (c | 1)) return true; }
-  for (int dir = 0; dir < 8; ++dir) {
-    const std::int8_t* ray = g.ray[dir][s];
-    for (int k = 0; k < 8 && ray[k] >= 0; ++k) {
-      const int p = b.sq[ray[k]];
-      if (!p) continue;
-      if ((p >> 3) == by) {
-        const int type = p & 7;
-        if (type == 5 || type == (dir < 4 ? 4 : 3)) return true;
+  for (U64 x = b.occ; x; x &= x - 1) {
+    const int p = __builtin_ctzll(x);
+    const int code = b.sq[p];
+    if ((code >> 3) != by) continue;
+    switch (code & 7) {
+      case 1: if (g.pawnMask[by][p] >> s & 1) return true; break;
+      case 2: if (g.knightMask[p] >> s & 1) return true; break;
+      case 6: if (g.kingMask[p] >> s & 1) return true; break;
+      default: {
+        const int line = g.line[p][s];
+        const int type = code & 7;
+        if (line && (type == 5 || (line == 1) == (type == 4)) && !(g.between[p][s] & b.occ)) return true;
       }
-      break;
     }
   }
   return false;
@@ -652,8 +667,8 @@ constexpr int moveTo(int m) { return (m >> 6) & 63; }
 
 inline int kingSquare(const Board& b, int color) {
   const int k = (color << 3) | 6;
-  for (int s = 0; s < 64; ++s)
-    if (b.sq[s] == k) return s;
+  for (U64 x = b.occ; x; x &= x - 1)
+    if (b.sq[__builtin_ctzll(x)] == k) return __builtin_ctzll(x);
   return -1;
 }
 
@@ -663,7 +678,11 @@ inline Board applyMove(const Board& b, int m) {
   const int piece = n.sq[from];
   n.sq[from] = 0;
   n.sq[to] = static_cast<std::uint8_t>(promo ? (piece & 8) | promo : piece);
-  if (m & kEpFlag) n.sq[to + (b.stm == 0 ? -8 : 8)] = 0;
+  n.occ = (n.occ & ~(U64{1} << from)) | U64{1} << to;
+  if (m & kEpFlag) {
+    n.sq[to + (b.stm == 0 ? -8 : 8)] = 0;
+    n.occ &= ~(U64{1} << (to + (b.stm == 0 ? -8 : 8)));
+  }
   n.ep = ((piece & 7) == 1 && iabs(to - from) == 16) ? (from + to) >> 1 : -1;
   n.stm = b.stm ^ 1;
   return n;
@@ -674,8 +693,9 @@ struct MoveList {
   int count = 0;
 };
 
-// Every legal move in square order (the same order as lib/js/syzygy.ts).
-inline void legalMoves(const Board& b, MoveList& out) {
+// Every legal move in square order (the same order as lib/js/syzygy.ts); with `capturesOnly` the
+// captures of a piece (no en passant) in the same order.
+inline void legalMoves(const Board& b, MoveList& out, bool capturesOnly = false) {
   out.count = 0;
   const int us = b.stm, them = us ^ 1;
   auto push = [&](int m) {
@@ -684,14 +704,18 @@ inline void legalMoves(const Board& b, MoveList& out) {
   };
   auto target = [&](int from, int to) {
     const int p = b.sq[to];
-    if (!p) { push(from | (to << 6)); return true; }
+    if (!p) {
+      if (!capturesOnly) push(from | (to << 6));
+      return true;
+    }
     if ((p >> 3) == them && (p & 7) != 6) push(from | (to << 6));
     return false;
   };
   const Geometry& g = kGeometry;
-  for (int from = 0; from < 64; ++from) {
+  for (U64 x = b.occ; x; x &= x - 1) {
+    const int from = __builtin_ctzll(x);
     const int p = b.sq[from];
-    if (!p || (p >> 3) != us) continue;
+    if ((p >> 3) != us) continue;
     const int type = p & 7;
     if (type == 1) {
       const int up = us == 0 ? 8 : -8;
@@ -702,7 +726,7 @@ inline void legalMoves(const Board& b, MoveList& out) {
         else push(from | (to << 6));
       };
       const int one = from + up;
-      if (one >= 0 && one < 64 && !b.sq[one]) {
+      if (!capturesOnly && one >= 0 && one < 64 && !b.sq[one]) {
         pawnMove(one);
         const int startRank = us == 0 ? 1 : 6;
         if (rankOf(from) == startRank && !b.sq[one + up]) push(from | ((one + up) << 6));
@@ -713,7 +737,7 @@ inline void legalMoves(const Board& b, MoveList& out) {
         const int to = one + df;
         const int q = b.sq[to];
         if (q && (q >> 3) == them && (q & 7) != 6) pawnMove(to);
-        else if (!q && to == b.ep) push(from | (to << 6) | kEpFlag);
+        else if (!q && to == b.ep && !capturesOnly) push(from | (to << 6) | kEpFlag);
       }
     } else if (type == 2) {
       for (const std::int8_t* t = g.knight[from]; *t >= 0; ++t) target(from, *t);
@@ -736,9 +760,8 @@ inline bool isZeroing(const Board& b, int m) { return isCapture(b, m) || (b.sq[m
 inline MaterialKey materialKeyOf(const Board& b, int* count) {
   int w[5] = {}, bl[5] = {};
   int n = 0;
-  for (int s = 0; s < 64; ++s) {
-    const int p = b.sq[s];
-    if (!p) continue;
+  for (U64 x = b.occ; x; x &= x - 1) {
+    const int p = b.sq[__builtin_ctzll(x)];
     ++n;
     if ((p & 7) != 6) ++((p & 8) ? bl : w)[(p & 7) - 1];
   }
@@ -770,6 +793,9 @@ inline bool boardFromPacked(const U64* w, Board& b, int& castling, int& count) {
     }
   }
   if (all != (w[0] | w[1])) valid = false;
+  b.occ = 0;
+  for (int s = 0; s < 64; ++s)
+    if (b.sq[s]) b.occ |= U64{1} << s;
   const unsigned state = static_cast<unsigned>(w[8] & 0xffff);
   b.stm = state & 1;
   const int epCode = (state >> 8) & 255;
@@ -869,8 +895,8 @@ class Prober {
     for (int i = from; i < n;) {
       const int want = pieces[i] ^ cmirror;
       const int start = i;
-      for (int s = 0; s < 64 && i < n; ++s)
-        if (b.sq[s] == want) pos[i++] = s ^ mirror;
+      for (U64 x = b.occ; x && i < n; x &= x - 1)
+        if (b.sq[__builtin_ctzll(x)] == want) pos[i++] = __builtin_ctzll(x) ^ mirror;
       if (i == start) { fileError(&t, kMaterial); return false; }
     }
     return true;
@@ -956,10 +982,9 @@ class Prober {
 
   std::pair<int, int> probeAb(const Board& b, int alpha, int beta) {
     MoveList ml;
-    legalMoves(b, ml);
+    legalMoves(b, ml, true);
     for (int i = 0; i < ml.count; ++i) {
       const int m = ml.moves[i];
-      if (!isCapture(b, m) || (m & kEpFlag)) continue;
       const int v = -probeAb(applyMove(b, m), -beta, -alpha).first;
       if (status) return {0, 1};
       if (v > alpha) {
