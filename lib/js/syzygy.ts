@@ -194,7 +194,7 @@ interface Pairs {
   indexTable: number;
   sizeTable: number;
   data: number;
-  symLen: Int32Array;
+  symLen: Uint8Array;
   /** base[l - minLen]: the first code of length l, left-aligned in 64 bits, as two 32-bit halves (hi may be 2^32: above every code). */
   baseHi: Float64Array;
   /** The lowest symbol of each code length (from the file). */
@@ -419,7 +419,7 @@ export class TableFile {
   private readPairs(d: Uint8Array, p: number, size: number): { pairs: Pairs; next: number } {
     const pairs: Pairs = {
       constValue: 0, idxBits: 0, blockSize: 0, realBlocks: 0, sizeBlocks: 0, numIndices: 0, minLen: 0, maxLen: 0,
-      numSyms: 0, lowestSym: 0, symPat: 0, indexTable: 0, sizeTable: 0, data: 0, symLen: new Int32Array(0),
+      numSyms: 0, lowestSym: 0, symPat: 0, indexTable: 0, sizeTable: 0, data: 0, symLen: new Uint8Array(0),
       baseHi: new Float64Array(0), lowest: new Int32Array(0),
     };
     if (p + 2 > d.length) this.fail('layout', 'pairs header runs past the end');
@@ -446,7 +446,7 @@ export class TableFile {
     if (next > d.length) this.fail('layout', 'symbol table runs past the end');
     pairs.numIndices = Math.ceil(size / 2 ** pairs.idxBits);
     // symbol lengths (values each symbol expands to, minus one), with a check for cycles
-    const len = new Int32Array(pairs.numSyms);
+    const len = new Uint8Array(pairs.numSyms); // values a symbol stands for, minus one (the format keeps it under 256)
     const state = new Uint8Array(pairs.numSyms);
     const visit = (s: number): void => {
       if (state[s] === 2) return;
@@ -461,7 +461,7 @@ export class TableFile {
         visit(left);
         visit(right);
         len[s] = len[left]! + len[right]! + 1;
-        if (len[s]! > 1 << 20) this.fail('data', 'a symbol expands to too many values');
+        if (len[left]! + len[right]! + 1 > 255) this.fail('data', 'a symbol expands to too many values');
       }
       state[s] = 2;
     };
@@ -478,9 +478,10 @@ export class TableFile {
     pairs.baseHi = new Float64Array(h);
     pairs.lowest = new Int32Array(h);
     for (let i = 0; i < h; i++) {
-      // the first code of length minLen + i, left-aligned in the top 32 bits (2^32: no code of that length)
-      const v = base[i]! << BigInt(32 - (pairs.minLen + i));
-      pairs.baseHi[i] = v >= 1n << 32n ? 2 ** 32 : Number(v);
+      // the first code of length minLen + i, left-aligned in the top 32 bits
+      // a first code beyond the length's range cannot come from the generator (Stockfish's reader wraps it to 0)
+      if (base[i]! >= 1n << BigInt(pairs.minLen + i)) this.fail('data', 'inconsistent Huffman code table');
+      pairs.baseHi[i] = Number(base[i]! << BigInt(32 - (pairs.minLen + i)));
       pairs.lowest[i] = u16(d, pairs.lowestSym + 2 * i);
     }
     return { pairs, next };

@@ -155,8 +155,8 @@ struct Pairs {
   int minLen = 0, maxLen = 0;
   int numSyms = 0;
   std::size_t lowestSym = 0, symPat = 0, indexTable = 0, sizeTable = 0, data = 0;
-  std::vector<std::int32_t> symLen;
-  U64 baseHi[33] = {};  // first code of each length in the top 32 bits; 2^32 = no code
+  std::vector<std::uint8_t> symLen;  // values a symbol stands for, minus one (the format keeps it under 256)
+  U64 base64[33] = {};  // the same left-aligned in 64 bits
   std::int32_t lowest[33] = {};
 };
 
@@ -310,29 +310,30 @@ class Table {
     if (static_cast<U64>(block) >= pr.realBlocks) return bad(status);
     const std::size_t blockStart = pr.data + (static_cast<std::size_t>(block) << pr.blockSize);
     const std::size_t blockEnd = blockStart + (std::size_t{1} << pr.blockSize);
+    // a 64-bit window on the bit stream (the JS twin keeps it as two 32-bit halves)
     std::size_t ptr = blockStart + 8;
-    std::uint32_t hi = ptr <= size ? u32be(d, blockStart) : 0;
-    std::uint32_t lo = blockStart + 8 <= size ? u32be(d, blockStart + 4) : 0;
+    U64 code = (ptr <= size ? U64{u32be(d, blockStart)} << 32 : 0) | (blockStart + 8 <= size ? u32be(d, blockStart + 4) : 0);
     int bits = 0;
     int sym;
+    const U64* base = pr.base64;
+    const std::uint8_t* symLen = pr.symLen.data();
     for (;;) {
       int l = 0;
-      while (hi < pr.baseHi[l]) ++l;
+      while (code < base[l]) ++l;
       const int len = pr.minLen + l;
-      sym = pr.lowest[l] + static_cast<int>((hi - static_cast<std::uint32_t>(pr.baseHi[l])) >> (32 - len));
+      sym = pr.lowest[l] + static_cast<int>((code - base[l]) >> (64 - len));
       if (sym >= pr.numSyms) return bad(status);
-      const long long sl = pr.symLen[sym] + 1;
+      const int sl = symLen[sym] + 1;
       if (lit < sl) break;
       lit -= sl;
-      if (len == 32) { hi = lo; lo = 0; } else { hi = (hi << len) | (lo >> (32 - len)); lo <<= len; }
+      code <<= len;
       bits += len;
       if (bits >= 32) {
         bits -= 32;
         if (ptr >= blockEnd + 8) return bad(status);
         const std::uint32_t v = ptr + 4 <= size ? u32be(d, ptr) : 0;
         ptr += 4;
-        lo |= v << bits;
-        if (bits) hi |= v >> (32 - bits);
+        code |= U64{v} << bits;
       }
     }
     while (pr.symLen[sym]) {
@@ -470,8 +471,8 @@ class Table {
         if (state[s] == 2) { stack.pop_back(); continue; }
         if (state[left] != 2 || state[right] != 2) return fail(kData, "the symbol grammar has a cycle");
         const long long len = static_cast<long long>(pr.symLen[left]) + pr.symLen[right] + 1;
-        if (len > (1 << 20)) return fail(kData, "a symbol expands to too many values");
-        pr.symLen[s] = static_cast<std::int32_t>(len);
+        if (len > 255) return fail(kData, "a symbol expands to too many values");
+        pr.symLen[s] = static_cast<std::uint8_t>(len);
         state[s] = 2;
         stack.pop_back();
       }
@@ -486,8 +487,10 @@ class Table {
     }
     for (int i = 0; i < h; ++i) {
       const int shift = 32 - (pr.minLen + i);
-      const U64 v = base[i] >= (U64{1} << (pr.minLen + i)) ? U64{1} << 32 : base[i] << shift;
-      pr.baseHi[i] = v;
+      // a first code beyond the length's range cannot come from the generator (Stockfish's reader wraps it to 0)
+      if (base[i] >= (U64{1} << (pr.minLen + i))) return fail(kData, "inconsistent Huffman code table");
+      const U64 v = base[i] << shift;
+      pr.base64[i] = v << 32;
       pr.lowest[i] = static_cast<std::int32_t>(u16(d, pr.lowestSym + 2 * i));
     }
     p = next;
@@ -779,37 +782,29 @@ inline bool isCheckmate(const Board& b) {
 // (the same rules as boardFromPacked in lib/js/syzygy.ts). `castling` and `count` are set either way.
 inline bool boardFromPacked(const U64* w, Board& b, int& castling, int& count) {
   std::memset(b.sq, 0, 64);
-  bool valid = (w[0] & w[1]) == 0;
-  U64 all = 0;
-  count = 0;
+  U64 all = 0, shared = 0;
   for (int t = 0; t < 6; ++t) {
     const U64 set = w[2 + t];
-    if (all & set) valid = false;
+    shared |= all & set;
     all |= set;
     for (U64 x = set; x; x &= x - 1) {
       const int s = __builtin_ctzll(x);
       b.sq[s] = static_cast<std::uint8_t>(((w[0] >> s) & 1 ? 0 : 8) | (t + 1));
-      ++count;
     }
   }
-  if (all != (w[0] | w[1])) valid = false;
-  b.occ = 0;
-  for (int s = 0; s < 64; ++s)
-    if (b.sq[s]) b.occ |= U64{1} << s;
+  b.occ = all;
+  count = __builtin_popcountll(all);
+  const U64 whiteKing = w[0] & w[7], blackKing = w[1] & w[7];
+  constexpr U64 kBackRanks = 0xff000000000000ffULL;
+  bool valid = !(w[0] & w[1]) && !shared && all == (w[0] | w[1]) && !(w[2] & kBackRanks) && whiteKing &&
+               !(whiteKing & (whiteKing - 1)) && blackKing && !(blackKing & (blackKing - 1));
   const unsigned state = static_cast<unsigned>(w[8] & 0xffff);
   b.stm = state & 1;
   const int epCode = (state >> 8) & 255;
   if ((state & 0xe0) || epCode > 64 || (epCode < 64 && rankOf(epCode) != (b.stm ? 2 : 5))) valid = false;
   b.ep = epCode >= 64 ? -1 : epCode;
   castling = (state >> 1) & 15;
-  int kings = 0;
-  for (int s = 0; s < 64; ++s) {
-    const int p = b.sq[s];
-    if ((p & 7) == 6) kings += (p & 8) ? 16 : 1;
-    if ((p & 7) == 1 && (s < 8 || s >= 56)) valid = false;
-  }
-  if (kings != 17) valid = false;
-  else if (attacked(b, kingSquare(b, b.stm ^ 1), b.stm)) valid = false;
+  if (valid && attacked(b, __builtin_ctzll(b.stm ? whiteKing : blackKing), b.stm)) valid = false;
   if (valid && b.ep >= 0) {
     MoveList ml;
     legalMoves(b, ml);
