@@ -73,6 +73,7 @@ interface NativeSyzygy {
   syzygyOpen(paths: string[]): unknown;
   syzygyProbe(handle: unknown, packed: BigUint64Array, dtz: boolean): number;
   syzygyProbeBatch(handle: unknown, packed: BigUint64Array, dtz: boolean, out: Int8Array | Int16Array, valid: Uint8Array | null, threads: number): void;
+  syzygyProbeBatchAsync(handle: unknown, packed: BigUint64Array, dtz: boolean, valid: Uint8Array | null, threads: number): Promise<Int8Array | Int16Array>;
   syzygyClose(handle: unknown): void;
 }
 
@@ -253,6 +254,45 @@ export class SyzygyTablebase {
     if (!(result instanceof Int16Array) || result.length !== n) throw new TypeError(`probeDtzBatch: out must be an Int16Array of ${n} elements`);
     this.runBatch(words, true, result, valid, threads);
     return result;
+  }
+
+  /**
+   * probeWdlBatch off the main thread (native: the positions are copied first, so the caller's
+   * arrays may change or be transferred meanwhile; JS: on the main thread in slices of 1000
+   * positions, yielding to the event loop between them). Resolves to a new Int8Array.
+   */
+  async probeWdlBatchAsync(positions: BigUint64Array | PositionBatch, threads?: number): Promise<Int8Array> {
+    return this.runBatchAsync('probeWdlBatchAsync', positions, false, threads) as Promise<Int8Array>;
+  }
+
+  /** probeDtzBatch off the main thread (see probeWdlBatchAsync). Resolves to a new Int16Array. */
+  async probeDtzBatchAsync(positions: BigUint64Array | PositionBatch, threads?: number): Promise<Int16Array> {
+    return this.runBatchAsync('probeDtzBatchAsync', positions, true, threads) as Promise<Int16Array>;
+  }
+
+  private async runBatchAsync(fn: string, positions: BigUint64Array | PositionBatch, dtz: boolean, threads?: number): Promise<Int8Array | Int16Array> {
+    const { words, valid, n } = this.batchInput(fn, positions);
+    if (threads !== undefined && (!Number.isInteger(threads) || threads < 1 || threads > 1024)) {
+      throw new RangeError(`${fn}: threads must be an integer 1..1024, got ${String(threads)}`);
+    }
+    if (this.native) {
+      const { api, handle } = this.native;
+      try {
+        return await api.syzygyProbeBatchAsync(handle, words, dtz, valid, threads ?? 0);
+      } catch (e) {
+        return nativeCall(() => { throw e; });
+      }
+    }
+    const ownWords = words.slice(0, n * PACKED_POSITION_WORDS), ownValid = valid ? valid.slice(0, n) : null;
+    const out = dtz ? new Int16Array(n) : new Int8Array(n);
+    for (let from = 0; from < n; from += 1000) {
+      const to = Math.min(n, from + 1000);
+      if (this.closed) throw new Error(`SyzygyTablebase.${fn}: the tablebase was closed during the batch`);
+      probeBatch(this.prober, ownWords.subarray(from * PACKED_POSITION_WORDS, to * PACKED_POSITION_WORDS), dtz ? 'dtz' : 'wdl',
+        out.subarray(from, to), ownValid ? ownValid.subarray(from, to) : null);
+      await new Promise<void>((resolve) => { setImmediate(resolve); });
+    }
+    return out;
   }
 
   private batchInput(fn: string, positions: BigUint64Array | PositionBatch): { words: BigUint64Array; valid: Uint8Array | null; n: number } {

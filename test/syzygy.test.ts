@@ -384,6 +384,25 @@ describe.each(MODES)('%s backend', (mode) => {
     expect([...tb.probeWdlBatch(words)]).toEqual([SYZYGY_WDL_NONE, SYZYGY_WDL_NONE, SYZYGY_WDL_NONE]);
   });
 
+  it('async batches: the same bytes as the synchronous ones, inputs copied before the work starts', async () => {
+    const { words } = positionsOf(KRK, 97, false);
+    const syncWdl = tb.probeWdlBatch(words), syncDtz = tb.probeDtzBatch(words);
+    const copy = words.slice();
+    const pending = tb.probeWdlBatchAsync(copy);
+    copy.fill(0n); // the batch must not see this
+    const wdl = await pending;
+    expect(Buffer.from(wdl.buffer).equals(Buffer.from(syncWdl.buffer))).toBe(true);
+    const dtz = await tb.probeDtzBatchAsync(words, 2);
+    expect(dtz).toBeInstanceOf(Int16Array);
+    expect(Buffer.from(dtz.buffer).equals(Buffer.from(syncDtz.buffer))).toBe(true);
+    // closing while a batch runs: the batch still completes (native unmaps after it)
+    const other = open(mode);
+    const running = other.probeWdlBatchAsync(words);
+    other.close();
+    if (mode === 'native') expect(Buffer.from((await running).buffer).equals(Buffer.from(syncWdl.buffer))).toBe(true);
+    else await expect(running).rejects.toThrow(/closed/);
+  });
+
   it('probeRoot: every legal move with its WDL and DTZ, the best first', () => {
     const pos = parseFen('8/8/8/8/8/2k5/8/K6Q w - - 0 1'); // KQvK: white mates
     const root = tb.probeRoot(pos);

@@ -122,6 +122,11 @@ struct TableSet {
   std::unordered_map<sz::MaterialKey, TableEntry*> wdl, dtz;
   int maxPieces = 0;
   bool closed = false;
+  int activeWorkers = 0;  // async batches running (main thread only): close() unmaps after the last
+
+  void unmapAll() {
+    for (auto& e : entries) e->unmap();
+  }
 
   // The loaded table for the key or its mirror, or nullptr with the status (kMissing or the file's problem).
   const sz::Table* get(bool isDtz, sz::MaterialKey key, sz::Status& status) {
@@ -286,6 +291,122 @@ Napi::Value probeCall(const Napi::CallbackInfo& info) {
   return number(info, v);
 }
 
+// Probes n positions into out (int8 WDL or int16 DTZ) on `threads` threads (0 = all cores), in
+// chunks taken dynamically (positions differ a lot in cost); the first damaged file stops the batch.
+Failure runBatch(TableSet& set, const std::uint64_t* in, const std::uint8_t* valid, std::size_t n, bool dtz, void* out,
+                 unsigned threads) {
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  constexpr std::size_t kChunk = 256;
+  if (n < kChunk * 2) threads = 1;
+  std::atomic<std::size_t> next{0};
+  std::mutex failureLock;
+  Failure first;
+  auto work = [&]() {
+    Failure failure;
+    for (;;) {
+      const std::size_t from = next.fetch_add(kChunk);
+      if (from >= n) return;
+      const std::size_t to = std::min(n, from + kChunk);
+      for (std::size_t i = from; i < to; ++i) {
+        int v;
+        if (valid && !valid[i]) v = dtz ? kDtzNone : kWdlNone;
+        else v = probeOne(set, in + 10 * i, dtz, failure);
+        if (failure.entry) {
+          std::lock_guard<std::mutex> guard(failureLock);
+          if (!first.entry) first = failure;
+          next.store(n);  // stop every thread: the batch fails
+          return;
+        }
+        if (dtz) static_cast<std::int16_t*>(out)[i] = static_cast<std::int16_t>(v);
+        else static_cast<std::int8_t*>(out)[i] = static_cast<std::int8_t>(v);
+      }
+    }
+  };
+  if (threads <= 1) work();
+  else {
+    std::vector<std::thread> pool;
+    pool.reserve(threads - 1);
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+  }
+  return first;
+}
+
+// The batch off the main thread: the positions (and flags) are copied into the worker before it is
+// queued and the results are written to memory the worker owns, handed to JS as a new typed array
+// when it completes, so JS can free, transfer or detach its buffers meanwhile. The handle is held by
+// a reference and close() defers unmapping until the last running batch has finished.
+class BatchWorker : public Napi::AsyncWorker {
+ public:
+  BatchWorker(Napi::Env env, napi_deferred deferred, napi_value handle, TableSet* set, std::vector<std::uint64_t> words,
+              std::vector<std::uint8_t> valid, bool dtz, unsigned threads)
+      : Napi::AsyncWorker(env, "bitboard-patterns:syzygyProbeBatch"),
+        deferred_(deferred),
+        set_(set),
+        words_(std::move(words)),
+        valid_(std::move(valid)),
+        dtz_(dtz),
+        threads_(threads),
+        out_((words_.size() / 10) * (dtz ? 2 : 1)) {
+    napi_create_reference(env, handle, 1, &handle_);
+    ++set_->activeWorkers;
+  }
+
+  ~BatchWorker() override {
+    if (handle_) napi_delete_reference(Env(), handle_);
+  }
+
+ protected:
+  void Execute() override {
+    failure_ = runBatch(*set_, words_.data(), valid_.empty() ? nullptr : valid_.data(), words_.size() / 10, dtz_,
+                        out_.data(), threads_);
+  }
+
+  void OnOK() override {
+    finish();
+    napi_env env = Env();
+    if (failure_.entry) {
+      const TableEntry& e = *failure_.entry;
+      const bool loadFailed = e.state.load() == 2;
+      const std::string problem = loadFailed && e.io ? "io" : sz::problemName(loadFailed ? e.problem : failure_.problem);
+      const std::string text = loadFailed ? e.message : "damaged table data (an index, block or value out of range)";
+      if (napi_value error = makeError(env, napi_create_error, "syzygy-file|" + problem + "|" + e.path + "|" + text))
+        napi_reject_deferred(env, deferred_, error);
+      return;
+    }
+    const std::size_t n = words_.size() / 10;
+    void* data = nullptr;
+    napi_value buffer = nullptr, array = nullptr;
+    if (napi_create_arraybuffer(env, out_.size(), &data, &buffer) != napi_ok) return;
+    if (!out_.empty()) std::memcpy(data, out_.data(), out_.size());
+    if (napi_create_typedarray(env, dtz_ ? napi_int16_array : napi_int8_array, n, buffer, 0, &array) != napi_ok) return;
+    napi_resolve_deferred(env, deferred_, array);
+  }
+
+  void OnError(const Napi::Error&) override {
+    finish();
+    if (napi_value error = makeError(Env(), napi_create_error, "syzygyProbeBatchAsync: the batch failed"))
+      napi_reject_deferred(Env(), deferred_, error);
+  }
+
+ private:
+  // Main thread: the last batch of a closed tablebase unmaps its files.
+  void finish() {
+    if (--set_->activeWorkers == 0 && set_->closed) set_->unmapAll();
+  }
+
+  napi_deferred deferred_;
+  napi_ref handle_ = nullptr;
+  TableSet* set_;
+  std::vector<std::uint64_t> words_;
+  std::vector<std::uint8_t> valid_;
+  bool dtz_;
+  unsigned threads_;
+  std::vector<std::uint8_t> out_;
+  Failure failure_;
+};
+
 // syzygyProbeBatch(handle, words, dtz, out: Int8Array | Int16Array, valid: Uint8Array | null, threads)
 Napi::Value probeBatchCall(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
@@ -328,49 +449,60 @@ Napi::Value probeBatchCall(const Napi::CallbackInfo& info) {
     throwRangeError(env, "syzygyProbeBatch: threads must be 0 (all cores) .. 1024");
     return env.Undefined();
   }
-  unsigned threads = requested == 0 ? std::max(1u, std::thread::hardware_concurrency()) : static_cast<unsigned>(requested);
-  const std::size_t perThread = 256;
-  if (n < perThread * 2) threads = 1;
+  const unsigned threads = requested == 0 ? 0 : static_cast<unsigned>(requested);
   void* out = static_cast<std::uint8_t*>(outArray.ArrayBuffer().Data()) + outArray.ByteOffset();
-  const std::uint64_t* in = words.data;
-  // dynamic chunks: positions differ a lot in cost (captures, DTZ searches)
-  std::atomic<std::size_t> next{0};
-  std::mutex failureLock;
-  Failure first;
-  auto work = [&]() {
-    Failure failure;
-    for (;;) {
-      const std::size_t from = next.fetch_add(perThread);
-      if (from >= n) return;
-      const std::size_t to = std::min(n, from + perThread);
-      for (std::size_t i = from; i < to; ++i) {
-        int v;
-        if (valid && !valid[i]) v = dtz ? kDtzNone : kWdlNone;
-        else v = probeOne(*set, in + 10 * i, dtz, failure);
-        if (failure.entry) {
-          std::lock_guard<std::mutex> guard(failureLock);
-          if (!first.entry) first = failure;
-          next.store(n);  // stop every thread: the batch throws
-          return;
-        }
-        if (dtz) static_cast<std::int16_t*>(out)[i] = static_cast<std::int16_t>(v);
-        else static_cast<std::int8_t*>(out)[i] = static_cast<std::int8_t>(v);
-      }
-    }
-  };
-  if (threads <= 1) work();
-  else {
-    std::vector<std::thread> pool;
-    pool.reserve(threads - 1);
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
-    work();
-    for (auto& t : pool) t.join();
-  }
+  const Failure first = runBatch(*set, words.data, valid, n, dtz, out, threads);
   if (first.entry) throwFileError(env, first);
   return env.Undefined();
 }
 
-// syzygyClose(handle): unmaps every file now (the handle's finalizer would later).
+// syzygyProbeBatchAsync(handle, words, dtz, valid: Uint8Array | null, threads) -> Promise<Int8Array | Int16Array>
+Napi::Value probeBatchAsyncCall(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  TableSet* set = setOf(info, 0);
+  if (!set) return env.Undefined();
+  if (info.Length() != 5) {
+    throwTypeError(env, "syzygyProbeBatchAsync: expected 5 arguments");
+    return env.Undefined();
+  }
+  Args args(info, 5);
+  const auto words = args.array<std::uint64_t>(1, "positions");
+  if (!args.ok()) return args.undefined();
+  if (words.length % 10 != 0) {
+    throwRangeError(env, "syzygyProbeBatchAsync: positions must have 10 words per position");
+    return env.Undefined();
+  }
+  const std::size_t n = words.length / 10;
+  const bool dtz = info[2].ToBoolean().Value();
+  std::vector<std::uint8_t> valid;
+  if (!info[3].IsNull() && !info[3].IsUndefined()) {
+    if (!info[3].IsTypedArray() || info[3].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array ||
+        info[3].As<Napi::TypedArray>().ElementLength() != n) {
+      throwTypeError(env, "syzygyProbeBatchAsync: valid must be null or a Uint8Array of one flag per position");
+      return env.Undefined();
+    }
+    const std::uint8_t* v = info[3].As<Napi::Uint8Array>().Data();
+    valid.assign(v, v + n);
+  }
+  const double requested = info[4].IsNumber() ? info[4].As<Napi::Number>().DoubleValue() : -1;
+  if (!(requested >= 0 && requested <= 1024)) {
+    throwRangeError(env, "syzygyProbeBatchAsync: threads must be 0 (all cores) .. 1024");
+    return env.Undefined();
+  }
+  napi_deferred deferred = nullptr;
+  napi_value promise = nullptr;
+  if (napi_create_promise(env, &deferred, &promise) != napi_ok) {
+    throwError(env, napi_create_error, "syzygyProbeBatchAsync: cannot create a promise");
+    return env.Undefined();
+  }
+  std::vector<std::uint64_t> copy(words.data, words.data + words.length);  // owned by the worker
+  auto* worker = new BatchWorker(env, deferred, info[0], set, std::move(copy), std::move(valid), dtz,
+                                 static_cast<unsigned>(requested));
+  worker->Queue();  // the worker deletes itself after OnOK / OnError
+  return Napi::Value(env, promise);
+}
+
+// syzygyClose(handle): unmaps every file now, or after the last running async batch.
 Napi::Value closeCall(const Napi::CallbackInfo& info) {
   if (info.Length() != 1 || !info[0].IsExternal()) {
     throwTypeError(info.Env(), "syzygyClose: handle must come from syzygyOpen");
@@ -379,7 +511,7 @@ Napi::Value closeCall(const Napi::CallbackInfo& info) {
   TableSet* set = info[0].As<Napi::External<TableSet>>().Data();
   if (!set->closed) {
     set->closed = true;
-    for (auto& e : set->entries) e->unmap();
+    if (set->activeWorkers == 0) set->unmapAll();
   }
   return info.Env().Undefined();
 }
@@ -390,6 +522,7 @@ void exportSyzygy(Napi::Env env, Napi::Object exports) {
   exportFunction<openCall>(env, exports, "syzygyOpen");
   exportFunction<probeCall>(env, exports, "syzygyProbe");
   exportFunction<probeBatchCall>(env, exports, "syzygyProbeBatch");
+  exportFunction<probeBatchAsyncCall>(env, exports, "syzygyProbeBatchAsync");
   exportFunction<closeCall>(env, exports, "syzygyClose");
 }
 
