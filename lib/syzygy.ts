@@ -41,7 +41,7 @@ import type { SyzygyFileProblem } from './js/syzygy.js';
 export interface SyzygyOpenOptions {
   /** 'native' (memory-mapped files, C++ decoder) or 'js' (files read on first use); default as the package's backend. */
   backend?: 'native' | 'js';
-  /** Read and check every table now instead of on first use. */
+  /** Read and check every table now instead of on first use (a SyzygyFileError names the first damaged one). */
   verify?: boolean;
 }
 
@@ -75,6 +75,7 @@ interface NativeSyzygy {
   syzygyProbeBatch(handle: unknown, packed: BigUint64Array, dtz: boolean, out: Int8Array | Int16Array, valid: Uint8Array | null, threads: number): void;
   syzygyProbeBatchAsync(handle: unknown, packed: BigUint64Array, dtz: boolean, valid: Uint8Array | null, threads: number): Promise<Int8Array | Int16Array>;
   syzygyClose(handle: unknown): void;
+  syzygyVerify(handle: unknown): void;
 }
 
 /** The addon reports a damaged file as an Error "syzygy-file|problem|path|message": make it a SyzygyFileError. */
@@ -134,10 +135,10 @@ export class SyzygyTablebase {
       throw new RangeError(`SyzygyTablebase.open: backend must be 'native' or 'js', got ${JSON.stringify(choice)}`);
     }
     const set = scanDirectories(dirs);
-    if (options.verify) {
+    const verifyJs = () => {
       for (const t of set.wdl.values()) t.load();
       for (const t of set.dtz.values()) t.load();
-    }
+    };
     const wanted = choice ?? requestedBackend();
     let api: NativeSyzygy | null = null;
     if (wanted !== 'js') {
@@ -148,9 +149,14 @@ export class SyzygyTablebase {
       }
       if (!api && wanted === 'native') throw new Error('SyzygyTablebase.open: the native addon has no Syzygy prober');
     }
-    if (!api) return new SyzygyTablebase(set, 'js', null);
+    if (!api) {
+      if (options.verify) verifyJs();
+      return new SyzygyTablebase(set, 'js', null);
+    }
     const paths = [...set.wdl.values(), ...set.dtz.values()].map((t) => t.path);
-    return new SyzygyTablebase(set, 'native', { api, handle: api.syzygyOpen(paths) });
+    const handle = api.syzygyOpen(paths);
+    if (options.verify) nativeCall(() => api.syzygyVerify(handle));
+    return new SyzygyTablebase(set, 'native', { api, handle });
   }
 
   private board(fn: string, pos: Position): TbBoard {

@@ -483,6 +483,13 @@ describe.each(MODES)('damaged files (%s)', (mode) => {
       expect(fileError(() => withFile('KQvK.rtbw', kqk.subarray(0, len)).probeWdl(probe)), `length ${len}`).not.toBe('no error');
     }
   });
+  it('open with verify: true reports a damaged table at once', () => {
+    const bad = Uint8Array.from(kqk); bad[1] ^= 0x55;
+    const sub = mkdtempSync(join(dir, 'v'));
+    writeFileSync(join(sub, 'KQvK.rtbw'), bad);
+    expect(fileError(() => SyzygyTablebase.open(sub, { backend: mode, verify: true }))).toBe('magic');
+    expect(SyzygyTablebase.open(FIXTURES, { backend: mode, verify: true }).tables.length).toBe(21);
+  });
   it('a KQvK file renamed to KRvK', () => {
     const problem = fileError(() => withFile('KRvK.rtbw', kqk).probeWdl(parseFen('8/8/8/8/8/2k5/8/K6R w - - 0 1')));
     expect(problem).toBe('material');

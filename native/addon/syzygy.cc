@@ -502,6 +502,23 @@ Napi::Value probeBatchAsyncCall(const Napi::CallbackInfo& info) {
   return Napi::Value(env, promise);
 }
 
+// syzygyVerify(handle): maps and parses every table now; the first damaged one is thrown.
+Napi::Value verifyCall(const Napi::CallbackInfo& info) {
+  TableSet* set = setOf(info, 0);
+  if (!set) return info.Env().Undefined();
+  for (auto& e : set->entries) {
+    sz::Status status = sz::kOk;
+    if (!set->get(e->dtz, e->key, status)) {
+      Failure f;
+      f.entry = e.get();
+      f.problem = status;
+      throwFileError(info.Env(), f);
+      return info.Env().Undefined();
+    }
+  }
+  return info.Env().Undefined();
+}
+
 // syzygyClose(handle): unmaps every file now, or after the last running async batch.
 Napi::Value closeCall(const Napi::CallbackInfo& info) {
   if (info.Length() != 1 || !info[0].IsExternal()) {
@@ -524,6 +541,7 @@ void exportSyzygy(Napi::Env env, Napi::Object exports) {
   exportFunction<probeBatchCall>(env, exports, "syzygyProbeBatch");
   exportFunction<probeBatchAsyncCall>(env, exports, "syzygyProbeBatchAsync");
   exportFunction<closeCall>(env, exports, "syzygyClose");
+  exportFunction<verifyCall>(env, exports, "syzygyVerify");
 }
 
 }  // namespace bbp::addon
