@@ -10,7 +10,8 @@
  * - the other backend, byte for byte on batch outputs;
  * - damaged, truncated and renamed files.
  */
-import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -454,6 +455,49 @@ describe.runIf(MODES.length === 2)('native and JS agree', () => {
     expect([...a].filter((v) => v !== SYZYGY_WDL_NONE).length).toBeGreaterThan(n / 3);
     js.close();
     native.close();
+  });
+});
+
+// Fathom (github.com/jdart1/Fathom, Debian's libfathom-dev) is an independent C prober: where it is
+// installed (the bench installs and uses it too) its WDL must equal ours on random positions.
+const FATHOM = existsSync('/usr/include/tbprobe.h') && (existsSync('/usr/lib/x86_64-linux-gnu/libfathom.so') || existsSync('/usr/lib/libfathom.so'));
+describe.runIf(FATHOM)('Fathom agrees (libfathom-dev installed)', () => {
+  it.each(MODES)('WDL of random legal positions of every fixture table (%s)', (mode) => {
+    const dir = mkdtempSync(join(tmpdir(), 'syzygy-fathom-'));
+    try {
+      const exe = join(dir, 'fathom');
+      execFileSync('gcc', ['-O2', join(__dirname, '..', 'bench', 'syzygy-fathom.c'), '-lfathom', '-o', exe], { stdio: 'pipe' });
+      const materials = readdirSync(FIXTURES).filter((f) => f.endsWith('.rtbw')).map((f) => f.slice(0, -5));
+      let seed = 4242;
+      const rnd = (m: number) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return (seed >> 7) % m; };
+      const n = mode === 'js' ? 1500 : 6000;
+      const words = new BigUint64Array(n * 10);
+      for (let k = 0; k < n;) {
+        const [w, b] = materials[rnd(materials.length)]!.split('v') as [string, string];
+        const board: string[] = new Array(64).fill('');
+        for (const [side, upper] of [[w, true], [b, false]] as const) {
+          for (const c of side) {
+            let sq: number;
+            do sq = rnd(64); while (board[sq]);
+            board[sq] = upper ? c : c.toLowerCase();
+          }
+        }
+        const rows: string[] = [];
+        for (let r = 7; r >= 0; r--) rows.push(board.slice(r * 8, r * 8 + 8).map((p) => p || '1').join('').replace(/1+/g, (ones) => String(ones.length)));
+        try {
+          words.set(parseFen(`${rows.join('/')} ${rnd(2) ? 'w' : 'b'} - - 0 1`).packed, k * 10);
+          k++;
+        } catch { /* an illegal placement: draw again */ }
+      }
+      writeFileSync(join(dir, 'in.bin'), Buffer.from(words.buffer));
+      execFileSync(exe, [FIXTURES, join(dir, 'in.bin'), join(dir, 'out.bin'), '1'], { stdio: 'pipe' });
+      const fathom = readFileSync(join(dir, 'out.bin'));
+      const ours = open(mode).probeWdlBatch(words);
+      expect(Buffer.from(ours.buffer).equals(fathom)).toBe(true);
+      expect([...ours].filter((v) => v !== 0).length).toBeGreaterThan(n / 4);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
