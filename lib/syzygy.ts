@@ -95,6 +95,12 @@ function nativeSyzygy(): NativeSyzygy | null {
   return src?.syzygyOpen ? (src as NativeSyzygy) : null;
 }
 
+function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 const PROMOTION_LETTERS = ['', '', 'n', 'b', 'r', 'q'];
 const squareName = (sq: number) => 'abcdefgh'[sq & 7]! + String((sq >> 3) + 1);
 const uciOf = (m: number) => squareName(m & 63) + squareName((m >> 6) & 63) + PROMOTION_LETTERS[(m >> 12) & 7]!;
@@ -159,13 +165,19 @@ export class SyzygyTablebase {
     return new SyzygyTablebase(set, 'native', { api, handle });
   }
 
-  private board(fn: string, pos: Position): TbBoard {
+  /** The checks every probe makes first: an open tablebase, a Position, no castling rights, few enough pieces. */
+  private check(fn: string, pos: Position): void {
     if (this.closed) throw new Error(`SyzygyTablebase.${fn}: the tablebase is closed`);
     if (!isPosition(pos)) throw new TypeError(`SyzygyTablebase.${fn}: pos must be a Position from parseFen or createPosition`);
-    const r = boardFromPacked(pos.packed, 0);
-    if (r.castling) throw new SyzygyError('castling', 'positions with castling rights are not in the Syzygy tables');
-    if (r.count > this.maxPieces) throw new SyzygyError('too-many-pieces', `${r.count} pieces; the tables loaded have at most ${this.maxPieces}`);
-    return r.board;
+    if (pos.castling) throw new SyzygyError('castling', 'positions with castling rights are not in the Syzygy tables');
+    const occupied = pos.colors[0] | pos.colors[1];
+    const count = popcount32(Number(occupied & 0xffffffffn)) + popcount32(Number(occupied >> 32n));
+    if (count > this.maxPieces) throw new SyzygyError('too-many-pieces', `${count} pieces; the tables loaded have at most ${this.maxPieces}`);
+  }
+
+  private board(fn: string, pos: Position): TbBoard {
+    this.check(fn, pos);
+    return boardFromPacked(pos.packed, 0).board;
   }
 
   private nativeProbe(pos: Position, dtz: boolean): number {
@@ -180,14 +192,20 @@ export class SyzygyTablebase {
 
   /** WDL (-2..2) from the side to move. SyzygyError when unanswerable, SyzygyFileError for a damaged table. */
   probeWdl(pos: Position): number {
-    const b = this.board('probeWdl', pos);
-    return this.native ? this.nativeProbe(pos, false) : this.prober.wdl(b);
+    if (this.native) {
+      this.check('probeWdl', pos);
+      return this.nativeProbe(pos, false);
+    }
+    return this.prober.wdl(this.board('probeWdl', pos));
   }
 
   /** DTZ in plies, signed from the side to move (see the module comment for the rounding). */
   probeDtz(pos: Position): number {
-    const b = this.board('probeDtz', pos);
-    return this.native ? this.nativeProbe(pos, true) : this.prober.dtz(b);
+    if (this.native) {
+      this.check('probeDtz', pos);
+      return this.nativeProbe(pos, true);
+    }
+    return this.prober.dtz(this.board('probeDtz', pos));
   }
 
   /** probeWdl, or null when the position cannot be answered (SyzygyError). */
