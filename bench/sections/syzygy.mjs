@@ -86,11 +86,12 @@ function fathom(words, reps) {
   }
   const input = join(build, 'syzygy-positions.bin'), output = join(build, 'syzygy-fathom-results.bin');
   writeFileSync(input, Buffer.from(words.buffer, words.byteOffset, words.byteLength));
-  const r = JSON.parse(execFileSync(exe, [TABLES, input, output, String(reps)], { encoding: 'utf8' }));
+  const r = JSON.parse(execFileSync(exe, [TABLES, input, output, String(reps)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
   return { ...r, results: new Int8Array(readFileSync(output).buffer.slice(0)) };
 }
 
-export async function run({ js, native, quick }) {
+export async function run({ js, native, quick, filter }) {
+  if (filter && !filter.test('SyzygyTablebase') && !filter.test('syzygy')) return null;
   const cores = availableParallelism();
   const n = quick ? 4000 : 40000;
   const nJs = quick ? 1000 : 4000;
