@@ -23,6 +23,11 @@
  *   from `open(..., { verify: true })`, which reads every table at once). Damage inside the
  *   compressed payload that still decodes to legal values is not detected: the format's trailing
  *   checksum is not verified.
+ *
+ * Backends: native maps each file on first use (several threads may share a tablebase) and runs
+ * batches on all cores; JS reads each file whole into memory on first use (right for 3-5 pieces; use
+ * native for larger tables). `probeRoot` searches the root moves in JS on either backend. The async
+ * batch forms copy their input first (native) and resolve to new arrays.
  */
 import type { Position } from './backend.js';
 import { PACKED_POSITION_WORDS } from './backend.js';

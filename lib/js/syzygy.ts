@@ -149,7 +149,7 @@ const PIVOT_FACTOR = [31332, 0, 462];
 const WDL_MAGIC = 0x5d23e871;
 const DTZ_MAGIC = 0xa50c66d7;
 
-/** Material: counts of Q R B N P per colour, 3 bits each, white in bits 0..14, black in 15..29. */
+/** Material: counts of P N B R Q per colour, 3 bits each (pawns lowest), white in bits 0..14, black in 15..29. */
 export type MaterialKey = number;
 const TYPE_LETTERS = 'PNBRQK';
 function keyFromCounts(white: number[], black: number[]): MaterialKey {
@@ -331,7 +331,6 @@ export class TableFile {
     }
     // DTZ value maps
     if (this.kind === 'dtz') {
-      const mapBase = p;
       for (let f = 0; f < files; f++) {
         const flags = this.dtzFlags[f]!;
         const starts: number[] = [], lengths: number[] = [];
@@ -349,7 +348,6 @@ export class TableFile {
         this.mapStart.push(starts);
         this.mapLength.push(lengths);
       }
-      void mapBase;
       p += p & 1;
     }
     for (let f = 0; f < files; f++) for (const e of this.enc[f]!) { e.pairs.indexTable = p; p += e.pairs.idxBits ? 6 * e.pairs.numIndices : 0; }
@@ -1073,12 +1071,6 @@ export function boardFromPacked(words: BigUint64Array, at: number): { board: TbB
   // an en-passant square nobody can use changes nothing: drop it, as python-chess does
   if (valid && board.ep >= 0 && !legalMoves(board).some((m) => (m & EP_FLAG) !== 0)) board.ep = -1;
   return { board, castling: (state >> 1) & 15, count, valid };
-}
-
-/** Throws the SyzygyError of a position the tables cannot answer. */
-export function checkProbeable(castling: number, count: number, maxPieces: number): void {
-  if (castling) throw new SyzygyError('castling', 'positions with castling rights are not in the Syzygy tables');
-  if (count > maxPieces) throw new SyzygyError('too-many-pieces', `${count} pieces; the tables loaded have at most ${maxPieces}`);
 }
 
 /** No result in a batch output: castling rights, too many pieces or a missing table. */
