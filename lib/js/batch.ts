@@ -312,6 +312,10 @@ export const jsBatch: BatchBackend = {
   },
 
   async analyzeBatchAsync(words, valid, features, outs, _threads, cancel): Promise<boolean> {
+    // The work continues after this returns: like the native backend it reads its own copy of the
+    // inputs, so detaching or changing the caller's arrays meanwhile changes nothing.
+    words = words.length ? words.slice() : new BigUint64Array(0);
+    valid = valid ? (valid.length ? valid.slice() : new Uint8Array(0)) : null;
     const n = words.length / PACKED_POSITION_WORDS;
     for (let begin = 0; begin < n; begin += 1024) {
       await new Promise<void>((resolve) => { setImmediate(resolve); });
