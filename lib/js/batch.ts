@@ -329,7 +329,7 @@ export const jsBatch: BatchBackend = {
 
   toPlanes(words, valid, out): void {
     const n = words.length / PACKED_POSITION_WORDS;
-    out.fill(0);
+    if (out.length) out.fill(0);  // an empty out may be over a detached buffer
     for (let i = 0; i < n; i++) {
       if (valid && !valid[i]) continue;
       const at = i * PACKED_POSITION_WORDS;
