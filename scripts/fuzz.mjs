@@ -116,6 +116,10 @@ function wordsFor(r, positions) {
 }
 
 function typedRecipe(r, type, length) {
+  // A typed array whose `length` property lies about its real length.
+  if (r.chance(0.12)) {
+    return { kind: 'lyingArray', type, length, claim: r.pick([0, Math.max(0, length - 1), length + 1, length * 2 + 10, 2 ** 32, -1, NaN]), how: r.pick(['subclass', 'ownProperty', 'proxy']) };
+  }
   if (type === 'BigUint64Array' && length % 10 === 0 && r.chance(0.7)) {
     return { kind: 'packedWords', positions: wordsFor(r, length / 10), backing: r.pick(['plain', 'plain', 'shared', 'offset', 'detached']) };
   }
@@ -269,11 +273,13 @@ function materialize(rec, api, post) {
     }
     case 'lyingArray': {
       const Ctor = globalThis[rec.type];
-      const real = new Ctor(rec.length);
+      const real = fillTyped(rec.type, rec.length, 'squares', rec.length);
       if (rec.how === 'subclass') {
         const claim = rec.claim;
         const Liar = class extends Ctor { get length() { return claim; } };
-        return new Liar(rec.length);
+        const liar = new Liar(rec.length);
+        liar.set(real);
+        return liar;
       }
       if (rec.how === 'ownProperty') {
         Object.defineProperty(real, 'length', { value: rec.claim });

@@ -200,12 +200,14 @@ class AnalyzeWork : public OwnedAsyncWork {
   }
 
   void settle(napi_env env, napi_value* value, napi_value* error) override {
+    // A cancel seen before settling wins over an invalid position (as on the JS backend, which
+    // checks the flag before each chunk).
+    const bool done = !cancelled();
     const std::size_t bad = firstBad_.load();
-    if (bad != kNone) {
+    if (done && bad != kNone) {
       *error = makeError(env, napi_create_range_error, invalidMessage("analyzeBatchAsync", d_->words.data(), bad));
       return;
     }
-    const bool done = !cancelled();
     napi_value outs = nullptr;
     if (done && (napi_get_reference_value(env, outsRef_, &outs) != napi_ok || !outs)) return;
     for (unsigned f = 0; done && f < kFeatureCount; ++f) {
