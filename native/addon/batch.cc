@@ -33,7 +33,8 @@ Napi::Value parseFenText(const Napi::CallbackInfo& info) {
   if (text.length > 0xfffffff0u) return args.fail("text must be shorter than 4 GiB"), args.undefined();
   const char* data = reinterpret_cast<const char*>(text.data);
   std::size_t lines = 0;
-  for (const char* p = data; (p = static_cast<const char*>(std::memchr(p, '\n', text.length - (p - data)))); ++p) ++lines;
+  if (text.length > 0)  // an empty array may have no memory at all (memchr's pointer must not be null)
+    for (const char* p = data; (p = static_cast<const char*>(std::memchr(p, '\n', text.length - (p - data)))); ++p) ++lines;
   if (text.length > 0 && data[text.length - 1] != '\n') ++lines;
 
   Napi::Env env = info.Env();
