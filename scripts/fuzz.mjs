@@ -575,8 +575,21 @@ async function parent() {
     const outs = g.outcomes.map(([l, cls, detail]) => `${l}: ${cls}${detail ? ` (${detail.slice(0, 90)})` : ''}`).join('; ');
     console.log(`  ${g.count}x ${key}\n      ${outs}\n      npm run fuzz -- --seed ${seed} --case ${g.index}`);
   }
-  console.log('by function (cases with a problem; argument kinds of the first group):');
-  for (const [fn, n] of [...byFunction].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(6)}  ${fn}`);
+  // The most hostile kind among a case's arguments names its family.
+  const family = (kinds) => (/lying/.test(kinds) ? 'lying length' : /forged\//.test(kinds) ? 'forged Position'
+    : /batch\/(forged|reshaped|detachedAfter)/.test(kinds) ? 'forged/reshaped/detached batch' : /detached/.test(kinds) ? 'detached array'
+    : /signal/.test(kinds) ? 'abort signal' : /out-of-range|symbol/.test(kinds) ? 'bigint out of range / symbol'
+    : /shared/.test(kinds) ? 'SharedArrayBuffer' : 'wrong type / missing / other');
+  const families = new Map();
+  for (const [key, g] of groups) {
+    const [fn, problem, kinds] = key.split(' | ');
+    const k = `${fn} | ${problem.replace(/\(.*\)/, '')} | ${family(kinds ?? '')}`;
+    const f = families.get(k);
+    if (f) f.count += g.count;
+    else families.set(k, { count: g.count, index: g.index });
+  }
+  console.log('by function, problem and argument family (cases, one reproducer):');
+  for (const [k, f] of [...families].sort((a, b) => (a[0] < b[0] ? -1 : 1))) console.log(`  ${String(f.count).padStart(5)}  ${k}   --case ${f.index}`);
   console.log(`crashes: ${crashes.length}`);
   process.exit(total > 0 || crashes.length > 0 ? 1 : 0);
 }

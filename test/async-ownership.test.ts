@@ -44,9 +44,9 @@ const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 
 describe.runIf(requestedBackend() !== 'js')('async work owns its memory', () => {
   it('buffers transferred, dropped and collected mid-call change no result (analyzeBatchAsync, kbnkGenerateAsync)', () => {
-    const r = run(['3']);
+    const r = run(['2']);
     expect(r.failures).toEqual([]);
-    expect(r.runs).toBeGreaterThanOrEqual(2 * 3 * 4 + 7);
+    expect(r.runs).toBeGreaterThanOrEqual(2 * 2 * 4 + 7);
   });
 
   it('the use-after-free reproducer resolves with the undisturbed counts', () => {
