@@ -24,3 +24,9 @@ export type {
   FeatureName, FeatureInfo, FeatureType, FeatureArray, BatchResults, BatchError, AnalyzeAsyncOptions,
   PositionBatch as PositionBatchType,
 } from './batch.js';
+export { toSan, parseSan, sanMoves, SanError, type SanOptions, type SanReason } from './san.js';
+export {
+  parsePgn, readPgn, readPgnPositions, pgnPositions, PgnError, PGN_ERRORS,
+  type PgnGame, type PgnOptions, type PgnResult, type PgnSource, type PositionSelect, type GamePositions,
+  type PositionsOptions, type PgnComment, type PgnNag, type PgnProblem,
+} from './pgn.js';

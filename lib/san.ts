@@ -215,7 +215,11 @@ export function defaultBackendName(): 'native' | 'js' {
   }
 }
 
-const facade = createSanApi(defaultBackendName());
-export const toSan = facade.toSan;
-export const parseSan = facade.parseSan;
-export const sanMoves = facade.sanMoves;
+let facade: ReturnType<typeof createSanApi> | undefined;
+const api = () => (facade ??= createSanApi(defaultBackendName()));
+/** The canonical SAN of a legal move (UCI string or 16-bit code); MoveError when it is not legal. */
+export const toSan = (pos: Position, move: string | number): string => api().toSan(pos, move);
+/** The UCI move a SAN text names ('0000' for a null move); SanError when none or several. */
+export const parseSan = (pos: Position, san: string, options?: SanOptions): string => api().parseSan(pos, san, options);
+/** The SAN of every legal move, in the order of legalMoves(pos) (sorted UCI). */
+export const sanMoves = (pos: Position): string[] => api().sanMoves(pos);
