@@ -140,6 +140,14 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     games[rec + G.errorTokenStart] = tokenStart;
     games[rec + G.errorTokenEnd] = tokenEnd;
   };
+  let gameLineStart = 0;
+  const failInTags = (code: number, tokenStart: number, tokenEnd: number): void => {
+    let atLine = games[rec + G.line]!;
+    let ls = games[rec + G.start]!;
+    for (let k = ls; k < tokenStart; k++) if (p[k] === 10) { atLine++; ls = k + 1; }
+    if (atLine === games[rec + G.line]) ls = gameLineStart;
+    fail(code, tokenStart, tokenEnd, atLine, ls);
+  };
   const wantPosition = (k: number): boolean =>
     (flags & PGN_WRITE_POSITIONS) !== 0 && (flags & PGN_FINAL_ONLY) === 0 && k >= fromPly && (k - fromPly) % every === 0;
   const writePosition = (): void => {
@@ -208,18 +216,18 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
       return true;
     });
   };
-  const startPosition = (firstTag: number, tagLine: number, tagLineStart: number): void => {
+  const startPosition = (firstTag: number): void => {
     let words: Int32Array = START_HALVES;
     for (let k = firstTag; k < tags.length / 4; k++) {
       if (tagIs(k, 'Variant') && !valueIsStandard(k)) {
-        fail(PGN_UNSUPPORTED_VARIANT, tags[k * 4 + 2]!, tags[k * 4 + 3]!, tagLine, tagLineStart);
+        failInTags(PGN_UNSUPPORTED_VARIANT, tags[k * 4 + 2]!, tags[k * 4 + 3]!);
         return;
       }
       if (tagIs(k, 'FEN')) {
         games[rec + G.fenTag] = k - firstTag;
         const w = parseFenLineJs(p, tags[k * 4 + 2]!, tags[k * 4 + 3]!);
         if (w === null) {
-          fail(PGN_BAD_FEN, tags[k * 4 + 2]!, tags[k * 4 + 3]!, tagLine, tagLineStart);
+          failInTags(PGN_BAD_FEN, tags[k * 4 + 2]!, tags[k * 4 + 3]!);
           return;
         }
         words = w;
@@ -320,10 +328,9 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     games[rec + G.fenTag] = -1;
     failed = false;
     ply = 0;
+    gameLineStart = lineStart;
 
     const firstTag = tags.length / 4;
-    const tagLine = line;
-    const tagLineStart = lineStart;
     while (i < n) {
       while (i < n && (p[i] === 32 || p[i] === 9 || p[i] === 13)) i++;
       if (i >= n) break;
@@ -339,7 +346,7 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
       if (p[i] === 37 && i === lineStart) { skipLine(); continue; }
       break;
     }
-    if (!failed) startPosition(firstTag, tagLine, tagLineStart);
+    if (!failed) startPosition(firstTag);
     if (!failed) {
       generate();
       if (wantPosition(0)) writePosition();
@@ -454,7 +461,7 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
       skipBlank();
       if (i >= n) break;
       const c = p[i]!;
-      if (c === 91 || (first && c !== 37)) { found = true; break; }
+      if (c === 91 || (first && c !== 37 && c !== 59)) { found = true; break; }
       skipLine();
     }
     if (!found) {

@@ -89,7 +89,7 @@ class Reader {
         skipBlank();
         if (i_ >= n_) break;
         const char c = p_[i_];
-        if (c == '[' || (first && c != '%')) { found = true; break; }
+        if (c == '[' || (first && c != '%' && c != ';')) { found = true; break; }
         skipLine();
       }
       if (!found) {
@@ -143,6 +143,7 @@ class Reader {
   int listN_ = 0;
   int ply_ = 0, halfmove_ = 0, fullmove_ = 1;
   bool failed_ = false;
+  std::size_t gameLineStart_ = 0;
 
   std::int32_t& field(int f) { return out_.games[recIndex_ * kGameFields + f]; }
 
@@ -194,6 +195,16 @@ class Reader {
     field(gErrorColumn) = static_cast<std::int32_t>(tokenStart - lineStart + 1);
     field(gErrorTokenStart) = static_cast<std::int32_t>(tokenStart);
     field(gErrorTokenEnd) = static_cast<std::int32_t>(tokenEnd);
+  }
+
+  // fail() for a token of this game's tag section: its line found by counting from the game's start.
+  void failInTags(int code, std::size_t tokenStart, std::size_t tokenEnd) {
+    int line = field(gLine);
+    std::size_t ls = static_cast<std::size_t>(field(gStart));
+    for (std::size_t k = ls; k < tokenStart; ++k)
+      if (p_[k] == '\n') ++line, ls = k + 1;
+    if (line == field(gLine)) ls = gameLineStart_;
+    fail(code, tokenStart, tokenEnd, line, ls);
   }
 
   bool wantPosition(int ply) const {
@@ -288,20 +299,20 @@ class Reader {
   }
 
   // The start position from the tags (FEN honoured with or without SetUp; Variant must be standard).
-  void startPosition(std::size_t firstTag, int tagLine, std::size_t tagLineStart) {
+  void startPosition(std::size_t firstTag) {
     static const char* const kStandard[] = {"standard", "chess", "normal", "", nullptr};
     U64 w[kPackedPositionWords];
     bool haveFen = false;
     for (std::size_t k = firstTag; k < out_.tags.size() / 4; ++k) {
       const std::int32_t* t = &out_.tags[k * 4];
       if (tagIs(k, "Variant") && !valueIsAny(k, kStandard)) {
-        fail(kPgnUnsupportedVariant, static_cast<std::size_t>(t[2]), static_cast<std::size_t>(t[3]), tagLine, tagLineStart);
+        failInTags(kPgnUnsupportedVariant, static_cast<std::size_t>(t[2]), static_cast<std::size_t>(t[3]));
         return;
       }
       if (tagIs(k, "FEN")) {
         field(gFenTag) = static_cast<std::int32_t>(k - firstTag);
         if (parseFenLine(s_, p_ + t[2], static_cast<std::size_t>(t[3] - t[2]), false, w) != kFenOk) {
-          fail(kPgnBadFen, static_cast<std::size_t>(t[2]), static_cast<std::size_t>(t[3]), tagLine, tagLineStart);
+          failInTags(kPgnBadFen, static_cast<std::size_t>(t[2]), static_cast<std::size_t>(t[3]));
           return;
         }
         haveFen = true;
@@ -428,11 +439,10 @@ class Reader {
     field(gFenTag) = -1;
     failed_ = false;
     ply_ = 0;
+    gameLineStart_ = lineStart_;
 
     // Tag section: tag lines until a blank line or movetext.
     const std::size_t firstTag = out_.tags.size() / 4;
-    const int tagLine = line_;
-    const std::size_t tagLineStart = lineStart_;
     bool movetext = false;  // a blank line after the tags, or any movetext, was seen
     while (i_ < n_) {
       // white space on this line
@@ -462,7 +472,7 @@ class Reader {
       break;
     }
     (void)movetext;
-    if (!failed_) startPosition(firstTag, tagLine, tagLineStart);
+    if (!failed_) startPosition(firstTag);
     if (!failed_) {
       generate();
       if (wantPosition(0)) writePosition();
