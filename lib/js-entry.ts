@@ -1,5 +1,6 @@
 /** The pure-TypeScript BigInt backend on its own: same API, same answers, no binary needed. */
 import { createApi } from './api.js';
+import { createSanApi } from './san.js';
 import { jsBackend } from './js/index.js';
 
 const api = createApi(jsBackend);
@@ -26,3 +27,6 @@ export const {
   legalMoves, legalMovesEncoded, makeMove, perft, perftStats, perftDivide, perftBatch,
   cornerDistance, kbnkEval, kbnkEvalSquares,
 } = api;
+
+/** SAN on this backend (the package-wide exports follow the facade's choice). */
+export const { toSan, parseSan, sanMoves } = createSanApi('js');

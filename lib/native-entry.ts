@@ -1,5 +1,6 @@
 /** The native backend on its own (throws at import when the addon cannot load, saying why). */
 import { createApi } from './api.js';
+import { createSanApi } from './san.js';
 import { loadNative } from './native.js';
 
 const api = createApi(loadNative());
@@ -26,3 +27,6 @@ export const {
   legalMoves, legalMovesEncoded, makeMove, perft, perftStats, perftDivide, perftBatch,
   cornerDistance, kbnkEval, kbnkEvalSquares,
 } = api;
+
+/** SAN on this backend (the package-wide exports follow the facade's choice). */
+export const { toSan, parseSan, sanMoves } = createSanApi('native');

@@ -167,7 +167,7 @@ function ambiguousCandidates(startFen: string, moves: readonly number[], token: 
 }
 
 /** Turns the records of one read into game objects (numbered from firstGame). */
-function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: PgnOptions): PgnGame[] {
+function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: PgnOptions, onlyBad = false): PgnGame[] {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const G = jsPgn.G;
   const F = jsPgn.GAME_RECORD;
@@ -175,6 +175,7 @@ function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: P
   const out: PgnGame[] = [];
   for (let g = 0; g * F < r.games.length; g++) {
     const rec = r.games.subarray(g * F, g * F + F);
+    if (onlyBad && rec[G.error] === 0) continue;
     const tags: Record<string, string> = {};
     for (let t = rec[G.tagStart]!; t < rec[G.tagStart]! + rec[G.tagCount]!; t++) {
       const name = buf.toString('latin1', r.tags[4 * t]!, r.tags[4 * t + 1]!);
@@ -339,8 +340,7 @@ function positionsOf(c: ChunkRead, allGames: boolean, o: PgnOptions): GamePositi
   const r = c.records;
   const game = new Uint32Array(r.positionGame.length);
   for (let i = 0; i < game.length; i++) game[i] = r.positionGame[i]! + c.firstGame;
-  let games = gamesOf(c.bytes, r, c.firstGame, o);
-  if (!allGames) games = games.filter((g) => g.error);
+  const games = gamesOf(c.bytes, r, c.firstGame, o, !allGames);
   return { batch: PositionBatch.fromPacked(r.positions), game, ply: r.positionPly, games };
 }
 

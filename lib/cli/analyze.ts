@@ -16,6 +16,7 @@ import type { Readable } from 'node:stream';
 import { FEATURES, csvHeader, featureIds } from '../batch.js';
 import type { RecordFormat } from '../batch.js';
 import type { Subcommand } from './subcommand.js';
+import { isPgnInput, pgnUsage, runPgnAnalyze } from './pgn-input.js';
 
 const CHUNK_BYTES = 1 << 20;
 
@@ -35,7 +36,9 @@ options:
   --progress / --no-progress   progress bar on stderr (default: only when stderr is a terminal)
 
 Malformed lines become error records {"line", "input", "error", "field"}; the run goes on and the
-exit code is 3 when any line had an error (1 for --strict, 2 for bad usage).`;
+exit code is 3 when any line had an error (1 for --strict, 2 for bad usage).
+
+${pgnUsage}`;
 
 interface Options {
   file: string;
@@ -250,6 +253,7 @@ function progressLine(lines: number, bytes: number, total: number | undefined, s
 }
 
 export async function run(args: string[]): Promise<number> {
+  if (await isPgnInput(args)) return runPgnAnalyze(args);
   let o: Options;
   try {
     o = parseArgs(args);

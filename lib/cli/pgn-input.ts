@@ -1,0 +1,326 @@
+/**
+ * `bitboard-patterns analyze games.pgn[.gz|.zst]`: the PGN input of the analyze command. Chosen by
+ * `--input pgn`, or for a file by its bytes: the zstd magic (28 b5 2f fd), or text (plain or gzip)
+ * whose first non-blank character is '[' (a tag pair). zstd is decompressed by fzstd (pure
+ * JavaScript, streaming; no system library), gzip by node:zlib.
+ *
+ * Records (NDJSON), in game order:
+ *   --per position (default): {"game","ply","san","fen", features...} for each selected position
+ *     (ply 0 = the start position, san null there);
+ *   --per game: {"game","result","plies","tags":{...the --tags chosen},features...} with each
+ *     feature aggregated over the game's selected positions: flags counted, numbers summed,
+ *     bitboards summed as square counts; per-colour features as [white, black];
+ *   a bad game: {"game","line","column","error","reason","token"} in its place.
+ * Exit code 3 when any game was bad, 1 with --strict (stops at the first), 2 for bad usage.
+ */
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createGunzip, gunzipSync } from 'node:zlib';
+import { Decompress } from 'fzstd';
+import { createApi } from '../api.js';
+import { FEATURES, featureIds } from '../batch.js';
+import { jsBackend } from '../js/index.js';
+import { loadNative } from '../native.js';
+import { readPgnPositions, type PgnGame } from '../pgn.js';
+
+const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
+const VALUE_OPTIONS = new Set(['--features', '--format', '--backend', '--threads', '--input', '--per', '--tags', '--every', '--from-ply', '--select']);
+
+export const pgnUsage = `PGN input (--input pgn, or a .pgn / .pgn.gz / .pgn.zst file recognised by its bytes):
+  --per position|game    one record per position (default) or per game
+  --tags A,B             tags copied into per-game records (default Event,White,Black,Result)
+  --select all|final     every position (default) or each game's final one
+  --every N              every Nth ply;  --from-ply K   from ply K on
+  Bad games become {"game","line","column","error",...} records in their place.`;
+
+function fileArgument(args: string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (VALUE_OPTIONS.has(a)) { i++; continue; }
+    if (!a.startsWith('-') || a === '-') return a;
+  }
+  return undefined;
+}
+
+/** True when the analyze arguments ask for PGN input (explicitly, or a file whose bytes say so). */
+export async function isPgnInput(args: string[]): Promise<boolean> {
+  const at = args.indexOf('--input');
+  if (at >= 0) return args[at + 1] === 'pgn';
+  const file = fileArgument(args);
+  if (file === undefined || file === '-') return false;
+  let head: Buffer;
+  try {
+    const fh = await open(file, 'r');
+    try {
+      head = Buffer.alloc(4096);
+      const { bytesRead } = await fh.read(head, 0, head.length, 0);
+      head = head.subarray(0, bytesRead);
+    } finally {
+      await fh.close();
+    }
+  } catch {
+    return false; // the FEN path reports the unreadable file
+  }
+  if (ZSTD_MAGIC.every((b, i) => head[i] === b)) return true;
+  if (head[0] === 0x1f && head[1] === 0x8b) {
+    try { head = gunzipSync(head, { finishFlush: 2 /* Z_SYNC_FLUSH: a prefix is enough */ }); } catch { return false; }
+  }
+  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  for (;;) {
+    while (i < head.length && (head[i] === 32 || (head[i]! >= 9 && head[i]! <= 13))) i++;
+    if (head[i] !== 0x25 && head[i] !== 0x3b) break; // '%' escape lines and ';' comment lines
+    while (i < head.length && head[i] !== 10) i++;
+  }
+  return head[i] === 0x5b; // '['
+}
+
+/** The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`. */
+async function* inputChunks(file: string, progress: { bytesIn: number }): AsyncGenerator<Uint8Array> {
+  const raw = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: 1 << 20 });
+  const it = raw[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const first = await it.next();
+  if (first.done) return;
+  async function* all(): AsyncGenerator<Buffer> {
+    yield first.value;
+    for (;;) {
+      const r = await it.next();
+      if (r.done) return;
+      yield r.value;
+    }
+  }
+  const b = first.value;
+  if (ZSTD_MAGIC.every((m, i) => b[i] === m)) {
+    let out: Uint8Array[] = [];
+    const d = new Decompress((chunk) => { out.push(chunk); });
+    for await (const c of all()) {
+      progress.bytesIn += c.length;
+      d.push(new Uint8Array(c.buffer, c.byteOffset, c.length));
+      if (out.length) { yield* out; out = []; }
+    }
+    d.push(new Uint8Array(0), true);
+    yield* out;
+    return;
+  }
+  if (b[0] === 0x1f && b[1] === 0x8b) {
+    const gunzip = createGunzip();
+    (async () => {
+      try {
+        for await (const c of all()) {
+          progress.bytesIn += c.length;
+          if (!gunzip.write(c)) await new Promise((r) => gunzip.once('drain', r));
+        }
+        gunzip.end();
+      } catch (e) {
+        gunzip.destroy(e as Error);
+      }
+    })();
+    for await (const c of gunzip) yield c as Buffer;
+    return;
+  }
+  for await (const c of all()) {
+    progress.bytesIn += c.length;
+    yield c;
+  }
+}
+
+const FILES = 'abcdefgh';
+/** FEN of position i of packed words (the halfmove clock and fullmove number included). */
+function fenAt(w: BigUint64Array, i: number): string {
+  const o = i * 10;
+  const board = new Array<string>(64).fill('');
+  for (let t = 0; t < 6; t++) {
+    for (let c = 0; c < 2; c++) {
+      let set = w[o + 2 + t]! & w[o + c]!;
+      while (set) {
+        const low = set & -set;
+        const sq = 63 - clz64(low);
+        board[sq] = c === 0 ? 'PNBRQK'[t]! : 'pnbrqk'[t]!;
+        set ^= low;
+      }
+    }
+  }
+  let fen = '';
+  for (let r = 7; r >= 0; r--) {
+    let empty = 0;
+    for (let f = 0; f < 8; f++) {
+      const p = board[r * 8 + f]!;
+      if (!p) { empty++; continue; }
+      if (empty) { fen += empty; empty = 0; }
+      fen += p;
+    }
+    if (empty) fen += empty;
+    if (r) fen += '/';
+  }
+  const st = w[o + 8]!;
+  const rights = ['K', 'Q', 'k', 'q'].filter((_, k) => (st >> BigInt(1 + k)) & 1n).join('') || '-';
+  const ep = Number((st >> 8n) & 255n);
+  return `${fen} ${st & 1n ? 'b' : 'w'} ${rights} ${ep >= 64 ? '-' : FILES[ep & 7]! + ((ep >> 3) + 1)} ${Number((st >> 16n) & 0xfffffn)} ${w[o + 9]!}`;
+}
+function clz64(x: bigint): number {
+  const hi = Number(x >> 32n);
+  return hi ? Math.clz32(hi) : 32 + Math.clz32(Number(x & 0xffffffffn));
+}
+function popcount(x: bigint): number {
+  let n = 0;
+  let lo = Number(x & 0xffffffffn);
+  let hi = Number(x >> 32n);
+  while (lo) { lo &= lo - 1; n++; }
+  while (hi) { hi &= hi - 1; n++; }
+  return n;
+}
+
+class PgnUsageError extends Error {}
+
+export async function runPgnAnalyze(args: string[]): Promise<number> {
+  let file = '-';
+  let features: string[] | 'all' = 'all';
+  let backend: 'native' | 'js' = process.env.BITBOARD_PATTERNS_BACKEND === 'js' ? 'js' : 'native';
+  let per: 'position' | 'game' = 'position';
+  let tags = ['Event', 'White', 'Black', 'Result'];
+  let mode: 'all' | 'final' = 'all';
+  let every = 1;
+  let fromPly = 0;
+  let strict = false;
+  let progress = process.stderr.isTTY === true;
+  try {
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      const value = (): string => {
+        const v = args[++i];
+        if (v === undefined) throw new PgnUsageError(`${a} needs a value`);
+        return v;
+      };
+      const int = (min: number): number => {
+        const v = Number(value());
+        if (!Number.isInteger(v) || v < min || v > 1e9) throw new PgnUsageError(`${a} must be an integer ${min}..1e9`);
+        return v;
+      };
+      if (a === '--features') features = value().split(',').map((s) => s.trim()).filter(Boolean);
+      else if (a === '--input') { if (value() !== 'pgn') throw new PgnUsageError('--input must be pgn here'); }
+      else if (a === '--format') { if (value() !== 'ndjson') throw new PgnUsageError('PGN input writes NDJSON only (--format ndjson)'); }
+      else if (a === '--backend') {
+        const v = value();
+        if (v !== 'native' && v !== 'js') throw new PgnUsageError(`--backend must be native or js, got ${v}`);
+        backend = v;
+      } else if (a === '--threads') int(1); // one thread: the native reader and analysis run on the main thread
+      else if (a === '--per') {
+        const v = value();
+        if (v !== 'position' && v !== 'game') throw new PgnUsageError(`--per must be position or game, got ${v}`);
+        per = v;
+      } else if (a === '--tags') tags = value().split(',').map((s) => s.trim()).filter(Boolean);
+      else if (a === '--select') {
+        const v = value();
+        if (v !== 'all' && v !== 'final') throw new PgnUsageError(`--select must be all or final, got ${v}`);
+        mode = v;
+      } else if (a === '--every') every = int(1);
+      else if (a === '--from-ply') fromPly = int(0);
+      else if (a === '--strict') strict = true;
+      else if (a === '--progress') progress = true;
+      else if (a === '--no-progress') progress = false;
+      else if (a.startsWith('-') && a !== '-') throw new PgnUsageError(`unknown option ${a}`);
+      else file = a;
+    }
+    featureIds('--features', features);
+  } catch (e) {
+    if (e instanceof PgnUsageError || e instanceof RangeError || e instanceof TypeError) {
+      process.stderr.write(`bitboard-patterns analyze: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  const ids = featureIds('--features', features);
+  const names = ids.map((i) => FEATURES[i]!.name);
+  let api: ReturnType<typeof createApi>;
+  try {
+    api = createApi(backend === 'native' ? loadNative() : jsBackend);
+  } catch (e) {
+    if (process.env.BITBOARD_PATTERNS_BACKEND === 'native') throw e;
+    api = createApi(jsBackend);
+    backend = 'js';
+  }
+
+  // A closed pipe (| head) ends the run quietly.
+  let closed = false;
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    closed = true;
+  });
+  const counter = { bytesIn: 0 };
+  let games = 0;
+  let bad = 0;
+  let positions = 0;
+  const started = performance.now();
+  let lastProgress = 0;
+  const write = (s: string): Promise<void> | undefined =>
+    closed || process.stdout.write(s) ? undefined : new Promise((r) => { process.stdout.once('drain', r); process.stdout.once('error', r); });
+  const errorRecord = (g: PgnGame) => `${JSON.stringify({ game: g.game, line: g.error!.line, column: g.error!.column, error: g.error!.message, reason: g.error!.reason, token: g.error!.token })}\n`;
+  const value = (v: bigint | number, type: string): number | string | boolean =>
+    typeof v === 'bigint' ? `0x${v.toString(16)}` : type === 'flag' ? v !== 0 : v;
+
+  try {
+    for await (const chunk of readPgnPositions(inputChunks(file, counter), { backend, games: true, select: { mode, every, fromPly } })) {
+      const res = api.analyzeBatch(chunk.batch, names as never) as Record<string, BigUint64Array | Uint8Array>;
+      const words = chunk.batch.words;
+      let k = 0;
+      let out = '';
+      for (const g of chunk.games) {
+        games++;
+        if (g.error) {
+          bad++;
+          out += errorRecord(g);
+          if (strict) {
+            await write(out);
+            process.stderr.write(`bitboard-patterns analyze: ${g.error.message} (--strict: stopping)\n`);
+            return 1;
+          }
+          continue;
+        }
+        if (per === 'game') {
+          const rec: Record<string, unknown> = { game: g.game, result: g.result, plies: g.moves.length, tags: Object.fromEntries(tags.filter((t) => t in g.tags).map((t) => [t, g.tags[t]])) };
+          const sums = names.map((n, f) => new Array<number>(FEATURES[ids[f]!]!.perColor ? 2 : 1).fill(0));
+          for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
+            positions++;
+            names.forEach((n, f) => {
+              const width = sums[f]!.length;
+              for (let c = 0; c < width; c++) {
+                const v = res[n]![k * width + c]!;
+                sums[f]![c]! += typeof v === 'bigint' ? popcount(v) : v;
+              }
+            });
+          }
+          names.forEach((n, f) => { rec[n] = sums[f]!.length === 2 ? sums[f] : sums[f]![0]; });
+          out += `${JSON.stringify(rec)}\n`;
+        } else {
+          for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
+            positions++;
+            const ply = chunk.ply[k]!;
+            let rec = `{"game":${g.game},"ply":${ply},"san":${ply > 0 ? JSON.stringify(g.sans[ply - 1]) : 'null'},"fen":"${fenAt(words, k)}"`;
+            names.forEach((n, f) => {
+              const info = FEATURES[ids[f]!]!;
+              const arr = res[n]!;
+              rec += info.perColor ? `,"${n}":[${JSON.stringify(value(arr[2 * k]!, info.type))},${JSON.stringify(value(arr[2 * k + 1]!, info.type))}]`
+                : `,"${n}":${JSON.stringify(value(arr[k]!, info.type))}`;
+            });
+            out += `${rec}}\n`;
+          }
+        }
+      }
+      await write(out);
+      if (closed) return bad > 0 ? 3 : 0;
+      if (progress && performance.now() - lastProgress > 200) {
+        lastProgress = performance.now();
+        const secs = (performance.now() - started) / 1000;
+        process.stderr.write(`\r${games.toLocaleString('en')} games  ${Math.round(games / secs).toLocaleString('en')} games/s  ${(counter.bytesIn / 1e6 / secs).toFixed(1)} MB/s  ${positions.toLocaleString('en')} positions   `);
+      }
+    }
+  } catch (e) {
+    process.stderr.write(`bitboard-patterns analyze: ${(e as Error).message}\n`);
+    return 1;
+  }
+  if (progress) process.stderr.write('\n');
+  if (bad > 0) {
+    process.stderr.write(`bitboard-patterns analyze: ${bad} of ${games} games had errors\n`);
+    return 3;
+  }
+  return 0;
+}
