@@ -23,7 +23,7 @@ writeFileSync(join(dir, 'q.pgn.gz'), gzipSync(QUIRKY));
 const zstd = spawnSync('zstd', ['-q', '-f', join(dir, 'q.pgn'), '-o', join(dir, 'q.pgn.zst')]);
 const haveZstd = zstd.status === 0;
 
-function analyze(args: string[], backend: string, input?: Buffer) {
+function analyze(args: string[], input?: Buffer) {
   const r = spawnSync(process.execPath, [cli, 'analyze', ...args], { input, maxBuffer: 1 << 28, env: { ...process.env, BITBOARD_PATTERNS_BACKEND: '' } });
   return { status: r.status, out: r.stdout.toString(), err: r.stderr.toString(), records: r.stdout.toString().split('\n').filter(Boolean).map((l) => JSON.parse(l)) };
 }
@@ -31,7 +31,7 @@ function analyze(args: string[], backend: string, input?: Buffer) {
 describe.each(nativeApi ? ['native', 'js'] : ['js'])('%s', (backend) => {
   const base = ['--backend', backend, '--features', 'inCheck,checkmate,pinned'];
   it('one record per position, SAN and FEN as parsePgn + makeMove give them, bad games in their place', () => {
-    const r = analyze([join(dir, 'q.pgn'), ...base], backend);
+    const r = analyze([join(dir, 'q.pgn'), ...base]);
     expect(r.status).toBe(3);
     expect(r.err).toContain('2 of 7 games had errors');
     const games = parsePgn(QUIRKY, { backend: 'js' });
@@ -48,10 +48,10 @@ describe.each(nativeApi ? ['native', 'js'] : ['js'])('%s', (backend) => {
     expect(r.records.map((x) => (x.error ? { game: x.game, error: x.error } : { game: x.game, ply: x.ply, san: x.san, fen: x.fen, checkmate: x.checkmate }))).toEqual(want);
   });
   it.runIf(haveZstd)('plain, gzip, zstd and stdin give the same bytes', () => {
-    const plain = analyze([join(dir, 'q.pgn'), ...base], backend).out;
-    expect(analyze([join(dir, 'q.pgn.gz'), ...base], backend).out).toBe(plain);
-    expect(analyze([join(dir, 'q.pgn.zst'), ...base], backend).out).toBe(plain);
-    expect(analyze(['-', '--input', 'pgn', ...base], backend, QUIRKY).out).toBe(plain);
+    const plain = analyze([join(dir, 'q.pgn'), ...base]).out;
+    expect(analyze([join(dir, 'q.pgn.gz'), ...base]).out).toBe(plain);
+    expect(analyze([join(dir, 'q.pgn.zst'), ...base]).out).toBe(plain);
+    expect(analyze(['-', '--input', 'pgn', ...base], QUIRKY).out).toBe(plain);
   });
   it('--per game aggregates; --select final; usage errors', () => {
     const r = analyze([join(dir, 'q.pgn.gz'), ...base, '--per', 'game', '--tags', 'White']);
