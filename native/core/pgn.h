@@ -139,8 +139,6 @@ class Reader {
   std::int32_t* rec_ = nullptr;
   std::size_t recIndex_ = 0;
   Board board_{};
-  Move list_[kMaxMoves];
-  int listN_ = 0;
   int ply_ = 0, halfmove_ = 0, fullmove_ = 1;
   bool failed_ = false;
   std::size_t gameLineStart_ = 0;
@@ -224,16 +222,10 @@ class Reader {
     out_.positionPly.push_back(static_cast<std::uint32_t>(ply_));
   }
 
-  // Generates the moves of board_; an en-passant square with no legal en-passant capture is cleared
-  // (the convention of makeMove: equal positions, equal FENs).
-  void generate() {
-    listN_ = legalMoves(s_, board_, list_, kMaxMoves);
-    if (board_.epSquare != kNoSquare) {
-      bool capture = false;
-      for (int k = 0; k < listN_; ++k)
-        if (moveTo(list_[k]) == board_.epSquare && (board_.pieces[kPawn] & squareBB(moveFrom(list_[k])))) capture = true;
-      if (!capture) board_.epSquare = kNoSquare;
-    }
+  // An en-passant square no legal capture uses is cleared (the convention of makeMove: equal
+  // positions, equal FENs).
+  void cleanEp() {
+    if (board_.epSquare != kNoSquare && !san::epCaptureLegal(s_, board_)) board_.epSquare = kNoSquare;
   }
 
   // Tag pair (section 8.1.1): '[' name "value" ']'; on one line. False when malformed.
@@ -349,7 +341,7 @@ class Reader {
     }
     san::Syntax x;
     if (!san::parseSyntax(p_ + start, end - start, x)) return fail(kPgnMalformedMove, start, end, line_, lineStart_);
-    const san::Resolved r = san::resolve(board_, list_, listN_, x);
+    const san::Resolved r = san::resolveFast(s_, board_, x);
     Move m = 0;
     if (r.status == san::kSanNullMove) {
       if (checkers(s_, board_, board_.sideToMove)) return fail(kPgnNullMoveInCheck, start, end, line_, lineStart_);
@@ -362,35 +354,27 @@ class Reader {
     }
     out_.moves.push_back(m);
     ++field(gMoveCount);
-    Board next;
+    const Board before = board_;
     bool reset = false;
     if (r.status == san::kSanNullMove) {
-      next = board_;
-      next.sideToMove ^= 1;
-      next.epSquare = kNoSquare;
+      board_.sideToMove ^= 1;
+      board_.epSquare = kNoSquare;
     } else {
-      reset = board_.typeOn(moveFrom(m)) == kPawn || (board_.occupied() & squareBB(moveTo(m)));
-      next = san::play(board_, m);
+      reset = before.typeOn(moveFrom(m)) == kPawn || (before.occupied() & squareBB(moveTo(m)));
+      board_ = san::play(before, m);
     }
-    const Board before = board_;
-    Move beforeList[kMaxMoves];
-    const int beforeN = listN_;
-    const bool wantSan = (o_.flags & kWriteSan) != 0;
-    if (wantSan && r.status != san::kSanNullMove)
-      for (int k = 0; k < beforeN; ++k) beforeList[k] = list_[k];
-    if (board_.sideToMove == 1) fullmove_ = fullmove_ + 1 > kMaxClockValue ? kMaxClockValue : fullmove_ + 1;
+    if (before.sideToMove == 1) fullmove_ = fullmove_ + 1 > kMaxClockValue ? kMaxClockValue : fullmove_ + 1;
     halfmove_ = reset ? 0 : (halfmove_ + 1 > kMaxClockValue ? kMaxClockValue : halfmove_ + 1);
-    board_ = next;
     ++ply_;
-    generate();
-    if (wantSan) {
+    cleanEp();
+    if (o_.flags & kWriteSan) {
       char text[16];
       int len;
       if (r.status == san::kSanNullMove) {
         text[0] = text[1] = '-';
         len = 2;
       } else {
-        len = san::write(before, beforeList, beforeN, m, san::checkState(s_, board_, listN_), text);
+        len = san::writeFast(s_, before, m, board_, text);
       }
       out_.san.insert(out_.san.end(), text, text + len);
       out_.san.push_back(' ');
@@ -474,7 +458,7 @@ class Reader {
     (void)movetext;
     if (!failed_) startPosition(firstTag);
     if (!failed_) {
-      generate();
+      cleanEp();
       if (wantPosition(0)) writePosition();
     }
 

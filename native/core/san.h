@@ -201,6 +201,167 @@ int checkState(const Sliders& s, const Board& c, int count) {
   return count == 0 ? 2 : 1;
 }
 
+
+// ---- Without a move list: the PGN reader's path ----
+//
+// Resolving and writing SAN from the target square backwards (the pieces of the named type that
+// attack it) and testing only those candidates for legality, instead of generating every legal
+// move of every position. Same answers as resolve / write over the legal move list (the JS twin
+// uses those; the reader's records are compared byte for byte in test/pgn.test.ts).
+
+// True when the move from -> to (en passant removing `captured`, 0 otherwise) leaves the mover's
+// king unattacked.
+template <class Sliders>
+bool legalAfter(const Sliders& s, const Board& b, int from, int to, U64 captured) {
+  const int us = b.sideToMove, them = us ^ 1;
+  const U64 fromBB = squareBB(from), toBB = squareBB(to);
+  const U64 occ = (b.occupied() ^ fromBB ^ captured) | toBB;
+  const U64 enemy = b.colors[them] & ~toBB & ~captured;
+  const int ksq = (b.pieces[kKing] & fromBB) ? to : b.kingSquare(us);
+  return !((pawnAttacks(us, ksq) & b.pieces[kPawn] & enemy) | (knightAttacks(ksq) & b.pieces[kKnight] & enemy) |
+           (kingAttacks(ksq) & b.pieces[kKing] & enemy) |
+           (s.bishop(ksq, occ) & (b.pieces[kBishop] | b.pieces[kQueen]) & enemy) |
+           (s.rook(ksq, occ) & (b.pieces[kRook] | b.pieces[kQueen]) & enemy));
+}
+
+// The squares pieces of `type` and of the side to move could come from to reach `to` (pseudo-legal,
+// not pawns).
+template <class Sliders>
+U64 pieceSources(const Sliders& s, const Board& b, int type, int to) {
+  const U64 own = b.colors[b.sideToMove] & b.pieces[type];
+  const U64 occ = b.occupied();
+  switch (type) {
+    case kKnight: return knightAttacks(to) & own;
+    case kBishop: return s.bishop(to, occ) & own;
+    case kRook: return s.rook(to, occ) & own;
+    case kQueen: return s.queen(to, occ) & own;
+    default: return kingAttacks(to) & own;
+  }
+}
+
+// Castling move of the side to move (1 king side, 2 queen side) when legal, else 0.
+template <class Sliders>
+Move legalCastle(const Sliders& s, const Board& b, int side) {
+  const int us = b.sideToMove;
+  const CastlingMove& c = kCastlingMoves[2 * us + (side == 2)];
+  const U64 occ = b.occupied();
+  if (!(b.castling & c.right) || !(b.pieceSet(us, kKing) & squareBB(c.kingFrom)) ||
+      !(b.pieceSet(us, kRook) & squareBB(c.rookFrom)) || (occ & c.mustBeEmpty))
+    return 0;
+  for (U64 safe = c.mustBeSafe; safe; safe &= safe - 1)
+    if (attackersTo(s, b, __builtin_ctzll(safe), us ^ 1, occ)) return 0;
+  return encodeMove(c.kingFrom, c.kingTo);
+}
+
+template <class Sliders>
+Resolved resolveFast(const Sliders& s, const Board& b, const Syntax& x) {
+  if (x.null) return {kSanNullMove, 0, 0};
+  if (x.castle) {
+    const Move m = legalCastle(s, b, x.castle);
+    return m ? Resolved{kSanOk, m, 1} : Resolved{kSanIllegal, 0, 0};
+  }
+  const int us = b.sideToMove, them = us ^ 1, to = x.to;
+  const U64 toBB = squareBB(to);
+  if ((b.colors[us] & toBB) || (b.pieces[kKing] & b.colors[them] & toBB)) return {kSanIllegal, 0, 0};
+  U64 from;
+  U64 captured = 0;
+  const bool lastRank = us == 0 ? to >= 56 : to < 8;
+  if (x.piece == kPawn) {
+    if (lastRank != (x.promotion != 0)) return {kSanIllegal, 0, 0};
+    const U64 pawns = b.pieceSet(us, kPawn), occ = b.occupied();
+    const int up = us == 0 ? 8 : -8;
+    from = 0;
+    if (!(occ & toBB)) {  // pushes
+      const int one = to - up;
+      if (one >= 0 && one < 64) {
+        if (pawns & squareBB(one)) from |= squareBB(one);
+        else if (!(occ & squareBB(one)) && (us == 0 ? (to >> 3) == 3 : (to >> 3) == 4) && (pawns & squareBB(one - up)))
+          from |= squareBB(one - up);
+      }
+    }
+    const bool ep = to == b.epSquare && !(occ & toBB) && (b.pieceSet(them, kPawn) & squareBB(to - up));
+    if ((b.colors[them] & toBB) || ep) {
+      from |= pawnAttacks(them, to) & pawns;
+      if (ep) captured = squareBB(to - up);
+    }
+    if (x.fromFile < 0 && !x.capture) from &= fileBB(to & 7);
+  } else {
+    from = pieceSources(s, b, x.piece, to);
+  }
+  if (x.fromFile >= 0) from &= fileBB(x.fromFile);
+  if (x.fromRank >= 0) from &= rankBB(x.fromRank);
+  Move found = 0;
+  int count = 0;
+  for (; from; from &= from - 1) {
+    const int f = __builtin_ctzll(from);
+    // Only a pawn capture on the en-passant square removes the pawn behind it.
+    const U64 cap = (x.piece == kPawn && (f & 7) != (to & 7)) ? captured : 0;
+    if (legalAfter(s, b, f, to, cap)) {
+      if (count == 0) found = encodeMove(f, to, x.promotion);
+      ++count;
+    }
+  }
+  if (count == 0) return {kSanIllegal, 0, 0};
+  if (count > 1) return {kSanAmbiguous, 0, count};
+  return {kSanOk, found, 1};
+}
+
+// True when the side to move of c has a legal move (only asked when it is in check).
+template <class Sliders>
+bool hasLegalMove(const Sliders& s, const Board& c) {
+  Move moves[kMaxMoves];
+  return legalMoves(s, c, moves, kMaxMoves) > 0;
+}
+
+// The canonical SAN of the legal move m of b, whose child is c (see write).
+template <class Sliders>
+int writeFast(const Sliders& s, const Board& b, Move m, const Board& c, char* out) {
+  const int from = moveFrom(m), to = moveTo(m), promo = movePromotion(m);
+  const int type = b.typeOn(from);
+  int len = 0;
+  if (isCastle(b, m)) {
+    const char* text = to > from ? "O-O" : "O-O-O";
+    for (; *text; ++text) out[len++] = *text;
+  } else {
+    const bool capture = (b.occupied() & squareBB(to)) || (type == kPawn && to == b.epSquare);
+    if (type == kPawn) {
+      if (capture) out[len++] = static_cast<char>('a' + (from & 7));
+    } else {
+      out[len++] = "PNBRQK"[type];
+      bool other = false, sameFile = false, sameRank = false;
+      if (type != kKing)
+        for (U64 o = pieceSources(s, b, type, to) & ~squareBB(from); o; o &= o - 1) {
+          const int f = __builtin_ctzll(o);
+          if (!legalAfter(s, b, f, to, 0)) continue;
+          other = true;
+          if ((f & 7) == (from & 7)) sameFile = true;
+          if ((f >> 3) == (from >> 3)) sameRank = true;
+        }
+      if (other) {
+        if (!sameFile) out[len++] = static_cast<char>('a' + (from & 7));
+        else if (!sameRank) out[len++] = static_cast<char>('1' + (from >> 3));
+        else out[len++] = static_cast<char>('a' + (from & 7)), out[len++] = static_cast<char>('1' + (from >> 3));
+      }
+    }
+    if (capture) out[len++] = 'x';
+    out[len++] = static_cast<char>('a' + (to & 7));
+    out[len++] = static_cast<char>('1' + (to >> 3));
+    if (promo) out[len++] = '=', out[len++] = "PNBRQK"[promo];
+  }
+  if (checkers(s, c, c.sideToMove)) out[len++] = hasLegalMove(s, c) ? '+' : '#';
+  return len;
+}
+
+// True when the side to move of b has a legal en-passant capture (b.epSquare set).
+template <class Sliders>
+bool epCaptureLegal(const Sliders& s, const Board& b) {
+  const int us = b.sideToMove, to = b.epSquare;
+  const int behind = us == 0 ? to - 8 : to + 8;
+  if (!(b.pieceSet(us ^ 1, kPawn) & squareBB(behind)) || (b.occupied() & squareBB(to))) return false;
+  for (U64 a = pawnAttacks(us ^ 1, to) & b.pieceSet(us, kPawn); a; a &= a - 1)
+    if (legalAfter(s, b, __builtin_ctzll(a), to, squareBB(behind))) return true;
+  return false;
+}
 }  // namespace san
 }  // namespace BBP_ISA
 }  // namespace bbp
