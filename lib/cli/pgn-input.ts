@@ -24,13 +24,14 @@ import { loadNative } from '../native.js';
 import { readPgnPositions, type PgnGame } from '../pgn.js';
 
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
-const VALUE_OPTIONS = new Set(['--features', '--format', '--backend', '--threads', '--input', '--per', '--tags', '--every', '--from-ply', '--select']);
+const VALUE_OPTIONS = new Set(['--first-game', '--features', '--format', '--backend', '--threads', '--input', '--per', '--tags', '--every', '--from-ply', '--select']);
 
 export const pgnUsage = `PGN input (--input pgn, or a .pgn / .pgn.gz / .pgn.zst file recognised by its bytes):
   --per position|game    one record per position (default) or per game
   --tags A,B             tags copied into per-game records (default Event,White,Black,Result)
   --select all|final     every position (default) or each game's final one
   --every N              every Nth ply;  --from-ply K   from ply K on
+  --first-game N         number the games from N (a part of a file split at game boundaries)
   Bad games become {"game","line","column","error",...} records in their place.`;
 
 function fileArgument(args: string[]): string | undefined {
@@ -181,6 +182,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   let every = 1;
   let fromPly = 0;
   let strict = false;
+  let firstGame = 1;
   let progress = process.stderr.isTTY === true;
   try {
     for (let i = 0; i < args.length; i++) {
@@ -214,6 +216,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
         mode = v;
       } else if (a === '--every') every = int(1);
       else if (a === '--from-ply') fromPly = int(0);
+      else if (a === '--first-game') firstGame = int(1);
       else if (a === '--strict') strict = true;
       else if (a === '--progress') progress = true;
       else if (a === '--no-progress') progress = false;
@@ -253,7 +256,8 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   let lastProgress = 0;
   const write = (s: string): Promise<void> | undefined =>
     closed || process.stdout.write(s) ? undefined : new Promise((r) => { process.stdout.once('drain', r); process.stdout.once('error', r); });
-  const errorRecord = (g: PgnGame) => `${JSON.stringify({ game: g.game, line: g.error!.line, column: g.error!.column, error: g.error!.message, reason: g.error!.reason, token: g.error!.token })}\n`;
+  const offset = firstGame - 1;
+  const errorRecord = (g: PgnGame) => `${JSON.stringify({ game: g.game + offset, line: g.error!.line, column: g.error!.column, error: g.error!.message, reason: g.error!.reason, token: g.error!.token })}\n`;
   const value = (v: bigint | number, type: string): number | string | boolean =>
     typeof v === 'bigint' ? `0x${v.toString(16)}` : type === 'flag' ? v !== 0 : v;
 
@@ -276,7 +280,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
           continue;
         }
         if (per === 'game') {
-          const rec: Record<string, unknown> = { game: g.game, result: g.result, plies: g.moves.length, tags: Object.fromEntries(tags.filter((t) => t in g.tags).map((t) => [t, g.tags[t]])) };
+          const rec: Record<string, unknown> = { game: g.game + offset, result: g.result, plies: g.moves.length, tags: Object.fromEntries(tags.filter((t) => t in g.tags).map((t) => [t, g.tags[t]])) };
           const sums = names.map((n, f) => new Array<number>(FEATURES[ids[f]!]!.perColor ? 2 : 1).fill(0));
           for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
             positions++;
@@ -294,7 +298,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
           for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
             positions++;
             const ply = chunk.ply[k]!;
-            let rec = `{"game":${g.game},"ply":${ply},"san":${ply > 0 ? JSON.stringify(g.sans[ply - 1]) : 'null'},"fen":"${fenAt(words, k)}"`;
+            let rec = `{"game":${g.game + offset},"ply":${ply},"san":${ply > 0 ? JSON.stringify(g.sans[ply - 1]) : 'null'},"fen":"${fenAt(words, k)}"`;
             names.forEach((n, f) => {
               const info = FEATURES[ids[f]!]!;
               const arr = res[n]!;
