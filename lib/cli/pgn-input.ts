@@ -125,41 +125,43 @@ async function* inputChunks(file: string, progress: { bytesIn: number }): AsyncG
 }
 
 const FILES = 'abcdefgh';
-/** FEN of position i of packed words (the halfmove clock and fullmove number included). */
-function fenAt(w: BigUint64Array, i: number): string {
-  const o = i * 10;
-  const board = new Array<string>(64).fill('');
-  for (let t = 0; t < 6; t++) {
-    for (let c = 0; c < 2; c++) {
-      let set = w[o + 2 + t]! & w[o + c]!;
-      while (set) {
-        const low = set & -set;
-        const sq = 63 - clz64(low);
-        board[sq] = c === 0 ? 'PNBRQK'[t]! : 'pnbrqk'[t]!;
-        set ^= low;
-      }
-    }
-  }
-  let fen = '';
+const PIECE_CODES = Buffer.from('PNBRQKpnbrqk', 'latin1');
+const FEN_SCRATCH = Buffer.alloc(128);
+/** FEN of position i (int32 halves of packed words, 20 per position): bytes into a scratch buffer, one string out. */
+function fenAt(all: Int32Array, i: number): string {
+  const o = i * 20;
+  const out = FEN_SCRATCH;
+  let n = 0;
   for (let r = 7; r >= 0; r--) {
     let empty = 0;
+    const half = r >> 2;
     for (let f = 0; f < 8; f++) {
-      const p = board[r * 8 + f]!;
-      if (!p) { empty++; continue; }
-      if (empty) { fen += empty; empty = 0; }
-      fen += p;
+      const bit = 1 << (((r & 3) << 3) | f);
+      let t = 0;
+      while (t < 6 && !(all[o + 4 + 2 * t + half]! & bit)) t++;
+      if (t === 6) { empty++; continue; }
+      if (empty) { out[n++] = 48 + empty; empty = 0; }
+      out[n++] = PIECE_CODES[(all[o + half]! & bit) !== 0 ? t : t + 6]!;
     }
-    if (empty) fen += empty;
-    if (r) fen += '/';
+    if (empty) out[n++] = 48 + empty;
+    if (r) out[n++] = 47;
   }
-  const st = w[o + 8]!;
-  const rights = ['K', 'Q', 'k', 'q'].filter((_, k) => (st >> BigInt(1 + k)) & 1n).join('') || '-';
-  const ep = Number((st >> 8n) & 255n);
-  return `${fen} ${st & 1n ? 'b' : 'w'} ${rights} ${ep >= 64 ? '-' : FILES[ep & 7]! + ((ep >> 3) + 1)} ${Number((st >> 16n) & 0xfffffn)} ${w[o + 9]!}`;
-}
-function clz64(x: bigint): number {
-  const hi = Number(x >> 32n);
-  return hi ? Math.clz32(hi) : 32 + Math.clz32(Number(x & 0xffffffffn));
+  const st = all[o + 16]!;
+  out[n++] = 32;
+  out[n++] = st & 1 ? 98 : 119;
+  out[n++] = 32;
+  const castle = st >> 1;
+  if (!(castle & 15)) out[n++] = 45;
+  if (castle & 1) out[n++] = 75;
+  if (castle & 2) out[n++] = 81;
+  if (castle & 4) out[n++] = 107;
+  if (castle & 8) out[n++] = 113;
+  out[n++] = 32;
+  const ep = (st >> 8) & 255;
+  if (ep >= 64) out[n++] = 45;
+  else { out[n++] = 97 + (ep & 7); out[n++] = 49 + (ep >> 3); }
+  const halfmove = ((st >>> 16) | (all[o + 17]! << 16)) & 0xfffff;
+  return `${out.toString('latin1', 0, n)} ${halfmove} ${all[o + 18]! >>> 0}`;
 }
 function popcount(x: bigint): number {
   let n = 0;
@@ -244,9 +246,11 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
 
   // A closed pipe (| head) ends the run quietly.
   let closed = false;
+  let drained: (() => void) | undefined;
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE') throw e;
     closed = true;
+    drained?.();
   });
   const counter = { bytesIn: 0 };
   let games = 0;
@@ -255,25 +259,39 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   const started = performance.now();
   let lastProgress = 0;
   const write = (s: string): Promise<void> | undefined =>
-    closed || process.stdout.write(s) ? undefined : new Promise((r) => { process.stdout.once('drain', r); process.stdout.once('error', r); });
+    closed || process.stdout.write(s) ? undefined : new Promise((r) => {
+      drained = () => { drained = undefined; r(); };
+      process.stdout.once('drain', drained);
+    });
   const offset = firstGame - 1;
   const errorRecord = (g: PgnGame) => `${JSON.stringify({ game: g.game + offset, line: g.error!.line, column: g.error!.column, error: g.error!.message, reason: g.error!.reason, token: g.error!.token })}\n`;
-  const value = (v: bigint | number, type: string): number | string | boolean =>
-    typeof v === 'bigint' ? `0x${v.toString(16)}` : type === 'flag' ? v !== 0 : v;
 
   try {
     for await (const chunk of readPgnPositions(inputChunks(file, counter), { backend, games: true, select: { mode, every, fromPly } })) {
       const res = api.analyzeBatch(chunk.batch, names as never) as Record<string, BigUint64Array | Uint8Array>;
       const words = chunk.batch.words;
+      const halves = new Int32Array(words.buffer, words.byteOffset, words.length * 2);
+      // Bitboard results as int32 halves too: hex without BigInt arithmetic.
+      const resHalves = names.map((n) => { const a = res[n]!; return a instanceof BigUint64Array ? new Int32Array(a.buffer, a.byteOffset, a.length * 2) : null; });
+      const cell = (f: number, k: number, type: string): string => {
+        const h = resHalves[f];
+        if (h) {
+          const lo = h[2 * k]! >>> 0;
+          const hi = h[2 * k + 1]! >>> 0;
+          return hi ? `"0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')}"` : `"0x${lo.toString(16)}"`;
+        }
+        const v = res[names[f]!]![k] as number;
+        return type === 'flag' ? (v ? 'true' : 'false') : String(v);
+      };
       let k = 0;
-      let out = '';
+      const parts: string[] = [];
       for (const g of chunk.games) {
         games++;
         if (g.error) {
           bad++;
-          out += errorRecord(g);
+          parts.push(errorRecord(g));
           if (strict) {
-            await write(out);
+            await write(parts.join(''));
             process.stderr.write(`bitboard-patterns analyze: ${g.error.message} (--strict: stopping)\n`);
             return 1;
           }
@@ -293,23 +311,21 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
             });
           }
           names.forEach((n, f) => { rec[n] = sums[f]!.length === 2 ? sums[f] : sums[f]![0]; });
-          out += `${JSON.stringify(rec)}\n`;
+          parts.push(`${JSON.stringify(rec)}\n`);
         } else {
           for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
             positions++;
             const ply = chunk.ply[k]!;
-            let rec = `{"game":${g.game + offset},"ply":${ply},"san":${ply > 0 ? JSON.stringify(g.sans[ply - 1]) : 'null'},"fen":"${fenAt(words, k)}"`;
-            names.forEach((n, f) => {
+            let rec = `{"game":${g.game + offset},"ply":${ply},"san":${ply > 0 ? `"${g.sans[ply - 1]}"` : 'null'},"fen":"${fenAt(halves, k)}"`;
+            for (let f = 0; f < names.length; f++) {
               const info = FEATURES[ids[f]!]!;
-              const arr = res[n]!;
-              rec += info.perColor ? `,"${n}":[${JSON.stringify(value(arr[2 * k]!, info.type))},${JSON.stringify(value(arr[2 * k + 1]!, info.type))}]`
-                : `,"${n}":${JSON.stringify(value(arr[k]!, info.type))}`;
-            });
-            out += `${rec}}\n`;
+              rec += info.perColor ? `,"${names[f]}":[${cell(f, 2 * k, info.type)},${cell(f, 2 * k + 1, info.type)}]` : `,"${names[f]}":${cell(f, k, info.type)}`;
+            }
+            parts.push(`${rec}}\n`);
           }
         }
       }
-      await write(out);
+      await write(parts.join(''));
       if (closed) return bad > 0 ? 3 : 0;
       if (progress && performance.now() - lastProgress > 200) {
         lastProgress = performance.now();
