@@ -264,6 +264,20 @@ describe.each(pgnBackends)('%s', (backend) => {
     expect(positions).toBe(pgnPositions(text, { backend }).batch.length);
     await expect(collect(readPgn(42 as never))).rejects.toThrow(TypeError);
   });
+
+  it('bad arguments: TypeError / RangeError, never a crash', () => {
+    expect(() => parsePgn(42 as never, { backend })).toThrow(TypeError);
+    expect(() => parsePgn('', { backend: 'gpu' as never })).toThrow(RangeError);
+    expect(() => parsePgn('', 'x' as never)).toThrow(TypeError);
+    expect(parsePgn('', { backend })).toEqual([]);
+    expect(parsePgn('\ufeff', { backend })).toEqual([]);
+    expect(() => pgnPositions('', { backend, select: { mode: 'some' as never } })).toThrow(RangeError);
+    expect(() => pgnPositions('', { backend, select: { fromPly: -1 } })).toThrow(RangeError);
+    // Binary garbage is read as (bad) movetext, not a crash.
+    const noise = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) & 255));
+    const games = parsePgn(noise, { backend });
+    expect(games.every((g) => g.error instanceof PgnError || g.moves.length === 0)).toBe(true);
+  });
 });
 
 describe.runIf(nativeApi !== undefined)('native and JS records are equal byte for byte', () => {
