@@ -16,7 +16,8 @@ import { Chess as ChessJs } from 'chess.js';
 import { parsePgn as chessopsPgn, startingPosition } from 'chessops/pgn';
 import { parseSan as chessopsSan } from 'chessops/san';
 import { makePgn } from '../../scripts/make-pgn.mjs';
-import { buildDir, measurement } from '../lib.mjs';
+import { execFileSync } from 'node:child_process';
+import { buildDir, compileCpp, measurement } from '../lib.mjs';
 
 export const title = 'PGN to validated positions, one core (games/s, MB/s)';
 
@@ -59,6 +60,18 @@ export async function run({ js, native, quick, filter }) {
   }
   add('this package, JS: pgnPositions (all plies)', 'js positions', time(() => js.pgnPositions(text, { backend: 'js' }).batch.length, Math.max(1, samples >> 1)));
   add('this package, JS: parsePgn (game objects)', 'js parsePgn', time(() => js.parsePgn(text, { backend: 'js' }).length, Math.max(1, samples >> 1)));
+
+  // The same reader as a plain C++ loop (bench/pgn.cc): the ceiling without Node-API and JS objects.
+  let cppNote = 'plain C++: not built';
+  try {
+    const exe = compileCpp('pgn', native);
+    const file = join(buildDir, `corpus-${games}.pgn`);
+    const r = JSON.parse(execFileSync(exe, [file, String(samples), '4'], { encoding: 'utf8' }));
+    results.push({ name: 'plain C++ loop, positions (bench/pgn.cc)', impl: 'cpp', ms: r.seconds * 1000, samples: [r.seconds * 1000], games, bytes: text.length });
+    cppNote = `plain C++: best of ${samples} runs`;
+  } catch (e) {
+    cppNote = `plain C++: not built (${e.message.split('\n')[0]})`;
+  }
 
   // chessops: every main-line move parsed and played (validated).
   const chessops = time(() => {
@@ -105,6 +118,7 @@ export async function run({ js, native, quick, filter }) {
       `corpus: ${games} games, ${mb.toFixed(1)} MB (scripts/make-pgn.mjs, seed 2026), medians of ${samples} runs (JS and peers fewer)`,
       `chess.js on the first ${sliceGames.length} games (${failures} refused: it does not read every construct of the corpus)`,
       'positions checked equal to a reference replay and native = JS byte for byte in test/pgn.test.ts',
+      cppNote,
     ],
   };
 }
