@@ -270,7 +270,7 @@ async function* chunksOf(fn: string, source: PgnSource): AsyncGenerator<Uint8Arr
   throw new TypeError(`${fn}: source must be a string, a Uint8Array / Buffer, a Readable, an async iterable of chunks or { path }`);
 }
 
-interface ChunkRead { bytes: Uint8Array; records: jsPgn.PgnRecords; firstGame: number }
+interface ChunkRead { bytes: Uint8Array; records: jsPgn.PgnRecords; firstGame: number; firstLine?: number; notFirst?: boolean }
 
 /** Reads a source chunk by chunk, each read ending at a game boundary. */
 async function* recordsOf(fn: string, source: PgnSource, flags: number, s: Required<PositionSelect>, backend?: 'native' | 'js'): AsyncGenerator<ChunkRead> {
@@ -281,7 +281,7 @@ async function* recordsOf(fn: string, source: PgnSource, flags: number, s: Requi
   let first = true;
   const run = (bytes: Uint8Array, last: boolean): ChunkRead => {
     const r = read(bytes, flags | (last ? jsPgn.PGN_LAST_CHUNK : 0) | (first ? 0 : jsPgn.PGN_NOT_FIRST), s.every, s.fromPly, line);
-    const out = { bytes, records: r, firstGame: game };
+    const out = { bytes, records: r, firstGame: game, firstLine: line, notFirst: !first };
     game += r.games.length / jsPgn.GAME_RECORD;
     line = r.consumedLine;
     if (r.consumed > 0) first = false;
@@ -353,4 +353,37 @@ export function pgnPositions(text: string | Uint8Array, options?: PositionsOptio
     (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
   const r = readerFor(o.backend)(bytes, flags, s.every, s.fromPly, 1);
   return positionsOf({ bytes, records: r, firstGame: 1 }, o.games === true, o);
+}
+
+/** A run of complete games cut from a source at game boundaries (see splitPgn). */
+export interface PgnPiece {
+  bytes: Uint8Array;
+  /** Number of its first game in the whole source, and the line it starts on. */
+  firstGame: number;
+  firstLine: number;
+  /** It does not start the source (no byte-order mark, no tagless first game). */
+  notFirst: boolean;
+  games: number;
+}
+
+/**
+ * A source cut at game boundaries into pieces of about a megabyte (a light first pass of the reader
+ * finds the boundaries exactly), for reading the pieces on several threads or machines:
+ * `pgnPiecePositions(piece)` on each gives what `readPgnPositions` gives for the whole source.
+ */
+export async function* splitPgn(source: PgnSource, backend?: 'native' | 'js'): AsyncGenerator<PgnPiece> {
+  for await (const c of recordsOf('splitPgn', source, 0, { mode: 'all', every: 1, fromPly: 0 }, backend)) {
+    yield { bytes: Uint8Array.from(c.bytes.subarray(0, c.records.consumed)), firstGame: c.firstGame, firstLine: c.firstLine!,
+      notFirst: c.notFirst!, games: c.records.games.length / jsPgn.GAME_RECORD };
+  }
+}
+
+/** The positions (and games) of one piece of splitPgn, numbered as in the whole source. */
+export function pgnPiecePositions(piece: PgnPiece, options?: PositionsOptions): GamePositions {
+  const o = checkOptions('pgnPiecePositions', options) as PositionsOptions;
+  const s = checkSelect('pgnPiecePositions', o.select);
+  const flags = flagsOf({ ...o, sans: o.games ? o.sans : false }) | jsPgn.PGN_WRITE_POSITIONS | jsPgn.PGN_LAST_CHUNK |
+    (piece.notFirst ? jsPgn.PGN_NOT_FIRST : 0) | (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
+  const r = readerFor(o.backend)(piece.bytes, flags, s.every, s.fromPly, piece.firstLine);
+  return positionsOf({ bytes: piece.bytes, records: r, firstGame: piece.firstGame }, o.games === true, o);
 }

@@ -53,6 +53,14 @@ describe.each(nativeApi ? ['native', 'js'] : ['js'])('%s', (backend) => {
     expect(analyze([join(dir, 'q.pgn.zst'), ...base]).out).toBe(plain);
     expect(analyze(['-', '--input', 'pgn', ...base], QUIRKY).out).toBe(plain);
   });
+  it('worker threads (pieces cut at game boundaries) write the same bytes as one thread', () => {
+    const plain = analyze([join(dir, 'q.pgn'), ...base]).out;
+    const messy = join(root, 'test', 'fixtures', 'pgn', 'messy.pgn');
+    const one = analyze([messy, ...base, '--threads', '1']).out;
+    expect(analyze([messy, ...base, '--threads', '3']).out).toBe(one);
+    expect(analyze([join(dir, 'q.pgn'), ...base, '--threads', '1']).out).toBe(plain);
+    expect(analyze([join(dir, 'q.pgn'), ...base, '--threads', '3']).out).toBe(plain);
+  });
   it('--per game aggregates; --select final; usage errors', () => {
     const r = analyze([join(dir, 'q.pgn.gz'), ...base, '--per', 'game', '--tags', 'White']);
     expect(r.records.map((x) => x.plies ?? x.reason)).toEqual([85, 7, 3, 0, 22, 'illegal move', 'malformed move']);

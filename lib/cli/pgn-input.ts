@@ -21,7 +21,9 @@ import { createApi } from '../api.js';
 import { FEATURES, featureIds } from '../batch.js';
 import { jsBackend } from '../js/index.js';
 import { loadNative } from '../native.js';
-import { readPgnPositions, type PgnGame } from '../pgn.js';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../pgn.js';
 
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 const VALUE_OPTIONS = new Set(['--first-game', '--features', '--format', '--backend', '--threads', '--input', '--per', '--tags', '--every', '--from-ply', '--select']);
@@ -185,6 +187,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   let fromPly = 0;
   let strict = false;
   let firstGame = 1;
+  let threads = availableParallelism();
   let progress = process.stderr.isTTY === true;
   try {
     for (let i = 0; i < args.length; i++) {
@@ -206,7 +209,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
         const v = value();
         if (v !== 'native' && v !== 'js') throw new PgnUsageError(`--backend must be native or js, got ${v}`);
         backend = v;
-      } else if (a === '--threads') int(1); // one thread: the native reader and analysis run on the main thread
+      } else if (a === '--threads') threads = int(1);
       else if (a === '--per') {
         const v = value();
         if (v !== 'position' && v !== 'game') throw new PgnUsageError(`--per must be position or game, got ${v}`);
@@ -234,7 +237,6 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
     throw e;
   }
   const ids = featureIds('--features', features);
-  const names = ids.map((i) => FEATURES[i]!.name);
   let api: ReturnType<typeof createApi>;
   try {
     api = createApi(backend === 'native' ? loadNative() : jsBackend);
@@ -263,74 +265,42 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       drained = () => { drained = undefined; r(); };
       process.stdout.once('drain', drained);
     });
-  const offset = firstGame - 1;
-  const errorRecord = (g: PgnGame) => `${JSON.stringify({ game: g.game + offset, line: g.error!.line, column: g.error!.column, error: g.error!.message, reason: g.error!.reason, token: g.error!.token })}\n`;
 
+  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly } };
+  const account = async (r: Formatted): Promise<boolean> => {
+    games += r.games;
+    bad += r.bad;
+    positions += r.positions;
+    await write(r.text);
+    if (r.stopped) {
+      process.stderr.write(`bitboard-patterns analyze: ${r.stopped} (--strict: stopping)\n`);
+      return true;
+    }
+    if (progress && performance.now() - lastProgress > 200) {
+      lastProgress = performance.now();
+      const secs = (performance.now() - started) / 1000;
+      process.stderr.write(`\r${games.toLocaleString('en')} games  ${Math.round(games / secs).toLocaleString('en')} games/s  ${(counter.bytesIn / 1e6 / secs).toFixed(1)} MB/s  ${positions.toLocaleString('en')} positions   `);
+    }
+    return closed;
+  };
   try {
-    for await (const chunk of readPgnPositions(inputChunks(file, counter), { backend, games: true, select: { mode, every, fromPly } })) {
-      const res = api.analyzeBatch(chunk.batch, names as never) as Record<string, BigUint64Array | Uint8Array>;
-      const words = chunk.batch.words;
-      const halves = new Int32Array(words.buffer, words.byteOffset, words.length * 2);
-      // Bitboard results as int32 halves too: hex without BigInt arithmetic.
-      const resHalves = names.map((n) => { const a = res[n]!; return a instanceof BigUint64Array ? new Int32Array(a.buffer, a.byteOffset, a.length * 2) : null; });
-      const cell = (f: number, k: number, type: string): string => {
-        const h = resHalves[f];
-        if (h) {
-          const lo = h[2 * k]! >>> 0;
-          const hi = h[2 * k + 1]! >>> 0;
-          return hi ? `"0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')}"` : `"0x${lo.toString(16)}"`;
-        }
-        const v = res[names[f]!]![k] as number;
-        return type === 'flag' ? (v ? 'true' : 'false') : String(v);
-      };
-      let k = 0;
-      const parts: string[] = [];
-      for (const g of chunk.games) {
-        games++;
-        if (g.error) {
-          bad++;
-          parts.push(errorRecord(g));
-          if (strict) {
-            await write(parts.join(''));
-            process.stderr.write(`bitboard-patterns analyze: ${g.error.message} (--strict: stopping)\n`);
-            return 1;
-          }
-          continue;
-        }
-        if (per === 'game') {
-          const rec: Record<string, unknown> = { game: g.game + offset, result: g.result, plies: g.moves.length, tags: Object.fromEntries(tags.filter((t) => t in g.tags).map((t) => [t, g.tags[t]])) };
-          const sums = names.map((n, f) => new Array<number>(FEATURES[ids[f]!]!.perColor ? 2 : 1).fill(0));
-          for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
-            positions++;
-            names.forEach((n, f) => {
-              const width = sums[f]!.length;
-              for (let c = 0; c < width; c++) {
-                const v = res[n]![k * width + c]!;
-                sums[f]![c]! += typeof v === 'bigint' ? popcount(v) : v;
-              }
-            });
-          }
-          names.forEach((n, f) => { rec[n] = sums[f]!.length === 2 ? sums[f] : sums[f]![0]; });
-          parts.push(`${JSON.stringify(rec)}\n`);
-        } else {
-          for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
-            positions++;
-            const ply = chunk.ply[k]!;
-            let rec = `{"game":${g.game + offset},"ply":${ply},"san":${ply > 0 ? `"${g.sans[ply - 1]}"` : 'null'},"fen":"${fenAt(halves, k)}"`;
-            for (let f = 0; f < names.length; f++) {
-              const info = FEATURES[ids[f]!]!;
-              rec += info.perColor ? `,"${names[f]}":[${cell(f, 2 * k, info.type)},${cell(f, 2 * k + 1, info.type)}]` : `,"${names[f]}":${cell(f, k, info.type)}`;
-            }
-            parts.push(`${rec}}\n`);
-          }
-        }
+    if (threads <= 1) {
+      for await (const chunk of readPgnPositions(inputChunks(file, counter), { backend, games: true, select: fmt.select })) {
+        if (await account(formatChunk(chunk, api, fmt))) return closed ? (bad > 0 ? 3 : 0) : 1;
       }
-      await write(parts.join(''));
-      if (closed) return bad > 0 ? 3 : 0;
-      if (progress && performance.now() - lastProgress > 200) {
-        lastProgress = performance.now();
-        const secs = (performance.now() - started) / 1000;
-        process.stderr.write(`\r${games.toLocaleString('en')} games  ${Math.round(games / secs).toLocaleString('en')} games/s  ${(counter.bytesIn / 1e6 / secs).toFixed(1)} MB/s  ${positions.toLocaleString('en')} positions   `);
+    } else {
+      // Pieces cut at game boundaries on this thread; each worker reads, analyses and formats its
+      // pieces; records are written in piece order. At most 2 pieces per worker are in flight.
+      const pool = new PiecePool(threads, fmt);
+      const inFlight: Promise<Formatted>[] = [];
+      try {
+        for await (const piece of splitPgn(inputChunks(file, counter), backend)) {
+          inFlight.push(pool.run(piece));
+          while (inFlight.length >= 2 * threads) if (await account(await inFlight.shift()!)) return closed ? (bad > 0 ? 3 : 0) : 1;
+        }
+        while (inFlight.length) if (await account(await inFlight.shift()!)) return closed ? (bad > 0 ? 3 : 0) : 1;
+      } finally {
+        await pool.close();
       }
     }
   } catch (e) {
@@ -343,4 +313,152 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
     return 3;
   }
   return 0;
+}
+
+export interface FormatOptions {
+  ids: number[];
+  per: 'position' | 'game';
+  tags: string[];
+  offset: number;
+  strict: boolean;
+  backend: 'native' | 'js';
+  select: Required<PositionSelect>;
+}
+export interface Formatted { text: string; games: number; bad: number; positions: number; stopped?: string }
+
+/** The records of one chunk of games (analysed here), in game order; with strict, up to the first bad game. */
+export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createApi>, o: FormatOptions): Formatted {
+  const { ids, per, tags, offset } = o;
+  const names = ids.map((i) => FEATURES[i]!.name);
+  const res = api.analyzeBatch(chunk.batch, names as never) as Record<string, BigUint64Array | Uint8Array>;
+  const words = chunk.batch.words;
+  const halves = new Int32Array(words.buffer, words.byteOffset, words.length * 2);
+  // Bitboard results as int32 halves too: hex without BigInt arithmetic.
+  const resHalves = names.map((n) => { const a = res[n]!; return a instanceof BigUint64Array ? new Int32Array(a.buffer, a.byteOffset, a.length * 2) : null; });
+  const cell = (f: number, k: number, type: string): string => {
+    const h = resHalves[f];
+    if (h) {
+      const lo = h[2 * k]! >>> 0;
+      const hi = h[2 * k + 1]! >>> 0;
+      return hi ? `"0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')}"` : `"0x${lo.toString(16)}"`;
+    }
+    const v = res[names[f]!]![k] as number;
+    return type === 'flag' ? (v ? 'true' : 'false') : String(v);
+  };
+  const errorRecord = (g: PgnGame) => `${JSON.stringify({ game: g.game + offset, line: g.error!.line, column: g.error!.column, error: g.error!.message, reason: g.error!.reason, token: g.error!.token })}\n`;
+  let k = 0;
+  let games = 0;
+  let bad = 0;
+  let positions = 0;
+  const parts: string[] = [];
+  for (const g of chunk.games) {
+    games++;
+    if (g.error) {
+      bad++;
+      parts.push(errorRecord(g));
+      if (o.strict) return { text: parts.join(''), games, bad, positions, stopped: g.error.message };
+      continue;
+    }
+    if (per === 'game') {
+      const rec: Record<string, unknown> = { game: g.game + offset, result: g.result, plies: g.moves.length, tags: Object.fromEntries(tags.filter((t) => t in g.tags).map((t) => [t, g.tags[t]])) };
+      const sums = names.map((n, f) => new Array<number>(FEATURES[ids[f]!]!.perColor ? 2 : 1).fill(0));
+      for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
+        positions++;
+        names.forEach((n, f) => {
+          const width = sums[f]!.length;
+          for (let c = 0; c < width; c++) {
+            const v = res[n]![k * width + c]!;
+            sums[f]![c]! += typeof v === 'bigint' ? popcount(v) : v;
+          }
+        });
+      }
+      names.forEach((n, f) => { rec[n] = sums[f]!.length === 2 ? sums[f] : sums[f]![0]; });
+      parts.push(`${JSON.stringify(rec)}\n`);
+    } else {
+      for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
+        positions++;
+        const ply = chunk.ply[k]!;
+        let rec = `{"game":${g.game + offset},"ply":${ply},"san":${ply > 0 ? `"${g.sans[ply - 1]}"` : 'null'},"fen":"${fenAt(halves, k)}"`;
+        for (let f = 0; f < names.length; f++) {
+          const info = FEATURES[ids[f]!]!;
+          rec += info.perColor ? `,"${names[f]}":[${cell(f, 2 * k, info.type)},${cell(f, 2 * k + 1, info.type)}]` : `,"${names[f]}":${cell(f, k, info.type)}`;
+        }
+        parts.push(`${rec}}\n`);
+      }
+    }
+  }
+  return { text: parts.join(''), games, bad, positions };
+}
+
+let workerApi: ReturnType<typeof createApi> | undefined;
+/** The worker side: one piece of splitPgn read, analysed and formatted on this thread's backend. */
+export function formatPgnPiece(piece: PgnPiece, o: FormatOptions): Formatted {
+  workerApi ??= createApi(o.backend === 'native' ? loadNative() : jsBackend);
+  return formatChunk(pgnPiecePositions(piece, { backend: o.backend, games: true, select: o.select }), workerApi, o);
+}
+
+const PIECE_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  const m = await import(workerData.entry);
+  parentPort.on('message', ({ id, piece }) => {
+    try {
+      parentPort.postMessage({ id, result: m.formatPgnPiece(piece, workerData.options) });
+    } catch (e) {
+      parentPort.postMessage({ id, fatal: String(e && e.stack || e) });
+    }
+  });
+  parentPort.postMessage({ ready: true });
+})().catch((e) => parentPort.postMessage({ fatal: String(e && e.stack || e) }));
+`;
+
+/** Worker threads that format pieces (dist/analyze-worker.js re-exports formatPgnPiece). */
+class PiecePool {
+  private readonly workers: Worker[] = [];
+  private readonly idle: Worker[] = [];
+  private readonly waiting = new Map<number, { resolve: (r: Formatted) => void; reject: (e: Error) => void }>();
+  private readonly queue: { id: number; piece: PgnPiece }[] = [];
+  private next = 0;
+  private fatal: Error | undefined;
+
+  constructor(n: number, options: FormatOptions) {
+    const entry = new URL('./analyze-worker.js', import.meta.url).href;
+    for (let i = 0; i < n; i++) {
+      const w = new Worker(PIECE_WORKER, { eval: true, workerData: { entry, options } });
+      w.on('message', (m: { ready?: boolean; id?: number; fatal?: string; result?: Formatted }) => {
+        if (m.fatal) return this.fail(new Error(m.fatal));
+        if (!m.ready) {
+          const done = this.waiting.get(m.id!)!;
+          this.waiting.delete(m.id!);
+          done.resolve(m.result!);
+        }
+        this.idle.push(w);
+        this.pump();
+      });
+      w.on('error', (e) => this.fail(e));
+      this.workers.push(w);
+    }
+  }
+  private fail(e: Error): void {
+    this.fatal ??= e;
+    for (const { reject } of this.waiting.values()) reject(e);
+    this.waiting.clear();
+  }
+  private pump(): void {
+    while (this.idle.length && this.queue.length) {
+      const job = this.queue.shift()!;
+      this.idle.pop()!.postMessage(job, [job.piece.bytes.buffer as ArrayBuffer]);
+    }
+  }
+  run(piece: PgnPiece): Promise<Formatted> {
+    if (this.fatal) return Promise.reject(this.fatal);
+    const id = this.next++;
+    const result = new Promise<Formatted>((resolve, reject) => { this.waiting.set(id, { resolve, reject }); });
+    this.queue.push({ id, piece });
+    this.pump();
+    return result;
+  }
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
 }
