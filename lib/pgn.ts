@@ -7,7 +7,11 @@
  * - `readPgn(source)`: games one at a time (async iterable) from a string, bytes, a Node Readable,
  *   any async iterable of chunks, or `{ path }` (a file); memory bounded by the largest game.
  * - `readPgnPositions(source, { select })`: the positions of the games as `PositionBatch`es (one per
- *   chunk) with the game number and ply of each position, for `analyzeBatch` / `toPlanes`.
+ *   chunk) with the game number and ply of each position, for `analyzeBatch` / `toPlanes`;
+ *   `pgnPositions(text)` the same for text in memory.
+ * - `splitPgn(source)`: the source cut at game boundaries into pieces (about 1 MB, numbered), and
+ *   `pgnPiecePositions(piece)`: a piece's positions, as the whole-source reader numbers them: the
+ *   unit of work for threads or machines.
  *
  * A game: `{ game, line, tags, startFen, moves /* UCI *\/, sans, result, error?, comments?, nags? }`.
  * `sans` are the canonical SAN of the moves (whatever the file wrote); a null move (`--`, `Z0`) is

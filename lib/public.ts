@@ -26,7 +26,7 @@ export type {
 } from './batch.js';
 export { toSan, parseSan, sanMoves, SanError, type SanOptions, type SanReason } from './san.js';
 export {
-  parsePgn, readPgn, readPgnPositions, pgnPositions, PgnError, PGN_ERRORS,
+  parsePgn, readPgn, readPgnPositions, pgnPositions, splitPgn, pgnPiecePositions, PgnError, PGN_ERRORS, type PgnPiece,
   type PgnGame, type PgnOptions, type PgnResult, type PgnSource, type PositionSelect, type GamePositions,
   type PositionsOptions, type PgnComment, type PgnNag, type PgnProblem,
 } from './pgn.js';
