@@ -1,12 +1,36 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+import { createApi } from './lib/api.js';
+import { jsBackend } from './lib/js/index.js';
 
-// ESM + CommonJS + types for the facade and both stand-alone backends. `shims` lets the loader's
-// `import.meta.url` work in the CommonJS build too.
+// The named exports of the three entry points follow from the declarations (lib/declarations.ts):
+// at build time each entry gets a wrapper in generated/ (not committed) that re-exports the entry
+// and exports every member of its API by name, so ESM `import { kingAttacks }`
+// and CommonJS `require(...).kingAttacks` work without an export list kept by hand.
+const names = Object.keys(createApi(jsBackend));
+// Each export carries its declaration's doc comment (for editors and the TypeDoc reference).
+const source = readFileSync('lib/declarations.ts', 'utf8');
+const docs = new Map([...source.matchAll(/(\/\*\*(?:(?!\*\/)[\s\S])*\*\/)\s*\n\s*'?([\w.]+)'?: /g)].map((m) => [m[2]!, m[1]!]));
+mkdirSync('generated', { recursive: true });
+for (const entry of ['index', 'native-entry', 'js-entry']) {
+  const exports = names.map((name) => `${docs.get(name)?.replace(/\n {2}/g, '\n') ?? ''}\nexport const ${name} = api.${name};`);
+  writeFileSync(`generated/${entry}.ts`, `// Written by tsup.config.ts from lib/declarations.ts at build time: do not edit (not committed).
+import { api } from '../lib/${entry}.js';
+
+export * from '../lib/${entry}.js';
+${exports.join('\n')}
+`);
+}
+
+// ESM + CommonJS + types for the facade and both stand-alone backends. `splitting` puts the modules
+// the entry points share (positions, batches) into one chunk, so a Position or PositionBatch made
+// through one entry point is recognised by the others (their brands are module-private). `shims`
+// lets the loader's `import.meta.url` work in the CommonJS build too.
 export default defineConfig({
   entry: {
-    index: 'lib/index.ts',
-    'native-entry': 'lib/native-entry.ts',
-    'js-entry': 'lib/js-entry.ts',
+    index: 'generated/index.ts',
+    'native-entry': 'generated/native-entry.ts',
+    'js-entry': 'generated/js-entry.ts',
     cli: 'lib/cli.ts',
     'analyze-worker': 'lib/cli/analyze-worker.ts',
   },
@@ -15,6 +39,6 @@ export default defineConfig({
   shims: true,
   clean: true,
   target: 'node20',
-  splitting: false,
+  splitting: true,
   sourcemap: false,
 });

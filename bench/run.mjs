@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 /**
  * npm run bench [-- --quick] [-- --filter <regexp>]      the report (bench/results/)
- * npm run bench:routing                                   regenerates lib/routing-table.ts
  *
  * One run measures everything: each section of bench/sections/ runs in a child process of its own
  * (so its peak RSS is its own and no JIT state leaks between sections; the api section runs once
@@ -20,13 +19,12 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { benchDir, compileCpp, cppFlags, printTable } from './lib.mjs';
-import { coverage, measureLoad, memory, writeReports, writeRoutingTable, summaryRows } from './report.mjs';
+import { coverage, measureLoad, memory, writeReports, summaryRows } from './report.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
 const value = (name) => { const at = args.indexOf(name); return at >= 0 ? args[at + 1] : undefined; };
 const quick = flag('--quick');
-const routingMode = flag('--routing');
 const filterText = value('--filter');
 const filter = filterText !== undefined ? new RegExp(filterText, 'i') : null;
 
@@ -78,15 +76,14 @@ const machine = {
   command: `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
   date: new Date().toISOString(),
 };
-console.log(`# bitboard-patterns bench${quick ? ' (--quick)' : ''}${routingMode ? ' (--routing)' : ''}`);
+console.log(`# bitboard-patterns bench${quick ? ' (--quick)' : ''}`);
 console.log(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; CPU supports ${machine.cpuSupports}; `
   + `native cpuPath: ${machine.cpuPath} (${machine.cpuPathMeans}); C++ flags: ${machine.cppFlags}`);
 
 const baseline = compileCpp('baseline', native);
 const order = ['api', 'patterns', 'checks', 'perft', 'kbnk', 'batch'];
 const available = readdirSync(join(benchDir, 'sections')).filter((f) => f.endsWith('.mjs')).map((f) => f.slice(0, -4));
-const sections = routingMode ? ['api']
-  : available.sort((x, y) => (order.indexOf(x) + 1 || 99) - (order.indexOf(y) + 1 || 99) || x.localeCompare(y));
+const sections = available.sort((x, y) => (order.indexOf(x) + 1 || 99) - (order.indexOf(y) + 1 || 99) || x.localeCompare(y));
 const tmp = join(tmpdir(), `bbp-bench-${process.pid}`);
 mkdirSync(tmp, { recursive: true });
 const results = [];
@@ -118,12 +115,6 @@ for (const name of sections) {
   console.log(`(section ${name}: ${(result.processMs / 1000).toFixed(1)} s, peak RSS ${(result.maxRssKb / 1024).toFixed(0)} MB)`);
 }
 rmSync(tmp, { recursive: true, force: true });
-
-if (routingMode) {
-  const file = writeRoutingTable(results, machine);
-  console.log(`\nwrote ${file}; rebuild (npm run build) for the facade to use it`);
-  process.exit(0);
-}
 
 const wantsExtra = (w) => !filter || filter.test(w);
 const load = wantsExtra('load') ? measureLoad({ quick, native }) : null;

@@ -19,7 +19,7 @@ export type Color = 0 | 1;
 export const WHITE = 0 as const;
 export const BLACK = 1 as const;
 
-/** The eight knight direction steps of the seed, in this order. */
+/** The eight knight direction steps of the Knight Pattern page, in this order. */
 export const KNIGHT_DIRECTIONS = [
   'noNoEa', 'noEaEa', 'soEaEa', 'soSoEa', 'noNoWe', 'noWeWe', 'soWeWe', 'soSoWe',
 ] as const;
@@ -27,7 +27,7 @@ export type KnightDirection = (typeof KNIGHT_DIRECTIONS)[number];
 
 /** Set -> set functions: the same shape, single call and batch. */
 export const SET_FUNCTIONS = [
-  'kingAttacksSet', 'knightAttacksSet', 'knightFill', 'forkTargetSquares', ...KNIGHT_DIRECTIONS,
+  'kingAttacksSet', 'kingFill', 'knightAttacksSet', 'knightFill', 'forkTargetSquares', ...KNIGHT_DIRECTIONS,
 ] as const;
 export type SetFunction = (typeof SET_FUNCTIONS)[number];
 
@@ -41,22 +41,22 @@ type SquareFns = { [K in SquareFunction]: (sq: number) => bigint };
 type SquareBatchFns = { [K in SquareFunction as `${K}Batch`]: (squares: Uint8Array, out: BigUint64Array) => void };
 
 /**
- * Implementation variants the seeds show side by side. The API uses the fastest (measured in
+ * Implementation variants the Chess Programming Wiki pages show side by side. The API uses the fastest (measured in
  * bench/); the others are kept so tests can prove they agree and the bench can compare them.
  */
 export interface Variants {
-  /** dirSet with the seed's if/else chain (precedence slip fixed: `(pattern & line) == pattern`). */
+  /** dirSet with the King Pattern page's if/else chain (precedence slip fixed: `(pattern & line) == pattern`). */
   distantCheckLinesBranchy(kingSq: number, taboo: bigint): number;
-  /** dirSet as the seed's sum of boolean compares. */
+  /** dirSet as the King Pattern page's sum of boolean compares. */
   distantCheckLinesBranchless(kingSq: number, taboo: bigint): number;
   /**
    * dirSet with SSE4.1 `_mm_cmpeq_epi64` over the 64-entry {rank, file, diag, anti} table.
    * Native only; `undefined` on the JS backend and on builds/CPUs without SSE4.1.
    */
   distantCheckLinesSse41?: (kingSq: number, taboo: bigint) => number;
-  /** Multiple knight attacks, the seed's east/west version. */
+  /** Multiple knight attacks, the Knight Pattern page's east/west version. */
   knightAttacksSetEastWest(knights: bigint): bigint;
-  /** Multiple knight attacks, the seed's l1/l2/r1/r2 version ("more parallelism"). */
+  /** Multiple knight attacks, the Knight Pattern page's l1/l2/r1/r2 version ("more parallelism"). */
   knightAttacksSetParallel(knights: bigint): bigint;
 }
 
@@ -68,13 +68,13 @@ export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns,
   readonly cpuPath: string;
   readonly variants: Variants;
 
-  // ---- King (seed: King Pattern) ----
+  // ---- King (Chess Programming Wiki: King Pattern) ----
 
   /**
    * Pawn-shield mask for a king of `color` on `kingSq`.
    * Kings on their first two ranks (relative to colour) get six squares: three files on the two
    * ranks in front of the back rank (ranks 2-3 for white, 7-6 for black):
-   * - king on files f-h: files f,g,h (the seed: kings on f1-h1 / f1-h2 get f2-h3);
+   * - king on files f-h: files f,g,h (the King Pattern page: kings on f1-h1 / f1-h2 get f2-h3);
    * - king on files a-c: files a,b,c (mirrored queen side);
    * - central king on d or e: the king file and its two neighbours (d -> c,d,e; e -> d,e,f).
    * Kings further up the board have no shield pattern: 0n.
@@ -92,7 +92,7 @@ export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns,
   kingMoveTargets(kingSq: number, taboo: bigint): bigint;
   kingMoveTargetsBatch(kingSqs: Uint8Array, taboo: BigUint64Array, out: BigUint64Array): void;
   /**
-   * The seed's dirSet: 15 when the king has no move; otherwise 1 (rank), 2 (file),
+   * The King Pattern page's dirSet: 15 when the king has no move; otherwise 1 (rank), 2 (file),
    * 4 (diagonal a1-h8 direction) or 8 (anti-diagonal) when all move targets plus the king square lie
    * on that one line through the king; 0 otherwise.
    */
@@ -118,7 +118,7 @@ export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns,
   kingDistance(from: number, to: number, path: bigint): number;
   kingDistanceBatch(from: Uint8Array, to: Uint8Array, path: BigUint64Array, out: Int8Array): void;
 
-  // ---- Knight (seed: Knight Pattern) ----
+  // ---- Knight (Chess Programming Wiki: Knight Pattern) ----
 
   /** Fewest knight moves from `from` to `to` standing only on squares of `path` (both ends included); -1 if none. */
   knightDistance(from: number, to: number, path: bigint): number;
@@ -133,7 +133,7 @@ export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns,
 }
 
 // =====================================================================================
-// Checks and pinned pieces (seed: Checks and Pinned Pieces), with sliders and positions.
+// Checks and pinned pieces (Chess Programming Wiki: Checks and Pinned Pieces), with sliders and positions.
 // =====================================================================================
 
 /** Piece types, in the order of `Position.pieces`. */
@@ -187,9 +187,9 @@ export const CHECK_KINDS = ['none', 'direct', 'discovered', 'double'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
 export interface CheckVariants {
-  /** Absolute pins by the seed's x-ray method (xray attacks from the king, own pieces as blockers, `between` per pinner). */
+  /** Absolute pins by the Checks and Pinned Pieces page's x-ray method (xray attacks from the king, own pieces as blockers, `between` per pinner). */
   pinnedPiecesXray(pos: Position, color: number): bigint;
-  /** Absolute pins by opposite ray-directions (the seed's DirGolem proposal). */
+  /** Absolute pins by opposite ray-directions (the Checks and Pinned Pieces page's DirGolem proposal). */
   pinnedPiecesOppositeRays(pos: Position, color: number): bigint;
   /** Sliding attacks by magic multiplication (native) / the JS method (js). */
   rookAttacksMagic(sq: number, occupied: bigint): bigint;
@@ -284,7 +284,7 @@ export interface CheckBackend {
 }
 
 // =====================================================================================
-// Legal move generation and perft (issue 4).
+// Legal move generation and perft 
 // =====================================================================================
 
 /**
@@ -347,7 +347,7 @@ export interface MoveBackend {
 }
 
 // =====================================================================================
-// KBNK (seed: KBNK Endgame): corner distance, mop-up evaluation, tablebase.
+// KBNK (Chess Programming Wiki: KBNK Endgame): corner distance, mop-up evaluation, tablebase.
 // =====================================================================================
 
 /**
@@ -372,7 +372,7 @@ export const KBNK_ILLEGAL = 255;
 
 export interface KbnkBackend {
   /**
-   * The seed's bit-twiddled Manhattan distance of the king square to the closest corner of the
+   * The KBNK Endgame page's bit-twiddled Manhattan distance of the king square to the closest corner of the
    * bishop's square colour (0..7): `b = -1879048192*b >> 31; k = (k>>3) + ((k^b) & 7); k = (15*(k>>3)^k)-(k>>3)`.
    */
   cornerDistance(bishopSq: number, kingSq: number): number;

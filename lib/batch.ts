@@ -21,6 +21,7 @@ import {
   trimAscii,
 } from './js/batch.js';
 import { FenError, isPosition, packPositions } from './position.js';
+import { checkArray } from './validate.js';
 
 export { PLANE_BYTES };
 
@@ -48,7 +49,7 @@ export const FEATURES = [
   { name: 'kingZoneAttacks', type: 'u8', perColor: true,
     description: "attacks on each king's zone (its square and neighbours): (enemy piece, zone square) pairs" },
   { name: 'distantCheckLines', type: 'u8', perColor: true,
-    description: "the seed's dirSet of each king, taboo = own pieces | squares the enemy attacks through the king" },
+    description: "the King Pattern page's dirSet of each king, taboo = own pieces | squares the enemy attacks through the king" },
   { name: 'pawnShieldIndex', type: 'u8', perColor: true,
     description: "pawnShieldIndex(color, kingSq, own pawns) of each king, 0..63" },
   { name: 'uncatchablePassers', type: 'bitboard', perColor: true,
@@ -67,7 +68,7 @@ type BitboardFeature = Extract<(typeof FEATURES)[number], { type: 'bitboard' }>[
 export type FeatureArray<F extends FeatureName> = F extends BitboardFeature ? BigUint64Array : Uint8Array;
 export type BatchResults<F extends FeatureName = FeatureName> = { [K in F]: FeatureArray<K> };
 
-/** Features announced but not implemented yet (none: the move-generator features landed with issue 4). */
+/** Features announced but not implemented yet (none: the move-generator features). */
 export const PENDING_FEATURES = [] as const;
 
 /** Status codes of FEN parsing: 0 ok, then the FenError field names. */
@@ -95,7 +96,11 @@ export function featureIds(fn: string, features: readonly string[] | 'all' | und
 
 // ---- PositionBatch ----
 
-const BATCH_BRAND = Symbol.for('bitboard-patterns.PositionBatch');
+/**
+ * The PositionBatches this package made. Module-private (one shared chunk in dist/, see
+ * tsup.config.ts), so no look-alike passes for a batch; batches are frozen, so none is reshaped.
+ */
+const BATCHES = new WeakSet<object>();
 
 /** A line or string that did not parse: its index in the batch and the FenError parseFen throws for it. */
 export interface BatchError {
@@ -116,7 +121,8 @@ export class PositionBatch {
     this.words = words;
     this.valid = valid;
     this.errors = errors;
-    Object.defineProperty(this, BATCH_BRAND, { value: true });
+    BATCHES.add(this);
+    Object.freeze(this);
   }
 
   get length(): number {
@@ -132,28 +138,31 @@ export class PositionBatch {
   static fromPacked(words: BigUint64Array | ArrayBufferLike | Uint8Array, valid?: Uint8Array): PositionBatch {
     const fn = 'PositionBatch.fromPacked';
     let w: BigUint64Array;
-    if (words instanceof BigUint64Array) w = words;
-    else if (words instanceof Uint8Array) {
-      if (words.byteOffset % 8 !== 0 || words.byteLength % 8 !== 0) {
-        throw new RangeError(`${fn}: the bytes must start at a multiple of 8 and hold whole 64-bit words, got offset ${words.byteOffset}, length ${words.byteLength}`);
+    if (ArrayBuffer.isView(words) && !(words instanceof Uint8Array)) w = checkArray(fn, 'words', words, BigUint64Array);
+    else if (ArrayBuffer.isView(words)) {
+      const bytes = checkArray(fn, 'words', words, Uint8Array);
+      if (bytes.byteOffset % 8 !== 0 || bytes.byteLength % 8 !== 0) {
+        throw new RangeError(`${fn}: the bytes must start at a multiple of 8 and hold whole 64-bit words, got offset ${bytes.byteOffset}, length ${bytes.byteLength}`);
       }
-      w = new BigUint64Array(words.buffer, words.byteOffset, words.byteLength / 8);
+      w = new BigUint64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
     } else if (words instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && words instanceof SharedArrayBuffer)) {
       if (words.byteLength % 8 !== 0) throw new RangeError(`${fn}: the buffer must hold whole 64-bit words, got ${words.byteLength} bytes`);
-      w = new BigUint64Array(words);
+      try {
+        w = new BigUint64Array(words);
+      } catch {
+        throw new TypeError(`${fn}: words is a detached ArrayBuffer (it was transferred)`);
+      }
     } else {
       throw new TypeError(`${fn}: words must be a BigUint64Array, an ArrayBuffer or a Uint8Array / Buffer`);
     }
     if (w.length % PACKED_POSITION_WORDS !== 0) {
       throw new RangeError(`${fn}: words must hold ${PACKED_POSITION_WORDS} words per position, got ${w.length}`);
     }
-    if (valid !== undefined) {
-      if (!(valid instanceof Uint8Array)) throw new TypeError(`${fn}: valid must be a Uint8Array`);
-      if (valid.length !== w.length / PACKED_POSITION_WORDS) {
-        throw new RangeError(`${fn}: valid must have one flag per position (${w.length / PACKED_POSITION_WORDS}), got ${valid.length}`);
-      }
+    const flags = valid === undefined ? null : checkArray(fn, 'valid', valid, Uint8Array);
+    if (flags && flags.length !== w.length / PACKED_POSITION_WORDS) {
+      throw new RangeError(`${fn}: valid must have one flag per position (${w.length / PACKED_POSITION_WORDS}), got ${flags.length}`);
     }
-    return new PositionBatch(w, valid ?? null, []);
+    return new PositionBatch(w, flags, []);
   }
 
   /** From Positions (parseFen / createPosition): their packed words, concatenated. */
@@ -173,11 +182,13 @@ export class PositionBatch {
 }
 
 export function isPositionBatch(x: unknown): x is PositionBatch {
-  return typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[BATCH_BRAND] === true;
+  return typeof x === 'object' && x !== null && BATCHES.has(x);
 }
 
+/** A PositionBatch this package made, its arrays still attached (a transferred buffer reads as length 0). */
 function checkBatch(fn: string, v: unknown): PositionBatch {
   if (!isPositionBatch(v)) throw new TypeError(`${fn}: batch must be a PositionBatch`);
+  if (v.valid && v.valid.length !== v.length) throw new TypeError(`${fn}: the batch's valid flags were detached (their ArrayBuffer was transferred)`);
   return v;
 }
 
@@ -320,7 +331,11 @@ export function createBatchApi(b: Backend) {
       const onAbort = () => { cancel[0] = 1; };
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const done = await nb.analyzeBatchAsync(bt.words, bt.valid, maskOf(ids), outs, threads, cancel);
+        // The JS backend works in chunks between turns of the event loop: it reads its own copy of
+        // the batch, so a buffer transferred or written meanwhile changes nothing. (The native backend
+        // copies what its threads read itself.)
+        const [words, valid] = b.name === 'js' ? [bt.words.slice(), bt.valid && bt.valid.slice()] : [bt.words, bt.valid];
+        const done = await nb.analyzeBatchAsync(words, valid, maskOf(ids), outs, threads, cancel);
         if (!done) signal!.throwIfAborted();
       } finally {
         signal?.removeEventListener('abort', onAbort);
@@ -386,22 +401,44 @@ export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number
   const [bytes, starts] = b.batch.formatRecords(text, parsed.lineStarts, parsed.valid, Uint8Array.from(ids), outs,
     format === 'ndjson' ? 0 : 1, firstLine);
   if (parsed.errors.length === 0) return { out: bytes, lines: n, errors: 0 };
+  // Failed lines get an error record in place of theirs; blank and comment lines get none (the records
+  // that follow keep their input line numbers).
   const parts: Uint8Array[] = [];
   let from = 0;
   let size = 0;
+  let skipped = 0;
+  let firstError: BatchError | undefined;
   let firstErrorEnd: number | undefined;
-  for (const { index, error } of parsed.errors) {
-    const before = bytes.subarray(from, starts[index]!);
-    const record = Buffer.from(errorRecord(firstLine + index, lineAt(text, parsed.lineStarts, index), error, ids, format));
-    parts.push(before, record);
-    size += before.length + record.length;
+  for (const e of parsed.errors) {
+    const before = bytes.subarray(from, starts[e.index]!);
+    parts.push(before);
+    size += before.length;
+    from = starts[e.index + 1]!;
+    if (isSkippedLine(text, parsed.lineStarts, e.index)) { skipped++; continue; }
+    const record = Buffer.from(errorRecord(firstLine + e.index, lineAt(text, parsed.lineStarts, e.index), e.error, ids, format));
+    parts.push(record);
+    size += record.length;
+    firstError ??= e;
     firstErrorEnd ??= size;
-    from = starts[index + 1]!;
   }
   parts.push(bytes.subarray(from));
-  const first = parsed.errors[0]!;
+  const errors = parsed.errors.length - skipped;
   return {
-    out: Buffer.concat(parts), lines: n, errors: parsed.errors.length,
-    firstError: `line ${firstLine + first.index}: ${first.error.message}`, firstErrorEnd,
+    out: Buffer.concat(parts), lines: n - skipped, errors,
+    ...(firstError && { firstError: `line ${firstLine + firstError.index}: ${firstError.error.message}`, firstErrorEnd }),
   };
+}
+
+/**
+ * A line the analyze command passes over without a record: empty or only white space (CR of a CRLF
+ * file included), or a comment whose first non-blank character is '#'.
+ */
+export function isSkippedLine(text: Uint8Array, lineStarts: Uint32Array, index: number): boolean {
+  const end = Math.min(lineStarts[index + 1]!, text.length);
+  for (let i = lineStarts[index]!; i < end; i++) {
+    const c = text[i]!;
+    if (c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a) continue;
+    return c === 0x23;
+  }
+  return true;
 }

@@ -505,3 +505,8 @@ function checkContent(table: Uint8Array): void {
     }
   }
 }
+
+/** kbnkEval of the facade: the `kbnkPosition` argument check has found the squares. */
+export function kbnkEvalCall(b: Backend, sq: KbnkSquares): number {
+  return b.kbnkEval(sq.strongKing, sq.bishop, sq.knight, sq.weakKing);
+}

@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Backend, CheckBackend, CheckVariants, MoveBackend, Position } from './backend.js';
+import { packedOf } from './position.js';
 
 const nodeRequire = createRequire(import.meta.url);
 
@@ -73,13 +74,13 @@ export type NativeAddon = Omit<Backend, 'name' | PositionFunction | 'checkVarian
   & { [K in PositionFunction]: Packed<(CheckBackend & MoveBackend)[K]> }
   & { checkVariants: Omit<CheckVariants, PositionVariant> & { [K in PositionVariant]: Packed<CheckVariants[K]> } };
 
-/** Copies `raw`, replacing each named function f by (pos, ...rest) => f(pos.packed, ...rest). */
+/** Copies `raw`, replacing each named function f by (pos, ...rest) => f(packedOf(pos), ...rest). */
 function packPositions<T extends object>(raw: T, names: readonly string[]): T {
   const adapted = { ...raw } as Record<string, unknown>;
   for (const name of names) {
     const fn = (raw as Record<string, unknown>)[name] as (packed: unknown, ...rest: unknown[]) => unknown;
-    // `?.`: a non-Position reaches the addon as undefined, which rejects it with a named TypeError.
-    adapted[name] = (pos: Position | undefined, ...rest: unknown[]) => fn(pos?.packed, ...rest);
+    // The facade has checked the Position; its packed words come from the package's own record of it.
+    adapted[name] = (pos: Position, ...rest: unknown[]) => fn(packedOf(pos), ...rest);
   }
   return adapted as T;
 }
@@ -91,13 +92,22 @@ export function adaptAddon(addon: NativeAddon): Backend {
   return Object.freeze({ ...adapted, checkVariants, name: 'native' as const });
 }
 
+/**
+ * The command that builds the addon from where the user stands: inside a project that installed the
+ * package (it sits in node_modules) npm rebuilds the dependency; in a clone of this repository, the
+ * package's own script.
+ */
+export function buildCommand(root = packageRoot): string {
+  return /[\\/]node_modules[\\/]/.test(root) ? 'npm rebuild bitboard-patterns' : 'npm run build:native';
+}
+
 /** Loads the addon and returns it as a Backend; throws an Error saying why when it cannot. */
 export function loadNative(root = packageRoot): Backend {
   let file: string;
   try {
     file = addonPath(root);
   } catch (e) {
-    throw new Error(`no native build of bitboard-patterns found (run \`npm run build:native\`, which needs `
+    throw new Error(`no native build of bitboard-patterns found (run \`${buildCommand(root)}\`, which needs `
       + `python3, make and a C++17 compiler): ${(e as Error).message.trim()}`, { cause: e });
   }
   let addon: NativeAddon;

@@ -11,7 +11,7 @@
 import {
   CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN, CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN, KING, PAWN, PACKED_POSITION_WORDS, ROOK,
 } from './backend.js';
-import type { Color, Position } from './backend.js';
+import type { Backend, Color, Position } from './backend.js';
 
 /** The FEN of the initial position. */
 export const STARTING_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -67,15 +67,22 @@ class Invalid {
 // ---- Construction ----
 
 /**
- * The mark of a Position this package made. A registered symbol rather than a module-private set, so
- * the facade, `bitboard-patterns/native` and `bitboard-patterns/js` (separate bundles, and separate
- * ESM and CommonJS copies) all accept each other's positions for side-by-side use.
+ * The Positions this package made, each with the packed words the backends read. Module-private:
+ * nobody else can add an entry, so a look-alike object (or a copy of a Position) is never taken for
+ * one, and the packed words a backend reads cannot be changed after the fact (`Position.packed` is
+ * the caller's copy). The entry points share this module (one chunk in dist/), so the facade,
+ * `bitboard-patterns/native` and `bitboard-patterns/js` accept each other's positions.
  */
-const POSITION_BRAND = Symbol.for('bitboard-patterns.Position');
+const POSITIONS = new WeakMap<object, BigUint64Array>();
 
 /** True for the Positions this package made (parseFen / createPosition / makeMove), false for look-alikes. */
 export function isPosition(x: unknown): x is Position {
-  return typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[POSITION_BRAND] === true;
+  return typeof x === 'object' && x !== null && POSITIONS.has(x);
+}
+
+/** The packed words of a Position this package made (not `pos.packed`, which the caller can write). */
+export function packedOf(pos: Position): BigUint64Array {
+  return POSITIONS.get(pos)!;
 }
 
 interface Fields {
@@ -108,10 +115,11 @@ function freeze(f: Fields): Position {
     epSquare: f.epSquare,
     halfmoveClock: f.halfmoveClock,
     fullmoveNumber: f.fullmoveNumber,
-    packed,
+    packed: packed.slice(),
   };
-  Object.defineProperty(pos, POSITION_BRAND, { value: true });
-  return Object.freeze(pos) as Position;
+  Object.freeze(pos);
+  POSITIONS.set(pos, packed);
+  return pos as Position;
 }
 
 const bit = (sq: number): bigint => 1n << BigInt(sq);
@@ -435,4 +443,19 @@ export function packPositions(positions: readonly Position[]): BigUint64Array {
   const out = new BigUint64Array(positions.length * PACKED_POSITION_WORDS);
   for (let i = 0; i < positions.length; i++) pack(positions[i]!, out, i * PACKED_POSITION_WORDS);
   return out;
+}
+
+// ---- The facade's calls (lib/declarations.ts): the backend's checkers decides the in-check rule ----
+
+export function parseFenCall(b: Backend, fen: string): Position {
+  return parseFen(fen, b.checkers);
+}
+export function toFenCall(_b: Backend, pos: Position): string {
+  return toFen(pos);
+}
+export function createPositionCall(b: Backend, init: PositionInit): Position {
+  return createPosition(init, b.checkers);
+}
+export function packPositionsCall(_b: Backend, positions: readonly Position[]): BigUint64Array {
+  return packPositions(positions);
 }

@@ -8,7 +8,9 @@ export {
 } from './backend.js';
 export { FenError, MoveError, PositionError, STARTING_FEN, isPosition } from './position.js';
 export type { FenField, PositionField, PositionInit, SidePieces } from './position.js';
-export { ALL_SQUARES, MAX_PERFT_DEPTH, encodeMove, decodeMove, type Api, type PerftStats } from './api.js';
+export { ALL_SQUARES, MAX_PERFT_DEPTH, encodeMove, decodeMove, type Api, type ApiOptions, type PerftStats } from './api.js';
+/** The declaration of every public function (argument kinds, result kind, batch form, cheap or not), for tooling. */
+export { DECLARATIONS, type ArgKind, type Declaration, type OutKind, type ResultKind, type Topic } from './declarations.js';
 export { parseSquare, squareName, bitboardOf, squaresOf } from './squares.js';
 export {
   KbnkTablebase, KbnkFileError, KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE, KBNK_FILE_MAGIC,
@@ -30,3 +32,7 @@ export {
   type PgnGame, type PgnOptions, type PgnResult, type PgnSource, type PositionSelect, type GamePositions,
   type PositionsOptions, type PgnComment, type PgnNag, type PgnProblem,
 } from './pgn.js';
+export {
+  toSvg, bitboardSvg, toText, colorByDefault, BOARD_COLORS, LAST_MOVE_COLORS, BITBOARD_COLOR, ANSI_COLORS, TEXT_MARKS,
+} from './diagram.js';
+export type { Highlight, TextHighlight, Arrow, SvgOptions, BitboardSvgOptions, TextOptions } from './diagram.js';

@@ -47,19 +47,47 @@ type TypedArrayCtor = BigUint64ArrayConstructor | Uint8ArrayConstructor | Int8Ar
   | Uint16ArrayConstructor | Float64ArrayConstructor;
 type InstanceOf<C> = C extends new (n: number) => infer T ? T : never;
 
-/** A typed array of exactly `ctor`'s type and, when given, exactly `length` elements. */
+// The engine's own accessors of a typed array: they read the internal slots, so a subclass or an
+// object with its own `length` cannot lie to them, and a Proxy is no typed array to them at all.
+const TYPED_ARRAY = Object.getPrototypeOf(Uint8Array.prototype) as object;
+const intrinsic = (key: PropertyKey) => Object.getOwnPropertyDescriptor(TYPED_ARRAY, key)!.get!;
+const kindOf = intrinsic(Symbol.toStringTag) as (this: unknown) => string | undefined;
+const lengthOf = intrinsic('length') as (this: unknown) => number;
+const bufferOf = intrinsic('buffer') as (this: unknown) => ArrayBufferLike;
+const byteOffsetOf = intrinsic('byteOffset') as (this: unknown) => number;
+
+/** A typed array whose buffer was transferred away (its length reads 0). */
+function isDetached(buffer: ArrayBufferLike): boolean {
+  if (buffer.byteLength !== 0) return false;
+  try {
+    new Uint8Array(buffer, 0, 0); // eslint-disable-line no-new
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A typed array of exactly `ctor`'s element type and, when given, exactly `length` elements, as a
+ * plain array of that type over the same memory (so no code after the check sees an overridden
+ * `length`). TypeError for anything else, a detached array included; RangeError for a wrong length.
+ */
 export function checkArray<C extends TypedArrayCtor>(
   fn: string, what: string, v: unknown, ctor: C, length?: number,
 ): InstanceOf<C> {
-  if (!(v instanceof ctor)) throw new TypeError(`${fn}: ${what} must be a ${ctor.name}, got ${describe(v)}`);
-  const arr = v as InstanceOf<C>;
-  if (length !== undefined && arr.length !== length) {
-    throw new RangeError(`${fn}: ${what} must have ${length} elements like the first input, got ${arr.length}`);
+  if (kindOf.call(v) !== ctor.name) throw new TypeError(`${fn}: ${what} must be a ${ctor.name}, got ${describe(v)}`);
+  const n = lengthOf.call(v);
+  if (n === 0 && isDetached(bufferOf.call(v))) {
+    throw new TypeError(`${fn}: ${what} is a detached ${ctor.name} (its ArrayBuffer was transferred)`);
   }
-  return arr;
+  if (length !== undefined && n !== length) {
+    throw new RangeError(`${fn}: ${what} must have ${length} elements like the first input, got ${n}`);
+  }
+  if (Object.getPrototypeOf(v) === ctor.prototype && !Object.hasOwn(v as object, 'length')) return v as InstanceOf<C>;
+  return new ctor(bufferOf.call(v) as ArrayBuffer, byteOffsetOf.call(v), n) as InstanceOf<C>;
 }
 
-/** The caller's output array, checked, or a new one of the input length. */
+/** The caller's output array, checked, or a new (zeroed) one of `length` elements. */
 export function outArray<C extends TypedArrayCtor>(fn: string, v: unknown, ctor: C, length: number): InstanceOf<C> {
   if (v === undefined) return new ctor(length) as InstanceOf<C>;
   return checkArray(fn, 'out', v, ctor, length);

@@ -4,7 +4,7 @@
  * facade checks in between), which must check again and throw the same classes.
  */
 import { describe, expect, it } from 'vitest';
-import { SET_FUNCTIONS } from '../lib/backend.js';
+import { DECLARATIONS, type ArgKind, type Declaration, type OutKind } from '../lib/declarations.js';
 import { createRequire } from 'node:module';
 import { addonPath } from '../lib/native.js';
 import { FenError } from '../lib/position.js';
@@ -26,87 +26,21 @@ type Kind =
 
 const N = 5;
 
-/** Every public function and the kind of each argument, in order (facade signatures). */
-const SPECS: [string, Kind[]][] = [
-  ['kingAttacks', ['square']],
-  ['knightAttacks', ['square']],
-  ['kingAttacksBatch', ['squares', 'outU64']],
-  ['knightAttacksBatch', ['squares', 'outU64']],
-  ...SET_FUNCTIONS.map((n): [string, Kind[]] => [n, ['bitboard']]),
-  ...SET_FUNCTIONS.map((n): [string, Kind[]] => [`${n}Batch`, ['sets', 'outU64']]),
-  ['pawnShieldMask', ['color', 'square']],
-  ['pawnShieldMaskBatch', ['color', 'squares', 'outU64']],
-  ['pawnShieldIndex', ['color', 'square', 'bitboard']],
-  ['pawnShieldIndexBatch', ['color', 'squares', 'sets', 'outU8']],
-  ['kingMoveTargets', ['square', 'bitboard']],
-  ['kingMoveTargetsBatch', ['squares', 'sets', 'outU64']],
-  ['distantCheckLines', ['square', 'bitboard']],
-  ['distantCheckLinesBatch', ['squares', 'sets', 'outU8']],
-  ['caughtableArea', ['color', 'color', 'square']],
-  ['caughtableAreaBatch', ['color', 'color', 'squares', 'outU64']],
-  ['uncatchablePassers', ['bitboard', 'color', 'color', 'square']],
-  ['uncatchablePassersBatch', ['sets', 'color', 'color', 'squares', 'outU64']],
-  ['squaresAreConnected', ['squareOrSet', 'squareOrSet', 'bitboard']],
-  ['squaresAreConnectedBatch', ['sets', 'sets', 'sets', 'outU8']],
-  ['kingDistance', ['square', 'square', 'optBitboard']],
-  ['kingDistanceBatch', ['squares', 'squares', 'optSets', 'outI8']],
-  ['knightDistance', ['square', 'square', 'optBitboard']],
-  ['knightDistanceBatch', ['squares', 'squares', 'optSets', 'outI8']],
-  ['knightForkMoves', ['bitboard', 'bitboard', 'bitboard', 'bitboard', 'bitboard']],
-  ['knightForkMovesBatch', ['sets', 'sets', 'sets', 'sets', 'sets', 'outU64']],
-  ['variants.distantCheckLinesBranchy', ['square', 'bitboard']],
-  ['variants.distantCheckLinesBranchless', ['square', 'bitboard']],
-  ['variants.distantCheckLinesSse41', ['square', 'bitboard']],
-  ['variants.knightAttacksSetEastWest', ['bitboard']],
-  ['variants.knightAttacksSetParallel', ['bitboard']],
-  // ---- checks and pinned pieces
-  ['rookAttacks', ['square', 'bitboard']],
-  ['bishopAttacks', ['square', 'bitboard']],
-  ['queenAttacks', ['square', 'bitboard']],
-  ['rookAttacksBatch', ['squares', 'sets', 'outU64']],
-  ['bishopAttacksBatch', ['squares', 'sets', 'outU64']],
-  ['queenAttacksBatch', ['squares', 'sets', 'outU64']],
-  ['rayAttacks', ['direction', 'bitboard', 'bitboard']],
-  ['xrayRookAttacks', ['bitboard', 'bitboard', 'square']],
-  ['xrayBishopAttacks', ['bitboard', 'bitboard', 'square']],
-  ['between', ['square', 'square']],
-  ['line', ['square', 'square']],
-  ['parseFen', ['fen']],
-  ['toFen', ['position']],
-  ['createPosition', ['init']],
-  ['packPositions', ['positionList']],
-  ['attackersTo', ['position', 'square', 'color', 'optBitboard']],
-  ['checkers', ['position', 'optColor']],
-  ['isInCheck', ['position', 'optColor']],
-  ['pinnedPieces', ['position', 'color']],
-  ['pinners', ['position', 'color']],
-  ['discoveredCheckCandidates', ['position', 'color']],
-  ['checkBlockSquares', ['position', 'color']],
-  ['pinRay', ['position', 'square']],
-  ['checkKind', ['position', 'uci']],
-  ['checkersBatch', ['positions', 'optBatchColor', 'outU64']],
-  ['pinnedPiecesBatch', ['positions', 'batchColor', 'outU64']],
-  ['discoveredCheckCandidatesBatch', ['positions', 'batchColor', 'outU64']],
-  ['checkAnalysisBatch', ['positions', 'outAnalysis']],
-  ['variants.pinnedPiecesXray', ['position', 'color']],
-  ['variants.pinnedPiecesOppositeRays', ['position', 'color']],
-  ['variants.rookAttacksMagic', ['square', 'bitboard']],
-  ['variants.bishopAttacksMagic', ['square', 'bitboard']],
-  ['variants.rookAttacksPext', ['square', 'bitboard']],
-  ['variants.bishopAttacksPext', ['square', 'bitboard']],
-  // ---- moves and perft
-  ['legalMoves', ['position']],
-  ['legalMovesEncoded', ['position', 'moveBuffer']],
-  ['makeMove', ['position', 'uci']],
-  ['perft', ['position', 'depth']],
-  ['perftStats', ['position', 'depth']],
-  ['perftDivide', ['position', 'divideDepth']],
-  ['perftBatch', ['positions', 'depth', 'outF64']],
-  // ---- KBNK
-  ['cornerDistance', ['square', 'square']],
-  ['kbnkEval', ['kbnkPosition']],
-  ['kbnkEvalSquares', ['square', 'square', 'square', 'square']],
-];
+/** The test's kind for each declared argument kind (lib/declarations.ts) and each batch output. */
+const KIND_OF: Record<ArgKind, Kind> = {
+  square: 'square', color: 'color', bitboard: 'bitboard', squareOrSet: 'squareOrSet', direction: 'direction',
+  depth: 'depth', divideDepth: 'divideDepth', path: 'optBitboard', optColor: 'optColor', optBitboard: 'optBitboard',
+  batchColor: 'batchColor', optBatchColor: 'optBatchColor', squares: 'squares', sets: 'sets', paths: 'optSets',
+  position: 'position', kbnkPosition: 'kbnkPosition', positions: 'positions', positionList: 'positionList',
+  fen: 'fen', init: 'init', uci: 'uci', moveBuffer: 'moveBuffer',
+};
+const OUT_KIND_OF: Record<OutKind, Kind> = { u64: 'outU64', u8: 'outU8', i8: 'outI8', f64: 'outF64' };
+
+/** Every public function and the kind of each argument, in order (facade signatures), from its declaration. */
+const SPECS: [string, Kind[]][] = Object.entries(DECLARATIONS as Record<string, Declaration>).map(([name, d]) => [name, [
+  ...d.args.map(([, kind]) => KIND_OF[kind]),
+  ...(d.out ? [d.outWidth === 6 ? 'outAnalysis' as const : OUT_KIND_OF[d.out]] : []),
+]]);
 
 /** Facade functions with no backend twin (FEN, position building, the isInCheck convenience). */
 const FACADE_ONLY = new Set(['parseFen', 'toFen', 'createPosition', 'packPositions', 'isInCheck', 'legalMovesEncoded',
@@ -219,6 +153,29 @@ const BAD_BITBOARDS: Case[] = [
   ['undefined', undefined, TypeError],
 ];
 
+type AnyTypedArrayCtor = Uint8ArrayConstructor | Int8ArrayConstructor | BigUint64ArrayConstructor | Float64ArrayConstructor;
+
+/**
+ * Arrays that lie or are gone: a Proxy of a good array (no typed array to the engine), a subclass
+ * whose `length` says `n` but which really holds n + 3 elements, and a detached array (its buffer
+ * transferred away). Only the facade is held to these (the raw addon sees what the engine sees).
+ */
+function hostileArrays(Good: AnyTypedArrayCtor, n: number): Case[] {
+  if (hostileRaw) return [];
+  const Liar = class extends (Good as Uint8ArrayConstructor) {
+    override get length() { return n; }
+  };
+  const detached = new Good(n);
+  structuredClone(detached.buffer, { transfer: [detached.buffer] });
+  return [
+    ['a Proxy of a good array', new Proxy(new Good(n), {}), TypeError],
+    [`a subclass whose length says ${n} (holds ${n + 3})`, new Liar(n + 3), RangeError],
+    ['a detached array', detached, TypeError],
+  ];
+}
+/** Set while building the raw addon's cases (see hostileArrays). */
+let hostileRaw = false;
+
 function badArrays(good: 'squares' | 'sets'): Case[] {
   const wrongTypes: Case[] = good === 'squares'
     ? [
@@ -236,6 +193,7 @@ function badArrays(good: 'squares' | 'sets'): Case[] {
   const Good = good === 'squares' ? Uint8Array : BigUint64Array;
   return [
     ...wrongTypes,
+    ...hostileArrays(Good, N),
     ['null', null, TypeError],
     ['a bigint', 1n, TypeError],
     [`length ${N + 1}`, new Good(N + 1), RangeError],
@@ -247,6 +205,7 @@ function badOut(kind: 'outU64' | 'outU8' | 'outI8'): Case[] {
   const [Good, Wrong] = kind === 'outU64' ? [BigUint64Array, Uint8Array] as const
     : kind === 'outU8' ? [Uint8Array, Int8Array] as const : [Int8Array, Uint8Array] as const;
   return [
+    ...hostileArrays(Good, N),
     [`${Wrong.name}`, new Wrong(N), TypeError],
     ['Uint16Array', new Uint16Array(N), TypeError],
     ['plain array', [0, 0, 0, 0, 0], TypeError],
@@ -278,6 +237,8 @@ function badValues(kind: Kind, raw: boolean): Case[] {
     case 'position': return [
       ['{}', {}, TypeError], ['null', null, TypeError], ['undefined', undefined, TypeError],
       ['a FEN string', KIWIPETE, TypeError], ['a copy of a position', { ...samplePosition() }, TypeError],
+      ['a copy carrying the old registered brand', { ...samplePosition(), [Symbol.for('bitboard-patterns.Position')]: true }, TypeError],
+      ['an object inheriting from a position', Object.create(samplePosition()), TypeError],
       ['its packed words', samplePosition().packed, TypeError], ['42', 42, TypeError],
     ];
     case 'packed': return [
@@ -383,6 +344,7 @@ function thrown(f: () => unknown): Error {
 
 /** The bad-input cases of one function: one argument replaced at a time. */
 function cases(kinds: Kind[], raw: boolean) {
+  hostileRaw = raw;
   const out: { label: string; args: () => unknown[]; error: Case[2]; elementIndex?: number }[] = [];
   kinds.forEach((kind, i) => {
     const k = raw ? rawKind(kind) : kind;

@@ -179,6 +179,38 @@ describe.each(backends)('%s', (_name, api) => {
     });
   });
 
+  describe('kingFill', () => {
+    /** The squares at Chebyshev distance <= 1 from some king, written square by square. */
+    const kingFillRef = (kings: bigint): bigint => {
+      let out = 0n;
+      for (let s = 0; s < 64; s++) {
+        for (let k = 0; k < 64; k++) {
+          if ((kings >> BigInt(k)) & 1n && Math.max(Math.abs((s & 7) - (k & 7)), Math.abs((s >> 3) - (k >> 3))) <= 1) out |= bit(s);
+        }
+      }
+      return out;
+    };
+
+    it('is a king on g2 with its eight neighbours (f1-h3)', () => {
+      expect(api.kingFill(bit(sq('g2')))).toBe(setOf(['f1', 'g1', 'h1', 'f2', 'g2', 'h2', 'f3', 'g3', 'h3'].map(sq)));
+    });
+
+    it('is empty for no kings and the whole board for all squares', () => {
+      expect(api.kingFill(0n)).toBe(0n);
+      expect(api.kingFill(FULL)).toBe(FULL);
+    });
+
+    it('is the Chebyshev-1 neighbourhood of the set, kings included, on random sets', () => {
+      const next = rng(7);
+      for (const set of randomSets(next, 200)) expect(api.kingFill(set), show(set)).toBe(kingFillRef(set));
+    });
+
+    it('batch form equals the single call', () => {
+      const sets = randomSets(rng(8), 50);
+      expect(Array.from(api.kingFillBatch(u64(sets)))).toEqual(sets.map((x) => kingFillRef(x)));
+    });
+  });
+
   // ---------------------------------------------------------------- pawn shield
 
   describe('pawnShieldMask', () => {

@@ -5,11 +5,11 @@
  * parsePgn + makeMove), per-game records, error records in their place, exit codes.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parsePgn } from '../lib/pgn.js';
 import { jsApi, nativeApi } from './backends.js';
 
@@ -22,6 +22,7 @@ writeFileSync(join(dir, 'q.pgn.gz'), gzipSync(QUIRKY));
 // A zstd frame of the fixture, written by the zstd command line tool when present.
 const zstd = spawnSync('zstd', ['-q', '-f', join(dir, 'q.pgn'), '-o', join(dir, 'q.pgn.zst')]);
 const haveZstd = zstd.status === 0;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function analyze(args: string[], input?: Buffer) {
   const r = spawnSync(process.execPath, [cli, 'analyze', ...args], { input, maxBuffer: 1 << 28, env: { ...process.env, BITBOARD_PATTERNS_BACKEND: '' } });

@@ -7,7 +7,7 @@
  * `distributed` cannot be imported. Needs dist/ (npm run build).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,7 +34,8 @@ def analyze(job):
 
 if __name__ == '__main__':
     jobs = json.loads(sys.argv[1])
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, protocol='tcp', host='127.0.0.1', dashboard_address=None)
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, protocol='tcp', host='127.0.0.1', dashboard_address=None,
+                           local_directory=sys.argv[2])
     client = Client(cluster)
     assert len(client.scheduler_info()['workers']) == 2
     assert client.scheduler.address.startswith('tcp://127.0.0.1')
@@ -58,11 +59,12 @@ describe.skipIf(!haveDask)('Dask.distributed map step', () => {
     }
     const single = spawnSync(process.execPath, [cli, 'analyze', join(dir, 'all.pgn'), '--input', 'pgn', '--features', 'inCheck,pinned,knightForkSquares', '--no-progress'], { encoding: 'utf8', maxBuffer: 1 << 28 });
     expect(single.status).toBe(0);
-    const r = spawnSync(python!, ['-c', DRIVER, JSON.stringify(jobs)], { encoding: 'utf8', maxBuffer: 1 << 28, timeout: 120_000 });
+    const r = spawnSync(python!, ['-c', DRIVER, JSON.stringify(jobs), join(dir, 'dask')], { encoding: 'utf8', maxBuffer: 1 << 28, timeout: 120_000 });
     expect(r.status, r.stderr).toBe(0);
     const parts = JSON.parse(r.stdout) as [number, string][];
     expect(parts.map((p) => p[0])).toEqual([0, 0, 0, 0]);
     expect(parts.map((p) => p[1]).join('')).toBe(single.stdout);
     expect(single.stdout.split('\n').length).toBeGreaterThan(500);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

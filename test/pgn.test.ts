@@ -7,7 +7,7 @@
  * lines), 8.1 (tag pairs, 8.1.1), 8.2.2 (move numbers), 8.2.3.8 (suffix annotations), 8.2.4 (NAGs),
  * 8.2.5 (variations), 8.2.6 (game termination markers).
  */
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -258,7 +258,11 @@ describe.each(pgnBackends)('%s', (backend) => {
     expect(strip(await collect(readPgn(Readable.from([text]), { backend, comments: true })))).toEqual(strip(whole));
     const dir = mkdtempSync(join(tmpdir(), 'pgn-'));
     writeFileSync(join(dir, 'g.pgn'), text);
-    expect(strip(await collect(readPgn({ path: join(dir, 'g.pgn') }, { backend, comments: true })))).toEqual(strip(whole));
+    try {
+      expect(strip(await collect(readPgn({ path: join(dir, 'g.pgn') }, { backend, comments: true })))).toEqual(strip(whole));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     let positions = 0;
     for await (const chunk of readPgnPositions(pieces(), { backend })) positions += chunk.batch.length;
     expect(positions).toBe(pgnPositions(text, { backend }).batch.length);

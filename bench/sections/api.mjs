@@ -1,8 +1,8 @@
 /**
  * Every public function, one call at a time and (for the batch forms) over a typed array: the JS
  * backend, the native backend and the default facade (`bitboard-patterns`, routed per function).
- * This is the section the routing table (lib/routing-table.ts) is generated from, and the one that
- * checks the facade against the faster backend (goal: facade / faster <= 1.1x).
+ * The cases follow from the declarations (lib/declarations.ts). The section checks the facade
+ * against the faster backend (goal: facade / faster <= 1.1x) and lists the misses.
  *
  * Each (function, implementation) pair gets its own loop compiled with `new Function`, so V8's type
  * feedback is never shared between backends (a shared call site would go polymorphic and slow every
@@ -91,94 +91,64 @@ function buildCases(js, quick) {
   const B = quick ? 1024 : 4096; // batch size
   const u8 = (xs) => Uint8Array.from(xs.slice(0, B));
   const u64 = (xs) => BigUint64Array.from(xs.slice(0, B));
-  const out64 = new BigUint64Array(B), out8 = new Uint8Array(B), outI8 = new Int8Array(B);
   const PB = 256; // positions per position-batch call
   const packed = js.packPositions(positions.slice(0, PB));
-  const out64p = new BigUint64Array(PB), outAnalysis = new BigUint64Array(6 * PB), outF64 = new Float64Array(64);
   const packed64 = js.packPositions(positions.slice(0, 64));
   const moveOut = new Uint16Array(256);
 
   const single = (name, op, ...cols) => ({ name, mode: 'single', op, cols });
   const batch = (name, op, size, ...args) => ({ name, mode: 'batch', op, batchSize: size, cols: args.map((x) => [x]) });
-  const SET_FUNCTIONS = ['kingAttacksSet', 'knightAttacksSet', 'knightFill', 'forkTargetSquares',
-    'noNoEa', 'noEaEa', 'soEaEa', 'soSoEa', 'noNoWe', 'noWeWe', 'soWeWe', 'soSoWe'];
-  const cases = [
-    single('kingAttacks', 'kingAttacks(sq), random square', sq),
-    batch('kingAttacksBatch', 'kingAttacksBatch(squares, out)', B, u8(sq), out64),
-    single('knightAttacks', 'knightAttacks(sq)', sq),
-    batch('knightAttacksBatch', 'knightAttacksBatch(squares, out)', B, u8(sq), out64),
-    ...SET_FUNCTIONS.flatMap((n) => [
-      single(n, `${n}(set), ~25% dense random set`, a),
-      batch(`${n}Batch`, `${n}Batch(sets, out)`, B, u64(a), out64),
-    ]),
-    single('pawnShieldMask', 'pawnShieldMask(color, kingSq)', color, sq),
-    batch('pawnShieldMaskBatch', 'pawnShieldMaskBatch(0, kingSqs, out)', B, 0, u8(sq), out64),
-    single('pawnShieldIndex', 'pawnShieldIndex(color, kingSq, pawns)', color, sq, a),
-    batch('pawnShieldIndexBatch', 'pawnShieldIndexBatch(0, kingSqs, pawns, out)', B, 0, u8(sq), u64(a), out8),
-    single('kingMoveTargets', 'kingMoveTargets(kingSq, taboo)', sq, a),
-    batch('kingMoveTargetsBatch', 'kingMoveTargetsBatch(kingSqs, taboo, out)', B, u8(sq), u64(a), out64),
-    single('distantCheckLines', 'distantCheckLines(kingSq, taboo)', sq, a),
-    batch('distantCheckLinesBatch', 'distantCheckLinesBatch(kingSqs, taboo, out)', B, u8(sq), u64(a), out8),
-    single('caughtableArea', 'caughtableArea(kingColor, sideToMove, kingSq)', color, color2, sq),
-    batch('caughtableAreaBatch', 'caughtableAreaBatch(1, 0, kingSqs, out)', B, 1, 0, u8(sq), out64),
-    single('uncatchablePassers', 'uncatchablePassers(passers, kingColor, sideToMove, kingSq)', a, color, color2, sq),
-    batch('uncatchablePassersBatch', 'uncatchablePassersBatch(passers, 1, 0, kingSqs, out)', B, u64(a), 1, 0, u8(sq), out64),
-    single('squaresAreConnected', 'squaresAreConnected(fromBit, toBit, path), ~75% dense path', sq.map(bit), sq2.map(bit), path),
-    batch('squaresAreConnectedBatch', 'squaresAreConnectedBatch(from, to, path, out)', B, u64(sq.map(bit)), u64(sq2.map(bit)), u64(path), out8),
-    single('kingDistance', 'kingDistance(from, to, path), ~75% dense path', sq, sq2, path),
-    batch('kingDistanceBatch', 'kingDistanceBatch(from, to, path, out)', B, u8(sq), u8(sq2), u64(path), outI8),
-    single('knightDistance', 'knightDistance(from, to, path), ~75% dense path', sq, sq2, path),
-    batch('knightDistanceBatch', 'knightDistanceBatch(from, to, path, out)', B, u8(sq), u8(sq2), u64(path), outI8),
-    single('knightForkMoves', 'knightForkMoves(5 random sets)', a, b, c, d, e),
-    batch('knightForkMovesBatch', 'knightForkMovesBatch(5 set arrays, out)', B, u64(a), u64(b), u64(c), u64(d), u64(e), out64),
-    ...['rookAttacks', 'bishopAttacks', 'queenAttacks'].flatMap((n) => [
-      single(n, `${n}(sq, occupied)`, sq, occ),
-      batch(`${n}Batch`, `${n}Batch(squares, occupied, out)`, B, u8(sq), u64(occ), out64),
-    ]),
-    single('rayAttacks', 'rayAttacks(direction, sliders, empty)', dir, b, a.map((x) => ~x & 0xffffffffffffffffn)),
-    single('xrayRookAttacks', 'xrayRookAttacks(occupied, blockers, sq)', occ, a, sq),
-    single('xrayBishopAttacks', 'xrayBishopAttacks(occupied, blockers, sq)', occ, a, sq),
-    single('between', 'between(a, b)', sq, sq2),
-    single('line', 'line(a, b)', sq, sq2),
-    single('parseFen', 'parseFen(fen), sample game positions', fenCol),
-    single('toFen', 'toFen(pos)', pos),
-    single('createPosition', 'createPosition({ colors, pieces, ... })', inits),
-    batch('packPositions', 'packPositions(positions)', PB, positions.slice(0, PB)),
-    single('attackersTo', 'attackersTo(pos, sq, byColor)', pos, posSq, color),
-    single('checkers', 'checkers(pos, color)', pos, color),
-    single('isInCheck', 'isInCheck(pos)', pos),
-    single('pinnedPieces', 'pinnedPieces(pos, color)', pos, color),
-    single('pinners', 'pinners(pos, color)', pos, color),
-    single('discoveredCheckCandidates', 'discoveredCheckCandidates(pos, color)', pos, color),
-    single('checkBlockSquares', 'checkBlockSquares(pos, color)', pos, color),
-    single('pinRay', 'pinRay(pos, sq)', pos, posSq),
-    single('checkKind', 'checkKind(pos, legal UCI move)', movePos, move),
-    batch('checkersBatch', 'checkersBatch(positions, 2, out) per position', PB, packed, 2, out64p),
-    batch('pinnedPiecesBatch', 'pinnedPiecesBatch(positions, 0, out) per position', PB, packed, 0, out64p),
-    batch('discoveredCheckCandidatesBatch', 'discoveredCheckCandidatesBatch(positions, 0, out) per position', PB, packed, 0, out64p),
-    batch('checkAnalysisBatch', 'checkAnalysisBatch(positions, out) per position', PB, packed, outAnalysis),
-    single('legalMoves', 'legalMoves(pos) (sorted UCI strings)', pos),
-    single('legalMovesEncoded', 'legalMovesEncoded(pos, out)', pos, col(() => moveOut)),
-    single('makeMove', 'makeMove(pos, legal UCI move)', movePos, move),
-    single('perft', 'perft(pos, 2)', pos, col(() => 2)),
-    single('perftStats', 'perftStats(pos, 2)', pos, col(() => 2)),
-    single('perftDivide', 'perftDivide(pos, 2)', pos, col(() => 2)),
-    batch('perftBatch', 'perftBatch(64 positions, 2, out) per position', 64, packed64, 2, outF64),
-    single('cornerDistance', 'cornerDistance(bishopSq, kingSq)', sq, sq2),
-    single('kbnkEval', 'kbnkEval(KBNK position)', kbnkPos),
-    single('kbnkEvalSquares', 'kbnkEvalSquares(4 squares)', sq, sq2, a.map((x) => Number(x & 63n)), b.map((x) => Number(x & 63n))),
-    single('variants.pinnedPiecesXray', 'variants.pinnedPiecesXray(pos, color)', pos, color),
-    single('variants.pinnedPiecesOppositeRays', 'variants.pinnedPiecesOppositeRays(pos, color)', pos, color),
-    single('variants.rookAttacksMagic', 'variants.rookAttacksMagic(sq, occupied)', sq, occ),
-    single('variants.bishopAttacksMagic', 'variants.bishopAttacksMagic(sq, occupied)', sq, occ),
-    single('variants.rookAttacksPext', 'variants.rookAttacksPext(sq, occupied) (native with BMI2 only)', sq, occ),
-    single('variants.bishopAttacksPext', 'variants.bishopAttacksPext(sq, occupied) (native with BMI2 only)', sq, occ),
-    single('variants.distantCheckLinesBranchy', 'variants.distantCheckLinesBranchy(kingSq, taboo)', sq, a),
-    single('variants.distantCheckLinesBranchless', 'variants.distantCheckLinesBranchless(kingSq, taboo)', sq, a),
-    single('variants.distantCheckLinesSse41', 'variants.distantCheckLinesSse41(kingSq, taboo) (native with SSE4.1 only)', sq, a),
-    single('variants.knightAttacksSetEastWest', 'variants.knightAttacksSetEastWest(set)', a),
-    single('variants.knightAttacksSetParallel', 'variants.knightAttacksSetParallel(set)', a),
-  ];
+  const OUT = { u64: BigUint64Array, u8: Uint8Array, i8: Int8Array, f64: Float64Array };
+  const NOTE = { occupied: 'occupied', path: '~75% dense path', empty: 'empty squares' };
+
+  // Every declared function (lib/declarations.ts), its arguments drawn by kind: a single-call case
+  // cycles M argument tuples, a batch case passes B elements (PB / 64 positions) and a caller's out.
+  const cases = [];
+  for (const [name, decl] of Object.entries(js.DECLARATIONS)) {
+    const isBatch = decl.out !== undefined || decl.args.some(([, k]) => ['squares', 'sets', 'paths', 'positions', 'positionList'].includes(k));
+    if (!isBatch) {
+      let squares = 0, colors = 0, sets = 0;
+      const usesMove = decl.args.some(([, k]) => k === 'uci');
+      const cols = [];
+      for (const [arg, kind] of decl.args) {
+        if (kind === 'square') cols.push([sq, sq2, a.map((x) => Number(x & 63n)), b.map((x) => Number(x & 63n))][squares++]);
+        else if (kind === 'color' || kind === 'optColor') cols.push([color, color2][colors++]);
+        else if (kind === 'squareOrSet') cols.push([sq, sq2][squares++].map(bit));
+        else if (kind === 'bitboard') cols.push(arg === 'occupied' ? occ : arg === 'path' ? path : arg === 'empty' ? a.map((x) => ~x & 0xffffffffffffffffn) : [a, b, c, d, e][sets++]);
+        else if (kind === 'path') cols.push(path);
+        else if (kind === 'direction') cols.push(dir);
+        else if (kind === 'depth' || kind === 'divideDepth') cols.push(col(() => 2));
+        else if (kind === 'position') cols.push(usesMove ? movePos : pos);
+        else if (kind === 'kbnkPosition') cols.push(kbnkPos);
+        else if (kind === 'uci') cols.push(move);
+        else if (kind === 'fen') cols.push(fenCol);
+        else if (kind === 'init') cols.push(inits);
+        else if (kind === 'moveBuffer') cols.push(col(() => moveOut));
+        else if (kind === 'optBitboard') break; // left out: its default
+        else throw new Error(`api bench: no single-call column for ${name}'s ${kind}`);
+      }
+      const shown = decl.args.slice(0, cols.length).map(([arg]) => arg + (NOTE[arg] ? ` (${NOTE[arg]})` : '')).join(', ');
+      cases.push(single(name, `${name}(${shown})`, ...cols));
+      continue;
+    }
+    const positionsArg = decl.args.find(([, k]) => k === 'positions');
+    const size = positionsArg ? (name === 'perftBatch' ? 64 : PB) : decl.args.some(([, k]) => k === 'positionList') ? PB : B;
+    let squares = 0, sets = 0, colors = 0;
+    const args = [];
+    for (const [arg, kind] of decl.args) {
+      if (kind === 'squares') args.push(u8([sq, sq2][squares++]));
+      else if (kind === 'sets') args.push(u64(arg === 'occupied' ? occ : arg === 'path' ? path : [a, b, c, d, e][sets++]));
+      else if (kind === 'paths') args.push(u64(path));
+      else if (kind === 'color') args.push(colors++ === 0 ? 1 : 0);
+      else if (kind === 'batchColor' || kind === 'optBatchColor') args.push(2);
+      else if (kind === 'positions') args.push(size === 64 ? packed64 : packed);
+      else if (kind === 'depth') args.push(2);
+      else if (kind === 'positionList') args.push(positions.slice(0, PB));
+      else throw new Error(`api bench: no batch column for ${name}'s ${kind}`);
+    }
+    if (decl.out) args.push(new OUT[decl.out](size * (decl.outWidth ?? 1)));
+    cases.push(batch(name, `${name}(${decl.args.map(([arg]) => arg).join(', ')}${decl.out ? ', out' : ''}) per ${positionsArg ? 'position' : 'element'}`, size, ...args));
+  }
   // The batch API: a PositionBatch of BA positions (examples/positions.epd order).
   const BA = quick ? 1024 : 4096;
   const words = new BigUint64Array(BA * 10);
@@ -269,7 +239,7 @@ export async function run({ js, native, facade, quick, filter, impl: only }) {
       `single calls: ${M} argument tuples cycled, ${SAMPLES} samples per implementation after warm-up, taken round-robin`,
       'across JS / native / facade (so drift hits all alike); median ns per call;',
       'batch forms: ns per element (per position for position batches), caller-allocated out; batch size in the op description.',
-      'facade = the default `bitboard-patterns` export, routed per function by lib/routing-table.ts; "route" is what it called.',
+      'facade = the default `bitboard-patterns` export: cheap lookups (lib/declarations.ts) in JS, the rest native; "route" is what it called.',
     ],
     measurements,
   };

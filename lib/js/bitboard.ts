@@ -12,7 +12,7 @@
  *
  * Hot functions spell their masks as bigint *literals* (with the constant's name in a comment):
  * V8 11 only keeps the int64 fast path when the operand is a literal; reading the same value from a
- * module-level const measured 5-30x slower.
+ * module-level const is much slower (see the bench's patterns section).
  */
 
 /** All 64 bits (unsigned), for readers who mask by hand. */
@@ -28,7 +28,7 @@ export const RANK_8 = BigInt.asIntN(64, 0xff00000000000000n);
 /** Ranks 2-7: where pawns can stand. */
 export const PAWN_RANKS = 0x00ffffffffffff00n;
 
-/** The seed's wrap masks. */
+/** The King Pattern page's wrap masks. */
 export const notAFile = BigInt.asIntN(64, 0xfefefefefefefefen);
 export const notABFile = BigInt.asIntN(64, 0xfcfcfcfcfcfcfcfcn);
 export const notHFile = 0x7f7f7f7f7f7f7f7fn;
@@ -96,7 +96,7 @@ export function flipVertical(b: bigint): bigint {
 export const squareBit = new BigInt64Array(64);
 
 /**
- * The seed's `kingBits[64]` {rankBits, fileBits, diagBits, antiBits} table, flattened in that
+ * The King Pattern page's `kingBits[64]` {rankBits, fileBits, diagBits, antiBits} table, flattened in that
  * order (`kingBits[4 * sq + LINE_RANK]` ...): the whole line of each kind through the square,
  * square included. Signed form. `rankBits` ... `antiBits` are the same lines split per kind.
  */

@@ -27,6 +27,8 @@ export const jsBackend: Backend = {
   kingAttacksBatch: king.kingAttacksBatch,
   kingAttacksSet: king.kingAttacksSet,
   kingAttacksSetBatch: king.kingAttacksSetBatch,
+  kingFill: king.kingFill,
+  kingFillBatch: king.kingFillBatch,
   pawnShieldMask: king.pawnShieldMask,
   pawnShieldMaskBatch: king.pawnShieldMaskBatch,
   pawnShieldIndex: king.pawnShieldIndex,

@@ -1,7 +1,7 @@
 /**
- * KBNK (seed: KBNK Endgame) in plain JS numbers; twin of `native/core/kbnk.h`.
+ * KBNK (Chess Programming Wiki: KBNK Endgame) in plain JS numbers; twin of `native/core/kbnk.h`.
  *
- * - `cornerDistance`: the seed's branch-free bit twiddle, in int32 arithmetic (`Math.imul` keeps the
+ * - `cornerDistance`: the KBNK Endgame page's branch-free bit twiddle, in int32 arithmetic (`Math.imul` keeps the
  *   multiplication modulo 2^32 exactly like the C `int` version).
  * - `kbnkEval`: the mop-up score of the contract (lib/backend.ts).
  * - `kbnkGenerate`: the distance-to-mate table of layout v1 (lib/backend.ts) by set-wise retrograde
@@ -28,7 +28,7 @@ import { KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE } from '..
 // ---------------------------------------------------------------------------- evaluation
 
 /**
- * The seed's manhattanDistance2ClosestCornerOfBishopSquareColor: Manhattan distance of king square
+ * The KBNK Endgame page's manhattanDistance2ClosestCornerOfBishopSquareColor: Manhattan distance of king square
  * `k` to the closest corner of the colour of bishop square `b` (0..7).
  */
 export function cornerDistance(b: number, k: number): number {
@@ -332,7 +332,7 @@ export class KbnkRetrograde {
 const bitLo = (sq: number): number => (sq < 32 ? 1 << sq : 0);
 const bitHi = (sq: number): number => (sq < 32 ? 0 : 1 << (sq - 32));
 
-/** The seed's kingAttacks of a set, on int32 halves: every square next to a square of the set. */
+/** The KBNK Endgame page's kingAttacks of a set, on int32 halves: every square next to a square of the set. */
 const fill: [number, number] = [0, 0];
 function kingFill(lo: number, hi: number): [number, number] {
   // east / west within each half (the masks drop the wrap between h and a files)

@@ -1,5 +1,5 @@
 /**
- * King pattern (seed: King Pattern); twin of `native/core/king.h`.
+ * King pattern (Chess Programming Wiki: King Pattern); twin of `native/core/king.h`.
  * Signed int64 inside, unsigned bigints out: see the header of `bitboard.ts`.
  */
 import {
@@ -8,7 +8,7 @@ import {
 } from './bitboard.js';
 
 /**
- * The seed's king attacks by calculation, signed in and out: the horizontal steps first, then
+ * The King Pattern page's king attacks by calculation, signed in and out: the horizontal steps first, then
  * those and the kings themselves shifted north and south. Also one king-fill step (with `| set`).
  */
 export function kingAttacksI64(kingSet: bigint): bigint {
@@ -20,6 +20,11 @@ export function kingAttacksI64(kingSet: bigint): bigint {
 /** King attacks of every king in the set (unsigned). */
 export function kingAttacksSet(kings: bigint): bigint {
   return BigInt.asUintN(64, kingAttacksI64(BigInt.asIntN(64, kings)));
+}
+
+/** One king path fill cycle (King Pattern, Flood Fill Algorithms): the kings and the squares they attack. */
+export function kingFill(kings: bigint): bigint {
+  return kingAttacksSet(kings) | kings;
 }
 
 /** `arrKingAttacks[sq]`, unsigned: returned as is, so a lookup allocates nothing. */
@@ -85,7 +90,7 @@ export function kingMoveTargets(kingSq: number, taboo: bigint): bigint {
   return BigInt.asUintN(64, kingAttacksBits[kingSq] & ~BigInt.asIntN(64, taboo));
 }
 
-/** The seed's dirSet as an if/else chain (precedence slip fixed): 15 no move, 1 rank, 2 file, 4 diag, 8 anti, 0. */
+/** The King Pattern page's dirSet as an if/else chain (precedence slip fixed): 15 no move, 1 rank, 2 file, 4 diag, 8 anti, 0. */
 export function distantCheckLinesBranchy(kingSq: number, taboo: bigint): number {
   const moveTargets = BigInt.asIntN(64, kingAttacksBits[kingSq] & ~BigInt.asIntN(64, taboo));
   if (moveTargets === 0n) return 15;
@@ -98,7 +103,7 @@ export function distantCheckLinesBranchy(kingSq: number, taboo: bigint): number 
 }
 
 /**
- * The seed's branchless dirSet: a sum of compares. No special case for "no move": the king square
+ * The King Pattern page's branchless dirSet: a sum of compares. No special case for "no move": the king square
  * alone lies on all four lines, which sums to 15.
  */
 export function distantCheckLinesBranchless(kingSq: number, taboo: bigint): number {
@@ -111,17 +116,17 @@ export function distantCheckLinesBranchless(kingSq: number, taboo: bigint): numb
 }
 
 /**
- * The API's distantCheckLines: the branchless variant, measured ~53 ns/op against 55-63 for the
- * if/else chain on Node 20 (the two always agree: at most one line can hold the pattern).
+ * The API's distantCheckLines: the branchless variant, the faster one in the bench (the two always
+ * agree: at most one line can hold the pattern).
  */
 export const distantCheckLines = distantCheckLinesBranchless;
 
 // ---- Set-wise rule of the square ----
 
 /**
- * Black king, white (the pawns' side) to move, by the seed's fill: widen the king's rank by the
+ * Black king, white (the pawns' side) to move, by the King Pattern page's fill: widen the king's rank by the
  * king's distance to the 8th rank, fill south-west/south-east down to the 3rd rank, then make the
- * 2nd rank a copy of the 3rd (a double push costs one move; the seed's `soutOne(...) | 0xff` is
+ * 2nd rank a copy of the 3rd (a double push costs one move; the King Pattern page's `soutOne(...) | 0xff` is
  * wrong for a king on its 2nd rank, which catches nothing there).
  */
 function blackKingPawnsToMove(sq: number): bigint {
@@ -223,6 +228,8 @@ export function kingDistance(from: number, to: number, path: bigint): number {
 /** out[i] = kingAttacks(squares[i]). */
 export const kingAttacksBatch = lookupSquares('kingAttacksBatch', arrKingAttacks);
 
+/** out[i] = kingFill(sets[i]). */
+export function kingFillBatch(sets: BigUint64Array, out: BigUint64Array): void { for (let i = 0; i < out.length; i++) out[i] = kingFill(sets[i]); }
 /** out[i] = kingAttacksSet(sets[i]). */
 export function kingAttacksSetBatch(sets: BigUint64Array, out: BigUint64Array): void { for (let i = 0; i < out.length; i++) out[i] = kingAttacksSet(sets[i]); }
 

@@ -1,5 +1,5 @@
 /**
- * Knight pattern (seed: Knight Pattern); twin of `native/core/knight.h`.
+ * Knight pattern (Chess Programming Wiki: Knight Pattern); twin of `native/core/knight.h`.
  * Signed int64 inside, unsigned bigints out: see the header of `bitboard.ts`.
  */
 import {
@@ -43,7 +43,7 @@ export function soSoWe(b: bigint): bigint {
 }
 
 /**
- * The seed's first multiple-knight attacks, signed in and out: one and two steps east and west,
+ * The Knight Pattern page's first multiple-knight attacks, signed in and out: one and two steps east and west,
  * shifted two and one ranks north and south.
  */
 export function knightAttacksEastWestI64(knights: bigint): bigint {
@@ -57,7 +57,7 @@ export function knightAttacksEastWestI64(knights: bigint): bigint {
   return BigInt.asIntN(64, twoRanks | BigInt.asIntN(64, h << 8n) | ((h >> 8n) & 0xffffffffffffffn));
 }
 
-/** The seed's l1/l2/r1/r2 multiple-knight attacks ("more parallelism"), signed in and out. */
+/** The Knight Pattern page's l1/l2/r1/r2 multiple-knight attacks ("more parallelism"), signed in and out. */
 export function knightAttacksParallelI64(knights: bigint): bigint {
   const l1 = BigInt.asIntN(64, (knights >> 1n) & 0x7f7f7f7f7f7f7f7fn); // notHFile
   const l2 = BigInt.asIntN(64, (knights >> 2n) & 0x3f3f3f3f3f3f3f3fn); // notGHFile
@@ -69,17 +69,17 @@ export function knightAttacksParallelI64(knights: bigint): bigint {
     | BigInt.asIntN(64, h2 << 8n) | ((h2 >> 8n) & 0xffffffffffffffn));
 }
 
-/** Multiple knight attacks, the seed's east/west version (unsigned). */
+/** Multiple knight attacks, the Knight Pattern page's east/west version (unsigned). */
 export function knightAttacksSetEastWest(knights: bigint): bigint {
   return BigInt.asUintN(64, knightAttacksEastWestI64(BigInt.asIntN(64, knights)));
 }
 
-/** Multiple knight attacks, the seed's l1/l2/r1/r2 version (unsigned). */
+/** Multiple knight attacks, the Knight Pattern page's l1/l2/r1/r2 version (unsigned). */
 export function knightAttacksSetParallel(knights: bigint): bigint {
   return BigInt.asUintN(64, knightAttacksParallelI64(BigInt.asIntN(64, knights)));
 }
 
-/** The variant the API uses, signed: east/west measured ~28 ns/op against 49-73 for l1/l2/r1/r2 on Node 20. */
+/** The variant the API uses, signed: east/west, the faster of the two in the bench. */
 export const knightAttacksI64 = knightAttacksEastWestI64;
 
 /** Attacks of every knight in the set (unsigned). */
@@ -108,7 +108,7 @@ export function knightFill(knights: bigint): bigint {
 }
 
 /**
- * The seed's forkTargetSquare, signed in and out: the union of the pairwise intersections of the
+ * The Knight Pattern page's forkTargetSquare, signed in and out: the union of the pairwise intersections of the
  * eight direction attack sets, i.e. squares a knight attacks two or more targets from.
  */
 export function forkTargetSquaresI64(targets: bigint): bigint {
@@ -175,7 +175,7 @@ export function knightDistance(from: number, to: number, path: bigint): number {
 export const knightAttacksBatch = lookupSquares('knightAttacksBatch', arrKnightAttacks);
 
 // The set -> set batch loops are written out per function on purpose: one shared higher-order loop
-// makes its call site megamorphic in V8 and measured 3-6x slower per element (npm run bench).
+// makes its call site megamorphic in V8, which the bench shows several times slower per element.
 
 /** out[i] = knightAttacksSet(sets[i]). */
 export function knightAttacksSetBatch(sets: BigUint64Array, out: BigUint64Array): void { for (let i = 0; i < out.length; i++) out[i] = knightAttacksSet(sets[i]); }

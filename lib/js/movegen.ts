@@ -1,7 +1,7 @@
 /**
  * Legal move generation for the JS backend; twin of `native/core/movegen.h`.
  *
- * No make/test/unmake filtering: every move written is legal by construction, from the seed's
+ * No make/test/unmake filtering: every move written is legal by construction, from the Checks and Pinned Pieces page's
  * primitives computed once per node — the checkers of our king, our pinned pieces (each confined
  * to the line through its king), and the check mask (the checker plus checkBlockSquares under a
  * single check; king moves only under double check). King steps are tested against the enemy's

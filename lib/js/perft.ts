@@ -12,6 +12,7 @@
  */
 import type { Position } from '../backend.js';
 import { PACKED_POSITION_WORDS } from '../backend.js';
+import { packedOf } from '../position.js';
 import { packedProblem } from './checks.js';
 import {
   BETWEEN, BISHOP_EMPTY, BOARD, EP, KNIGHT, LINE, MAX_MOVES, MOVES, PAWN_ATTACKS, PLY_WORDS, ROOK_EMPTY, SIDE,
@@ -47,7 +48,7 @@ function perftAt(p: number, depth: number): number {
 /** Writes the legal moves of pos to out (length >= MAX_MOVES) and returns their number. */
 export function legalMoves(pos: Position, out: Uint16Array): number {
   if (out.length < MAX_MOVES) throw new RangeError(`legalMoves: out must hold at least ${MAX_MOVES} moves, got ${out.length}`);
-  loadPacked(halvesOf(pos.packed), 0, 0);
+  loadPacked(halvesOf(packedOf(pos)), 0, 0);
   const n = generate(0, false);
   out.set(MOVES.subarray(0, n));
   return n;
@@ -56,7 +57,7 @@ export function legalMoves(pos: Position, out: Uint16Array): number {
 export function perft(pos: Position, depth: number): number {
   checkDepth('perft', depth);
   if (depth === 0) return 1;
-  loadPacked(halvesOf(pos.packed), 0, 0);
+  loadPacked(halvesOf(packedOf(pos)), 0, 0);
   return perftAt(0, depth);
 }
 
@@ -219,7 +220,7 @@ export function perftStats(pos: Position, depth: number, out: Float64Array): voi
     out[0] = 1;
     return;
   }
-  loadPacked(halvesOf(pos.packed), 0, 0);
+  loadPacked(halvesOf(packedOf(pos)), 0, 0);
   statsAt(0, depth, out);
 }
 

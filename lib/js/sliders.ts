@@ -2,20 +2,15 @@
  * Sliding pieces: rook/bishop/queen attacks, Kogge-Stone ray attacks, x-rays, between/line;
  * twin of `native/core/sliders.h`.
  *
- * Method. A bigint cannot be split into numbers cheaply with `Number(BigInt.asIntN(32, x))`
- * (~35 ns for the two halves on Node 20), but a store into a one-element BigUint64Array and two
- * reads of an Int32Array view over the same bytes cost ~2 ns. So the sliders work on the
+ * Method. A bigint cannot be split into numbers cheaply with `Number(BigInt.asIntN(32, x))`, but a
+ * store into a one-element BigUint64Array and two reads of an Int32Array view over the same bytes
+ * are cheap. So the sliders work on the
  * occupancy as two int32 halves (lo = a1..h4, hi = a5..h8): each line's six inner occupancy bits
  * are gathered into an index (rank: a shift; file, diagonals: one `Math.imul` collapse per half,
  * exact, no magic numbers to search), the attack halves come from small Int32Array tables built at
- * load in well under a millisecond, and the result leaves through the same scratch buffer as one
- * bigint. Measured (Node 20, x64, /tmp/sl/bench.mjs, 4096 random squares x occupancies):
- *   this method              rook ~16 ns, bishop ~14 ns, queen ~33 ns per call
- *   bigint tables + asIntN OR rook ~15 ns (same indices, 4 BigInt64Array tables)
- *   kindergarten, bigint multiply for the file index  ~94 ns
- *   classical rays + bitscan over halves              ~93 ns
- *   square-by-square ray walk                         ~490 ns
- *   halves via Number(BigInt.asIntN(32, ...))         +30 ns on every method
+ * load, and the result leaves through the same scratch buffer as one bigint. Kindergarten bitboards
+ * with a bigint multiply, classical rays with a bitscan and a square-by-square walk were all
+ * several times slower in the bench.
  * No loop here carries a `BigInt.asIntN(64, ...)` value (see king.ts on the V8 crash).
  */
 import { antiBits, diagBits, fileBits, rankBits } from './bitboard.js';

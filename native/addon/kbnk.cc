@@ -1,4 +1,4 @@
-// Node-API glue for native/core/kbnk.h: the seed's corner distance, the mop-up evaluation, and the
+// Node-API glue for native/core/kbnk.h: the KBNK Endgame page's corner distance, the mop-up evaluation, and the
 // table generator, synchronous (blocks the caller, all cores) and asynchronous (a libuv worker drives
 // the generator's threads; progress comes back through the worker's thread-safe channel).
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Checks and pinned pieces (seed: Checks and Pinned Pieces): absolute pins by the x-ray method and by
+// Checks and pinned pieces (Chess Programming Wiki: Checks and Pinned Pieces): absolute pins by the x-ray method and by
 // opposite ray-directions (DirGolem), pinners, discovered-check candidates, check-block squares, the
 // pin ray of a piece, and the kind of check a move gives (with a full legality test of the move).
 // Everything is templated on a slider policy (MagicSliders / PextSliders) so each kernel table
@@ -10,7 +10,7 @@
 namespace bbp {
 inline namespace BBP_ISA {
 
-// ---- X-ray method (the seed's loop) ----
+// ---- X-ray method (the Checks and Pinned Pieces page's loop) ----
 
 // Sliders of `sliderColor` seen by x-ray from `kingSq` through one piece of `blockerColor`:
 // rook-wise rooks/queens, bishop-wise bishops/queens.
@@ -119,7 +119,7 @@ U64 checkBlockSquaresOppositeRays(const Board& b, int color, U64 checkers) {
 
 // What one look from the king of `color` finds: the enemy pieces checking it, and the pieces that
 // stand alone between it and an enemy slider on that slider's line. Ours among them are pinned; the
-// enemy's are its discovered-check candidates (the seed's two x-rays, through our pieces and through
+// enemy's are its discovered-check candidates (the Checks and Pinned Pieces page's two x-rays, through our pieces and through
 // the enemy's, folded into one x-ray through every first blocker). Four slider lookups in all: the
 // attacks that find the checkers also give the first blockers for the x-ray.
 struct KingLines {

@@ -1,4 +1,4 @@
-// KBNK (seed: KBNK Endgame): the seed's bit-twiddled corner distance, a mop-up evaluation, and a
+// KBNK (Chess Programming Wiki: KBNK Endgame): the KBNK Endgame page's bit-twiddled corner distance, a mop-up evaluation, and a
 // retrograde generator of the whole distance-to-mate table, set-wise: for every placement of the
 // strong king, bishop and knight, one 64-bit set per ply holds the weak-king squares decided at that
 // ply, and a ply is advanced with king-attack fills (weak side) and the strong pieces' moves (strong
@@ -20,13 +20,13 @@
 namespace bbp {
 inline namespace BBP_ISA {
 
-// ---- Corner distance (the seed, verbatim in spirit) ----
+// ---- Corner distance (KBNK Endgame page) ----
 
 // Manhattan distance of the king square to the closest corner of the bishop's square colour, 0..7.
 // The multiply by 0x90000000 (= -1879048192, i.e. 9 << 28) leaves bit 3 of 9 * b, which is the parity
 // of rank + file, in the sign bit; the arithmetic shift spreads it into a 0 / -1 mask that flips the
 // king's file for light-squared bishops (so a1 and h8 are the corners either way); rank + file above
-// 7 folds to 14 - k via (15 * (k >> 3) ^ k) - (k >> 3). The multiply is done unsigned: the seed's
+// 7 folds to 14 - k via (15 * (k >> 3) ^ k) - (k >> 3). The multiply is done unsigned: the KBNK Endgame page's
 // signed overflow is undefined behaviour in C++.
 constexpr int cornerDistance(int bishopSq, int kingSq) {
   const int b = static_cast<std::int32_t>(static_cast<std::uint32_t>(bishopSq) * 0x90000000u) >> 31;

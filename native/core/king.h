@@ -1,4 +1,4 @@
-// King patterns (seed: King Pattern): attacks, pawn shield, distant-check lines (dirSet), the set-wise
+// King patterns (Chess Programming Wiki: King Pattern): attacks, pawn shield, distant-check lines (dirSet), the set-wise
 // rule of the square, and king path fills.
 #pragma once
 
@@ -23,6 +23,8 @@ constexpr U64 kingAttacksSet(U64 kingSet) {
   return attacks;
 }
 
+// One cycle of the king path fill (King Pattern: king attacks by calculation are the base of king
+// path fill algorithms, see Flood Fill Algorithms): the kings and every square they attack.
 constexpr U64 kingFill(U64 kings) { return kingAttacksSet(kings) | kings; }
 
 namespace detail {
@@ -155,7 +157,7 @@ inline int distantCheckLinesWith(int kingSq, U64 taboo) {
 constexpr U64 kPawnRanks = ~(kRank1 | kRank8);
 
 namespace detail {
-// Black king, white (pawn side) to move: the seed's fill. Spread along the king's rank by its
+// Black king, white (pawn side) to move: the King Pattern page's fill. Spread along the king's rank by its
 // distance to the 8th rank, then one file wider per rank southwards down to the 3rd rank; the 2nd
 // rank is a copy of the 3rd (double push), replacing whatever the fill left there.
 constexpr U64 caughtByBlackKingPawnToMove(int kingSq) {

@@ -1,4 +1,4 @@
-// Knight patterns (seed: Knight Pattern): attacks by lookup and by calculation, the eight direction
+// Knight patterns (Chess Programming Wiki: Knight Pattern): attacks by lookup and by calculation, the eight direction
 // steps, knight fill and distance, and set-wise fork squares.
 #pragma once
 

@@ -1,5 +1,5 @@
 // The standard bitboard board definition as the addon receives it: the 10-word packed layout of
-// lib/backend.ts (PACKED_POSITION_WORDS), its validation, and attackersTo / checkers (the seed's
+// lib/backend.ts (PACKED_POSITION_WORDS), its validation, and attackersTo / checkers (the Checks and Pinned Pieces page's
 // attacksToKing, generalised to any square, either colour and an occupancy override).
 #pragma once
 

@@ -134,7 +134,7 @@ inline constexpr detail::SquarePairTable arrLine = detail::makeLine();
 constexpr U64 between(int a, int b) { return arrBetween[a][b]; }
 constexpr U64 line(int a, int b) { return arrLine[a][b]; }
 
-// ---- Kogge-Stone occluded fills (seed: DirGolem; set-wise, all sliders of a direction at once) ----
+// ---- Kogge-Stone occluded fills (Chess Programming Wiki: DirGolem; set-wise, all sliders of a direction at once) ----
 
 constexpr U64 shiftBy(U64 b, int s) { return s > 0 ? b << s : b >> -s; }
 

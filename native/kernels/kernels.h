@@ -14,7 +14,7 @@ namespace bbp {
 
 // The order of SET_FUNCTIONS and SQUARE_FUNCTIONS in lib/backend.ts.
 enum SetFunctionId : unsigned {
-  kKingAttacksSet, kKnightAttacksSet, kKnightFill, kForkTargetSquares,
+  kKingAttacksSet, kKingFill, kKnightAttacksSet, kKnightFill, kForkTargetSquares,
   kNoNoEa, kNoEaEa, kSoEaEa, kSoSoEa, kNoNoWe, kNoWeWe, kSoWeWe, kSoSoWe,
   kSetFunctionCount
 };
@@ -144,6 +144,7 @@ struct SquareFunction {
 
 inline constexpr SetFunction setFunctions[kSetFunctionCount] = {
   {"kingAttacksSet", "kingAttacksSetBatch", kingAttacksSet},
+  {"kingFill", "kingFillBatch", kingFill},
   {"knightAttacksSet", "knightAttacksSetBatch", knightAttacksSet},
   {"knightFill", "knightFillBatch", knightFill},
   {"forkTargetSquares", "forkTargetSquaresBatch", forkTargetSquares},

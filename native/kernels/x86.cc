@@ -2,7 +2,7 @@
 // bbp::x86v2 so none of them can stand in for a baseline copy. Only used after the addon has checked
 // the CPU. dirSet: the SSE4.1 _mm_cmpeq_epi64 version, the fastest variant when measured.
 // Sliders: magic bitboards; rays: two directions per register (SSE4.1 pshufb + blend), which makes
-// the opposite-ray pin pass ~15 ns, still behind the x-ray method (~6 ns), so pins use x-rays.
+// the opposite-ray pin pass faster, still behind the x-ray method, so pins use x-rays.
 #define BBP_ISA x86v2
 #include "kernels.h"
 
