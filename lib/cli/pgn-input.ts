@@ -11,7 +11,8 @@
  *     feature aggregated over the game's selected positions: flags counted, numbers summed,
  *     bitboards summed as square counts; per-colour features as [white, black];
  *   a bad game: {"game","line","column","error","reason","token"} in its place.
- * Exit code 3 when any game was bad, 1 with --strict (stops at the first), 2 for bad usage.
+ * Exit code 3 when any game was bad, 1 with --strict (stops at the first), 2 for bad usage, 141 when
+ * the output pipe was closed (as `| head` does).
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -286,7 +287,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   try {
     if (threads <= 1) {
       for await (const chunk of readPgnPositions(inputChunks(file, counter), { backend, games: true, select: fmt.select })) {
-        if (await account(formatChunk(chunk, api, fmt))) return closed ? (bad > 0 ? 3 : 0) : 1;
+        if (await account(formatChunk(chunk, api, fmt))) return closed ? 141 : 1;
       }
     } else {
       // Pieces cut at game boundaries on this thread; each worker reads, analyses and formats its
@@ -296,9 +297,9 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       try {
         for await (const piece of splitPgn(inputChunks(file, counter), backend)) {
           inFlight.push(pool.run(piece));
-          while (inFlight.length >= 2 * threads) if (await account(await inFlight.shift()!)) return closed ? (bad > 0 ? 3 : 0) : 1;
+          while (inFlight.length >= 2 * threads) if (await account(await inFlight.shift()!)) return closed ? 141 : 1;
         }
-        while (inFlight.length) if (await account(await inFlight.shift()!)) return closed ? (bad > 0 ? 3 : 0) : 1;
+        while (inFlight.length) if (await account(await inFlight.shift()!)) return closed ? 141 : 1;
       } finally {
         await pool.close();
       }
