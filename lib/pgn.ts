@@ -54,7 +54,9 @@ export class PgnError extends Error {
   /** Ambiguous moves: the UCI moves the token could mean. */
   readonly candidates: readonly string[];
   constructor(game: number, line: number, column: number, token: string, reason: PgnProblem, detail = '', candidates: readonly string[] = []) {
-    const t = token.length > 60 ? `${token.slice(0, 60)}...` : token;
+    const text = typeof token === 'string' ? token : typeof token === 'symbol' ? (token as symbol).toString() : String(token as unknown as string);
+    const t = text.length > 60 ? `${text.slice(0, 60)}...` : text;
+    if (!Array.isArray(candidates)) candidates = [];
     super(`game ${game}, line ${line}, column ${column}: ${reason} ${JSON.stringify(t)}${detail ? ` (${detail})` : ''}`);
     this.game = game;
     this.line = line;
@@ -223,7 +225,17 @@ function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: P
 
 function bytesOf(fn: string, text: unknown): Uint8Array {
   if (typeof text === 'string') return Buffer.from(text, 'utf8');
-  if (text instanceof Uint8Array) return text;
+  if (text instanceof Uint8Array) {
+    // A detached buffer reads as empty in some places and throws in others: refuse it plainly.
+    if (text.byteLength === 0) {
+      try {
+        new Uint8Array(text.buffer, 0, 0);
+      } catch {
+        throw new TypeError(`${fn}: text is a view of a detached ArrayBuffer`);
+      }
+    }
+    return text;
+  }
   throw new TypeError(`${fn}: text must be a string or a Uint8Array / Buffer`);
 }
 
@@ -384,10 +396,19 @@ export async function* splitPgn(source: PgnSource, backend?: 'native' | 'js'): A
 
 /** The positions (and games) of one piece of splitPgn, numbered as in the whole source. */
 export function pgnPiecePositions(piece: PgnPiece, options?: PositionsOptions): GamePositions {
-  const o = checkOptions('pgnPiecePositions', options) as PositionsOptions;
+  const fn = 'pgnPiecePositions';
+  if (typeof piece !== 'object' || piece === null) throw new TypeError(`${fn}: piece must be an object from splitPgn`);
+  bytesOf(fn, piece.bytes);
+  for (const key of ['firstGame', 'firstLine'] as const) {
+    const v = piece[key];
+    if (typeof v !== 'number') throw new TypeError(`${fn}: piece.${key} must be a number`);
+    if (!Number.isInteger(v) || v < 1 || v > 2e9) throw new RangeError(`${fn}: piece.${key} must be an integer 1..2e9`);
+  }
+  if (typeof piece.notFirst !== 'boolean') throw new TypeError(`${fn}: piece.notFirst must be a boolean`);
+  const o = checkOptions(fn, options) as PositionsOptions;
   const s = checkSelect('pgnPiecePositions', o.select);
   const flags = flagsOf({ ...o, sans: o.games ? o.sans : false }) | jsPgn.PGN_WRITE_POSITIONS | jsPgn.PGN_LAST_CHUNK |
     (piece.notFirst ? jsPgn.PGN_NOT_FIRST : 0) | (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
-  const r = readerFor(o.backend)(piece.bytes, flags, s.every, s.fromPly, piece.firstLine);
+  const r = readerFor(o.backend)(bytesOf(fn, piece.bytes), flags, s.every, s.fromPly, piece.firstLine);
   return positionsOf({ bytes: piece.bytes, records: r, firstGame: piece.firstGame }, o.games === true, o);
 }

@@ -30,7 +30,9 @@ export class SanError extends Error {
   /** Ambiguous: the UCI moves the text could mean; not canonical: the canonical SAN. */
   readonly candidates: readonly string[];
   constructor(san: string, reason: SanReason, detail: string, candidates: readonly string[] = []) {
-    const text = san.length > 40 ? `${san.slice(0, 40)}...` : san;
+    const given = typeof san === 'string' ? san : typeof san === 'symbol' ? (san as symbol).toString() : String(san as unknown as string);
+    const text = given.length > 40 ? `${given.slice(0, 40)}...` : given;
+    if (!Array.isArray(candidates)) candidates = [];
     super(`${reason} SAN move ${JSON.stringify(text)}: ${detail}`);
     this.san = text;
     this.reason = reason;
