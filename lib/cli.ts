@@ -10,6 +10,7 @@ const subcommands: Record<string, () => Promise<Subcommand>> = {
   perft: async () => (await import('./cli/perft.js')).default,
   kbnk: () => import('./cli/kbnk.js'),
   show: () => import('./cli/show.js'),
+  syzygy: () => import('./cli/syzygy.js'),
 };
 
 function help(): string {

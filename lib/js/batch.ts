@@ -312,6 +312,10 @@ export const jsBatch: BatchBackend = {
   },
 
   async analyzeBatchAsync(words, valid, features, outs, _threads, cancel): Promise<boolean> {
+    // The work continues after this returns: like the native backend it reads its own copy of the
+    // inputs, so detaching or changing the caller's arrays meanwhile changes nothing.
+    words = words.length ? words.slice() : new BigUint64Array(0);
+    valid = valid ? (valid.length ? valid.slice() : new Uint8Array(0)) : null;
     const n = words.length / PACKED_POSITION_WORDS;
     for (let begin = 0; begin < n; begin += 1024) {
       await new Promise<void>((resolve) => { setImmediate(resolve); });
@@ -325,7 +329,7 @@ export const jsBatch: BatchBackend = {
 
   toPlanes(words, valid, out): void {
     const n = words.length / PACKED_POSITION_WORDS;
-    out.fill(0);
+    if (out.length) out.fill(0);  // an empty out may be over a detached buffer
     for (let i = 0; i < n; i++) {
       if (valid && !valid[i]) continue;
       const at = i * PACKED_POSITION_WORDS;

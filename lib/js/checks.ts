@@ -489,7 +489,8 @@ function kingLines(w: Int32Array, at: number, color: number): void {
   enemyDiscHi = screensHi & enemyHi;
 }
 
-const halvesView = (a: BigUint64Array): Int32Array => new Int32Array(a.buffer, a.byteOffset, a.length * 2);
+// An empty array may be over a detached buffer, which no view can be made on.
+const halvesView = (a: BigUint64Array): Int32Array => (a.length === 0 ? new Int32Array(0) : new Int32Array(a.buffer, a.byteOffset, a.length * 2));
 
 function invalidPosition(fn: string, positions: BigUint64Array, i: number): RangeError {
   return new RangeError(`${fn}: position ${i}: ${packedProblem(positions, i * PACKED_POSITION_WORDS) ?? 'inconsistent words'}`);

@@ -231,6 +231,7 @@ export function perftBatch(positions: BigUint64Array, depth: number, out: Float6
   if (positions.length < out.length * PACKED_POSITION_WORDS) {
     throw new RangeError(`perftBatch: positions must hold ${out.length * PACKED_POSITION_WORDS} words for ${out.length} results, got ${positions.length}`);
   }
+  if (out.length === 0) return;  // positions may then be over a detached buffer, which no view can be made on
   const words = new Int32Array(positions.buffer, positions.byteOffset, positions.length * 2);
   for (let i = 0; i < out.length; i++) {
     const problem = packedProblem(positions, i * PACKED_POSITION_WORDS);

@@ -176,11 +176,10 @@ class Args {
     return words;
   }
 
-  // The RangeError for position p of a batch, saying what is wrong with it.
+  // The RangeError for position p of a batch, saying what is wrong with it (the JS backend's words).
   void invalidPosition(const Span<std::uint64_t>& words, std::size_t p) {
     const char* problem = validatePacked(words.data + p * kPackedPositionWords);
-    rangeError(std::string(words.name) + ": position " + std::to_string(p) + " is not valid: " +
-               (problem ? problem : "inconsistent words"));
+    rangeError("position " + std::to_string(p) + ": " + (problem ? problem : "inconsistent words"));
   }
 
   std::uint64_t bitboard(std::size_t i, const char* name) {
@@ -474,5 +473,6 @@ void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariant
 void exportBatch(Napi::Env env, Napi::Object exports);
 void exportMoves(Napi::Env env, Napi::Object exports);
 void exportKbnk(Napi::Env env, Napi::Object exports);
+void exportSyzygy(Napi::Env env, Napi::Object exports);
 
 }  // namespace bbp::addon

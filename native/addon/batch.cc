@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "args.h"
+#include "async_work.h"
 
 namespace bbp::addon {
 namespace {
@@ -32,7 +33,8 @@ Napi::Value parseFenText(const Napi::CallbackInfo& info) {
   if (text.length > 0xfffffff0u) return args.fail("text must be shorter than 4 GiB"), args.undefined();
   const char* data = reinterpret_cast<const char*>(text.data);
   std::size_t lines = 0;
-  for (const char* p = data; (p = static_cast<const char*>(std::memchr(p, '\n', text.length - (p - data)))); ++p) ++lines;
+  if (text.length > 0)  // an empty array may have no memory at all (memchr's pointer must not be null)
+    for (const char* p = data; (p = static_cast<const char*>(std::memchr(p, '\n', text.length - (p - data)))); ++p) ++lines;
   if (text.length > 0 && data[text.length - 1] != '\n') ++lines;
 
   Napi::Env env = info.Env();
@@ -125,20 +127,53 @@ Napi::Value analyzeBatch(const Napi::CallbackInfo& info) {
 
 // ---- analyzeBatchAsync(words, valid, features, outs, threads, cancel: Int32Array(1)) -> Promise<boolean> ----
 
-// Runs on a libuv pool thread; splits the positions over `threads` native threads (itself one of
-// them) that take chunks from a shared counter and stop taking when the cancel flag is set.
-class AnalyzeWork : public Napi::AsyncWorker {
+// An OwnedAsyncWork (async_work.h): the words and valid flags are copied and the outputs allocated
+// in addon memory here, on the main thread; a libuv pool thread splits the positions over `threads`
+// native threads (itself one of them) that take chunks from a shared counter and stop taking when
+// the work is cancelled; on completion the results are copied into `outs` (an entry that is no longer
+// a usable array is replaced by a new one). Resolves false when cancelled first.
+// The owned copies and outputs, made before the work object (a work object must be queued once made).
+struct AnalyzeData {
+  std::size_t count = 0;
+  unsigned features = 0;
+  OwnedArray<U64> words;
+  OwnedArray<U8> valid;
+  OwnedArray<U64> wide[kFeatureCount];
+  OwnedArray<U8> narrow[kFeatureCount];
+
+  // False when the memory cannot be had.
+  bool take(const BatchArgs& b) {
+    count = b.count;
+    features = b.features;
+    if (!words.copyOf(b.words, b.count * kPackedPositionWords) || (b.valid && !valid.copyOf(b.valid, b.count))) return false;
+    for (unsigned f = 0; f < kFeatureCount; ++f) {
+      if (!(features & (1u << f))) continue;
+      const std::size_t length = count * featureWidth(f);
+      if (!(isU64Feature(f) ? wide[f].allocate(length) : narrow[f].allocate(length))) return false;
+    }
+    return true;
+  }
+};
+
+class AnalyzeWork : public OwnedAsyncWork {
  public:
-  AnalyzeWork(Napi::Env env, const Kernels& kernels, const BatchArgs& batch, unsigned threads, const std::int32_t* cancel,
-              std::vector<Napi::Reference<Napi::Value>>&& keep)
-      : Napi::AsyncWorker(env, "bitboard-patterns:analyzeBatchAsync"),
-        deferred_(Napi::Promise::Deferred::New(env)),
-        kernels_(kernels), batch_(batch), threads_(threads), cancel_(cancel), keep_(std::move(keep)) {}
+  AnalyzeWork(const Napi::CallbackInfo& info, unsigned threads, std::unique_ptr<AnalyzeData> data)
+      : OwnedAsyncWork(info.Env(), "bitboard-patterns:analyzeBatchAsync"),
+        kernels_(kernelsOf(info)), threads_(threads), d_(std::move(data)) {
+    for (unsigned f = 0; f < kFeatureCount; ++f)
+      outs_[f] = isU64Feature(f) ? static_cast<void*>(d_->wide[f].data()) : static_cast<void*>(d_->narrow[f].data());
+    napi_create_reference(info.Env(), info[3], 1, &outsRef_);
+    watchCancelFlag(info[5]);
+  }
+  ~AnalyzeWork() override {
+    if (outsRef_) napi_delete_reference(Env(), outsRef_);
+  }
 
-  Napi::Promise promise() const { return deferred_.Promise(); }
+ private:
+  static constexpr std::size_t kNone = ~std::size_t{0};
 
-  void Execute() override {
-    const std::size_t chunks = (batch_.count + kChunk - 1) / kChunk;
+  void run() override {
+    const std::size_t chunks = (d_->count + kChunk - 1) / kChunk;
     const unsigned helpers = static_cast<unsigned>(std::min<std::size_t>(threads_, chunks > 0 ? chunks : 1)) - 1;
     std::vector<std::thread> pool;
     pool.reserve(helpers);
@@ -147,32 +182,16 @@ class AnalyzeWork : public Napi::AsyncWorker {
     for (std::thread& t : pool) t.join();
   }
 
-  void OnOK() override {
-    Napi::Env env = Env();
-    const std::size_t bad = firstBad_.load();
-    if (bad != kNone) {
-      if (napi_value error = makeError(env, napi_create_range_error, invalidMessage("analyzeBatchAsync", batch_.words, bad)))
-        deferred_.Reject(Napi::Value(env, error));
-    } else {
-      deferred_.Resolve(Napi::Boolean::New(env, !cancelled_.load()));
-    }
-  }
-  void OnError(const Napi::Error& e) override { deferred_.Reject(e.Value()); }
-
- private:
-  static constexpr std::size_t kNone = ~std::size_t{0};
-
   void drain(std::size_t chunks) {
     for (;;) {
-      if (__atomic_load_n(cancel_, __ATOMIC_RELAXED) != 0) {
-        cancelled_.store(true);
-        return;
-      }
+      poll();
+      if (cancelled()) return;
       if (firstBad_.load(std::memory_order_relaxed) != kNone) return;
       const std::size_t c = next_.fetch_add(1);
       if (c >= chunks) return;
-      const std::size_t begin = c * kChunk, end = std::min(batch_.count, begin + kChunk);
-      const std::size_t bad = kernels_.analyzeRange(batch_.words, batch_.valid, begin, end, batch_.features, batch_.outs);
+      const std::size_t begin = c * kChunk, end = std::min(d_->count, begin + kChunk);
+      const std::size_t bad =
+          kernels_.analyzeRange(d_->words.data(), d_->valid.empty() ? nullptr : d_->valid.data(), begin, end, d_->features, outs_);
       if (bad != end) {
         std::size_t seen = firstBad_.load();
         while (bad < seen && !firstBad_.compare_exchange_weak(seen, bad)) {
@@ -181,15 +200,35 @@ class AnalyzeWork : public Napi::AsyncWorker {
     }
   }
 
-  Napi::Promise::Deferred deferred_;
+  void settle(napi_env env, napi_value* value, napi_value* error) override {
+    // A cancel seen before settling wins over an invalid position (as on the JS backend, which
+    // checks the flag before each chunk).
+    const bool done = !cancelled();
+    const std::size_t bad = firstBad_.load();
+    if (done && bad != kNone) {
+      *error = makeError(env, napi_create_range_error, invalidMessage("analyzeBatchAsync", d_->words.data(), bad));
+      return;
+    }
+    napi_value outs = nullptr;
+    if (done && (napi_get_reference_value(env, outsRef_, &outs) != napi_ok || !outs)) return;
+    for (unsigned f = 0; done && f < kFeatureCount; ++f) {
+      if (!(d_->features & (1u << f))) continue;
+      napi_value target = nullptr;
+      if (napi_get_element(env, outs, f, &target) != napi_ok) return;
+      napi_value holder = isU64Feature(f) ? deliver(env, target, d_->wide[f]) : deliver(env, target, d_->narrow[f]);
+      if (!holder) return;
+      if (holder != target && napi_set_element(env, outs, f, holder) != napi_ok) return;
+    }
+    napi_get_boolean(env, done, value);
+  }
+
   const Kernels& kernels_;
-  BatchArgs batch_;
   unsigned threads_;
-  const std::int32_t* cancel_;
-  std::vector<Napi::Reference<Napi::Value>> keep_;  // the arrays stay alive while the threads use them
+  std::unique_ptr<AnalyzeData> d_;
+  void* outs_[kFeatureCount] = {};
+  napi_ref outsRef_ = nullptr;
   std::atomic<std::size_t> next_{0};
   std::atomic<std::size_t> firstBad_{kNone};
-  std::atomic<bool> cancelled_{false};
 };
 
 Napi::Value analyzeBatchAsync(const Napi::CallbackInfo& info) {
@@ -201,13 +240,12 @@ Napi::Value analyzeBatchAsync(const Napi::CallbackInfo& info) {
   if (!args.ok()) return args.undefined();
   if (threads < 1) return args.fail("threads must be 1..256"), args.undefined();
   if (cancel.length != 1) return args.fail("cancel must be an Int32Array of length 1"), args.undefined();
-  std::vector<Napi::Reference<Napi::Value>> keep;
-  for (std::size_t i : {0, 1, 3, 5})  // references hold objects only (valid may be null)
-    if (info[i].IsObject()) keep.push_back(Napi::Persistent(info[i]));
-  auto* work = new AnalyzeWork(info.Env(), kernelsOf(info), b, threads, cancel.data, std::move(keep));
-  const Napi::Promise promise = work->promise();
-  work->Queue();
-  return promise;
+  auto data = std::make_unique<AnalyzeData>();
+  if (!data->take(b))
+    return args.fail("cannot allocate memory for " + std::to_string(b.count) + " positions"), args.undefined();
+  auto* work = new AnalyzeWork(info, threads, std::move(data));
+  napi_value promise = OwnedAsyncWork::start(work, "analyzeBatchAsync");
+  return promise ? Napi::Value(info.Env(), promise) : args.undefined();
 }
 
 // ---- toPlanes(words, valid, out) ----

@@ -55,12 +55,23 @@ Napi::Value perftStatsCall(const Napi::CallbackInfo& info) {
   return args.undefined();
 }
 
+// Every position is checked before any is counted: consistent (validatePacked), and the side not to
+// move not in check (the generator would take its king). The messages are the JS backend's.
 Napi::Value perftBatchCall(const Napi::CallbackInfo& info) {
   Args args(info, 3);
   const int depth = args.depth(1, "depth");
   const auto out = args.array<double>(2, "out");
   const auto positions = args.positions(0, "positions", out.length);
-  if (args.ok()) kernelsOf(info).perftBatch(positions.data, depth, out.data, out.length);
+  if (!args.ok()) return args.undefined();
+  const Kernels& k = kernelsOf(info);
+  for (std::size_t p = 0; p < out.length; ++p) {
+    const U64* w = positions.data + p * kPackedPositionWords;
+    if (k.checkers(w, static_cast<int>((w[8] & 1) ^ 1))) {
+      throwRangeError(info.Env(), "perftBatch: position " + std::to_string(p) + ": the side not to move is in check");
+      return args.undefined();
+    }
+  }
+  k.perftBatch(positions.data, depth, out.data, out.length);
   return args.undefined();
 }
 

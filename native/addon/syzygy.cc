@@ -1,0 +1,547 @@
+// Node-API glue for native/core/syzygy.h: maps the table files (on first use, each table once,
+// guarded for the batch threads), and probes single positions or batches on all cores.
+//
+// A damaged file is reported as an Error whose message starts "syzygy-file|<problem>|<path>|";
+// lib/syzygy.ts turns it into a SyzygyFileError.
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#if defined(_WIN32)
+#include <cstdio>
+#else
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+
+#include "../core/syzygy.h"
+#include "args.h"
+
+namespace bbp::addon {
+namespace {
+
+namespace sz = bbp::syzygy;
+
+constexpr int kWdlNone = -128;
+constexpr int kDtzNone = -32768;
+
+// One table file: mapped and parsed on first use.
+struct TableEntry {
+  std::string path;
+  bool dtz = false;
+  sz::MaterialKey key = 0;
+  std::mutex lock;
+  std::atomic<int> state{0};  // 0 not loaded, 1 loaded, 2 failed
+  sz::Status problem = sz::kOk;
+  std::string message;
+  sz::Table table;
+#if defined(_WIN32)
+  std::vector<std::uint8_t> bytes;
+#else
+  void* map = nullptr;
+  std::size_t mapSize = 0;
+#endif
+
+  ~TableEntry() { unmap(); }
+
+  void unmap() {
+#if !defined(_WIN32)
+    if (map) munmap(map, mapSize);
+    map = nullptr;
+#else
+    bytes.clear();
+#endif
+  }
+
+  bool load() {
+    const std::uint8_t* data = nullptr;
+    std::size_t size = 0;
+#if defined(_WIN32)
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return failIo("cannot open the file");
+    std::fseek(f, 0, SEEK_END);
+    const long n = std::ftell(f);
+    std::fseek(f, 0, SEEK_SET);
+    bytes.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+    const bool ok = n >= 0 && std::fread(bytes.data(), 1, bytes.size(), f) == bytes.size();
+    std::fclose(f);
+    if (!ok) return failIo("cannot read the file");
+    data = bytes.data();
+    size = bytes.size();
+#else
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    if (fd < 0) return failIo("cannot open the file");
+    struct stat st{};
+    if (fstat(fd, &st) != 0) {
+      ::close(fd);
+      return failIo("cannot stat the file");
+    }
+    size = static_cast<std::size_t>(st.st_size);
+    if (size > 0) {
+      void* m = mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
+      if (m == MAP_FAILED) {
+        ::close(fd);
+        return failIo("cannot map the file");
+      }
+      madvise(m, size, MADV_RANDOM);
+      map = m;
+      mapSize = size;
+      data = static_cast<const std::uint8_t*>(m);
+    }
+    ::close(fd);
+    static const std::uint8_t empty[1] = {0};
+    if (!data) data = empty;
+#endif
+    const sz::Status s = table.parse(data, size, dtz, key);
+    if (s) {
+      problem = s;
+      message = table.message ? table.message : "damaged";
+      unmap();
+      return false;
+    }
+    return true;
+  }
+
+  bool failIo(const char* text) {
+    problem = sz::kSize;  // reported as 'io' below
+    message = text;
+    io = true;
+    return false;
+  }
+  bool io = false;
+};
+
+struct TableSet {
+  std::vector<std::unique_ptr<TableEntry>> entries;
+  std::unordered_map<sz::MaterialKey, TableEntry*> wdl, dtz;
+  int maxPieces = 0;
+  bool closed = false;
+  int activeWorkers = 0;  // async batches running (main thread only): close() unmaps after the last
+
+  void unmapAll() {
+    for (auto& e : entries) e->unmap();
+  }
+
+  // The loaded table for the key or its mirror, or nullptr with the status (kMissing or the file's problem).
+  const sz::Table* get(bool isDtz, sz::MaterialKey key, sz::Status& status) {
+    auto& map = isDtz ? dtz : wdl;
+    auto it = map.find(key);
+    if (it == map.end()) it = map.find(sz::mirrorKey(key));
+    if (it == map.end()) {
+      status = sz::kMissing;
+      return nullptr;
+    }
+    TableEntry& e = *it->second;
+    int state = e.state.load(std::memory_order_acquire);
+    if (state == 0) {
+      std::lock_guard<std::mutex> guard(e.lock);
+      state = e.state.load(std::memory_order_relaxed);
+      if (state == 0) {
+        state = e.load() ? 1 : 2;
+        e.state.store(state, std::memory_order_release);
+      }
+    }
+    if (state == 2) {
+      status = e.problem;
+      lastFailed = &e;
+      return nullptr;
+    }
+    return &e.table;
+  }
+
+  TableEntry* entryOf(const sz::Table* t) const {
+    for (const auto& e : entries)
+      if (&e->table == t) return e.get();
+    return nullptr;
+  }
+
+  static thread_local TableEntry* lastFailed;
+};
+
+thread_local TableEntry* TableSet::lastFailed = nullptr;
+
+// A damaged file met by a probe: the entry and what is wrong (for decoding problems the entry's own
+// load succeeded, so the problem comes from the probe).
+struct Failure {
+  TableEntry* entry = nullptr;
+  sz::Status problem = sz::kOk;
+};
+
+// "KQvKR" -> key, false when it is not a table name.
+bool keyFromName(const std::string& name, sz::MaterialKey& key) {
+  const std::size_t v = name.find('v');
+  if (v == std::string::npos || name.size() < 3 || name[0] != 'K' || v + 1 >= name.size() || name[v + 1] != 'K') return false;
+  int w[5] = {}, b[5] = {};
+  const char* letters = "PNBRQ";
+  for (std::size_t i = 1; i < name.size(); ++i) {
+    if (i == v || i == v + 1) continue;
+    const char* at = std::strchr(letters, name[i]);
+    if (!at || !name[i]) return false;
+    int* side = i < v ? w : b;
+    if (++side[at - letters] > 7) return false;
+  }
+  key = sz::Table::keyOf(w, b);
+  return true;
+}
+
+void finalizeSet(Napi::Env, TableSet* set) { delete set; }
+
+TableSet* setOf(const Napi::CallbackInfo& info, std::size_t i) {
+  if (info.Length() <= i || !info[i].IsExternal()) {
+    throwTypeError(info.Env(), std::string(functionName(info)) + ": handle must come from syzygyOpen");
+    return nullptr;
+  }
+  TableSet* set = info[i].As<Napi::External<TableSet>>().Data();
+  if (set->closed) {
+    throwError(info.Env(), napi_create_error, std::string(functionName(info)) + ": the tablebase is closed");
+    return nullptr;
+  }
+  return set;
+}
+
+void throwFileError(Napi::Env env, const Failure& f) {
+  const TableEntry& e = *f.entry;
+  const bool loadFailed = e.state.load() == 2;
+  const std::string problem = loadFailed && e.io ? "io" : sz::problemName(loadFailed ? e.problem : f.problem);
+  const std::string text = loadFailed ? e.message : "damaged table data (an index, block or value out of range)";
+  throwError(env, napi_create_error, "syzygy-file|" + problem + "|" + e.path + "|" + text);
+}
+
+// syzygyOpen(paths: string[]) -> handle
+Napi::Value openCall(const Napi::CallbackInfo& info) {
+  if (info.Length() != 1 || !info[0].IsArray()) {
+    throwTypeError(info.Env(), "syzygyOpen: paths must be an array of strings");
+    return info.Env().Undefined();
+  }
+  auto paths = info[0].As<Napi::Array>();
+  auto set = std::make_unique<TableSet>();
+  for (std::uint32_t i = 0; i < paths.Length(); ++i) {
+    Napi::Value v = paths.Get(i);
+    if (!v.IsString()) {
+      throwTypeError(info.Env(), "syzygyOpen: paths must be an array of strings");
+      return info.Env().Undefined();
+    }
+    std::string path = v.As<Napi::String>().Utf8Value();
+    const std::size_t slash = path.find_last_of("/\\");
+    std::string file = slash == std::string::npos ? path : path.substr(slash + 1);
+    const std::size_t dot = file.rfind('.');
+    if (dot == std::string::npos) continue;
+    const std::string ext = file.substr(dot + 1);
+    if (ext != "rtbw" && ext != "rtbz") continue;
+    sz::MaterialKey key;
+    if (!keyFromName(file.substr(0, dot), key)) continue;
+    auto e = std::make_unique<TableEntry>();
+    e->path = path;
+    e->dtz = ext == "rtbz";
+    e->key = key;
+    auto& map = e->dtz ? set->dtz : set->wdl;
+    if (map.count(key) || map.count(sz::mirrorKey(key))) continue;
+    map[key] = e.get();
+    int pieces = 2;
+    for (int t = 0; t < 5; ++t) pieces += ((key >> (3 * t)) & 7) + ((key >> (15 + 3 * t)) & 7);
+    if (pieces > set->maxPieces) set->maxPieces = pieces;
+    set->entries.push_back(std::move(e));
+  }
+  return Napi::External<TableSet>::New(info.Env(), set.release(), finalizeSet);
+}
+
+// One probe; kWdlNone / kDtzNone when unanswerable; `failure` set for a damaged file.
+int probeOne(TableSet& set, const std::uint64_t* words, bool dtz, Failure& failure) {
+  sz::Board b;
+  int castling, count;
+  const int none = dtz ? kDtzNone : kWdlNone;
+  if (!sz::boardFromPacked(words, b, castling, count) || castling || count > set.maxPieces) return none;
+  TableSet::lastFailed = nullptr;
+  sz::Prober<TableSet> prober(set);
+  const int v = dtz ? prober.dtz(b) : prober.wdl(b);
+  if (prober.status == sz::kMissing) return none;
+  if (prober.status) {
+    failure.entry = prober.failedTable ? set.entryOf(prober.failedTable) : TableSet::lastFailed;
+    failure.problem = prober.status;
+    if (!failure.entry) failure.entry = set.entries.empty() ? nullptr : set.entries.front().get();
+    return none;
+  }
+  return v;
+}
+
+// syzygyProbe(handle, packed, dtz) -> number
+Napi::Value probeCall(const Napi::CallbackInfo& info) {
+  TableSet* set = setOf(info, 0);
+  if (!set) return info.Env().Undefined();
+  Args args(info, 3);
+  const auto words = args.array<std::uint64_t>(1, "packed");
+  if (!args.ok()) return args.undefined();
+  if (words.length != sz::kMaxPieces + 3) {  // PACKED_POSITION_WORDS
+    throwRangeError(info.Env(), "syzygyProbe: packed must have 10 words");
+    return info.Env().Undefined();
+  }
+  const bool dtz = info[2].ToBoolean().Value();
+  Failure failure;
+  const int v = probeOne(*set, words.data, dtz, failure);
+  if (failure.entry) {
+    throwFileError(info.Env(), failure);
+    return info.Env().Undefined();
+  }
+  return number(info, v);
+}
+
+// Probes n positions into out (int8 WDL or int16 DTZ) on `threads` threads (0 = all cores), in
+// chunks taken dynamically (positions differ a lot in cost); the first damaged file stops the batch.
+Failure runBatch(TableSet& set, const std::uint64_t* in, const std::uint8_t* valid, std::size_t n, bool dtz, void* out,
+                 unsigned threads) {
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  constexpr std::size_t kChunk = 256;
+  if (n < kChunk * 2) threads = 1;
+  std::atomic<std::size_t> next{0};
+  std::mutex failureLock;
+  Failure first;
+  auto work = [&]() {
+    Failure failure;
+    for (;;) {
+      const std::size_t from = next.fetch_add(kChunk);
+      if (from >= n) return;
+      const std::size_t to = std::min(n, from + kChunk);
+      for (std::size_t i = from; i < to; ++i) {
+        int v;
+        if (valid && !valid[i]) v = dtz ? kDtzNone : kWdlNone;
+        else v = probeOne(set, in + 10 * i, dtz, failure);
+        if (failure.entry) {
+          std::lock_guard<std::mutex> guard(failureLock);
+          if (!first.entry) first = failure;
+          next.store(n);  // stop every thread: the batch fails
+          return;
+        }
+        if (dtz) static_cast<std::int16_t*>(out)[i] = static_cast<std::int16_t>(v);
+        else static_cast<std::int8_t*>(out)[i] = static_cast<std::int8_t>(v);
+      }
+    }
+  };
+  if (threads <= 1) work();
+  else {
+    std::vector<std::thread> pool;
+    pool.reserve(threads - 1);
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+  }
+  return first;
+}
+
+// The batch off the main thread: the positions (and flags) are copied into the worker before it is
+// queued and the results are written to memory the worker owns, handed to JS as a new typed array
+// when it completes, so JS can free, transfer or detach its buffers meanwhile. The handle is held by
+// a reference and close() defers unmapping until the last running batch has finished.
+class BatchWorker : public Napi::AsyncWorker {
+ public:
+  BatchWorker(Napi::Env env, napi_deferred deferred, napi_value handle, TableSet* set, std::vector<std::uint64_t> words,
+              std::vector<std::uint8_t> valid, bool dtz, unsigned threads)
+      : Napi::AsyncWorker(env, "bitboard-patterns:syzygyProbeBatch"),
+        deferred_(deferred),
+        set_(set),
+        words_(std::move(words)),
+        valid_(std::move(valid)),
+        dtz_(dtz),
+        threads_(threads),
+        out_((words_.size() / 10) * (dtz ? 2 : 1)) {
+    napi_create_reference(env, handle, 1, &handle_);
+    ++set_->activeWorkers;
+  }
+
+  ~BatchWorker() override {
+    if (handle_) napi_delete_reference(Env(), handle_);
+  }
+
+ protected:
+  void Execute() override {
+    failure_ = runBatch(*set_, words_.data(), valid_.empty() ? nullptr : valid_.data(), words_.size() / 10, dtz_,
+                        out_.data(), threads_);
+  }
+
+  void OnOK() override {
+    finish();
+    napi_env env = Env();
+    if (failure_.entry) {
+      const TableEntry& e = *failure_.entry;
+      const bool loadFailed = e.state.load() == 2;
+      const std::string problem = loadFailed && e.io ? "io" : sz::problemName(loadFailed ? e.problem : failure_.problem);
+      const std::string text = loadFailed ? e.message : "damaged table data (an index, block or value out of range)";
+      if (napi_value error = makeError(env, napi_create_error, "syzygy-file|" + problem + "|" + e.path + "|" + text))
+        napi_reject_deferred(env, deferred_, error);
+      return;
+    }
+    const std::size_t n = words_.size() / 10;
+    void* data = nullptr;
+    napi_value buffer = nullptr, array = nullptr;
+    if (napi_create_arraybuffer(env, out_.size(), &data, &buffer) != napi_ok) return;
+    if (!out_.empty()) std::memcpy(data, out_.data(), out_.size());
+    if (napi_create_typedarray(env, dtz_ ? napi_int16_array : napi_int8_array, n, buffer, 0, &array) != napi_ok) return;
+    napi_resolve_deferred(env, deferred_, array);
+  }
+
+  void OnError(const Napi::Error&) override {
+    finish();
+    if (napi_value error = makeError(Env(), napi_create_error, "syzygyProbeBatchAsync: the batch failed"))
+      napi_reject_deferred(Env(), deferred_, error);
+  }
+
+ private:
+  // Main thread: the last batch of a closed tablebase unmaps its files.
+  void finish() {
+    if (--set_->activeWorkers == 0 && set_->closed) set_->unmapAll();
+  }
+
+  napi_deferred deferred_;
+  napi_ref handle_ = nullptr;
+  TableSet* set_;
+  std::vector<std::uint64_t> words_;
+  std::vector<std::uint8_t> valid_;
+  bool dtz_;
+  unsigned threads_;
+  std::vector<std::uint8_t> out_;
+  Failure failure_;
+};
+
+// syzygyProbeBatch(handle, words, dtz, out: Int8Array | Int16Array, valid: Uint8Array | null, threads)
+Napi::Value probeBatchCall(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  TableSet* set = setOf(info, 0);
+  if (!set) return env.Undefined();
+  if (info.Length() != 6) {
+    throwTypeError(env, "syzygyProbeBatch: expected 6 arguments");
+    return env.Undefined();
+  }
+  Args args(info, 6);
+  const auto words = args.array<std::uint64_t>(1, "positions");
+  if (!args.ok()) return args.undefined();
+  const bool dtz = info[2].ToBoolean().Value();
+  if (!info[3].IsTypedArray()) {
+    throwTypeError(env, "syzygyProbeBatch: out must be an Int8Array or Int16Array");
+    return env.Undefined();
+  }
+  auto outArray = info[3].As<Napi::TypedArray>();
+  const napi_typedarray_type want = dtz ? napi_int16_array : napi_int8_array;
+  if (outArray.TypedArrayType() != want) {
+    throwTypeError(env, std::string("syzygyProbeBatch: out must be ") + (dtz ? "an Int16Array" : "an Int8Array"));
+    return env.Undefined();
+  }
+  const std::size_t n = outArray.ElementLength();
+  if (words.length != n * 10) {
+    throwRangeError(env, "syzygyProbeBatch: positions must have 10 words per output element");
+    return env.Undefined();
+  }
+  const std::uint8_t* valid = nullptr;
+  if (!info[4].IsNull() && !info[4].IsUndefined()) {
+    if (!info[4].IsTypedArray() || info[4].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array ||
+        info[4].As<Napi::TypedArray>().ElementLength() != n) {
+      throwTypeError(env, "syzygyProbeBatch: valid must be null or a Uint8Array of one flag per position");
+      return env.Undefined();
+    }
+    valid = info[4].As<Napi::Uint8Array>().Data();
+  }
+  const double requested = info[5].IsNumber() ? info[5].As<Napi::Number>().DoubleValue() : -1;
+  if (!(requested >= 0 && requested <= 1024)) {
+    throwRangeError(env, "syzygyProbeBatch: threads must be 0 (all cores) .. 1024");
+    return env.Undefined();
+  }
+  const unsigned threads = requested == 0 ? 0 : static_cast<unsigned>(requested);
+  void* out = static_cast<std::uint8_t*>(outArray.ArrayBuffer().Data()) + outArray.ByteOffset();
+  const Failure first = runBatch(*set, words.data, valid, n, dtz, out, threads);
+  if (first.entry) throwFileError(env, first);
+  return env.Undefined();
+}
+
+// syzygyProbeBatchAsync(handle, words, dtz, valid: Uint8Array | null, threads) -> Promise<Int8Array | Int16Array>
+Napi::Value probeBatchAsyncCall(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  TableSet* set = setOf(info, 0);
+  if (!set) return env.Undefined();
+  if (info.Length() != 5) {
+    throwTypeError(env, "syzygyProbeBatchAsync: expected 5 arguments");
+    return env.Undefined();
+  }
+  Args args(info, 5);
+  const auto words = args.array<std::uint64_t>(1, "positions");
+  if (!args.ok()) return args.undefined();
+  if (words.length % 10 != 0) {
+    throwRangeError(env, "syzygyProbeBatchAsync: positions must have 10 words per position");
+    return env.Undefined();
+  }
+  const std::size_t n = words.length / 10;
+  const bool dtz = info[2].ToBoolean().Value();
+  std::vector<std::uint8_t> valid;
+  if (!info[3].IsNull() && !info[3].IsUndefined()) {
+    if (!info[3].IsTypedArray() || info[3].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array ||
+        info[3].As<Napi::TypedArray>().ElementLength() != n) {
+      throwTypeError(env, "syzygyProbeBatchAsync: valid must be null or a Uint8Array of one flag per position");
+      return env.Undefined();
+    }
+    const std::uint8_t* v = info[3].As<Napi::Uint8Array>().Data();
+    valid.assign(v, v + n);
+  }
+  const double requested = info[4].IsNumber() ? info[4].As<Napi::Number>().DoubleValue() : -1;
+  if (!(requested >= 0 && requested <= 1024)) {
+    throwRangeError(env, "syzygyProbeBatchAsync: threads must be 0 (all cores) .. 1024");
+    return env.Undefined();
+  }
+  napi_deferred deferred = nullptr;
+  napi_value promise = nullptr;
+  if (napi_create_promise(env, &deferred, &promise) != napi_ok) {
+    throwError(env, napi_create_error, "syzygyProbeBatchAsync: cannot create a promise");
+    return env.Undefined();
+  }
+  std::vector<std::uint64_t> copy(words.data, words.data + words.length);  // owned by the worker
+  auto* worker = new BatchWorker(env, deferred, info[0], set, std::move(copy), std::move(valid), dtz,
+                                 static_cast<unsigned>(requested));
+  worker->Queue();  // the worker deletes itself after OnOK / OnError
+  return Napi::Value(env, promise);
+}
+
+// syzygyVerify(handle): maps and parses every table now; the first damaged one is thrown.
+Napi::Value verifyCall(const Napi::CallbackInfo& info) {
+  TableSet* set = setOf(info, 0);
+  if (!set) return info.Env().Undefined();
+  for (auto& e : set->entries) {
+    sz::Status status = sz::kOk;
+    if (!set->get(e->dtz, e->key, status)) {
+      Failure f;
+      f.entry = e.get();
+      f.problem = status;
+      throwFileError(info.Env(), f);
+      return info.Env().Undefined();
+    }
+  }
+  return info.Env().Undefined();
+}
+
+// syzygyClose(handle): unmaps every file now, or after the last running async batch.
+Napi::Value closeCall(const Napi::CallbackInfo& info) {
+  if (info.Length() != 1 || !info[0].IsExternal()) {
+    throwTypeError(info.Env(), "syzygyClose: handle must come from syzygyOpen");
+    return info.Env().Undefined();
+  }
+  TableSet* set = info[0].As<Napi::External<TableSet>>().Data();
+  if (!set->closed) {
+    set->closed = true;
+    if (set->activeWorkers == 0) set->unmapAll();
+  }
+  return info.Env().Undefined();
+}
+
+}  // namespace
+
+void exportSyzygy(Napi::Env env, Napi::Object exports) {
+  exportFunction<openCall>(env, exports, "syzygyOpen");
+  exportFunction<probeCall>(env, exports, "syzygyProbe");
+  exportFunction<probeBatchCall>(env, exports, "syzygyProbeBatch");
+  exportFunction<probeBatchAsyncCall>(env, exports, "syzygyProbeBatchAsync");
+  exportFunction<closeCall>(env, exports, "syzygyClose");
+  exportFunction<verifyCall>(env, exports, "syzygyVerify");
+}
+
+}  // namespace bbp::addon

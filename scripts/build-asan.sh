@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Builds the addon with AddressSanitizer + UndefinedBehaviorSanitizer into build-asan/ (its own
+# node-gyp tree; build/ is untouched), then, with a command, runs it under the sanitizers:
+#
+#   scripts/build-asan.sh                      build only (incremental; --rebuild to start over)
+#   scripts/build-asan.sh run <cmd...>         run <cmd> with the sanitized addon loaded
+#   scripts/build-asan.sh test [files...]      vitest (all files, or these) on the sanitized addon
+#   scripts/build-asan.sh fuzz [fuzz args...]  the fuzz harness on the sanitized addon
+#
+# Node itself is not instrumented, so libasan is preloaded (LD_PRELOAD) and the addon is chosen with
+# BITBOARD_PATTERNS_ADDON. detect_leaks=0: V8 keeps memory until exit by design.
+# allocator_may_return_null=1: a huge allocation fails as in a normal run (V8 throws a RangeError)
+# instead of ending the process. Any sanitizer report aborts the process that made it (halt_on_error, -fno-sanitize-recover) and the reports are also
+# written to files (log_path); the run fails when one appeared, even if a test runner swallowed the
+# child's crash.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="$root/build-asan"
+addon="$out/build/Release/bitboard_patterns.node"
+nodedir="$(npm config get nodedir 2>/dev/null || true)"
+[[ -n "$nodedir" && "$nodedir" != undefined && "$nodedir" != null ]] && export npm_config_nodedir="$nodedir"
+flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
+
+build() {
+  mkdir -p "$out"
+  # The package's binding.gyp with its sources one directory up.
+  sed -e 's#"native/#"../native/#g' "$root/binding.gyp" > "$out/binding.gyp.new"
+  cmp -s "$out/binding.gyp.new" "$out/binding.gyp" 2>/dev/null && rm "$out/binding.gyp.new" || mv "$out/binding.gyp.new" "$out/binding.gyp"
+  cd "$out"
+  local verb=build
+  [[ "${1:-}" == --rebuild || ! -f build/Makefile ]] && verb=rebuild
+  CXXFLAGS="$flags" CFLAGS="$flags" LDFLAGS="-fsanitize=address,undefined" \
+    "$root/node_modules/.bin/node-gyp" "$verb" --directory "$out" ${npm_config_nodedir:+--nodedir="$npm_config_nodedir"} >"$out/build.log" 2>&1 \
+    || { tail -40 "$out/build.log"; exit 1; }
+  echo "sanitized addon: $addon"
+}
+
+run() {
+  [[ -f "$addon" ]] || build
+  local logs="$out/reports"
+  rm -rf "$logs" && mkdir -p "$logs"
+  local status=0
+  LD_PRELOAD="$(g++ -print-file-name=libasan.so)" \
+  ASAN_OPTIONS="detect_leaks=0:allocator_may_return_null=1:halt_on_error=1:abort_on_error=1:log_path=$logs/asan:${ASAN_OPTIONS:-}" \
+  UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:log_path=$logs/ubsan:${UBSAN_OPTIONS:-}" \
+  BITBOARD_PATTERNS_ADDON="$addon" BITBOARD_PATTERNS_BACKEND="" \
+    "$@" || status=$?
+  if compgen -G "$logs/*" >/dev/null; then
+    echo "sanitizer reports:" >&2
+    for f in "$logs"/*; do echo "== $f" >&2; head -60 "$f" >&2; done
+    exit 1
+  fi
+  exit "$status"
+}
+
+case "${1:-}" in
+  run) shift; run "$@" ;;
+  test) shift; cd "$root"; run "$root/node_modules/.bin/vitest" run "$@" ;;
+  fuzz) shift; cd "$root"; run node "$root/scripts/fuzz.mjs" "$@" ;;
+  *) build "$@" ;;
+esac

@@ -1,0 +1,165 @@
+/**
+ * Child process of test/async-ownership.test.ts (bundled with esbuild, run with `node --expose-gc`):
+ * starts async work, then takes the caller's buffers away while it runs (transferred with
+ * structuredClone or postMessage, or every reference dropped), collects and churns memory (new
+ * buffers filled with 0xff land where the old ones were), and checks that every promise still settles
+ * with exactly the result of an undisturbed run. Prints one JSON line: { ok, runs, failures }.
+ * A crash (SIGSEGV, abort) shows as the child's exit signal.
+ */
+import { MessageChannel } from 'node:worker_threads';
+import { createApi } from '../lib/api.js';
+import { jsBackend } from '../lib/js/index.js';
+import { loadNative } from '../lib/native.js';
+import { KBNK_TABLE_SIZE } from '../lib/backend.js';
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('run with --expose-gc');
+
+const rounds = Number(process.argv[2] ?? '8');
+const native = loadNative();
+const apis = [['native', createApi(native)], ['js', createApi(jsBackend)]] as const;
+const failures: string[] = [];
+let runs = 0;
+
+const FENS = [
+  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+  '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
+  'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1',
+  'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8',
+  '4k3/8/8/8/8/8/8/4K2R b K - 0 1',
+  '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1',
+];
+
+function bytesOf(a: ArrayBufferView): Buffer {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+}
+
+/** Fresh words and valid flags for `n` positions (every seventh slot skipped). */
+function makeInput(api: (typeof apis)[number][1], n: number): { words: BigUint64Array; valid: Uint8Array } {
+  const packed = FENS.map((f) => api.parseFen(f).packed);
+  const words = new BigUint64Array(n * 10);
+  const valid = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    words.set(packed[(i * 5) % packed.length]!, i * 10);
+    valid[i] = i % 7 === 3 ? 0 : 1;
+  }
+  return { words, valid };
+}
+
+/** Memory churn: buffers of the freed ones' sizes, filled with 0xff, then dropped and collected. */
+function churn(bytes: number): void {
+  const hold: Uint8Array[] = [];
+  for (let i = 0; i < 6; i++) hold.push(new Uint8Array(bytes).fill(0xff));
+  gc!();
+  hold.length = 0;
+  gc!();
+}
+
+type Disturb = (buffers: ArrayBuffer[]) => void;
+const port = new MessageChannel();
+const disturbances: [string, Disturb][] = [
+  ['structuredClone transfer', (b) => { structuredClone(b, { transfer: b }); }],
+  ['postMessage transfer', (b) => { port.port1.postMessage(b, b); }],
+  ['references dropped', () => {}],
+];
+
+function same(name: string, got: Record<string, ArrayBufferView>, want: Record<string, ArrayBufferView>): void {
+  for (const key of Object.keys(want)) {
+    if (!got[key] || !bytesOf(got[key]!).equals(bytesOf(want[key]!))) failures.push(`${name}: ${key} differs`);
+  }
+}
+
+async function analyzeRounds(): Promise<void> {
+  for (const [backend, api] of apis) {
+    // Native: long enough (tens of milliseconds on one thread) that the collection below frees the
+    // caller's memory while the work still runs; JS runs in chunks on this thread.
+    const n = backend === 'native' ? 120_000 : 6_000;
+    const reference = (() => {
+      const { words, valid } = makeInput(api, n);
+      return api.analyzeBatch(api.PositionBatch.fromPacked(words, valid), 'all') as Record<string, ArrayBufferView>;
+    })();
+    for (let r = 0; r < rounds; r++) {
+      for (const [how, disturb] of disturbances) {
+        const name = `${backend} analyzeBatchAsync, ${how}, round ${r}`;
+        let input: ReturnType<typeof makeInput> | undefined = makeInput(api, n);
+        const p = api.analyzeBatchAsync(api.PositionBatch.fromPacked(input.words, input.valid), 'all',
+          { threads: 1 + (r % 2) });
+        disturb([input.words.buffer as ArrayBuffer, input.valid.buffer as ArrayBuffer]);
+        if (how !== 'references dropped' && input.words.length !== 0) failures.push(`${name}: the buffer was not detached`);
+        input = undefined;
+        churn(n * 80);
+        runs++;
+        try {
+          same(name, await p as Record<string, ArrayBufferView>, reference);
+        } catch (e) {
+          failures.push(`${name}: rejected: ${String(e)}`);
+        }
+      }
+      // Cancelled after its input was taken away: still rejects with the abort reason.
+      const input = makeInput(api, n);
+      const abort = new AbortController();
+      const p = api.analyzeBatchAsync(api.PositionBatch.fromPacked(input.words, input.valid), 'all', { signal: abort.signal });
+      structuredClone([input.words.buffer], { transfer: [input.words.buffer as ArrayBuffer] });
+      abort.abort(new Error('stop'));
+      churn(n * 80);
+      runs++;
+      await p.then(() => failures.push(`${backend} analyzeBatchAsync aborted: resolved`),
+        (e: unknown) => { if (!(e instanceof Error) || e.message !== 'stop') failures.push(`${backend} aborted: ${String(e)}`); });
+    }
+  }
+}
+
+/** The raw addon entry (a Uint8Array the caller passes in; the facade never exposes it). */
+async function kbnkRounds(): Promise<void> {
+  const want = new Uint8Array(KBNK_TABLE_SIZE);
+  native.kbnkGenerate(want);
+  for (let r = 0; r < Math.max(2, rounds >> 2); r++) {
+    for (const [how, disturb] of disturbances) {
+      const name = `kbnkGenerateAsync, ${how}, round ${r}`;
+      let table: Uint8Array | undefined = new Uint8Array(KBNK_TABLE_SIZE);
+      let steps = 0;
+      let last = [0, 0];
+      const p = native.kbnkGenerateAsync!(table, 1 + (r % 2), (done, total) => { steps++; last = [done, total]; }) as
+        Promise<unknown>;
+      disturb([table.buffer as ArrayBuffer]);
+      table = undefined;
+      churn(KBNK_TABLE_SIZE);
+      runs++;
+      try {
+        const got = await p;
+        if (!(got instanceof Uint8Array) || !bytesOf(got).equals(bytesOf(want))) failures.push(`${name}: the table differs`);
+        if (steps === 0 || last[0] !== last[1]) failures.push(`${name}: progress ended at ${last.join('/')}`);
+      } catch (e) {
+        failures.push(`${name}: rejected: ${String(e)}`);
+      }
+    }
+  }
+  // Undisturbed, the table passed in is the one filled.
+  const table = new Uint8Array(KBNK_TABLE_SIZE);
+  const got = await native.kbnkGenerateAsync!(table, 2) as unknown;
+  if (got !== table || !bytesOf(table).equals(bytesOf(want))) failures.push('kbnkGenerateAsync undisturbed: not filled in place');
+  runs++;
+}
+
+/** The reproducer of the use-after-free: 300,000 start positions, the buffer transferred at once. */
+async function reproducer(): Promise<void> {
+  const api = apis[0][1];
+  const words = new BigUint64Array(300000 * 10);
+  const start = api.parseFen(FENS[0]!).packed;
+  for (let i = 0; i < 300000; i++) words.set(start, i * 10);
+  const p = api.analyzeBatchAsync(api.PositionBatch.fromPacked(words), ['legalMoveCount']);
+  structuredClone(words.buffer, { transfer: [words.buffer as ArrayBuffer] });
+  const r = await p;
+  runs++;
+  if (r.legalMoveCount.length !== 300000 || r.legalMoveCount.some((c) => c !== 20)) failures.push('reproducer: wrong counts');
+}
+
+if (process.argv[3] === 'reproducer') await reproducer();
+else {
+  if (process.argv[3] !== 'kbnk') await analyzeRounds();
+  if (process.argv[3] !== 'analyze') await kbnkRounds();
+}
+port.port1.close();
+port.port2.close();
+process.stdout.write(`${JSON.stringify({ ok: failures.length === 0, runs, failures: failures.slice(0, 20) })}\n`);
