@@ -15,6 +15,8 @@ import {
 import type { PositionInit } from './position.js';
 import { kbnkSquaresOf } from './kbnk.js';
 import { createBatchApi } from './batch.js';
+import type { PerftAsyncOptions, PerftOptions } from './perft.js';
+import { perftAsyncWith, perftSignal, perftStatsWith, perftThreads, perftWith } from './perft.js';
 import {
   MAX_U64, checkArray, checkBitboard, checkColor, checkSquare, checkSquareOrSet, outArray,
 } from './validate.js';
@@ -266,6 +268,13 @@ export function createApi(b: Backend) {
     }
     return createPositionWith({ ...fields, epSquare: -1 }, checkersOf);
   }
+
+  /** The positions after each legal move. */
+  function childrenOf(pos: Position): Position[] {
+    return Array.from(codesOf(pos), (code) => play(pos, code & 63, (code >> 6) & 63, code >> 12));
+  }
+  const statsOf = (out: Float64Array) =>
+    Object.fromEntries(PERFT_STATS_COLUMNS.map((name, i) => [name, out[i]!])) as PerftStats;
 
   /** The legal move codes of a position, in a new array. */
   function codesOf(pos: Position): Uint16Array {
@@ -662,20 +671,52 @@ export function createApi(b: Backend) {
       if (!codesOf(p).includes(code)) throw new MoveError(move, 'makeMove: not a legal move in this position');
       return play(p, from, to, promotion);
     },
-    /** Leaf nodes of the legal move tree `depth` plies deep (0..20; depth 0 is 1), bulk-counted at the last ply. */
-    perft(pos: Position, depth: number): number {
-      return b.perft(checkPosition('perft', 'pos', pos), checkDepth('perft', depth));
+    /**
+     * Leaf nodes of the legal move tree `depth` plies deep (0..20; depth 0 is 1), bulk-counted at the
+     * last ply. `options.threads` (an integer 1..256, default all cores): native threads the tree is
+     * split over near the root; the count is the same for every value (the JS backend checks it and
+     * counts on the calling thread).
+     */
+    perft(pos: Position, depth: number, options?: PerftOptions): number {
+      const p = checkPosition('perft', 'pos', pos);
+      const d = checkDepth('perft', depth);
+      return perftWith(b, p, d, perftThreads('perft', options));
     },
     /**
      * perft with the chess programming wiki's columns, counted over the leaf moves: nodes, captures
      * (en passant included), enPassant, castles, promotions (each piece), checks (all kinds),
-     * discoveryChecks (discovered only, not double), doubleChecks, checkmates.
+     * discoveryChecks (discovered only, not double), doubleChecks, checkmates. `options.threads` as
+     * for perft.
      */
-    perftStats(pos: Position, depth: number): PerftStats {
+    perftStats(pos: Position, depth: number, options?: PerftOptions): PerftStats {
       const p = checkPosition('perftStats', 'pos', pos);
+      const d = checkDepth('perftStats', depth);
       const out = new Float64Array(PERFT_STATS_COLUMNS.length);
-      b.perftStats(p, checkDepth('perftStats', depth), out);
-      return Object.fromEntries(PERFT_STATS_COLUMNS.map((name, i) => [name, out[i]!])) as PerftStats;
+      perftStatsWith(b, p, d, perftThreads('perftStats', options), out);
+      return statsOf(out);
+    },
+    /**
+     * perft off the main thread (native: a libuv worker driving `threads` native threads, default all
+     * cores; JS: on the main thread, one subtree per event-loop turn). `options.signal` cancels it:
+     * the promise rejects with the signal's reason (an AbortError unless abort() was given another).
+     * Argument errors throw at once (TypeError, RangeError), as perft's do.
+     */
+    perftAsync(pos: Position, depth: number, options?: PerftAsyncOptions): Promise<number> {
+      const fn = 'perftAsync';
+      const p = checkPosition(fn, 'pos', pos);
+      const d = checkDepth(fn, depth);
+      const threads = perftThreads(fn, options);
+      const signal = perftSignal(fn, options);
+      return perftAsyncWith(b, p, d, threads, false, signal, childrenOf).then((out) => out[0]!);
+    },
+    /** perftStats off the main thread, cancellable: as perftAsync. */
+    perftStatsAsync(pos: Position, depth: number, options?: PerftAsyncOptions): Promise<PerftStats> {
+      const fn = 'perftStatsAsync';
+      const p = checkPosition(fn, 'pos', pos);
+      const d = checkDepth(fn, depth);
+      const threads = perftThreads(fn, options);
+      const signal = perftSignal(fn, options);
+      return perftAsyncWith(b, p, d, threads, true, signal, childrenOf).then(statsOf);
     },
     /**
      * Per legal move, the perft of the position after it at `depth - 1` (depth 1..20): a Map from UCI

@@ -23,6 +23,6 @@ export const {
   attackersTo, checkers, isInCheck, pinnedPieces, pinners, discoveredCheckCandidates, checkBlockSquares, pinRay,
   checkKind, checkersBatch, pinnedPiecesBatch, discoveredCheckCandidatesBatch, checkAnalysisBatch,
   PositionBatch, analyzeBatch, analyzeBatchAsync, toPlanes,
-  legalMoves, legalMovesEncoded, makeMove, perft, perftStats, perftDivide, perftBatch,
+  legalMoves, legalMovesEncoded, makeMove, perft, perftStats, perftAsync, perftStatsAsync, perftDivide, perftBatch,
   cornerDistance, kbnkEval, kbnkEvalSquares,
 } = api;

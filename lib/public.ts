@@ -9,6 +9,7 @@ export {
 export { FenError, MoveError, PositionError, STARTING_FEN, isPosition } from './position.js';
 export type { FenField, PositionField, PositionInit, SidePieces } from './position.js';
 export { ALL_SQUARES, MAX_PERFT_DEPTH, encodeMove, decodeMove, type Api, type PerftStats } from './api.js';
+export { MAX_PERFT_THREADS, type PerftOptions, type PerftAsyncOptions } from './perft.js';
 export { parseSquare, squareName, bitboardOf, squaresOf } from './squares.js';
 export {
   KbnkTablebase, KbnkFileError, KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE, KBNK_FILE_MAGIC,

@@ -20,7 +20,17 @@
 // pieces; captures include en passant; promotions count each promotion piece. Kiwipete d5 gives 2645
 // double checks here, not the published (disputed) 2637; the other d5 columns match. The per-move
 // kinds also agree with checks.h's checkKind on every leaf move of the CPW positions to depth 4.
+//
+// Parallel perft (perftParallel): the tree is split a few plies below the root (root splitting, the
+// simplest of the chess programming wiki's "Parallel Search" schemes; perft has no alpha-beta, so
+// every subtree is independent) into work items that std::threads take from a shared counter; the
+// counts are summed, so they do not depend on the number of threads. A stop flag is read between
+// work items.
 #pragma once
+
+#include <atomic>
+#include <thread>
+#include <vector>
 
 #include "movegen.h"
 
@@ -166,7 +176,41 @@ void perftStatsNode(const Sliders& s, const Board& b, int depth, PerftStats& sta
   generate<Us>(s, b, sink);
 }
 
+// The positions one ply below each of `from` (every legal move), appended to `to`.
+template <int Us, class Sliders>
+void expandInto(const Sliders& s, const Board& b, std::vector<Board>& to) {
+  auto visit = [&](const Board& child) { to.push_back(child); };
+  ChildSink<Us, decltype(visit)> sink{b, visit};
+  generate<Us>(s, b, sink);
+}
+
 }  // namespace movegen
+
+// Work items for parallel perft: the positions `plies` plies below the root, plies chosen so there
+// are enough items for balance (about kPerftSplitItems) leaving at least kPerftSplitMinDepth plies
+// below each item, and, for a prompt stop in deep trees, at most kPerftSplitMaxDepth. A position with
+// no legal move at an inner ply has no leaves below it and simply yields no item.
+constexpr std::size_t kPerftSplitItems = 2048;
+constexpr int kPerftSplitMinDepth = 3;
+constexpr int kPerftSplitMaxDepth = 6;
+
+template <class Sliders>
+int perftSplit(const Sliders& s, const Board& root, int depth, std::vector<Board>& items) {
+  items.assign(1, root);
+  int plies = 0;
+  std::vector<Board> next;
+  while (depth - plies > kPerftSplitMinDepth && !items.empty() &&
+         (items.size() < kPerftSplitItems || depth - plies > kPerftSplitMaxDepth)) {
+    next.clear();
+    for (const Board& b : items) {
+      if (b.sideToMove == 0) movegen::expandInto<0>(s, b, next);
+      else movegen::expandInto<1>(s, b, next);
+    }
+    items.swap(next);
+    ++plies;
+  }
+  return plies;
+}
 
 // Leaf nodes at `depth` (0 -> 1).
 template <class Sliders>
@@ -187,6 +231,54 @@ PerftStats perftStats(const Sliders& s, const Board& b, int depth) {
     movegen::perftStatsNode<1>(s, b, depth, stats);
   }
   return stats;
+}
+
+// perft (stats = false: out[0] = leaf nodes) or perftStats (out = the kPerftStatsColumns columns)
+// on `threads` threads (the caller's thread is one of them). `stop`, when given, is polled between
+// work items; returns false (out then unspecified) when it was set before the work was done.
+template <class Sliders>
+bool perftParallel(const Sliders& s, const Board& root, int depth, unsigned threads, bool stats,
+                   const std::atomic<int>* stop, U64* out) {
+  const int columns = stats ? kPerftStatsColumns : 1;
+  for (int c = 0; c < columns; ++c) out[c] = 0;
+  if (depth <= 0) {
+    out[0] = 1;
+    return true;
+  }
+  std::vector<Board> items;
+  const int plies = perftSplit(s, root, depth, items);
+  const int below = depth - plies;
+  if (threads < 1) threads = 1;
+  if (threads > items.size()) threads = static_cast<unsigned>(items.size() > 0 ? items.size() : 1);
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stopped{false};
+  std::vector<PerftStats> partial(threads);
+  const auto work = [&](unsigned t) {
+    PerftStats& mine = partial[t];
+    for (;;) {
+      if (stop && stop->load(std::memory_order_relaxed)) {
+        stopped.store(true, std::memory_order_relaxed);
+        return;
+      }
+      const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
+      if (i >= items.size()) return;
+      if (stats) {
+        const PerftStats st = perftStats(s, items[i], below);
+        for (int c = 0; c < kPerftStatsColumns; ++c) mine.column[c] += st.column[c];
+      } else {
+        mine.column[kStatNodes] += perft(s, items[i], below);
+      }
+    }
+  };
+  std::vector<std::thread> helpers;
+  helpers.reserve(threads - 1);
+  for (unsigned t = 1; t < threads; ++t) helpers.emplace_back(work, t);
+  work(0);
+  for (std::thread& h : helpers) h.join();
+  if (stopped.load()) return false;
+  for (const PerftStats& p : partial)
+    for (int c = 0; c < columns; ++c) out[c] += p.column[c];
+  return true;
 }
 
 }  // namespace BBP_ISA

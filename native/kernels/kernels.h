@@ -6,6 +6,7 @@
 // since the unpacked Board type lives in each ISA's own namespace.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -96,6 +97,10 @@ struct Kernels {
   void (*perftStats)(const U64* pos, int depth, U64* out);
   // out[i] = perft(position i, depth); positions holds n * 10 words.
   void (*perftBatch)(const U64* positions, int depth, double* out, Size n);
+  // perft (stats false: out[0]) or the perftStats columns (out[0..8]) on `threads` threads, the tree
+  // split near the root; `stop` (may be null) is polled between work items: false when stopped.
+  bool (*perftParallel)(const U64* pos, int depth, unsigned threads, bool stats, const std::atomic<int>* stop,
+                        U64* out);
 
   // ---- KBNK (native/core/kbnk.h): the whole table (layout v1), on `threads` threads, with this
   // table's bishop lookups; progress(context, done, total) between plies, on the calling thread ----
@@ -361,6 +366,8 @@ constexpr Kernels withMoveKernels(Kernels k) {
     for (Size i = 0; i < n; ++i)
       out[i] = static_cast<double>(perft(s, unpack(positions + i * kPackedPositionWords), depth));
   };
+  k.perftParallel = [](const U64* pos, int depth, unsigned threads, bool stats, const std::atomic<int>* stop,
+                       U64* out) { return perftParallel(Source::get(), unpack(pos), depth, threads, stats, stop, out); };
   return k;
 }
 
