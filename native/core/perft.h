@@ -50,9 +50,108 @@ constexpr int kMaxPerftDepth = 20;
 
 namespace movegen {
 
+// The number of legal moves (the last ply of perft, bulk counting): generate()'s rules counted with
+// popcounts, in an order that skips work a leaf rarely needs. The enemy attack map (the expensive
+// part: a lookup per enemy slider) is built only when the king has a square to step to or a
+// castling move passes its other tests; otherwise "in check" comes from the attackers of the king
+// square alone (the chess programming wiki's "Checks and Pinned Pieces (Bitboards)": the king as a
+// super-piece). Pinned pieces are counted apart so the unpinned ones need no per-piece pin test.
+template <int Us, class Sliders>
+U64 countLegal(const Sliders& s, const Board& b) {
+  using P = PawnSide<Us>;
+  constexpr int Them = Us ^ 1;
+  const U64 us = b.colors[Us], them = b.colors[Them], occ = us | them;
+  const U64 kingBB = b.pieces[kKing] & us;
+  const int ksq = lsb(kingBB);
+  const U64 enemyKing = b.pieces[kKing] & them;
+  const U64 theirDiag = diagSliders(b, Them), theirOrth = orthSliders(b, Them);
+
+  U64 n = 0;
+  const U64 kingTargets = kingAttacks(ksq) & ~us & ~enemyKing;
+  U64 danger = 0;
+  bool haveDanger = false;
+  const auto needDanger = [&] {
+    if (!haveDanger) danger = attackedBy<Them>(s, b, occ ^ kingBB), haveDanger = true;
+  };
+  bool inCheck;
+  if (kingTargets) {
+    needDanger();
+    n += popcount(kingTargets & ~danger);
+    inCheck = (danger & kingBB) != 0;
+  } else {
+    inCheck = ((pawnAttacks(Us, ksq) & b.pieces[kPawn] & them) | (knightAttacks(ksq) & b.pieces[kKnight] & them) |
+               (s.bishop(ksq, occ) & theirDiag) | (s.rook(ksq, occ) & theirOrth) | (kingAttacks(ksq) & enemyKing)) != 0;
+  }
+
+  U64 checkMask = ~U64{0};
+  if (inCheck) {
+    const U64 checkers = (pawnAttacks(Us, ksq) & b.pieces[kPawn] & them) |
+                         (knightAttacks(ksq) & b.pieces[kKnight] & them) | (s.bishop(ksq, occ) & theirDiag) |
+                         (s.rook(ksq, occ) & theirOrth) | (kingAttacks(ksq) & enemyKing);
+    if (checkers & (checkers - 1)) return n;  // double check: king moves only
+    checkMask = between(ksq, lsb(checkers)) | checkers;
+  } else if (b.castling & (Us == 0 ? kWhiteKing | kWhiteQueen : kBlackKing | kBlackQueen)) {
+    const U64 ourRooks = b.pieces[kRook] & us;
+    for (int i = 2 * Us; i < 2 * Us + 2; ++i) {
+      const CastlingMove& c = kCastlingMoves[i];
+      if ((b.castling & c.right) && ksq == c.kingFrom && (ourRooks & squareBB(c.rookFrom)) && !(occ & c.mustBeEmpty)) {
+        needDanger();
+        if (!(danger & c.mustBeSafe)) ++n;
+      }
+    }
+  }
+
+  const U64 targets = ~us & ~enemyKing & checkMask;
+  const U64 pinned = (rookRays(ksq) & theirOrth) | (bishopRays(ksq) & theirDiag) ? lineBlockers(b, ksq, Them, us, occ) : 0;
+
+  for (U64 k = b.pieces[kKnight] & us & ~pinned; k; k &= k - 1) n += popcount(knightAttacks(lsb(k)) & targets);
+  const U64 ourBishops = b.pieces[kBishop] & us, ourRooks = b.pieces[kRook] & us, ourQueens = b.pieces[kQueen] & us;
+  for (U64 p = ourBishops & ~pinned; p; p &= p - 1) n += popcount(s.bishop(lsb(p), occ) & targets);
+  for (U64 p = ourRooks & ~pinned; p; p &= p - 1) n += popcount(s.rook(lsb(p), occ) & targets);
+  for (U64 p = ourQueens & ~pinned; p; p &= p - 1) n += popcount(s.queen(lsb(p), occ) & targets);
+  for (U64 p = (ourBishops | ourRooks | ourQueens) & pinned; p; p &= p - 1) {
+    const int from = lsb(p);
+    const U64 attacks = (b.pieces[kBishop] & squareBB(from)) ? s.bishop(from, occ)
+                        : (b.pieces[kRook] & squareBB(from)) ? s.rook(from, occ) : s.queen(from, occ);
+    n += popcount(attacks & targets & line(ksq, from));
+  }
+
+  const U64 empty = ~occ;
+  const U64 capturable = them & ~enemyKing;
+  const auto pawnCount = [&](U64 pawns, U64 mask) -> U64 {
+    const U64 single = P::up(pawns) & empty;
+    const U64 doubles = P::up(single & P::kDoublePushRank) & empty & mask;
+    const U64 pushes = single & mask;
+    const U64 east = P::upEast(pawns) & capturable & mask;
+    const U64 west = P::upWest(pawns) & capturable & mask;
+    // Pushes and doubles never share a square (ranks 3 and 4 for white): one popcount; promotions
+    // (rare) count four times each.
+    U64 count = popcount((pushes | doubles) & ~P::kLastRank) + popcount(east & ~P::kLastRank) +
+                popcount(west & ~P::kLastRank);
+    if ((pushes | east | west) & P::kLastRank)
+      count += 4 * (popcount(pushes & P::kLastRank) + popcount(east & P::kLastRank) + popcount(west & P::kLastRank));
+    return count;
+  };
+  const U64 ourPawns = b.pieces[kPawn] & us;
+  n += pawnCount(ourPawns & ~pinned, targets);
+  for (U64 p = ourPawns & pinned; p; p &= p - 1) n += pawnCount(p & -p, targets & line(ksq, lsb(p)));
+
+  if (b.epSquare != kNoSquare) {
+    const int to = b.epSquare;
+    const U64 toBB = squareBB(to), capturedBB = squareBB(to - P::kUp);
+    if ((b.pieces[kPawn] & them & capturedBB) && !(occ & toBB) && (checkMask & (toBB | capturedBB))) {
+      for (U64 a = pawnAttacks(Them, to) & ourPawns; a; a &= a - 1) {
+        const U64 after = occ ^ squareBB(lsb(a)) ^ capturedBB ^ toBB;
+        if (!(s.rook(ksq, after) & theirOrth) && !(s.bishop(ksq, after) & theirDiag)) ++n;
+      }
+    }
+  }
+  return n;
+}
+
 template <int Us, class Sliders>
 U64 perftNode(const Sliders& s, const Board& b, int depth) {
-  if (depth == 1) return countMoves<Us>(s, b);
+  if (depth == 1) return countLegal<Us>(s, b);
   U64 nodes = 0;
   auto visit = [&](const Board& child) { nodes += perftNode<Us ^ 1>(s, child, depth - 1); };
   ChildSink<Us, decltype(visit)> sink{b, visit};
