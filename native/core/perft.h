@@ -79,8 +79,11 @@ U64 countLegal(const Sliders& s, const Board& b) {
     n += popcount(kingTargets & ~danger);
     inCheck = (danger & kingBB) != 0;
   } else {
+    // Slider lookups only for enemy sliders on the king's empty-board rays.
     inCheck = ((pawnAttacks(Us, ksq) & b.pieces[kPawn] & them) | (knightAttacks(ksq) & b.pieces[kKnight] & them) |
-               (s.bishop(ksq, occ) & theirDiag) | (s.rook(ksq, occ) & theirOrth) | (kingAttacks(ksq) & enemyKing)) != 0;
+               (kingAttacks(ksq) & enemyKing)) != 0 ||
+              ((bishopRays(ksq) & theirDiag) && (s.bishop(ksq, occ) & theirDiag)) ||
+              ((rookRays(ksq) & theirOrth) && (s.rook(ksq, occ) & theirOrth));
   }
 
   U64 checkMask = ~U64{0};
