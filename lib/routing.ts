@@ -39,6 +39,8 @@ export const BACKEND_MEMBER: Readonly<Record<string, string | null>> = {
   legalMovesEncoded: 'legalMoves',
   makeMove: 'legalMoves',
   perftDivide: 'perft',
+  perftAsync: 'perft',
+  perftStatsAsync: 'perftStats',
   kbnkEvalSquares: 'kbnkEval',
   PositionBatch: 'batch',
   analyzeBatch: 'batch',

@@ -100,6 +100,8 @@ const SPECS: [string, Kind[]][] = [
   ['makeMove', ['position', 'uci']],
   ['perft', ['position', 'depth']],
   ['perftStats', ['position', 'depth']],
+  ['perftAsync', ['position', 'depth']],
+  ['perftStatsAsync', ['position', 'depth']],
   ['perftDivide', ['position', 'divideDepth']],
   ['perftBatch', ['positions', 'depth', 'outF64']],
   // ---- KBNK
@@ -110,7 +112,7 @@ const SPECS: [string, Kind[]][] = [
 
 /** Facade functions with no backend twin (FEN, position building, the isInCheck convenience). */
 const FACADE_ONLY = new Set(['parseFen', 'toFen', 'createPosition', 'packPositions', 'isInCheck', 'legalMovesEncoded',
-  'makeMove', 'perftDivide', 'kbnkEvalSquares']);
+  'makeMove', 'perftDivide', 'kbnkEvalSquares', 'perftAsync', 'perftStatsAsync']);
 /** Optional variants: present only on some builds/CPUs. */
 const OPTIONAL = new Set(['variants.distantCheckLinesSse41', 'variants.rookAttacksPext', 'variants.bishopAttacksPext']);
 /** The backend (raw) signatures that differ from the facade's by more than rawKind. */
