@@ -2,8 +2,9 @@
  * Perft on several threads and off the main thread (the options of `perft`, `perftStats`, and
  * `perftAsync` / `perftStatsAsync` of the API object).
  *
- * Native backend: the tree is split a few plies below the root into about two thousand subtrees
- * that `threads` native threads take in turn (root splitting; perft has no alpha-beta, so the
+ * Native backend: the tree is split a few plies below the root into at least about two thousand
+ * subtrees (more in deep trees, so that none is deeper than 6 plies and a cancel is prompt) that
+ * `threads` native threads take in turn (root splitting; perft has no alpha-beta, so the
  * subtrees are independent and the sum is the same for every thread count). perftAsync runs the
  * same work from a libuv worker, so the main thread stays free; an AbortSignal stops it between
  * subtrees and the promise rejects with the signal's reason (an AbortError DOMException unless
