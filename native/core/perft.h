@@ -52,9 +52,9 @@ namespace movegen {
 
 // The number of legal moves (the last ply of perft, bulk counting): generate()'s rules counted with
 // popcounts, in an order that skips work a leaf rarely needs. The enemy attack map (the expensive
-// part: a lookup per enemy slider) is built only when the king has a square to step to or a
-// castling move passes its other tests; otherwise "in check" comes from the attackers of the king
-// square alone (the chess programming wiki's "Checks and Pinned Pieces (Bitboards)": the king as a
+// part: a lookup per enemy slider) is built only when the king has two or more squares to step
+// to or a castling move passes its other tests; otherwise the king's one square (if any) and "in
+// check" come from the attackers of that square alone (the chess programming wiki's "Checks and Pinned Pieces (Bitboards)": the king as a
 // super-piece). Pinned pieces are counted apart so the unpinned ones need no per-piece pin test.
 template <int Us, class Sliders>
 U64 countLegal(const Sliders& s, const Board& b) {
@@ -73,12 +73,22 @@ U64 countLegal(const Sliders& s, const Board& b) {
   const auto needDanger = [&] {
     if (!haveDanger) danger = attackedBy<Them>(s, b, occ ^ kingBB), haveDanger = true;
   };
+  // Whether `sq` is attacked with our king lifted off the board, from the square's point of view;
+  // slider lookups only for enemy sliders on its empty-board rays.
+  const auto attackedSq = [&](int sq) {
+    const U64 occNoKing = occ ^ kingBB;
+    return ((pawnAttacks(Us, sq) & b.pieces[kPawn] & them) | (knightAttacks(sq) & b.pieces[kKnight] & them) |
+            (kingAttacks(sq) & enemyKing)) != 0 ||
+           ((bishopRays(sq) & theirDiag) && (s.bishop(sq, occNoKing) & theirDiag)) ||
+           ((rookRays(sq) & theirOrth) && (s.rook(sq, occNoKing) & theirOrth));
+  };
   bool inCheck;
-  if (kingTargets) {
+  if (kingTargets & (kingTargets - 1)) {  // two or more squares: the whole attack map at once
     needDanger();
     n += popcount(kingTargets & ~danger);
     inCheck = (danger & kingBB) != 0;
   } else {
+    for (U64 t = kingTargets; t; t &= t - 1) n += !attackedSq(lsb(t));
     // Slider lookups only for enemy sliders on the king's empty-board rays.
     inCheck = ((pawnAttacks(Us, ksq) & b.pieces[kPawn] & them) | (knightAttacks(ksq) & b.pieces[kKnight] & them) |
                (kingAttacks(ksq) & enemyKing)) != 0 ||
