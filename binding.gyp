@@ -28,6 +28,7 @@
         "native/addon/moves.cc",
         "native/addon/kbnk.cc",
         "native/addon/syzygy.cc",
+        "native/addon/perft.cc",
         "native/kernels/portable.cc",
         "native/kernels/tables.cc"
       ],

@@ -76,6 +76,7 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   exportMoves(env, exports);
   exportKbnk(env, exports);
   exportSyzygy(env, exports);
+  exportPerft(env, exports);
   exports.Set("variants", variants);
   exports.Set("checkVariants", checkVariants);
   exports.Set("cpuPath", Napi::String::New(env, kernels.cpuPath));

@@ -474,5 +474,6 @@ void exportBatch(Napi::Env env, Napi::Object exports);
 void exportMoves(Napi::Env env, Napi::Object exports);
 void exportKbnk(Napi::Env env, Napi::Object exports);
 void exportSyzygy(Napi::Env env, Napi::Object exports);
+void exportPerft(Napi::Env env, Napi::Object exports);
 
 }  // namespace bbp::addon
