@@ -29,6 +29,7 @@
         "native/addon/kbnk.cc",
         "native/addon/pgn.cc",
         "native/addon/syzygy.cc",
+        "native/addon/perft.cc",
         "native/kernels/portable.cc",
         "native/kernels/tables.cc"
       ],

@@ -475,5 +475,6 @@ void exportMoves(Napi::Env env, Napi::Object exports);
 void exportKbnk(Napi::Env env, Napi::Object exports);
 void exportPgn(Napi::Env env, Napi::Object exports);
 void exportSyzygy(Napi::Env env, Napi::Object exports);
+void exportPerft(Napi::Env env, Napi::Object exports);
 
 }  // namespace bbp::addon
