@@ -75,6 +75,7 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   exportBatch(env, exports);
   exportMoves(env, exports);
   exportKbnk(env, exports);
+  exportTbgen(env, exports);
   exports.Set("variants", variants);
   exports.Set("checkVariants", checkVariants);
   exports.Set("cpuPath", Napi::String::New(env, kernels.cpuPath));

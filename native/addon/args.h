@@ -474,5 +474,6 @@ void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariant
 void exportBatch(Napi::Env env, Napi::Object exports);
 void exportMoves(Napi::Env env, Napi::Object exports);
 void exportKbnk(Napi::Env env, Napi::Object exports);
+void exportTbgen(Napi::Env env, Napi::Object exports);
 
 }  // namespace bbp::addon
