@@ -23,7 +23,7 @@
  *   8  u16      format version (1)          10  u16  table layout version (1)
  *  12  u8       metric (1 = DTM)            13  u8   symmetry (8 = pawnless, 2 = left-right mirror)
  *  14  u16      flags (0)                   16  16 bytes material name, ASCII, NUL-padded
- *  32  u64      table length in bytes       40  u32  CRC-32 (zlib) of the table    44  u32 reserved (0)
+ *  32  u64      table length in bytes       40  u32  CRC-32 (zlib) of bytes 0..39 and the table    44  u32 reserved (0)
  * Anything else is a TablebaseFileError (problem: truncated, magic, version, layout, metric,
  * symmetry, flags, material, length, checksum).
  */
@@ -33,7 +33,6 @@ import { PACKED_POSITION_WORDS } from './backend.js';
 import { createApi } from './api.js';
 import { jsBackend } from './js/index.js';
 import { tbGenerateJs, tbGenerateJsSync, tbParse, tbTableSize, tbSubMaterials, tbIndex, tbSlotKey, type TbMaterial, JS_MAX_PIECES } from './js/tbgen.js';
-import { crc32 } from './kbnk.js';
 import { loadNative, requestedBackend } from './native.js';
 import { isPosition } from './position.js';
 
@@ -438,7 +437,7 @@ export class Tablebase {
     header.writeUInt8(this.material.pawns ? 2 : 8, 13);
     header.write(this.name, 16, 'latin1');
     header.writeBigUInt64LE(BigInt(this.table.length), 32);
-    header.writeUInt32LE(crc32(this.table), 40);
+    header.writeUInt32LE(fileChecksum(header, this.table), 40);
     return Buffer.concat([header, this.table]);
   }
 
@@ -467,7 +466,7 @@ export class Tablebase {
     if (body < Number(length)) throw fail('truncated', `${body} of ${length} table bytes`);
     if (body > Number(length)) throw fail('length', `${body - Number(length)} bytes after the table`);
     const table = Uint8Array.from(buf.subarray(TB_FILE_HEADER_SIZE));
-    if (crc32(table) !== buf.readUInt32LE(40)) throw fail('checksum', 'checksum mismatch: the file is corrupted');
+    if (fileChecksum(buf, table) !== buf.readUInt32LE(40)) throw fail('checksum', 'checksum mismatch: the file is corrupted');
     const map = new Map<string, Tablebase>();
     for (const s of subs) {
       if (!(s instanceof Tablebase)) throw new TypeError('Tablebase.fromBuffer: subs must be Tablebase objects');
@@ -481,6 +480,24 @@ export class Tablebase {
   static load(file: string, subs: readonly Tablebase[] = []): Tablebase {
     return Tablebase.fromBuffer(readFileSync(file), subs);
   }
+}
+
+let crcTable: Int32Array | undefined;
+/** CRC-32 (zlib's) of header bytes 0..39 followed by the table. */
+function fileChecksum(header: Uint8Array, table: Uint8Array): number {
+  if (!crcTable) {
+    crcTable = new Int32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c;
+    }
+  }
+  const t = crcTable;
+  let c = -1;
+  for (let i = 0; i < 40; i++) c = t[(c ^ header[i]!) & 255]! ^ (c >>> 8);
+  for (let i = 0; i < table.length; i++) c = t[(c ^ table[i]!) & 255]! ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
 }
 
 function abortError(): Error {
