@@ -24,3 +24,10 @@ export type {
   FeatureName, FeatureInfo, FeatureType, FeatureArray, BatchResults, BatchError, AnalyzeAsyncOptions,
   PositionBatch as PositionBatchType,
 } from './batch.js';
+export {
+  Tablebase, TablebaseFileError, TB_DRAW, TB_ILLEGAL, TB_FILE_MAGIC, TB_FILE_VERSION, TB_LAYOUT_VERSION, TB_FILE_HEADER_SIZE,
+  tbParse, tbSubMaterials, tbTableSize,
+} from './tablebase.js';
+export type {
+  TbMaterial, TbMetric, TbProbe, TbStats, TbSideStats, TbProgress, TbGenerateOptions, TbPackedPositions, TablebaseFileProblem,
+} from './tablebase.js';
