@@ -259,6 +259,13 @@ describe.skipIf(!big)('native, 4 pieces', () => {
     for (const f of sample(t, 250, 777)) expect(t.probe(fen(f)), f).toEqual(expectedFromMoves(t, fen(f)));
   });
 
+  it('cancels a native generation midway through an AbortSignal', async () => {
+    const controller = new AbortController();
+    const known = [...table('KQvKR', big!).subTables().values()];
+    const run = Tablebase.generate('KQvKR', { backend: 'native', known, signal: controller.signal, onProgress: (p) => { if (p.done >= 3) controller.abort(); } });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('the same bytes on 1 thread and on 2', () => {
     const one = Tablebase.generateSync('KQvKR', { backend: 'native', threads: 1, known: [...table('KQvKR', big!).subTables().values()] });
     expect(same(one.table, table('KQvKR', big!).table)).toBe(true);

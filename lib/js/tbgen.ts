@@ -176,12 +176,14 @@ interface Move { slot: number; to: number; maskLo: number; maskHi: number }
 interface Conversion { sub: TbSubTableJs; src: number[]; to: number; maskLo: number; maskHi: number }
 
 const MOVED = -1;
+const NO_CAPTURE = -100000;
 
 class Generator {
   private readonly P: number;
   private readonly k: number;
   private readonly legal: Int32Array[];
   private readonly won: Int32Array[];
+  private readonly lost: Int32Array[];
   private readonly settled: Int32Array[];
   private readonly fresh: Int32Array[];
   private readonly esc: Int32Array[];
@@ -196,7 +198,7 @@ class Generator {
     this.k = m.n - 2;
     this.P = (m.pawns ? 32 : 10) * 64 ** this.k;
     const pairs = () => [new Int32Array(2 * this.P), new Int32Array(2 * this.P)];
-    this.legal = pairs(); this.won = pairs(); this.settled = pairs(); this.fresh = pairs(); this.esc = pairs(); this.check = pairs();
+    this.legal = pairs(); this.won = pairs(); this.lost = pairs(); this.settled = pairs(); this.fresh = pairs(); this.esc = pairs(); this.check = pairs();
     this.next = [new Uint8Array(this.P).fill(255), new Uint8Array(this.P).fill(255)];
     for (let p = 0; p < this.P; p++) this.setup(p);
     for (let p = 0; p < this.P; p++) this.conversions(p);
@@ -290,7 +292,7 @@ class Generator {
         if (this.occupied(to) || (to >> 3) === (stm === 0 ? 7 : 0)) continue;
         out.push({ slot: i, to, maskLo: -1, maskHi: -1 });
         const to2 = to + dir;
-        if ((from >> 3) === (stm === 0 ? 1 : 6) && !this.occupied(to2)) out.push({ slot: i, to: to2, maskLo: ~bitLo(to), maskHi: ~bitHi(to) });
+        if ((from >> 3) === (stm === 0 ? 1 : 6) && !this.occupied(to2) && this.epCapturers(stm, to2).length === 0) out.push({ slot: i, to: to2, maskLo: ~bitLo(to), maskHi: ~bitHi(to) });
         continue;
       }
       this.eachAttack(type, stm, from, (to, bl, bh) => {
@@ -298,6 +300,47 @@ class Generator {
       });
     }
     return out;
+  }
+
+  /** Slots of the enemy pawns beside `to` (a double push there can be taken en passant). */
+  private epCapturers(stm: number, to: number): number[] {
+    const out: number[] = [];
+    for (let j = 1; j < this.m.n - 1; j++) {
+      const s = this.sq[j]!;
+      if (this.m.colors[j] !== stm && this.m.types[j] === PAWN && (s >> 3) === (to >> 3) && Math.abs((s & 7) - (to & 7)) === 1) out.push(j);
+    }
+    return out;
+  }
+
+  /** Double pushes an enemy pawn can take en passant (see tbgen.h). */
+  private epPushes(stm: number): { slot: number; to: number; mid: number; caps: number[] }[] {
+    const out: { slot: number; to: number; mid: number; caps: number[] }[] = [];
+    for (let i = 1; i < this.m.n - 1; i++) {
+      if (this.m.colors[i] !== stm || this.m.types[i] !== PAWN || (this.sq[i]! >> 3) !== (stm === 0 ? 1 : 6)) continue;
+      const dir = stm === 0 ? 8 : -8, mid = this.sq[i]! + dir, to = mid + dir;
+      if (this.occupied(mid) || this.occupied(to)) continue;
+      const caps = this.epCapturers(stm, to);
+      if (caps.length) out.push({ slot: i, to, mid, caps });
+    }
+    return out;
+  }
+
+  /** The best en-passant capture's score for the capturing side (win sooner higher, draw 0), or NO_CAPTURE. */
+  private epScore(stm: number, slot: number, mid: number, caps: number[], b: number): number {
+    let best = NO_CAPTURE;
+    const subSq: number[] = [];
+    for (const j of caps) {
+      const cv = this.makeConversion(j, mid, slot, -1, -1, -1);
+      subSq.length = cv.sub.material.n;
+      for (let k = 0; k < cv.sub.material.n; k++) {
+        const s = cv.src[k]!;
+        subSq[k] = s === MOVED ? mid : s === this.m.n - 1 ? b : this.sq[s]!;
+      }
+      const v = cv.sub.data[tbIndex(cv.sub.material, stm, subSq)]!;
+      if (v === ILLEGAL) continue;
+      best = Math.max(best, v === DRAW ? 0 : v & 1 ? -1000 + (v + 1) : 1000 - (v + 1));
+    }
+    return best;
   }
 
   /** The (lo, hi) of arr at the successor placement (slot moved to `to`), as black-king squares as they stand. */
@@ -461,6 +504,16 @@ class Generator {
           rl |= RL & mv.maskLo; rh |= RH & mv.maskHi;
         }
         if (stm === 1) { kingFill(this.fresh[0]![i]!, this.fresh[0]![i + 1]!); rl |= RL; rh |= RH; }
+        for (const ep of this.epPushes(stm)) {
+          const q = p + (ep.to - this.sq[ep.slot]!) * 64 ** (this.k - ep.slot);
+          const lost = this.lost[opp]!;
+          for (let b = 0; b < 64; b++) {
+            if (b === ep.mid || !has(ul & ~rl, uh & ~rh, b) || !has(lost[2 * q]!, lost[2 * q + 1]!, b)) continue;
+            const d = this.table[this.row(opp, q) + b]!;
+            const e = this.epScore(stm, ep.slot, ep.mid, ep.caps, b);
+            if (e === NO_CAPTURE ? d === n - 1 : e < 0 && Math.max(d, e + 1000) === n - 1) { rl |= bitLo(b); rh |= bitHi(b); }
+          }
+        }
         const wl = rl & ul, wh = rh & uh;
         if (wl || wh) {
           this.won[stm]![i] |= wl; this.won[stm]![i + 1] |= wh;
@@ -480,6 +533,15 @@ class Generator {
           kingFill(this.legal[0]![i]! & ~this.won[0]![i]!, this.legal[0]![i + 1]! & ~this.won[0]![i + 1]!);
           el |= RL; eh |= RH;
         }
+        for (const ep of this.epPushes(stm)) {
+          const q = p + (ep.to - this.sq[ep.slot]!) * 64 ** (this.k - ep.slot);
+          for (let b = 0; b < 64; b++) {
+            if (b === ep.mid || !has(ul & ~el, uh & ~eh, b)) continue;
+            if (!has(legal[2 * q]! & ~won[2 * q]!, legal[2 * q + 1]! & ~won[2 * q + 1]!, b)) continue;
+            const e = this.epScore(stm, ep.slot, ep.mid, ep.caps, b);
+            if (!(e > 0 && 1000 - e <= n - 1)) { el |= bitLo(b); eh |= bitHi(b); }
+          }
+        }
         let ll = ul & ~el, lh = uh & ~eh;
         if (n === 0) {
           const cl = this.check[stm]![i]!, ch = this.check[stm]![i + 1]!;
@@ -487,6 +549,7 @@ class Generator {
           ll &= cl; lh &= ch;
         }
         if (ll || lh) {
+          this.lost[stm]![i] |= ll; this.lost[stm]![i + 1] |= lh;
           this.fresh[stm]![i] = ll; this.fresh[stm]![i + 1] = lh;
           this.settled[stm]![i] |= ll; this.settled[stm]![i + 1] |= lh;
           this.write(stm, p, ll, lh, n);

@@ -175,6 +175,7 @@ class TbGenerator {
     for (int c = 0; c < 2; ++c) {
       legal_[c].assign(P_, 0);
       won_[c].assign(P_, 0);
+      if (m.pawns) lost_[c].assign(P_, 0);
       settled_[c].assign(P_, 0);
       fresh_[c].assign(P_, 0);
       esc_[c].assign(P_, 0);
@@ -302,7 +303,8 @@ class TbGenerator {
         if ((pl.occ & squareBB(to)) || rankOf(to) == (stm == 0 ? 7 : 0)) continue;
         f(i, to, ~U64{0});
         const int to2 = to + dir;
-        if (rankOf(from) == (stm == 0 ? 1 : 6) && !(pl.occ & squareBB(to2))) f(i, to2, ~squareBB(to));
+        if (rankOf(from) == (stm == 0 ? 1 : 6) && !(pl.occ & squareBB(to2)) && !epCapturers(pl, stm, to2))
+          f(i, to2, ~squareBB(to));
         continue;
       }
       for (U64 t = attacks(type, stm, from, pl.occ) & ~pl.occ; t; t &= t - 1) {
@@ -310,6 +312,50 @@ class TbGenerator {
         f(i, to, isSlider(type) ? ~between(from, to) : ~U64{0});
       }
     }
+  }
+
+  // The enemy pawns beside square `to` (a double push there can be taken en passant).
+  U64 epCapturers(const TbPlaced& pl, int stm, int to) const {
+    U64 pawns = 0;
+    for (int j = 1; j < m_.n - 1; ++j)
+      if (m_.color[j] != stm && m_.type[j] == kTbPawn) pawns |= squareBB(pl.sq[j]);
+    const U64 t = squareBB(to);
+    return (((t << 1) & ~0x0101010101010101ULL) | ((t >> 1) & ~0x8080808080808080ULL)) & pawns;
+  }
+
+  // Double pushes an enemy pawn can take en passant: f(slot, to, mid). The position after such a push
+  // is worth, to the opponent, the better of the stored position (without en-passant rights) and
+  // the en-passant captures (probed in the sub-ending's table).
+  template <typename F>
+  void epPushes(const TbPlaced& pl, int stm, F f) const {
+    for (int i = 1; i < m_.n - 1; ++i) {
+      if (m_.color[i] != stm || m_.type[i] != kTbPawn || rankOf(pl.sq[i]) != (stm == 0 ? 1 : 6)) continue;
+      const int dir = stm == 0 ? 8 : -8, mid = pl.sq[i] + dir, to = mid + dir;
+      if ((pl.occ & (squareBB(mid) | squareBB(to))) || !epCapturers(pl, stm, to)) continue;
+      f(i, to, mid);
+    }
+  }
+
+  // The best en-passant capture after slot i's double push to `to` over `mid`, black king on b, as a
+  // score from the capturing side's view (win sooner higher, draw 0), or kNoCapture.
+  static constexpr int kNoCapture = -100000;
+  int epScore(const TbPlaced& pl, int stm, int i, int to, int mid, int b) {
+    int best = kNoCapture;
+    const U64 caps = epCapturers(pl, stm, to);
+    for (int j = 1; j < m_.n - 1; ++j) {
+      if (!((caps >> pl.sq[j]) & 1)) continue;
+      Conversion cv;
+      if (!makeConversion(j, mid, i, -1, ~U64{0}, cv)) return best;
+      int sq[kTbMaxPieces];
+      for (int k = 0; k < cv.sub->material.n; ++k) {
+        const int s = cv.src[k];
+        sq[k] = s == kTbMoved ? mid : s == m_.n - 1 ? b : pl.sq[s];
+      }
+      const std::uint8_t v = cv.sub->data[tbIndex(cv.sub->material, stm, sq)];  // the pusher to move
+      if (v == kTbIllegal) continue;
+      best = std::max(best, v == kTbDraw ? 0 : (v & 1) ? -1000 + (v + 1) : 1000 - (v + 1));
+    }
+    return best;
   }
 
   // The set arr[stm'] of the placement after slot `slot` moves to `to`, as black-king squares of the
@@ -327,6 +373,11 @@ class TbGenerator {
     for (int i = 1; i <= k; ++i) q = (q << 6) | map[pl.sq[i]];
     const U64 set = get(q);
     return s == 0 ? set : mapSet(kbnkSymmetry.inverse[s], set);
+  }
+
+  std::size_t successorIndex(const TbPlaced& pl, int slot, int to) const {
+    const int shift = 6 * (m_.others() - slot);
+    return (pl.p & ~(std::size_t{63} << shift)) | (static_cast<std::size_t>(to) << shift);
   }
 
   const TbSubTable* findSub(const TbMaterial& m) const {
@@ -500,6 +551,15 @@ class TbGenerator {
           reach |= mask & successor(pl, slot, to, [&](std::size_t q) { return lost[q]; });
         });
         if (stm == 1) reach |= kingAttacksSet(fresh_[0][p]);
+        epPushes(pl, stm, [&](int slot, int to, int mid) {
+          const std::size_t q = successorIndex(pl, slot, to);
+          for (U64 bs = undecided & ~reach & lost_[opp][q] & ~squareBB(mid); bs; bs &= bs - 1) {
+            const int b = __builtin_ctzll(bs);
+            const int d = row(opp, q)[b];  // a loss: written at an even ply, stable now
+            const int e = epScore(pl, stm, slot, to, mid, b);
+            if (e == kNoCapture ? d == n - 1 : e < 0 && std::max(d, e + 1000) == n - 1) reach |= squareBB(b);
+          }
+        });
         const U64 w = reach & undecided;
         if (w) {
           won_[stm][p] |= w;
@@ -516,12 +576,21 @@ class TbGenerator {
           escape |= mask & successor(pl, slot, to, [&](std::size_t q) { return legal[q] & ~won[q]; });
         });
         if (stm == 1) escape |= kingAttacksSet(legal_[0][p] & ~won_[0][p]);
+        epPushes(pl, stm, [&](int slot, int to, int mid) {
+          const std::size_t q = successorIndex(pl, slot, to);
+          for (U64 bs = undecided & ~escape & legal[q] & ~won[q] & ~squareBB(mid); bs; bs &= bs - 1) {
+            const int b = __builtin_ctzll(bs);
+            const int e = epScore(pl, stm, slot, to, mid, b);
+            if (!(e > 0 && 1000 - e <= n - 1)) escape |= squareBB(b);  // no capture wins for the opponent yet
+          }
+        });
         U64 lost = undecided & ~escape;
         if (n == 0) {
           settled_[stm][p] |= lost & ~check_[stm][p];  // stalemate: a draw
           lost &= check_[stm][p];
         }
         if (lost) {
+          if (m_.pawns) lost_[stm][p] |= lost;
           fresh_[stm][p] = lost;
           settled_[stm][p] |= lost;
           write(stm, p, lost, n);
@@ -544,7 +613,7 @@ class TbGenerator {
   int subCount_;
   std::size_t P_;
   unsigned threads_;
-  std::vector<U64> legal_[2], won_[2], settled_[2], fresh_[2], esc_[2], check_[2];
+  std::vector<U64> legal_[2], won_[2], lost_[2], settled_[2], fresh_[2], esc_[2], check_[2];
   std::vector<std::uint8_t> next_[2];
   std::atomic<int> status_{0};
   std::atomic<int> maxConv_{0};
