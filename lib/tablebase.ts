@@ -376,42 +376,49 @@ export class Tablebase {
   /**
    * Every stored legal position as packed positions (white king in its region; with identical
    * pieces one order only), with the table's WDL and DTM (moves, signed as `probe`) of each. No
-   * castling, no en-passant square, halfmove clock 0, fullmove 1.
+   * castling, no en-passant square, halfmove clock 0, fullmove 1. `start` / `end` restrict it to
+   * the table entries start..end-1 (to take a big table in slices; default: all).
    */
-  packedPositions(): TbPackedPositions {
-    const m = this.material;
-    const k = m.n - 2;
-    const per = 64 ** (k + 1);
-    let count = 0;
-    const keep = (i: number): boolean => {
-      const v = this.table[i]!;
-      if (v === TB_ILLEGAL) return false;
-      const p = Math.floor((i % (this.table.length / 2)) / 64);
-      let prev = -1;
-      for (let s = 1; s <= k; s++) {
-        const sq = Math.floor(p / 64 ** (k - s)) % 64;
-        if (s > 1 && m.colors[s] === m.colors[s - 1] && m.types[s] === m.types[s - 1] && sq < prev) return false;
-        prev = sq;
+  packedPositions(range: { start?: number; end?: number } = {}): TbPackedPositions {
+    if (typeof range !== 'object' || range === null) throw new TypeError('packedPositions: range must be an object');
+    const len = this.table.length;
+    const start = range.start ?? 0, end = range.end ?? len;
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end > len || start > end) {
+      throw new RangeError(`packedPositions: need integers 0 <= start <= end <= ${len}, got ${String(start)}..${String(end)}`);
+    }
+    const m = this.material, k = m.n - 2;
+    const half = len / 2, placements = half / 64;
+    const sqs = new Array<number>(m.n).fill(0);
+    const region = m.pawns ? (r: number) => (r >> 2) * 8 + (r & 3) : (r: number) => [0, 1, 2, 3, 9, 10, 11, 18, 19, 27][r]!;
+    /** Decodes placement p into sqs[0..k]; false when identical pieces stand out of order (stored twice). */
+    const decodePlacement = (p: number): boolean => {
+      let x = p;
+      for (let s = k; s >= 1; s--) { sqs[s] = x % 64; x = Math.floor(x / 64); }
+      sqs[0] = region(x);
+      for (let s = 2; s <= k; s++) {
+        if (m.colors[s] === m.colors[s - 1] && m.types[s] === m.types[s - 1] && sqs[s]! < sqs[s - 1]!) return false;
       }
       return true;
     };
-    for (let i = 0; i < this.table.length; i++) if (keep(i)) count++;
+    const each = (f: (i: number, stm: number) => void) => {
+      for (let row = Math.floor(start / 64); row * 64 < end; row++) {
+        const stm = row >= placements ? 1 : 0;
+        if (!decodePlacement(row - stm * placements)) continue;
+        const from = Math.max(start, row * 64), to = Math.min(end, row * 64 + 64);
+        for (let i = from; i < to; i++) if (this.table[i] !== TB_ILLEGAL) f(i, stm);
+      }
+    };
+    let count = 0;
+    each(() => { count++; });
     const positions = new BigUint64Array(count * PACKED_POSITION_WORDS);
     const wdl = new Int8Array(count), dtm = new Int16Array(count);
-    const half = this.table.length / 2;
+    const bits = Array.from({ length: 64 }, (_, sq) => 1n << BigInt(sq));
     let at = 0;
-    for (let i = 0; i < this.table.length; i++) {
-      if (!keep(i)) continue;
-      const stm = i >= half ? 1 : 0;
-      const j = i - stm * half;
-      const bk = j & 63, p = Math.floor(j / 64);
-      const region = Math.floor(p / 64 ** k);
-      const sqs = [m.pawns ? (region >> 2) * 8 + (region & 3) : [0, 1, 2, 3, 9, 10, 11, 18, 19, 27][region]!];
-      for (let s = 1; s <= k; s++) sqs.push(Math.floor(p / 64 ** (k - s)) % 64);
-      sqs.push(bk);
+    each((i, stm) => {
+      sqs[m.n - 1] = i & 63;
       const w = at * PACKED_POSITION_WORDS;
       for (let s = 0; s < m.n; s++) {
-        const b = 1n << BigInt(sqs[s]!);
+        const b = bits[sqs[s]!]!;
         positions[w + m.colors[s]!] |= b;
         positions[w + 2 + m.types[s]!] |= b;
       }
@@ -421,7 +428,7 @@ export class Tablebase {
       wdl[at] = d.wdl;
       dtm[at] = d.dtm;
       at++;
-    }
+    });
     return { positions, wdl, dtm, count };
   }
 

@@ -213,6 +213,22 @@ describe.each(generators)('%s generation', (backend) => {
       const p = fen(fenOfPacked(all.positions, i));
       expect(t.probe(p)).toEqual({ wdl: all.wdl[i], dtm: all.dtm[i] });
     }
+    // slices add up to the whole, in order
+    const cut = 40_017;
+    const a = t.packedPositions({ end: cut }), b = t.packedPositions({ start: cut });
+    expect(a.count + b.count).toBe(all.count);
+    expect(Buffer.from(b.positions.buffer).equals(Buffer.from(all.positions.buffer, a.positions.byteLength))).toBe(true);
+    expect(() => t.packedPositions({ start: 5, end: 4 })).toThrow(RangeError);
+  });
+
+  it('packedPositions: KBBvK lists each position once although the table stores both bishop orders', () => {
+    if (backend === 'js') return; // 4 pieces: native only
+    const t = table('KBBvK', 'native');
+    const { count, positions } = t.packedPositions({ end: 64 * 64 * 64 * 3 });
+    const seen = new Set<string>();
+    for (let i = 0; i < count; i++) seen.add(Buffer.from(positions.buffer, i * 80, 80).toString('hex'));
+    expect(seen.size).toBe(count);
+    expect(count).toBeGreaterThan(1000);
   });
 
   it('reports progress, the last call with done === total', async () => {
