@@ -24,6 +24,7 @@
  *  12  u8       metric (1 = DTM)            13  u8   symmetry (8 = pawnless, 2 = left-right mirror)
  *  14  u16      flags (0)                   16  16 bytes material name, ASCII, NUL-padded
  *  32  u64      table length in bytes       40  u32  CRC-32 (zlib) of bytes 0..39 and the table    44  u32 reserved (0)
+ * A KBNK file of lib/kbnk.ts ("BBP-KBNK") loads too, as the KBNvK table (checked by KbnkTablebase).
  * Anything else is a TablebaseFileError (problem: truncated, magic, version, layout, metric,
  * symmetry, flags, material, length, checksum).
  */
@@ -35,6 +36,7 @@ import { jsBackend } from './js/index.js';
 import { tbGenerateJs, tbGenerateJsSync, tbParse, tbTableSize, tbSubMaterials, tbIndex, tbSlotKey, type TbMaterial, JS_MAX_PIECES } from './js/tbgen.js';
 import { loadNative, requestedBackend } from './native.js';
 import { isPosition } from './position.js';
+import { KBNK_FILE_MAGIC, KbnkTablebase } from './kbnk.js';
 
 export { tbParse, tbSubMaterials, tbTableSize, type TbMaterial } from './js/tbgen.js';
 
@@ -453,6 +455,10 @@ export class Tablebase {
     if (!(data instanceof Uint8Array)) throw new TypeError('Tablebase.fromBuffer: data must be a Uint8Array');
     const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     const fail = (p: TablebaseFileProblem, msg: string) => new TablebaseFileError(p, `not a valid tablebase file: ${msg}`);
+    if (buf.length >= 8 && buf.toString('latin1', 0, 8) === KBNK_FILE_MAGIC) {
+      // a KBNK table file (lib/kbnk.ts): checked by its own reader; its layout is this one's KBNvK
+      return Tablebase.fromKbnk(KbnkTablebase.fromBuffer(buf), subs);
+    }
     if (buf.length < TB_FILE_HEADER_SIZE) throw fail('truncated', `${buf.length} bytes, shorter than the ${TB_FILE_HEADER_SIZE}-byte header`);
     if (buf.toString('latin1', 0, 8) !== TB_FILE_MAGIC) throw fail('magic', `it does not start with ${JSON.stringify(TB_FILE_MAGIC)}`);
     if (buf.readUInt16LE(8) !== TB_FILE_VERSION) throw fail('version', `format version ${buf.readUInt16LE(8)}; this build reads ${TB_FILE_VERSION}`);
@@ -480,6 +486,15 @@ export class Tablebase {
       map.set(s.name, s);
     }
     return new Tablebase(m, table, map);
+  }
+
+  /**
+   * The KBNvK table of a KbnkTablebase (lib/kbnk.ts): its layout v1 is byte for byte this layout's
+   * KBNvK, so the bytes are shared, not converted. `subs` as in fromBuffer.
+   */
+  static fromKbnk(kbnk: KbnkTablebase, subs: readonly Tablebase[] = []): Tablebase {
+    if (!(kbnk instanceof KbnkTablebase)) throw new TypeError('Tablebase.fromKbnk: kbnk must be a KbnkTablebase');
+    return new Tablebase(tbParse('Tablebase.fromKbnk', 'KBNvK'), kbnk.table, new Map(subs.map((s) => [s.name, s])));
   }
 
   save(file: string): void { writeFileSync(file, this.toBuffer()); }

@@ -265,6 +265,23 @@ describe.skipIf(!big)('native, 4 pieces', () => {
     expect(same(table('KBNvK', big!).table, kbnk.table)).toBe(true);
   });
 
+  it('loads a KBNK file of lib/kbnk.ts as the KBNvK table and probes like KbnkTablebase', async () => {
+    const kbnk = await KbnkTablebase.generate({ backend: 'native' });
+    const file = join(tmp, 'kbnk.bin');
+    kbnk.save(file);
+    const tb = Tablebase.load(file);
+    expect(tb.name).toBe('KBNvK');
+    expect(same(tb.table, table('KBNvK', big!).table)).toBe(true);
+    for (const f of ['8/8/8/8/8/8/2k5/KNB5 w - - 0 1', 'k7/8/1K6/3N4/8/8/8/7B w - - 0 1', '8/8/8/3k4/8/8/8/KNB5 b - - 0 1']) {
+      const p = kbnk.probe(fen(f));
+      expect(tb.probe(fen(f)), f).toEqual(p.result === 'draw' ? { wdl: 0, dtm: 0 } : { wdl: p.result === 'win' ? 2 : -2, dtm: p.result === 'win' ? p.dtm : -p.dtm! || 0 });
+    }
+    expect(tb.probe(fen('8/8/8/8/8/8/2k5/KNB5 w - - 0 1'))).toEqual({ wdl: 2, dtm: 33 }); // OEIS A225556: mate in 33
+    const damaged = readFileSync(file);
+    damaged[30] ^= 1;
+    expect(() => Tablebase.fromBuffer(damaged)).toThrow(/KBNK|checksum/);
+  });
+
   it('KQvKR: the retrograde invariant on a sample, captures into KQvK and KvKR included', () => {
     const t = table('KQvKR', big!);
     for (const f of sample(t, 250, 12345)) expect(t.probe(fen(f)), f).toEqual(expectedFromMoves(t, fen(f)));
