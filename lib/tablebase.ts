@@ -15,8 +15,9 @@
  *
  * En passant: positions are stored without en-passant rights. `probe` of a Position with an
  * en-passant square adds the en-passant captures (through the sub-ending's table). The generator
- * itself does not consider en passant after a double push, which is exact unless both sides have
- * pawns (then a double push next to an enemy pawn is valued as if the capture were not allowed).
+ * values a double push next to an enemy pawn as the better (for the opponent) of the stored position
+ * and its en-passant captures. Castling is not in the tables: a Position with castling rights is a
+ * RangeError.
  *
  * File format v1 (little-endian), 48-byte header then the table:
  *   0  8 bytes  magic "BBP-TBGN"
@@ -295,6 +296,7 @@ export class Tablebase {
     const name = materialName(pieces);
     const table = this.tableFor(name);
     if (!table) throw new RangeError(`${fn}: no table for ${name} in the family of ${this.name}`);
+    if (pos.castling !== 0) throw new RangeError(`${fn}: positions with castling rights are not in the table (it has none)`);
     const v = table.rawValue(fn, pieces, pos.sideToMove).value;
     if (v === TB_ILLEGAL) throw new RangeError(`${fn}: the position is illegal (the side not to move is in check, or pawns on the first or last rank)`);
     if (pos.epSquare < 0) return v;

@@ -381,6 +381,7 @@ describe('bad input', () => {
     expect(() => t.probe({} as never)).toThrow(TypeError);
     expect(() => t.bestMove(null as never)).toThrow(TypeError);
     expect(() => t.probe(fen('k7/8/1K6/8/8/8/8/7R w - - 0 1'))).toThrow(RangeError);
+    expect(() => table('KRvK', 'js').probe(fen('k7/8/8/8/8/8/8/4K2R w K - 0 1'))).toThrow(/castling/);
   });
   it.skipIf(!nativeApi)('the native entry checks its arguments', () => {
     const native = nativeAddon();

@@ -12,7 +12,9 @@
 // black ones, then the black king (the set). The white king stands in the a1-d1-d4 triangle (10
 // squares, the 8 board symmetries) without pawns, on files a-d (32 squares, the left-right mirror)
 // with pawns. Byte: odd d = the side to move mates in d plies, even d = it is mated in d plies,
-// kTbDraw, kTbIllegal. Positions are stored without en passant rights and castling.
+// kTbDraw, kTbIllegal. Positions are stored without en-passant rights and castling; a double push
+// next to an enemy pawn is valued as the better, for the opponent, of the stored position and its
+// en-passant captures (probed in the sub-ending).
 #pragma once
 
 #include <algorithm>
