@@ -159,6 +159,13 @@ describe.each(generators)('%s generation', (backend) => {
     expect(s.whiteToMove.legal + s.blackToMove.legal).toBe(399112);
   });
 
+  it('KQvK: 23,048 drawn positions (stalemates and the queen en prise), all with black to move', () => {
+    // Wikipedia, "Queen and king versus king endgame": "There are a total of 23,048 drawn positions in the KQK endgame."
+    const s = table('KQvK', backend).stats();
+    expect(s.blackToMove.draws + s.whiteToMove.draws).toBe(23048);
+    expect(s.whiteToMove.draws).toBe(0);
+  });
+
   it('KvK: 3612 legal positions each side to move (placements of two kings not next to each other)', () => {
     let pairs = 0;
     for (let a = 0; a < 64; a++) {

@@ -127,6 +127,7 @@ const KING_STEPS = [[1, 1], [1, 0], [1, -1], [0, 1], [0, -1], [-1, 1], [-1, 0], 
 const KNIGHT_STEPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
 const ROOK_DIRS = [[1, 0], [-1, 0], [0, 1], [0, -1]];
 const BISHOP_DIRS = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
+const QUEEN_DIRS = [...ROOK_DIRS, ...BISHOP_DIRS];
 function offset(sq: number, df: number, dr: number): number {
   const f = (sq & 7) + df, r = (sq >> 3) + dr;
   return f < 0 || f > 7 || r < 0 || r > 7 ? -1 : r * 8 + f;
@@ -172,10 +173,11 @@ function popcount32(x: number): number {
 
 export interface TbSubTableJs { material: TbMaterial; data: Uint8Array }
 
-interface Move { slot: number; to: number; maskLo: number; maskHi: number }
 interface Conversion { sub: TbSubTableJs; src: number[]; to: number; maskLo: number; maskHi: number }
 
 const MOVED = -1;
+const UNITS = [1, 64, 4096, 262144];
+let SUCC_SYM = 0;
 const NO_CAPTURE = -100000;
 
 class Generator {
@@ -190,12 +192,15 @@ class Generator {
   private readonly check: Int32Array[];
   private readonly next: Uint8Array[];
   private maxConv = 0;
+  /** Both sides have pawns: en passant can happen. */
+  private readonly epPossible: boolean;
   private n = 0;
   private previous = 1;
   done = false;
 
   constructor(private readonly m: TbMaterial, private readonly table: Uint8Array, private readonly subs: readonly TbSubTableJs[]) {
     this.k = m.n - 2;
+    this.epPossible = m.types.some((t, i) => t === PAWN && m.colors[i] === 0) && m.types.some((t, i) => t === PAWN && m.colors[i] === 1);
     this.P = (m.pawns ? 32 : 10) * 64 ** this.k;
     const pairs = () => [new Int32Array(2 * this.P), new Int32Array(2 * this.P)];
     this.legal = pairs(); this.won = pairs(); this.lost = pairs(); this.settled = pairs(); this.fresh = pairs(); this.esc = pairs(); this.check = pairs();
@@ -210,8 +215,8 @@ class Generator {
 
   private decode(p: number): boolean {
     const m = this.m, k = this.k, sq = this.sq;
-    sq[0] = regionSquare(m.pawns, Math.floor(p / 64 ** k));
-    for (let i = 1; i <= k; i++) sq[i] = Math.floor(p / 64 ** (k - i)) % 64;
+    sq[0] = regionSquare(m.pawns, Math.floor(p / UNITS[k]!));
+    for (let i = 1; i <= k; i++) sq[i] = Math.floor(p / UNITS[k - i]!) % 64;
     let valid = true;
     this.occLo = this.occHi = 0;
     this.ownLo = [0, 0]; this.ownHi = [0, 0];
@@ -236,7 +241,7 @@ class Generator {
     }
     if (type === KNIGHT) { for (const t of KNIGHT_TARGETS[from]!) f(t, 0, 0); return; }
     if (type === KING) { for (const t of KING_TARGETS[from]!) f(t, 0, 0); return; }
-    const dirs = type === ROOK ? ROOK_DIRS : type === BISHOP ? BISHOP_DIRS : [...ROOK_DIRS, ...BISHOP_DIRS];
+    const dirs = type === ROOK ? ROOK_DIRS : type === BISHOP ? BISHOP_DIRS : QUEEN_DIRS;
     for (const [df, dr] of dirs) {
       let bl = 0, bh = 0;
       for (let t = offset(from, df!, dr!); t >= 0; t = offset(t, df!, dr!)) {
@@ -282,24 +287,44 @@ class Generator {
     }
   }
 
-  private quietMoves(stm: number): Move[] {
-    const m = this.m, sq = this.sq, out: Move[] = [];
+  // The quiet moves of the last quietMoves call: slot, target, and the black-king squares that do not block.
+  private mvCount = 0;
+  private readonly mvSlot = new Int32Array(256);
+  private readonly mvTo = new Int32Array(256);
+  private readonly mvLo = new Int32Array(256);
+  private readonly mvHi = new Int32Array(256);
+  private pushMove(slot: number, to: number, lo: number, hi: number): void {
+    const c = this.mvCount++;
+    this.mvSlot[c] = slot; this.mvTo[c] = to; this.mvLo[c] = lo; this.mvHi[c] = hi;
+  }
+
+  private quietMoves(stm: number): void {
+    const m = this.m, sq = this.sq;
+    this.mvCount = 0;
     for (let i = 0; i < m.n - 1; i++) {
       if (m.colors[i] !== stm) continue;
       const from = sq[i]!, type = m.types[i]!;
       if (type === PAWN) {
         const dir = stm === 0 ? 8 : -8, to = from + dir;
         if (this.occupied(to) || (to >> 3) === (stm === 0 ? 7 : 0)) continue;
-        out.push({ slot: i, to, maskLo: -1, maskHi: -1 });
+        this.pushMove(i, to, -1, -1);
         const to2 = to + dir;
-        if ((from >> 3) === (stm === 0 ? 1 : 6) && !this.occupied(to2) && this.epCapturers(stm, to2).length === 0) out.push({ slot: i, to: to2, maskLo: ~bitLo(to), maskHi: ~bitHi(to) });
+        if ((from >> 3) === (stm === 0 ? 1 : 6) && !this.occupied(to2) && (!this.epPossible || this.epCapturers(stm, to2).length === 0)) this.pushMove(i, to2, ~bitLo(to), ~bitHi(to));
         continue;
       }
-      this.eachAttack(type, stm, from, (to, bl, bh) => {
-        if (!this.occupied(to)) out.push({ slot: i, to, maskLo: ~bl, maskHi: ~bh });
-      });
+      if (type === KNIGHT || type === KING) {
+        for (const to of (type === KNIGHT ? KNIGHT_TARGETS : KING_TARGETS)[from]!) if (!this.occupied(to)) this.pushMove(i, to, -1, -1);
+        continue;
+      }
+      const dirs = type === ROOK ? ROOK_DIRS : type === BISHOP ? BISHOP_DIRS : QUEEN_DIRS;
+      for (const [df, dr] of dirs) {
+        let bl = 0, bh = 0;
+        for (let t = offset(from, df!, dr!); t >= 0 && !this.occupied(t); t = offset(t, df!, dr!)) {
+          this.pushMove(i, t, ~bl, ~bh);
+          bl |= bitLo(t); bh |= bitHi(t);
+        }
+      }
     }
-    return out;
   }
 
   /** Slots of the enemy pawns beside `to` (a double push there can be taken en passant). */
@@ -315,6 +340,7 @@ class Generator {
   /** Double pushes an enemy pawn can take en passant (see tbgen.h). */
   private epPushes(stm: number): { slot: number; to: number; mid: number; caps: number[] }[] {
     const out: { slot: number; to: number; mid: number; caps: number[] }[] = [];
+    if (!this.epPossible) return out;
     for (let i = 1; i < this.m.n - 1; i++) {
       if (this.m.colors[i] !== stm || this.m.types[i] !== PAWN || (this.sq[i]! >> 3) !== (stm === 0 ? 1 : 6)) continue;
       const dir = stm === 0 ? 8 : -8, mid = this.sq[i]! + dir, to = mid + dir;
@@ -343,20 +369,19 @@ class Generator {
     return best;
   }
 
-  /** The (lo, hi) of arr at the successor placement (slot moved to `to`), as black-king squares as they stand. */
-  private successor(p: number, slot: number, to: number, get: (q: number) => void): void {
+  /**
+   * The successor placement after slot `slot` moves to `to`; SUCC_SYM is then the symmetry whose
+   * inverse maps the stored set back to the black-king squares as they stand (0: none).
+   */
+  private successor(p: number, slot: number, to: number): number {
     const k = this.k;
-    if (slot !== 0) {
-      const unit = 64 ** (k - slot);
-      get(p + (to - this.sq[slot]!) * unit);
-      return;
-    }
+    if (slot !== 0) { SUCC_SYM = 0; return p + (to - this.sq[slot]!) * UNITS[k - slot]!; }
     const s = symmetryOf(this.m.pawns, to);
     const map = MAP[s]!;
     let q = regionIndex(this.m.pawns, map[to]!);
     for (let i = 1; i <= k; i++) q = q * 64 + map[this.sq[i]!]!;
-    get(q);
-    if (s !== 0) mapSet(INVERSE[s]!, RL, RH);
+    SUCC_SYM = s;
+    return q;
   }
 
   private findSub(colors: number[], types: number[]): TbSubTableJs | undefined {
@@ -495,13 +520,16 @@ class Generator {
         }
         this.next[stm]![p] = next;
       }
-      const moves = this.quietMoves(stm);
+      this.quietMoves(stm);
+      const count = this.mvCount, mvSlot = this.mvSlot, mvTo = this.mvTo, mvLo = this.mvLo, mvHi = this.mvHi;
       if (n & 1) {
         let rl = cwl, rh = cwh;
         const lost = this.fresh[opp]!;
-        for (const mv of moves) {
-          this.successor(p, mv.slot, mv.to, (q) => { RL = lost[2 * q]!; RH = lost[2 * q + 1]!; });
-          rl |= RL & mv.maskLo; rh |= RH & mv.maskHi;
+        for (let c = 0; c < count; c++) {
+          const q = this.successor(p, mvSlot[c]!, mvTo[c]!);
+          let lo = lost[2 * q]!, hi = lost[2 * q + 1]!;
+          if (SUCC_SYM !== 0 && (lo | hi) !== 0) { mapSet(INVERSE[SUCC_SYM]!, lo, hi); lo = RL; hi = RH; }
+          rl |= lo & mvLo[c]!; rh |= hi & mvHi[c]!;
         }
         if (stm === 1) { kingFill(this.fresh[0]![i]!, this.fresh[0]![i + 1]!); rl |= RL; rh |= RH; }
         for (const ep of this.epPushes(stm)) {
@@ -524,10 +552,12 @@ class Generator {
       } else {
         let el = this.esc[stm]![i]!, eh = this.esc[stm]![i + 1]!;
         const legal = this.legal[opp]!, won = this.won[opp]!;
-        for (const mv of moves) {
+        for (let c = 0; c < count; c++) {
           if (!(ul & ~el) && !(uh & ~eh)) break;
-          this.successor(p, mv.slot, mv.to, (q) => { RL = legal[2 * q]! & ~won[2 * q]!; RH = legal[2 * q + 1]! & ~won[2 * q + 1]!; });
-          el |= RL & mv.maskLo; eh |= RH & mv.maskHi;
+          const q = this.successor(p, mvSlot[c]!, mvTo[c]!);
+          let lo = legal[2 * q]! & ~won[2 * q]!, hi = legal[2 * q + 1]! & ~won[2 * q + 1]!;
+          if (SUCC_SYM !== 0 && (lo | hi) !== 0) { mapSet(INVERSE[SUCC_SYM]!, lo, hi); lo = RL; hi = RH; }
+          el |= lo & mvLo[c]!; eh |= hi & mvHi[c]!;
         }
         if (stm === 1) {
           kingFill(this.legal[0]![i]! & ~this.won[0]![i]!, this.legal[0]![i + 1]! & ~this.won[0]![i + 1]!);
