@@ -142,12 +142,17 @@ class TbWorker : public Napi::AsyncProgressWorker<Progress> {
   }
 
   void OnProgress(const Progress* data, size_t count) override {
-    if (count == 0 || !onProgress_) return;
+    if (count > 0) deliver(data[count - 1]);
+  }
+
+  // On the main thread: calls onProgress(done, total); a throw cancels the generation.
+  void deliver(Progress p) {
+    delivered_ = p;
+    if (!onProgress_) return;
     napi_env env = Env();
     napi_value fn = nullptr, recv = nullptr, argv[2] = {}, result = nullptr;
     if (napi_get_reference_value(env, onProgress_, &fn) != napi_ok || !fn || napi_get_undefined(env, &recv) != napi_ok ||
-        napi_create_uint32(env, data[count - 1].done, &argv[0]) != napi_ok ||
-        napi_create_uint32(env, data[count - 1].total, &argv[1]) != napi_ok)
+        napi_create_uint32(env, p.done, &argv[0]) != napi_ok || napi_create_uint32(env, p.total, &argv[1]) != napi_ok)
       return;
     if (napi_call_function(env, recv, fn, 2, argv, &result) != napi_ok) {
       bool pending = false;
@@ -158,6 +163,9 @@ class TbWorker : public Napi::AsyncProgressWorker<Progress> {
   }
 
   void OnOK() override {
+    // Progress is coalesced and may arrive after completion: the last step is delivered first.
+    // last_ was written by the finished worker thread; libuv orders that before this callback.
+    if (status_ == TbStatus::ok && (last_.done != delivered_.done || last_.total != delivered_.total)) deliver(last_);
     napi_env env = Env();
     if (status_ != TbStatus::ok) {
       delete table_;
@@ -197,8 +205,8 @@ class TbWorker : public Napi::AsyncProgressWorker<Progress> {
   };
   static void step(void* context, unsigned done, unsigned total) {
     const Channel& c = *static_cast<const Channel*>(context);
-    const Progress p{done, total};
-    c.progress.Send(&p, 1);
+    c.self->last_ = Progress{done, total};
+    c.progress.Send(&c.self->last_, 1);
   }
 
   napi_deferred deferred_;
@@ -210,6 +218,8 @@ class TbWorker : public Napi::AsyncProgressWorker<Progress> {
   std::shared_ptr<std::atomic<bool>> cancel_;
   std::vector<std::uint8_t>* table_ = nullptr;
   TbStatus status_ = TbStatus::ok;
+  Progress last_{0, 0};       // worker thread while it runs: the last step sent
+  Progress delivered_{0, 0};  // main thread: the last step passed to onProgress
 };
 
 // tbGenerateAsync(material, subNames, subTables, threads?, onProgress?) -> { promise, cancel() }.
