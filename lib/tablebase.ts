@@ -131,6 +131,9 @@ function nativeTb(): NativeTb {
 }
 
 const jsApi = createApi(jsBackend);
+/** The mark of a Tablebase this package made (a registered symbol: the ESM and CommonJS bundles share it). */
+const TABLEBASE_BRAND = Symbol.for('bitboard-patterns.Tablebase');
+const statsCache = new WeakMap<Tablebase, TbStats>();
 const TYPE_LETTERS = 'PNBRQK';
 
 /** A position's pieces as [colour, type, square] triples. */
@@ -166,9 +169,16 @@ export class Tablebase {
   private readonly subs: Map<string, Tablebase>;
 
   private constructor(material: TbMaterial, table: Uint8Array, subs: Map<string, Tablebase>) {
-    this.material = material;
+    this.material = Object.freeze({ ...material, colors: Object.freeze([...material.colors]) as number[], types: Object.freeze([...material.types]) as number[] });
     this.table = table;
     this.subs = subs;
+    Object.defineProperty(this, TABLEBASE_BRAND, { value: true });
+    Object.freeze(this);
+  }
+
+  /** True for the tables this package made (any of its bundles), false for look-alikes. */
+  static isTablebase(x: unknown): x is Tablebase {
+    return typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[TABLEBASE_BRAND] === true;
   }
 
   /** The material name, e.g. 'KQvKR'. */
@@ -195,7 +205,7 @@ export class Tablebase {
     }
     const made = new Map<string, Tablebase>();
     for (const t of options.known ?? []) {
-      if (!(t instanceof Tablebase)) throw new TypeError('Tablebase.generate: known must hold Tablebase objects');
+      if (!Tablebase.isTablebase(t)) throw new TypeError('Tablebase.generate: known must hold Tablebase objects');
       made.set(t.name, t);
     }
     const make = async (name: string): Promise<Tablebase> => {
@@ -239,7 +249,10 @@ export class Tablebase {
     const backend = chooseBackend(options.backend);
     if (backend === 'js' && m.n > JS_MAX_PIECES) throw new RangeError(`Tablebase.generateSync: the JS backend makes tables of up to ${JS_MAX_PIECES} pieces`);
     const made = new Map<string, Tablebase>();
-    for (const t of options.known ?? []) made.set(t.name, t);
+    for (const t of options.known ?? []) {
+      if (!Tablebase.isTablebase(t)) throw new TypeError('Tablebase.generateSync: known must hold Tablebase objects');
+      made.set(t.name, t);
+    }
     const make = (name: string): Tablebase => {
       const done = made.get(name);
       if (done) return done;
@@ -333,12 +346,12 @@ export class Tablebase {
 
   // ---------------------------------------------------------------- statistics and positions
 
-  private statsCache: TbStats | undefined;
 
   /** Counts per side to move over every legal position (computed once). */
   stats(): TbStats {
-    this.statsCache ??= this.count();
-    return structuredClone(this.statsCache);
+    let cached = statsCache.get(this);
+    if (!cached) statsCache.set(this, cached = this.count());
+    return structuredClone(cached);
   }
 
   private count(): TbStats {
@@ -484,7 +497,7 @@ export class Tablebase {
     if (fileChecksum(buf, table) !== buf.readUInt32LE(40)) throw fail('checksum', 'checksum mismatch: the file is corrupted');
     const map = new Map<string, Tablebase>();
     for (const s of subs) {
-      if (!(s instanceof Tablebase)) throw new TypeError('Tablebase.fromBuffer: subs must be Tablebase objects');
+      if (!Tablebase.isTablebase(s)) throw new TypeError('Tablebase.fromBuffer: subs must be Tablebase objects');
       map.set(s.name, s);
     }
     return new Tablebase(m, table, map);

@@ -383,6 +383,15 @@ describe('bad input', () => {
     await expect(Tablebase.generate('KQvK', { backend: 'gpu' as 'js' })).rejects.toThrow(RangeError);
     await expect(Tablebase.generate('KQRvKR', { backend: 'js' })).rejects.toThrow(RangeError);
   });
+  it('tables carry the package\'s brand and cannot be reshaped; look-alikes are refused', () => {
+    const t = table('KQvK', 'js');
+    expect(Tablebase.isTablebase(t)).toBe(true);
+    expect(Tablebase.isTablebase({ ...t })).toBe(false);
+    expect(() => { (t as unknown as { table: unknown }).table = new Uint8Array(1); }).toThrow(TypeError);
+    expect(() => { (t.material as { name: string }).name = 'KRvK'; }).toThrow(TypeError);
+    expect(() => Tablebase.generateSync('KQvK', { known: [{ ...t } as Tablebase] })).toThrow(TypeError);
+  });
+
   it('probe and bestMove: a TypeError for a non-Position, a RangeError for other material or an illegal position', () => {
     const t = table('KQvK', 'js');
     expect(() => t.probe({} as never)).toThrow(TypeError);
