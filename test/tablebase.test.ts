@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PACKED_POSITION_WORDS } from '../lib/backend.js';
 import { KbnkTablebase } from '../lib/kbnk.js';
-import { TB_DRAW, TB_ILLEGAL, Tablebase, TablebaseFileError, tbParse, tbSubMaterials, type TbProbe } from '../lib/tablebase.js';
+import { TB_ILLEGAL, Tablebase, TablebaseFileError, tbParse, tbSubMaterials, type TbProbe } from '../lib/tablebase.js';
+import { loadNative } from '../lib/native.js';
 import { jsApi, nativeApi } from './backends.js';
 
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
@@ -409,10 +410,8 @@ describe('bad input', () => {
     const size = 2 * 10 * 64 ** 2;
     expect(() => native.tbGenerate('KQvK', '', [], new Uint8Array(size))).toThrow(/sub-ending/);
   });
-  void TB_DRAW;
 });
 
-import { loadNative } from '../lib/native.js';
 function nativeAddon() {
   return loadNative() as unknown as { tbGenerate(m: string, n: string, s: Uint8Array[], t: Uint8Array, threads?: number): void };
 }
