@@ -234,6 +234,7 @@ export class Tablebase {
         } finally {
           signal?.removeEventListener('abort', onAbort);
         }
+        if (signal?.aborted) throw abortError(); // aborted while the last step was delivered
       }
       const tb = new Tablebase(mat, table, subs);
       made.set(name, tb);

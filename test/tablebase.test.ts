@@ -248,6 +248,21 @@ describe.each(generators)('%s generation', (backend) => {
     expect(same(t.table, table('KRvK', backend).table)).toBe(true);
   });
 
+  it('stops midway when the signal aborts during the generation', async () => {
+    const controller = new AbortController();
+    const run = Tablebase.generate('KRvK', { backend, known: [table('KvK', backend)], signal: controller.signal,
+      onProgress: (p) => { if (p.done >= 3) controller.abort(); } });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('reuses the tables given as known instead of making them again', async () => {
+    const kvk = table('KvK', backend);
+    const seen: string[] = [];
+    const t = await Tablebase.generate('KQvK', { backend, known: [kvk], onProgress: (p) => seen.push(p.material) });
+    expect(t.subTables().get('KvK')).toBe(kvk);
+    expect(new Set(seen)).toEqual(new Set(['KQvK']));
+  });
+
   it('stops on an aborted signal with an AbortError', async () => {
     const controller = new AbortController();
     controller.abort();
