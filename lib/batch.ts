@@ -386,22 +386,44 @@ export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number
   const [bytes, starts] = b.batch.formatRecords(text, parsed.lineStarts, parsed.valid, Uint8Array.from(ids), outs,
     format === 'ndjson' ? 0 : 1, firstLine);
   if (parsed.errors.length === 0) return { out: bytes, lines: n, errors: 0 };
+  // Failed lines get an error record in place of theirs; blank and comment lines get none (the records
+  // that follow keep their input line numbers).
   const parts: Uint8Array[] = [];
   let from = 0;
   let size = 0;
+  let skipped = 0;
+  let firstError: BatchError | undefined;
   let firstErrorEnd: number | undefined;
-  for (const { index, error } of parsed.errors) {
-    const before = bytes.subarray(from, starts[index]!);
-    const record = Buffer.from(errorRecord(firstLine + index, lineAt(text, parsed.lineStarts, index), error, ids, format));
-    parts.push(before, record);
-    size += before.length + record.length;
+  for (const e of parsed.errors) {
+    const before = bytes.subarray(from, starts[e.index]!);
+    parts.push(before);
+    size += before.length;
+    from = starts[e.index + 1]!;
+    if (isSkippedLine(text, parsed.lineStarts, e.index)) { skipped++; continue; }
+    const record = Buffer.from(errorRecord(firstLine + e.index, lineAt(text, parsed.lineStarts, e.index), e.error, ids, format));
+    parts.push(record);
+    size += record.length;
+    firstError ??= e;
     firstErrorEnd ??= size;
-    from = starts[index + 1]!;
   }
   parts.push(bytes.subarray(from));
-  const first = parsed.errors[0]!;
+  const errors = parsed.errors.length - skipped;
   return {
-    out: Buffer.concat(parts), lines: n, errors: parsed.errors.length,
-    firstError: `line ${firstLine + first.index}: ${first.error.message}`, firstErrorEnd,
+    out: Buffer.concat(parts), lines: n - skipped, errors,
+    ...(firstError && { firstError: `line ${firstLine + firstError.index}: ${firstError.error.message}`, firstErrorEnd }),
   };
+}
+
+/**
+ * A line the analyze command passes over without a record: empty or only white space (CR of a CRLF
+ * file included), or a comment whose first non-blank character is '#'.
+ */
+export function isSkippedLine(text: Uint8Array, lineStarts: Uint32Array, index: number): boolean {
+  const end = Math.min(lineStarts[index + 1]!, text.length);
+  for (let i = lineStarts[index]!; i < end; i++) {
+    const c = text[i]!;
+    if (c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a) continue;
+    return c === 0x23;
+  }
+  return true;
 }

@@ -10,6 +10,7 @@ const subcommands: Record<string, () => Promise<Subcommand>> = {
   perft: async () => (await import('./cli/perft.js')).default,
   kbnk: () => import('./cli/kbnk.js'),
   tb: () => import('./cli/tb.js'),
+  show: () => import('./cli/show.js'),
 };
 
 function help(): string {
@@ -31,6 +32,13 @@ async function main(argv: string[]): Promise<number> {
   }
   return (await load()).run(rest);
 }
+
+// A reader that closes the pipe early (`| head`) ends the command quietly, with the shell's code for SIGPIPE.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(141);
+  process.stderr.write(`bitboard-patterns: cannot write the output: ${e.message}\n`);
+  process.exit(1);
+});
 
 main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e: unknown) => {
   process.stderr.write(`bitboard-patterns: ${e instanceof Error ? e.message : String(e)}\n`);

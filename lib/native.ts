@@ -91,13 +91,22 @@ export function adaptAddon(addon: NativeAddon): Backend {
   return Object.freeze({ ...adapted, checkVariants, name: 'native' as const });
 }
 
+/**
+ * The command that builds the addon from where the user stands: inside a project that installed the
+ * package (it sits in node_modules) npm rebuilds the dependency; in a clone of this repository, the
+ * package's own script.
+ */
+export function buildCommand(root = packageRoot): string {
+  return /[\\/]node_modules[\\/]/.test(root) ? 'npm rebuild bitboard-patterns' : 'npm run build:native';
+}
+
 /** Loads the addon and returns it as a Backend; throws an Error saying why when it cannot. */
 export function loadNative(root = packageRoot): Backend {
   let file: string;
   try {
     file = addonPath(root);
   } catch (e) {
-    throw new Error(`no native build of bitboard-patterns found (run \`npm run build:native\`, which needs `
+    throw new Error(`no native build of bitboard-patterns found (run \`${buildCommand(root)}\`, which needs `
       + `python3, make and a C++17 compiler): ${(e as Error).message.trim()}`, { cause: e });
   }
   let addon: NativeAddon;

@@ -25,6 +25,10 @@ export type {
   PositionBatch as PositionBatchType,
 } from './batch.js';
 export {
+  toSvg, bitboardSvg, toText, colorByDefault, BOARD_COLORS, LAST_MOVE_COLORS, BITBOARD_COLOR, ANSI_COLORS, TEXT_MARKS,
+} from './diagram.js';
+export type { Highlight, TextHighlight, Arrow, SvgOptions, BitboardSvgOptions, TextOptions } from './diagram.js';
+export {
   Tablebase, TablebaseFileError, TB_DRAW, TB_ILLEGAL, TB_FILE_MAGIC, TB_FILE_VERSION, TB_LAYOUT_VERSION, TB_FILE_HEADER_SIZE,
   tbParse, tbSubMaterials, tbTableSize,
 } from './tablebase.js';

@@ -4,11 +4,11 @@
  * stdin, CSV, feature selection and bad usage.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { constants, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
 import { nativeApi } from './backends.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -22,6 +22,7 @@ function analyze(args: string[], input?: Buffer | string) {
 }
 
 describe('bitboard-patterns analyze', () => {
+  afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
   const lines = readFileSync(sample, 'utf8').trim().split('\n');
 
   it('the README command: one record per line, in order, exit 0, quiet stderr', () => {
@@ -74,6 +75,69 @@ describe('bitboard-patterns analyze', () => {
     const plain = analyze([sample, '--features', 'pinned']);
     expect(analyze([gz, '--features', 'pinned']).out).toBe(plain.out);
     expect(analyze(['--features', 'pinned'], readFileSync(sample)).out).toBe(plain.out);
+  });
+
+  it('passes over blank and # lines, keeps line numbers; CRLF, a BOM and no final newline are fine', () => {
+    const input = `\ufeff${lines[0]}\r\n\r\n# a comment\r\n   \t\n  # indented comment\n${lines[1]}\r\nnonsense\r\n\n${lines[2]}`;
+    const r = analyze(['-', '--features', 'inCheck'], input);
+    expect(r.code).toBe(3);
+    const recs = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(recs.map((x) => x.line)).toEqual([1, 6, 7, 9]);
+    expect(recs[0].input).toBe(lines[0]);
+    expect(recs[1].input).toBe(lines[1]);
+    expect(recs[2]).toMatchObject({ line: 7, input: 'nonsense', field: 'fen' });
+    expect(recs[3].input).toBe(lines[2]);
+    expect(r.err).toMatch(/1 of 4 lines had errors/);
+    // The same lines with none of the blank or comment lines: the same records, only their numbers differ.
+    const clean = analyze(['-', '--features', 'inCheck'], `${lines[0]}\n${lines[1]}\n${lines[2]}\n`);
+    expect(clean.code).toBe(0);
+    const cleanRecs = clean.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect([recs[0], recs[1], recs[3]].map(({ line: _, ...rest }) => rest))
+      .toEqual(cleanRecs.map(({ line: _, ...rest }) => rest));
+    // A file that ends in an empty line or holds only comments: no error.
+    expect(analyze(['-', '--features', 'inCheck'], `${lines[0]}\n\n`).code).toBe(0);
+    const onlyComments = analyze(['-'], '# nothing here\n\n');
+    expect(onlyComments.code).toBe(0);
+    expect(onlyComments.out).toBe('');
+  });
+
+  it('a closed output pipe ends the command quietly with exit code 141', () => {
+    const big = join(dir, 'big.epd');
+    writeFileSync(big, `${lines.join('\n')}\n`.repeat(20));
+    const own = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${cli}" analyze "${big}" | head -c 100 >/dev/null`],
+      { encoding: 'utf8', env: { ...process.env, BITBOARD_PATTERNS_BACKEND: '' } });
+    expect(own.stderr).toBe('');
+    expect(own.status).toBe(141);
+  });
+
+  it('a truncated gzip file: every complete line that decompressed, then one error line, exit code 1', () => {
+    const text = `${lines.join('\n')}\n`.repeat(3);
+    const gz = gzipSync(Buffer.from(text));
+    const cut = join(dir, 'cut.epd.gz');
+    writeFileSync(cut, gz.subarray(0, Math.floor(gz.length * 0.7)));
+    // Independent truth: what zlib recovers from the same bytes when asked to flush, not to finish.
+    const recovered = gunzipSync(gz.subarray(0, Math.floor(gz.length * 0.7)), { finishFlush: constants.Z_SYNC_FLUSH }).toString();
+    const complete = recovered.slice(0, recovered.lastIndexOf('\n') + 1).split('\n').length - 1;
+    expect(complete).toBeGreaterThan(lines.length);
+    const r = analyze([cut, '--features', 'inCheck']);
+    expect(r.code).toBe(1);
+    const recs = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(recs.length).toBe(complete);
+    expect(recs.at(-1).line).toBe(complete);
+    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(/cannot read .*cut\.epd\.gz to its end \(unexpected end of file\)/)]);
+  });
+
+  it('a line past the length limit becomes an error record holding a short prefix of it', () => {
+    const long = join(dir, 'long.epd');
+    writeFileSync(long, `${lines[0]}\n${'x'.repeat(3 * 1024 * 1024)}\n${lines[1]}\n${'y'.repeat(2 * 1024 * 1024)}`);
+    const r = analyze([long, '--features', 'inCheck']);
+    expect(r.code).toBe(3);
+    const recs = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(recs.map((x) => x.line)).toEqual([1, 2, 3, 4]);
+    expect(recs[1]).toMatchObject({ field: 'fen', error: expect.stringMatching(/line longer than 1048576 bytes/) });
+    expect(recs[1].input.length).toBeLessThan(100);
+    expect(recs[3].error).toMatch(/line longer than/);
+    expect(recs[2].input).toBe(lines[1]);
   });
 
   it('bad usage: exit code 2 with a message', () => {

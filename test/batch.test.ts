@@ -14,6 +14,7 @@ import { loadNative } from '../lib/native.js';
 import { FenError } from '../lib/position.js';
 import { squaresOf } from '../lib/squares.js';
 import { backends, jsApi, nativeApi } from './backends.js';
+import { expectSameBytes } from './bytes.js';
 
 const EPD = readFileSync(new URL('../examples/positions.epd', import.meta.url), 'utf8').trim().split('\n');
 const SAMPLE = EPD.slice(0, 2000);
@@ -89,7 +90,7 @@ describe.each(backends)('%s', (_name, api) => {
     const bytes = new Uint8Array(a.words.buffer);
     const c = api.PositionBatch.fromPacked(bytes);
     expect(c.words.buffer).toBe(a.words.buffer);
-    expect(api.analyzeBatch(c, ['pinned']).pinned).toEqual(api.analyzeBatch(a, ['pinned']).pinned);
+    expectSameBytes(api.analyzeBatch(c, ['pinned']).pinned, api.analyzeBatch(a, ['pinned']).pinned, 'pinned');
     expect(() => api.PositionBatch.fromPacked(new BigUint64Array(11))).toThrow(RangeError);
     expect(() => api.PositionBatch.fromPacked(bytes.subarray(4, 84))).toThrow(RangeError);
   });
@@ -212,11 +213,11 @@ describe.runIf(nativeApi)('native against JS', () => {
   it('every feature and the planes are equal on the whole sample file', () => {
     const a = native.PositionBatch.fromFens(EPD, { epd: true });
     const b = jsApi.PositionBatch.fromFens(EPD, { epd: true });
-    expect(a.words).toEqual(b.words);
+    expectSameBytes(a.words, b.words, 'words');
     const ra = native.analyzeBatch(a, 'all');
     const rb = jsApi.analyzeBatch(b, 'all');
-    for (const name of ALL_NAMES) expect(ra[name], name).toEqual(rb[name]);
-    expect(native.toPlanes(a)).toEqual(jsApi.toPlanes(b));
+    for (const name of ALL_NAMES) expectSameBytes(ra[name], rb[name], name);
+    expectSameBytes(native.toPlanes(a), jsApi.toPlanes(b), 'planes');
   });
 
   it('every feature is equal on random legal-looking positions (property)', () => {
@@ -229,11 +230,11 @@ describe.runIf(nativeApi)('native against JS', () => {
         });
         const a = native.PositionBatch.fromFens(fens);
         const b = jsApi.PositionBatch.fromFens(fens);
-        expect(a.words).toEqual(b.words);
+        expectSameBytes(a.words, b.words, 'words');
         expect(a.errors.map((e) => e.error.message)).toEqual(b.errors.map((e) => e.error.message));
         const ra = native.analyzeBatch(a, 'all');
         const rb = jsApi.analyzeBatch(b, 'all');
-        for (const name of ALL_NAMES) expect(ra[name], name).toEqual(rb[name]);
+        for (const name of ALL_NAMES) expectSameBytes(ra[name], rb[name], name);
       }), { numRuns: 200 });
   });
 
@@ -265,7 +266,7 @@ describe.runIf(nativeApi)('native against JS', () => {
     const a = parseText(native, text, epd);
     const b = parseText(jsBackend, text, epd);
     expect(Array.from(a.valid)).toEqual(Array.from(b.valid));
-    expect(a.words).toEqual(b.words);
+    expectSameBytes(a.words, b.words, 'words');
     expect(a.errors.map((e) => [e.index, e.error.message])).toEqual(b.errors.map((e) => [e.index, e.error.message]));
     // And the raw native status names the same field as the FenError.
     const [, status] = native.batch.parseFenText(text, epd);
@@ -291,7 +292,7 @@ describe.runIf(nativeApi)('native against JS', () => {
           const [words, status] = native.batch.parseFenText(text, epd);
           const [jw, js] = jsBackend.batch.parseFenText(text, epd);
           expect(status[0], fen).toBe(js[0]);
-          expect(words).toEqual(jw);
+          expectSameBytes(words, jw, fen);
         }
       }), { numRuns: 3000 });
   });

@@ -11,13 +11,16 @@
 import { createReadStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { createGunzip } from 'node:zlib';
+import { constants, createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { FEATURES, csvHeader, featureIds } from '../batch.js';
+import { FEATURES, csvHeader, errorRecord, featureIds } from '../batch.js';
+import { FenError } from '../position.js';
 import type { RecordFormat } from '../batch.js';
 import type { Subcommand } from './subcommand.js';
 
 const CHUNK_BYTES = 1 << 20;
+/** Lines longer than this become an error record and are skipped, never held in memory whole. */
+export const MAX_LINE_BYTES = CHUNK_BYTES;
 
 export const summary = 'analyse FEN/EPD lines (file, .gz or stdin) to NDJSON or CSV on stdout, on all cores';
 
@@ -34,8 +37,13 @@ options:
   --strict               stop at the first malformed line (exit code 1)
   --progress / --no-progress   progress bar on stderr (default: only when stderr is a terminal)
 
-Malformed lines become error records {"line", "input", "error", "field"}; the run goes on and the
-exit code is 3 when any line had an error (1 for --strict, 2 for bad usage).`;
+Blank lines and lines whose first non-blank character is '#' are passed over (the records keep the
+input's line numbers); CRLF line ends, a UTF-8 byte order mark and a missing final newline are fine.
+Malformed lines, and lines longer than ${MAX_LINE_BYTES} bytes, become error records
+{"line", "input", "error", "field"}; the run goes on and the exit code is 3 when any line had an error.
+Exit codes: 0 done, 1 --strict stopped at a bad line or the input could not be read to its end (a
+truncated or corrupt gzip file: every complete line before the damage is still analysed), 2 bad
+usage, 3 some lines had errors, 141 the output pipe was closed by the reader (as \`| head\` does).`;
 
 interface Options {
   file: string;
@@ -116,6 +124,8 @@ async function openInput(file: string): Promise<AsyncIterable<Buffer>> {
     (async () => {
       try {
         for await (const b of source) if (!gunzip.write(b)) await new Promise((r) => gunzip.once('drain', r));
+        // Everything decompressed so far goes out first; a truncated stream then fails at end().
+        await new Promise<void>((r) => gunzip.flush(constants.Z_SYNC_FLUSH, () => r()));
         gunzip.end();
       } catch (e) {
         gunzip.destroy(e as Error);
@@ -126,32 +136,70 @@ async function openInput(file: string): Promise<AsyncIterable<Buffer>> {
   return rest();
 }
 
-/** Whole lines of about CHUNK_BYTES, with the line number of their first line. */
-async function* chunks(input: AsyncIterable<Buffer>): AsyncGenerator<{ bytes: Buffer; firstLine: number }> {
+/** A chunk of whole lines for a worker, or an over-long line passed over. */
+type Piece = { bytes: Buffer; firstLine: number } | { tooLong: { line: number; prefix: string } };
+
+/**
+ * Whole lines of about CHUNK_BYTES with the line number of their first line; a UTF-8 byte order mark
+ * at the start is dropped. When the input fails (a truncated or corrupt gzip stream), the complete
+ * lines read before the failure are still yielded, then the error is thrown.
+ */
+async function* chunks(input: AsyncIterable<Buffer>): AsyncGenerator<Piece> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let line = 1;
-  const emit = (bytes: Buffer) => {
+  let first = true;
+  let skipping: { line: number; prefix: string } | undefined;
+  const emit = (bytes: Buffer): Piece => {
     const c = { bytes, firstLine: line };
     let count = 0;
     for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) count++;
     line += count;
     return c;
   };
-  for await (const buf of input) {
-    pending.push(buf);
-    pendingBytes += buf.length;
-    if (pendingBytes < CHUNK_BYTES) continue;
+  /** Cuts the pending bytes after their last line end: the whole lines go out, the rest stays. */
+  function* cut(): Generator<Piece> {
     const all = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
-    const cut = all.lastIndexOf(10);
-    if (cut < 0) { pending = [all]; continue; }
-    const head = Buffer.from(all.subarray(0, cut + 1)); // a copy: its memory is transferred to a worker
-    const tail = all.subarray(cut + 1);
-    pending = tail.length ? [Buffer.from(tail)] : [];
-    pendingBytes = tail.length;
-    yield emit(head);
+    const end = all.lastIndexOf(10);
+    const tail = all.subarray(end + 1);
+    if (end >= 0) yield emit(Buffer.from(all.subarray(0, end + 1))); // a copy: its memory goes to a worker
+    if (tail.length > MAX_LINE_BYTES) {
+      skipping = { line, prefix: tail.subarray(0, 64).toString('latin1') };
+      pending = [];
+      pendingBytes = 0;
+    } else {
+      pending = tail.length ? [Buffer.from(tail)] : [];
+      pendingBytes = tail.length;
+    }
   }
-  if (pendingBytes > 0) yield emit(Buffer.concat(pending, pendingBytes));
+  try {
+    for await (let buf of input) {
+      if (first) {
+        first = false;
+        if (buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3);
+      }
+      if (skipping) {
+        const nl = buf.indexOf(10);
+        if (nl < 0) continue;
+        yield { tooLong: skipping };
+        line = skipping.line + 1;
+        skipping = undefined;
+        buf = buf.subarray(nl + 1);
+      }
+      pending.push(buf);
+      pendingBytes += buf.length;
+      if (pendingBytes >= CHUNK_BYTES) yield* cut();
+    }
+  } catch (e) {
+    if (pendingBytes > 0) {
+      const all = Buffer.concat(pending, pendingBytes);
+      const end = all.lastIndexOf(10);
+      if (end >= 0) yield emit(Buffer.from(all.subarray(0, end + 1)));
+    }
+    throw e;
+  }
+  if (skipping) yield { tooLong: skipping };
+  else if (pendingBytes > 0) yield emit(Buffer.concat(pending, pendingBytes));
 }
 
 interface Result { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number }
@@ -274,6 +322,7 @@ export async function run(args: string[]): Promise<number> {
   let bytesIn = 0;
   let lastProgress = 0;
   let stopped = false;
+  let inputError: Error | undefined;
   const inFlight: Promise<Result>[] = [];
   try {
     if (o.format === 'csv') await write(Buffer.from(csvHeader(o.ids)));
@@ -297,11 +346,22 @@ export async function run(args: string[]): Promise<number> {
       }
     };
     let id = 0;
-    for await (const { bytes, firstLine } of chunks(input)) {
-      bytesIn += bytes.length;
-      inFlight.push(pool.run(id++, bytes, firstLine));
-      while (inFlight.length >= maxInFlight && !stopped) await drainOne();
-      if (stopped) break;
+    try {
+      for await (const piece of chunks(input)) {
+        if ('tooLong' in piece) {
+          const { line, prefix } = piece.tooLong;
+          const error = new FenError('fen', prefix, `line longer than ${MAX_LINE_BYTES} bytes`);
+          const out = Buffer.from(errorRecord(line, `${prefix}...`, error, o.ids, o.format));
+          inFlight.push(Promise.resolve({ out, lines: 1, errors: 1, firstError: `line ${line}: ${error.message}`, firstErrorEnd: out.length }));
+        } else {
+          bytesIn += piece.bytes.length;
+          inFlight.push(pool.run(id++, piece.bytes, piece.firstLine));
+        }
+        while (inFlight.length >= maxInFlight && !stopped) await drainOne();
+        if (stopped) break;
+      }
+    } catch (e) {
+      inputError = e as Error;
     }
     while (inFlight.length && !stopped) await drainOne();
   } finally {
@@ -309,6 +369,11 @@ export async function run(args: string[]): Promise<number> {
   }
   if (o.progress) process.stderr.write(`${progressLine(lines, bytesIn, total, started)}\n`);
   if (stopped) return 1;
+  if (inputError) {
+    process.stderr.write(`bitboard-patterns analyze: cannot read ${o.file === '-' ? 'stdin' : o.file} to its end `
+      + `(${inputError.message}); the ${lines} complete lines before that were analysed\n`);
+    return 1;
+  }
   if (errors > 0) {
     process.stderr.write(`bitboard-patterns analyze: ${errors} of ${lines} lines had errors\n`);
     return 3;
