@@ -277,6 +277,27 @@ describe.skipIf(!big)('native, 4 pieces', () => {
     expect(table(m, big!).stats().whiteToMove.longestWin).toBe(moves);
   });
 
+  it('hand-checked KBBvK: Be5# (mate in 1), and the mate on the board', () => {
+    const t = table('KBBvK', big!);
+    // Kf7 covers g8 and g7, Bg6 covers h7, the bishop from b8 checks on the long diagonal
+    const pos = fen('1B5k/5K2/6B1/8/8/8/8/8 w - - 0 1');
+    expect(t.probe(pos)).toEqual({ wdl: 2, dtm: 1 });
+    expect(t.bestMove(pos)).toBe('b8e5');
+    expect(t.probe(fen('7k/5K2/6B1/4B3/8/8/8/8 b - - 0 1'))).toEqual({ wdl: -2, dtm: 0 });
+    // a lone bishop pair cannot mate a king that takes one of them
+    expect(t.probe(fen('7k/6B1/6B1/8/8/8/8/K7 b - - 0 1'))).toEqual({ wdl: 0, dtm: 0 });
+  });
+
+  it('hand-checked KQvKR: Qh8# (the rook cannot interpose), and the rook takes an unguarded queen', () => {
+    const t = table('KQvKR', big!);
+    expect(t.probe(fen('3k4/8/3K4/8/8/8/8/r6Q w - - 0 1'))).toEqual({ wdl: 2, dtm: 1 });
+    expect(t.bestMove(fen('3k4/8/3K4/8/8/8/8/r6Q w - - 0 1'))).toBe('h1h8');
+    // black to move: Rxa4 leaves KvKR, a win for black (the KRK table: mate in at most 16)
+    const p = t.probe(fen('8/8/8/8/Q6r/8/8/K6k b - - 0 1'));
+    expect(p.wdl).toBe(2);
+    expect(t.bestMove(fen('8/8/8/8/Q6r/8/8/K6k b - - 0 1'))).toBe('h4a4');
+  });
+
   it('KBNvK counts: the statistics the KBNK table matches (10,875,504 legal with white to move, 53,320 draws; 13,660,584 / 2,472,416)', () => {
     const s = table('KBNvK', big!).stats();
     expect([s.whiteToMove.legal, s.whiteToMove.wins, s.whiteToMove.draws]).toEqual([10875504, 10822184, 53320]);
