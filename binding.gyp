@@ -30,6 +30,7 @@
         "native/addon/pgn.cc",
         "native/addon/syzygy.cc",
         "native/addon/perft.cc",
+        "native/addon/tbgen.cc",
         "native/kernels/portable.cc",
         "native/kernels/tables.cc"
       ],

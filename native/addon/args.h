@@ -476,5 +476,6 @@ void exportKbnk(Napi::Env env, Napi::Object exports);
 void exportPgn(Napi::Env env, Napi::Object exports);
 void exportSyzygy(Napi::Env env, Napi::Object exports);
 void exportPerft(Napi::Env env, Napi::Object exports);
+void exportTbgen(Napi::Env env, Napi::Object exports);
 
 }  // namespace bbp::addon
