@@ -1,5 +1,5 @@
 /**
- * Slow checks of the tablebase generator, run only with TBGEN_SLOW=1 (about a minute natively on a
+ * Slow checks of the tablebase generator, run only with BITBOARD_PATTERNS_SLOW_TESTS=1 (about a minute natively on a
  * 2-core machine): en passant in KPvKP (both sides have pawns), against the library's perft-verified
  * legalMoves/makeMove, and the JS twin's bytes for a 4-piece pawn ending.
  */
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Tablebase } from '../lib/tablebase.js';
 import { jsApi, nativeApi } from './backends.js';
 
-describe.skipIf(!process.env.TBGEN_SLOW || !nativeApi)('KPvKP (TBGEN_SLOW=1)', () => {
+describe.skipIf(!process.env.BITBOARD_PATTERNS_SLOW_TESTS || !nativeApi)('KPvKP (BITBOARD_PATTERNS_SLOW_TESTS=1)', () => {
   it('every white double push an enemy pawn can take en passant: the value is the best over the moves', () => {
     const tb = Tablebase.generateSync('KPvKP', { backend: 'native' });
     let checked = 0;
