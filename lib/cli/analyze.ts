@@ -97,7 +97,8 @@ function parseArgs(args: string[]): Options {
       const v = Number(value());
       if (!Number.isInteger(v) || v < 1 || v > 256) throw new UsageError('--threads must be an integer 1..256');
       threads = v;
-    } else if (a === '--strict') strict = true;
+    } else if (a === '--syzygy') syzygy.push(value());
+    else if (a === '--strict') strict = true;
     else if (a === '--progress') progress = true;
     else if (a === '--no-progress') progress = false;
     else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option ${a}`);
