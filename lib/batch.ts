@@ -350,7 +350,7 @@ export function createBatchApi(b: Backend) {
       const fn = 'analyzeBatch';
       const bt = checkBatch(fn, batch);
       const sz = splitSyzygy(fn, features, options);
-      const ids = sz.base !== undefined && sz.base !== 'all' && sz.base.length === 0 ? [] : featureIds(fn, sz.base);
+      const ids = featureIds(fn, sz.base);
       const outs = allocate(ids, bt.length);
       if (ids.length) nb.analyzeBatch(bt.words, bt.valid, maskOf(ids), outs);
       const r = results<F>(ids, outs) as Record<string, unknown>;
@@ -369,7 +369,7 @@ export function createBatchApi(b: Backend) {
       const fn = 'analyzeBatchAsync';
       const bt = checkBatch(fn, batch);
       const sz = splitSyzygy(fn, features, options);
-      const ids = sz.base !== undefined && sz.base !== 'all' && sz.base.length === 0 ? [] : featureIds(fn, sz.base);
+      const ids = featureIds(fn, sz.base);
       const { signal } = options;
       const threads = options.threads ?? nb.hardwareThreads;
       if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > 256) {
