@@ -67,6 +67,11 @@ function isDetached(buffer: ArrayBufferLike): boolean {
   }
 }
 
+/** A typed array whose buffer was transferred away (read through the engine's own accessors). */
+export function isDetachedArray(v: ArrayBufferView): boolean {
+  return lengthOf.call(v) === 0 && isDetached(bufferOf.call(v));
+}
+
 /**
  * A typed array of exactly `ctor`'s element type and, when given, exactly `length` elements, as a
  * plain array of that type over the same memory (so no code after the check sees an overridden
