@@ -27,6 +27,7 @@
         "native/addon/batch.cc",
         "native/addon/moves.cc",
         "native/addon/kbnk.cc",
+        "native/addon/pgn.cc",
         "native/addon/syzygy.cc",
         "native/kernels/portable.cc",
         "native/kernels/tables.cc"

@@ -433,10 +433,4 @@ export interface BatchBackend {
   analyzeBatchAsync(words: BigUint64Array, valid: Uint8Array | null, features: number,
     outs: (BigUint64Array | Uint8Array | undefined | null)[], threads: number, cancel: Int32Array): Promise<boolean>;
   toPlanes(words: BigUint64Array, valid: Uint8Array | null, out: Uint8Array): void;
-  /**
-   * NDJSON (format 0) or CSV (1) records of the valid lines, features in `order`; invalid lines get
-   * no bytes (the caller writes their error records). Returns [bytes, recordStarts (n + 1)].
-   */
-  formatRecords(text: Uint8Array, lineStarts: Uint32Array, valid: Uint8Array, order: Uint8Array,
-    outs: (BigUint64Array | Uint8Array | undefined | null)[], format: number, firstLine: number): [Uint8Array, Uint32Array];
 }

@@ -22,6 +22,7 @@ import {
 } from './js/batch.js';
 import { FenError, isPosition, packPositions } from './position.js';
 import { checkArray, isDetachedArray, outArray } from './validate.js';
+import { recordFormatter } from './cli/records.js';
 
 export { PLANE_BYTES };
 
@@ -404,7 +405,7 @@ export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number
   const n = parsed.valid.length;
   const outs = allocate(ids, n);
   b.batch.analyzeBatch(parsed.words, parsed.valid, maskOf(ids), outs);
-  const [bytes, starts] = b.batch.formatRecords(text, parsed.lineStarts, parsed.valid, Uint8Array.from(ids), outs,
+  const [bytes, starts] = recordFormatter(b)(text, parsed.lineStarts, parsed.valid, Uint8Array.from(ids), outs,
     format === 'ndjson' ? 0 : 1, firstLine);
   if (parsed.errors.length === 0) return { out: bytes, lines: n, errors: 0 };
   // Failed lines get an error record in place of theirs; blank and comment lines get none (the records

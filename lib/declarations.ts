@@ -357,16 +357,27 @@ export const DECLARATIONS = {
   kbnkEvalSquares: fn<(strongKing: Sq, bishop: Sq, knight: Sq, weakKing: Sq) => number>({ topic: 'kbnk', args: [['strongKing', 'square'], ['bishop', 'square'], ['knight', 'square'], ['weakKing', 'square']], result: 'number', cheap: true, member: 'kbnkEval' }),
 
   // ---------------------------------------------------------------- Variants (api.variants)
+  /** Pinned pieces by the x-ray method of the Checks and Pinned Pieces page (x-ray attacks from the king through its own pieces). */
   'variants.pinnedPiecesXray': fn<(pos: Position, color: Color) => BB>({ topic: 'checks', args: [['pos', 'position'], ['color', 'color']], result: 'bitboard', variant: 'always', member: 'checkVariants.pinnedPiecesXray' }),
+  /** Pinned pieces by opposite ray-directions (the Checks and Pinned Pieces page's DirGolem proposal). */
   'variants.pinnedPiecesOppositeRays': fn<(pos: Position, color: Color) => BB>({ topic: 'checks', args: [['pos', 'position'], ['color', 'color']], result: 'bitboard', variant: 'always', member: 'checkVariants.pinnedPiecesOppositeRays' }),
+  /** Rook attacks by magic multiplication (native) / the JS method (js). */
   'variants.rookAttacksMagic': fn<(square: Sq, occupied: BB) => BB>({ topic: 'sliders', args: [['square', 'square'], ['occupied', 'bitboard']], result: 'bitboard', variant: 'always', member: 'checkVariants.rookAttacksMagic' }),
+  /** Bishop attacks by magic multiplication (native) / the JS method (js). */
   'variants.bishopAttacksMagic': fn<(square: Sq, occupied: BB) => BB>({ topic: 'sliders', args: [['square', 'square'], ['occupied', 'bitboard']], result: 'bitboard', variant: 'always', member: 'checkVariants.bishopAttacksMagic' }),
+  /** Rook attacks indexed with BMI2 PEXT: native on CPUs with BMI2 only, else undefined. */
   'variants.rookAttacksPext': fn<(square: Sq, occupied: BB) => BB>({ topic: 'sliders', args: [['square', 'square'], ['occupied', 'bitboard']], result: 'bitboard', variant: 'optional', member: 'checkVariants.rookAttacksPext' }),
+  /** Bishop attacks indexed with BMI2 PEXT: native on CPUs with BMI2 only, else undefined. */
   'variants.bishopAttacksPext': fn<(square: Sq, occupied: BB) => BB>({ topic: 'sliders', args: [['square', 'square'], ['occupied', 'bitboard']], result: 'bitboard', variant: 'optional', member: 'checkVariants.bishopAttacksPext' }),
+  /** distantCheckLines with the King Pattern page's if/else dirSet chain. */
   'variants.distantCheckLinesBranchy': fn<(kingSq: Sq, taboo: BB) => number>({ topic: 'king', args: [['kingSq', 'square'], ['taboo', 'bitboard']], result: 'number', variant: 'always', member: 'variants.distantCheckLinesBranchy' }),
+  /** distantCheckLines with the King Pattern page's branchless dirSet (a sum of compares). */
   'variants.distantCheckLinesBranchless': fn<(kingSq: Sq, taboo: BB) => number>({ topic: 'king', args: [['kingSq', 'square'], ['taboo', 'bitboard']], result: 'number', variant: 'always', member: 'variants.distantCheckLinesBranchless' }),
+  /** distantCheckLines with the King Pattern page's SSE4.1 dirSet: native with SSE4.1 only, else undefined. */
   'variants.distantCheckLinesSse41': fn<(kingSq: Sq, taboo: BB) => number>({ topic: 'king', args: [['kingSq', 'square'], ['taboo', 'bitboard']], result: 'number', variant: 'optional', member: 'variants.distantCheckLinesSse41' }),
+  /** Multiple knight attacks, the Knight Pattern page's east/west version. */
   'variants.knightAttacksSetEastWest': fn<(knights: BB) => BB>({ topic: 'knight', args: [['knights', 'bitboard']], result: 'bitboard', variant: 'always', member: 'variants.knightAttacksSetEastWest' }),
+  /** Multiple knight attacks, the Knight Pattern page's l1/l2/r1/r2 version (more parallelism). */
   'variants.knightAttacksSetParallel': fn<(knights: BB) => BB>({ topic: 'knight', args: [['knights', 'bitboard']], result: 'bitboard', variant: 'always', member: 'variants.knightAttacksSetParallel' }),
 } as const satisfies Record<string, Declaration>;
 

@@ -3,7 +3,11 @@
  * build adds one named export per declared function (see lib/index.ts).
  */
 import { createApi } from './api.js';
+import { createSanApi } from './san.js';
 import { loadNative } from './native.js';
 
 export const api = createApi(loadNative());
 export * from './public.js';
+
+/** SAN on this backend (the package-wide exports follow the facade's choice). */
+export const { toSan, parseSan, sanMoves } = createSanApi('native');

@@ -26,6 +26,12 @@ export type {
   FeatureName, FeatureInfo, FeatureType, FeatureArray, BatchResults, BatchError, AnalyzeAsyncOptions,
   PositionBatch as PositionBatchType,
 } from './batch.js';
+export { toSan, parseSan, sanMoves, SanError, type SanOptions, type SanReason } from './san.js';
+export {
+  parsePgn, readPgn, readPgnPositions, pgnPositions, splitPgn, pgnPiecePositions, PgnError, PGN_ERRORS, type PgnPiece,
+  type PgnGame, type PgnOptions, type PgnResult, type PgnSource, type PositionSelect, type GamePositions,
+  type PositionsOptions, type PgnComment, type PgnNag, type PgnProblem,
+} from './pgn.js';
 export {
   toSvg, bitboardSvg, toText, colorByDefault, BOARD_COLORS, LAST_MOVE_COLORS, BITBOARD_COLOR, ANSI_COLORS, TEXT_MARKS,
 } from './diagram.js';

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FEATURES, PENDING_FEATURES, PLANE_BYTES, parseText } from '../lib/batch.js';
 import { jsBackend } from '../lib/js/index.js';
+import { formatRecordsJs, recordFormatter } from '../lib/cli/records.js';
 import { loadNative } from '../lib/native.js';
 import { FenError } from '../lib/position.js';
 import { squaresOf } from '../lib/squares.js';
@@ -404,8 +405,8 @@ describe.runIf(nativeApi)('formatRecords: native bytes equal JS bytes', () => {
     for (const order of orders) {
       for (const format of [0, 1]) {
         for (const firstLine of [1, 123456789, 2 ** 40]) {
-          const [a, sa] = native.batch.formatRecords(text, starts, valid, Uint8Array.from(order), outs, format, firstLine);
-          const [b, sb] = jsBackend.batch.formatRecords(text, starts, valid, Uint8Array.from(order), outs, format, firstLine);
+          const [a, sa] = recordFormatter(native)(text, starts, valid, Uint8Array.from(order), outs, format, firstLine);
+          const [b, sb] = formatRecordsJs(text, starts, valid, Uint8Array.from(order), outs, format, firstLine);
           expect(Buffer.from(a).toString('latin1')).toBe(Buffer.from(b).toString('latin1'));
           expect(sa).toEqual(sb);
         }
@@ -422,8 +423,8 @@ describe.runIf(nativeApi)('formatRecords: native bytes equal JS bytes', () => {
         : Uint8Array.from({ length: width * many }, (_, i) => (f.type === 'flag' ? i % 2 : small[i % small.length]!));
     });
     for (const format of [0, 1]) {
-      const [a] = native.batch.formatRecords(bigText, bigStarts, bigValid, Uint8Array.from(orders[0]!), bigOuts, format, 7);
-      const [b] = jsBackend.batch.formatRecords(bigText, bigStarts, bigValid, Uint8Array.from(orders[0]!), bigOuts, format, 7);
+      const [a] = recordFormatter(native)(bigText, bigStarts, bigValid, Uint8Array.from(orders[0]!), bigOuts, format, 7);
+      const [b] = formatRecordsJs(bigText, bigStarts, bigValid, Uint8Array.from(orders[0]!), bigOuts, format, 7);
       expect(Buffer.compare(Buffer.from(a), Buffer.from(b))).toBe(0);
     }
   });

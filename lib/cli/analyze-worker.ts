@@ -20,3 +20,4 @@ function choose(): Backend {
 }
 
 export const backendObject: Backend = choose();
+export { formatPgnPiece } from './pgn-input.js';

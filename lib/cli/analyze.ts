@@ -17,6 +17,7 @@ import { FEATURES, csvHeader, errorRecord, featureIds } from '../batch.js';
 import { FenError } from '../position.js';
 import type { RecordFormat } from '../batch.js';
 import type { Subcommand } from './subcommand.js';
+import { isPgnInput, pgnUsage, runPgnAnalyze } from './pgn-input.js';
 
 const CHUNK_BYTES = 1 << 20;
 /** Lines longer than this become an error record and are skipped, never held in memory whole. */
@@ -43,7 +44,9 @@ Malformed lines, and lines longer than ${MAX_LINE_BYTES} bytes, become error rec
 {"line", "input", "error", "field"}; the run goes on and the exit code is 3 when any line had an error.
 Exit codes: 0 done, 1 --strict stopped at a bad line or the input could not be read to its end (a
 truncated or corrupt gzip file: every complete line before the damage is still analysed), 2 bad
-usage, 3 some lines had errors, 141 the output pipe was closed by the reader (as \`| head\` does).`;
+usage, 3 some lines had errors, 141 the output pipe was closed by the reader (as \`| head\` does).
+
+${pgnUsage}`;
 
 interface Options {
   file: string;
@@ -298,6 +301,7 @@ function progressLine(lines: number, bytes: number, total: number | undefined, s
 }
 
 export async function run(args: string[]): Promise<number> {
+  if (await isPgnInput(args)) return runPgnAnalyze(args);
   let o: Options;
   try {
     o = parseArgs(args);

@@ -350,37 +350,6 @@ export const jsBatch: BatchBackend = {
       out[state + 6] = half > 255n ? 255 : Number(half);
     }
   },
-
-  formatRecords(text, starts, valid, order, outs, format, firstLine): [Uint8Array, Uint32Array] {
-    const n = valid.length;
-    const parts: string[] = [];
-    const recordStarts = new Uint32Array(n + 1);
-    const encoder = new TextEncoder();
-    let bytes = 0;
-    for (let i = 0; i < n; i++) {
-      recordStarts[i] = bytes;
-      if (!valid[i]) continue;
-      const input = trimAscii(lineAt(text, starts, i));
-      let rec = format === 0 ? `{"line":${firstLine + i},"input":${JSON.stringify(input)}` : `${firstLine + i},${csvQuote(input)}`;
-      for (const f of order) {
-        const width = featureWidth(f);
-        const o = outs[f]!;
-        const values: string[] = [];
-        for (let k = 0; k < width; k++) {
-          const v = o[i * width + k]!;
-          if (typeof v === 'bigint') values.push(format === 0 ? `"0x${v.toString(16)}"` : `0x${v.toString(16)}`);
-          else if (isFlagFeature(f) && format === 0) values.push(v ? 'true' : 'false');
-          else values.push(String(v));
-        }
-        rec += format === 0 ? `,"${FEATURE_NAMES[f]}":${width === 2 ? `[${values.join(',')}]` : values[0]}` : `,${values.join(',')}`;
-      }
-      rec += format === 0 ? '}\n' : ',\n';
-      parts.push(rec);
-      bytes += Buffer.byteLength(rec);
-    }
-    recordStarts[n] = bytes;
-    return [encoder.encode(parts.join('')), recordStarts];
-  },
 };
 
 /** A CSV field, always quoted, quotes doubled. */

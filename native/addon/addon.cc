@@ -75,6 +75,7 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   exportBatch(env, exports);
   exportMoves(env, exports);
   exportKbnk(env, exports);
+  exportPgn(env, exports);
   exportSyzygy(env, exports);
   exports.Set("variants", variants);
   exports.Set("checkVariants", checkVariants);

@@ -473,6 +473,7 @@ void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariant
 void exportBatch(Napi::Env env, Napi::Object exports);
 void exportMoves(Napi::Env env, Napi::Object exports);
 void exportKbnk(Napi::Env env, Napi::Object exports);
+void exportPgn(Napi::Env env, Napi::Object exports);
 void exportSyzygy(Napi::Env env, Napi::Object exports);
 
 }  // namespace bbp::addon

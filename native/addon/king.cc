@@ -59,25 +59,25 @@ Napi::Value kingMoveTargetsBatch(const Napi::CallbackInfo& info) {
 }
 
 // distantCheckLines and its variants differ only in the dirSet they call.
-Napi::Value distantCheckLinesBy(const Napi::CallbackInfo& info, DirSet dirSet) {
+Napi::Value distantCheckLinesOf(const Napi::CallbackInfo& info, DirSet dirSet) {
   Args args(info, 2);
   const int kingSq = args.square(0, "kingSq");
   const U64 taboo = args.bitboard(1, "taboo");
   if (!args.ok()) return args.undefined();
-  return number(info, dirSet(kingMoveTargets(kingSq, taboo) | squareBB(kingSq), kingSq));
+  return number(info, distantCheckLinesBy(dirSet, kingSq, taboo));
 }
 
 Napi::Value distantCheckLinesCall(const Napi::CallbackInfo& info) {
-  return distantCheckLinesBy(info, kernelsOf(info).dirSet);
+  return distantCheckLinesOf(info, kernelsOf(info).dirSet);
 }
 
 Napi::Value distantCheckLinesSse41(const Napi::CallbackInfo& info) {
-  return distantCheckLinesBy(info, kernelsOf(info).dirSetSse41);
+  return distantCheckLinesOf(info, kernelsOf(info).dirSetSse41);
 }
 
 template <DirSet F>
 Napi::Value distantCheckLinesVariant(const Napi::CallbackInfo& info) {
-  return distantCheckLinesBy(info, F);
+  return distantCheckLinesOf(info, F);
 }
 
 Napi::Value distantCheckLinesBatch(const Napi::CallbackInfo& info) {

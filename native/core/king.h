@@ -146,10 +146,15 @@ inline int dirSetSse41(U64 pattern, int sq) {
 }
 #endif
 
-// The distant-check line set of a king with the given taboo squares, by any dirSet variant.
+// The distant-check line set of a king with the given taboo squares (King Pattern, Vulnerable on
+// Distant Checks): dirSet of the king's move targets and its own square, by the dirSet variant given.
+inline int distantCheckLinesBy(int (*dirSet)(U64, int), int kingSq, U64 taboo) {
+  return dirSet(kingMoveTargets(kingSq, taboo) | squareBB(kingSq), kingSq);
+}
+// The same with the variant fixed at compile time (the batch loops).
 template <int (*DirSet)(U64, int)>
 inline int distantCheckLinesWith(int kingSq, U64 taboo) {
-  return DirSet(kingMoveTargets(kingSq, taboo) | squareBB(kingSq), kingSq);
+  return distantCheckLinesBy(DirSet, kingSq, taboo);
 }
 
 // ---- Set-wise rule of the square ----

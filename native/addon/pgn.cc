@@ -1,0 +1,155 @@
+// Node-API glue for native/core/san.h and pgn.h: sanWrite, sanParse, sanList, pgnRead. Synchronous:
+// the input bytes are read during the call only; the outputs are new arrays the addon fills.
+// Sliders: the magic lookups (every build has them).
+#include <cstring>
+
+#include "../core/pgn.h"
+#include "args.h"
+
+namespace bbp::addon {
+namespace {
+
+// sanWrite(pos, move) -> the canonical SAN, or "" when move is no legal move of pos.
+Napi::Value sanWriteCall(const Napi::CallbackInfo& info) {
+  Args args(info, 2);
+  const U64* pos = args.position(0, "pos");
+  const int code = static_cast<int>(args.count(1, "move", 65535.0));
+  if (!args.ok()) return args.undefined();
+  const MagicSliders s{magicTables()};
+  const Board b = unpack(pos);
+  Move moves[kMaxMoves];
+  const int n = legalMoves(s, b, moves, kMaxMoves);
+  bool legal = false;
+  for (int k = 0; k < n && k < kMaxMoves; ++k) legal = legal || moves[k] == code;
+  if (!legal || n > kMaxMoves) return Napi::String::New(info.Env(), "");
+  const Board child = san::play(b, static_cast<Move>(code));
+  Move childMoves[kMaxMoves];
+  const int childN = legalMoves(s, child, childMoves, kMaxMoves);
+  char text[16];
+  const int len = san::write(b, moves, n, static_cast<Move>(code), san::checkState(s, child, childN), text);
+  return Napi::String::New(info.Env(), text, static_cast<std::size_t>(len));
+}
+
+// sanParse(pos, bytes, out) -> status | candidates << 8; out (Uint16Array, >= 256) gets the matching
+// moves (the move itself when the status is 0).
+Napi::Value sanParseCall(const Napi::CallbackInfo& info) {
+  Args args(info, 3);
+  const U64* pos = args.position(0, "pos");
+  const auto text = args.array<std::uint8_t>(1, "san");
+  const auto out = args.arrayOfLength<std::uint16_t>(2, "out", kMaxMoves);
+  if (!args.ok()) return args.undefined();
+  const MagicSliders s{magicTables()};
+  const Board b = unpack(pos);
+  Move moves[kMaxMoves];
+  const int n = legalMoves(s, b, moves, kMaxMoves);
+  san::Syntax x;
+  if (!san::parseSyntax(reinterpret_cast<const char*>(text.data), text.length, x))
+    return Napi::Number::New(info.Env(), san::kSanMalformed);
+  const san::Resolved r = san::resolve(b, moves, n < kMaxMoves ? n : kMaxMoves, x);
+  int count = 0;
+  if (r.status == san::kSanOk) out.data[count++] = r.move;
+  if (r.status == san::kSanAmbiguous) {
+    // The same match, move by move, for the list of candidates.
+    for (int k = 0; k < n && k < kMaxMoves; ++k)
+      if (san::resolve(b, moves + k, 1, x).status == san::kSanOk) out.data[count++] = moves[k];
+  }
+  return Napi::Number::New(info.Env(), r.status | count << 8);
+}
+
+// sanList(pos, out) -> n; out (Uint8Array, >= 256 * 8) gets the moves' SAN, each followed by a space,
+// in move-generation order; the moves themselves go to moves (Uint16Array, >= 256). Returns the byte length
+// in the high part: n | bytes << 9.
+Napi::Value sanListCall(const Napi::CallbackInfo& info) {
+  Args args(info, 3);
+  const U64* pos = args.position(0, "pos");
+  const auto out = args.arrayOfLength<std::uint8_t>(1, "out", kMaxMoves * 9);
+  const auto movesOut = args.arrayOfLength<std::uint16_t>(2, "moves", kMaxMoves);
+  if (!args.ok()) return args.undefined();
+  const MagicSliders s{magicTables()};
+  const Board b = unpack(pos);
+  Move moves[kMaxMoves];
+  int n = legalMoves(s, b, moves, kMaxMoves);
+  if (n > kMaxMoves) n = kMaxMoves;
+  std::size_t bytes = 0;
+  for (int k = 0; k < n; ++k) {
+    const Board child = san::play(b, moves[k]);
+    Move childMoves[kMaxMoves];
+    const int childN = legalMoves(s, child, childMoves, kMaxMoves);
+    char text[16];
+    const int len = san::write(b, moves, n, moves[k], san::checkState(s, child, childN), text);
+    std::memcpy(out.data + bytes, text, static_cast<std::size_t>(len));
+    bytes += static_cast<std::size_t>(len);
+    out.data[bytes++] = ' ';
+    movesOut.data[k] = moves[k];
+  }
+  return Napi::Number::New(info.Env(), static_cast<double>(n) + static_cast<double>(bytes) * 512.0);
+}
+
+template <typename T>
+napi_value copyOut(napi_env env, const std::vector<T>& v, napi_typedarray_type type) {
+  void* data = nullptr;
+  napi_value buffer = nullptr, array = nullptr;
+  if (napi_create_arraybuffer(env, v.size() * sizeof(T), &data, &buffer) != napi_ok) return nullptr;
+  if (!v.empty()) std::memcpy(data, v.data(), v.size() * sizeof(T));
+  if (napi_create_typedarray(env, type, v.size(), buffer, 0, &array) != napi_ok) return nullptr;
+  return array;
+}
+
+// pgnRead(bytes, flags, every, fromPly, firstLine) -> the records of native/core/pgn.h Output.
+Napi::Value pgnReadCall(const Napi::CallbackInfo& info) {
+  Args args(info, 5);
+  const auto text = args.array<std::uint8_t>(0, "bytes");
+  const int flags = static_cast<int>(args.count(1, "flags", 63.0));
+  const int every = static_cast<int>(args.count(2, "every", 1e9));
+  const int fromPly = static_cast<int>(args.count(3, "fromPly", 1e9));
+  const int firstLine = static_cast<int>(args.count(4, "firstLine", 2e9));
+  if (!args.ok()) return args.undefined();
+  if (every < 1) {
+    throwRangeError(info.Env(), std::string(functionName(info)) + ": every must be at least 1");
+    return args.undefined();
+  }
+  if (text.length > 0x7fffffffULL) {
+    throwRangeError(info.Env(), std::string(functionName(info)) + ": at most 2 GiB of text per call");
+    return args.undefined();
+  }
+  pgn::Options o;
+  o.flags = flags;
+  o.every = every;
+  o.fromPly = fromPly;
+  o.firstLine = firstLine < 1 ? 1 : firstLine;
+  pgn::Output out;
+  const MagicSliders s{magicTables()};
+  readPgnGames(s, reinterpret_cast<const char*>(text.data), text.length, o, out);
+
+  napi_env env = info.Env();
+  Napi::Object result = Napi::Object::New(env);
+  const std::pair<const char*, napi_value> fields[] = {
+      {"games", copyOut(env, out.games, napi_int32_array)},
+      {"moves", copyOut(env, out.moves, napi_uint16_array)},
+      {"san", copyOut(env, out.san, napi_uint8_array)},
+      {"tags", copyOut(env, out.tags, napi_int32_array)},
+      {"comments", copyOut(env, out.comments, napi_int32_array)},
+      {"nags", copyOut(env, out.nags, napi_int32_array)},
+      {"positions", copyOut(env, out.positions, napi_biguint64_array)},
+      {"positionGame", copyOut(env, out.positionGame, napi_uint32_array)},
+      {"positionPly", copyOut(env, out.positionPly, napi_uint32_array)},
+  };
+  for (const auto& [name, value] : fields) {
+    if (!value) return args.undefined();  // out of memory: a pending exception, or nothing to do
+    result.Set(name, Napi::Value(env, value));
+  }
+  result.Set("consumed", Napi::Number::New(env, static_cast<double>(out.consumed)));
+  result.Set("consumedLine", Napi::Number::New(env, out.consumedLine));
+  return result;
+}
+
+}  // namespace
+
+void exportPgn(Napi::Env env, Napi::Object exports) {
+  exportFunction<sanWriteCall>(env, exports, "sanWrite");
+  exportFunction<sanParseCall>(env, exports, "sanParse");
+  exportFunction<sanListCall>(env, exports, "sanList");
+  exportFunction<pgnReadCall>(env, exports, "pgnRead");
+}
+
+}  // namespace bbp::addon

@@ -1,0 +1,588 @@
+// PGN reading, the hot path: tokenizing the PGN import format (PGN standard section 8: tag pairs
+// 8.1, movetext 8.2, comments 5, escape lines 6, NAGs 8.2.4, variations 8.2.5, game termination
+// markers 8.2.6), resolving each SAN move on the legal move list (san.h), playing it, and writing
+// the positions (the packed layout of position.h) into growing buffers. Many games per call; the
+// caller turns the compact records into objects (lib/pgn.ts). Twin: lib/js/pgn.ts, the same
+// records byte for byte.
+//
+// Game boundaries (the import format is lenient): a game starts at a '[' tag or, at the very start
+// of the input, at movetext without tags; it ends at its termination marker, at the next tag after
+// its movetext (or after a blank line that closes its tag section: a game with no movetext), or at
+// the end of the input. Text after a termination marker up to the next line that starts with '['
+// is garbage between games and skipped. A game with an error (bad tag, malformed / illegal /
+// ambiguous move, null move in check, unbalanced parenthesis, unterminated comment, bad FEN tag)
+// keeps the moves before it; its positions are not written; reading goes on at its end.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "fen.h"
+#include "san.h"
+
+namespace bbp {
+inline namespace BBP_ISA {
+namespace pgn {
+
+// The order of PGN_ERRORS in lib/pgn.ts.
+enum PgnErrorCode : int {
+  kPgnNoError, kPgnBadTag, kPgnMalformedMove, kPgnIllegalMove, kPgnAmbiguousMove, kPgnNullMoveInCheck,
+  kPgnUnbalancedParen, kPgnUnterminatedComment, kPgnBadFen, kPgnUnsupportedVariant,
+};
+
+// Fields of a game record (Int32 each); the order of GAME_FIELDS in lib/pgn.ts.
+enum GameField : int {
+  gStart, gEnd, gLine, gMoveStart, gMoveCount, gTagStart, gTagCount, gCommentStart, gCommentCount,
+  gNagStart, gNagCount, gResult, gError, gErrorLine, gErrorColumn, gErrorTokenStart, gErrorTokenEnd,
+  gSanStart, gSanEnd, gPositionStart, gPositionCount, gFenTag, kGameFields
+};
+
+// Options.
+constexpr int kWriteSan = 1, kWriteComments = 2, kWritePositions = 4, kFinalOnly = 8, kLastChunk = 16,
+              kNotFirst = 32;  // the input continues a file: no BOM, no tagless first game
+
+struct Options {
+  int flags = kWriteSan;
+  int every = 1;     // positions every Nth ply (counted from fromPly)
+  int fromPly = 0;   // positions from this ply on (0 = the start position)
+  int firstLine = 1; // line number of the first byte
+};
+
+struct Output {
+  std::vector<std::int32_t> games;     // kGameFields per game
+  std::vector<std::uint16_t> moves;    // encoded moves (movegen.h), 0 for a null move
+  std::vector<char> san;               // canonical SAN, each move followed by one space
+  std::vector<std::int32_t> tags;      // name start, name end, value start, value end (bytes)
+  std::vector<std::int32_t> comments;  // ply (moves before it), start, end (inside the braces / after ';')
+  std::vector<std::int32_t> nags;      // ply, NAG number (suffix annotations "!" .. "?!" as $1 .. $6)
+  std::vector<U64> positions;          // kPackedPositionWords per position
+  std::vector<std::uint32_t> positionGame;
+  std::vector<std::uint32_t> positionPly;
+  std::size_t consumed = 0;            // bytes fully read (games complete)
+  int consumedLine = 1;                // line number at `consumed`
+};
+
+constexpr int kMaxClockValue = 1000000;
+
+template <class Sliders>
+class Reader {
+ public:
+  Reader(const Sliders& s, const char* text, std::size_t n, const Options& o, Output& out)
+      : s_(s), p_(text), n_(n), o_(o), out_(out) {}
+
+  void run() {
+    line_ = o_.firstLine;
+    lineStart_ = 0;
+    i_ = 0;
+    const bool first0 = !(o_.flags & kNotFirst);
+    if (first0 && n_ >= 3 && static_cast<unsigned char>(p_[0]) == 0xef && static_cast<unsigned char>(p_[1]) == 0xbb &&
+        static_cast<unsigned char>(p_[2]) == 0xbf)
+      i_ = lineStart_ = 3;
+    out_.consumed = i_;
+    out_.consumedLine = line_;
+    bool first = first0;  // movetext without tags may start a game only at the very beginning
+    for (;;) {
+      // Between games: skip blank lines, escape lines and garbage up to a line starting with '['.
+      bool found = false;
+      while (i_ < n_) {
+        skipBlank();
+        if (i_ >= n_) break;
+        const char c = p_[i_];
+        if (c == '[' || (first && c != '%' && c != ';')) { found = true; break; }
+        skipLine();
+      }
+      if (!found) {
+        out_.consumed = n_;
+        out_.consumedLine = line_;
+        return;
+      }
+      first = false;
+      const std::size_t gameStart = i_;
+      const int gameLine = line_;
+      const std::size_t gameLineStart = lineStart_;
+      const std::size_t mark[8] = {out_.moves.size(), out_.san.size(), out_.tags.size(), out_.comments.size(),
+                                   out_.nags.size(), out_.positions.size(), out_.positionGame.size(),
+                                   out_.games.size()};
+      const bool complete = game();
+      if (!complete && !(o_.flags & kLastChunk)) {
+        // Unfinished at the end of this chunk: roll back; the caller sends it again with more text.
+        out_.moves.resize(mark[0]);
+        out_.san.resize(mark[1]);
+        out_.tags.resize(mark[2]);
+        out_.comments.resize(mark[3]);
+        out_.nags.resize(mark[4]);
+        out_.positions.resize(mark[5]);
+        out_.positionGame.resize(mark[6]);
+        out_.positionPly.resize(mark[6]);
+        out_.games.resize(mark[7]);
+        out_.consumed = gameLineStart;
+        out_.consumedLine = gameLine;
+        (void)gameStart;
+        return;
+      }
+      out_.consumed = i_;
+      out_.consumedLine = line_;
+    }
+  }
+
+ private:
+  const Sliders& s_;
+  const char* p_;
+  std::size_t n_;
+  const Options& o_;
+  Output& out_;
+  std::size_t i_ = 0, lineStart_ = 0;
+  int line_ = 1;
+
+  // Game state.
+  std::int32_t* rec_ = nullptr;
+  std::size_t recIndex_ = 0;
+  Board board_{};
+  int ply_ = 0, halfmove_ = 0, fullmove_ = 1;
+  bool failed_ = false;
+  std::size_t gameLineStart_ = 0;
+
+  std::int32_t& field(int f) { return out_.games[recIndex_ * kGameFields + f]; }
+
+  static bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+  static bool isDelimiter(char c) {
+    return isSpace(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' || c == ';' || c == '$' ||
+           c == '"';
+  }
+
+  void newline() {
+    ++line_;
+    lineStart_ = i_ + 1;
+  }
+  // Skips white space (counting lines) and '%' escape lines (section 6: a '%' in the first column).
+  void skipBlank() {
+    while (i_ < n_) {
+      const char c = p_[i_];
+      if (c == '\n') {
+        newline();
+        ++i_;
+      } else if (isSpace(c)) {
+        ++i_;
+      } else if (c == '%' && i_ == lineStart_) {
+        skipLine();
+      } else {
+        break;
+      }
+    }
+  }
+  void skipLine() {
+    while (i_ < n_ && p_[i_] != '\n') ++i_;
+    if (i_ < n_) {
+      newline();
+      ++i_;
+    }
+  }
+  // True when only white space precedes i_ on its line.
+  bool atLineStart() const {
+    for (std::size_t k = lineStart_; k < i_; ++k)
+      if (!isSpace(p_[k])) return false;
+    return true;
+  }
+
+  void fail(int code, std::size_t tokenStart, std::size_t tokenEnd, int line, std::size_t lineStart) {
+    if (failed_) return;
+    failed_ = true;
+    field(gError) = code;
+    field(gErrorLine) = line;
+    field(gErrorColumn) = static_cast<std::int32_t>(tokenStart - lineStart + 1);
+    field(gErrorTokenStart) = static_cast<std::int32_t>(tokenStart);
+    field(gErrorTokenEnd) = static_cast<std::int32_t>(tokenEnd);
+  }
+
+  // fail() for a token of this game's tag section: its line found by counting from the game's start.
+  void failInTags(int code, std::size_t tokenStart, std::size_t tokenEnd) {
+    int line = field(gLine);
+    std::size_t ls = static_cast<std::size_t>(field(gStart));
+    for (std::size_t k = ls; k < tokenStart; ++k)
+      if (p_[k] == '\n') ++line, ls = k + 1;
+    if (line == field(gLine)) ls = gameLineStart_;
+    fail(code, tokenStart, tokenEnd, line, ls);
+  }
+
+  bool wantPosition(int ply) const {
+    if (!(o_.flags & kWritePositions) || (o_.flags & kFinalOnly)) return false;
+    return ply >= o_.fromPly && (ply - o_.fromPly) % o_.every == 0;
+  }
+  void writePosition() {
+    U64 w[kPackedPositionWords];
+    w[0] = board_.colors[0];
+    w[1] = board_.colors[1];
+    for (int t = 0; t < 6; ++t) w[2 + t] = board_.pieces[t];
+    w[8] = static_cast<U64>(board_.sideToMove) | static_cast<U64>(board_.castling) << 1 |
+           static_cast<U64>(board_.epSquare) << 8 | static_cast<U64>(halfmove_) << 16;
+    w[9] = static_cast<U64>(fullmove_);
+    out_.positions.insert(out_.positions.end(), w, w + kPackedPositionWords);
+    out_.positionGame.push_back(static_cast<std::uint32_t>(recIndex_));
+    out_.positionPly.push_back(static_cast<std::uint32_t>(ply_));
+  }
+
+  // An en-passant square no legal capture uses is cleared (the convention of makeMove: equal
+  // positions, equal FENs).
+  void cleanEp() {
+    if (board_.epSquare != kNoSquare && !san::epCaptureLegal(s_, board_)) board_.epSquare = kNoSquare;
+  }
+
+  // Tag pair (section 8.1.1): '[' name "value" ']'; on one line. False when malformed.
+  bool tag() {
+    const std::size_t start = i_;
+    ++i_;  // '['
+    while (i_ < n_ && (p_[i_] == ' ' || p_[i_] == '\t')) ++i_;
+    const std::size_t nameStart = i_;
+    while (i_ < n_ && ((p_[i_] >= 'A' && p_[i_] <= 'Z') || (p_[i_] >= 'a' && p_[i_] <= 'z') ||
+                       (p_[i_] >= '0' && p_[i_] <= '9') || p_[i_] == '_'))
+      ++i_;
+    const std::size_t nameEnd = i_;
+    while (i_ < n_ && (p_[i_] == ' ' || p_[i_] == '\t')) ++i_;
+    bool ok = nameEnd > nameStart && i_ < n_ && p_[i_] == '"';
+    std::size_t valueStart = 0, valueEnd = 0;
+    if (ok) {
+      valueStart = ++i_;
+      while (i_ < n_ && p_[i_] != '"' && p_[i_] != '\n') i_ += p_[i_] == '\\' && i_ + 1 < n_ && p_[i_ + 1] != '\n' ? 2 : 1;
+      ok = i_ < n_ && p_[i_] == '"';
+      valueEnd = i_;
+      if (ok) {
+        ++i_;
+        while (i_ < n_ && (p_[i_] == ' ' || p_[i_] == '\t')) ++i_;
+        ok = i_ < n_ && p_[i_] == ']';
+        if (ok) ++i_;
+      }
+    }
+    if (!ok) {
+      std::size_t end = start;
+      while (end < n_ && p_[end] != '\n' && p_[end] != '\r') ++end;
+      fail(kPgnBadTag, start, end, line_, lineStart_);
+      while (i_ < n_ && p_[i_] != '\n') ++i_;
+      return false;
+    }
+    const std::int32_t t[4] = {static_cast<std::int32_t>(nameStart), static_cast<std::int32_t>(nameEnd),
+                               static_cast<std::int32_t>(valueStart), static_cast<std::int32_t>(valueEnd)};
+    out_.tags.insert(out_.tags.end(), t, t + 4);
+    ++field(gTagCount);
+    return true;
+  }
+
+  bool tagIs(std::size_t k, const char* name) const {
+    const std::int32_t* t = &out_.tags[k * 4];
+    std::size_t len = 0;
+    while (name[len]) ++len;
+    if (static_cast<std::size_t>(t[1] - t[0]) != len) return false;
+    for (std::size_t j = 0; j < len; ++j)
+      if (p_[t[0] + j] != name[j]) return false;
+    return true;
+  }
+  bool valueIsAny(std::size_t k, const char* const* values) const {
+    const std::int32_t* t = &out_.tags[k * 4];
+    for (; *values; ++values) {
+      const char* v = *values;
+      std::size_t len = 0;
+      while (v[len]) ++len;
+      if (static_cast<std::size_t>(t[3] - t[2]) != len) continue;
+      bool same = true;
+      for (std::size_t j = 0; j < len && same; ++j) same = (p_[t[2] + j] | 0x20) == (v[j] | 0x20);
+      if (same) return true;
+    }
+    return false;
+  }
+
+  // The start position from the tags (FEN honoured with or without SetUp; Variant must be standard).
+  void startPosition(std::size_t firstTag) {
+    static const char* const kStandard[] = {"standard", "chess", "normal", "", nullptr};
+    U64 w[kPackedPositionWords];
+    bool haveFen = false;
+    for (std::size_t k = firstTag; k < out_.tags.size() / 4; ++k) {
+      const std::int32_t* t = &out_.tags[k * 4];
+      if (tagIs(k, "Variant") && !valueIsAny(k, kStandard)) {
+        failInTags(kPgnUnsupportedVariant, static_cast<std::size_t>(t[2]), static_cast<std::size_t>(t[3]));
+        return;
+      }
+      if (tagIs(k, "FEN")) {
+        field(gFenTag) = static_cast<std::int32_t>(k - firstTag);
+        if (parseFenLine(s_, p_ + t[2], static_cast<std::size_t>(t[3] - t[2]), false, w) != kFenOk) {
+          failInTags(kPgnBadFen, static_cast<std::size_t>(t[2]), static_cast<std::size_t>(t[3]));
+          return;
+        }
+        haveFen = true;
+      }
+    }
+    if (!haveFen) {
+      constexpr U64 kStart[kPackedPositionWords] = {
+          0xffffULL, 0xffff000000000000ULL, 0x00ff00000000ff00ULL, 0x4200000000000042ULL, 0x2400000000000024ULL,
+          0x8100000000000081ULL, 0x0800000000000008ULL, 0x1000000000000010ULL,
+          static_cast<U64>(15) << 1 | static_cast<U64>(kNoSquare) << 8, 1};
+      for (int k = 0; k < kPackedPositionWords; ++k) w[k] = kStart[k];
+    }
+    board_ = unpack(w);
+    halfmove_ = static_cast<int>((w[8] >> 16) & 0xfffff);
+    fullmove_ = static_cast<int>(w[9]);
+  }
+
+  void addNag(int nag) {
+    const std::int32_t v[2] = {ply_, nag};
+    out_.nags.insert(out_.nags.end(), v, v + 2);
+    ++field(gNagCount);
+  }
+
+  // One SAN token of the main line.
+  void move(std::size_t start, std::size_t end) {
+    // Suffix annotations (section 8.2.3.8): "!" "?" "!!" "??" "!?" "?!" are NAGs 1..6.
+    std::size_t e = end;
+    while (e > start && (p_[e - 1] == '!' || p_[e - 1] == '?')) --e;
+    int suffixNag = 0;
+    if (end - e == 1) suffixNag = p_[e] == '!' ? 1 : 2;
+    else if (end - e == 2) {
+      const char a = p_[e], b = p_[e + 1];
+      suffixNag = a == '!' ? (b == '!' ? 3 : 5) : (b == '?' ? 4 : 6);
+    }
+    san::Syntax x;
+    if (!san::parseSyntax(p_ + start, end - start, x)) return fail(kPgnMalformedMove, start, end, line_, lineStart_);
+    const san::Resolved r = san::resolveFast(s_, board_, x);
+    Move m = 0;
+    if (r.status == san::kSanNullMove) {
+      if (checkers(s_, board_, board_.sideToMove)) return fail(kPgnNullMoveInCheck, start, end, line_, lineStart_);
+    } else if (r.status == san::kSanIllegal) {
+      return fail(kPgnIllegalMove, start, end, line_, lineStart_);
+    } else if (r.status == san::kSanAmbiguous) {
+      return fail(kPgnAmbiguousMove, start, end, line_, lineStart_);
+    } else {
+      m = r.move;
+    }
+    out_.moves.push_back(m);
+    ++field(gMoveCount);
+    const Board before = board_;
+    bool reset = false;
+    if (r.status == san::kSanNullMove) {
+      board_.sideToMove ^= 1;
+      board_.epSquare = kNoSquare;
+    } else {
+      reset = before.typeOn(moveFrom(m)) == kPawn || (before.occupied() & squareBB(moveTo(m)));
+      board_ = san::play(before, m);
+    }
+    if (before.sideToMove == 1) fullmove_ = fullmove_ + 1 > kMaxClockValue ? kMaxClockValue : fullmove_ + 1;
+    halfmove_ = reset ? 0 : (halfmove_ + 1 > kMaxClockValue ? kMaxClockValue : halfmove_ + 1);
+    ++ply_;
+    cleanEp();
+    if (o_.flags & kWriteSan) {
+      char text[16];
+      int len;
+      if (r.status == san::kSanNullMove) {
+        text[0] = text[1] = '-';
+        len = 2;
+      } else {
+        len = san::writeFast(s_, before, m, board_, text);
+      }
+      out_.san.insert(out_.san.end(), text, text + len);
+      out_.san.push_back(' ');
+    }
+    if (suffixNag) addNag(suffixNag);
+    if (wantPosition(ply_)) writePosition();
+  }
+
+  // Skips a brace comment starting at i_ ('{'); records it at the main line when depth == 0.
+  bool braceComment(bool record) {
+    const std::size_t start = i_;
+    const int line = line_;
+    const std::size_t ls = lineStart_;
+    ++i_;
+    while (i_ < n_ && p_[i_] != '}') {
+      if (p_[i_] == '\n') newline();
+      ++i_;
+    }
+    if (i_ >= n_) {
+      fail(kPgnUnterminatedComment, start, start + 1, line, ls);
+      return false;
+    }
+    if (record && (o_.flags & kWriteComments)) {
+      const std::int32_t c[3] = {ply_, static_cast<std::int32_t>(start + 1), static_cast<std::int32_t>(i_)};
+      out_.comments.insert(out_.comments.end(), c, c + 3);
+      ++field(gCommentCount);
+    }
+    ++i_;
+    return true;
+  }
+
+  // Reads one game from i_ (at a '[' or movetext); true when it ended by a termination marker or by
+  // the start of the next game, false when by the end of the input.
+  bool game() {
+    recIndex_ = out_.games.size() / kGameFields;
+    out_.games.resize(out_.games.size() + kGameFields, 0);
+    field(gStart) = static_cast<std::int32_t>(i_);
+    field(gLine) = line_;
+    field(gMoveStart) = static_cast<std::int32_t>(out_.moves.size());
+    field(gTagStart) = static_cast<std::int32_t>(out_.tags.size() / 4);
+    field(gCommentStart) = static_cast<std::int32_t>(out_.comments.size() / 3);
+    field(gNagStart) = static_cast<std::int32_t>(out_.nags.size() / 2);
+    field(gSanStart) = static_cast<std::int32_t>(out_.san.size());
+    field(gPositionStart) = static_cast<std::int32_t>(out_.positionGame.size());
+    field(gResult) = -1;
+    field(gFenTag) = -1;
+    failed_ = false;
+    ply_ = 0;
+    gameLineStart_ = lineStart_;
+
+    // Tag section: tag lines until a blank line or movetext.
+    const std::size_t firstTag = out_.tags.size() / 4;
+    bool movetext = false;  // a blank line after the tags, or any movetext, was seen
+    while (i_ < n_) {
+      // white space on this line
+      while (i_ < n_ && (p_[i_] == ' ' || p_[i_] == '\t' || p_[i_] == '\r')) ++i_;
+      if (i_ >= n_) break;
+      if (p_[i_] == '[') {
+        tag();
+        continue;
+      }
+      if (p_[i_] == '\n') {
+        newline();
+        ++i_;
+        // A blank line ends the tag section.
+        std::size_t k = i_;
+        while (k < n_ && (p_[k] == ' ' || p_[k] == '\t' || p_[k] == '\r')) ++k;
+        if (k < n_ && p_[k] == '\n') {
+          movetext = true;
+          break;
+        }
+        continue;
+      }
+      if (p_[i_] == '%' && i_ == lineStart_) {
+        skipLine();
+        continue;
+      }
+      movetext = true;
+      break;
+    }
+    (void)movetext;
+    if (!failed_) startPosition(firstTag);
+    if (!failed_) {
+      cleanEp();
+      if (wantPosition(0)) writePosition();
+    }
+
+    bool complete = false;
+    int depth = 0;  // variation nesting (section 8.2.5)
+    while (i_ < n_) {
+      const char c = p_[i_];
+      if (c == '\n') {
+        newline();
+        ++i_;
+        continue;
+      }
+      if (isSpace(c)) {
+        ++i_;
+        continue;
+      }
+      if (c == '%' && i_ == lineStart_) {
+        skipLine();
+        continue;
+      }
+      if (c == '[') {
+        complete = true;  // the next game's tag section
+        break;
+      }
+      if (c == '{') {
+        if (!braceComment(depth == 0)) break;
+        continue;
+      }
+      if (c == ';') {
+        const std::size_t start = i_ + 1;
+        while (i_ < n_ && p_[i_] != '\n') ++i_;
+        if (depth == 0 && (o_.flags & kWriteComments)) {
+          std::size_t end = i_;
+          if (end > start && p_[end - 1] == '\r') --end;
+          const std::int32_t cm[3] = {ply_, static_cast<std::int32_t>(start), static_cast<std::int32_t>(end)};
+          out_.comments.insert(out_.comments.end(), cm, cm + 3);
+          ++field(gCommentCount);
+        }
+        continue;
+      }
+      if (c == '(') {
+        ++depth;
+        ++i_;
+        continue;
+      }
+      if (c == ')') {
+        if (depth == 0) fail(kPgnUnbalancedParen, i_, i_ + 1, line_, lineStart_);
+        else --depth;
+        ++i_;
+        continue;
+      }
+      // A token: up to the next delimiter.
+      const std::size_t start = i_;
+      if (c == '$') ++i_;
+      while (i_ < n_ && !isDelimiter(p_[i_])) ++i_;
+      if (i_ == start) {  // a stray '}', ']' or '"'
+        ++i_;
+        if (depth == 0) fail(kPgnMalformedMove, start, i_, line_, lineStart_);
+        continue;
+      }
+      const std::size_t end = i_;
+      const std::size_t len = end - start;
+      // Termination markers (section 8.2.6) end the game, also inside an unclosed variation.
+      int result = -1;
+      if (len == 1 && p_[start] == '*') result = 0;
+      else if (len == 3 && p_[start] == '1' && p_[start + 1] == '-' && p_[start + 2] == '0') result = 1;
+      else if (len == 3 && p_[start] == '0' && p_[start + 1] == '-' && p_[start + 2] == '1') result = 2;
+      else if (len == 7 && p_[start] == '1' && p_[start + 1] == '/' && p_[start + 2] == '2' && p_[start + 3] == '-' &&
+               p_[start + 4] == '1' && p_[start + 5] == '/' && p_[start + 6] == '2')
+        result = 3;
+      if (result >= 0) {
+        field(gResult) = result;
+        complete = true;
+        break;
+      }
+      if (depth > 0 || failed_) continue;
+      if (c == '$') {
+        int nag = 0;
+        std::size_t k = start + 1;
+        for (; k < end && p_[k] >= '0' && p_[k] <= '9' && nag < 1000; ++k) nag = nag * 10 + (p_[k] - '0');
+        if (k != end || end == start + 1 || nag > 255) fail(kPgnMalformedMove, start, end, line_, lineStart_);
+        else addNag(nag);
+        continue;
+      }
+      // Move number indication (section 8.2.2): digits then periods; a move may follow at once.
+      std::size_t k = start;
+      while (k < end && p_[k] >= '0' && p_[k] <= '9') ++k;
+      if (k > start && (k == end || p_[k] == '.')) {
+        while (k < end && p_[k] == '.') ++k;
+        if (k == end) continue;
+      } else {
+        k = start;
+      }
+      // Dots alone ("..." after a comment).
+      if (p_[k] == '.') {
+        while (k < end && p_[k] == '.') ++k;
+        if (k == end) continue;
+      }
+      move(k, end);
+    }
+    field(gEnd) = static_cast<std::int32_t>(i_);
+    if (failed_) {
+      // Positions of a bad game are not written.
+      const std::size_t keep = static_cast<std::size_t>(field(gPositionStart));
+      out_.positions.resize(keep * kPackedPositionWords);
+      out_.positionGame.resize(keep);
+      out_.positionPly.resize(keep);
+    } else if ((o_.flags & kWritePositions) && (o_.flags & kFinalOnly)) {
+      writePosition();
+    }
+    field(gPositionCount) = static_cast<std::int32_t>(out_.positionGame.size()) - field(gPositionStart);
+    field(gSanEnd) = static_cast<std::int32_t>(out_.san.size());
+    return complete;
+  }
+};
+
+}  // namespace pgn
+
+// Reads the games of text[0..n) into out (see Reader).
+template <class Sliders>
+void readPgnGames(const Sliders& s, const char* text, std::size_t n, const pgn::Options& o, pgn::Output& out) {
+  pgn::Reader<Sliders> reader(s, text, n, o, out);
+  reader.run();
+}
+
+}  // namespace BBP_ISA
+}  // namespace bbp
