@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KbnkFileError, KbnkTablebase, kbnkIndex, kbnkMoves } from '../lib/kbnk.js';
 import { FenError, MoveError, PositionError } from '../lib/position.js';
+import { PgnError } from '../lib/pgn.js';
+import { SanError } from '../lib/san.js';
 import { SyzygyError, SyzygyFileError, SyzygyTablebase } from '../lib/syzygy.js';
 import { backends } from './backends.js';
 
@@ -108,12 +110,14 @@ describe('kbnkIndex / kbnkMoves', () => {
 describe('error classes accept any arguments (coerced to strings)', () => {
   const odd = [undefined, null, 7, 1n, Symbol('s'), {}, Object.create(null), { toString() { throw new Error('no'); } }];
 
-  it('FenError, PositionError, MoveError, KbnkFileError, SyzygyError, SyzygyFileError', () => {
+  it('FenError, PositionError, MoveError, KbnkFileError, SyzygyError, SyzygyFileError, SanError, PgnError', () => {
     for (const v of odd) {
       const made = [
         new FenError(v as never, v as never, v as never), new PositionError(v as never, v as never),
         new MoveError(v as never, v as never), new KbnkFileError(v as never, v as never),
         new SyzygyError(v as never, v as never), new SyzygyFileError(v as never, v as never, v as never),
+        new SanError(v as never, v as never, v as never, v as never),
+        new PgnError(v as never, v as never, v as never, v as never, v as never, v as never, v as never),
       ];
       for (const e of made) {
         expect(e).toBeInstanceOf(Error);
@@ -153,6 +157,16 @@ describe.each(backends)('batches: %s', (_name, api) => {
     const batch = api.PositionBatch.fromFens([fen]);
     for (const bad of [null, 1n, 'x']) {
       expectNamed(await rejected(() => api.analyzeBatchAsync(batch, ['checkers'], bad as never)), TypeError, 'analyzeBatchAsync', 'options');
+    }
+  });
+
+  it('analyzeBatchAsync: an abort right after the call rejects, an empty batch included', async () => {
+    for (const fens of [[], [fen]]) {
+      const c = new AbortController();
+      const p = api.analyzeBatchAsync(api.PositionBatch.fromFens(fens), ['checkers'], { signal: c.signal });
+      c.abort(new Error('stop'));
+      const err = await rejected(() => p);
+      expect(err.message).toBe('stop');
     }
   });
 
