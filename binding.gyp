@@ -29,6 +29,8 @@
         "native/addon/kbnk.cc",
         "native/addon/pgn.cc",
         "native/addon/syzygy.cc",
+        "native/addon/perft.cc",
+        "native/addon/tbgen.cc",
         "native/kernels/portable.cc",
         "native/kernels/tables.cc"
       ],

@@ -15,6 +15,7 @@ import {
 } from './declarations.js';
 import { kbnkSquaresOf } from './kbnk.js';
 import { MAX_PERFT_DEPTH, parseUci } from './moves.js';
+import { MAX_PERFT_THREADS, defaultPerftThreads, isAbortSignal, type CheckedPerftOptions } from './perft.js';
 import { isPosition } from './position.js';
 import {
   MAX_U64, checkArray, checkBitboard, checkColor, checkSquare, checkSquareOrSet, outArray,
@@ -87,6 +88,43 @@ function checkMoveBuffer(fn: string, what: string, v: unknown): Uint16Array {
   return buffer;
 }
 
+/**
+ * perft's options `{ threads }` (an integer 1..MAX_PERFT_THREADS, default all cores) and, for the
+ * async forms, `signal` (an AbortSignal): each property read once, here, so the backends see plain
+ * checked values. A property whose read throws (a getter, a Proxy trap) is a TypeError naming it.
+ */
+function checkPerftOptions(fn: string, what: string, v: unknown, async: boolean): CheckedPerftOptions {
+  if (v === undefined) return { threads: defaultPerftThreads(), signal: undefined };
+  if (typeof v !== 'object' || v === null) {
+    throw new TypeError(`${fn}: ${what} must be an object like { threads: 2 }, got ${v === null ? 'null' : typeof v}`);
+  }
+  const read = (key: string): unknown => {
+    try {
+      return (v as Record<string, unknown>)[key];
+    } catch (e) {
+      throw new TypeError(`${fn}: ${what}.${key} could not be read (its getter or Proxy trap threw)`, { cause: e });
+    }
+  };
+  const t = read('threads');
+  const threads = t === undefined ? defaultPerftThreads() : t;
+  if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > MAX_PERFT_THREADS) {
+    throw new RangeError(`${fn}: ${what}.threads must be an integer 1..${MAX_PERFT_THREADS}, got ${describeValue(threads)}`);
+  }
+  const signal = async ? read('signal') : undefined;
+  if (signal !== undefined && !isAbortSignal(signal)) {
+    throw new TypeError(`${fn}: ${what}.signal must be an AbortSignal, got ${signal === null ? 'null' : typeof signal}`);
+  }
+  return { threads, signal: signal as AbortSignal | undefined };
+}
+
+/** A short, side-effect-free description of a primitive (objects by their type only). */
+function describeValue(v: unknown): string {
+  if (typeof v === 'number' || typeof v === 'boolean' || v === undefined) return String(v);
+  if (typeof v === 'bigint') return `${v}n`;
+  if (typeof v === 'string') return JSON.stringify(v.slice(0, 20));
+  return v === null ? 'null' : typeof v;
+}
+
 /** Scalar and object kinds: (function name, argument name, value) -> the checked value. */
 const SCALAR_CHECKS: Partial<Record<ArgKind, (fn: string, what: string, v: unknown) => unknown>> = {
   square: checkSquare,
@@ -108,6 +146,8 @@ const SCALAR_CHECKS: Partial<Record<ArgKind, (fn: string, what: string, v: unkno
   init: (_fn, _what, v) => v, // createPosition's own checks name the init field
   uci: (fn, _what, v) => parseUci(fn, v),
   moveBuffer: checkMoveBuffer,
+  perftOptions: (fn, what, v) => checkPerftOptions(fn, what, v, false),
+  perftAsyncOptions: (fn, what, v) => checkPerftOptions(fn, what, v, true),
 };
 
 const OUT_TYPES: Record<OutKind, BigUint64ArrayConstructor | Uint8ArrayConstructor | Int8ArrayConstructor | Float64ArrayConstructor> = {

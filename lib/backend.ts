@@ -344,6 +344,18 @@ export interface MoveBackend {
    * each a valid position as `Position.packed` holds it): out[i] = perft(position i, depth).
    */
   perftBatch(positions: BigUint64Array, depth: number, out: Float64Array): void;
+  /** Native only: perft on `threads` (1..256) native threads, the tree split near the root; the same count. */
+  perftThreads?: (pos: Position, depth: number, threads: number) => number;
+  /** Native only: perftStats on `threads` (1..256) native threads; the same columns. */
+  perftStatsThreads?: (pos: Position, depth: number, out: Float64Array, threads: number) => void;
+  /**
+   * Native only: perft (stats false: resolves with a new Float64Array [nodes]) or perftStats (a new
+   * Float64Array of the nine columns) from the addon's async work on `threads` native threads. The
+   * position is copied before the call returns. `cancel[0]` set non-zero stops the threads between
+   * subtrees; the promise then resolves with null.
+   */
+  perftAsync?: (pos: Position, depth: number, threads: number, stats: boolean, cancel: Int32Array)
+    => Promise<Float64Array | null>;
 }
 
 // =====================================================================================

@@ -9,6 +9,7 @@ const subcommands: Record<string, () => Promise<Subcommand>> = {
   analyze: () => import('./cli/analyze.js'),
   perft: async () => (await import('./cli/perft.js')).default,
   kbnk: () => import('./cli/kbnk.js'),
+  tb: () => import('./cli/tb.js'),
   show: () => import('./cli/show.js'),
   syzygy: () => import('./cli/syzygy.js'),
 };

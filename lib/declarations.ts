@@ -21,6 +21,7 @@ import type { Backend, Bitboard, CheckKind, Position, Square } from './backend.j
 type Color = number;
 import type { PositionInit } from './position.js';
 import type { PerftStats } from './moves.js';
+import type { PerftAsyncOptions, PerftOptions } from './perft.js';
 
 /** What an argument is; the facade's check for each kind is in lib/validate.ts (`ARG_CHECKS`). */
 export type ArgKind =
@@ -32,7 +33,9 @@ export type ArgKind =
   // arrays, one element per batch item: the first array argument sets the count n
   | 'squares' | 'sets' | 'paths'
   // positions and moves
-  | 'position' | 'kbnkPosition' | 'positions' | 'positionList' | 'fen' | 'init' | 'uci' | 'moveBuffer';
+  | 'position' | 'kbnkPosition' | 'positions' | 'positionList' | 'fen' | 'init' | 'uci' | 'moveBuffer'
+  // options objects (undefined allowed): perft's `{ threads }`, the async perfts' `{ threads, signal }`
+  | 'perftOptions' | 'perftAsyncOptions';
 
 /** What a function returns (for documentation, the bench and the property tests). */
 export type ResultKind =
@@ -63,6 +66,8 @@ export interface Declaration {
   readonly member?: string;
   /** Lives in `api.variants`; 'optional' = present only on some builds or CPUs. */
   readonly variant?: 'always' | 'optional';
+  /** Returns a Promise of its result kind (argument errors still throw at once). */
+  readonly async?: boolean;
   /** The body when it is more than `backend[member](...checkedArgs)`. */
   readonly call?: (b: Backend, ...args: never[]) => unknown;
 }
@@ -92,8 +97,9 @@ import {
   createPositionCall, packPositionsCall, parseFenCall, toFenCall,
 } from './position.js';
 import {
-  legalMovesCall, legalMovesEncodedCall, makeMoveCall, perftDivideCall, perftStatsCall,
+  legalMovesCall, legalMovesEncodedCall, makeMoveCall, perftDivideCall,
 } from './moves.js';
+import { perftAsyncCall, perftCall, perftStatsAsyncCall, perftStatsCall } from './perft.js';
 import { kbnkEvalCall } from './kbnk.js';
 
 /**
@@ -322,14 +328,29 @@ export const DECLARATIONS = {
    * Black's move (both clocks stop at 1,000,000). A malformed or illegal move is a MoveError.
    */
   makeMove: fn<(pos: Position, move: string) => Position>({ topic: 'moves', args: [['pos', 'position'], ['move', 'uci']], result: 'position', call: makeMoveCall }),
-  /** Leaf nodes of the legal move tree `depth` plies deep (0..20; depth 0 is 1), bulk-counted at the last ply. */
-  perft: fn<(pos: Position, depth: number) => number>({ topic: 'moves', args: [['pos', 'position'], ['depth', 'depth']], result: 'number' }),
+  /**
+   * Leaf nodes of the legal move tree `depth` plies deep (0..20; depth 0 is 1), bulk-counted at the
+   * last ply. `options.threads` (an integer 1..256, default all cores, os.availableParallelism()):
+   * native threads the tree is split over near the root; the count is the same for every value
+   * (the JS backend checks it and counts on the calling thread).
+   */
+  perft: fn<(pos: Position, depth: number, options?: PerftOptions) => number>({ topic: 'moves', args: [['pos', 'position'], ['depth', 'depth'], ['options', 'perftOptions']], result: 'number', call: perftCall }),
   /**
    * perft with the chess programming wiki's columns, counted over the leaf moves: nodes, captures
    * (en passant included), enPassant, castles, promotions (each piece), checks (all kinds),
-   * discoveryChecks (discovered only, not double), doubleChecks, checkmates.
+   * discoveryChecks (discovered only, not double), doubleChecks, checkmates. `options.threads` as
+   * for perft.
    */
-  perftStats: fn<(pos: Position, depth: number) => PerftStats>({ topic: 'moves', args: [['pos', 'position'], ['depth', 'depth']], result: 'perftStats', call: perftStatsCall }),
+  perftStats: fn<(pos: Position, depth: number, options?: PerftOptions) => PerftStats>({ topic: 'moves', args: [['pos', 'position'], ['depth', 'depth'], ['options', 'perftOptions']], result: 'perftStats', call: perftStatsCall }),
+  /**
+   * perft off the main thread (native: a libuv worker driving `options.threads` native threads,
+   * default all cores; JS: on the main thread, one subtree per event-loop turn). `options.signal`
+   * (an AbortSignal) cancels it: the promise rejects with the signal's reason (an AbortError unless
+   * abort() was given another). Argument errors throw at once (TypeError, RangeError), as perft's do.
+   */
+  perftAsync: fn<(pos: Position, depth: number, options?: PerftAsyncOptions) => Promise<number>>({ topic: 'moves', args: [['pos', 'position'], ['depth', 'depth'], ['options', 'perftAsyncOptions']], result: 'number', async: true, call: perftAsyncCall }),
+  /** perftStats off the main thread, cancellable: as perftAsync. */
+  perftStatsAsync: fn<(pos: Position, depth: number, options?: PerftAsyncOptions) => Promise<PerftStats>>({ topic: 'moves', args: [['pos', 'position'], ['depth', 'depth'], ['options', 'perftAsyncOptions']], result: 'perftStats', async: true, call: perftStatsAsyncCall }),
   /**
    * Per legal move, the perft of the position after it at `depth - 1` (depth 1..20): a Map from UCI
    * move to count, in move order. The counts sum to perft(pos, depth); comparing two generators'

@@ -4,7 +4,7 @@
  * generation itself is the backend's (native/core/movegen.h, lib/js/movegen.ts).
  */
 import type { Backend, PerftStatsColumn, Position } from './backend.js';
-import { KING, MAX_MOVES, PAWN, PERFT_STATS_COLUMNS, ROOK } from './backend.js';
+import { KING, MAX_MOVES, PAWN, ROOK } from './backend.js';
 import { MAX_CLOCK, MoveError, createPosition as createPositionWith } from './position.js';
 
 /** Deepest perft depth accepted. */
@@ -74,7 +74,7 @@ const RIGHTS_LOST: Record<number, number> = { 4: 3, 7: 1, 0: 2, 60: 12, 63: 4, 5
  * The position after a move that legalMoves produced (see makeMove for the conventions): the
  * Chess Programming Wiki's copy-make on the bitboard board definition.
  */
-function play(b: Backend, pos: Position, from: number, to: number, promotion: number): Position {
+export function play(b: Backend, pos: Position, from: number, to: number, promotion: number): Position {
   const checkersOf = b.checkers;
   const us = pos.sideToMove;
   const them = us ^ 1;
@@ -138,10 +138,9 @@ export function makeMoveCall(b: Backend, pos: Position, move: UciMove): Position
   return play(b, pos, move.from, move.to, move.promotion);
 }
 
-export function perftStatsCall(b: Backend, pos: Position, depth: number): PerftStats {
-  const out = new Float64Array(PERFT_STATS_COLUMNS.length);
-  b.perftStats(pos, depth, out);
-  return Object.fromEntries(PERFT_STATS_COLUMNS.map((name, i) => [name, out[i]!])) as PerftStats;
+/** The positions after each legal move, in the backend's move order. */
+export function childrenOf(b: Backend, pos: Position): Position[] {
+  return Array.from(codesOf(b, pos), (code) => play(b, pos, code & 63, (code >> 6) & 63, code >> 12));
 }
 
 export function perftDivideCall(b: Backend, pos: Position, depth: number): Map<string, number> {

@@ -11,6 +11,7 @@ export type { FenField, PositionField, PositionInit, SidePieces } from './positi
 export { ALL_SQUARES, MAX_PERFT_DEPTH, encodeMove, decodeMove, type Api, type ApiOptions, type PerftStats } from './api.js';
 /** The declaration of every public function (argument kinds, result kind, batch form, cheap or not), for tooling. */
 export { DECLARATIONS, type ArgKind, type Declaration, type OutKind, type ResultKind, type Topic } from './declarations.js';
+export { MAX_PERFT_THREADS, type PerftOptions, type PerftAsyncOptions } from './perft.js';
 export { parseSquare, squareName, bitboardOf, squaresOf } from './squares.js';
 export {
   KbnkTablebase, KbnkFileError, KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE, KBNK_FILE_MAGIC,
@@ -38,3 +39,10 @@ export {
 export type { Highlight, TextHighlight, Arrow, SvgOptions, BitboardSvgOptions, TextOptions } from './diagram.js';
 export { SyzygyTablebase, SyzygyError, SyzygyFileError, SYZYGY_WDL_NONE, SYZYGY_DTZ_NONE } from './syzygy.js';
 export type { SyzygyOpenOptions, SyzygyRootMove, SyzygyRootProbe, SyzygyReason, SyzygyFileProblem } from './syzygy.js';
+export {
+  Tablebase, TablebaseFileError, TB_DRAW, TB_ILLEGAL, TB_FILE_MAGIC, TB_FILE_VERSION, TB_LAYOUT_VERSION, TB_FILE_HEADER_SIZE,
+  tbParse, tbSubMaterials, tbTableSize,
+} from './tablebase.js';
+export type {
+  TbMaterial, TbMetric, TbProbe, TbStats, TbSideStats, TbProgress, TbGenerateOptions, TbPackedPositions, TablebaseFileProblem,
+} from './tablebase.js';

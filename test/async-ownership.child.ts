@@ -142,6 +142,36 @@ async function kbnkRounds(): Promise<void> {
   runs++;
 }
 
+/**
+ * perftAsync (the backend member): its cancel flag transferred or dropped and collected while the
+ * threads count changes nothing; the result is the undisturbed synchronous count.
+ */
+async function perftRounds(): Promise<void> {
+  const pos = apis[0][1].parseFen(FENS[1]!);
+  const nodes = native.perft(pos, 4);
+  const stats = new Float64Array(9);
+  native.perftStats(pos, 4, stats);
+  for (let r = 0; r < Math.max(2, rounds >> 2); r++) {
+    for (const [how, disturb] of disturbances) {
+      const withStats = r % 2 === 1;
+      const name = `perftAsync${withStats ? ' (stats)' : ''}, ${how}, round ${r}`;
+      let cancel: Int32Array | undefined = new Int32Array(1);
+      const p = native.perftAsync!(pos, 4, 1 + (r % 2), withStats, cancel);
+      disturb([cancel.buffer as ArrayBuffer]);
+      cancel = undefined;
+      churn(4);
+      runs++;
+      try {
+        const got = await p;
+        const want = withStats ? stats : Float64Array.of(nodes);
+        if (!(got instanceof Float64Array) || !bytesOf(got).equals(bytesOf(want))) failures.push(`${name}: ${String(got)}`);
+      } catch (e) {
+        failures.push(`${name}: rejected: ${String(e)}`);
+      }
+    }
+  }
+}
+
 /** The reproducer of the use-after-free: 300,000 start positions, the buffer transferred at once. */
 async function reproducer(): Promise<void> {
   const api = apis[0][1];
@@ -159,6 +189,7 @@ if (process.argv[3] === 'reproducer') await reproducer();
 else {
   if (process.argv[3] !== 'kbnk') await analyzeRounds();
   if (process.argv[3] !== 'analyze') await kbnkRounds();
+  if (process.argv[3] === undefined) await perftRounds();
 }
 port.port1.close();
 port.port2.close();

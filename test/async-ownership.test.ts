@@ -5,8 +5,8 @@
  * kbnkGenerate on an untouched copy). Runs in a child process (`node --expose-gc`, to collect at
  * will) so a use-after-free crash fails the test instead of the runner; the child is
  * test/async-ownership.child.ts, bundled here with esbuild. Both backends' analyzeBatchAsync; the
- * raw native kbnkGenerateAsync (JS has none). Under `taskset -c 0` too when taskset exists (one core
- * made the old crash happen every time).
+ * raw native kbnkGenerateAsync and the native backend's perftAsync (JS has neither). Under
+ * `taskset -c 0` too when taskset exists (one core made the old crash happen every time).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -43,10 +43,10 @@ function run(args: string[], prefix: string[] = []): { ok: boolean; runs: number
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 
 describe.runIf(requestedBackend() !== 'js')('async work owns its memory', () => {
-  it('buffers transferred, dropped and collected mid-call change no result (analyzeBatchAsync, kbnkGenerateAsync)', () => {
+  it('buffers transferred, dropped and collected mid-call change no result (analyzeBatchAsync, kbnkGenerateAsync, perftAsync)', () => {
     const r = run(['2']);
     expect(r.failures).toEqual([]);
-    expect(r.runs).toBeGreaterThanOrEqual(2 * 2 * 4 + 7);
+    expect(r.runs).toBeGreaterThanOrEqual(2 * 2 * 4 + 7 + 6);
   });
 
   it('the use-after-free reproducer resolves with the undisturbed counts', () => {

@@ -22,7 +22,7 @@ describe.skipIf(!existsSync(cli))('bitboard-patterns perft (dist/cli.js)', () =>
   it.each(engines)('counts nodes and prints the speed (--backend %s)', (backend) => {
     const r = run('perft', KIWIPETE, '3', '--backend', backend);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(new RegExp(`^perft\\(3\\) = 97862 nodes in [\\d.]+ s \\(.*, ${backend} backend\\)\\n$`));
+    expect(r.out).toMatch(new RegExp(`^perft\\(3\\) = 97862 nodes in [\\d.]+ s \\(.*, ${backend} backend(, \\d+ threads?)?\\)\\n$`));
   });
 
   it('startpos and --divide: one line per move, sorted, then the total', () => {
@@ -56,11 +56,31 @@ describe.skipIf(!existsSync(cli))('bitboard-patterns perft (dist/cli.js)', () =>
     ['an unknown option', ['perft', 'startpos', '2', '--fast'], /unknown option --fast/],
     ['an unknown backend', ['perft', 'startpos', '2', '--backend', 'gpu'], /--backend must be native or js/],
     ['--divide at depth 0', ['perft', 'startpos', '0', '--divide'], /--divide needs depth 1/],
+    ['--threads 0', ['perft', 'startpos', '2', '--threads', '0'], /--threads must be an integer 1..256/],
+    ['--threads 257', ['perft', 'startpos', '2', '--threads=257'], /--threads must be an integer 1..256/],
+    ['--threads 1.5', ['perft', 'startpos', '2', '--threads', '1.5'], /--threads must be an integer 1..256/],
+    ['--threads without a value', ['perft', 'startpos', '2', '--threads'], /--threads needs a value/],
   ])('%s: exit code 2 and a message', (_n, args, message) => {
     const r = run(...args);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(message);
     expect(r.err).toMatch(/usage: bitboard-patterns perft/);
+  });
+
+  // Kiwipete depth 4 (CPW "Perft Results": 4085603) and its statistics row (depth 3) on 1 and 3 threads.
+  it.each(engines)('--threads N gives the CPW counts (--backend %s)', (backend) => {
+    const depth = backend === 'native' ? '4' : '3';
+    const nodes = backend === 'native' ? 4085603 : 97862;
+    for (const threads of ['1', '3']) {
+      const r = run('perft', KIWIPETE, depth, '--threads', threads, '--backend', backend);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toMatch(new RegExp(`^perft\\(${depth}\\) = ${nodes} nodes in `));
+      if (backend === 'native') expect(r.out).toContain(`native backend, ${threads} thread`);
+      const st = run('perft', KIWIPETE, '3', '--stats', `--threads=${threads}`, '--backend', backend);
+      expect(st.code, st.err).toBe(0);
+      expect(st.out).toMatch(/captures\s+17102\n/);
+      expect(st.out).toMatch(/checkmates\s+1\n/);
+    }
   });
 
   it('help lists the subcommand', () => {

@@ -22,7 +22,9 @@ type Kind =
   // checkAnalysisBatch's out: six words per position
   | 'outAnalysis'
   // KBNK: a Position with king, bishop and knight against a lone king
-  | 'kbnkPosition';
+  | 'kbnkPosition'
+  // perft's options objects: { threads }, and { threads, signal } for the async forms
+  | 'perftOptions' | 'perftAsyncOptions';
 
 const N = 5;
 
@@ -33,6 +35,7 @@ const KIND_OF: Record<ArgKind, Kind> = {
   batchColor: 'batchColor', optBatchColor: 'optBatchColor', squares: 'squares', sets: 'sets', paths: 'optSets',
   position: 'position', kbnkPosition: 'kbnkPosition', positions: 'positions', positionList: 'positionList',
   fen: 'fen', init: 'init', uci: 'uci', moveBuffer: 'moveBuffer',
+  perftOptions: 'perftOptions', perftAsyncOptions: 'perftAsyncOptions',
 };
 const OUT_KIND_OF: Record<OutKind, Kind> = { u64: 'outU64', u8: 'outU8', i8: 'outI8', f64: 'outF64' };
 
@@ -44,13 +47,14 @@ const SPECS: [string, Kind[]][] = Object.entries(DECLARATIONS as Record<string, 
 
 /** Facade functions with no backend twin (FEN, position building, the isInCheck convenience). */
 const FACADE_ONLY = new Set(['parseFen', 'toFen', 'createPosition', 'packPositions', 'isInCheck', 'legalMovesEncoded',
-  'makeMove', 'perftDivide', 'kbnkEvalSquares']);
+  'makeMove', 'perftDivide', 'kbnkEvalSquares', 'perftAsync', 'perftStatsAsync']);
 /** Optional variants: present only on some builds/CPUs. */
 const OPTIONAL = new Set(['variants.distantCheckLinesSse41', 'variants.rookAttacksPext', 'variants.bishopAttacksPext']);
 /** The backend (raw) signatures that differ from the facade's by more than rawKind. */
 const RAW_SIGNATURES: Record<string, Kind[]> = {
   checkKind: ['packed', 'from', 'to', 'promotion'],
   legalMoves: ['packed', 'rawMoveBuffer'],
+  perft: ['packed', 'depth'],
   perftStats: ['packed', 'depth', 'statsOut'],
   kbnkEval: ['square', 'square', 'square', 'square'],
 };
@@ -127,6 +131,8 @@ function valid(kind: Kind): unknown {
     case 'outF64': return new Float64Array(N);
     case 'statsOut': return new Float64Array(9);
     case 'kbnkPosition': return jsApi.parseFen(KBNK);
+    case 'perftOptions': return { threads: 2 };
+    case 'perftAsyncOptions': return { threads: 2, signal: new AbortController().signal };
   }
 }
 
@@ -316,7 +322,36 @@ function badValues(kind: Kind, raw: boolean): Case[] {
       ['KBNK with a black pawn', jsApi.parseFen('8/p7/8/8/8/8/2k5/KNB5 w - - 0 1'), RangeError],
       ['KBN against KB', jsApi.parseFen('7b/8/8/8/8/8/2k5/KNB5 w - - 0 1'), RangeError],
     ];
+    case 'perftOptions': return badPerftOptions();
+    case 'perftAsyncOptions': {
+      const signal = new AbortController().signal;
+      return [
+        ...badPerftOptions(),
+        ['{ signal: {} }', { signal: {} }, TypeError],
+        ['{ signal: null }', { signal: null }, TypeError],
+        ['{ signal: a Proxy of an AbortSignal }', { signal: new Proxy(signal, {}) }, TypeError],
+        ['{ signal: an object inheriting from an AbortSignal }', { signal: Object.create(signal) }, TypeError],
+        ['{ signal: an AbortController }', { signal: new AbortController() }, TypeError],
+        ['a signal getter that throws', { get signal() { throw new Error('getter'); } }, TypeError],
+      ];
+    }
   }
+}
+
+/** perft's options: not an object, a bad thread count, a property whose read throws. */
+function badPerftOptions(): Case[] {
+  const revocable = Proxy.revocable({}, {});
+  revocable.revoke();
+  return [
+    ['42', 42, TypeError], ['null', null, TypeError], ["'fast'", 'fast', TypeError],
+    ['{ threads: 0 }', { threads: 0 }, RangeError], ['{ threads: 257 }', { threads: 257 }, RangeError],
+    ['{ threads: 1.5 }', { threads: 1.5 }, RangeError], ['{ threads: NaN }', { threads: NaN }, RangeError],
+    ["{ threads: '2' }", { threads: '2' }, RangeError], ['{ threads: 2n }', { threads: 2n }, RangeError],
+    ['{ threads: null }', { threads: null }, RangeError],
+    ['a threads getter that throws', { get threads() { throw new RangeError('getter'); } }, TypeError],
+    ['a Proxy whose get trap throws', new Proxy({}, { get() { throw new Error('trap'); } }), TypeError],
+    ['a revoked Proxy', revocable.proxy, TypeError],
+  ];
 }
 
 type AnyFn = (...args: unknown[]) => unknown;

@@ -105,6 +105,8 @@ function buildCases(js, quick) {
   // cycles M argument tuples, a batch case passes B elements (PB / 64 positions) and a caller's out.
   const cases = [];
   for (const [name, decl] of Object.entries(js.DECLARATIONS)) {
+    // Promise-returning functions (perftAsync, perftStatsAsync): the timing loop cannot await them.
+    if (decl.async) continue;
     const isBatch = decl.out !== undefined || decl.args.some(([, k]) => ['squares', 'sets', 'paths', 'positions', 'positionList'].includes(k));
     if (!isBatch) {
       let squares = 0, colors = 0, sets = 0;
@@ -124,7 +126,7 @@ function buildCases(js, quick) {
         else if (kind === 'fen') cols.push(fenCol);
         else if (kind === 'init') cols.push(inits);
         else if (kind === 'moveBuffer') cols.push(col(() => moveOut));
-        else if (kind === 'optBitboard') break; // left out: its default
+        else if (kind === 'optBitboard' || kind === 'perftOptions') break; // left out: its default
         else throw new Error(`api bench: no single-call column for ${name}'s ${kind}`);
       }
       const shown = decl.args.slice(0, cols.length).map(([arg]) => arg + (NOTE[arg] ? ` (${NOTE[arg]})` : '')).join(', ');

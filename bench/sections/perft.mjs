@@ -1,7 +1,17 @@
 /**
- * Perft speed, leaf nodes per second, one run, the same positions and depths for every column:
+ * Perft speed, leaf nodes per second per core, one run, the same positions and depths for every
+ * column (a column that needs a program that is not there is skipped with a note):
  *   C++      bench/perft.cc over native/core, compiled here with g++ -O3 (no Node at all)
- *   native   the addon's bulk-counting perft; native stats: perftStats (leaf classification)
+ *   native   the addon's bulk-counting perft on one thread; native stats: perftStats (leaf
+ *            classification); native N thr: perft on every core, divided by the core count
+ *   Stockfish `go perft N` of the `stockfish` binary (PATH, /usr/games, or BENCH_STOCKFISH), timed
+ *            from the command to its "Nodes searched" line (single-threaded, bulk counting)
+ *   ellxor   ellxor/perft (MIT) from the checkout BENCH_ELLXOR_PERFT points at, built here with
+ *            g++ -O3 -march=native (it needs PEXT), run under `taskset -c 0` (one core) and timed
+ *            by itself (millisecond resolution)
+ *   Gigantua a checkout BENCH_GIGANTUA points at, built here from Gigantua/Gigantua.cpp; the stored
+ *            public snapshot has no Movemap.hpp (its tables), so such a checkout is skipped with
+ *            a note
  *   JS       the pure-TS backend's perft (int32 halves, bulk counting)
  *   chessops chessops 0.15.1, a perft loop over its public API written here: allDests at every
  *            node, clone + play per move, dests counted at the last ply (bulk counting, like ours)
@@ -9,14 +19,15 @@
  * Each figure is the median of several timed runs after one warm-up run (chess.js: one timed run);
  * the structured measurements carry every run as ns per leaf node.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess as ChessopsChess } from 'chessops/chess';
 import { parseFen as chessopsParseFen } from 'chessops/fen';
 import { Chess as ChessJs } from 'chess.js';
-import { compileCpp, cppFlags, measurement, stats } from '../lib.mjs';
+import { buildDir, compileCpp, cppFlags, measurement, stats } from '../lib.mjs';
 
 export const title = 'perft';
 
@@ -90,6 +101,69 @@ function cppRate(cpp, fen, depth, runs) {
   return samples;
 }
 
+/** The stockfish binary, or null. */
+function findStockfish() {
+  const candidates = [process.env.BENCH_STOCKFISH, ...(process.env.PATH ?? '').split(':').map((d) => d && join(d, 'stockfish')),
+    '/usr/games/stockfish'];
+  return candidates.find((c) => c && existsSync(c)) ?? null;
+}
+
+/** A running `stockfish`: perft(fen, depth) resolves with [nodes, ns] timed from the command to "Nodes searched". */
+async function startStockfish(exe) {
+  const child = spawn(exe, [], { stdio: ['pipe', 'pipe', 'ignore'] });
+  let buffer = '';
+  let waiting = null;
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => {
+    buffer += chunk;
+    if (waiting && waiting.test.test(buffer)) {
+      const { resolve, test } = waiting;
+      waiting = null;
+      const m = test.exec(buffer);
+      buffer = '';
+      resolve(m);
+    }
+  });
+  const until = (test, command) => new Promise((resolve) => { waiting = { resolve, test }; child.stdin.write(command); });
+  await until(/readyok/, 'uci\nisready\n');
+  return {
+    async perft(fen, depth) {
+      await until(/readyok/, `position fen ${fen}\nisready\n`);
+      const t0 = process.hrtime.bigint();
+      const m = await until(/Nodes searched: (\d+)/, `go perft ${depth}\n`);
+      return [Number(m[1]), Number(process.hrtime.bigint() - t0)];
+    },
+    stop() { child.stdin.end('quit\n'); },
+  };
+}
+
+/** Builds ellxor/perft from a checkout (src/unity_build.cc), or throws saying why not. */
+function buildEllxor(dir) {
+  const source = join(dir, 'src', 'unity_build.cc');
+  if (!existsSync(source)) throw new Error(`${dir} has no src/unity_build.cc`);
+  mkdirSync(buildDir, { recursive: true });
+  const exe = join(buildDir, 'ellxor-perft');
+  execFileSync('g++', ['-std=c++20', '-O3', '-march=native', '-fno-exceptions', '-fno-rtti', source, '-o', exe, '-pthread'],
+    { stdio: 'inherit' });
+  return exe;
+}
+
+const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+
+/** ellxor/perft on one core: samples of ns per node from its own timing. */
+function ellxorRate(exe, fen, depth, nodes, runs) {
+  const samples = [];
+  for (let i = 0; i < runs + 1; i++) {
+    const args = hasTaskset ? ['-c', '0', exe, fen, String(depth)] : [fen, String(depth)];
+    const out = execFileSync(hasTaskset ? 'taskset' : exe, args, { encoding: 'utf8' });
+    const got = Number(/Result:\s+(\d+)/.exec(out)?.[1]);
+    if (got !== nodes) throw new Error(`ellxor/perft: expected ${nodes} nodes, got ${got}`);
+    const seconds = Number(/Time taken:\s+([\d.]+)/.exec(out)?.[1]);
+    if (i > 0 && seconds > 0) samples.push((seconds * 1e9) / nodes);
+  }
+  return samples;
+}
+
 const fmt = (x) => (x === null ? 'n/a' : x >= 100 ? x.toFixed(0) : x.toFixed(1));
 const ratio = (a, b) => (a === null || b === null ? 'n/a' : `${(a / b).toFixed(1)}x`);
 
@@ -104,6 +178,34 @@ export async function run({ js, native, quick, filter }) {
     if (cpp) notes.push(`C++: bench/perft.cc compiled with g++ ${cpp.flags}.`);
   } catch (e) {
     notes.push(`C++ column skipped: ${e.message}`);
+  }
+  const cores = Math.min(256, availableParallelism());
+  let stockfish = null;
+  const stockfishExe = findStockfish();
+  if (stockfishExe) {
+    stockfish = await startStockfish(stockfishExe);
+    notes.push(`Stockfish: ${stockfishExe} \`go perft\`, one thread, timed from the command to "Nodes searched".`);
+  } else {
+    notes.push('Stockfish column skipped: no `stockfish` binary (PATH, /usr/games, BENCH_STOCKFISH); Debian package `stockfish`.');
+  }
+  let ellxor = null;
+  if (process.env.BENCH_ELLXOR_PERFT) {
+    try {
+      ellxor = buildEllxor(process.env.BENCH_ELLXOR_PERFT);
+      notes.push(`ellxor/perft: ${process.env.BENCH_ELLXOR_PERFT} built with g++ -O3 -march=native; `
+        + (hasTaskset ? 'run under taskset -c 0 (one core).' : 'no taskset: its figure is for all cores, divided by the core count.'));
+    } catch (e) {
+      notes.push(`ellxor/perft column skipped: ${e.message}`);
+    }
+  } else {
+    notes.push('ellxor/perft column skipped: set BENCH_ELLXOR_PERFT to a checkout of https://github.com/ellxor/perft.');
+  }
+  const gigantua = process.env.BENCH_GIGANTUA;
+  if (!gigantua) notes.push('Gigantua column skipped: set BENCH_GIGANTUA to a checkout of https://github.com/Gigantua/Gigantua.');
+  else if (!existsSync(join(gigantua, 'Gigantua', 'Movemap.hpp'))) {
+    notes.push(`Gigantua column skipped: ${gigantua} has no Gigantua/Movemap.hpp (the public snapshot lacks it; it holds the generator's lookup tables).`);
+  } else {
+    notes.push(`Gigantua column skipped: building ${gigantua} is not wired into this bench yet (its main runs a fixed suite).`);
   }
   const rows = [];
   const measurements = [];
@@ -123,25 +225,43 @@ export async function run({ js, native, quick, filter }) {
     const jsRate = rec('perft', 'single', 'js', 'JS', rate(() => js.perft(jsPos, depth), nodes, runs, minMs));
     let nativeRate = null;
     let statsRate = null;
+    let threadsRate = null;
     if (native) {
       const nPos = native.parseFen(fen);
-      nativeRate = rec('perft', 'single', 'native', 'native, single call', rate(() => native.perft(nPos, depth), nodes, runs, minMs));
-      statsRate = rec('perftStats', 'single', 'native', null, rate(() => native.perftStats(nPos, depth).nodes, nodes, runs, minMs));
+      nativeRate = rec('perft', 'single', 'native', 'native, single call', rate(() => native.perft(nPos, depth, { threads: 1 }), nodes, runs, minMs));
+      statsRate = rec('perftStats', 'single', 'native', null, rate(() => native.perftStats(nPos, depth, { threads: 1 }).nodes, nodes, runs, minMs));
+      // All cores: ns per node times the core count, so the figure is per core like the others.
+      const all = rate(() => native.perft(nPos, depth, { threads: cores }), nodes, runs, minMs).map((x) => x * cores);
+      threadsRate = rec('perft', 'threads', 'native', `native, ${cores} threads (per core)`, all);
     }
+    let stockfishRate = null;
+    if (stockfish) {
+      const samples = [];
+      for (let i = 0; i < runs + 1; i++) {
+        const [got, ns] = await stockfish.perft(fen, depth);
+        if (got !== nodes) throw new Error(`stockfish: expected ${nodes} nodes, got ${got}`);
+        if (i > 0) samples.push(ns / nodes);
+      }
+      stockfishRate = rec('perft', 'peer', 'stockfish', 'Stockfish go perft', samples);
+    }
+    const ellxorMnps = ellxor ? rec('perft', 'peer', 'ellxor', 'ellxor/perft', ellxorRate(ellxor, fen, depth, nodes, runs)) : null;
     const setup = chessopsParseFen(fen).unwrap();
     const copsPos = ChessopsChess.fromSetup(setup).unwrap();
     const copsRate = rec('perft', 'peer', 'chessops', 'chessops', rate(() => chessopsPerft(copsPos, depth), nodes, runs, minMs));
     const chessJs = new ChessJs(fen);
     const chessJsRate = rec('perft', 'peer', 'chess.js', 'chess.js', rate(() => chessJs.perft(depth), nodes, 1, 0));
     const cppMnps = cpp ? rec('perft', 'cpp', 'cpp', 'plain C++ loop (per element)', cppRate(cpp, fen, depth, runs)) : null;
-    rows.push([`${name} d${depth}`, nodes, fmt(cppMnps), fmt(nativeRate), fmt(statsRate), fmt(jsRate), fmt(copsRate), fmt(chessJsRate),
-      ratio(jsRate, copsRate), ratio(jsRate, chessJsRate), ratio(nativeRate, jsRate)]);
+    rows.push([`${name} d${depth}`, nodes, fmt(cppMnps), fmt(nativeRate), fmt(threadsRate), fmt(statsRate), fmt(stockfishRate),
+      fmt(ellxorMnps), fmt(jsRate), fmt(copsRate), fmt(chessJsRate), ratio(jsRate, copsRate), ratio(jsRate, chessJsRate),
+      ratio(nativeRate, jsRate), ratio(nativeRate, stockfishRate)]);
   }
-  notes.push('M nodes/s, median of the timed runs after a warm-up; every column counts the same leaf nodes (checked).');
+  stockfish?.stop();
+  notes.push('M nodes/s per core, median of the timed runs after a warm-up; every column counts the same leaf nodes (checked).');
   notes.push('chessops: our loop over its public API (allDests, clone, play), bulk-counted at the last ply; chess.js: its own perft().');
   if (!native) notes.push('native backend not loaded: native columns n/a.');
   return {
-    columns: ['position', 'nodes', 'C++', 'native', 'native stats', 'JS', 'chessops', 'chess.js', 'JS/chessops', 'JS/chess.js', 'native/JS'],
+    columns: ['position', 'nodes', 'C++', 'native', `native ${cores} thr/core`, 'native stats', 'Stockfish', 'ellxor', 'JS', 'chessops',
+      'chess.js', 'JS/chessops', 'JS/chess.js', 'native/JS', 'native/Stockfish'],
     rows,
     notes,
     measurements,

@@ -1,5 +1,5 @@
 /**
- * `bitboard-patterns perft "<fen>" <depth> [--stats] [--divide] [--backend native|js]`
+ * `bitboard-patterns perft "<fen>" <depth> [--stats] [--divide] [--threads N] [--backend native|js]`
  *
  * Counts the leaves of the legal move tree and prints them with the speed. --divide prints the
  * count below each legal move first (sorted by UCI), the way engine authors compare two
@@ -9,12 +9,13 @@ import { createApi, type Api } from '../api.js';
 import type { Backend } from '../backend.js';
 import { jsBackend } from '../js/index.js';
 import { loadNative, requestedBackend } from '../native.js';
+import { defaultPerftThreads, MAX_PERFT_THREADS } from '../perft.js';
 import { FenError, STARTING_FEN } from '../position.js';
 import type { Subcommand } from './subcommand.js';
 
-export const summary = 'perft "<fen>" <depth> [--stats] [--divide] [--backend native|js]: count the legal move tree';
+export const summary = 'perft "<fen>" <depth> [--stats] [--divide] [--threads N] [--backend native|js]: count the legal move tree';
 
-export const usage = `usage: bitboard-patterns perft "<fen>" <depth> [--stats] [--divide] [--backend native|js]
+export const usage = `usage: bitboard-patterns perft "<fen>" <depth> [--stats] [--divide] [--threads N] [--backend native|js]
 
 Counts the leaf nodes of the legal move tree <depth> plies deep (bulk counting at the last ply)
 and prints them with nodes per second. <fen> may be "startpos".
@@ -22,12 +23,14 @@ and prints them with nodes per second. <fen> may be "startpos".
   --stats           also the chess programming wiki's columns over the leaf moves: captures,
                     en passant, castles, promotions, checks, discovery checks, double checks,
                     checkmates (discovery checks exclude double checks)
+  --threads <n>     native threads the tree is split over, 1..256 (default: all cores, ${defaultPerftThreads()}
+                    here); the count is the same for any value; the js backend counts on one
   --backend <name>  native or js (default: the package's choice; BITBOARD_PATTERNS_BACKEND)
 Exit codes: 0 done, 2 bad arguments (FEN, depth, option).
 
 example:
   $ bitboard-patterns perft startpos 5
-  perft(5) = 4865609 nodes in 0.045 s (108.1 M nodes/s, native backend)`;
+  perft(5) = 4865609 nodes in 0.045 s (108.1 M nodes/s, native backend, 2 threads)`;
 
 class UsageError extends Error {}
 
@@ -56,6 +59,7 @@ export async function run(args: string[]): Promise<number> {
     let stats = false;
     let divide = false;
     let backendName: string | undefined;
+    let threadsText: string | undefined;
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
       if (a === '--stats') stats = true;
@@ -64,6 +68,10 @@ export async function run(args: string[]): Promise<number> {
         backendName = args[++i];
         if (backendName === undefined) throw new UsageError('--backend needs a value: native or js');
       } else if (a.startsWith('--backend=')) backendName = a.slice('--backend='.length);
+      else if (a === '--threads') {
+        threadsText = args[++i];
+        if (threadsText === undefined) throw new UsageError(`--threads needs a value: an integer 1..${MAX_PERFT_THREADS}`);
+      } else if (a.startsWith('--threads=')) threadsText = a.slice('--threads='.length);
       else if (a === '--help' || a === '-h') { out(usage); return 0; }
       else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}`);
       else positional.push(a);
@@ -74,6 +82,14 @@ export async function run(args: string[]): Promise<number> {
     const depth = Number(depthText);
     if (depth > 20) throw new UsageError(`depth must be an integer 0..20, got ${depth}`);
     if (divide && depth < 1) throw new UsageError('--divide needs depth 1 or more');
+    let threads = defaultPerftThreads();
+    if (threadsText !== undefined) {
+      threads = /^\d{1,3}$/.test(threadsText) ? Number(threadsText) : 0;
+      if (threads < 1 || threads > MAX_PERFT_THREADS) {
+        throw new UsageError(`--threads must be an integer 1..${MAX_PERFT_THREADS}, got ${JSON.stringify(threadsText)}`);
+      }
+    }
+    const options = { threads };
 
     let api: Api;
     try {
@@ -83,6 +99,8 @@ export async function run(args: string[]): Promise<number> {
       throw new UsageError(`the native backend cannot load: ${(e as Error).message}`);
     }
     const pos = api.parseFen(fenText === 'startpos' ? STARTING_FEN : fenText);
+    // Threads in use: the js backend counts on one; --divide counts move by move on one.
+    const threadNote = api.backend === 'native' ? `, ${threads} thread${threads === 1 ? '' : 's'}` : '';
     const started = performance.now();
     if (divide) {
       const counts = api.perftDivide(pos, depth);
@@ -98,15 +116,15 @@ export async function run(args: string[]): Promise<number> {
     }
     if (stats) {
       const timed = performance.now();
-      const s = api.perftStats(pos, depth);
+      const s = api.perftStats(pos, depth, options);
       const seconds = (performance.now() - timed) / 1000;
-      out(`perft(${depth}) = ${s.nodes} nodes in ${seconds.toFixed(3)} s (${rate(s.nodes, seconds)}, ${api.backend} backend, with statistics)`);
+      out(`perft(${depth}) = ${s.nodes} nodes in ${seconds.toFixed(3)} s (${rate(s.nodes, seconds)}, ${api.backend} backend${threadNote}, with statistics)`);
       const width = Math.max(...Object.values(s).map((v) => String(v).length));
       for (const [name, value] of Object.entries(s)) out(`  ${name.padEnd(16)}${String(value).padStart(width)}`);
     } else if (!divide) {
-      const nodes = api.perft(pos, depth);
+      const nodes = api.perft(pos, depth, options);
       const seconds = (performance.now() - started) / 1000;
-      out(`perft(${depth}) = ${nodes} nodes in ${seconds.toFixed(3)} s (${rate(nodes, seconds)}, ${api.backend} backend)`);
+      out(`perft(${depth}) = ${nodes} nodes in ${seconds.toFixed(3)} s (${rate(nodes, seconds)}, ${api.backend} backend${threadNote})`);
     }
     return 0;
   } catch (e) {

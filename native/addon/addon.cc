@@ -77,6 +77,8 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   exportKbnk(env, exports);
   exportPgn(env, exports);
   exportSyzygy(env, exports);
+  exportPerft(env, exports);
+  exportTbgen(env, exports);
   exports.Set("variants", variants);
   exports.Set("checkVariants", checkVariants);
   exports.Set("cpuPath", Napi::String::New(env, kernels.cpuPath));

@@ -475,5 +475,7 @@ void exportMoves(Napi::Env env, Napi::Object exports);
 void exportKbnk(Napi::Env env, Napi::Object exports);
 void exportPgn(Napi::Env env, Napi::Object exports);
 void exportSyzygy(Napi::Env env, Napi::Object exports);
+void exportPerft(Napi::Env env, Napi::Object exports);
+void exportTbgen(Napi::Env env, Napi::Object exports);
 
 }  // namespace bbp::addon

@@ -66,6 +66,10 @@ template <>
 struct TypedArrayType<std::uint64_t> {
   static constexpr napi_typedarray_type value = napi_biguint64_array;
 };
+template <>
+struct TypedArrayType<double> {
+  static constexpr napi_typedarray_type value = napi_float64_array;
+};
 
 // Elements in memory the addon owns (not zeroed by allocate: the work writes every element).
 template <typename T>

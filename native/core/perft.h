@@ -20,7 +20,17 @@
 // pieces; captures include en passant; promotions count each promotion piece. Kiwipete d5 gives 2645
 // double checks here, not the published (disputed) 2637; the other d5 columns match. The per-move
 // kinds also agree with checks.h's checkKind on every leaf move of the CPW positions to depth 4.
+//
+// Parallel perft (perftParallel): the tree is split a few plies below the root (root splitting, the
+// simplest of the chess programming wiki's "Parallel Search" schemes; perft has no alpha-beta, so
+// every subtree is independent) into work items that std::threads take from a shared counter; the
+// counts are summed, so they do not depend on the number of threads. A stop callback is asked between
+// work items.
 #pragma once
+
+#include <atomic>
+#include <thread>
+#include <vector>
 
 #include "movegen.h"
 
@@ -40,9 +50,121 @@ constexpr int kMaxPerftDepth = 20;
 
 namespace movegen {
 
+// The number of legal moves (the last ply of perft, bulk counting): generate()'s rules counted with
+// popcounts, in an order that skips work a leaf rarely needs. The enemy attack map (the expensive
+// part: a lookup per enemy slider) is built only when the king has two or more squares to step
+// to or a castling move passes its other tests; otherwise the king's one square (if any) and "in
+// check" come from the attackers of that square alone (the chess programming wiki's "Checks and Pinned Pieces (Bitboards)": the king as a
+// super-piece). Pinned pieces are counted apart so the unpinned ones need no per-piece pin test.
+template <int Us, class Sliders>
+U64 countLegal(const Sliders& s, const Board& b) {
+  using P = PawnSide<Us>;
+  constexpr int Them = Us ^ 1;
+  const U64 us = b.colors[Us], them = b.colors[Them], occ = us | them;
+  const U64 kingBB = b.pieces[kKing] & us;
+  const int ksq = lsb(kingBB);
+  const U64 enemyKing = b.pieces[kKing] & them;
+  const U64 theirDiag = diagSliders(b, Them), theirOrth = orthSliders(b, Them);
+
+  U64 n = 0;
+  const U64 kingTargets = kingAttacks(ksq) & ~us & ~enemyKing;
+  U64 danger = 0;
+  bool haveDanger = false;
+  const auto needDanger = [&] {
+    if (!haveDanger) danger = attackedBy<Them>(s, b, occ ^ kingBB), haveDanger = true;
+  };
+  // Whether `sq` is attacked with our king lifted off the board, from the square's point of view;
+  // slider lookups only for enemy sliders on its empty-board rays.
+  const auto attackedSq = [&](int sq) {
+    const U64 occNoKing = occ ^ kingBB;
+    return ((pawnAttacks(Us, sq) & b.pieces[kPawn] & them) | (knightAttacks(sq) & b.pieces[kKnight] & them) |
+            (kingAttacks(sq) & enemyKing)) != 0 ||
+           ((bishopRays(sq) & theirDiag) && (s.bishop(sq, occNoKing) & theirDiag)) ||
+           ((rookRays(sq) & theirOrth) && (s.rook(sq, occNoKing) & theirOrth));
+  };
+  bool inCheck;
+  if (kingTargets & (kingTargets - 1)) {  // two or more squares: the whole attack map at once
+    needDanger();
+    n += popcount(kingTargets & ~danger);
+    inCheck = (danger & kingBB) != 0;
+  } else {
+    for (U64 t = kingTargets; t; t &= t - 1) n += !attackedSq(lsb(t));
+    // Slider lookups only for enemy sliders on the king's empty-board rays.
+    inCheck = ((pawnAttacks(Us, ksq) & b.pieces[kPawn] & them) | (knightAttacks(ksq) & b.pieces[kKnight] & them) |
+               (kingAttacks(ksq) & enemyKing)) != 0 ||
+              ((bishopRays(ksq) & theirDiag) && (s.bishop(ksq, occ) & theirDiag)) ||
+              ((rookRays(ksq) & theirOrth) && (s.rook(ksq, occ) & theirOrth));
+  }
+
+  U64 checkMask = ~U64{0};
+  if (inCheck) {
+    const U64 checkers = (pawnAttacks(Us, ksq) & b.pieces[kPawn] & them) |
+                         (knightAttacks(ksq) & b.pieces[kKnight] & them) | (s.bishop(ksq, occ) & theirDiag) |
+                         (s.rook(ksq, occ) & theirOrth) | (kingAttacks(ksq) & enemyKing);
+    if (checkers & (checkers - 1)) return n;  // double check: king moves only
+    checkMask = between(ksq, lsb(checkers)) | checkers;
+  } else if (b.castling & (Us == 0 ? kWhiteKing | kWhiteQueen : kBlackKing | kBlackQueen)) {
+    const U64 ourRooks = b.pieces[kRook] & us;
+    for (int i = 2 * Us; i < 2 * Us + 2; ++i) {
+      const CastlingMove& c = kCastlingMoves[i];
+      if ((b.castling & c.right) && ksq == c.kingFrom && (ourRooks & squareBB(c.rookFrom)) && !(occ & c.mustBeEmpty)) {
+        needDanger();
+        if (!(danger & c.mustBeSafe)) ++n;
+      }
+    }
+  }
+
+  const U64 targets = ~us & ~enemyKing & checkMask;
+  const U64 pinned = (rookRays(ksq) & theirOrth) | (bishopRays(ksq) & theirDiag) ? lineBlockers(b, ksq, Them, us, occ) : 0;
+
+  for (U64 k = b.pieces[kKnight] & us & ~pinned; k; k &= k - 1) n += popcount(knightAttacks(lsb(k)) & targets);
+  const U64 ourBishops = b.pieces[kBishop] & us, ourRooks = b.pieces[kRook] & us, ourQueens = b.pieces[kQueen] & us;
+  for (U64 p = ourBishops & ~pinned; p; p &= p - 1) n += popcount(s.bishop(lsb(p), occ) & targets);
+  for (U64 p = ourRooks & ~pinned; p; p &= p - 1) n += popcount(s.rook(lsb(p), occ) & targets);
+  for (U64 p = ourQueens & ~pinned; p; p &= p - 1) n += popcount(s.queen(lsb(p), occ) & targets);
+  for (U64 p = (ourBishops | ourRooks | ourQueens) & pinned; p; p &= p - 1) {
+    const int from = lsb(p);
+    const U64 attacks = (b.pieces[kBishop] & squareBB(from)) ? s.bishop(from, occ)
+                        : (b.pieces[kRook] & squareBB(from)) ? s.rook(from, occ) : s.queen(from, occ);
+    n += popcount(attacks & targets & line(ksq, from));
+  }
+
+  const U64 empty = ~occ;
+  const U64 capturable = them & ~enemyKing;
+  const auto pawnCount = [&](U64 pawns, U64 mask) -> U64 {
+    const U64 single = P::up(pawns) & empty;
+    const U64 doubles = P::up(single & P::kDoublePushRank) & empty & mask;
+    const U64 pushes = single & mask;
+    const U64 east = P::upEast(pawns) & capturable & mask;
+    const U64 west = P::upWest(pawns) & capturable & mask;
+    // Pushes and doubles never share a square (ranks 3 and 4 for white): one popcount; promotions
+    // (rare) count four times each.
+    U64 count = popcount((pushes | doubles) & ~P::kLastRank) + popcount(east & ~P::kLastRank) +
+                popcount(west & ~P::kLastRank);
+    if ((pushes | east | west) & P::kLastRank)
+      count += 4 * (popcount(pushes & P::kLastRank) + popcount(east & P::kLastRank) + popcount(west & P::kLastRank));
+    return count;
+  };
+  const U64 ourPawns = b.pieces[kPawn] & us;
+  n += pawnCount(ourPawns & ~pinned, targets);
+  for (U64 p = ourPawns & pinned; p; p &= p - 1) n += pawnCount(p & -p, targets & line(ksq, lsb(p)));
+
+  if (b.epSquare != kNoSquare) {
+    const int to = b.epSquare;
+    const U64 toBB = squareBB(to), capturedBB = squareBB(to - P::kUp);
+    if ((b.pieces[kPawn] & them & capturedBB) && !(occ & toBB) && (checkMask & (toBB | capturedBB))) {
+      for (U64 a = pawnAttacks(Them, to) & ourPawns; a; a &= a - 1) {
+        const U64 after = occ ^ squareBB(lsb(a)) ^ capturedBB ^ toBB;
+        if (!(s.rook(ksq, after) & theirOrth) && !(s.bishop(ksq, after) & theirDiag)) ++n;
+      }
+    }
+  }
+  return n;
+}
+
 template <int Us, class Sliders>
 U64 perftNode(const Sliders& s, const Board& b, int depth) {
-  if (depth == 1) return countMoves<Us>(s, b);
+  if (depth == 1) return countLegal<Us>(s, b);
   U64 nodes = 0;
   auto visit = [&](const Board& child) { nodes += perftNode<Us ^ 1>(s, child, depth - 1); };
   ChildSink<Us, decltype(visit)> sink{b, visit};
@@ -166,7 +288,41 @@ void perftStatsNode(const Sliders& s, const Board& b, int depth, PerftStats& sta
   generate<Us>(s, b, sink);
 }
 
+// The positions one ply below each of `from` (every legal move), appended to `to`.
+template <int Us, class Sliders>
+void expandInto(const Sliders& s, const Board& b, std::vector<Board>& to) {
+  auto visit = [&](const Board& child) { to.push_back(child); };
+  ChildSink<Us, decltype(visit)> sink{b, visit};
+  generate<Us>(s, b, sink);
+}
+
 }  // namespace movegen
+
+// Work items for parallel perft: the positions `plies` plies below the root, plies chosen so there
+// are enough items for balance (about kPerftSplitItems) leaving at least kPerftSplitMinDepth plies
+// below each item, and, for a prompt stop in deep trees, at most kPerftSplitMaxDepth. A position with
+// no legal move at an inner ply has no leaves below it and simply yields no item.
+constexpr std::size_t kPerftSplitItems = 2048;
+constexpr int kPerftSplitMinDepth = 3;
+constexpr int kPerftSplitMaxDepth = 6;
+
+template <class Sliders>
+int perftSplit(const Sliders& s, const Board& root, int depth, std::vector<Board>& items) {
+  items.assign(1, root);
+  int plies = 0;
+  std::vector<Board> next;
+  while (depth - plies > kPerftSplitMinDepth && !items.empty() &&
+         (items.size() < kPerftSplitItems || depth - plies > kPerftSplitMaxDepth)) {
+    next.clear();
+    for (const Board& b : items) {
+      if (b.sideToMove == 0) movegen::expandInto<0>(s, b, next);
+      else movegen::expandInto<1>(s, b, next);
+    }
+    items.swap(next);
+    ++plies;
+  }
+  return plies;
+}
 
 // Leaf nodes at `depth` (0 -> 1).
 template <class Sliders>
@@ -187,6 +343,55 @@ PerftStats perftStats(const Sliders& s, const Board& b, int depth) {
     movegen::perftStatsNode<1>(s, b, depth, stats);
   }
   return stats;
+}
+
+// perft (stats = false: out[0] = leaf nodes) or perftStats (out = the kPerftStatsColumns columns)
+// on `threads` threads (the caller's thread is one of them). `stop(context)`, when given, is called
+// between work items on any of the threads; returns false (out then unspecified) when it answered
+// true before the work was done.
+template <class Sliders>
+bool perftParallel(const Sliders& s, const Board& root, int depth, unsigned threads, bool stats,
+                   bool (*stop)(void*), void* context, U64* out) {
+  const int columns = stats ? kPerftStatsColumns : 1;
+  for (int c = 0; c < columns; ++c) out[c] = 0;
+  if (depth <= 0) {
+    out[0] = 1;
+    return true;
+  }
+  std::vector<Board> items;
+  const int plies = perftSplit(s, root, depth, items);
+  const int below = depth - plies;
+  if (threads < 1) threads = 1;
+  if (threads > items.size()) threads = static_cast<unsigned>(items.size() > 0 ? items.size() : 1);
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stopped{false};
+  std::vector<PerftStats> partial(threads);
+  const auto work = [&](unsigned t) {
+    PerftStats& mine = partial[t];
+    for (;;) {
+      if (stop && stop(context)) {
+        stopped.store(true, std::memory_order_relaxed);
+        return;
+      }
+      const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
+      if (i >= items.size()) return;
+      if (stats) {
+        const PerftStats st = perftStats(s, items[i], below);
+        for (int c = 0; c < kPerftStatsColumns; ++c) mine.column[c] += st.column[c];
+      } else {
+        mine.column[kStatNodes] += perft(s, items[i], below);
+      }
+    }
+  };
+  std::vector<std::thread> helpers;
+  helpers.reserve(threads - 1);
+  for (unsigned t = 1; t < threads; ++t) helpers.emplace_back(work, t);
+  work(0);
+  for (std::thread& h : helpers) h.join();
+  if (stopped.load()) return false;
+  for (const PerftStats& p : partial)
+    for (int c = 0; c < columns; ++c) out[c] += p.column[c];
+  return true;
 }
 
 }  // namespace BBP_ISA

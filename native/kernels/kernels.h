@@ -96,6 +96,11 @@ struct Kernels {
   void (*perftStats)(const U64* pos, int depth, U64* out);
   // out[i] = perft(position i, depth); positions holds n * 10 words.
   void (*perftBatch)(const U64* positions, int depth, double* out, Size n);
+  // perft (stats false: out[0]) or the perftStats columns (out[0..8]) on `threads` threads, the tree
+  // split near the root; `stop(context)` (stop may be null) is asked between work items, from any of
+  // the threads: false when it answered true.
+  bool (*perftParallel)(const U64* pos, int depth, unsigned threads, bool stats, bool (*stop)(void*), void* context,
+                        U64* out);
 
   // ---- KBNK (native/core/kbnk.h): the whole table (layout v1), on `threads` threads, with this
   // table's bishop lookups; progress(context, done, total) between plies, on the calling thread ----
@@ -362,6 +367,8 @@ constexpr Kernels withMoveKernels(Kernels k) {
     for (Size i = 0; i < n; ++i)
       out[i] = static_cast<double>(perft(s, unpack(positions + i * kPackedPositionWords), depth));
   };
+  k.perftParallel = [](const U64* pos, int depth, unsigned threads, bool stats, bool (*stop)(void*), void* context,
+                       U64* out) { return perftParallel(Source::get(), unpack(pos), depth, threads, stats, stop, context, out); };
   return k;
 }
 

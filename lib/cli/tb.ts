@@ -1,0 +1,178 @@
+/**
+ * `bitboard-patterns tb generate <material> [--metric dtm] [--out DIR] [--backend native|js] [--threads N]`
+ * `bitboard-patterns tb probe "<fen>" --table FILE [--sub FILE ...] [--json]`
+ * `bitboard-patterns tb stats FILE [--json]`
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApi } from '../api.js';
+import { jsBackend } from '../js/index.js';
+import { FenError } from '../position.js';
+import { Tablebase, TablebaseFileError, tbParse, type TbGenerateOptions, type TbProgress, type TbSideStats } from '../tablebase.js';
+
+export const summary = 'endgame tablebases (2..5 pieces, DTM): generate, probe, stats';
+
+export const usage = `usage:
+  bitboard-patterns tb generate <material> [--metric dtm] [--out DIR] [--with-sub-endings]
+                    [--backend native|js] [--threads N]
+      Generates the distance-to-mate table of <material> (e.g. KQvKR, KPvK; sub-endings first) and
+      writes DIR/<material>.bbptb (and, with --with-sub-endings, every sub-ending's table); a
+      progress bar on stderr when it is a terminal. Prints the counts per side to move.
+  bitboard-patterns tb probe "<fen>" --table FILE [--sub FILE ...] [--json]
+      WDL, DTM (moves, + the side to move mates, - it is mated) and the best move. Moves into a
+      sub-ending (captures, promotions) need its table: --sub, or files next to FILE.
+  bitboard-patterns tb stats FILE [--json]
+      Legal positions, wins, draws, losses per side to move, counts per DTM, the longest win.`;
+
+class UsageError extends Error {}
+
+interface Options { out?: string; table?: string; subs: string[]; backend?: 'native' | 'js'; threads?: number; metric?: string; json: boolean; withSubs: boolean; rest: string[] }
+
+function parseOptions(args: string[]): Options {
+  const o: Options = { json: false, withSubs: false, subs: [], rest: [] };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const value = (): string => {
+      const v = args[++i];
+      if (v === undefined) throw new UsageError(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--out' || a === '-o') o.out = value();
+    else if (a === '--table') o.table = value();
+    else if (a === '--sub') o.subs.push(value());
+    else if (a === '--metric') o.metric = value();
+    else if (a === '--json') o.json = true;
+    else if (a === '--with-sub-endings') o.withSubs = true;
+    else if (a === '--backend') {
+      const v = value();
+      if (v !== 'native' && v !== 'js') throw new UsageError(`--backend must be native or js, got ${JSON.stringify(v)}`);
+      o.backend = v;
+    } else if (a === '--threads') {
+      const v = Number(value());
+      if (!Number.isInteger(v) || v < 1 || v > 1024) throw new UsageError(`--threads must be an integer 1..1024, got ${JSON.stringify(args[i])}`);
+      o.threads = v;
+    } else if (a.startsWith('-') && a.length > 1) throw new UsageError(`unknown option ${a}`);
+    else o.rest.push(a);
+  }
+  return o;
+}
+
+function progressBar(): { onProgress?: (p: TbProgress) => void; finish(): void } {
+  if (!process.stderr.isTTY) return { finish() {} };
+  const width = 30;
+  let drawn = false;
+  return {
+    onProgress({ material, done, total }) {
+      const filled = Math.min(width, Math.round((width * done) / Math.max(total, 1)));
+      process.stderr.write(`\r\x1b[K${material.padEnd(8)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ply ${done}/${total}`);
+      drawn = true;
+    },
+    finish() { if (drawn) process.stderr.write('\n'); },
+  };
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const sideLine = (label: string, s: TbSideStats) =>
+  `${label}: ${fmt(s.legal)} legal, ${fmt(s.wins)} wins, ${fmt(s.draws)} draws, ${fmt(s.losses)} losses, longest win ${s.longestWin} moves`;
+
+async function runGenerate(o: Options): Promise<number> {
+  if (o.rest.length !== 1) throw new UsageError('tb generate needs one material, e.g. KQvKR');
+  if (o.metric !== undefined && o.metric !== 'dtm') throw new UsageError(`--metric must be dtm (DTZ is not implemented yet), got ${JSON.stringify(o.metric)}`);
+  const m = tbParse('tb generate', o.rest[0]!);
+  const dir = o.out ?? '.';
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
+  const bar = progressBar();
+  const options: TbGenerateOptions = { metric: 'dtm', onProgress: bar.onProgress };
+  if (o.backend) options.backend = o.backend;
+  if (o.threads) options.threads = o.threads;
+  const t0 = performance.now();
+  let tb: Tablebase;
+  try {
+    tb = await Tablebase.generate(m.name, options);
+  } finally {
+    bar.finish();
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const written: string[] = [];
+  const save = (t: Tablebase) => { const f = join(dir, `${t.name}.bbptb`); t.save(f); written.push(f); };
+  save(tb);
+  if (o.withSubs) {
+    const seen = new Set<string>([tb.name]);
+    const walk = (t: Tablebase) => { for (const s of t.subTables().values()) if (!seen.has(s.name)) { seen.add(s.name); save(s); walk(s); } };
+    walk(tb);
+  }
+  const s = tb.stats();
+  process.stdout.write([
+    `${tb.name}: generated in ${seconds.toFixed(2)} s (sub-endings included); wrote ${written.join(', ')}`,
+    sideLine('white to move', s.whiteToMove),
+    sideLine('black to move', s.blackToMove),
+  ].join('\n') + '\n');
+  return 0;
+}
+
+/** The table in FILE and the sub-ending tables (from --sub, or every .bbptb file next to it that loads). */
+async function loadFamily(o: Options): Promise<Tablebase> {
+  if (!o.table) throw new UsageError('tb probe needs --table FILE');
+  const { readdirSync } = await import('node:fs');
+  const { dirname } = await import('node:path');
+  let subFiles = o.subs;
+  if (!subFiles.length) {
+    const dir = dirname(o.table);
+    subFiles = readdirSync(dir).filter((f) => f.endsWith('.bbptb')).map((f) => join(dir, f)).filter((f) => f !== o.table);
+  }
+  const subs = subFiles.map((f) => Tablebase.load(f));
+  return Tablebase.load(o.table, subs);
+}
+
+async function runProbe(o: Options): Promise<number> {
+  if (o.rest.length !== 1) throw new UsageError('tb probe needs one FEN (in quotes)');
+  const pos = createApi(jsBackend).parseFen(o.rest[0]!);
+  const tb = await loadFamily(o);
+  const probe = tb.probe(pos);
+  const best = tb.bestMove(pos);
+  if (o.json) {
+    process.stdout.write(`${JSON.stringify({ ...probe, bestMove: best })}\n`);
+    return 0;
+  }
+  const what = probe.wdl === 0 ? 'draw' : probe.wdl > 0 ? `win: mates in ${probe.dtm}` : probe.dtm === 0 ? 'loss: checkmated' : `loss: mated in ${-probe.dtm}`;
+  process.stdout.write([`wdl: ${probe.wdl} (${what}, for the side to move)`, `dtm: ${probe.dtm}`, `best move: ${best ?? '(none)'}`].join('\n') + '\n');
+  return 0;
+}
+
+async function runStats(o: Options): Promise<number> {
+  if (o.rest.length !== 1) throw new UsageError('tb stats needs one table file');
+  const s = Tablebase.load(o.rest[0]!).stats();
+  if (o.json) {
+    process.stdout.write(`${JSON.stringify(s)}\n`);
+    return 0;
+  }
+  const lines = [s.material, sideLine('white to move', s.whiteToMove), sideLine('black to move', s.blackToMove), 'dtm  wins(wtm)  losses(wtm)  wins(btm)  losses(btm)'];
+  const rows = Math.max(s.whiteToMove.winsByDtm.length, s.whiteToMove.lossesByDtm.length, s.blackToMove.winsByDtm.length, s.blackToMove.lossesByDtm.length);
+  for (let d = 0; d < rows; d++) {
+    const c = [s.whiteToMove.winsByDtm[d], s.whiteToMove.lossesByDtm[d], s.blackToMove.winsByDtm[d], s.blackToMove.lossesByDtm[d]].map((x) => fmt(x ?? 0).padStart(11));
+    if (c.some((x) => x.trim() !== '0')) lines.push(`${String(d).padStart(3)} ${c.join(' ')}`);
+  }
+  process.stdout.write(lines.join('\n') + '\n');
+  return 0;
+}
+
+export async function run(args: string[]): Promise<number> {
+  const [command, ...rest] = args;
+  try {
+    const o = parseOptions(rest);
+    if (command === 'generate') return await runGenerate(o);
+    if (command === 'probe') return await runProbe(o);
+    if (command === 'stats') return await runStats(o);
+    throw new UsageError(command === undefined ? 'missing command' : `unknown command ${JSON.stringify(command)}`);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`bitboard-patterns tb: ${e.message}\n${usage}\n`);
+      return 2;
+    }
+    if (e instanceof TablebaseFileError || e instanceof FenError || e instanceof RangeError || e instanceof TypeError) {
+      process.stderr.write(`bitboard-patterns tb: ${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,622 @@
+/**
+ * The general tablebase generator in plain JS numbers; twin of `native/core/tbgen.h` (same layout,
+ * byte for byte the same tables), for up to 4 pieces. Set-wise retrograde analysis (Chess
+ * Programming Wiki: Retrograde Analysis): every 64-bit set of black-king squares is a pair of int32
+ * halves (lo = squares 0..31, hi = 32..63) in Int32Arrays, one pair per placement of the other
+ * pieces and side to move. See tbgen.h for the algorithm: odd plies union the lost sets of the
+ * successors (wins), even plies intersect the escapes (losses); captures and promotions are probed
+ * once in the sub-endings' tables.
+ */
+
+export const JS_MAX_PIECES = 4;
+const MAX_PIECES = 5;
+const MAX_PLIES = 253;
+const DRAW = 254, ILLEGAL = 255;
+const PAWN = 0, KNIGHT = 1, BISHOP = 2, ROOK = 3, QUEEN = 4, KING = 5;
+
+export interface TbMaterial {
+  /** 'KQvKR' form (canonical: pieces in Q R B N P order). */
+  name: string;
+  n: number;
+  colors: number[];
+  types: number[];
+  pawns: boolean;
+}
+
+/** Sort key of the slot order: white king, white pieces (queen first), black pieces, black king. */
+export function tbSlotKey(color: number, type: number): number {
+  return type === KING ? (color ? 20 : 0) : (color ? 10 : 1) + (5 - type);
+}
+
+/** Parses a material name ('KQvKR', any order of the letters after each K); RangeError when malformed. */
+export function tbParse(fn: string, text: string): TbMaterial {
+  const bad = (why: string) => new RangeError(`${fn}: bad material ${JSON.stringify(String(text).slice(0, 40))}: ${why}`);
+  if (typeof text !== 'string') throw new TypeError(`${fn}: material must be a string such as "KQvKR"`);
+  const sides = text.split('v');
+  if (sides.length !== 2) throw bad("write white's pieces, 'v', black's (e.g. KQvKR)");
+  const pieces: [number, number][] = [];
+  sides.forEach((side, c) => {
+    for (const ch of side) {
+      const t = 'PNBRQK'.indexOf(ch);
+      if (t < 0) throw bad(`unknown piece letter ${JSON.stringify(ch)}`);
+      pieces.push([c, t]);
+    }
+  });
+  for (const c of [0, 1]) if (pieces.filter(([pc, t]) => pc === c && t === KING).length !== 1) throw bad('each side needs exactly one king');
+  if (pieces.length > MAX_PIECES) throw bad(`at most ${MAX_PIECES} pieces`);
+  pieces.sort((a, b) => tbSlotKey(a[0], a[1]) - tbSlotKey(b[0], b[1]));
+  const colors = pieces.map((p) => p[0]), types = pieces.map((p) => p[1]);
+  const letters = (c: number) => 'K' + pieces.filter(([pc, t]) => pc === c && t !== KING).map(([, t]) => 'PNBRQK'[t]).join('');
+  return { name: `${letters(0)}v${letters(1)}`, n: pieces.length, colors, types, pawns: types.includes(PAWN) };
+}
+
+export function tbTableSize(m: TbMaterial): number {
+  return 2 * (m.pawns ? 32 : 10) * 64 ** (m.n - 1);
+}
+
+/** The materials captures and promotions of m lead to (each table needs them first), sorted. */
+export function tbSubMaterials(m: TbMaterial): string[] {
+  const out = new Set<string>();
+  const name = (pieces: [number, number][]) => {
+    const letters = (c: number) => 'K' + pieces.filter(([pc, t]) => pc === c && t !== KING)
+      .sort((a, b) => b[1] - a[1]).map(([, t]) => 'PNBRQK'[t]).join('');
+    return `${letters(0)}v${letters(1)}`;
+  };
+  const base: [number, number][] = m.colors.map((c, i) => [c, m.types[i]!]);
+  const promotions = (pieces: [number, number][], color: number, add: (p: [number, number][]) => void) => {
+    pieces.forEach(([c, t], i) => {
+      if (c !== color || t !== PAWN) return;
+      for (const pr of [QUEEN, ROOK, BISHOP, KNIGHT]) add(pieces.map((p, j) => (j === i ? [c, pr] : p)));
+    });
+  };
+  for (const mover of [0, 1]) {
+    base.forEach(([c, t], i) => {
+      if (c === mover || t === KING) return;
+      const captured = base.filter((_, j) => j !== i);
+      out.add(name(captured));
+      promotions(captured, mover, (p) => out.add(name(p)));
+    });
+    promotions(base, mover, (p) => out.add(name(p)));
+  }
+  return [...out].sort();
+}
+
+// ---------------------------------------------------------------------------- squares and sets
+
+const TRIANGLE = [0, 1, 2, 3, 9, 10, 11, 18, 19, 27];
+const TRIANGLE_INDEX = new Int8Array(64).fill(-1);
+TRIANGLE.forEach((sq, i) => { TRIANGLE_INDEX[sq] = i; });
+/** tbgen.h's mapSquare: bit 0 mirror files, bit 1 mirror ranks, then bit 2 transpose. */
+function mapSquare(s: number, sq: number): number {
+  let f = sq & 7, r = sq >> 3;
+  if (s & 1) f = 7 - f;
+  if (s & 2) r = 7 - r;
+  return s & 4 ? 8 * f + r : 8 * r + f;
+}
+const MAP = Array.from({ length: 8 }, (_, s) => Uint8Array.from({ length: 64 }, (_, sq) => mapSquare(s, sq)));
+const INVERSE = Uint8Array.from({ length: 8 }, (_, s) => {
+  for (let u = 0; u < 8; u++) if (MAP[s]!.every((m, sq) => mapSquare(u, m) === sq)) return u;
+  return 0;
+});
+const TO_TRIANGLE = Uint8Array.from({ length: 64 }, (_, sq) => {
+  let s = ((sq & 7) > 3 ? 1 : 0) | ((sq >> 3) > 3 ? 2 : 0);
+  const m = mapSquare(s, sq);
+  if ((m >> 3) > (m & 7)) s |= 4;
+  return s;
+});
+function symmetryOf(pawns: boolean, wk: number): number {
+  return pawns ? ((wk & 7) > 3 ? 1 : 0) : TO_TRIANGLE[wk]!;
+}
+function regionIndex(pawns: boolean, wk: number): number {
+  return pawns ? (wk >> 3) * 4 + (wk & 7) : TRIANGLE_INDEX[wk]!;
+}
+function regionSquare(pawns: boolean, r: number): number {
+  return pawns ? (r >> 2) * 8 + (r & 3) : TRIANGLE[r]!;
+}
+
+/** The table index of a position: sq[slot] per slot of m (the symmetry is applied here), stm 0 = white. */
+export function tbIndex(m: TbMaterial, stm: number, sq: readonly number[]): number {
+  const map = MAP[symmetryOf(m.pawns, sq[0]!)]!;
+  let p = regionIndex(m.pawns, map[sq[0]!]!);
+  for (let i = 1; i < m.n - 1; i++) p = p * 64 + map[sq[i]!]!;
+  const placements = (m.pawns ? 32 : 10) * 64 ** (m.n - 2);
+  return (stm * placements + p) * 64 + map[sq[m.n - 1]!]!;
+}
+
+const KING_STEPS = [[1, 1], [1, 0], [1, -1], [0, 1], [0, -1], [-1, 1], [-1, 0], [-1, -1]];
+const KNIGHT_STEPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
+const ROOK_DIRS = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+const BISHOP_DIRS = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
+const QUEEN_DIRS = [...ROOK_DIRS, ...BISHOP_DIRS];
+function offset(sq: number, df: number, dr: number): number {
+  const f = (sq & 7) + df, r = (sq >> 3) + dr;
+  return f < 0 || f > 7 || r < 0 || r > 7 ? -1 : r * 8 + f;
+}
+const KING_TARGETS = Array.from({ length: 64 }, (_, sq) => KING_STEPS.map(([f, r]) => offset(sq, f!, r!)).filter((t) => t >= 0));
+const KNIGHT_TARGETS = Array.from({ length: 64 }, (_, sq) => KNIGHT_STEPS.map(([f, r]) => offset(sq, f!, r!)).filter((t) => t >= 0));
+
+// A 64-bit set is (lo, hi); helpers return through these two.
+let RL = 0, RH = 0;
+const has = (lo: number, hi: number, sq: number) => (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1) === 1;
+const bitLo = (sq: number) => (sq < 32 ? 1 << sq : 0);
+const bitHi = (sq: number) => (sq < 32 ? 0 : 1 << (sq - 32));
+const NOT_A = 0xfefefefe | 0, NOT_H = 0x7f7f7f7f;
+/** Squares next to any square of the set. */
+function kingFill(lo: number, hi: number): void {
+  const elo = (lo << 1) & NOT_A, ehi = (hi << 1) & NOT_A;
+  const wlo = (lo >>> 1) & NOT_H, whi = (hi >>> 1) & NOT_H;
+  const xlo = lo | elo | wlo, xhi = hi | ehi | whi;
+  const nlo = xlo << 8, nhi = (xhi << 8) | (xlo >>> 24);
+  const slo = (xlo >>> 8) | (xhi << 24), shi = xhi >>> 8;
+  RL = elo | wlo | nlo | slo;
+  RH = ehi | whi | nhi | shi;
+}
+/** The set mapped square by square by MAP[s]. */
+function mapSet(s: number, lo: number, hi: number): void {
+  const map = MAP[s]!;
+  let rl = 0, rh = 0;
+  for (let x = lo; x !== 0; x &= x - 1) {
+    const t = map[31 - Math.clz32(x & -x)]!;
+    if (t < 32) rl |= 1 << t; else rh |= 1 << (t - 32);
+  }
+  for (let x = hi; x !== 0; x &= x - 1) {
+    const t = map[63 - Math.clz32(x & -x)]!;
+    if (t < 32) rl |= 1 << t; else rh |= 1 << (t - 32);
+  }
+  RL = rl; RH = rh;
+}
+function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+export interface TbSubTableJs { material: TbMaterial; data: Uint8Array }
+
+interface Conversion { sub: TbSubTableJs; src: number[]; to: number; maskLo: number; maskHi: number }
+
+const MOVED = -1;
+const UNITS = [1, 64, 4096, 262144];
+let SUCC_SYM = 0;
+const NO_CAPTURE = -100000;
+
+class Generator {
+  private readonly P: number;
+  private readonly k: number;
+  private readonly legal: Int32Array[];
+  private readonly won: Int32Array[];
+  private readonly lost: Int32Array[];
+  private readonly settled: Int32Array[];
+  private readonly fresh: Int32Array[];
+  private readonly esc: Int32Array[];
+  private readonly check: Int32Array[];
+  private readonly next: Uint8Array[];
+  private maxConv = 0;
+  /** Both sides have pawns: en passant can happen. */
+  private readonly epPossible: boolean;
+  private n = 0;
+  private previous = 1;
+  done = false;
+
+  constructor(private readonly m: TbMaterial, private readonly table: Uint8Array, private readonly subs: readonly TbSubTableJs[]) {
+    this.k = m.n - 2;
+    this.epPossible = m.types.some((t, i) => t === PAWN && m.colors[i] === 0) && m.types.some((t, i) => t === PAWN && m.colors[i] === 1);
+    this.P = (m.pawns ? 32 : 10) * 64 ** this.k;
+    const pairs = () => [new Int32Array(2 * this.P), new Int32Array(2 * this.P)];
+    this.legal = pairs(); this.won = pairs(); this.lost = pairs(); this.settled = pairs(); this.fresh = pairs(); this.esc = pairs(); this.check = pairs();
+    this.next = [new Uint8Array(this.P).fill(255), new Uint8Array(this.P).fill(255)];
+    for (let p = 0; p < this.P; p++) this.setup(p);
+    for (let p = 0; p < this.P; p++) this.conversions(p);
+  }
+
+  private sq = new Int32Array(MAX_PIECES);
+  private occLo = 0; private occHi = 0;
+  private ownLo = [0, 0]; private ownHi = [0, 0];
+
+  private decode(p: number): boolean {
+    const m = this.m, k = this.k, sq = this.sq;
+    sq[0] = regionSquare(m.pawns, Math.floor(p / UNITS[k]!));
+    for (let i = 1; i <= k; i++) sq[i] = Math.floor(p / UNITS[k - i]!) % 64;
+    let valid = true;
+    this.occLo = this.occHi = 0;
+    this.ownLo = [0, 0]; this.ownHi = [0, 0];
+    for (let i = 0; i <= k; i++) {
+      const s = sq[i]!;
+      if (has(this.occLo, this.occHi, s)) valid = false;
+      if (m.types[i] === PAWN && ((s >> 3) === 0 || (s >> 3) === 7)) valid = false;
+      this.occLo |= bitLo(s); this.occHi |= bitHi(s);
+      this.ownLo[m.colors[i]!]! |= bitLo(s); this.ownHi[m.colors[i]!]! |= bitHi(s);
+    }
+    return valid;
+  }
+
+  private occupied(s: number): boolean { return has(this.occLo, this.occHi, s); }
+
+  /** f(to, betweenLo, betweenHi) for each attacked square (through empty squares for sliders). */
+  private eachAttack(type: number, color: number, from: number, f: (to: number, bl: number, bh: number) => void): void {
+    if (type === PAWN) {
+      const dr = color === 0 ? 1 : -1;
+      for (const df of [-1, 1]) { const t = offset(from, df, dr); if (t >= 0) f(t, 0, 0); }
+      return;
+    }
+    if (type === KNIGHT) { for (const t of KNIGHT_TARGETS[from]!) f(t, 0, 0); return; }
+    if (type === KING) { for (const t of KING_TARGETS[from]!) f(t, 0, 0); return; }
+    const dirs = type === ROOK ? ROOK_DIRS : type === BISHOP ? BISHOP_DIRS : QUEEN_DIRS;
+    for (const [df, dr] of dirs) {
+      let bl = 0, bh = 0;
+      for (let t = offset(from, df!, dr!); t >= 0; t = offset(t, df!, dr!)) {
+        f(t, bl, bh);
+        if (this.occupied(t)) break;
+        bl |= bitLo(t); bh |= bitHi(t);
+      }
+    }
+  }
+
+  private row(stm: number, p: number): number { return (stm * this.P + p) * 64; }
+
+  private write(stm: number, p: number, lo: number, hi: number, value: number): void {
+    const r = this.row(stm, p);
+    for (let x = lo; x !== 0; x &= x - 1) this.table[r + 31 - Math.clz32(x & -x)] = value;
+    for (let x = hi; x !== 0; x &= x - 1) this.table[r + 63 - Math.clz32(x & -x)] = value;
+  }
+
+  private setup(p: number): void {
+    const m = this.m, sq = this.sq;
+    let l0 = 0, h0 = 0, l1 = 0, h1 = 0;
+    if (this.decode(p)) {
+      const wk = sq[0]!;
+      let attLo = 0, attHi = 0, chkLo = 0, chkHi = 0;
+      for (let i = 0; i < m.n - 1; i++) {
+        const color = m.colors[i]!, type = m.types[i]!;
+        this.eachAttack(type, color, sq[i]!, (t, bl, bh) => {
+          if (color === 0) { attLo |= bitLo(t); attHi |= bitHi(t); } else if (t === wk) { chkLo |= ~bl; chkHi |= ~bh; }
+        });
+      }
+      let kl = 0, kh = 0;
+      for (const t of KING_TARGETS[wk]!) { kl |= bitLo(t); kh |= bitHi(t); }
+      l0 = ~this.occLo & ~attLo; h0 = ~this.occHi & ~attHi;
+      l1 = ~this.occLo & ~kl & ~chkLo; h1 = ~this.occHi & ~kh & ~chkHi;
+      this.check[0]![2 * p] = l0 & chkLo; this.check[0]![2 * p + 1] = h0 & chkHi;
+      this.check[1]![2 * p] = l1 & attLo; this.check[1]![2 * p + 1] = h1 & attHi;
+    }
+    this.legal[0]![2 * p] = l0; this.legal[0]![2 * p + 1] = h0;
+    this.legal[1]![2 * p] = l1; this.legal[1]![2 * p + 1] = h1;
+    for (let stm = 0; stm < 2; stm++) {
+      const r = this.row(stm, p), lo = stm ? l1 : l0, hi = stm ? h1 : h0;
+      for (let b = 0; b < 64; b++) this.table[r + b] = has(lo, hi, b) ? DRAW : ILLEGAL;
+    }
+  }
+
+  // The quiet moves of the last quietMoves call: slot, target, and the black-king squares that do not block.
+  private mvCount = 0;
+  private readonly mvSlot = new Int32Array(256);
+  private readonly mvTo = new Int32Array(256);
+  private readonly mvLo = new Int32Array(256);
+  private readonly mvHi = new Int32Array(256);
+  private pushMove(slot: number, to: number, lo: number, hi: number): void {
+    const c = this.mvCount++;
+    this.mvSlot[c] = slot; this.mvTo[c] = to; this.mvLo[c] = lo; this.mvHi[c] = hi;
+  }
+
+  private quietMoves(stm: number): void {
+    const m = this.m, sq = this.sq;
+    this.mvCount = 0;
+    for (let i = 0; i < m.n - 1; i++) {
+      if (m.colors[i] !== stm) continue;
+      const from = sq[i]!, type = m.types[i]!;
+      if (type === PAWN) {
+        const dir = stm === 0 ? 8 : -8, to = from + dir;
+        if (this.occupied(to) || (to >> 3) === (stm === 0 ? 7 : 0)) continue;
+        this.pushMove(i, to, -1, -1);
+        const to2 = to + dir;
+        if ((from >> 3) === (stm === 0 ? 1 : 6) && !this.occupied(to2) && (!this.epPossible || this.epCapturers(stm, to2).length === 0)) this.pushMove(i, to2, ~bitLo(to), ~bitHi(to));
+        continue;
+      }
+      if (type === KNIGHT || type === KING) {
+        for (const to of (type === KNIGHT ? KNIGHT_TARGETS : KING_TARGETS)[from]!) if (!this.occupied(to)) this.pushMove(i, to, -1, -1);
+        continue;
+      }
+      const dirs = type === ROOK ? ROOK_DIRS : type === BISHOP ? BISHOP_DIRS : QUEEN_DIRS;
+      for (const [df, dr] of dirs) {
+        let bl = 0, bh = 0;
+        for (let t = offset(from, df!, dr!); t >= 0 && !this.occupied(t); t = offset(t, df!, dr!)) {
+          this.pushMove(i, t, ~bl, ~bh);
+          bl |= bitLo(t); bh |= bitHi(t);
+        }
+      }
+    }
+  }
+
+  /** Slots of the enemy pawns beside `to` (a double push there can be taken en passant). */
+  private epCapturers(stm: number, to: number): number[] {
+    const out: number[] = [];
+    for (let j = 1; j < this.m.n - 1; j++) {
+      const s = this.sq[j]!;
+      if (this.m.colors[j] !== stm && this.m.types[j] === PAWN && (s >> 3) === (to >> 3) && Math.abs((s & 7) - (to & 7)) === 1) out.push(j);
+    }
+    return out;
+  }
+
+  /** Double pushes an enemy pawn can take en passant (see tbgen.h). */
+  private epPushes(stm: number): { slot: number; to: number; mid: number; caps: number[] }[] {
+    const out: { slot: number; to: number; mid: number; caps: number[] }[] = [];
+    if (!this.epPossible) return out;
+    for (let i = 1; i < this.m.n - 1; i++) {
+      if (this.m.colors[i] !== stm || this.m.types[i] !== PAWN || (this.sq[i]! >> 3) !== (stm === 0 ? 1 : 6)) continue;
+      const dir = stm === 0 ? 8 : -8, mid = this.sq[i]! + dir, to = mid + dir;
+      if (this.occupied(mid) || this.occupied(to)) continue;
+      const caps = this.epCapturers(stm, to);
+      if (caps.length) out.push({ slot: i, to, mid, caps });
+    }
+    return out;
+  }
+
+  /** The best en-passant capture's score for the capturing side (win sooner higher, draw 0), or NO_CAPTURE. */
+  private epScore(stm: number, slot: number, mid: number, caps: number[], b: number): number {
+    let best = NO_CAPTURE;
+    const subSq: number[] = [];
+    for (const j of caps) {
+      const cv = this.makeConversion(j, mid, slot, -1, -1, -1);
+      subSq.length = cv.sub.material.n;
+      for (let k = 0; k < cv.sub.material.n; k++) {
+        const s = cv.src[k]!;
+        subSq[k] = s === MOVED ? mid : s === this.m.n - 1 ? b : this.sq[s]!;
+      }
+      const v = cv.sub.data[tbIndex(cv.sub.material, stm, subSq)]!;
+      if (v === ILLEGAL) continue;
+      best = Math.max(best, v === DRAW ? 0 : v & 1 ? -1000 + (v + 1) : 1000 - (v + 1));
+    }
+    return best;
+  }
+
+  /**
+   * The successor placement after slot `slot` moves to `to`; SUCC_SYM is then the symmetry whose
+   * inverse maps the stored set back to the black-king squares as they stand (0: none).
+   */
+  private successor(p: number, slot: number, to: number): number {
+    const k = this.k;
+    if (slot !== 0) { SUCC_SYM = 0; return p + (to - this.sq[slot]!) * UNITS[k - slot]!; }
+    const s = symmetryOf(this.m.pawns, to);
+    const map = MAP[s]!;
+    let q = regionIndex(this.m.pawns, map[to]!);
+    for (let i = 1; i <= k; i++) q = q * 64 + map[this.sq[i]!]!;
+    SUCC_SYM = s;
+    return q;
+  }
+
+  private findSub(colors: number[], types: number[]): TbSubTableJs | undefined {
+    return this.subs.find((s) => s.material.n === colors.length && s.material.colors.every((c, i) => c === colors[i] && s.material.types[i] === types[i]));
+  }
+
+  private makeConversion(mover: number, to: number, captured: number, promo: number, maskLo: number, maskHi: number): Conversion {
+    const m = this.m;
+    const pieces: { color: number; type: number; from: number }[] = [];
+    for (let i = 0; i < m.n; i++) {
+      if (i === captured) continue;
+      pieces.push({ color: m.colors[i]!, type: i === mover && promo >= 0 ? promo : m.types[i]!, from: i === mover ? MOVED : i });
+    }
+    pieces.sort((a, b) => tbSlotKey(a.color, a.type) - tbSlotKey(b.color, b.type));
+    const sub = this.findSub(pieces.map((x) => x.color), pieces.map((x) => x.type));
+    if (!sub) throw new RangeError(`tbGenerate: the table of a sub-ending of ${m.name} is missing`);
+    return { sub, src: pieces.map((x) => x.from), to, maskLo, maskHi };
+  }
+
+  private conversionList(stm: number): Conversion[] {
+    const m = this.m, sq = this.sq, out: Conversion[] = [];
+    const last = stm === 0 ? 7 : 0;
+    const isTarget = (s: number) => s !== sq[0] && has(this.ownLo[stm ^ 1]!, this.ownHi[stm ^ 1]!, s);
+    const slotAt = (s: number) => { for (let j = 0; j < m.n - 1; j++) if (sq[j] === s) return j; return -1; };
+    for (let i = 0; i < m.n - 1; i++) {
+      if (m.colors[i] !== stm) continue;
+      const from = sq[i]!, type = m.types[i]!;
+      if (type === PAWN) {
+        this.eachAttack(PAWN, stm, from, (to) => {
+          if (!isTarget(to)) return;
+          if ((to >> 3) === last) for (const pr of [QUEEN, ROOK, BISHOP, KNIGHT]) out.push(this.makeConversion(i, to, slotAt(to), pr, -1, -1));
+          else out.push(this.makeConversion(i, to, slotAt(to), -1, -1, -1));
+        });
+        const to = from + (stm === 0 ? 8 : -8);
+        if ((to >> 3) === last && !this.occupied(to)) {
+          for (const pr of [QUEEN, ROOK, BISHOP, KNIGHT]) out.push(this.makeConversion(i, to, -1, pr, ~bitLo(to), ~bitHi(to)));
+        }
+        continue;
+      }
+      this.eachAttack(type, stm, from, (to, bl, bh) => {
+        if (isTarget(to)) out.push(this.makeConversion(i, to, slotAt(to), -1, ~bl, ~bh));
+      });
+    }
+    if (stm === 1) {
+      for (let j = 1; j < m.n - 1; j++) {
+        if (m.colors[j] !== 0) continue;
+        let kl = 0, kh = 0;
+        for (const t of KING_TARGETS[sq[j]!]!) { kl |= bitLo(t); kh |= bitHi(t); }
+        out.push(this.makeConversion(m.n - 1, sq[j]!, j, -1, kl, kh));
+      }
+    }
+    return out;
+  }
+
+  private conversions(p: number): void {
+    if (!this.decode(p)) return;
+    const subSq: number[] = [];
+    for (let stm = 0; stm < 2; stm++) {
+      const lo = this.legal[stm]![2 * p]!, hi = this.legal[stm]![2 * p + 1]!;
+      if (!lo && !hi) continue;
+      const list = this.conversionList(stm);
+      if (!list.length) continue;
+      const r = this.row(stm, p);
+      let el = 0, eh = 0, next = 255;
+      for (let b = 0; b < 64; b++) {
+        if (!has(lo, hi, b)) continue;
+        let best = -100000;
+        for (const cv of list) {
+          if (!has(cv.maskLo, cv.maskHi, b)) continue;
+          subSq.length = cv.sub.material.n;
+          for (let j = 0; j < cv.sub.material.n; j++) {
+            const s = cv.src[j]!;
+            subSq[j] = s === MOVED ? cv.to : s === this.m.n - 1 ? b : this.sq[s]!;
+          }
+          const v = cv.sub.data[tbIndex(cv.sub.material, stm ^ 1, subSq)]!;
+          if (v === ILLEGAL) continue;
+          best = Math.max(best, v === DRAW ? 0 : v & 1 ? -1000 + (v + 1) : 1000 - (v + 1));
+        }
+        if (best === -100000) continue;
+        el |= bitLo(b); eh |= bitHi(b);
+        if (best === 0) continue;
+        const plies = best > 0 ? 1000 - best : best + 1000;
+        if (plies > MAX_PLIES) throw new RangeError('tbGenerate: a distance exceeds 253 plies');
+        this.table[r + b] = plies;
+        next = Math.min(next, plies);
+        this.maxConv = Math.max(this.maxConv, plies);
+      }
+      this.esc[stm]![2 * p] = el; this.esc[stm]![2 * p + 1] = eh;
+      this.next[stm]![p] = next;
+    }
+  }
+
+  /** One ply; false when the table is complete. */
+  step(): boolean {
+    if (this.done) return false;
+    const n = this.n;
+    if (n > MAX_PLIES) throw new RangeError('tbGenerate: a distance exceeds 253 plies');
+    let decided = 0;
+    for (let p = 0; p < this.P; p++) decided += this.stepAt(p, n);
+    if (n >= 1 && decided === 0 && this.previous === 0 && n > this.maxConv) {
+      for (let p = 0; p < this.P; p++) {
+        for (let stm = 0; stm < 2; stm++) {
+          const i = 2 * p;
+          this.write(stm, p, this.legal[stm]![i]! & ~this.settled[stm]![i]!, this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!, DRAW);
+        }
+      }
+      this.done = true;
+      return false;
+    }
+    this.previous = decided;
+    this.n++;
+    return true;
+  }
+
+  get progress(): [number, number] { return [this.n + 3, Math.max(this.n + 4, this.maxConv + 4)]; }
+
+  private stepAt(p: number, n: number): number {
+    let decided = 0, decoded = false;
+    const i = 2 * p;
+    for (let stm = 0; stm < 2; stm++) {
+      if (!(n & 1)) { this.fresh[stm]![i] = 0; this.fresh[stm]![i + 1] = 0; }
+      const ul = this.legal[stm]![i]! & ~this.settled[stm]![i]!, uh = this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!;
+      if (!ul && !uh) continue;
+      if (!decoded) { this.decode(p); decoded = true; }
+      const opp = stm ^ 1;
+      let cwl = 0, cwh = 0;
+      if (this.next[stm]![p] === n) {
+        const r = this.row(stm, p);
+        let next = 255;
+        for (let b = 0; b < 64; b++) {
+          if (!has(ul, uh, b)) continue;
+          const code = this.table[r + b]!;
+          if (code === n) {
+            if (n & 1) { cwl |= bitLo(b); cwh |= bitHi(b); } else { this.esc[stm]![i] &= ~bitLo(b); this.esc[stm]![i + 1] &= ~bitHi(b); }
+          } else if (code > n && code < DRAW) next = Math.min(next, code);
+        }
+        this.next[stm]![p] = next;
+      }
+      this.quietMoves(stm);
+      const count = this.mvCount, mvSlot = this.mvSlot, mvTo = this.mvTo, mvLo = this.mvLo, mvHi = this.mvHi;
+      if (n & 1) {
+        let rl = cwl, rh = cwh;
+        const lost = this.fresh[opp]!;
+        for (let c = 0; c < count; c++) {
+          const q = this.successor(p, mvSlot[c]!, mvTo[c]!);
+          let lo = lost[2 * q]!, hi = lost[2 * q + 1]!;
+          if (SUCC_SYM !== 0 && (lo | hi) !== 0) { mapSet(INVERSE[SUCC_SYM]!, lo, hi); lo = RL; hi = RH; }
+          rl |= lo & mvLo[c]!; rh |= hi & mvHi[c]!;
+        }
+        if (stm === 1) { kingFill(this.fresh[0]![i]!, this.fresh[0]![i + 1]!); rl |= RL; rh |= RH; }
+        for (const ep of this.epPushes(stm)) {
+          const q = p + (ep.to - this.sq[ep.slot]!) * 64 ** (this.k - ep.slot);
+          const lost = this.lost[opp]!;
+          for (let b = 0; b < 64; b++) {
+            if (b === ep.mid || !has(ul & ~rl, uh & ~rh, b) || !has(lost[2 * q]!, lost[2 * q + 1]!, b)) continue;
+            const d = this.table[this.row(opp, q) + b]!;
+            const e = this.epScore(stm, ep.slot, ep.mid, ep.caps, b);
+            if (e === NO_CAPTURE ? d === n - 1 : e < 0 && Math.max(d, e + 1000) === n - 1) { rl |= bitLo(b); rh |= bitHi(b); }
+          }
+        }
+        const wl = rl & ul, wh = rh & uh;
+        if (wl || wh) {
+          this.won[stm]![i] |= wl; this.won[stm]![i + 1] |= wh;
+          this.settled[stm]![i] |= wl; this.settled[stm]![i + 1] |= wh;
+          this.write(stm, p, wl, wh, n);
+          decided += popcount32(wl) + popcount32(wh);
+        }
+      } else {
+        let el = this.esc[stm]![i]!, eh = this.esc[stm]![i + 1]!;
+        const legal = this.legal[opp]!, won = this.won[opp]!;
+        for (let c = 0; c < count; c++) {
+          if (!(ul & ~el) && !(uh & ~eh)) break;
+          const q = this.successor(p, mvSlot[c]!, mvTo[c]!);
+          let lo = legal[2 * q]! & ~won[2 * q]!, hi = legal[2 * q + 1]! & ~won[2 * q + 1]!;
+          if (SUCC_SYM !== 0 && (lo | hi) !== 0) { mapSet(INVERSE[SUCC_SYM]!, lo, hi); lo = RL; hi = RH; }
+          el |= lo & mvLo[c]!; eh |= hi & mvHi[c]!;
+        }
+        if (stm === 1) {
+          kingFill(this.legal[0]![i]! & ~this.won[0]![i]!, this.legal[0]![i + 1]! & ~this.won[0]![i + 1]!);
+          el |= RL; eh |= RH;
+        }
+        for (const ep of this.epPushes(stm)) {
+          const q = p + (ep.to - this.sq[ep.slot]!) * 64 ** (this.k - ep.slot);
+          for (let b = 0; b < 64; b++) {
+            if (b === ep.mid || !has(ul & ~el, uh & ~eh, b)) continue;
+            if (!has(legal[2 * q]! & ~won[2 * q]!, legal[2 * q + 1]! & ~won[2 * q + 1]!, b)) continue;
+            const e = this.epScore(stm, ep.slot, ep.mid, ep.caps, b);
+            if (!(e > 0 && 1000 - e <= n - 1)) { el |= bitLo(b); eh |= bitHi(b); }
+          }
+        }
+        let ll = ul & ~el, lh = uh & ~eh;
+        if (n === 0) {
+          const cl = this.check[stm]![i]!, ch = this.check[stm]![i + 1]!;
+          this.settled[stm]![i] |= ll & ~cl; this.settled[stm]![i + 1] |= lh & ~ch;
+          ll &= cl; lh &= ch;
+        }
+        if (ll || lh) {
+          this.lost[stm]![i] |= ll; this.lost[stm]![i + 1] |= lh;
+          this.fresh[stm]![i] = ll; this.fresh[stm]![i + 1] = lh;
+          this.settled[stm]![i] |= ll; this.settled[stm]![i + 1] |= lh;
+          this.write(stm, p, ll, lh, n);
+          decided += popcount32(ll) + popcount32(lh);
+        }
+      }
+    }
+    return decided;
+  }
+}
+
+function checkInputs(m: TbMaterial, subs: readonly TbSubTableJs[], table: Uint8Array): void {
+  if (m.n > JS_MAX_PIECES) throw new RangeError(`tbGenerate: the JS generator makes tables of up to ${JS_MAX_PIECES} pieces`);
+  if (table.length !== tbTableSize(m)) throw new RangeError(`tbGenerate: table must have ${tbTableSize(m)} bytes`);
+  for (const s of subs) if (s.data.length !== tbTableSize(s.material)) throw new RangeError(`tbGenerate: sub-table ${s.material.name} has the wrong size`);
+}
+
+/** Fills `table` (tbTableSize(m) bytes) synchronously. */
+export function tbGenerateJsSync(m: TbMaterial, subs: readonly TbSubTableJs[], table: Uint8Array): Uint8Array {
+  checkInputs(m, subs, table);
+  const g = new Generator(m, table, subs);
+  while (g.step());
+  return table;
+}
+
+/** The table of m, one ply per event-loop turn; `cancelled()` is polled between plies (the promise then resolves early, unfinished). */
+export async function tbGenerateJs(m: TbMaterial, subs: readonly TbSubTableJs[], report?: (done: number, total: number) => void,
+  cancelled?: () => boolean): Promise<Uint8Array> {
+  const table = new Uint8Array(tbTableSize(m));
+  checkInputs(m, subs, table);
+  const g = new Generator(m, table, subs);
+  for (;;) {
+    if (cancelled?.()) return table;
+    const more = g.step();
+    const [d, t] = g.progress;
+    report?.(more ? d : t, t);
+    if (!more) return table;
+    await new Promise<void>((resolve) => { setImmediate(resolve); });
+  }
+}

@@ -1,0 +1,639 @@
+// General endgame tablebase generator (Chess Programming Wiki: Retrograde Analysis, Endgame
+// Tablebases), distance to mate, set-wise as the KBNK generator: for every placement of all pieces
+// but the black king, one 64-bit set per side to move holds the black-king squares of the positions
+// decided so far, and a ply is one pass over the placements that unions (wins) or intersects (losses)
+// the sets of the successor placements. Black-king moves are king-attack fills of those sets.
+// Captures and promotions lead into smaller (or other) endings whose tables are given; they are probed
+// once per position before the first ply. Header-only C++17, no Node headers.
+//
+// Table layout (version 1), one byte per position, index ((stm * placements + p) << 6) | blackKing:
+//   p = (region(whiteKing) << 6 * (n - 2)) | sq[1] << 6 * (n - 3) | ... | sq[n - 2]
+// Slots: 0 the white king, then the white pieces (queen, rook, bishop, knight, pawn order), then the
+// black ones, then the black king (the set). The white king stands in the a1-d1-d4 triangle (10
+// squares, the 8 board symmetries) without pawns, on files a-d (32 squares, the left-right mirror)
+// with pawns. Byte: odd d = the side to move mates in d plies, even d = it is mated in d plies,
+// kTbDraw, kTbIllegal. Positions are stored without en-passant rights and castling; a double push
+// next to an enemy pawn is valued as the better, for the opponent, of the stored position and its
+// en-passant captures (probed in the sub-ending).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "kbnk.h"
+#include "position.h"
+
+namespace bbp {
+inline namespace BBP_ISA {
+
+constexpr std::uint8_t kTbDraw = 254;
+constexpr std::uint8_t kTbIllegal = 255;
+constexpr int kTbMaxPieces = 5;
+constexpr int kTbMaxPlies = 253;
+constexpr int kTbPawn = 0, kTbKnight = 1, kTbBishop = 2, kTbRook = 3, kTbQueen = 4, kTbKing = 5;
+
+struct TbMaterial {
+  int n = 0;                          // pieces, kings included (2..5)
+  std::int8_t color[kTbMaxPieces]{};  // per slot: 0 white, 1 black
+  std::int8_t type[kTbMaxPieces]{};   // per slot: kTbPawn..kTbKing
+  bool pawns = false;
+  int others() const { return n - 2; }
+  std::size_t regions() const { return pawns ? 32 : 10; }
+  std::size_t placements() const { return regions() << (6 * others()); }
+  std::size_t tableSize() const { return 2 * placements() * 64; }
+  bool operator==(const TbMaterial& o) const {
+    if (n != o.n) return false;
+    for (int i = 0; i < n; ++i)
+      if (color[i] != o.color[i] || type[i] != o.type[i]) return false;
+    return true;
+  }
+};
+
+// Sort key of the slot order: white king, white pieces (queen first), black pieces, black king.
+constexpr int tbSlotKey(int color, int type) {
+  return type == kTbKing ? (color ? 20 : 0) : (color ? 10 : 1) + (5 - type);
+}
+
+// The order of `count` pieces in slot order (a stable sort): perm[slot] = index of the piece.
+inline void tbSlotOrder(int count, const std::int8_t* colors, const std::int8_t* types, int* perm) {
+  for (int i = 0; i < count; ++i) perm[i] = i;
+  std::stable_sort(perm, perm + count,
+                   [&](int a, int b) { return tbSlotKey(colors[a], types[a]) < tbSlotKey(colors[b], types[b]); });
+}
+
+// The material of `count` pieces; false unless each side has exactly one king and 2 <= count <= 5.
+inline bool tbMaterialOf(int count, const std::int8_t* colors, const std::int8_t* types, TbMaterial& m) {
+  if (count < 2 || count > kTbMaxPieces) return false;
+  int kings[2] = {0, 0};
+  for (int i = 0; i < count; ++i) {
+    if (colors[i] < 0 || colors[i] > 1 || types[i] < 0 || types[i] > kTbKing) return false;
+    if (types[i] == kTbKing) ++kings[colors[i]];
+  }
+  if (kings[0] != 1 || kings[1] != 1) return false;
+  int perm[kTbMaxPieces];
+  tbSlotOrder(count, colors, types, perm);
+  m = TbMaterial{};
+  m.n = count;
+  for (int i = 0; i < count; ++i) {
+    m.color[i] = colors[perm[i]];
+    m.type[i] = types[perm[i]];
+    m.pawns = m.pawns || m.type[i] == kTbPawn;
+  }
+  return true;
+}
+
+// Parses "KQvKR" (white's pieces, 'v', black's; letters KQRBNP, any order); false when malformed.
+inline bool tbParseMaterial(const std::string& text, TbMaterial& m) {
+  std::int8_t colors[kTbMaxPieces], types[kTbMaxPieces];
+  int count = 0, side = 0;
+  for (char c : text) {
+    if (c == 'v') {
+      if (side++) return false;
+      continue;
+    }
+    const char* letters = "PNBRQK";
+    int t = -1;
+    for (int i = 0; i < 6; ++i)
+      if (letters[i] == c) t = i;
+    if (t < 0 || count == kTbMaxPieces) return false;
+    colors[count] = static_cast<std::int8_t>(side);
+    types[count++] = static_cast<std::int8_t>(t);
+  }
+  return side == 1 && tbMaterialOf(count, colors, types, m);
+}
+
+inline std::string tbMaterialName(const TbMaterial& m) {
+  std::string s = "K";
+  for (int i = 1; i < m.n - 1; ++i)
+    if (m.color[i] == 0) s += "PNBRQK"[m.type[i]];
+  s += "vK";
+  for (int i = 1; i < m.n - 1; ++i)
+    if (m.color[i] == 1) s += "PNBRQK"[m.type[i]];
+  return s;
+}
+
+// The symmetry (kbnk.h's mapSquare numbering) that takes the white king into its region.
+inline int tbSymmetryOf(bool pawns, int whiteKing) {
+  return pawns ? (fileOf(whiteKing) > 3 ? 1 : 0) : kbnkSymmetry.toTriangle[whiteKing];
+}
+inline int tbRegionIndex(bool pawns, int whiteKing) {
+  return pawns ? rankOf(whiteKing) * 4 + fileOf(whiteKing) : kbnkSymmetry.triangleIndex[whiteKing];
+}
+inline int tbRegionSquare(bool pawns, int region) {
+  return pawns ? (region >> 2) * 8 + (region & 3) : kKbnkTriangle[region];
+}
+
+// The table index of a position: sq[slot] for every slot of m (any squares; the symmetry is applied
+// here), stm 0 = white to move.
+inline std::size_t tbIndex(const TbMaterial& m, int stm, const int* sq) {
+  const auto& map = kbnkSymmetry.square[tbSymmetryOf(m.pawns, sq[0])];
+  std::size_t p = static_cast<std::size_t>(tbRegionIndex(m.pawns, map[sq[0]]));
+  for (int i = 1; i < m.n - 1; ++i) p = (p << 6) | map[sq[i]];
+  return ((static_cast<std::size_t>(stm) * m.placements() + p) << 6) | map[sq[m.n - 1]];
+}
+
+// The squares of table entry p (placement) into sq[0..n-2].
+inline void tbPlacementSquares(const TbMaterial& m, std::size_t p, int* sq) {
+  const int k = m.others();
+  sq[0] = tbRegionSquare(m.pawns, static_cast<int>(p >> (6 * k)));
+  for (int i = 1; i <= k; ++i) sq[i] = static_cast<int>((p >> (6 * (k - i))) & 63);
+}
+
+struct TbSubTable {
+  TbMaterial material;
+  const std::uint8_t* data;
+};
+
+enum class TbStatus { ok = 0, cancelled = 1, missingSubTable = 2, tooLong = 3 };
+
+// Called between plies on the calling thread: `done` of about `total` steps.
+using TbProgressFn = void (*)(void* context, unsigned done, unsigned total);
+
+namespace detail {
+
+constexpr int kTbMoved = -1;  // the piece that moved (its square is the move's target)
+
+struct TbPlaced {
+  std::size_t p;
+  int sq[kTbMaxPieces];
+  U64 occ;      // every piece but the black king
+  U64 own[2];   // the same per colour
+  bool valid;
+};
+
+template <class Sliders>
+class TbGenerator {
+ public:
+  TbGenerator(const Sliders& sliders, const TbMaterial& m, std::uint8_t* table, const TbSubTable* subs, int subCount,
+              unsigned threads)
+      : sl_(sliders), m_(m), table_(table), subs_(subs), subCount_(subCount), P_(m.placements()),
+        threads_(std::max(1u, threads)) {
+    for (int c = 0; c < 2; ++c) {
+      legal_[c].assign(P_, 0);
+      won_[c].assign(P_, 0);
+      if (m.pawns) lost_[c].assign(P_, 0);
+      settled_[c].assign(P_, 0);
+      fresh_[c].assign(P_, 0);
+      esc_[c].assign(P_, 0);
+      check_[c].assign(P_, 0);
+      next_[c].assign(P_, 255);
+    }
+  }
+
+  TbStatus run(TbProgressFn progress, void* context, const std::atomic<bool>* cancel) {
+    const auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+    parallel([&](std::size_t p) { return setup(p); });
+    if (cancelled()) return TbStatus::cancelled;
+    parallel([&](std::size_t p) { return conversions(p); });
+    if (status_.load() != 0) return static_cast<TbStatus>(status_.load());
+    std::size_t previous = 1;
+    for (int n = 0;; ++n) {
+      if (cancelled()) return TbStatus::cancelled;
+      if (n > kTbMaxPlies) return TbStatus::tooLong;
+      const std::size_t decided = parallel([&](std::size_t p) { return step(p, n); });
+      if (status_.load() != 0) return static_cast<TbStatus>(status_.load());
+      if (n == 0)
+        for (int c = 0; c < 2; ++c) std::vector<U64>().swap(check_[c]);
+      if (progress) progress(context, static_cast<unsigned>(n + 3), static_cast<unsigned>(std::max(n + 4, maxConv_.load() + 4)));
+      if (n >= 1 && decided == 0 && previous == 0 && n > maxConv_.load()) break;
+      previous = decided;
+      plies_ = n;
+    }
+    parallel([&](std::size_t p) { return finish(p); });
+    if (progress) progress(context, static_cast<unsigned>(plies_ + 5), static_cast<unsigned>(plies_ + 5));
+    return TbStatus::ok;
+  }
+
+ private:
+  static constexpr std::size_t kBlock = 64;
+
+  template <typename F>
+  std::size_t parallel(F f) {
+    std::atomic<std::size_t> nextBlock{0}, sum{0};
+    const std::size_t blocks = (P_ + kBlock - 1) / kBlock;
+    const auto worker = [&] {
+      std::size_t mine = 0;
+      for (;;) {
+        const std::size_t block = nextBlock.fetch_add(1, std::memory_order_relaxed);
+        if (block >= blocks) break;
+        const std::size_t end = std::min(P_, (block + 1) * kBlock);
+        for (std::size_t p = block * kBlock; p < end; ++p) mine += f(p);
+      }
+      sum.fetch_add(mine, std::memory_order_relaxed);
+    };
+    const unsigned count = static_cast<unsigned>(std::min<std::size_t>(threads_, blocks));
+    std::vector<std::thread> helpers;
+    for (unsigned i = 1; i < count; ++i) helpers.emplace_back(worker);
+    worker();
+    for (std::thread& t : helpers) t.join();
+    return sum.load();
+  }
+
+  static bool isSlider(int type) { return type == kTbBishop || type == kTbRook || type == kTbQueen; }
+
+  U64 attacks(int type, int color, int sq, U64 occ) const {
+    switch (type) {
+      case kTbPawn: return pawnAttacks(color, sq);
+      case kTbKnight: return knightAttacks(sq);
+      case kTbBishop: return sl_.bishop(sq, occ);
+      case kTbRook: return sl_.rook(sq, occ);
+      case kTbQueen: return sl_.queen(sq, occ);
+      default: return kingAttacks(sq);
+    }
+  }
+
+  void decode(std::size_t p, TbPlaced& pl) const {
+    pl.p = p;
+    tbPlacementSquares(m_, p, pl.sq);
+    pl.occ = pl.own[0] = pl.own[1] = 0;
+    pl.valid = true;
+    for (int i = 0; i < m_.n - 1; ++i) {
+      const U64 b = squareBB(pl.sq[i]);
+      if (pl.occ & b) pl.valid = false;
+      if (m_.type[i] == kTbPawn && (rankOf(pl.sq[i]) == 0 || rankOf(pl.sq[i]) == 7)) pl.valid = false;
+      pl.occ |= b;
+      pl.own[m_.color[i]] |= b;
+    }
+  }
+
+  std::uint8_t* row(int stm, std::size_t p) const { return table_ + ((stm * P_ + p) << 6); }
+
+  void write(int stm, std::size_t p, U64 squares, int value) {
+    std::uint8_t* r = row(stm, p);
+    for (; squares; squares &= squares - 1) r[__builtin_ctzll(squares)] = static_cast<std::uint8_t>(value);
+  }
+
+  // Legality, checks, and the table rows: legal positions kTbDraw (until decided), others kTbIllegal.
+  std::size_t setup(std::size_t p) {
+    TbPlaced pl;
+    decode(p, pl);
+    if (pl.valid) {
+      const int wk = pl.sq[0];
+      U64 attW = 0, checkW = 0;  // squares white attacks; black-king squares with the white king in check
+      for (int i = 0; i < m_.n - 1; ++i) {
+        const U64 a = attacks(m_.type[i], m_.color[i], pl.sq[i], pl.occ);
+        if (m_.color[i] == 0) attW |= a;
+        else if (a & squareBB(wk)) checkW |= isSlider(m_.type[i]) ? ~between(pl.sq[i], wk) : ~U64{0};
+      }
+      legal_[0][p] = ~pl.occ & ~attW;  // black not in check (attW holds the white king's squares)
+      legal_[1][p] = ~pl.occ & ~kingAttacks(wk) & ~checkW;
+      check_[0][p] = legal_[0][p] & checkW;
+      check_[1][p] = legal_[1][p] & attW;
+    }
+    for (int stm = 0; stm < 2; ++stm) {
+      std::uint8_t* r = row(stm, p);
+      for (int b = 0; b < 64; ++b) r[b] = (legal_[stm][p] >> b) & 1 ? kTbDraw : kTbIllegal;
+    }
+    return 0;
+  }
+
+  // Non-converting moves of the side to move's pieces other than the black king: f(slot, to, mask),
+  // mask = the black-king squares that do not block the move.
+  template <typename F>
+  void quietMoves(const TbPlaced& pl, int stm, F f) const {
+    for (int i = 0; i < m_.n - 1; ++i) {
+      if (m_.color[i] != stm) continue;
+      const int from = pl.sq[i], type = m_.type[i];
+      if (type == kTbPawn) {
+        const int dir = stm == 0 ? 8 : -8, to = from + dir;
+        if ((pl.occ & squareBB(to)) || rankOf(to) == (stm == 0 ? 7 : 0)) continue;
+        f(i, to, ~U64{0});
+        const int to2 = to + dir;
+        if (rankOf(from) == (stm == 0 ? 1 : 6) && !(pl.occ & squareBB(to2)) && !epCapturers(pl, stm, to2))
+          f(i, to2, ~squareBB(to));
+        continue;
+      }
+      for (U64 t = attacks(type, stm, from, pl.occ) & ~pl.occ; t; t &= t - 1) {
+        const int to = __builtin_ctzll(t);
+        f(i, to, isSlider(type) ? ~between(from, to) : ~U64{0});
+      }
+    }
+  }
+
+  // The enemy pawns beside square `to` (a double push there can be taken en passant).
+  U64 epCapturers(const TbPlaced& pl, int stm, int to) const {
+    U64 pawns = 0;
+    for (int j = 1; j < m_.n - 1; ++j)
+      if (m_.color[j] != stm && m_.type[j] == kTbPawn) pawns |= squareBB(pl.sq[j]);
+    const U64 t = squareBB(to);
+    return (((t << 1) & ~0x0101010101010101ULL) | ((t >> 1) & ~0x8080808080808080ULL)) & pawns;
+  }
+
+  // Double pushes an enemy pawn can take en passant: f(slot, to, mid). The position after such a push
+  // is worth, to the opponent, the better of the stored position (without en-passant rights) and
+  // the en-passant captures (probed in the sub-ending's table).
+  template <typename F>
+  void epPushes(const TbPlaced& pl, int stm, F f) const {
+    for (int i = 1; i < m_.n - 1; ++i) {
+      if (m_.color[i] != stm || m_.type[i] != kTbPawn || rankOf(pl.sq[i]) != (stm == 0 ? 1 : 6)) continue;
+      const int dir = stm == 0 ? 8 : -8, mid = pl.sq[i] + dir, to = mid + dir;
+      if ((pl.occ & (squareBB(mid) | squareBB(to))) || !epCapturers(pl, stm, to)) continue;
+      f(i, to, mid);
+    }
+  }
+
+  // The best en-passant capture after slot i's double push to `to` over `mid`, black king on b, as a
+  // score from the capturing side's view (win sooner higher, draw 0), or kNoCapture.
+  static constexpr int kNoCapture = -100000;
+  int epScore(const TbPlaced& pl, int stm, int i, int to, int mid, int b) {
+    int best = kNoCapture;
+    const U64 caps = epCapturers(pl, stm, to);
+    for (int j = 1; j < m_.n - 1; ++j) {
+      if (!((caps >> pl.sq[j]) & 1)) continue;
+      Conversion cv;
+      if (!makeConversion(j, mid, i, -1, ~U64{0}, cv)) return best;
+      int sq[kTbMaxPieces];
+      for (int k = 0; k < cv.sub->material.n; ++k) {
+        const int s = cv.src[k];
+        sq[k] = s == kTbMoved ? mid : s == m_.n - 1 ? b : pl.sq[s];
+      }
+      const std::uint8_t v = cv.sub->data[tbIndex(cv.sub->material, stm, sq)];  // the pusher to move
+      if (v == kTbIllegal) continue;
+      best = std::max(best, v == kTbDraw ? 0 : (v & 1) ? -1000 + (v + 1) : 1000 - (v + 1));
+    }
+    return best;
+  }
+
+  // The set arr[stm'] of the placement after slot `slot` moves to `to`, as black-king squares of the
+  // position as it stands (the white king's move may need a symmetry).
+  template <typename G>
+  U64 successor(const TbPlaced& pl, int slot, int to, G get) const {
+    const int k = m_.others();
+    if (slot != 0) {
+      const int shift = 6 * (k - slot);
+      return get((pl.p & ~(std::size_t{63} << shift)) | (static_cast<std::size_t>(to) << shift));
+    }
+    const int s = tbSymmetryOf(m_.pawns, to);
+    const auto& map = kbnkSymmetry.square[s];
+    std::size_t q = static_cast<std::size_t>(tbRegionIndex(m_.pawns, map[to]));
+    for (int i = 1; i <= k; ++i) q = (q << 6) | map[pl.sq[i]];
+    const U64 set = get(q);
+    return s == 0 ? set : mapSet(kbnkSymmetry.inverse[s], set);
+  }
+
+  std::size_t successorIndex(const TbPlaced& pl, int slot, int to) const {
+    const int shift = 6 * (m_.others() - slot);
+    return (pl.p & ~(std::size_t{63} << shift)) | (static_cast<std::size_t>(to) << shift);
+  }
+
+  const TbSubTable* findSub(const TbMaterial& m) const {
+    for (int i = 0; i < subCount_; ++i)
+      if (subs_[i].material == m) return &subs_[i];
+    return nullptr;
+  }
+
+  // One conversion (capture or promotion): the sub-table and where each of its slots comes from.
+  struct Conversion {
+    const TbSubTable* sub;
+    int src[kTbMaxPieces];  // parent slot, or kTbMoved
+    int to;
+    U64 mask;               // black-king squares that allow the move
+  };
+
+  // Builds a conversion: slot `mover` goes to `to` (becoming `promo` when >= 0), slot `captured`
+  // (or -1) leaves the board.
+  bool makeConversion(int mover, int to, int captured, int promo, U64 mask, Conversion& c) {
+    std::int8_t colors[kTbMaxPieces], types[kTbMaxPieces];
+    int from[kTbMaxPieces], count = 0;
+    for (int i = 0; i < m_.n; ++i) {
+      if (i == captured) continue;
+      colors[count] = m_.color[i];
+      types[count] = static_cast<std::int8_t>(i == mover && promo >= 0 ? promo : m_.type[i]);
+      from[count++] = i == mover ? kTbMoved : i;
+    }
+    TbMaterial sub;
+    tbMaterialOf(count, colors, types, sub);
+    c.sub = findSub(sub);
+    if (!c.sub) {
+      int zero = 0;
+      status_.compare_exchange_strong(zero, static_cast<int>(TbStatus::missingSubTable));
+      return false;
+    }
+    int perm[kTbMaxPieces];
+    tbSlotOrder(count, colors, types, perm);
+    for (int j = 0; j < count; ++j) c.src[j] = from[perm[j]];
+    c.to = to;
+    c.mask = mask;
+    return true;
+  }
+
+  // Every conversion of the side to move at placement pl (black-king captures included).
+  int conversionList(const TbPlaced& pl, int stm, Conversion* out) {
+    int count = 0;
+    const int last = stm == 0 ? 7 : 0;
+    const U64 targets = pl.own[stm ^ 1] & ~squareBB(pl.sq[0]);  // the white king is never capturable
+    const auto slotAt = [&](int sq) {
+      for (int j = 0; j < m_.n - 1; ++j)
+        if (pl.sq[j] == sq) return j;
+      return -1;
+    };
+    for (int i = 0; i < m_.n - 1; ++i) {
+      if (m_.color[i] != stm) continue;
+      const int from = pl.sq[i], type = m_.type[i];
+      if (type == kTbPawn) {
+        for (U64 t = pawnAttacks(stm, from) & targets; t; t &= t - 1) {
+          const int to = __builtin_ctzll(t);
+          if (rankOf(to) == last) {
+            for (int promo = kTbQueen; promo >= kTbKnight; --promo)
+              if (makeConversion(i, to, slotAt(to), promo, ~U64{0}, out[count])) ++count;
+          } else if (makeConversion(i, to, slotAt(to), -1, ~U64{0}, out[count])) {
+            ++count;
+          }
+        }
+        const int to = from + (stm == 0 ? 8 : -8);
+        if (rankOf(to) == last && !(pl.occ & squareBB(to)))
+          for (int promo = kTbQueen; promo >= kTbKnight; --promo)
+            if (makeConversion(i, to, -1, promo, ~squareBB(to), out[count])) ++count;
+        continue;
+      }
+      for (U64 t = attacks(type, stm, from, pl.occ) & targets; t; t &= t - 1) {
+        const int to = __builtin_ctzll(t);
+        if (makeConversion(i, to, slotAt(to), -1, isSlider(type) ? ~between(from, to) : ~U64{0}, out[count])) ++count;
+      }
+    }
+    if (stm == 1) {  // the black king takes a white piece next to it
+      for (int j = 1; j < m_.n - 1; ++j) {
+        if (m_.color[j] != 0) continue;
+        if (makeConversion(m_.n - 1, pl.sq[j], j, -1, kingAttacks(pl.sq[j]), out[count])) ++count;
+      }
+    }
+    return count;
+  }
+
+  // Probes every conversion of every legal position once; the row byte of an undecided position holds
+  // its best conversion for the side to move (a ply count, or kTbDraw), esc_ marks the positions a
+  // conversion keeps from losing (draws, and losses until their ply), next_ the first pending ply.
+  std::size_t conversions(std::size_t p) {
+    TbPlaced pl;
+    decode(p, pl);
+    if (!pl.valid) return 0;
+    Conversion list[64];
+    for (int stm = 0; stm < 2; ++stm) {
+      const U64 legal = legal_[stm][p];
+      if (!legal) continue;
+      const int count = conversionList(pl, stm, list);
+      if (!count) continue;
+      std::uint8_t* r = row(stm, p);
+      U64 escape = 0;
+      int next = 255, highest = 0;
+      for (U64 bs = legal; bs; bs &= bs - 1) {
+        const int b = __builtin_ctzll(bs);
+        int best = -100000;
+        for (int c = 0; c < count; ++c) {
+          const Conversion& cv = list[c];
+          if (!((cv.mask >> b) & 1)) continue;
+          int sq[kTbMaxPieces];
+          for (int j = 0; j < cv.sub->material.n; ++j) {
+            const int s = cv.src[j];
+            sq[j] = s == kTbMoved ? cv.to : s == m_.n - 1 ? b : pl.sq[s];
+          }
+          const std::uint8_t v = cv.sub->data[tbIndex(cv.sub->material, stm ^ 1, sq)];
+          if (v == kTbIllegal) continue;  // the move leaves the mover's king in check
+          const int score = v == kTbDraw ? 0 : (v & 1) ? -1000 + (v + 1) : 1000 - (v + 1);
+          best = std::max(best, score);
+        }
+        if (best == -100000) continue;
+        escape |= squareBB(b);  // a losing conversion stops escaping at its ply (step)
+        if (best == 0) continue;
+        const int plies = best > 0 ? 1000 - best : best + 1000;
+        if (plies > kTbMaxPlies) {
+          int zero = 0;
+          status_.compare_exchange_strong(zero, static_cast<int>(TbStatus::tooLong));
+          continue;
+        }
+        r[b] = static_cast<std::uint8_t>(plies);
+        next = std::min(next, plies);
+        highest = std::max(highest, plies);
+      }
+      esc_[stm][p] = escape;
+      next_[stm][p] = static_cast<std::uint8_t>(next);
+      for (int seen = maxConv_.load(); highest > seen && !maxConv_.compare_exchange_weak(seen, highest);) {
+      }
+    }
+    return 0;
+  }
+
+  // Ply n at placement p, both sides to move: odd n decides wins in n plies, even n losses.
+  std::size_t step(std::size_t p, int n) {
+    std::size_t decided = 0;
+    TbPlaced pl;
+    bool decodedYet = false;
+    for (int stm = 0; stm < 2; ++stm) {
+      if (!(n & 1)) fresh_[stm][p] = 0;
+      const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
+      if (!undecided) continue;
+      if (!decodedYet) decode(p, pl), decodedYet = true;
+      const int opp = stm ^ 1;
+      U64 convWins = 0;
+      if (next_[stm][p] == n) {  // conversion events of this ply
+        std::uint8_t* r = row(stm, p);
+        int next = 255;
+        for (U64 bs = undecided; bs; bs &= bs - 1) {
+          const int b = __builtin_ctzll(bs);
+          const int code = r[b];
+          if (code == n) {
+            if (n & 1) convWins |= squareBB(b);
+            else esc_[stm][p] &= ~squareBB(b);
+          } else if (code > n && code < kTbDraw) {
+            next = std::min(next, code);
+          }
+        }
+        next_[stm][p] = static_cast<std::uint8_t>(next);
+      }
+      if (n & 1) {
+        U64 reach = convWins;
+        const std::vector<U64>& lost = fresh_[opp];
+        quietMoves(pl, stm, [&](int slot, int to, U64 mask) {
+          reach |= mask & successor(pl, slot, to, [&](std::size_t q) { return lost[q]; });
+        });
+        if (stm == 1) reach |= kingAttacksSet(fresh_[0][p]);
+        epPushes(pl, stm, [&](int slot, int to, int mid) {
+          const std::size_t q = successorIndex(pl, slot, to);
+          for (U64 bs = undecided & ~reach & lost_[opp][q] & ~squareBB(mid); bs; bs &= bs - 1) {
+            const int b = __builtin_ctzll(bs);
+            const int d = row(opp, q)[b];  // a loss: written at an even ply, stable now
+            const int e = epScore(pl, stm, slot, to, mid, b);
+            if (e == kNoCapture ? d == n - 1 : e < 0 && std::max(d, e + 1000) == n - 1) reach |= squareBB(b);
+          }
+        });
+        const U64 w = reach & undecided;
+        if (w) {
+          won_[stm][p] |= w;
+          settled_[stm][p] |= w;
+          write(stm, p, w, n);
+          decided += static_cast<std::size_t>(__builtin_popcountll(w));
+        }
+      } else {
+        U64 escape = esc_[stm][p];
+        const std::vector<U64>& legal = legal_[opp];
+        const std::vector<U64>& won = won_[opp];
+        quietMoves(pl, stm, [&](int slot, int to, U64 mask) {
+          if (!(undecided & ~escape)) return;
+          escape |= mask & successor(pl, slot, to, [&](std::size_t q) { return legal[q] & ~won[q]; });
+        });
+        if (stm == 1) escape |= kingAttacksSet(legal_[0][p] & ~won_[0][p]);
+        epPushes(pl, stm, [&](int slot, int to, int mid) {
+          const std::size_t q = successorIndex(pl, slot, to);
+          for (U64 bs = undecided & ~escape & legal[q] & ~won[q] & ~squareBB(mid); bs; bs &= bs - 1) {
+            const int b = __builtin_ctzll(bs);
+            const int e = epScore(pl, stm, slot, to, mid, b);
+            if (!(e > 0 && 1000 - e <= n - 1)) escape |= squareBB(b);  // no capture wins for the opponent yet
+          }
+        });
+        U64 lost = undecided & ~escape;
+        if (n == 0) {
+          settled_[stm][p] |= lost & ~check_[stm][p];  // stalemate: a draw
+          lost &= check_[stm][p];
+        }
+        if (lost) {
+          if (m_.pawns) lost_[stm][p] |= lost;
+          fresh_[stm][p] = lost;
+          settled_[stm][p] |= lost;
+          write(stm, p, lost, n);
+          decided += static_cast<std::size_t>(__builtin_popcountll(lost));
+        }
+      }
+    }
+    return decided;
+  }
+
+  std::size_t finish(std::size_t p) {
+    for (int stm = 0; stm < 2; ++stm) write(stm, p, legal_[stm][p] & ~settled_[stm][p], kTbDraw);
+    return 0;
+  }
+
+  const Sliders& sl_;
+  const TbMaterial& m_;
+  std::uint8_t* table_;
+  const TbSubTable* subs_;
+  int subCount_;
+  std::size_t P_;
+  unsigned threads_;
+  std::vector<U64> legal_[2], won_[2], lost_[2], settled_[2], fresh_[2], esc_[2], check_[2];
+  std::vector<std::uint8_t> next_[2];
+  std::atomic<int> status_{0};
+  std::atomic<int> maxConv_{0};
+  int plies_ = 0;
+};
+
+}  // namespace detail
+
+// Fills `table` (m.tableSize() bytes, layout 1 above) with the distance to mate of every position
+// of material m, on `threads` threads. `subs` holds the tables of every material a capture or a
+// promotion leads to (TbStatus::missingSubTable otherwise). `progress` and `cancel` may be null.
+template <class Sliders>
+TbStatus tbGenerate(const Sliders& sliders, const TbMaterial& m, std::uint8_t* table, const TbSubTable* subs,
+                    int subCount, unsigned threads, TbProgressFn progress = nullptr, void* context = nullptr,
+                    const std::atomic<bool>* cancel = nullptr) {
+  detail::TbGenerator<Sliders> generator(sliders, m, table, subs, subCount, threads);
+  return generator.run(progress, context, cancel);
+}
+
+}  // namespace BBP_ISA
+}  // namespace bbp
