@@ -27,7 +27,7 @@ import { KbnkRetrograde } from './js/kbnk.js';
 import { jsBackend } from './js/index.js';
 import { loadNative, requestedBackend } from './native.js';
 import { errorText, isPosition } from './position.js';
-import { checkArray, checkSquare } from './validate.js';
+import { checkArray, checkPath, checkSquare } from './validate.js';
 
 export { KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE } from './backend.js';
 
@@ -312,12 +312,6 @@ function chooseBackend(choice: KbnkGenerateOptions['backend']): Backend {
   } catch {
     return jsBackend;
   }
-}
-
-/** A file name: a string (a number would be taken for a file descriptor) without NUL characters. */
-function checkPath(fn: string, file: unknown): void {
-  if (typeof file !== 'string') throw new TypeError(`${fn}: file must be a path string, got ${file === null ? 'null' : typeof file}`);
-  if (file.length === 0 || file.includes('\0')) throw new RangeError(`${fn}: file must be a non-empty path without NUL characters`);
 }
 
 /**

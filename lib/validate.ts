@@ -97,3 +97,10 @@ export function outArray<C extends TypedArrayCtor>(fn: string, v: unknown, ctor:
   if (v === undefined) return new ctor(length) as InstanceOf<C>;
   return checkArray(fn, 'out', v, ctor, length);
 }
+
+/** A file name: a string (a number would be taken for a file descriptor) without NUL characters. */
+export function checkPath(fn: string, file: unknown): string {
+  if (typeof file !== 'string') throw new TypeError(`${fn}: file must be a path string, got ${file === null ? 'null' : typeof file}`);
+  if (file.length === 0 || file.includes('\0')) throw new RangeError(`${fn}: file must be a non-empty path without NUL characters`);
+  return file;
+}

@@ -15,6 +15,7 @@ import { KbnkFileError, KbnkTablebase, kbnkIndex, kbnkMoves } from '../lib/kbnk.
 import { FenError, MoveError, PositionError } from '../lib/position.js';
 import { PgnError } from '../lib/pgn.js';
 import { SanError } from '../lib/san.js';
+import { Tablebase, TablebaseFileError, tbParse, tbSubMaterials, tbTableSize } from '../lib/tablebase.js';
 import { SyzygyError, SyzygyFileError, SyzygyTablebase } from '../lib/syzygy.js';
 import { backends } from './backends.js';
 
@@ -118,6 +119,7 @@ describe('error classes accept any arguments (coerced to strings)', () => {
         new SyzygyError(v as never, v as never), new SyzygyFileError(v as never, v as never, v as never),
         new SanError(v as never, v as never, v as never, v as never),
         new PgnError(v as never, v as never, v as never, v as never, v as never, v as never, v as never),
+        new TablebaseFileError(v as never, v as never),
       ];
       for (const e of made) {
         expect(e).toBeInstanceOf(Error);
@@ -128,6 +130,33 @@ describe('error classes accept any arguments (coerced to strings)', () => {
     expect([e.name, e.field, e.text, e.message]).toEqual(['FenError', 'sideToMove', 'x', 'bad FEN sideToMove: must be \'w\' or \'b\' ("x")']);
     expect(new MoveError(12 as never, 'illegal').move).toBe('12');
     expect(new SyzygyFileError('/tables/KQvK.rtbw', 'magic', 'bad magic').message).toBe('KQvK.rtbw: bad magic');
+  });
+});
+
+describe('Tablebase (generator) and its material helpers', () => {
+  it('is not constructible by users; load / fromBuffer / fromKbnk check their arguments', () => {
+    const Ctor = Tablebase as unknown as new (...a: unknown[]) => unknown;
+    expect(thrown(() => new Ctor())).toBeInstanceOf(TypeError);
+    expect(thrown(() => new Ctor(Symbol('Tablebase'), tbParse('t', 'KQvK'), new Uint8Array(0), new Map())).message).toContain('Tablebase.generate');
+    for (const bad of [undefined, null, 3, 1n, {}, new Uint8Array(4)]) {
+      expectNamed(thrown(() => Tablebase.load(bad as string)), TypeError, 'Tablebase.load', 'file');
+    }
+    expectNamed(thrown(() => Tablebase.load('a\0b')), RangeError, 'Tablebase.load', 'file');
+    expectNamed(thrown(() => Tablebase.fromBuffer(detached(new Uint8Array(48)))), TypeError, 'Tablebase.fromBuffer', 'data');
+    expectNamed(thrown(() => Tablebase.fromBuffer(new Proxy(new Uint8Array(48), {}))), TypeError, 'Tablebase.fromBuffer', 'data');
+    expectNamed(thrown(() => Tablebase.fromBuffer(new Uint8Array(48), 5 as never)), TypeError, 'Tablebase.fromBuffer', 'subs');
+  });
+
+  it('tbTableSize / tbSubMaterials: a material that is not from tbParse is a TypeError; a look-alike is re-parsed from its name', () => {
+    for (const bad of [undefined, null, 255n, 'KQvK', {}, { name: 7 }]) {
+      expectNamed(thrown(() => tbTableSize(bad as never)), TypeError, 'tbTableSize', 'material');
+      expectNamed(thrown(() => tbSubMaterials(bad as never)), TypeError, 'tbSubMaterials', 'material');
+    }
+    expectNamed(thrown(() => tbTableSize({ name: 'KXvK' } as never)), RangeError, 'tbTableSize', 'material');
+    // KQvK without pawns: 2 sides to move x 10 king-triangle squares x 64^2 (layout 1, lib/tablebase.ts).
+    expect(tbTableSize({ name: 'KQvK', n: 99, pawns: true } as never)).toBe(2 * 10 * 64 * 64);
+    expect(tbParse(Symbol('x') as never, 'KQvK').name).toBe('KQvK');
+    expectNamed(thrown(() => tbParse('tbParse', Symbol('x') as never)), TypeError, 'tbParse', 'material');
   });
 });
 
