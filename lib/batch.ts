@@ -21,7 +21,7 @@ import {
   trimAscii,
 } from './js/batch.js';
 import { FenError, isPosition, packPositions } from './position.js';
-import { checkArray } from './validate.js';
+import { checkArray, isDetachedArray, outArray } from './validate.js';
 import { recordFormatter } from './cli/records.js';
 
 export { PLANE_BYTES };
@@ -189,7 +189,10 @@ export function isPositionBatch(x: unknown): x is PositionBatch {
 /** A PositionBatch this package made, its arrays still attached (a transferred buffer reads as length 0). */
 function checkBatch(fn: string, v: unknown): PositionBatch {
   if (!isPositionBatch(v)) throw new TypeError(`${fn}: batch must be a PositionBatch`);
-  if (v.valid && v.valid.length !== v.length) throw new TypeError(`${fn}: the batch's valid flags were detached (their ArrayBuffer was transferred)`);
+  if (v.words.length === 0 && isDetachedArray(v.words)) {
+    throw new TypeError(`${fn}: the batch's words were detached (their ArrayBuffer was transferred)`);
+  }
+  if (v.valid && (v.valid.length !== v.length || isDetachedArray(v.valid))) throw new TypeError(`${fn}: the batch's valid flags were detached (their ArrayBuffer was transferred)`);
   return v;
 }
 
@@ -290,7 +293,11 @@ export function createBatchApi(b: Backend) {
      * (`valid[i] = 0`) and an entry in `errors` with its FenError. Nothing is thrown for bad strings.
      */
     static fromFens(fens: readonly string[], options: { epd?: boolean } = {}): PositionBatch {
-      return batchFromFens(b, fens, options.epd === true);
+      const fn = 'PositionBatch.fromFens';
+      if (typeof options !== 'object' || options === null) throw new TypeError(`${fn}: options must be an object, got ${options === null ? 'null' : typeof options}`);
+      const { epd } = options;
+      if (epd !== undefined && typeof epd !== 'boolean') throw new TypeError(`${fn}: options.epd must be a boolean, got ${typeof epd}`);
+      return batchFromFens(b, fens, epd === true);
     }
   }
 
@@ -320,6 +327,7 @@ export function createBatchApi(b: Backend) {
       const fn = 'analyzeBatchAsync';
       const bt = checkBatch(fn, batch);
       const ids = featureIds(fn, features);
+      if (typeof options !== 'object' || options === null) throw new TypeError(`${fn}: options must be an object, got ${options === null ? 'null' : typeof options}`);
       const { signal } = options;
       const threads = options.threads ?? nb.hardwareThreads;
       if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > 256) {
@@ -353,9 +361,7 @@ export function createBatchApi(b: Backend) {
       const fn = 'toPlanes';
       const bt = checkBatch(fn, batch);
       const want = bt.length * PLANE_BYTES;
-      if (out !== undefined && !(out instanceof Uint8Array)) throw new TypeError(`${fn}: out must be a Uint8Array`);
-      if (out !== undefined && out.length !== want) throw new RangeError(`${fn}: out must have ${want} bytes, got ${out.length}`);
-      const result = out ?? new Uint8Array(want);
+      const result = outArray(fn, out, Uint8Array, want);
       nb.toPlanes(bt.words, bt.valid, result);
       return result;
     },
