@@ -21,7 +21,7 @@ import {
   trimAscii,
 } from './js/batch.js';
 import { FenError, isPosition, packPositions } from './position.js';
-import { checkArray } from './validate.js';
+import { checkArray, isDetachedArray, outArray } from './validate.js';
 import { recordFormatter } from './cli/records.js';
 import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from './js/syzygy.js';
 import type { SyzygyTablebase } from './syzygy.js';
@@ -231,7 +231,10 @@ export function isPositionBatch(x: unknown): x is PositionBatch {
 /** A PositionBatch this package made, its arrays still attached (a transferred buffer reads as length 0). */
 function checkBatch(fn: string, v: unknown): PositionBatch {
   if (!isPositionBatch(v)) throw new TypeError(`${fn}: batch must be a PositionBatch`);
-  if (v.valid && v.valid.length !== v.length) throw new TypeError(`${fn}: the batch's valid flags were detached (their ArrayBuffer was transferred)`);
+  if (v.words.length === 0 && isDetachedArray(v.words)) {
+    throw new TypeError(`${fn}: the batch's words were detached (their ArrayBuffer was transferred)`);
+  }
+  if (v.valid && (v.valid.length !== v.length || isDetachedArray(v.valid))) throw new TypeError(`${fn}: the batch's valid flags were detached (their ArrayBuffer was transferred)`);
   return v;
 }
 
@@ -332,7 +335,11 @@ export function createBatchApi(b: Backend) {
      * (`valid[i] = 0`) and an entry in `errors` with its FenError. Nothing is thrown for bad strings.
      */
     static fromFens(fens: readonly string[], options: { epd?: boolean } = {}): PositionBatch {
-      return batchFromFens(b, fens, options.epd === true);
+      const fn = 'PositionBatch.fromFens';
+      if (typeof options !== 'object' || options === null) throw new TypeError(`${fn}: options must be an object, got ${options === null ? 'null' : typeof options}`);
+      const { epd } = options;
+      if (epd !== undefined && typeof epd !== 'boolean') throw new TypeError(`${fn}: options.epd must be a boolean, got ${typeof epd}`);
+      return batchFromFens(b, fens, epd === true);
     }
   }
 
@@ -352,7 +359,8 @@ export function createBatchApi(b: Backend) {
       const sz = splitSyzygy(fn, features, options);
       const ids = featureIds(fn, sz.base);
       const outs = allocate(ids, bt.length);
-      if (ids.length) nb.analyzeBatch(bt.words, bt.valid, maskOf(ids), outs);
+      // Called with no feature too: it checks the packed words (a RangeError names an inconsistent one).
+      nb.analyzeBatch(bt.words, bt.valid, maskOf(ids), outs);
       const r = results<F>(ids, outs) as Record<string, unknown>;
       if (sz.wdl) r.wdl = sz.tb!.probeWdlBatch(bt);
       if (sz.dtz) r.dtz = sz.tb!.probeDtzBatch(bt);
@@ -368,6 +376,7 @@ export function createBatchApi(b: Backend) {
       options: AnalyzeAsyncOptions = {}): Promise<BatchResults<F>> {
       const fn = 'analyzeBatchAsync';
       const bt = checkBatch(fn, batch);
+      if (typeof options !== 'object' || options === null) throw new TypeError(`${fn}: options must be an object, got ${options === null ? 'null' : typeof options}`);
       const sz = splitSyzygy(fn, features, options);
       const ids = featureIds(fn, sz.base);
       const { signal } = options;
@@ -387,10 +396,8 @@ export function createBatchApi(b: Backend) {
         // the batch, so a buffer transferred or written meanwhile changes nothing. (The native backend
         // copies what its threads read itself.)
         const [words, valid] = b.name === 'js' ? [bt.words.slice(), bt.valid && bt.valid.slice()] : [bt.words, bt.valid];
-        if (ids.length) {
-          const done = await nb.analyzeBatchAsync(words, valid, maskOf(ids), outs, threads, cancel);
-          if (!done) signal!.throwIfAborted();
-        }
+        const done = await nb.analyzeBatchAsync(words, valid, maskOf(ids), outs, threads, cancel);
+        if (!done) signal!.throwIfAborted();
         // The tablebase copies the positions before its threads read them (see probeWdlBatchAsync).
         if (sz.wdl) { wdl = await sz.tb!.probeWdlBatchAsync(bt, threads); signal?.throwIfAborted(); }
         if (sz.dtz) { dtz = await sz.tb!.probeDtzBatchAsync(bt, threads); signal?.throwIfAborted(); }
@@ -412,9 +419,7 @@ export function createBatchApi(b: Backend) {
       const fn = 'toPlanes';
       const bt = checkBatch(fn, batch);
       const want = bt.length * PLANE_BYTES;
-      if (out !== undefined && !(out instanceof Uint8Array)) throw new TypeError(`${fn}: out must be a Uint8Array`);
-      if (out !== undefined && out.length !== want) throw new RangeError(`${fn}: out must have ${want} bytes, got ${out.length}`);
-      const result = out ?? new Uint8Array(want);
+      const result = outArray(fn, out, Uint8Array, want);
       nb.toPlanes(bt.words, bt.valid, result);
       return result;
     },

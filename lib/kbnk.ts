@@ -26,7 +26,8 @@ import {
 import { KbnkRetrograde } from './js/kbnk.js';
 import { jsBackend } from './js/index.js';
 import { loadNative, requestedBackend } from './native.js';
-import { isPosition } from './position.js';
+import { errorText, isPosition } from './position.js';
+import { checkArray, checkPath, checkSquare } from './validate.js';
 
 export { KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE } from './backend.js';
 
@@ -49,8 +50,8 @@ export class KbnkFileError extends Error {
   override readonly name = 'KbnkFileError';
   readonly problem: KbnkFileProblem;
   constructor(problem: KbnkFileProblem, message: string) {
-    super(message);
-    this.problem = problem;
+    super(errorText(message));
+    this.problem = errorText(problem) as KbnkFileProblem;
   }
 }
 
@@ -98,6 +99,14 @@ const NORMALISING = Uint8Array.from({ length: 64 }, (_, sq) => {
  * stand; this function applies the symmetry). `strongToMove`: true when the strong side moves.
  */
 export function kbnkIndex(strongToMove: boolean, strongKing: number, bishop: number, knight: number, weakKing: number): number {
+  const fn = 'kbnkIndex';
+  if (typeof strongToMove !== 'boolean') throw new TypeError(`${fn}: strongToMove must be a boolean, got ${typeof strongToMove}`);
+  return indexOf(strongToMove, checkSquare(fn, 'strongKing', strongKing), checkSquare(fn, 'bishop', bishop),
+    checkSquare(fn, 'knight', knight), checkSquare(fn, 'weakKing', weakKing));
+}
+
+/** kbnkIndex on checked arguments. */
+function indexOf(strongToMove: boolean, strongKing: number, bishop: number, knight: number, weakKing: number): number {
   const s = NORMALISING[strongKing]!;
   const t = TRIANGLE_INDEX[symmetric(s, strongKing)]!;
   return ((((strongToMove ? 0 : 1) * 10 + t) * 64 + symmetric(s, bishop)) * 64 + symmetric(s, knight)) * 64 + symmetric(s, weakKing);
@@ -187,6 +196,20 @@ export interface KbnkMove {
 
 /** Every legal move of the side to move (the strong side never has pins; the weak king never captures a defended piece). */
 export function kbnkMoves(p: Omit<KbnkSquares, 'strongColor'>): KbnkMove[] {
+  const fn = 'kbnkMoves';
+  if (typeof p !== 'object' || p === null) {
+    throw new TypeError(`${fn}: the argument must be an object { strongKing, bishop, knight, weakKing, strongToMove }, got ${p === null ? 'null' : typeof p}`);
+  }
+  const { strongKing, bishop, knight, weakKing, strongToMove } = p;
+  if (typeof strongToMove !== 'boolean') throw new TypeError(`${fn}: strongToMove must be a boolean, got ${typeof strongToMove}`);
+  return movesOf({
+    strongKing: checkSquare(fn, 'strongKing', strongKing), bishop: checkSquare(fn, 'bishop', bishop),
+    knight: checkSquare(fn, 'knight', knight), weakKing: checkSquare(fn, 'weakKing', weakKing), strongToMove,
+  });
+}
+
+/** kbnkMoves on checked squares. */
+function movesOf(p: Omit<KbnkSquares, 'strongColor'>): KbnkMove[] {
   const { strongKing: k, bishop: b, knight: n, weakKing: w } = p;
   const moves: KbnkMove[] = [];
   if (p.strongToMove) {
@@ -342,7 +365,7 @@ export class KbnkTablebase {
 
   /** A tablebase over a table already in memory (KBNK_TABLE_SIZE bytes, layout v1; copied). */
   static fromTable(table: Uint8Array): KbnkTablebase {
-    if (!(table instanceof Uint8Array)) throw new TypeError('KbnkTablebase.fromTable: table must be a Uint8Array');
+    table = checkArray('KbnkTablebase.fromTable', 'table', table, Uint8Array);
     if (table.length !== KBNK_TABLE_SIZE) {
       throw new KbnkFileError('length', `KBNK table must have ${KBNK_TABLE_SIZE} bytes, got ${table.length}`);
     }
@@ -365,7 +388,7 @@ export class KbnkTablebase {
 
   /** Reads a file image; a KbnkFileError says what is wrong with a damaged or foreign one. */
   static fromBuffer(data: Uint8Array): KbnkTablebase {
-    if (!(data instanceof Uint8Array)) throw new TypeError('KbnkTablebase.fromBuffer: data must be a Buffer or Uint8Array');
+    data = checkArray('KbnkTablebase.fromBuffer', 'data', data, Uint8Array);
     const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     if (buf.length < KBNK_FILE_HEADER_SIZE) {
       throw new KbnkFileError('truncated', `not a KBNK table: ${buf.length} bytes, shorter than the ${KBNK_FILE_HEADER_SIZE}-byte header`);
@@ -399,17 +422,19 @@ export class KbnkTablebase {
 
   /** Writes the file (header + table). Synchronous. */
   save(file: string): void {
+    checkPath('KbnkTablebase.prototype.save', file);
     writeFileSync(file, this.toBuffer());
   }
 
   /** Reads a file written by `save`; a KbnkFileError when it is damaged or not a table. Synchronous. */
   static load(file: string): KbnkTablebase {
+    checkPath('KbnkTablebase.load', file);
     return KbnkTablebase.fromBuffer(readFileSync(file));
   }
 
   /** The raw table value (plies, KBNK_DRAW or KBNK_ILLEGAL) for squares with the strong side as white. */
   value(strongToMove: boolean, strongKing: number, bishop: number, knight: number, weakKing: number): number {
-    return this.table[kbnkIndex(strongToMove, strongKing, bishop, knight, weakKing)]!;
+    return this.table[indexOf(strongToMove, strongKing, bishop, knight, weakKing)]!;
   }
 
   /**
@@ -444,7 +469,7 @@ export class KbnkTablebase {
   bestKbnkMove(sq: Omit<KbnkSquares, 'strongColor'>): KbnkMove | null {
     let best: KbnkMove | null = null;
     let bestScore = -Infinity;
-    for (const m of kbnkMoves(sq)) {
+    for (const m of movesOf(sq)) {
       // score from the mover's view: mate soon > long mate > draw > being mated late > soon
       const v = m.next ? this.value(m.next.strongToMove, m.next.strongKing, m.next.bishop, m.next.knight, m.next.weakKing) : KBNK_DRAW;
       let score: number;

@@ -24,7 +24,7 @@
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { PositionBatch } from './batch.js';
-import { STARTING_FEN } from './position.js';
+import { STARTING_FEN, errorText } from './position.js';
 import * as jsPgn from './js/pgn.js';
 import { BOARD, MOVES, generate, loadPacked, play } from './js/movegen.js';
 import * as jsSan from './js/san.js';
@@ -54,10 +54,12 @@ export class PgnError extends Error {
   /** Ambiguous moves: the UCI moves the token could mean. */
   readonly candidates: readonly string[];
   constructor(game: number, line: number, column: number, token: string, reason: PgnProblem, detail = '', candidates: readonly string[] = []) {
-    const text = typeof token === 'string' ? token : typeof token === 'symbol' ? (token as symbol).toString() : String(token as unknown as string);
+    const text = errorText(token);
     const t = text.length > 60 ? `${text.slice(0, 60)}...` : text;
     if (!Array.isArray(candidates)) candidates = [];
-    super(`game ${game}, line ${line}, column ${column}: ${reason} ${JSON.stringify(t)}${detail ? ` (${detail})` : ''}`);
+    reason = errorText(reason) as PgnProblem;
+    const d = errorText(detail ?? '');
+    super(`game ${errorText(game)}, line ${errorText(line)}, column ${errorText(column)}: ${reason} ${JSON.stringify(t)}${d ? ` (${d})` : ''}`);
     this.game = game;
     this.line = line;
     this.column = column;

@@ -26,15 +26,29 @@ export type FenField = PositionField | 'fen';
 
 const clip = (s: string): string => (s.length > 40 ? `${s.slice(0, 40)}...` : s);
 
+/**
+ * Any value as a string, for the error classes below: users may construct them with anything, and
+ * a constructor that throws an engine error of its own would hide the error being reported.
+ */
+export function errorText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  try {
+    return String(v);
+  } catch {
+    return Object.prototype.toString.call(v);
+  }
+}
+
 /** A FEN string that is not a valid position: `field` names the FEN field, `text` is the offending text (truncated). */
 export class FenError extends Error {
   override readonly name = 'FenError';
   readonly field: FenField;
   readonly text: string;
   constructor(field: FenField, text: string, reason: string) {
-    super(`bad FEN ${field}: ${reason} (${JSON.stringify(clip(text))})`);
-    this.field = field;
-    this.text = clip(text);
+    const f = errorText(field) as FenField, t = clip(errorText(text));
+    super(`bad FEN ${f}: ${errorText(reason)} (${JSON.stringify(t)})`);
+    this.field = f;
+    this.text = t;
   }
 }
 
@@ -43,8 +57,9 @@ export class PositionError extends Error {
   override readonly name = 'PositionError';
   readonly field: PositionField;
   constructor(field: PositionField, reason: string) {
-    super(`createPosition: ${field}: ${reason}`);
-    this.field = field;
+    const f = errorText(field) as PositionField;
+    super(`createPosition: ${f}: ${errorText(reason)}`);
+    this.field = f;
   }
 }
 
@@ -54,8 +69,9 @@ export class MoveError extends Error {
   /** The move as given (truncated). */
   readonly move: string;
   constructor(move: string, reason: string) {
-    super(`${reason}: ${JSON.stringify(clip(move))}`);
-    this.move = clip(move);
+    const m = clip(errorText(move));
+    super(`${errorText(reason)}: ${JSON.stringify(m)}`);
+    this.move = m;
   }
 }
 

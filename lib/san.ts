@@ -16,7 +16,7 @@ import type { Position } from './backend.js';
 import { MAX_MOVES, MOVES, generate, loadPacked, play } from './js/movegen.js';
 import * as jsSan from './js/san.js';
 import { loadNative, requestedBackend } from './native.js';
-import { MoveError, isPosition } from './position.js';
+import { MoveError, errorText, isPosition } from './position.js';
 
 /** Why a SAN text was refused. */
 export type SanReason = 'malformed' | 'illegal' | 'ambiguous' | 'not canonical' | 'null move';
@@ -30,10 +30,11 @@ export class SanError extends Error {
   /** Ambiguous: the UCI moves the text could mean; not canonical: the canonical SAN. */
   readonly candidates: readonly string[];
   constructor(san: string, reason: SanReason, detail: string, candidates: readonly string[] = []) {
-    const given = typeof san === 'string' ? san : typeof san === 'symbol' ? (san as symbol).toString() : String(san as unknown as string);
+    const given = errorText(san);
     const text = given.length > 40 ? `${given.slice(0, 40)}...` : given;
     if (!Array.isArray(candidates)) candidates = [];
-    super(`${reason} SAN move ${JSON.stringify(text)}: ${detail}`);
+    reason = errorText(reason) as SanReason;
+    super(`${reason} SAN move ${JSON.stringify(text)}: ${errorText(detail)}`);
     this.san = text;
     this.reason = reason;
     this.candidates = candidates;

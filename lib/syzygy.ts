@@ -110,6 +110,9 @@ const PROMOTION_LETTERS = ['', '', 'n', 'b', 'r', 'q'];
 const squareName = (sq: number) => 'abcdefgh'[sq & 7]! + String((sq >> 3) + 1);
 const uciOf = (m: number) => squareName(m & 63) + squareName((m >> 6) & 63) + PROMOTION_LETTERS[(m >> 12) & 7]!;
 
+/** Module-private: only `SyzygyTablebase.open` passes it to the constructor. */
+const OPENING = Symbol('SyzygyTablebase.open');
+
 /** A set of Syzygy tables opened from one or more directories. */
 export class SyzygyTablebase {
   /** The most pieces any loaded table has (0 when none). */
@@ -122,7 +125,8 @@ export class SyzygyTablebase {
   private native: { api: NativeSyzygy; handle: unknown } | null;
   private closed = false;
 
-  private constructor(set: TableSet, backend: 'native' | 'js', native: { api: NativeSyzygy; handle: unknown } | null) {
+  private constructor(token: symbol, set: TableSet, backend: 'native' | 'js', native: { api: NativeSyzygy; handle: unknown } | null) {
+    if (token !== OPENING) throw new TypeError('SyzygyTablebase: not constructible; use SyzygyTablebase.open(dirOrDirs, options)');
     this.set = set;
     this.prober = new Prober(set);
     this.maxPieces = set.maxPieces;
@@ -162,12 +166,12 @@ export class SyzygyTablebase {
     }
     if (!api) {
       if (options.verify) verifyJs();
-      return new SyzygyTablebase(set, 'js', null);
+      return new SyzygyTablebase(OPENING, set, 'js', null);
     }
     const paths = [...set.wdl.values(), ...set.dtz.values()].map((t) => t.path);
     const handle = api.syzygyOpen(paths);
     if (options.verify) nativeCall(() => api.syzygyVerify(handle));
-    return new SyzygyTablebase(set, 'native', { api, handle });
+    return new SyzygyTablebase(OPENING, set, 'native', { api, handle });
   }
 
   /** The checks every probe makes first: an open tablebase, a Position, no castling rights, few enough pieces. */

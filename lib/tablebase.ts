@@ -34,12 +34,38 @@ import type { Backend, Position } from './backend.js';
 import { PACKED_POSITION_WORDS } from './backend.js';
 import { createApi } from './api.js';
 import { jsBackend } from './js/index.js';
-import { tbGenerateJs, tbGenerateJsSync, tbParse, tbTableSize, tbSubMaterials, tbIndex, tbSlotKey, type TbMaterial, JS_MAX_PIECES } from './js/tbgen.js';
+import { tbGenerateJs, tbGenerateJsSync, tbIndex, tbSlotKey, type TbMaterial, JS_MAX_PIECES } from './js/tbgen.js';
+import { tbParse as parseMaterial, tbTableSize as tableSizeOf, tbSubMaterials as subMaterialsOf } from './js/tbgen.js';
+import { checkArray, checkPath } from './validate.js';
+import { errorText } from './position.js';
 import { loadNative, requestedBackend } from './native.js';
 import { isPosition } from './position.js';
 import { KBNK_FILE_MAGIC, KbnkTablebase } from './kbnk.js';
 
-export { tbParse, tbSubMaterials, tbTableSize, type TbMaterial } from './js/tbgen.js';
+export type { TbMaterial } from './js/tbgen.js';
+
+/** Parses a material such as "KQvKR" (white's pieces, 'v', black's); `fn` names the caller in error messages. */
+export function tbParse(fn: string, text: string): TbMaterial {
+  return parseMaterial(typeof fn === 'string' ? fn : 'tbParse', text);
+}
+
+/** A TbMaterial argument, re-parsed from its name (a look-alike object cannot lie about its pieces). */
+function checkMaterial(fn: string, m: unknown): TbMaterial {
+  if (typeof m !== 'object' || m === null) throw new TypeError(`${fn}: material must be a TbMaterial from tbParse, got ${m === null ? 'null' : typeof m}`);
+  const name = (m as { name?: unknown }).name;
+  if (typeof name !== 'string') throw new TypeError(`${fn}: material must be a TbMaterial from tbParse (its name is not a string)`);
+  return parseMaterial(fn, name);
+}
+
+/** Bytes of the table of material m (layout 1). */
+export function tbTableSize(m: TbMaterial): number {
+  return tableSizeOf(checkMaterial('tbTableSize', m));
+}
+
+/** The materials captures and promotions of m lead to (each table needs them first), sorted. */
+export function tbSubMaterials(m: TbMaterial): string[] {
+  return subMaterialsOf(checkMaterial('tbSubMaterials', m));
+}
 
 export const TB_DRAW = 254;
 export const TB_ILLEGAL = 255;
@@ -57,8 +83,8 @@ export class TablebaseFileError extends Error {
   override readonly name = 'TablebaseFileError';
   readonly problem: TablebaseFileProblem;
   constructor(problem: TablebaseFileProblem, message: string) {
-    super(message);
-    this.problem = problem;
+    super(errorText(message));
+    this.problem = errorText(problem) as TablebaseFileProblem;
   }
 }
 
@@ -161,6 +187,9 @@ function swapName(name: string): string {
  * A distance-to-mate table of one material, linked to the tables of the endings its captures and
  * promotions lead to (generated first). Immutable once made.
  */
+/** Module-private: only this module's factories pass it to the constructor. */
+const MAKING = Symbol('Tablebase');
+
 export class Tablebase {
   readonly material: TbMaterial;
   readonly metric: TbMetric = 'dtm';
@@ -168,7 +197,8 @@ export class Tablebase {
   readonly table: Uint8Array;
   private readonly subs: Map<string, Tablebase>;
 
-  private constructor(material: TbMaterial, table: Uint8Array, subs: Map<string, Tablebase>) {
+  private constructor(token: symbol, material: TbMaterial, table: Uint8Array, subs: Map<string, Tablebase>) {
+    if (token !== MAKING) throw new TypeError('Tablebase: not constructible; use Tablebase.generate, fromBuffer, load or fromKbnk');
     this.material = Object.freeze({ ...material, colors: Object.freeze([...material.colors]) as number[], types: Object.freeze([...material.types]) as number[] });
     this.table = table;
     this.subs = subs;
@@ -191,7 +221,7 @@ export class Tablebase {
   static async generate(material: string, options: TbGenerateOptions = {}): Promise<Tablebase> {
     if (typeof material !== 'string') throw new TypeError('Tablebase.generate: material must be a string such as "KQvKR"');
     if (typeof options !== 'object' || options === null) throw new TypeError('Tablebase.generate: options must be an object');
-    const m = tbParse('Tablebase.generate', material);
+    const m = parseMaterial('Tablebase.generate', material);
     const metric = options.metric ?? 'dtm';
     if (metric !== 'dtm') throw new RangeError(`Tablebase.generate: metric must be 'dtm', got ${JSON.stringify(metric)} (DTZ is not implemented yet)`);
     const { onProgress, threads, signal } = options;
@@ -211,8 +241,8 @@ export class Tablebase {
     const make = async (name: string): Promise<Tablebase> => {
       const done = made.get(name);
       if (done) return done;
-      const mat = tbParse('Tablebase.generate', name);
-      const subNames = tbSubMaterials(mat);
+      const mat = parseMaterial('Tablebase.generate', name);
+      const subNames = subMaterialsOf(mat);
       const subs = new Map<string, Tablebase>();
       for (const s of subNames) subs.set(s, await make(s));
       if (signal?.aborted) throw abortError();
@@ -220,7 +250,7 @@ export class Tablebase {
       const report = onProgress && ((d: number, t: number) => { onProgress({ material: name, done: d, total: t }); });
       let table: Uint8Array;
       if (backend === 'js') {
-        table = await tbGenerateJs(mat, subNames.map((s, i) => ({ material: tbParse('Tablebase.generate', s), data: subTables[i]! })), report, () => signal?.aborted === true);
+        table = await tbGenerateJs(mat, subNames.map((s, i) => ({ material: parseMaterial('Tablebase.generate', s), data: subTables[i]! })), report, () => signal?.aborted === true);
         if (signal?.aborted) throw abortError();
       } else {
         const job = nativeTb().tbGenerateAsync(name, subNames.join(','), subTables, threads ?? 0, report);
@@ -236,7 +266,7 @@ export class Tablebase {
         }
         if (signal?.aborted) throw abortError(); // aborted while the last step was delivered
       }
-      const tb = new Tablebase(mat, table, subs);
+      const tb = new Tablebase(MAKING, mat, table, subs);
       made.set(name, tb);
       return tb;
     };
@@ -245,7 +275,7 @@ export class Tablebase {
 
   /** The same, synchronously on the calling thread (native on all cores unless `threads`; js up to 4 pieces). */
   static generateSync(material: string, options: Omit<TbGenerateOptions, 'onProgress' | 'signal'> = {}): Tablebase {
-    const m = tbParse('Tablebase.generateSync', material);
+    const m = parseMaterial('Tablebase.generateSync', material);
     if ((options.metric ?? 'dtm') !== 'dtm') throw new RangeError('Tablebase.generateSync: metric must be \'dtm\'');
     const backend = chooseBackend(options.backend);
     if (backend === 'js' && m.n > JS_MAX_PIECES) throw new RangeError(`Tablebase.generateSync: the JS backend makes tables of up to ${JS_MAX_PIECES} pieces`);
@@ -257,17 +287,17 @@ export class Tablebase {
     const make = (name: string): Tablebase => {
       const done = made.get(name);
       if (done) return done;
-      const mat = tbParse('Tablebase.generateSync', name);
-      const subNames = tbSubMaterials(mat);
+      const mat = parseMaterial('Tablebase.generateSync', name);
+      const subNames = subMaterialsOf(mat);
       const subs = new Map(subNames.map((s) => [s, make(s)] as const));
       const subTables = subNames.map((s) => subs.get(s)!.table);
-      const table = new Uint8Array(tbTableSize(mat));
+      const table = new Uint8Array(tableSizeOf(mat));
       if (backend === 'js') {
-        tbGenerateJsSync(mat, subNames.map((s, i) => ({ material: tbParse('Tablebase.generateSync', s), data: subTables[i]! })), table);
+        tbGenerateJsSync(mat, subNames.map((s, i) => ({ material: parseMaterial('Tablebase.generateSync', s), data: subTables[i]! })), table);
       } else {
         nativeTb().tbGenerate(name, subNames.join(','), subTables, table, options.threads ?? 0);
       }
-      const tb = new Tablebase(mat, table, subs);
+      const tb = new Tablebase(MAKING, mat, table, subs);
       made.set(name, tb);
       return tb;
     };
@@ -468,7 +498,8 @@ export class Tablebase {
 
   /** Reads the bytes of `toBuffer` / a file; a TablebaseFileError when damaged. `subs` links sub-endings (for probes that convert). */
   static fromBuffer(data: Uint8Array, subs: readonly Tablebase[] = []): Tablebase {
-    if (!(data instanceof Uint8Array)) throw new TypeError('Tablebase.fromBuffer: data must be a Uint8Array');
+    data = checkArray('Tablebase.fromBuffer', 'data', data, Uint8Array);
+    if (!Array.isArray(subs)) throw new TypeError('Tablebase.fromBuffer: subs must be an array of Tablebase objects');
     const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     const fail = (p: TablebaseFileProblem, msg: string) => new TablebaseFileError(p, `not a valid tablebase file: ${msg}`);
     if (buf.length >= 8 && buf.toString('latin1', 0, 8) === KBNK_FILE_MAGIC) {
@@ -485,12 +516,12 @@ export class Tablebase {
     const end = nameBytes.indexOf(0);
     const name = nameBytes.toString('latin1', 0, end < 0 ? 16 : end);
     let m: TbMaterial;
-    try { m = tbParse('Tablebase.fromBuffer', name); } catch { throw fail('material', `bad material ${JSON.stringify(name)}`); }
+    try { m = parseMaterial('Tablebase.fromBuffer', name); } catch { throw fail('material', `bad material ${JSON.stringify(name)}`); }
     if (m.name !== name || (end >= 0 && nameBytes.subarray(end).some((b) => b !== 0))) throw fail('material', `material ${JSON.stringify(name)} is not in canonical form`);
     if (buf.readUInt8(13) !== (m.pawns ? 2 : 8)) throw fail('symmetry', `symmetry ${buf.readUInt8(13)} does not fit ${name}`);
     if (buf.readUInt32LE(44) !== 0) throw fail('flags', 'reserved header bytes are not zero');
     const length = buf.readBigUInt64LE(32);
-    if (length !== BigInt(tbTableSize(m))) throw fail('length', `length field ${length}; ${name} has ${tbTableSize(m)} bytes`);
+    if (length !== BigInt(tableSizeOf(m))) throw fail('length', `length field ${length}; ${name} has ${tableSizeOf(m)} bytes`);
     const body = buf.length - TB_FILE_HEADER_SIZE;
     if (body < Number(length)) throw fail('truncated', `${body} of ${length} table bytes`);
     if (body > Number(length)) throw fail('length', `${body - Number(length)} bytes after the table`);
@@ -501,7 +532,7 @@ export class Tablebase {
       if (!Tablebase.isTablebase(s)) throw new TypeError('Tablebase.fromBuffer: subs must be Tablebase objects');
       map.set(s.name, s);
     }
-    return new Tablebase(m, table, map);
+    return new Tablebase(MAKING, m, table, map);
   }
 
   /**
@@ -510,12 +541,14 @@ export class Tablebase {
    */
   static fromKbnk(kbnk: KbnkTablebase, subs: readonly Tablebase[] = []): Tablebase {
     if (!(kbnk instanceof KbnkTablebase)) throw new TypeError('Tablebase.fromKbnk: kbnk must be a KbnkTablebase');
-    return new Tablebase(tbParse('Tablebase.fromKbnk', 'KBNvK'), kbnk.table, new Map(subs.map((s) => [s.name, s])));
+    if (!Array.isArray(subs) || !subs.every((s) => Tablebase.isTablebase(s))) throw new TypeError('Tablebase.fromKbnk: subs must be an array of Tablebase objects');
+    return new Tablebase(MAKING, parseMaterial('Tablebase.fromKbnk', 'KBNvK'), kbnk.table, new Map(subs.map((s) => [s.name, s])));
   }
 
-  save(file: string): void { writeFileSync(file, this.toBuffer()); }
+  save(file: string): void { writeFileSync(checkPath('Tablebase.prototype.save', file), this.toBuffer()); }
 
   static load(file: string, subs: readonly Tablebase[] = []): Tablebase {
+    checkPath('Tablebase.load', file);
     return Tablebase.fromBuffer(readFileSync(file), subs);
   }
 }

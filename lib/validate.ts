@@ -67,6 +67,11 @@ function isDetached(buffer: ArrayBufferLike): boolean {
   }
 }
 
+/** A typed array whose buffer was transferred away (read through the engine's own accessors). */
+export function isDetachedArray(v: ArrayBufferView): boolean {
+  return lengthOf.call(v) === 0 && isDetached(bufferOf.call(v));
+}
+
 /**
  * A typed array of exactly `ctor`'s element type and, when given, exactly `length` elements, as a
  * plain array of that type over the same memory (so no code after the check sees an overridden
@@ -91,4 +96,11 @@ export function checkArray<C extends TypedArrayCtor>(
 export function outArray<C extends TypedArrayCtor>(fn: string, v: unknown, ctor: C, length: number): InstanceOf<C> {
   if (v === undefined) return new ctor(length) as InstanceOf<C>;
   return checkArray(fn, 'out', v, ctor, length);
+}
+
+/** A file name: a string (a number would be taken for a file descriptor) without NUL characters. */
+export function checkPath(fn: string, file: unknown): string {
+  if (typeof file !== 'string') throw new TypeError(`${fn}: file must be a path string, got ${file === null ? 'null' : typeof file}`);
+  if (file.length === 0 || file.includes('\0')) throw new RangeError(`${fn}: file must be a non-empty path without NUL characters`);
+  return file;
 }

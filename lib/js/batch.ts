@@ -317,14 +317,15 @@ export const jsBatch: BatchBackend = {
     words = words.length ? words.slice() : new BigUint64Array(0);
     valid = valid ? (valid.length ? valid.slice() : new Uint8Array(0)) : null;
     const n = words.length / PACKED_POSITION_WORDS;
-    for (let begin = 0; begin < n; begin += 1024) {
+    // A cancel seen before the promise settles wins, as on the native backend (an empty batch included).
+    for (let begin = 0; ; begin += 1024) {
       await new Promise<void>((resolve) => { setImmediate(resolve); });
       if (cancel[0] !== 0) return false;
+      if (begin >= n) return true;
       const end = Math.min(n, begin + 1024);
       const bad = analyzeRange(words, valid, begin, end, features, outs);
       if (bad !== end) throw invalid('analyzeBatchAsync', words, bad);
     }
-    return true;
   },
 
   toPlanes(words, valid, out): void {

@@ -18,6 +18,7 @@
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { errorText } from '../position.js';
 
 // ---------------------------------------------------------------------------- errors
 
@@ -30,9 +31,10 @@ export class SyzygyFileError extends Error {
   readonly file: string;
   readonly problem: SyzygyFileProblem;
   constructor(file: string, problem: SyzygyFileProblem, message: string) {
-    super(`${basename(file)}: ${message}`);
-    this.file = file;
-    this.problem = problem;
+    const f = errorText(file);
+    super(`${basename(f)}: ${errorText(message)}`);
+    this.file = f;
+    this.problem = errorText(problem) as SyzygyFileProblem;
   }
 }
 
@@ -44,8 +46,8 @@ export class SyzygyError extends Error {
   override readonly name = 'SyzygyError';
   readonly reason: SyzygyReason;
   constructor(reason: SyzygyReason, message: string) {
-    super(message);
-    this.reason = reason;
+    super(errorText(message));
+    this.reason = errorText(reason) as SyzygyReason;
   }
 }
 
