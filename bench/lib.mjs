@@ -166,3 +166,17 @@ export function sampleInterleaved(runs, { opsPerRep = 1, samples = 7, sampleMs =
   }
   return times.map((t, i) => ({ samples: t, ...stats(t), reps: reps[i] }));
 }
+
+/**
+ * A section file run on its own (`node bench/sections/NAME.mjs [--quick]`, after `npm run build`):
+ * runs the section against the built package and prints its table. Does nothing when the file is
+ * imported by bench/run.mjs.
+ */
+export async function runStandalone(moduleUrl, title, run) {
+  if (!process.argv[1] || fileURLToPath(moduleUrl) !== process.argv[1]) return;
+  const js = await import('bitboard-patterns/js');
+  let native = null;
+  try { native = await import('bitboard-patterns/native'); } catch (e) { console.warn(`native unavailable: ${e.message}`); }
+  const { columns, rows, notes = [] } = await run({ js, native, quick: process.argv.includes('--quick') });
+  printTable({ title, columns, rows, notes });
+}

@@ -55,25 +55,9 @@ export class KbnkFileError extends Error {
   }
 }
 
-// ---------------------------------------------------------------------------- CRC-32
+import { crc32 } from './crc32.js';
 
-let crcTable: Int32Array | undefined;
-
-/** CRC-32 (reflected polynomial 0xEDB88320, init and final xor 0xFFFFFFFF: the zlib / PNG CRC). */
-export function crc32(bytes: Uint8Array): number {
-  if (!crcTable) {
-    crcTable = new Int32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c;
-    }
-  }
-  const t = crcTable;
-  let c = -1;
-  for (let i = 0; i < bytes.length; i++) c = t[(c ^ bytes[i]!) & 255]! ^ (c >>> 8);
-  return (c ^ -1) >>> 0;
-}
+export { crc32 };
 
 // ---------------------------------------------------------------------------- indexing
 

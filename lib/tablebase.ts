@@ -41,6 +41,7 @@ import { errorText } from './position.js';
 import { loadNative, requestedBackend } from './native.js';
 import { isPosition } from './position.js';
 import { KBNK_FILE_MAGIC, KbnkTablebase } from './kbnk.js';
+import { crc32 } from './crc32.js';
 
 export type { TbMaterial } from './js/tbgen.js';
 
@@ -553,22 +554,9 @@ export class Tablebase {
   }
 }
 
-let crcTable: Int32Array | undefined;
 /** CRC-32 (zlib's) of header bytes 0..39 followed by the table. */
 function fileChecksum(header: Uint8Array, table: Uint8Array): number {
-  if (!crcTable) {
-    crcTable = new Int32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c;
-    }
-  }
-  const t = crcTable;
-  let c = -1;
-  for (let i = 0; i < 40; i++) c = t[(c ^ header[i]!) & 255]! ^ (c >>> 8);
-  for (let i = 0; i < table.length; i++) c = t[(c ^ table[i]!) & 255]! ^ (c >>> 8);
-  return (c ^ -1) >>> 0;
+  return crc32(header.subarray(0, 40), table);
 }
 
 function abortError(): Error {

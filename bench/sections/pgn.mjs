@@ -17,7 +17,7 @@ import { parsePgn as chessopsPgn, startingPosition } from 'chessops/pgn';
 import { parseSan as chessopsSan } from 'chessops/san';
 import { makePgn } from '../../scripts/make-pgn.mjs';
 import { execFileSync } from 'node:child_process';
-import { buildDir, compileCpp, measurement } from '../lib.mjs';
+import { buildDir, compileCpp, measurement, runStandalone } from '../lib.mjs';
 
 export const title = 'PGN to validated positions, one core (games/s, MB/s)';
 
@@ -123,15 +123,5 @@ export async function run({ js, native, quick, filter }) {
   };
 }
 
-// stand-alone: node bench/sections/pgn.mjs [--quick]
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const js = await import('bitboard-patterns/js');
-  let native = null;
-  try { native = await import('bitboard-patterns/native'); } catch (e) { console.warn(`native unavailable: ${e.message}`); }
-  const { columns, rows, notes } = await run({ js, native, quick: process.argv.includes('--quick') });
-  const table = [columns, ...rows];
-  const widths = columns.map((_, c) => Math.max(...table.map((r) => r[c].length)));
-  console.log(`\n${title}\n`);
-  for (const r of table) console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
-  for (const n of notes) console.log(`- ${n}`);
-}
+// Stand-alone: node bench/sections/<name>.mjs [--quick]
+await runStandalone(import.meta.url, title, run);

@@ -19,6 +19,7 @@ import { SyzygyTablebase } from '../syzygy.js';
 import type { RecordFormat } from '../batch.js';
 import type { Subcommand } from './subcommand.js';
 import { isPgnInput, pgnUsage, runPgnAnalyze } from './pgn-input.js';
+import { UsageError, valueOf } from './args.js';
 
 const CHUNK_BYTES = 1 << 20;
 /** Lines longer than this become an error record and are skipped, never held in memory whole. */
@@ -63,7 +64,6 @@ interface Options {
   syzygy: string[];
 }
 
-class UsageError extends Error {}
 
 function parseArgs(args: string[]): Options {
   let file = '-';
@@ -78,11 +78,7 @@ function parseArgs(args: string[]): Options {
   const syzygy: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value`);
-      return v;
-    };
+    const value = (): string => valueOf(args, a, ++i);
     if (a === '--features') features = value().split(',').map((s) => s.trim()).filter(Boolean);
     else if (a === '--format') {
       const v = value();

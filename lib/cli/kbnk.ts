@@ -6,6 +6,7 @@ import { createApi } from '../api.js';
 import { jsBackend } from '../js/index.js';
 import { KbnkFileError, KbnkTablebase, type KbnkGenerateOptions, type KbnkProgress } from '../kbnk.js';
 import { FenError } from '../position.js';
+import { UsageError, backendOf, valueOf } from './args.js';
 
 export const summary = 'KBNK tablebase: generate a distance-to-mate table, probe a position';
 
@@ -19,24 +20,17 @@ export const usage = `usage:
 
 interface Options { out?: string; table?: string; backend?: 'native' | 'js'; threads?: number; json: boolean; rest: string[] }
 
-class UsageError extends Error {}
 
 function parseOptions(args: string[]): Options {
   const o: Options = { json: false, rest: [] };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value`);
-      return v;
-    };
+    const value = (): string => valueOf(args, a, ++i);
     if (a === '--out' || a === '-o') o.out = value();
     else if (a === '--table') o.table = value();
     else if (a === '--json') o.json = true;
     else if (a === '--backend') {
-      const v = value();
-      if (v !== 'native' && v !== 'js') throw new UsageError(`--backend must be native or js, got ${JSON.stringify(v)}`);
-      o.backend = v;
+      o.backend = backendOf(value());
     } else if (a === '--threads') {
       const v = Number(value());
       if (!Number.isInteger(v) || v < 1 || v > 1024) throw new UsageError(`--threads must be an integer 1..1024, got ${JSON.stringify(args[i])}`);

@@ -12,6 +12,7 @@ import { loadNative, requestedBackend } from '../native.js';
 import { defaultPerftThreads, MAX_PERFT_THREADS } from '../perft.js';
 import { FenError, STARTING_FEN } from '../position.js';
 import type { Subcommand } from './subcommand.js';
+import { UsageError } from './args.js';
 
 export const summary = 'perft "<fen>" <depth> [--stats] [--divide] [--threads N] [--backend native|js]: count the legal move tree';
 
@@ -32,7 +33,6 @@ example:
   $ bitboard-patterns perft startpos 5
   perft(5) = 4865609 nodes in 0.045 s (108.1 M nodes/s, native backend, 2 threads)`;
 
-class UsageError extends Error {}
 
 function backendNamed(name: string | undefined): Backend {
   if (name === 'js') return jsBackend;

@@ -11,6 +11,7 @@ import { jsBackend } from '../js/index.js';
 import { loadNative, requestedBackend } from '../native.js';
 import { FenError } from '../position.js';
 import type { Subcommand } from './subcommand.js';
+import { UsageError, backendOf, valueOf } from './args.js';
 
 /** The analyze features that are sets of squares (bitboards), the ones `--highlight` can draw. */
 const SET_FEATURES = FEATURES.filter((f) => f.type === 'bitboard').map((f) => f.name);
@@ -48,7 +49,6 @@ options:
 Without colour, highlighted squares are bracketed: [x] for the first feature, (x) for the second, ...
 Exit codes: 0 ok, 1 bad FEN or unwritable file, 2 bad usage.`;
 
-class UsageError extends Error {}
 
 interface Wanted { feature: SetFeature; color: 'both' | 0 | 1; name: string }
 interface Options {
@@ -79,11 +79,7 @@ function parseArgs(args: string[]): Options {
   const fenParts: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value`);
-      return v;
-    };
+    const value = (): string => valueOf(args, a, ++i);
     if (a === '--highlight' || a === '-H') o.wanted.push(...parseHighlight(value()));
     else if (a === '--svg') o.svg = value();
     else if (a === '--flip') o.flip = true;
@@ -96,9 +92,7 @@ function parseArgs(args: string[]): Options {
     else if (a === '--color') o.color = true;
     else if (a === '--no-color') o.color = false;
     else if (a === '--backend') {
-      const v = value();
-      if (v !== 'native' && v !== 'js') throw new UsageError(`--backend must be native or js, got ${JSON.stringify(v)}`);
-      o.backend = v;
+      o.backend = backendOf(value());
     } else if (a.startsWith('--') || (a.startsWith('-') && a.length === 2)) throw new UsageError(`unknown option ${a}`);
     else fenParts.push(a);
   }

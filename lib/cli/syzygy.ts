@@ -6,6 +6,7 @@ import { jsBackend } from '../js/index.js';
 import type { Position } from '../backend.js';
 import { FenError } from '../position.js';
 import { SyzygyError, SyzygyFileError, SyzygyTablebase } from '../syzygy.js';
+import { UsageError, backendOf, valueOf } from './args.js';
 
 export const summary = 'Syzygy tablebases: WDL, DTZ and the best line of a position';
 
@@ -18,7 +19,6 @@ export const usage = `usage:
 
 const WDL_WORDS: Record<string, string> = { '-2': 'loss', '-1': 'blessed loss', 0: 'draw', 1: 'cursed win', 2: 'win' };
 
-class UsageError extends Error {}
 
 interface Options { dirs: string[]; backend?: 'native' | 'js'; json: boolean; maxPlies: number; rest: string[] }
 
@@ -26,17 +26,11 @@ function parseOptions(args: string[]): Options {
   const o: Options = { dirs: [], json: false, maxPlies: 200, rest: [] };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value`);
-      return v;
-    };
+    const value = (): string => valueOf(args, a, ++i);
     if (a === '--tb' || a === '--syzygy') o.dirs.push(value());
     else if (a === '--json') o.json = true;
     else if (a === '--backend') {
-      const v = value();
-      if (v !== 'native' && v !== 'js') throw new UsageError(`--backend must be native or js, got ${JSON.stringify(v)}`);
-      o.backend = v;
+      o.backend = backendOf(value());
     } else if (a === '--max-plies') {
       const v = Number(value());
       if (!Number.isInteger(v) || v < 0 || v > 10000) throw new UsageError(`--max-plies must be an integer 0..10000, got ${JSON.stringify(args[i])}`);

@@ -9,6 +9,7 @@ import { createApi } from '../api.js';
 import { jsBackend } from '../js/index.js';
 import { FenError } from '../position.js';
 import { Tablebase, TablebaseFileError, tbParse, type TbGenerateOptions, type TbProgress, type TbSideStats } from '../tablebase.js';
+import { UsageError, backendOf, valueOf } from './args.js';
 
 export const summary = 'endgame tablebases (2..5 pieces, DTM): generate, probe, stats';
 
@@ -24,7 +25,6 @@ export const usage = `usage:
   bitboard-patterns tb stats FILE [--json]
       Legal positions, wins, draws, losses per side to move, counts per DTM, the longest win.`;
 
-class UsageError extends Error {}
 
 interface Options { out?: string; table?: string; subs: string[]; backend?: 'native' | 'js'; threads?: number; metric?: string; json: boolean; withSubs: boolean; rest: string[] }
 
@@ -32,11 +32,7 @@ function parseOptions(args: string[]): Options {
   const o: Options = { json: false, withSubs: false, subs: [], rest: [] };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value`);
-      return v;
-    };
+    const value = (): string => valueOf(args, a, ++i);
     if (a === '--out' || a === '-o') o.out = value();
     else if (a === '--table') o.table = value();
     else if (a === '--sub') o.subs.push(value());
@@ -44,9 +40,7 @@ function parseOptions(args: string[]): Options {
     else if (a === '--json') o.json = true;
     else if (a === '--with-sub-endings') o.withSubs = true;
     else if (a === '--backend') {
-      const v = value();
-      if (v !== 'native' && v !== 'js') throw new UsageError(`--backend must be native or js, got ${JSON.stringify(v)}`);
-      o.backend = v;
+      o.backend = backendOf(value());
     } else if (a === '--threads') {
       const v = Number(value());
       if (!Number.isInteger(v) || v < 1 || v > 1024) throw new UsageError(`--threads must be an integer 1..1024, got ${JSON.stringify(args[i])}`);
