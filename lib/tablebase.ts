@@ -137,8 +137,8 @@ export interface TbPackedPositions {
 
 interface NativeTb {
   tbGenerate(material: string, subNames: string, subTables: Uint8Array[], table: Uint8Array, threads?: number): void;
-  tbGenerateAsync(material: string, subNames: string, subTables: Uint8Array[], threads?: number, onProgress?: (done: number, total: number) => void):
-    { promise: Promise<Uint8Array>; cancel(): void };
+  tbGenerateAsync(material: string, subNames: string, subTables: Uint8Array[], threads: number,
+    onProgress: ((done: number, total: number) => void) | undefined, cancel: Int32Array): Promise<Uint8Array>;
 }
 
 type Choice = 'native' | 'js';
@@ -253,11 +253,11 @@ export class Tablebase {
         table = await tbGenerateJs(mat, subNames.map((s, i) => ({ material: parseMaterial('Tablebase.generate', s), data: subTables[i]! })), report, () => signal?.aborted === true);
         if (signal?.aborted) throw abortError();
       } else {
-        const job = nativeTb().tbGenerateAsync(name, subNames.join(','), subTables, threads ?? 0, report);
-        const onAbort = () => { job.cancel(); };
+        const cancel = new Int32Array(1); // read by the addon at each progress step
+        const onAbort = () => { cancel[0] = 1; };
         signal?.addEventListener('abort', onAbort);
         try {
-          table = await job.promise;
+          table = await nativeTb().tbGenerateAsync(name, subNames.join(','), subTables, threads ?? 0, report, cancel);
         } catch (e) {
           if (signal?.aborted) throw abortError();
           throw e;
