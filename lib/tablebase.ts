@@ -116,7 +116,7 @@ export interface TbGenerateOptions {
   metric?: TbMetric;
   /** Native worker threads (default: all cores). */
   threads?: number;
-  /** Called between plies on the main thread, per table made (sub-endings first). */
+  /** Called between plies on the main thread, per table made (sub-endings first); if it throws, the generation stops and rejects with what it threw. */
   onProgress?: (p: TbProgress) => void;
   /** 'native' (off the main thread), 'js' (up to 4 pieces, main thread, yields between plies), or a default as lib/kbnk.ts. */
   backend?: 'native' | 'js' | Backend;
