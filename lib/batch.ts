@@ -23,6 +23,8 @@ import {
 import { FenError, isPosition, packPositions } from './position.js';
 import { checkArray, isDetachedArray, outArray } from './validate.js';
 import { recordFormatter } from './cli/records.js';
+import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from './js/syzygy.js';
+import type { SyzygyTablebase } from './syzygy.js';
 
 export { PLANE_BYTES };
 
@@ -64,10 +66,50 @@ export const FEATURES = [
   { name: 'stalemate', type: 'flag', perColor: false, description: 'the side to move is stalemated' },
 ] as const satisfies readonly FeatureInfo[];
 
-export type FeatureName = (typeof FEATURES)[number]['name'];
+/**
+ * Features answered by Syzygy tablebases (a SyzygyTablebase passed as the `syzygy` option), not part
+ * of 'all': `wdl` (Int8Array, -2..2 from the side to move, SYZYGY_WDL_NONE = -128 where the tables
+ * cannot answer) and `dtz` (Int16Array, SYZYGY_DTZ_NONE = -32768 likewise). Computed by
+ * SyzygyTablebase.probeWdlBatch / probeDtzBatch (all cores natively).
+ */
+export const SYZYGY_FEATURES = [
+  { name: 'wdl', description: 'Syzygy WDL from the side to move (-2..2), -128 where the tables cannot answer' },
+  { name: 'dtz', description: 'Syzygy DTZ in plies from the side to move, -32768 where the tables cannot answer' },
+] as const;
+
+/** The names FEATURES holds: computed by the backends; 'all' means these. */
+export type BaseFeatureName = (typeof FEATURES)[number]['name'];
+export type SyzygyFeatureName = (typeof SYZYGY_FEATURES)[number]['name'];
+export type FeatureName = BaseFeatureName | SyzygyFeatureName;
 type BitboardFeature = Extract<(typeof FEATURES)[number], { type: 'bitboard' }>['name'];
-export type FeatureArray<F extends FeatureName> = F extends BitboardFeature ? BigUint64Array : Uint8Array;
-export type BatchResults<F extends FeatureName = FeatureName> = { [K in F]: FeatureArray<K> };
+export type FeatureArray<F extends FeatureName> = F extends BitboardFeature ? BigUint64Array
+  : F extends 'wdl' ? Int8Array : F extends 'dtz' ? Int16Array : Uint8Array;
+export type BatchResults<F extends FeatureName = BaseFeatureName> = { [K in F]: FeatureArray<K> };
+
+/** Options of analyzeBatch. */
+export interface AnalyzeOptions {
+  /** Answers the `wdl` and `dtz` features (required when they are asked for). */
+  syzygy?: SyzygyTablebase;
+}
+
+const isSyzygyName = (x: unknown): x is SyzygyFeatureName => x === 'wdl' || x === 'dtz';
+
+/** Splits off the Syzygy features; checks that a tablebase is there when one is asked for. */
+function splitSyzygy(fn: string, features: readonly string[] | 'all' | undefined, options: unknown):
+  { base: readonly string[] | 'all' | undefined; wdl: boolean; dtz: boolean; tb: SyzygyTablebase | undefined } {
+  if (options !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError(`${fn}: options must be an object`);
+  const tb = (options as AnalyzeOptions | undefined)?.syzygy;
+  if (tb !== undefined && (typeof tb !== 'object' || tb === null || typeof (tb as SyzygyTablebase).probeWdlBatch !== 'function'
+    || typeof (tb as SyzygyTablebase).probeDtzBatch !== 'function')) {
+    throw new TypeError(`${fn}: options.syzygy must be a SyzygyTablebase (SyzygyTablebase.open)`);
+  }
+  if (!Array.isArray(features)) return { base: features, wdl: false, dtz: false, tb };
+  const wdl = features.includes('wdl'), dtz = features.includes('dtz');
+  if ((wdl || dtz) && tb === undefined) {
+    throw new TypeError(`${fn}: feature ${wdl ? 'wdl' : 'dtz'} needs a Syzygy tablebase: pass { syzygy: SyzygyTablebase.open(dir) } as options.syzygy`);
+  }
+  return { base: features.filter((f) => !isSyzygyName(f)), wdl, dtz, tb };
+}
 
 /** Features announced but not implemented yet (none: the move-generator features). */
 export const PENDING_FEATURES = [] as const;
@@ -77,7 +119,7 @@ export const FEN_STATUS = ['ok', ...FEN_FIELDS] as const;
 
 const NAME_TO_ID = new Map<string, number>(FEATURES.map((f, i) => [f.name, i]));
 
-/** Feature names -> ids, checked; 'all' or undefined = every feature. */
+/** Feature names -> ids, checked; 'all' or undefined = every feature of FEATURES (not the Syzygy ones). */
 export function featureIds(fn: string, features: readonly string[] | 'all' | undefined): number[] {
   if (features === undefined || features === 'all') return FEATURES.map((_, i) => i);
   if (!Array.isArray(features)) throw new TypeError(`${fn}: features must be an array of feature names or 'all'`);
@@ -88,7 +130,7 @@ export function featureIds(fn: string, features: readonly string[] | 'all' | und
     }
     const id = typeof name === 'string' ? NAME_TO_ID.get(name) : undefined;
     if (id === undefined) {
-      throw new RangeError(`${fn}: unknown feature ${JSON.stringify(name)}; known: ${FEATURES.map((f) => f.name).join(', ')}`);
+      throw new RangeError(`${fn}: unknown feature ${JSON.stringify(name)}; known: ${FEATURES.map((f) => f.name).join(', ')} (and wdl, dtz with a Syzygy tablebase)`);
     }
     if (!ids.includes(id)) ids.push(id);
   }
@@ -276,7 +318,7 @@ function results<F extends FeatureName>(ids: readonly number[], outs: (BigUint64
 
 const maskOf = (ids: readonly number[]): number => ids.reduce((m, f) => m | (1 << f), 0);
 
-export interface AnalyzeAsyncOptions {
+export interface AnalyzeAsyncOptions extends AnalyzeOptions {
   /** Cancels the work: the promise rejects with the signal's reason. */
   signal?: AbortSignal;
   /** Native threads to use (default: all hardware threads); the JS backend runs in chunks on this thread. */
@@ -306,15 +348,23 @@ export function createBatchApi(b: Backend) {
 
     /**
      * Computes the requested features (names from FEATURES, default all) for every position: one
-     * typed array per feature, no per-position objects.
+     * typed array per feature, no per-position objects. `wdl` and `dtz` (SYZYGY_FEATURES) need
+     * `{ syzygy: tablebase }` in the options (a TypeError otherwise) and are not part of 'all';
+     * positions the tables cannot answer, and skipped slots, get SYZYGY_WDL_NONE / SYZYGY_DTZ_NONE.
      */
-    analyzeBatch<F extends FeatureName = FeatureName>(batch: PositionBatch, features?: readonly F[] | 'all'): BatchResults<F> {
+    analyzeBatch<F extends FeatureName = BaseFeatureName>(batch: PositionBatch, features?: readonly F[] | 'all',
+      options?: AnalyzeOptions): BatchResults<F> {
       const fn = 'analyzeBatch';
       const bt = checkBatch(fn, batch);
-      const ids = featureIds(fn, features);
+      const sz = splitSyzygy(fn, features, options);
+      const ids = featureIds(fn, sz.base);
       const outs = allocate(ids, bt.length);
+      // Called with no feature too: it checks the packed words (a RangeError names an inconsistent one).
       nb.analyzeBatch(bt.words, bt.valid, maskOf(ids), outs);
-      return results<F>(ids, outs);
+      const r = results<F>(ids, outs) as Record<string, unknown>;
+      if (sz.wdl) r.wdl = sz.tb!.probeWdlBatch(bt);
+      if (sz.dtz) r.dtz = sz.tb!.probeDtzBatch(bt);
+      return r as BatchResults<F>;
     },
 
     /**
@@ -322,12 +372,13 @@ export function createBatchApi(b: Backend) {
      * `threads` native threads), cancellable with an AbortSignal. Same results as analyzeBatch.
      * Do not write to or transfer the batch's arrays while it runs.
      */
-    async analyzeBatchAsync<F extends FeatureName = FeatureName>(batch: PositionBatch, features?: readonly F[] | 'all',
+    async analyzeBatchAsync<F extends FeatureName = BaseFeatureName>(batch: PositionBatch, features?: readonly F[] | 'all',
       options: AnalyzeAsyncOptions = {}): Promise<BatchResults<F>> {
       const fn = 'analyzeBatchAsync';
       const bt = checkBatch(fn, batch);
-      const ids = featureIds(fn, features);
       if (typeof options !== 'object' || options === null) throw new TypeError(`${fn}: options must be an object, got ${options === null ? 'null' : typeof options}`);
+      const sz = splitSyzygy(fn, features, options);
+      const ids = featureIds(fn, sz.base);
       const { signal } = options;
       const threads = options.threads ?? nb.hardwareThreads;
       if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > 256) {
@@ -339,6 +390,7 @@ export function createBatchApi(b: Backend) {
       const cancel = new Int32Array(1);
       const onAbort = () => { cancel[0] = 1; };
       signal?.addEventListener('abort', onAbort, { once: true });
+      let wdl: Int8Array | undefined, dtz: Int16Array | undefined;
       try {
         // The JS backend works in chunks between turns of the event loop: it reads its own copy of
         // the batch, so a buffer transferred or written meanwhile changes nothing. (The native backend
@@ -346,10 +398,16 @@ export function createBatchApi(b: Backend) {
         const [words, valid] = b.name === 'js' ? [bt.words.slice(), bt.valid && bt.valid.slice()] : [bt.words, bt.valid];
         const done = await nb.analyzeBatchAsync(words, valid, maskOf(ids), outs, threads, cancel);
         if (!done) signal!.throwIfAborted();
+        // The tablebase copies the positions before its threads read them (see probeWdlBatchAsync).
+        if (sz.wdl) { wdl = await sz.tb!.probeWdlBatchAsync(bt, threads); signal?.throwIfAborted(); }
+        if (sz.dtz) { dtz = await sz.tb!.probeDtzBatchAsync(bt, threads); signal?.throwIfAborted(); }
       } finally {
         signal?.removeEventListener('abort', onAbort);
       }
-      return results<F>(ids, outs);
+      const r = results<F>(ids, outs) as Record<string, unknown>;
+      if (wdl) r.wdl = wdl;
+      if (dtz) r.dtz = dtz;
+      return r as BatchResults<F>;
     },
 
     /**
@@ -375,23 +433,25 @@ export type BatchApi = ReturnType<typeof createBatchApi>;
 export type RecordFormat = 'ndjson' | 'csv';
 
 /** The CSV header line for these features. */
-export function csvHeader(ids: readonly number[]): string {
+export function csvHeader(ids: readonly number[], syzygy = false): string {
   const cols = ['line', 'input'];
   for (const f of ids) {
     const name = FEATURE_NAMES[f]!;
     if (featureWidth(f) === 2) cols.push(`${name}_w`, `${name}_b`);
     else cols.push(name);
   }
+  if (syzygy) cols.push('wdl', 'dtz');
   cols.push('error');
   return `${cols.join(',')}\n`;
 }
 
 /** The record of a line that did not parse. */
-export function errorRecord(line: number, input: string, error: FenError, ids: readonly number[], format: RecordFormat): string {
+export function errorRecord(line: number, input: string, error: FenError, ids: readonly number[], format: RecordFormat,
+  syzygy = false): string {
   if (format === 'ndjson') {
     return `{"line":${line},"input":${JSON.stringify(trimAscii(input))},"error":${JSON.stringify(error.message)},"field":${JSON.stringify(error.field)}}\n`;
   }
-  const empty = ids.reduce((s, f) => s + featureWidth(f), 0);
+  const empty = ids.reduce((s, f) => s + featureWidth(f), 0) + (syzygy ? 2 : 0);
   return `${line},${csvQuote(trimAscii(input))}${','.repeat(empty + 1)}${csvQuote(error.message)}\n`;
 }
 
@@ -400,13 +460,18 @@ export function errorRecord(line: number, input: string, error: FenError, ids: r
  * Returns the records of all lines, in order, and how many lines had errors.
  */
 export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number, ids: readonly number[],
-  format: RecordFormat, epd: boolean): { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number } {
+  format: RecordFormat, epd: boolean, tb?: SyzygyTablebase): { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number } {
   const parsed = parseText(b, text, epd);
   const n = parsed.valid.length;
   const outs = allocate(ids, n);
   b.batch.analyzeBatch(parsed.words, parsed.valid, maskOf(ids), outs);
-  const [bytes, starts] = recordFormatter(b)(text, parsed.lineStarts, parsed.valid, Uint8Array.from(ids), outs,
+  let [bytes, starts] = recordFormatter(b)(text, parsed.lineStarts, parsed.valid, Uint8Array.from(ids), outs,
     format === 'ndjson' ? 0 : 1, firstLine);
+  if (tb) {
+    // One thread per call: the CLI's worker pool already spreads the chunks over the cores.
+    const positions = PositionBatch.create(parsed.words, parsed.valid, []);
+    [bytes, starts] = appendSyzygy(bytes, starts, tb.probeWdlBatch(positions, undefined, 1), tb.probeDtzBatch(positions, undefined, 1), format);
+  }
   if (parsed.errors.length === 0) return { out: bytes, lines: n, errors: 0 };
   // Failed lines get an error record in place of theirs; blank and comment lines get none (the records
   // that follow keep their input line numbers).
@@ -422,7 +487,7 @@ export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number
     size += before.length;
     from = starts[e.index + 1]!;
     if (isSkippedLine(text, parsed.lineStarts, e.index)) { skipped++; continue; }
-    const record = Buffer.from(errorRecord(firstLine + e.index, lineAt(text, parsed.lineStarts, e.index), e.error, ids, format));
+    const record = Buffer.from(errorRecord(firstLine + e.index, lineAt(text, parsed.lineStarts, e.index), e.error, ids, format, tb !== undefined));
     parts.push(record);
     size += record.length;
     firstError ??= e;
@@ -434,6 +499,33 @@ export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number
     out: Buffer.concat(parts), lines: n - skipped, errors,
     ...(firstError && { firstError: `line ${firstLine + firstError.index}: ${firstError.error.message}`, firstErrorEnd }),
   };
+}
+
+/**
+ * Adds wdl and dtz to each non-empty record (null in NDJSON, an empty field in CSV where the tables
+ * cannot answer): NDJSON `..."wdl":2,"dtz":13}`, CSV `...,wdl,dtz,error`.
+ */
+function appendSyzygy(bytes: Uint8Array, starts: Uint32Array, wdl: Int8Array, dtz: Int16Array, format: RecordFormat): [Uint8Array, Uint32Array] {
+  const n = starts.length - 1;
+  const parts: Uint8Array[] = [];
+  const newStarts = new Uint32Array(n + 1);
+  let size = 0;
+  for (let i = 0; i < n; i++) {
+    newStarts[i] = size;
+    const from = starts[i]!, to = starts[i + 1]!;
+    if (to === from) continue;
+    // NDJSON records end in '}\n', CSV records in ',\n' (the empty error field): both lose 2 bytes.
+    const head = bytes.subarray(from, to - 2);
+    const w = wdl[i] === SYZYGY_WDL_NONE ? null : wdl[i]!;
+    const d = dtz[i] === SYZYGY_DTZ_NONE ? null : dtz[i]!;
+    const tail = Buffer.from(format === 'ndjson'
+      ? `,"wdl":${w === null ? 'null' : w},"dtz":${d === null ? 'null' : d}}\n`
+      : `,${w === null ? '' : w},${d === null ? '' : d},\n`);
+    parts.push(head, tail);
+    size += head.length + tail.length;
+  }
+  newStarts[n] = size;
+  return [Buffer.concat(parts, size), newStarts];
 }
 
 /**

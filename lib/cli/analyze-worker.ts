@@ -8,6 +8,7 @@ import { jsBackend } from '../js/index.js';
 import { loadNative } from '../native.js';
 
 export { analyzeTextChunk } from '../batch.js';
+export { SyzygyTablebase } from '../syzygy.js';
 
 function choose(): Backend {
   if (process.env.BITBOARD_PATTERNS_BACKEND === 'js') return jsBackend;

@@ -15,6 +15,7 @@ import { constants, createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { FEATURES, csvHeader, errorRecord, featureIds } from '../batch.js';
 import { FenError } from '../position.js';
+import { SyzygyTablebase } from '../syzygy.js';
 import type { RecordFormat } from '../batch.js';
 import type { Subcommand } from './subcommand.js';
 import { isPgnInput, pgnUsage, runPgnAnalyze } from './pgn-input.js';
@@ -35,6 +36,8 @@ options:
   --format ndjson|csv    output format (default ndjson)
   --backend native|js    analysis backend (default native, else js)
   --threads N            worker threads (default: all cores, ${availableParallelism()} here)
+  --syzygy DIR           Syzygy tables (.rtbw/.rtbz) in DIR (repeatable): adds "wdl" and "dtz" to
+                         each record (null in NDJSON, empty in CSV where the tables cannot answer)
   --strict               stop at the first malformed line (exit code 1)
   --progress / --no-progress   progress bar on stderr (default: only when stderr is a terminal)
 
@@ -57,6 +60,7 @@ interface Options {
   threads: number;
   strict: boolean;
   progress: boolean;
+  syzygy: string[];
 }
 
 class UsageError extends Error {}
@@ -71,6 +75,7 @@ function parseArgs(args: string[]): Options {
   let strict = false;
   let progress = process.stderr.isTTY === true;
   let sawFile = false;
+  const syzygy: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const value = (): string => {
@@ -92,12 +97,18 @@ function parseArgs(args: string[]): Options {
       const v = Number(value());
       if (!Number.isInteger(v) || v < 1 || v > 256) throw new UsageError('--threads must be an integer 1..256');
       threads = v;
-    } else if (a === '--strict') strict = true;
+    } else if (a === '--syzygy') syzygy.push(value());
+    else if (a === '--strict') strict = true;
     else if (a === '--progress') progress = true;
     else if (a === '--no-progress') progress = false;
     else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option ${a}`);
     else if (sawFile) throw new UsageError(`only one input file, got ${file} and ${a}`);
     else { file = a; sawFile = true; }
+  }
+  if (features !== 'all') {
+    const asked = features.filter((f) => f === 'wdl' || f === 'dtz');
+    if (asked.length && !syzygy.length) throw new UsageError(`feature ${asked[0]} needs --syzygy DIR`);
+    features = features.filter((f) => f !== 'wdl' && f !== 'dtz');
   }
   let ids: number[];
   try {
@@ -105,7 +116,7 @@ function parseArgs(args: string[]): Options {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  return { file, ids, format, backend, explicit, threads, strict, progress };
+  return { file, ids, format, backend, explicit, threads, strict, progress, syzygy };
 }
 
 /** The input as a byte stream, gunzipped when it starts with the gzip magic (1f 8b). */
@@ -213,9 +224,10 @@ const { parentPort, workerData } = require('node:worker_threads');
   process.env.BITBOARD_PATTERNS_BACKEND = workerData.backend;
   process.env.BITBOARD_PATTERNS_ANALYZE_EXPLICIT = workerData.explicit ? '1' : '0';
   const m = await import(workerData.entry);
+  const tb = workerData.syzygy.length ? m.SyzygyTablebase.open(workerData.syzygy, { backend: m.backendObject.name }) : undefined;
   parentPort.on('message', ({ id, bytes, firstLine }) => {
     try {
-      const r = m.analyzeTextChunk(m.backendObject, new Uint8Array(bytes), firstLine, workerData.ids, workerData.format, true);
+      const r = m.analyzeTextChunk(m.backendObject, new Uint8Array(bytes), firstLine, workerData.ids, workerData.format, true, tb);
       const out = r.out;
       const copy = out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? out : out.slice();
       parentPort.postMessage({ id, out: copy, lines: r.lines, errors: r.errors, firstError: r.firstError, firstErrorEnd: r.firstErrorEnd }, [copy.buffer]);
@@ -318,7 +330,19 @@ export async function run(args: string[]): Promise<number> {
     total = statSync(o.file).size;
   }
   const input = await openInput(o.file).catch((e: Error) => { throw new Error(`cannot read ${o.file}: ${e.message}`); });
-  const pool = new Pool(o.threads, { ids: o.ids, format: o.format, backend: o.backend, explicit: o.explicit });
+  if (o.syzygy.length) {
+    // Checked here for a clear message; each worker thread opens its own.
+    try {
+      const tb = SyzygyTablebase.open(o.syzygy, { backend: 'js' });
+      const none = tb.tables.length === 0;
+      tb.close();
+      if (none) throw new Error(`no Syzygy tables (.rtbw) in ${o.syzygy.join(', ')}`);
+    } catch (e) {
+      process.stderr.write(`bitboard-patterns analyze: --syzygy: ${(e as Error).message}\n`);
+      return 2;
+    }
+  }
+  const pool = new Pool(o.threads, { ids: o.ids, format: o.format, backend: o.backend, explicit: o.explicit, syzygy: o.syzygy });
   const maxInFlight = 2 * o.threads;
   const started = performance.now();
   let lines = 0;
@@ -329,7 +353,7 @@ export async function run(args: string[]): Promise<number> {
   let inputError: Error | undefined;
   const inFlight: Promise<Result>[] = [];
   try {
-    if (o.format === 'csv') await write(Buffer.from(csvHeader(o.ids)));
+    if (o.format === 'csv') await write(Buffer.from(csvHeader(o.ids, o.syzygy.length > 0)));
     const drainOne = async (): Promise<void> => {
       const r = await inFlight.shift()!;
       if (stopped) return;
@@ -355,7 +379,7 @@ export async function run(args: string[]): Promise<number> {
         if ('tooLong' in piece) {
           const { line, prefix } = piece.tooLong;
           const error = new FenError('fen', prefix, `line longer than ${MAX_LINE_BYTES} bytes`);
-          const out = Buffer.from(errorRecord(line, `${prefix}...`, error, o.ids, o.format));
+          const out = Buffer.from(errorRecord(line, `${prefix}...`, error, o.ids, o.format, o.syzygy.length > 0));
           inFlight.push(Promise.resolve({ out, lines: 1, errors: 1, firstError: `line ${line}: ${error.message}`, firstErrorEnd: out.length }));
         } else {
           bytesIn += piece.bytes.length;

@@ -27,7 +27,7 @@ import { Worker } from 'node:worker_threads';
 import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../pgn.js';
 
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
-const VALUE_OPTIONS = new Set(['--first-game', '--features', '--format', '--backend', '--threads', '--input', '--per', '--tags', '--every', '--from-ply', '--select']);
+const VALUE_OPTIONS = new Set(['--first-game', '--features', '--format', '--backend', '--threads', '--input', '--per', '--tags', '--every', '--from-ply', '--select', '--syzygy']);
 
 export const pgnUsage = `PGN input (--input pgn, or a .pgn / .pgn.gz / .pgn.zst file recognised by its bytes):
   --per position|game    one record per position (default) or per game
@@ -223,6 +223,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       } else if (a === '--every') every = int(1);
       else if (a === '--from-ply') fromPly = int(0);
       else if (a === '--first-game') firstGame = int(1);
+      else if (a === '--syzygy') throw new PgnUsageError('--syzygy works on FEN/EPD input only, not on PGN input yet');
       else if (a === '--strict') strict = true;
       else if (a === '--progress') progress = true;
       else if (a === '--no-progress') progress = false;
@@ -331,7 +332,7 @@ export interface Formatted { text: string; games: number; bad: number; positions
 export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createApi>, o: FormatOptions): Formatted {
   const { ids, per, tags, offset } = o;
   const names = ids.map((i) => FEATURES[i]!.name);
-  const res = api.analyzeBatch(chunk.batch, names as never) as Record<string, BigUint64Array | Uint8Array>;
+  const res = api.analyzeBatch(chunk.batch, names as never) as unknown as Record<string, BigUint64Array | Uint8Array>;
   const words = chunk.batch.words;
   const halves = new Int32Array(words.buffer, words.byteOffset, words.length * 2);
   // Bitboard results as int32 halves too: hex without BigInt arithmetic.
