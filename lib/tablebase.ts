@@ -117,7 +117,7 @@ export interface TbGenerateOptions {
   metric?: TbMetric;
   /** Native worker threads (default: all cores). */
   threads?: number;
-  /** Called between plies on the main thread, per table made (sub-endings first). */
+  /** Called between plies on the main thread, per table made (sub-endings first); if it throws, the generation stops and rejects with what it threw. */
   onProgress?: (p: TbProgress) => void;
   /** 'native' (off the main thread), 'js' (up to 4 pieces, main thread, yields between plies), or a default as lib/kbnk.ts. */
   backend?: 'native' | 'js' | Backend;
@@ -138,8 +138,8 @@ export interface TbPackedPositions {
 
 interface NativeTb {
   tbGenerate(material: string, subNames: string, subTables: Uint8Array[], table: Uint8Array, threads?: number): void;
-  tbGenerateAsync(material: string, subNames: string, subTables: Uint8Array[], threads?: number, onProgress?: (done: number, total: number) => void):
-    { promise: Promise<Uint8Array>; cancel(): void };
+  tbGenerateAsync(material: string, subNames: string, subTables: Uint8Array[], threads: number,
+    onProgress: ((done: number, total: number) => void) | undefined, cancel: Int32Array): Promise<Uint8Array>;
 }
 
 type Choice = 'native' | 'js';
@@ -254,11 +254,11 @@ export class Tablebase {
         table = await tbGenerateJs(mat, subNames.map((s, i) => ({ material: parseMaterial('Tablebase.generate', s), data: subTables[i]! })), report, () => signal?.aborted === true);
         if (signal?.aborted) throw abortError();
       } else {
-        const job = nativeTb().tbGenerateAsync(name, subNames.join(','), subTables, threads ?? 0, report);
-        const onAbort = () => { job.cancel(); };
+        const cancel = new Int32Array(1); // read by the addon at each progress step
+        const onAbort = () => { cancel[0] = 1; };
         signal?.addEventListener('abort', onAbort);
         try {
-          table = await job.promise;
+          table = await nativeTb().tbGenerateAsync(name, subNames.join(','), subTables, threads ?? 0, report, cancel);
         } catch (e) {
           if (signal?.aborted) throw abortError();
           throw e;

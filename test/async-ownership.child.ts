@@ -11,6 +11,8 @@ import { createApi } from '../lib/api.js';
 import { jsBackend } from '../lib/js/index.js';
 import { loadNative } from '../lib/native.js';
 import { KBNK_TABLE_SIZE } from '../lib/backend.js';
+import { SyzygyTablebase } from '../lib/syzygy.js';
+import { Tablebase, tbParse, tbSubMaterials } from '../lib/tablebase.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');
@@ -172,6 +174,93 @@ async function perftRounds(): Promise<void> {
   }
 }
 
+/**
+ * SyzygyTablebase.probeWdlBatchAsync / probeDtzBatchAsync (native): the positions transferred or
+ * dropped and collected mid-call; the truth is the synchronous batch on an untouched copy. Then a
+ * batch during which the tablebase is closed: close() unmaps only after it, so it still resolves
+ * with the same values.
+ */
+async function syzygyRounds(): Promise<void> {
+  const dir = process.env.BBP_SYZYGY_FIXTURES;
+  if (!dir) throw new Error('BBP_SYZYGY_FIXTURES is not set');
+  const api = apis[0][1];
+  const packed = ['8/8/8/4k3/8/8/3Q4/4K3 w - - 0 1', '8/8/8/4k3/8/8/3Q4/4K3 b - - 0 1', '8/4p3/8/4k3/8/8/4P3/4K3 w - - 0 1',
+    '8/8/8/2k5/8/3P4/8/4K3 b - - 0 1', '8/8/8/8/2k5/8/3p4/K7 w - - 0 1'].map((f) => api.parseFen(f).packed);
+  const n = 20_000;
+  const makeWords = (): BigUint64Array => {
+    const words = new BigUint64Array(n * 10);
+    for (let i = 0; i < n; i++) words.set(packed[(i * 3) % packed.length]!, i * 10);
+    return words;
+  };
+  const tb = SyzygyTablebase.open(dir, { backend: 'native' });
+  const want = { wdl: tb.probeWdlBatch(makeWords()), dtz: tb.probeDtzBatch(makeWords()) };
+  for (let r = 0; r < Math.max(2, rounds >> 2); r++) {
+    for (const [how, disturb] of disturbances) {
+      for (const kind of ['wdl', 'dtz'] as const) {
+        const name = `Syzygy ${kind} batch async, ${how}, round ${r}`;
+        let words: BigUint64Array | undefined = makeWords();
+        const p: Promise<ArrayBufferView> = kind === 'wdl' ? tb.probeWdlBatchAsync(words, 1 + (r % 2)) : tb.probeDtzBatchAsync(words, 1 + (r % 2));
+        disturb([words.buffer as ArrayBuffer]);
+        if (how !== 'references dropped' && words.length !== 0) failures.push(`${name}: the buffer was not detached`);
+        words = undefined;
+        churn(n * 80);
+        runs++;
+        try {
+          same(name, { out: await p }, { out: want[kind] });
+        } catch (e) {
+          failures.push(`${name}: rejected: ${String(e)}`);
+        }
+      }
+    }
+  }
+  const words = makeWords();
+  const p = tb.probeDtzBatchAsync(words, 2);
+  structuredClone([words.buffer], { transfer: [words.buffer as ArrayBuffer] });
+  tb.close();
+  churn(n * 80);
+  runs++;
+  try {
+    same('Syzygy dtz batch async, closed meanwhile', { out: await p }, { out: want.dtz });
+  } catch (e) {
+    failures.push(`Syzygy dtz batch async, closed meanwhile: rejected: ${String(e)}`);
+  }
+}
+
+/**
+ * Tablebase.generate (native): the known sub-tables transferred or dropped and collected once the
+ * generation runs (at its first progress step); the truth is generateSync from untouched sub-tables.
+ */
+async function tablebaseRounds(): Promise<void> {
+  const material = 'KQvKR';
+  const subNames = tbSubMaterials(tbParse('test', material));
+  const want = Tablebase.generateSync(material, { backend: 'native' }).table;
+  for (let r = 0; r < Math.max(2, rounds >> 2); r++) {
+    for (const [how, disturb] of disturbances) {
+      const name = `Tablebase.generate, ${how}, round ${r}`;
+      let known: Tablebase[] | undefined = subNames.map((s) => Tablebase.generateSync(s, { backend: 'native' }));
+      let taken = false;
+      const p = Tablebase.generate(material, {
+        backend: 'native', known, threads: 1 + (r % 2), onProgress: (step) => {
+          if (taken || step.material !== material || !known) return;
+          taken = true;
+          disturb(known.map((t) => t.table.buffer as ArrayBuffer));
+          if (how !== 'references dropped' && known.some((t) => t.table.length !== 0)) failures.push(`${name}: a buffer was not detached`);
+          known = undefined;
+          churn(want.length);
+        },
+      });
+      runs++;
+      try {
+        const got = await p;
+        if (!taken) failures.push(`${name}: no progress step came`);
+        if (!bytesOf(got.table).equals(bytesOf(want))) failures.push(`${name}: the table differs`);
+      } catch (e) {
+        failures.push(`${name}: rejected: ${String(e)}`);
+      }
+    }
+  }
+}
+
 /** The reproducer of the use-after-free: 300,000 start positions, the buffer transferred at once. */
 async function reproducer(): Promise<void> {
   const api = apis[0][1];
@@ -190,6 +279,8 @@ else {
   if (process.argv[3] !== 'kbnk') await analyzeRounds();
   if (process.argv[3] !== 'analyze') await kbnkRounds();
   if (process.argv[3] === undefined) await perftRounds();
+  if (process.argv[3] === undefined || process.argv[3] === 'syzygy') await syzygyRounds();
+  if (process.argv[3] === undefined || process.argv[3] === 'tablebase') await tablebaseRounds();
 }
 port.port1.close();
 port.port2.close();

@@ -5,7 +5,9 @@
  * kbnkGenerate on an untouched copy). Runs in a child process (`node --expose-gc`, to collect at
  * will) so a use-after-free crash fails the test instead of the runner; the child is
  * test/async-ownership.child.ts, bundled here with esbuild. Both backends' analyzeBatchAsync; the
- * raw native kbnkGenerateAsync and the native backend's perftAsync (JS has neither). Under
+ * raw native kbnkGenerateAsync, the native backend's perftAsync (JS has neither), and the native
+ * SyzygyTablebase batch probes (truth: the synchronous batch) and Tablebase.generate (truth:
+ * generateSync) with their inputs taken away mid-call. Under
  * `taskset -c 0` too when taskset exists (one core made the old crash happen every time).
  */
 import { spawnSync } from 'node:child_process';
@@ -33,7 +35,7 @@ afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
 function run(args: string[], prefix: string[] = []): { ok: boolean; runs: number; failures: string[] } {
   const [cmd, ...rest] = prefix.length ? prefix : [process.execPath];
   const r = spawnSync(cmd!, [...rest, ...(prefix.length ? [process.execPath] : []), '--expose-gc', child, ...args], {
-    encoding: 'utf8', env: { ...process.env, BITBOARD_PATTERNS_ADDON: addonPath() }, maxBuffer: 1 << 24,
+    encoding: 'utf8', env: { ...process.env, BITBOARD_PATTERNS_ADDON: addonPath(), BBP_SYZYGY_FIXTURES: join(__dirname, 'fixtures', 'syzygy') }, maxBuffer: 1 << 24,
   });
   expect(r.signal, `child killed by ${r.signal}: ${r.stderr}`).toBeNull();
   expect(r.status, r.stderr).toBe(0);
@@ -43,10 +45,10 @@ function run(args: string[], prefix: string[] = []): { ok: boolean; runs: number
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 
 describe.runIf(requestedBackend() !== 'js')('async work owns its memory', () => {
-  it('buffers transferred, dropped and collected mid-call change no result (analyzeBatchAsync, kbnkGenerateAsync, perftAsync)', () => {
+  it('buffers transferred, dropped and collected mid-call change no result (analyzeBatchAsync, kbnkGenerateAsync, perftAsync, Syzygy batches, Tablebase.generate)', () => {
     const r = run(['2']);
     expect(r.failures).toEqual([]);
-    expect(r.runs).toBeGreaterThanOrEqual(2 * 2 * 4 + 7 + 6);
+    expect(r.runs).toBeGreaterThanOrEqual(2 * 2 * 4 + 7 + 6 + 13 + 6);
   });
 
   it('the use-after-free reproducer resolves with the undisturbed counts', () => {

@@ -26,8 +26,8 @@
 // settles is always seen there.
 // Progress: progress(done, total) from any worker thread; the main thread calls the JS callback
 // (setOnProgress) with the latest step (steps may be coalesced); the last step always reaches it
-// before the promise settles. A callback that throws is not called again and the promise rejects
-// with what it threw.
+// before the promise settles. A callback that throws is not called again, cancels the work (as the
+// flag does) and the promise rejects with what it threw.
 //
 // Everything that touches JS after the entry point has returned uses plain Node-API calls whose
 // failures are ignored: when a worker thread (a JS Worker) is terminated these callbacks still run
@@ -57,6 +57,14 @@ struct TypedArrayType;
 template <>
 struct TypedArrayType<std::uint8_t> {
   static constexpr napi_typedarray_type value = napi_uint8_array;
+};
+template <>
+struct TypedArrayType<std::int8_t> {
+  static constexpr napi_typedarray_type value = napi_int8_array;
+};
+template <>
+struct TypedArrayType<std::int16_t> {
+  static constexpr napi_typedarray_type value = napi_int16_array;
 };
 template <>
 struct TypedArrayType<std::int32_t> {
@@ -162,6 +170,9 @@ class OwnedAsyncWork : public Napi::AsyncProgressWorker<AsyncTick> {
 
   // Any worker thread.
   bool cancelled() const { return cancelled_.load(std::memory_order_relaxed); }
+  // The same flag, for code that tests an atomic itself (it sees a cancel after the next poll() or
+  // progress step has reached the main thread).
+  const std::atomic<bool>* cancelledFlag() const { return &cancelled_; }
   void poll() {
     if (progress_ && cancelFlag_) progress_->Signal();
   }
@@ -227,6 +238,7 @@ class OwnedAsyncWork : public Napi::AsyncProgressWorker<AsyncTick> {
       return;
     if (napi_call_function(env, recv, fn, 2, argv, &result) == napi_ok) return;
     failed_ = true;
+    cancelled_.store(true, std::memory_order_relaxed);
     // Keep what was thrown, inside an array: Node-API 8 cannot reference a primitive directly.
     bool pending = false;
     napi_value thrown = nullptr, holder = nullptr;

@@ -22,6 +22,7 @@
 
 #include "../core/syzygy.h"
 #include "args.h"
+#include "async_work.h"
 
 namespace bbp::addon {
 namespace {
@@ -333,79 +334,72 @@ Failure runBatch(TableSet& set, const std::uint64_t* in, const std::uint8_t* val
   return first;
 }
 
-// The batch off the main thread: the positions (and flags) are copied into the worker before it is
-// queued and the results are written to memory the worker owns, handed to JS as a new typed array
-// when it completes, so JS can free, transfer or detach its buffers meanwhile. The handle is held by
-// a reference and close() defers unmapping until the last running batch has finished.
-class BatchWorker : public Napi::AsyncWorker {
+// An OwnedAsyncWork (async_work.h): the positions (and flags) are copied into OwnedArrays before the
+// work is queued and the results are written to an OwnedArray, delivered to JS as a new Int8Array /
+// Int16Array when it completes, so JS can free, transfer or detach its buffers meanwhile. The handle
+// is held by a reference and close() defers unmapping until the last running batch has finished.
+template <typename Out>
+class BatchWork : public OwnedAsyncWork {
  public:
-  BatchWorker(Napi::Env env, napi_deferred deferred, napi_value handle, TableSet* set, std::vector<std::uint64_t> words,
-              std::vector<std::uint8_t> valid, bool dtz, unsigned threads)
-      : Napi::AsyncWorker(env, "bitboard-patterns:syzygyProbeBatch"),
-        deferred_(deferred),
-        set_(set),
-        words_(std::move(words)),
-        valid_(std::move(valid)),
-        dtz_(dtz),
-        threads_(threads),
-        out_((words_.size() / 10) * (dtz ? 2 : 1)) {
+  BatchWork(Napi::Env env, napi_value handle, TableSet* set, OwnedArray<std::uint64_t>&& words,
+            OwnedArray<std::uint8_t>&& valid, OwnedArray<Out>&& out, unsigned threads)
+      : OwnedAsyncWork(env, "bitboard-patterns:syzygyProbeBatch"), set_(set), words_(std::move(words)),
+        valid_(std::move(valid)), out_(std::move(out)), threads_(threads) {
     napi_create_reference(env, handle, 1, &handle_);
     ++set_->activeWorkers;
   }
 
-  ~BatchWorker() override {
+  // Main thread, after the promise settled: the last batch of a closed tablebase unmaps its files.
+  ~BatchWork() override {
+    if (--set_->activeWorkers == 0 && set_->closed) set_->unmapAll();
     if (handle_) napi_delete_reference(Env(), handle_);
   }
 
- protected:
-  void Execute() override {
-    failure_ = runBatch(*set_, words_.data(), valid_.empty() ? nullptr : valid_.data(), words_.size() / 10, dtz_,
+ private:
+  static constexpr bool kDtz = sizeof(Out) == 2;
+
+  void run() override {
+    failure_ = runBatch(*set_, words_.data(), valid_.empty() ? nullptr : valid_.data(), out_.length(), kDtz,
                         out_.data(), threads_);
   }
 
-  void OnOK() override {
-    finish();
-    napi_env env = Env();
+  void settle(napi_env env, napi_value* value, napi_value* error) override {
     if (failure_.entry) {
       const TableEntry& e = *failure_.entry;
       const bool loadFailed = e.state.load() == 2;
       const std::string problem = loadFailed && e.io ? "io" : sz::problemName(loadFailed ? e.problem : failure_.problem);
       const std::string text = loadFailed ? e.message : "damaged table data (an index, block or value out of range)";
-      if (napi_value error = makeError(env, napi_create_error, "syzygy-file|" + problem + "|" + e.path + "|" + text))
-        napi_reject_deferred(env, deferred_, error);
+      *error = makeError(env, napi_create_error, "syzygy-file|" + problem + "|" + e.path + "|" + text);
       return;
     }
-    const std::size_t n = words_.size() / 10;
-    void* data = nullptr;
-    napi_value buffer = nullptr, array = nullptr;
-    if (napi_create_arraybuffer(env, out_.size(), &data, &buffer) != napi_ok) return;
-    if (!out_.empty()) std::memcpy(data, out_.data(), out_.size());
-    if (napi_create_typedarray(env, dtz_ ? napi_int16_array : napi_int8_array, n, buffer, 0, &array) != napi_ok) return;
-    napi_resolve_deferred(env, deferred_, array);
+    *value = deliver(env, nullptr, out_);
   }
 
-  void OnError(const Napi::Error&) override {
-    finish();
-    if (napi_value error = makeError(Env(), napi_create_error, "syzygyProbeBatchAsync: the batch failed"))
-      napi_reject_deferred(Env(), deferred_, error);
-  }
-
- private:
-  // Main thread: the last batch of a closed tablebase unmaps its files.
-  void finish() {
-    if (--set_->activeWorkers == 0 && set_->closed) set_->unmapAll();
-  }
-
-  napi_deferred deferred_;
-  napi_ref handle_ = nullptr;
   TableSet* set_;
-  std::vector<std::uint64_t> words_;
-  std::vector<std::uint8_t> valid_;
-  bool dtz_;
+  napi_ref handle_ = nullptr;
+  OwnedArray<std::uint64_t> words_;
+  OwnedArray<std::uint8_t> valid_;
+  OwnedArray<Out> out_;
   unsigned threads_;
-  std::vector<std::uint8_t> out_;
   Failure failure_;
 };
+
+// Main thread: copies the inputs, allocates the output and queues the batch.
+template <typename Out>
+Napi::Value startBatch(const Napi::CallbackInfo& info, TableSet* set, const std::uint64_t* words, std::size_t n,
+                       const std::uint8_t* valid, unsigned threads) {
+  const Napi::Env env = info.Env();
+  OwnedArray<std::uint64_t> ownedWords;
+  OwnedArray<std::uint8_t> ownedValid;
+  OwnedArray<Out> out;
+  if (!ownedWords.copyOf(words, n * 10) || (valid && !ownedValid.copyOf(valid, n)) || !out.allocate(n)) {
+    throwRangeError(env, "syzygyProbeBatchAsync: cannot allocate the batch");
+    return env.Undefined();
+  }
+  auto* work = new BatchWork<Out>(env, info[0], set, std::move(ownedWords), std::move(ownedValid), std::move(out), threads);
+  napi_value promise = OwnedAsyncWork::start(work, "syzygyProbeBatchAsync");
+  return promise ? Napi::Value(env, promise) : env.Undefined();
+}
 
 // syzygyProbeBatch(handle, words, dtz, out: Int8Array | Int16Array, valid: Uint8Array | null, threads)
 Napi::Value probeBatchCall(const Napi::CallbackInfo& info) {
@@ -474,32 +468,23 @@ Napi::Value probeBatchAsyncCall(const Napi::CallbackInfo& info) {
   }
   const std::size_t n = words.length / 10;
   const bool dtz = info[2].ToBoolean().Value();
-  std::vector<std::uint8_t> valid;
+  const std::uint8_t* valid = nullptr;
   if (!info[3].IsNull() && !info[3].IsUndefined()) {
     if (!info[3].IsTypedArray() || info[3].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array ||
         info[3].As<Napi::TypedArray>().ElementLength() != n) {
       throwTypeError(env, "syzygyProbeBatchAsync: valid must be null or a Uint8Array of one flag per position");
       return env.Undefined();
     }
-    const std::uint8_t* v = info[3].As<Napi::Uint8Array>().Data();
-    valid.assign(v, v + n);
+    valid = info[3].As<Napi::Uint8Array>().Data();
   }
   const double requested = info[4].IsNumber() ? info[4].As<Napi::Number>().DoubleValue() : -1;
   if (!(requested >= 0 && requested <= 1024)) {
     throwRangeError(env, "syzygyProbeBatchAsync: threads must be 0 (all cores) .. 1024");
     return env.Undefined();
   }
-  napi_deferred deferred = nullptr;
-  napi_value promise = nullptr;
-  if (napi_create_promise(env, &deferred, &promise) != napi_ok) {
-    throwError(env, napi_create_error, "syzygyProbeBatchAsync: cannot create a promise");
-    return env.Undefined();
-  }
-  std::vector<std::uint64_t> copy(words.data, words.data + words.length);  // owned by the worker
-  auto* worker = new BatchWorker(env, deferred, info[0], set, std::move(copy), std::move(valid), dtz,
-                                 static_cast<unsigned>(requested));
-  worker->Queue();  // the worker deletes itself after OnOK / OnError
-  return Napi::Value(env, promise);
+  const unsigned threads = static_cast<unsigned>(requested);
+  return dtz ? startBatch<std::int16_t>(info, set, words.data, n, valid, threads)
+             : startBatch<std::int8_t>(info, set, words.data, n, valid, threads);
 }
 
 // syzygyVerify(handle): maps and parses every table now; the first damaged one is thrown.

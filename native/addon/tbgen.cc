@@ -1,6 +1,6 @@
 // Node-API glue for native/core/tbgen.h: the general tablebase generator, synchronous (blocks the
-// caller) and asynchronous (a libuv worker drives the generator's threads on memory the addon owns:
-// the sub-tables are copied before queueing and the table is handed to JS on completion).
+// caller) and asynchronous (an OwnedAsyncWork, async_work.h: the generator's threads run on memory
+// the addon owns; the sub-tables are copied before queueing and the table is delivered on completion).
 #include <algorithm>
 #include <atomic>
 #include <memory>
@@ -10,6 +10,7 @@
 
 #include "../core/tbgen.h"
 #include "args.h"
+#include "async_work.h"
 
 namespace bbp::addon {
 namespace {
@@ -31,7 +32,7 @@ const char* statusText(TbStatus s) {
 // the right sizes) into `m` and `subs`; false with a pending exception otherwise. With `copies` the
 // sub-tables are copied into it and `subs` points there.
 bool readInputs(const Napi::CallbackInfo& info, TbMaterial& m, std::vector<TbSubTable>& subs,
-                std::vector<std::vector<std::uint8_t>>* copies) {
+                std::vector<OwnedArray<std::uint8_t>>* copies) {
   napi_env env = info.Env();
   const std::string fn = functionName(info);
   if (info.Length() < 3 || !info[0].IsString() || !info[1].IsString() || !info[2].IsArray()) {
@@ -72,7 +73,10 @@ bool readInputs(const Napi::CallbackInfo& info, TbMaterial& m, std::vector<TbSub
     }
     const Napi::Uint8Array a = v.As<Napi::Uint8Array>();
     if (copies) {
-      (*copies)[i].assign(a.Data(), a.Data() + a.ElementLength());
+      if (!(*copies)[i].copyOf(a.Data(), a.ElementLength())) {
+        throwRangeError(env, fn + ": cannot allocate a copy of sub-table " + parts[i]);
+        return false;
+      }
       sub.data = (*copies)[i].data();
     } else {
       sub.data = a.Data();
@@ -114,147 +118,81 @@ Napi::Value tbGenerateCall(const Napi::CallbackInfo& info) {
   return info.Env().Undefined();
 }
 
-struct Progress {
-  unsigned done, total;
-};
-
-// The generation on a libuv worker thread. Everything it reads or writes is owned here.
-class TbWorker : public Napi::AsyncProgressWorker<Progress> {
+// An OwnedAsyncWork (async_work.h): the generator fills a table the addon owns from owned copies of
+// the sub-tables, on a libuv worker thread driving `threads` native threads. Progress goes through
+// the mechanism (the latest step reaches onProgress; the last one always does, before the promise
+// settles). The JS cancel flag is read on the main thread at each step and raises the work's atomic
+// flag, which the generator tests between plies. On completion the table is delivered as a new
+// Uint8Array; a cancelled, failed generation rejects with an Error naming the reason.
+class TbWork : public OwnedAsyncWork {
  public:
-  TbWorker(Napi::Env env, napi_deferred deferred, const TbMaterial& m, std::vector<TbSubTable> subs,
-           std::vector<std::vector<std::uint8_t>> copies, unsigned threads, Napi::Function onProgress,
-           std::shared_ptr<std::atomic<bool>> cancel)
-      : Napi::AsyncProgressWorker<Progress>(env, "bitboard-patterns:tbGenerate"), deferred_(deferred), m_(m),
-        subs_(std::move(subs)), copies_(std::move(copies)), threads_(threads), cancel_(std::move(cancel)) {
-    if (!onProgress.IsEmpty()) napi_create_reference(env, onProgress, 1, &onProgress_);
-  }
-  ~TbWorker() override {
-    if (onProgress_) napi_delete_reference(Env(), onProgress_);
-  }
-
- protected:
-  void Execute(const ExecutionProgress& progress) override {
-    table_ = new (std::nothrow) std::vector<std::uint8_t>();
-    if (table_) table_->resize(m_.tableSize());
-    Channel channel{this, progress};
-    status_ = tbGenerate(MagicSliders{magicTables()}, m_, table_->data(), subs_.data(), static_cast<int>(subs_.size()),
-                         threads_, &TbWorker::step, &channel, cancel_.get());
-  }
-
-  void OnProgress(const Progress* data, size_t count) override {
-    if (count > 0) deliver(data[count - 1]);
-  }
-
-  // On the main thread: calls onProgress(done, total); a throw cancels the generation.
-  void deliver(Progress p) {
-    delivered_ = p;
-    if (!onProgress_) return;
-    napi_env env = Env();
-    napi_value fn = nullptr, recv = nullptr, argv[2] = {}, result = nullptr;
-    if (napi_get_reference_value(env, onProgress_, &fn) != napi_ok || !fn || napi_get_undefined(env, &recv) != napi_ok ||
-        napi_create_uint32(env, p.done, &argv[0]) != napi_ok || napi_create_uint32(env, p.total, &argv[1]) != napi_ok)
-      return;
-    if (napi_call_function(env, recv, fn, 2, argv, &result) != napi_ok) {
-      bool pending = false;
-      napi_value ignored = nullptr;
-      if (napi_is_exception_pending(env, &pending) == napi_ok && pending) napi_get_and_clear_last_exception(env, &ignored);
-      cancel_->store(true);  // a throwing onProgress cancels the generation
-    }
-  }
-
-  void OnOK() override {
-    // Progress is coalesced and may arrive after completion: the last step is delivered first.
-    // last_ was written by the finished worker thread; libuv orders that before this callback.
-    if (status_ == TbStatus::ok && (last_.done != delivered_.done || last_.total != delivered_.total)) deliver(last_);
-    napi_env env = Env();
-    if (status_ != TbStatus::ok) {
-      delete table_;
-      table_ = nullptr;
-      if (napi_value e = makeError(env, napi_create_error, std::string("tbGenerateAsync: ") + statusText(status_)))
-        napi_reject_deferred(env, deferred_, e);
-      return;
-    }
-    std::vector<std::uint8_t>* owned = table_;
-    table_ = nullptr;
-    napi_value buffer = nullptr, array = nullptr;
-    if (napi_create_external_arraybuffer(
-            env, owned->data(), owned->size(),
-            [](napi_env, void*, void* hint) { delete static_cast<std::vector<std::uint8_t>*>(hint); }, owned,
-            &buffer) != napi_ok) {
-      // external buffers unsupported: copy
-      void* data = nullptr;
-      if (napi_create_arraybuffer(env, owned->size(), &data, &buffer) == napi_ok)
-        std::copy(owned->begin(), owned->end(), static_cast<std::uint8_t*>(data));
-      delete owned;
-    }
-    if (buffer && napi_create_typedarray(env, napi_uint8_array, m_.tableSize(), buffer, 0, &array) == napi_ok)
-      napi_resolve_deferred(env, deferred_, array);
-    else if (napi_value e = makeError(env, napi_create_error, "tbGenerateAsync: out of memory"))
-      napi_reject_deferred(env, deferred_, e);
-  }
-
-  void OnError(const Napi::Error&) override {
-    if (napi_value e = makeError(Env(), napi_create_error, "tbGenerateAsync: generation failed"))
-      napi_reject_deferred(Env(), deferred_, e);
+  TbWork(Napi::Env env, const TbMaterial& m, std::vector<TbSubTable> subs, std::vector<OwnedArray<std::uint8_t>>&& copies,
+         OwnedArray<std::uint8_t>&& table, unsigned threads, napi_value onProgress, napi_value cancel)
+      : OwnedAsyncWork(env, "bitboard-patterns:tbGenerate"), m_(m), subs_(std::move(subs)), copies_(std::move(copies)),
+        table_(std::move(table)), threads_(threads) {
+    if (onProgress) setOnProgress(onProgress);
+    watchCancelFlag(cancel);
   }
 
  private:
-  struct Channel {
-    TbWorker* self;
-    const ExecutionProgress& progress;
-  };
-  static void step(void* context, unsigned done, unsigned total) {
-    const Channel& c = *static_cast<const Channel*>(context);
-    c.self->last_ = Progress{done, total};
-    c.progress.Send(&c.self->last_, 1);
+  void run() override {
+    status_ = tbGenerate(MagicSliders{magicTables()}, m_, table_.data(), subs_.data(), static_cast<int>(subs_.size()),
+                         threads_, &TbWork::step, this, cancelledFlag());
   }
 
-  napi_deferred deferred_;
-  napi_ref onProgress_ = nullptr;
+  // On the generator's calling thread.
+  static void step(void* self, unsigned done, unsigned total) { static_cast<TbWork*>(self)->progress(done, total); }
+
+  void settle(napi_env env, napi_value* value, napi_value* error) override {
+    // A cancel seen before settling wins (as on the JS backend, which checks the signal last).
+    const TbStatus s = cancelled() ? TbStatus::cancelled : status_;
+    if (s != TbStatus::ok) {
+      *error = makeError(env, napi_create_error, std::string("tbGenerateAsync: ") + statusText(s));
+      return;
+    }
+    *value = deliver(env, nullptr, table_);
+  }
+
   TbMaterial m_;
-  std::vector<TbSubTable> subs_;
-  std::vector<std::vector<std::uint8_t>> copies_;
+  std::vector<TbSubTable> subs_;                // point into copies_
+  std::vector<OwnedArray<std::uint8_t>> copies_;
+  OwnedArray<std::uint8_t> table_;
   unsigned threads_;
-  std::shared_ptr<std::atomic<bool>> cancel_;
-  std::vector<std::uint8_t>* table_ = nullptr;
   TbStatus status_ = TbStatus::ok;
-  Progress last_{0, 0};       // worker thread while it runs: the last step sent
-  Progress delivered_{0, 0};  // main thread: the last step passed to onProgress
 };
 
-// tbGenerateAsync(material, subNames, subTables, threads?, onProgress?) -> { promise, cancel() }.
+// tbGenerateAsync(material, subNames, subTables, threads, onProgress: function | undefined,
+// cancel: Int32Array(1)) -> Promise<Uint8Array>; cancel[0] set non-zero cancels.
 Napi::Value tbGenerateAsyncCall(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
   TbMaterial m;
   std::vector<TbSubTable> subs;
-  std::vector<std::vector<std::uint8_t>> copies;
-  if (!readInputs(info, m, subs, &copies)) return info.Env().Undefined();
+  std::vector<OwnedArray<std::uint8_t>> copies;
+  if (!readInputs(info, m, subs, &copies)) return env.Undefined();
   bool ok = false;
   const unsigned threads = readThreads(info, 3, ok);
-  if (!ok) return info.Env().Undefined();
-  Napi::Function onProgress;
+  if (!ok) return env.Undefined();
+  napi_value onProgress = nullptr;
   if (info.Length() > 4 && !info[4].IsUndefined()) {
     if (!info[4].IsFunction()) {
-      throwTypeError(info.Env(), "tbGenerateAsync: onProgress must be a function");
-      return info.Env().Undefined();
+      throwTypeError(env, "tbGenerateAsync: onProgress must be a function");
+      return env.Undefined();
     }
-    onProgress = info[4].As<Napi::Function>();
+    onProgress = info[4];
   }
-  napi_deferred deferred = nullptr;
-  napi_value promise = nullptr;
-  if (napi_create_promise(info.Env(), &deferred, &promise) != napi_ok) {
-    throwError(info.Env(), napi_create_error, "tbGenerateAsync: cannot create a promise");
-    return info.Env().Undefined();
+  if (info.Length() < 6 || !info[5].IsTypedArray() || info[5].As<Napi::TypedArray>().TypedArrayType() != napi_int32_array ||
+      info[5].As<Napi::TypedArray>().ElementLength() != 1) {
+    throwTypeError(env, "tbGenerateAsync: cancel must be an Int32Array of length 1");
+    return env.Undefined();
   }
-  auto cancel = std::make_shared<std::atomic<bool>>(false);
-  auto* worker = new TbWorker(info.Env(), deferred, m, std::move(subs), std::move(copies), threads, onProgress, cancel);
-  Napi::Object result = Napi::Object::New(info.Env());
-  result.Set("promise", Napi::Value(info.Env(), promise));
-  result.Set("cancel", Napi::Function::New(info.Env(), [cancel](const Napi::CallbackInfo& i) {
-               cancel->store(true);
-               return i.Env().Undefined();
-             }));
-  worker->Queue();
-  return result;
+  OwnedArray<std::uint8_t> table;
+  if (!table.allocate(m.tableSize())) {
+    throwRangeError(env, "tbGenerateAsync: cannot allocate the table");
+    return env.Undefined();
+  }
+  auto* work = new TbWork(env, m, std::move(subs), std::move(copies), std::move(table), threads, onProgress, info[5]);
+  napi_value promise = OwnedAsyncWork::start(work, "tbGenerateAsync");
+  return promise ? Napi::Value(env, promise) : env.Undefined();
 }
 
 }  // namespace
