@@ -152,10 +152,11 @@ inline Board play(const Board& b, Move m) {
   return M::quiet(b, type, from, to);
 }
 
-// Writes the canonical SAN of the legal move m (one of moves[0..n) of b) to out (at least 8 bytes,
-// not terminated); `check` is 0 none, 1 check, 2 checkmate (the position after the move). Returns
-// the length.
-inline int write(const Board& b, const Move* moves, int n, Move m, int check, char* out) {
+// Writes the canonical SAN of the legal move m of b to out (at least 8 bytes, not terminated) and
+// returns the length. `others` holds the squares of the other pieces of the moving type that can
+// legally reach the same target (PGN standard 8.2.3.3: the file tells them apart if it can, else the
+// rank, else both); `check` is 0 none, 1 check, 2 checkmate (the position after the move).
+inline int writeWith(const Board& b, Move m, U64 others, int check, char* out) {
   const int from = moveFrom(m), to = moveTo(m), promo = movePromotion(m);
   const int type = b.typeOn(from);
   int len = 0;
@@ -168,20 +169,10 @@ inline int write(const Board& b, const Move* moves, int n, Move m, int check, ch
       if (capture) out[len++] = static_cast<char>('a' + (from & 7));
     } else {
       out[len++] = "PNBRQK"[type];
-      // 8.2.3.3: other pieces of the type that can reach the target: file if it tells them apart,
-      // else rank if it does, else both.
-      bool other = false, sameFile = false, sameRank = false;
-      for (int k = 0; k < n; ++k) {
-        const int f = moveFrom(moves[k]);
-        if (moveTo(moves[k]) != to || f == from || !(b.pieces[type] & squareBB(f))) continue;
-        if (type == kKing) continue;
-        other = true;
-        if ((f & 7) == (from & 7)) sameFile = true;
-        if ((f >> 3) == (from >> 3)) sameRank = true;
-      }
-      if (other) {
-        if (!sameFile) out[len++] = static_cast<char>('a' + (from & 7));
-        else if (!sameRank) out[len++] = static_cast<char>('1' + (from >> 3));
+      const U64 file = 0x0101010101010101ULL << (from & 7), rank = 0xffULL << (from & 56);
+      if (others) {
+        if (!(others & file)) out[len++] = static_cast<char>('a' + (from & 7));
+        else if (!(others & rank)) out[len++] = static_cast<char>('1' + (from >> 3));
         else out[len++] = static_cast<char>('a' + (from & 7)), out[len++] = static_cast<char>('1' + (from >> 3));
       }
     }
@@ -192,6 +183,20 @@ inline int write(const Board& b, const Move* moves, int n, Move m, int check, ch
   }
   if (check) out[len++] = check == 2 ? '#' : '+';
   return len;
+}
+
+// The canonical SAN of the legal move m, one of moves[0..n) of b (see writeWith): the other pieces
+// that can reach the target are read off the move list.
+inline int write(const Board& b, const Move* moves, int n, Move m, int check, char* out) {
+  const int from = moveFrom(m), to = moveTo(m), type = b.typeOn(from);
+  U64 others = 0;
+  if (type != kPawn && type != kKing && !isCastle(b, m)) {
+    for (int k = 0; k < n; ++k) {
+      const int f = moveFrom(moves[k]);
+      if (moveTo(moves[k]) == to && f != from && (b.pieces[type] & squareBB(f))) others |= squareBB(f);
+    }
+  }
+  return writeWith(b, m, others, check, out);
 }
 
 // 0 no check, 1 check, 2 checkmate for the side to move of c, whose legal moves number `count`.
@@ -313,43 +318,20 @@ bool hasLegalMove(const Sliders& s, const Board& c) {
   return legalMoves(s, c, moves, kMaxMoves) > 0;
 }
 
-// The canonical SAN of the legal move m of b, whose child is c (see write).
+// The canonical SAN of the legal move m of b, whose child is c (see writeWith): the other pieces that
+// can reach the target are found from the target square, each tested for legality.
 template <class Sliders>
 int writeFast(const Sliders& s, const Board& b, Move m, const Board& c, char* out) {
-  const int from = moveFrom(m), to = moveTo(m), promo = movePromotion(m);
-  const int type = b.typeOn(from);
-  int len = 0;
-  if (isCastle(b, m)) {
-    const char* text = to > from ? "O-O" : "O-O-O";
-    for (; *text; ++text) out[len++] = *text;
-  } else {
-    const bool capture = (b.occupied() & squareBB(to)) || (type == kPawn && to == b.epSquare);
-    if (type == kPawn) {
-      if (capture) out[len++] = static_cast<char>('a' + (from & 7));
-    } else {
-      out[len++] = "PNBRQK"[type];
-      bool other = false, sameFile = false, sameRank = false;
-      if (type != kKing)
-        for (U64 o = pieceSources(s, b, type, to) & ~squareBB(from); o; o &= o - 1) {
-          const int f = __builtin_ctzll(o);
-          if (!legalAfter(s, b, f, to, 0)) continue;
-          other = true;
-          if ((f & 7) == (from & 7)) sameFile = true;
-          if ((f >> 3) == (from >> 3)) sameRank = true;
-        }
-      if (other) {
-        if (!sameFile) out[len++] = static_cast<char>('a' + (from & 7));
-        else if (!sameRank) out[len++] = static_cast<char>('1' + (from >> 3));
-        else out[len++] = static_cast<char>('a' + (from & 7)), out[len++] = static_cast<char>('1' + (from >> 3));
-      }
+  const int from = moveFrom(m), to = moveTo(m), type = b.typeOn(from);
+  U64 others = 0;
+  if (type != kPawn && type != kKing && !isCastle(b, m)) {
+    for (U64 o = pieceSources(s, b, type, to) & ~squareBB(from); o; o &= o - 1) {
+      const int f = __builtin_ctzll(o);
+      if (legalAfter(s, b, f, to, 0)) others |= squareBB(f);
     }
-    if (capture) out[len++] = 'x';
-    out[len++] = static_cast<char>('a' + (to & 7));
-    out[len++] = static_cast<char>('1' + (to >> 3));
-    if (promo) out[len++] = '=', out[len++] = "PNBRQK"[promo];
   }
-  if (checkers(s, c, c.sideToMove)) out[len++] = hasLegalMove(s, c) ? '+' : '#';
-  return len;
+  const int check = checkers(s, c, c.sideToMove) ? (hasLegalMove(s, c) ? 1 : 2) : 0;
+  return writeWith(b, m, others, check, out);
 }
 
 // True when the side to move of b has a legal en-passant capture (b.epSquare set).
