@@ -5,7 +5,8 @@
  * Truth: the chess programming wiki, "Perft Results" (https://www.chessprogramming.org/Perft_Results):
  * node counts of the initial position, position 2 (Kiwipete), 3, 4, 5 and 6, and the statistics
  * rows (captures, e.p., castles, promotions, checks, discovery checks, double checks, checkmates) of
- * Kiwipete depth 3 and position 3 depth 5. The count must not depend on the thread count. The native
+ * Kiwipete depth 3 and position 3 depth 5 (the numbers: test/fixtures/cpw-perft.json). The count
+ * must not depend on the thread count. The native
  * backend splits the tree near the root only below depth 4, so its rows are deeper (depth 4-6: one to
  * three plies split); the JS backend checks `threads` and counts on one thread (shallower rows).
  */

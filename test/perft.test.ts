@@ -5,6 +5,7 @@
  * the initial position, position 2 (Kiwipete, by Peter McKenzie), positions 3, 4 (and its mirror),
  * 5 and 6. Node counts for all; the statistics columns where the wiki prints them (initial position,
  * Kiwipete and position 3: all nine; position 4: all but the discovery and double check columns).
+ * The numbers: test/fixtures/cpw-perft.json (read by test/cpw-perft.ts).
  *
  * The wiki's column conventions, which perftStats follows:
  * - every column counts the moves of the *last* ply only (the leaf moves), not the whole tree;
