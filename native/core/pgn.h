@@ -163,6 +163,13 @@ class Reader {
       i_ = lineStart_ = 3;
     out_.consumed = i_;
     out_.consumedLine = line_;
+    // Room for the positions of a dense text (about one per 16 bytes) up front: growing copies.
+    if (o_.flags & kWritePositions) {
+      const std::size_t guess = (o_.flags & kFinalOnly) ? n_ / 256 : n_ / 16;
+      out_.positions.reserve(guess * kPackedPositionWords);
+      out_.positionGame.reserve(guess);
+      out_.positionPly.reserve(guess);
+    }
     bool first = first0;  // movetext without tags may start a game only at the very beginning
     for (;;) {
       // Between games: skip blank lines, escape lines and garbage up to a line starting with '['.
