@@ -85,24 +85,14 @@ Napi::Value sanListCall(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<double>(n) + static_cast<double>(bytes) * 512.0);
 }
 
-// The array's block handed to JS as the memory of a new typed array (no copy; freed by the
-// ArrayBuffer's finalizer). An empty array gets a fresh empty ArrayBuffer.
+// A copy of the array in a new typed array (memory the engine owns and accounts for).
 template <typename T>
-napi_value handOver(napi_env env, pgn::Buf<T>& v, napi_typedarray_type type) {
-  const std::size_t n = v.size();
+napi_value copyOut(napi_env env, const pgn::Buf<T>& v, napi_typedarray_type type) {
+  void* data = nullptr;
   napi_value buffer = nullptr, array = nullptr;
-  if (n == 0) {
-    void* data = nullptr;
-    if (napi_create_arraybuffer(env, 0, &data, &buffer) != napi_ok) return nullptr;
-  } else {
-    T* data = v.release();
-    if (napi_create_external_arraybuffer(
-            env, data, n * sizeof(T), [](napi_env, void* d, void*) { std::free(d); }, nullptr, &buffer) != napi_ok) {
-      std::free(data);
-      return nullptr;
-    }
-  }
-  if (napi_create_typedarray(env, type, n, buffer, 0, &array) != napi_ok) return nullptr;
+  if (napi_create_arraybuffer(env, v.size() * sizeof(T), &data, &buffer) != napi_ok) return nullptr;
+  if (!v.empty()) std::memcpy(data, v.data(), v.size() * sizeof(T));
+  if (napi_create_typedarray(env, type, v.size(), buffer, 0, &array) != napi_ok) return nullptr;
   return array;
 }
 
@@ -128,10 +118,14 @@ Napi::Value pgnReadCall(const Napi::CallbackInfo& info) {
   o.every = every;
   o.fromPly = fromPly;
   o.firstLine = firstLine < 1 ? 1 : firstLine;
-  pgn::Output out;
+  // The reader writes into memory kept per thread from one call to the next (its pages stay
+  // mapped: no page faults while writing), then the records are copied into new arrays.
+  static thread_local pgn::Output out;
+  out.clear(std::size_t{64} << 20);
   const MagicSliders s{magicTables()};
   readPgnGames(s, reinterpret_cast<const char*>(text.data), text.length, o, out);
   if (out.failed()) {
+    out.clear(0);
     throwRangeError(info.Env(), std::string(functionName(info)) + ": out of memory reading the games");
     return args.undefined();
   }
@@ -139,15 +133,15 @@ Napi::Value pgnReadCall(const Napi::CallbackInfo& info) {
   napi_env env = info.Env();
   Napi::Object result = Napi::Object::New(env);
   const std::pair<const char*, napi_value> fields[] = {
-      {"games", handOver(env, out.games, napi_int32_array)},
-      {"moves", handOver(env, out.moves, napi_uint16_array)},
-      {"san", handOver(env, out.san, napi_uint8_array)},
-      {"tags", handOver(env, out.tags, napi_int32_array)},
-      {"comments", handOver(env, out.comments, napi_int32_array)},
-      {"nags", handOver(env, out.nags, napi_int32_array)},
-      {"positions", handOver(env, out.positions, napi_biguint64_array)},
-      {"positionGame", handOver(env, out.positionGame, napi_uint32_array)},
-      {"positionPly", handOver(env, out.positionPly, napi_uint32_array)},
+      {"games", copyOut(env, out.games, napi_int32_array)},
+      {"moves", copyOut(env, out.moves, napi_uint16_array)},
+      {"san", copyOut(env, out.san, napi_uint8_array)},
+      {"tags", copyOut(env, out.tags, napi_int32_array)},
+      {"comments", copyOut(env, out.comments, napi_int32_array)},
+      {"nags", copyOut(env, out.nags, napi_int32_array)},
+      {"positions", copyOut(env, out.positions, napi_biguint64_array)},
+      {"positionGame", copyOut(env, out.positionGame, napi_uint32_array)},
+      {"positionPly", copyOut(env, out.positionPly, napi_uint32_array)},
   };
   for (const auto& [name, value] : fields) {
     if (!value) return args.undefined();  // out of memory: a pending exception, or nothing to do
