@@ -4,13 +4,17 @@
  * whose first non-blank character is '[' (a tag pair). zstd is decompressed by fzstd (pure
  * JavaScript, streaming; no system library), gzip by node:zlib.
  *
- * Records (NDJSON), in game order:
+ * Records (NDJSON, or CSV with --format csv: one header line, then the same fields as columns),
+ * in game order:
  *   --per position (default): {"game","ply","san","fen", features...} for each selected position
  *     (ply 0 = the start position, san null there);
  *   --per game: {"game","result","plies","tags":{...the --tags chosen},features...} with each
  *     feature aggregated over the game's selected positions: flags counted, numbers summed,
  *     bitboards summed as square counts; per-colour features as [white, black];
- *   a bad game: {"game","line","column","error","reason","token"} in its place.
+ *   a bad game: {"game","line","column","error","reason","token"} in its place (CSV: the game number
+ *     and the error message, which names the line and column, the other columns empty).
+ * --syzygy DIR (per position): "wdl" and "dtz" of each position from the Syzygy tables in DIR
+ * (lib/syzygy.ts; null / empty where no table has it), as on FEN input.
  * Exit code 3 when any game was bad, 1 with --strict (stops at the first), 2 for bad usage, 141 when
  * the output pipe was closed (as `| head` does).
  */
@@ -20,6 +24,9 @@ import { createGunzip, gunzipSync } from 'node:zlib';
 import { Decompress } from 'fzstd';
 import { createApi } from '../api.js';
 import { FEATURES, featureIds } from '../batch.js';
+import { FEATURE_NAMES, csvQuote, featureWidth } from '../js/batch.js';
+import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from '../js/syzygy.js';
+import { SyzygyTablebase } from '../syzygy.js';
 import { jsBackend } from '../js/index.js';
 import { loadNative } from '../native.js';
 import { availableParallelism } from 'node:os';
@@ -35,6 +42,7 @@ export const pgnUsage = `PGN input (--input pgn, or a .pgn / .pgn.gz / .pgn.zst 
   --select all|final     every position (default) or each game's final one
   --every N              every Nth ply;  --from-ply K   from ply K on
   --first-game N         number the games from N (a part of a file split at game boundaries)
+  --format csv and --syzygy DIR (per position) work as on FEN input.
   Bad games become {"game","line","column","error",...} records in their place.`;
 
 function fileArgument(args: string[]): string | undefined {
@@ -190,6 +198,8 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   let firstGame = 1;
   let threads = availableParallelism();
   let progress = process.stderr.isTTY === true;
+  let format: 'ndjson' | 'csv' = 'ndjson';
+  const syzygy: string[] = [];
   try {
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
@@ -205,7 +215,11 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       };
       if (a === '--features') features = value().split(',').map((s) => s.trim()).filter(Boolean);
       else if (a === '--input') { if (value() !== 'pgn') throw new PgnUsageError('--input must be pgn here'); }
-      else if (a === '--format') { if (value() !== 'ndjson') throw new PgnUsageError('PGN input writes NDJSON only (--format ndjson)'); }
+      else if (a === '--format') {
+        const v = value();
+        if (v !== 'ndjson' && v !== 'csv') throw new PgnUsageError(`--format must be ndjson or csv, got ${v}`);
+        format = v;
+      }
       else if (a === '--backend') {
         const v = value();
         if (v !== 'native' && v !== 'js') throw new PgnUsageError(`--backend must be native or js, got ${v}`);
@@ -223,13 +237,20 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       } else if (a === '--every') every = int(1);
       else if (a === '--from-ply') fromPly = int(0);
       else if (a === '--first-game') firstGame = int(1);
-      else if (a === '--syzygy') throw new PgnUsageError('--syzygy works on FEN/EPD input only, not on PGN input yet');
+      else if (a === '--syzygy') syzygy.push(value());
       else if (a === '--strict') strict = true;
       else if (a === '--progress') progress = true;
       else if (a === '--no-progress') progress = false;
       else if (a.startsWith('-') && a !== '-') throw new PgnUsageError(`unknown option ${a}`);
       else file = a;
     }
+    if (features !== 'all') {
+      // wdl and dtz come from --syzygy, as on FEN input.
+      const asked = features.filter((f) => f === 'wdl' || f === 'dtz');
+      if (asked.length && !syzygy.length) throw new PgnUsageError(`feature ${asked[0]} needs --syzygy DIR`);
+      features = features.filter((f) => f !== 'wdl' && f !== 'dtz');
+    }
+    if (syzygy.length && per === 'game') throw new PgnUsageError('--syzygy needs --per position (wdl and dtz are per position)');
     featureIds('--features', features);
   } catch (e) {
     if (e instanceof PgnUsageError || e instanceof RangeError || e instanceof TypeError) {
@@ -239,6 +260,18 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
     throw e;
   }
   const ids = featureIds('--features', features);
+  if (syzygy.length) {
+    // Checked here for a clear message; each thread opens its own.
+    try {
+      const tb = SyzygyTablebase.open(syzygy, { backend: 'js' });
+      const none = tb.tables.length === 0;
+      tb.close();
+      if (none) throw new Error(`no Syzygy tables (.rtbw) in ${syzygy.join(', ')}`);
+    } catch (e) {
+      process.stderr.write(`bitboard-patterns analyze: --syzygy: ${(e as Error).message}\n`);
+      return 2;
+    }
+  }
   let api: ReturnType<typeof createApi>;
   try {
     api = createApi(backend === 'native' ? loadNative() : jsBackend);
@@ -268,7 +301,8 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       process.stdout.once('drain', drained);
     });
 
-  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly } };
+  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly }, format, syzygy };
+  if (format === 'csv') await write(csvHeaderPgn(fmt));
   const account = async (r: Formatted): Promise<boolean> => {
     games += r.games;
     bad += r.bad;
@@ -325,13 +359,47 @@ export interface FormatOptions {
   strict: boolean;
   backend: 'native' | 'js';
   select: Required<PositionSelect>;
+  /** Default ndjson. */
+  format?: 'ndjson' | 'csv';
+  /** Syzygy table directories (per position: wdl, dtz). */
+  syzygy?: string[];
+}
+
+/** The CSV header of the PGN records (see formatChunk). */
+export function csvHeaderPgn(o: FormatOptions): string {
+  const cols = o.per === 'game' ? ['game', 'result', 'plies', ...o.tags] : ['game', 'ply', 'san', 'fen'];
+  for (const f of o.ids) {
+    const name = FEATURE_NAMES[f]!;
+    if (featureWidth(f) === 2) cols.push(`${name}_w`, `${name}_b`);
+    else cols.push(name);
+  }
+  if (o.syzygy?.length) cols.push('wdl', 'dtz');
+  cols.push('error');
+  return `${cols.map((c) => (/^[A-Za-z0-9_]+$/.test(c) ? c : csvQuote(c))).join(',')}\n`;
+}
+
+/** The tables of this thread, opened once per set of directories and backend. */
+let threadTables: { key: string; tb: SyzygyTablebase } | undefined;
+function tablesFor(dirs: string[], backend: 'native' | 'js'): SyzygyTablebase {
+  const key = `${backend}\0${dirs.join('\0')}`;
+  if (threadTables?.key !== key) {
+    threadTables?.tb.close();
+    threadTables = { key, tb: SyzygyTablebase.open(dirs, { backend }) };
+  }
+  return threadTables.tb;
 }
 export interface Formatted { text: string; games: number; bad: number; positions: number; stopped?: string }
 
 /** The records of one chunk of games (analysed here), in game order; with strict, up to the first bad game. */
 export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createApi>, o: FormatOptions): Formatted {
   const { ids, per, tags, offset } = o;
+  const csv = o.format === 'csv';
   const names = ids.map((i) => FEATURES[i]!.name);
+  const tb = o.syzygy?.length && per === 'position' ? tablesFor(o.syzygy, o.backend) : undefined;
+  // One thread per call: the worker pool already spreads the pieces over the cores.
+  const wdl = tb ? tb.probeWdlBatch(chunk.batch, undefined, 1) : undefined;
+  const dtz = tb ? tb.probeDtzBatch(chunk.batch, undefined, 1) : undefined;
+  const emptyColumns = ids.reduce((n, f) => n + featureWidth(f), 0) + (tb ? 2 : 0) + (per === 'game' ? 2 + tags.length : 3);
   const res = api.analyzeBatch(chunk.batch, names as never) as unknown as Record<string, BigUint64Array | Uint8Array>;
   const words = chunk.batch.words;
   const halves = new Int32Array(words.buffer, words.byteOffset, words.length * 2);
@@ -342,12 +410,15 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
     if (h) {
       const lo = h[2 * k]! >>> 0;
       const hi = h[2 * k + 1]! >>> 0;
-      return hi ? `"0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')}"` : `"0x${lo.toString(16)}"`;
+      const hex = hi ? `0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')}` : `0x${lo.toString(16)}`;
+      return csv ? hex : `"${hex}"`;
     }
     const v = res[names[f]!]![k] as number;
-    return type === 'flag' ? (v ? 'true' : 'false') : String(v);
+    return type === 'flag' && !csv ? (v ? 'true' : 'false') : String(v);
   };
-  const errorRecord = (g: PgnGame) => `${JSON.stringify({ game: g.game + offset, line: g.error!.line, column: g.error!.column, error: g.error!.message, reason: g.error!.reason, token: g.error!.token })}\n`;
+  const errorRecord = (g: PgnGame) => (csv
+    ? `${g.game + offset}${','.repeat(emptyColumns + 1)}${csvQuote(g.error!.message)}\n`
+    : `${JSON.stringify({ game: g.game + offset, line: g.error!.line, column: g.error!.column, error: g.error!.message, reason: g.error!.reason, token: g.error!.token })}\n`);
   let k = 0;
   let games = 0;
   let bad = 0;
@@ -375,16 +446,30 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
         });
       }
       names.forEach((n, f) => { rec[n] = sums[f]!.length === 2 ? sums[f] : sums[f]![0]; });
-      parts.push(`${JSON.stringify(rec)}\n`);
+      if (csv) {
+        const t = rec.tags as Record<string, string>;
+        parts.push(`${[rec.game, g.result ?? '', rec.plies, ...tags.map((x) => (x in t ? csvQuote(t[x]!) : '')), ...sums.flat()].join(',')},\n`);
+      } else parts.push(`${JSON.stringify(rec)}\n`);
     } else {
       for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
         positions++;
         const ply = chunk.ply[k]!;
+        if (csv) {
+          let rec = `${g.game + offset},${ply},${ply > 0 ? g.sans[ply - 1] : ''},${fenAt(halves, k)}`;
+          for (let f = 0; f < names.length; f++) {
+            const info = FEATURES[ids[f]!]!;
+            rec += info.perColor ? `,${cell(f, 2 * k, info.type)},${cell(f, 2 * k + 1, info.type)}` : `,${cell(f, k, info.type)}`;
+          }
+          if (wdl && dtz) rec += `,${wdl[k] === SYZYGY_WDL_NONE ? '' : wdl[k]},${dtz[k] === SYZYGY_DTZ_NONE ? '' : dtz[k]}`;
+          parts.push(`${rec},\n`);
+          continue;
+        }
         let rec = `{"game":${g.game + offset},"ply":${ply},"san":${ply > 0 ? `"${g.sans[ply - 1]}"` : 'null'},"fen":"${fenAt(halves, k)}"`;
         for (let f = 0; f < names.length; f++) {
           const info = FEATURES[ids[f]!]!;
           rec += info.perColor ? `,"${names[f]}":[${cell(f, 2 * k, info.type)},${cell(f, 2 * k + 1, info.type)}]` : `,"${names[f]}":${cell(f, k, info.type)}`;
         }
+        if (wdl && dtz) rec += `,"wdl":${wdl[k] === SYZYGY_WDL_NONE ? 'null' : wdl[k]},"dtz":${dtz[k] === SYZYGY_DTZ_NONE ? 'null' : dtz[k]}`;
         parts.push(`${rec}}\n`);
       }
     }
