@@ -135,14 +135,69 @@ async function* inputChunks(file: string, progress: { bytesIn: number }): AsyncG
   }
 }
 
-const FILES = 'abcdefgh';
+/**
+ * The records' bytes, written in place (ASCII) into one growing buffer: no string per record or
+ * per field for the collector to clean up.
+ */
+class RecordBytes {
+  buf = Buffer.allocUnsafe(1 << 16);
+  n = 0;
+  room(k: number): void {
+    if (this.n + k <= this.buf.length) return;
+    const b = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.n + k));
+    this.buf.copy(b, 0, 0, this.n);
+    this.buf = b;
+  }
+  /** An ASCII string. */
+  ascii(s: string): void {
+    this.room(s.length);
+    for (let i = 0; i < s.length; i++) this.buf[this.n++] = s.charCodeAt(i);
+  }
+  /** Any string, as UTF-8. */
+  text(s: string): void {
+    this.room(Buffer.byteLength(s));
+    this.n += this.buf.write(s, this.n, 'utf8');
+  }
+  byte(c: number): void {
+    this.room(1);
+    this.buf[this.n++] = c;
+  }
+  /** A non-negative integer below 2^32. */
+  uint(v: number): void {
+    this.room(10);
+    if (v < 10) { this.buf[this.n++] = 48 + v; return; }
+    const start = this.n;
+    while (v > 0) { this.buf[this.n++] = 48 + (v % 10); v = Math.floor(v / 10); }
+    this.buf.subarray(start, this.n).reverse();
+  }
+  /** 0x and the hex digits of the 64-bit value hi:lo (unsigned halves), no leading zeros. */
+  hex(hi: number, lo: number): void {
+    this.room(18);
+    this.buf[this.n++] = 48;
+    this.buf[this.n++] = 120;
+    let started = false;
+    for (let k = 7; k >= 0; k--) {
+      const d = (hi >>> (4 * k)) & 15;
+      if (d || started) { this.buf[this.n++] = HEX[d]!; started = true; }
+    }
+    for (let k = 7; k >= 0; k--) {
+      const d = (lo >>> (4 * k)) & 15;
+      if (d || started || k === 0) { this.buf[this.n++] = HEX[d]!; started = true; }
+    }
+  }
+  bytes(): Uint8Array {
+    return this.buf.subarray(0, this.n);
+  }
+}
+const HEX = Buffer.from('0123456789abcdef', 'latin1');
+
 const PIECE_CODES = Buffer.from('PNBRQKpnbrqk', 'latin1');
-const FEN_SCRATCH = Buffer.alloc(128);
-/** FEN of position i (int32 halves of packed words, 20 per position): bytes into a scratch buffer, one string out. */
-function fenAt(all: Int32Array, i: number): string {
+/** FEN of position i (int32 halves of packed words, 20 per position), written into out. */
+function fenInto(all: Int32Array, i: number, w: RecordBytes): void {
   const o = i * 20;
-  const out = FEN_SCRATCH;
-  let n = 0;
+  w.room(100);
+  const out = w.buf;
+  let n = w.n;
   for (let r = 7; r >= 0; r--) {
     let empty = 0;
     const half = r >> 2;
@@ -171,8 +226,11 @@ function fenAt(all: Int32Array, i: number): string {
   const ep = (st >> 8) & 255;
   if (ep >= 64) out[n++] = 45;
   else { out[n++] = 97 + (ep & 7); out[n++] = 49 + (ep >> 3); }
-  const halfmove = ((st >>> 16) | (all[o + 17]! << 16)) & 0xfffff;
-  return `${out.toString('latin1', 0, n)} ${halfmove} ${all[o + 18]! >>> 0}`;
+  out[n++] = 32;
+  w.n = n;
+  w.uint(((st >>> 16) | (all[o + 17]! << 16)) & 0xfffff);
+  w.byte(32);
+  w.uint(all[o + 18]! >>> 0);
 }
 function popcount(x: bigint): number {
   let n = 0;
@@ -295,7 +353,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   let positions = 0;
   const started = performance.now();
   let lastProgress = 0;
-  const write = (s: string): Promise<void> | undefined =>
+  const write = (s: string | Uint8Array): Promise<void> | undefined =>
     closed || process.stdout.write(s) ? undefined : new Promise((r) => {
       drained = () => { drained = undefined; r(); };
       process.stdout.once('drain', drained);
@@ -388,7 +446,7 @@ function tablesFor(dirs: string[], backend: 'native' | 'js'): SyzygyTablebase {
   }
   return threadTables.tb;
 }
-export interface Formatted { text: string; games: number; bad: number; positions: number; stopped?: string }
+export interface Formatted { text: Uint8Array; games: number; bad: number; positions: number; stopped?: string }
 
 /** The records of one chunk of games (analysed here), in game order; with strict, up to the first bad game. */
 export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createApi>, o: FormatOptions): Formatted {
@@ -405,31 +463,35 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   const halves = new Int32Array(words.buffer, words.byteOffset, words.length * 2);
   // Bitboard results as int32 halves too: hex without BigInt arithmetic.
   const resHalves = names.map((n) => { const a = res[n]!; return a instanceof BigUint64Array ? new Int32Array(a.buffer, a.byteOffset, a.length * 2) : null; });
-  const cell = (f: number, k: number, type: string): string => {
+  const out = new RecordBytes();
+  // Bitboards from their unsigned halves; numbers; flags as true / false (CSV: 1 / 0).
+  const cell = (f: number, k: number, type: string): void => {
     const h = resHalves[f];
     if (h) {
-      const lo = h[2 * k]! >>> 0;
-      const hi = h[2 * k + 1]! >>> 0;
-      const hex = hi ? `0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')}` : `0x${lo.toString(16)}`;
-      return csv ? hex : `"${hex}"`;
+      if (!csv) out.byte(34);
+      out.hex(h[2 * k + 1]! >>> 0, h[2 * k]! >>> 0);
+      if (!csv) out.byte(34);
+      return;
     }
     const v = res[names[f]!]![k] as number;
-    return type === 'flag' && !csv ? (v ? 'true' : 'false') : String(v);
+    if (type === 'flag' && !csv) out.ascii(v ? 'true' : 'false');
+    else out.uint(v);
   };
-  const errorRecord = (g: PgnGame) => (csv
+  const errorRecord = (g: PgnGame) => out.text(csv
     ? `${g.game + offset}${','.repeat(emptyColumns + 1)}${csvQuote(g.error!.message)}\n`
     : `${JSON.stringify({ game: g.game + offset, line: g.error!.line, column: g.error!.column, error: g.error!.message, reason: g.error!.reason, token: g.error!.token })}\n`);
+  // Feature names as written in NDJSON records: ,"name":
+  const keys = names.map((n) => `,"${n}":`);
   let k = 0;
   let games = 0;
   let bad = 0;
   let positions = 0;
-  const parts: string[] = [];
   for (const g of chunk.games) {
     games++;
     if (g.error) {
       bad++;
-      parts.push(errorRecord(g));
-      if (o.strict) return { text: parts.join(''), games, bad, positions, stopped: g.error.message };
+      errorRecord(g);
+      if (o.strict) return { text: out.bytes(), games, bad, positions, stopped: g.error.message };
       continue;
     }
     if (per === 'game') {
@@ -448,33 +510,52 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
       names.forEach((n, f) => { rec[n] = sums[f]!.length === 2 ? sums[f] : sums[f]![0]; });
       if (csv) {
         const t = rec.tags as Record<string, string>;
-        parts.push(`${[rec.game, g.result ?? '', rec.plies, ...tags.map((x) => (x in t ? csvQuote(t[x]!) : '')), ...sums.flat()].join(',')},\n`);
-      } else parts.push(`${JSON.stringify(rec)}\n`);
+        out.text(`${[rec.game, g.result ?? '', rec.plies, ...tags.map((x) => (x in t ? csvQuote(t[x]!) : '')), ...sums.flat()].join(',')},\n`);
+      } else out.text(`${JSON.stringify(rec)}\n`);
     } else {
+      const gameNumber = g.game + offset;
       for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
         positions++;
         const ply = chunk.ply[k]!;
         if (csv) {
-          let rec = `${g.game + offset},${ply},${ply > 0 ? g.sans[ply - 1] : ''},${fenAt(halves, k)}`;
+          out.uint(gameNumber);
+          out.byte(44);
+          out.uint(ply);
+          out.byte(44);
+          if (ply > 0) out.ascii(g.sans[ply - 1]!);
+          out.byte(44);
+          fenInto(halves, k, out);
           for (let f = 0; f < names.length; f++) {
             const info = FEATURES[ids[f]!]!;
-            rec += info.perColor ? `,${cell(f, 2 * k, info.type)},${cell(f, 2 * k + 1, info.type)}` : `,${cell(f, k, info.type)}`;
+            out.byte(44);
+            if (info.perColor) { cell(f, 2 * k, info.type); out.byte(44); cell(f, 2 * k + 1, info.type); } else cell(f, k, info.type);
           }
-          if (wdl && dtz) rec += `,${wdl[k] === SYZYGY_WDL_NONE ? '' : wdl[k]},${dtz[k] === SYZYGY_DTZ_NONE ? '' : dtz[k]}`;
-          parts.push(`${rec},\n`);
+          if (wdl && dtz) out.ascii(`,${wdl[k] === SYZYGY_WDL_NONE ? '' : wdl[k]},${dtz[k] === SYZYGY_DTZ_NONE ? '' : dtz[k]}`);
+          out.ascii(',\n');
           continue;
         }
-        let rec = `{"game":${g.game + offset},"ply":${ply},"san":${ply > 0 ? `"${g.sans[ply - 1]}"` : 'null'},"fen":"${fenAt(halves, k)}"`;
+        out.ascii('{"game":');
+        out.uint(gameNumber);
+        out.ascii(',"ply":');
+        out.uint(ply);
+        if (ply > 0) {
+          out.ascii(',"san":"');
+          out.ascii(g.sans[ply - 1]!);
+          out.ascii('","fen":"');
+        } else out.ascii(',"san":null,"fen":"');
+        fenInto(halves, k, out);
+        out.byte(34);
         for (let f = 0; f < names.length; f++) {
           const info = FEATURES[ids[f]!]!;
-          rec += info.perColor ? `,"${names[f]}":[${cell(f, 2 * k, info.type)},${cell(f, 2 * k + 1, info.type)}]` : `,"${names[f]}":${cell(f, k, info.type)}`;
+          out.ascii(keys[f]!);
+          if (info.perColor) { out.byte(91); cell(f, 2 * k, info.type); out.byte(44); cell(f, 2 * k + 1, info.type); out.byte(93); } else cell(f, k, info.type);
         }
-        if (wdl && dtz) rec += `,"wdl":${wdl[k] === SYZYGY_WDL_NONE ? 'null' : wdl[k]},"dtz":${dtz[k] === SYZYGY_DTZ_NONE ? 'null' : dtz[k]}`;
-        parts.push(`${rec}}\n`);
+        if (wdl && dtz) out.ascii(`,"wdl":${wdl[k] === SYZYGY_WDL_NONE ? 'null' : wdl[k]},"dtz":${dtz[k] === SYZYGY_DTZ_NONE ? 'null' : dtz[k]}`);
+        out.ascii('}\n');
       }
     }
   }
-  return { text: parts.join(''), games, bad, positions };
+  return { text: out.bytes(), games, bad, positions };
 }
 
 let workerApi: ReturnType<typeof createApi> | undefined;
