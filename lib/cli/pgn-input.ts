@@ -166,9 +166,10 @@ class RecordBytes {
   uint(v: number): void {
     this.room(10);
     if (v < 10) { this.buf[this.n++] = 48 + v; return; }
-    const start = this.n;
-    while (v > 0) { this.buf[this.n++] = 48 + (v % 10); v = Math.floor(v / 10); }
-    this.buf.subarray(start, this.n).reverse();
+    let digits = 1;
+    for (let p = 10; p <= v; p *= 10) digits++;
+    this.n += digits;
+    for (let at = this.n - 1; digits > 0; digits--, at--) { this.buf[at] = 48 + (v % 10); v = Math.floor(v / 10); }
   }
   /** 0x and the hex digits of the 64-bit value hi:lo (unsigned halves), no leading zeros. */
   hex(hi: number, lo: number): void {
@@ -192,22 +193,31 @@ class RecordBytes {
 const HEX = Buffer.from('0123456789abcdef', 'latin1');
 
 const PIECE_CODES = Buffer.from('PNBRQKpnbrqk', 'latin1');
+const SQUARES = new Uint8Array(64);
 /** FEN of position i (int32 halves of packed words, 20 per position), written into out. */
 function fenInto(all: Int32Array, i: number, w: RecordBytes): void {
   const o = i * 20;
   w.room(100);
   const out = w.buf;
   let n = w.n;
+  // The piece letter of each square (0 = empty), from the set bits of each type's halves.
+  const board = SQUARES.fill(0);
+  for (let t = 0; t < 6; t++) {
+    for (let half = 0; half < 2; half++) {
+      const white = all[o + half]!;
+      for (let bits = all[o + 4 + 2 * t + half]!; bits !== 0; bits &= bits - 1) {
+        const b = 31 - Math.clz32(bits & -bits);
+        board[32 * half + b] = PIECE_CODES[(white >>> b) & 1 ? t : t + 6]!;
+      }
+    }
+  }
   for (let r = 7; r >= 0; r--) {
     let empty = 0;
-    const half = r >> 2;
     for (let f = 0; f < 8; f++) {
-      const bit = 1 << (((r & 3) << 3) | f);
-      let t = 0;
-      while (t < 6 && !(all[o + 4 + 2 * t + half]! & bit)) t++;
-      if (t === 6) { empty++; continue; }
+      const c = board[8 * r + f]!;
+      if (c === 0) { empty++; continue; }
       if (empty) { out[n++] = 48 + empty; empty = 0; }
-      out[n++] = PIECE_CODES[(all[o + half]! & bit) !== 0 ? t : t + 6]!;
+      out[n++] = c;
     }
     if (empty) out[n++] = 48 + empty;
     if (r) out[n++] = 47;
