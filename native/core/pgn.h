@@ -53,6 +53,21 @@ struct Options {
   int firstLine = 1; // line number of the first byte
 };
 
+// Asks for 2 MB pages for the whole 2 MB pages inside a large block about to be written: far fewer
+// page faults (a hint; a no-op off Linux or where transparent huge pages are off).
+inline void adviseHugePages(void* p, std::size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  constexpr std::size_t kHuge = std::size_t{1} << 21;
+  if (bytes < 4 * kHuge) return;
+  const std::size_t a = (reinterpret_cast<std::size_t>(p) + kHuge - 1) & ~(kHuge - 1);
+  const std::size_t e = (reinterpret_cast<std::size_t>(p) + bytes) & ~(kHuge - 1);
+  if (e > a) madvise(reinterpret_cast<void*>(a), e - a, MADV_HUGEPAGE);
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
+
 // A growing array of a trivially copyable type in malloc'd memory: grown with realloc (which moves
 // large blocks by remapping pages instead of copying them), and handed over whole with release()
 // (or kept for the next read with clear()). A failed allocation sets
@@ -106,16 +121,7 @@ class Buf {
     }
     data_ = static_cast<T*>(p);
     cap_ = c;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    // Large blocks in 2 MB pages where the kernel offers them: far fewer page faults while the
-    // positions are written (a hint; ignored where transparent huge pages are off).
-    constexpr std::size_t kHuge = std::size_t{1} << 21;
-    if (c * sizeof(T) >= 4 * kHuge) {
-      const std::size_t a = (reinterpret_cast<std::size_t>(p) + kHuge - 1) & ~(kHuge - 1);
-      const std::size_t e = (reinterpret_cast<std::size_t>(p) + c * sizeof(T)) & ~(kHuge - 1);
-      if (e > a) madvise(reinterpret_cast<void*>(a), e - a, MADV_HUGEPAGE);
-    }
-#endif
+    adviseHugePages(p, c * sizeof(T));
     return true;
   }
   // The block (malloc'd, size() elements; free it with std::free), the array left empty.
