@@ -174,6 +174,9 @@ function ambiguousCandidates(startFen: string, moves: readonly number[], token: 
   }
 }
 
+/** UCI text by move code, made once per code: the games share the strings. */
+const UCI: (string | undefined)[] = new Array(1 << 16);
+
 /** Turns the records of one read into game objects (numbered from firstGame). */
 function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: PgnOptions, onlyBad = false): PgnGame[] {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -191,8 +194,9 @@ function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: P
     }
     const fenTag = rec[G.fenTag]!;
     const startFen = fenTag >= 0 ? (tags.FEN ?? STARTING_FEN).trim() : STARTING_FEN;
-    const codes = Array.from(r.moves.subarray(rec[G.moveStart]!, rec[G.moveStart]! + rec[G.moveCount]!));
-    const moves = codes.map(uciOf);
+    const codes = r.moves.subarray(rec[G.moveStart]!, rec[G.moveStart]! + rec[G.moveCount]!);
+    const moves = new Array<string>(codes.length);
+    for (let i = 0; i < codes.length; i++) moves[i] = UCI[codes[i]!] ??= uciOf(codes[i]!);
     const sans = rec[G.sanEnd]! > rec[G.sanStart]! ? sanText.toString('latin1', rec[G.sanStart]!, rec[G.sanEnd]! - 1).split(' ') : [];
     const result = rec[G.result]! >= 0 ? RESULTS[rec[G.result]!]! : null;
     const game: PgnGame = { game: firstGame + g, line: rec[G.line]!, tags, startFen, moves, sans, result };
@@ -203,7 +207,7 @@ function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: P
       let detail = '';
       let cands: string[] = [];
       if (code === jsPgn.PGN_AMBIGUOUS_MOVE) {
-        cands = ambiguousCandidates(startFen, codes, token);
+        cands = ambiguousCandidates(startFen, Array.from(codes), token);
         detail = `it matches ${cands.join(', ')}`;
       } else if (code === jsPgn.PGN_ILLEGAL_MOVE) {
         detail = `after ${moves.length} plies`;

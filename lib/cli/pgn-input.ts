@@ -4,13 +4,17 @@
  * whose first non-blank character is '[' (a tag pair). zstd is decompressed by fzstd (pure
  * JavaScript, streaming; no system library), gzip by node:zlib.
  *
- * Records (NDJSON), in game order:
+ * Records (NDJSON, or CSV with --format csv: one header line, then the same fields as columns),
+ * in game order:
  *   --per position (default): {"game","ply","san","fen", features...} for each selected position
  *     (ply 0 = the start position, san null there);
  *   --per game: {"game","result","plies","tags":{...the --tags chosen},features...} with each
  *     feature aggregated over the game's selected positions: flags counted, numbers summed,
  *     bitboards summed as square counts; per-colour features as [white, black];
- *   a bad game: {"game","line","column","error","reason","token"} in its place.
+ *   a bad game: {"game","line","column","error","reason","token"} in its place (CSV: the game number
+ *     and the error message, which names the line and column, the other columns empty).
+ * --syzygy DIR (per position): "wdl" and "dtz" of each position from the Syzygy tables in DIR
+ * (lib/syzygy.ts; null / empty where no table has it), as on FEN input.
  * Exit code 3 when any game was bad, 1 with --strict (stops at the first), 2 for bad usage, 141 when
  * the output pipe was closed (as `| head` does).
  */
@@ -20,6 +24,9 @@ import { createGunzip, gunzipSync } from 'node:zlib';
 import { Decompress } from 'fzstd';
 import { createApi } from '../api.js';
 import { FEATURES, featureIds } from '../batch.js';
+import { FEATURE_NAMES, csvQuote, featureWidth } from '../js/batch.js';
+import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from '../js/syzygy.js';
+import { SyzygyTablebase } from '../syzygy.js';
 import { jsBackend } from '../js/index.js';
 import { loadNative } from '../native.js';
 import { availableParallelism } from 'node:os';
@@ -35,6 +42,7 @@ export const pgnUsage = `PGN input (--input pgn, or a .pgn / .pgn.gz / .pgn.zst 
   --select all|final     every position (default) or each game's final one
   --every N              every Nth ply;  --from-ply K   from ply K on
   --first-game N         number the games from N (a part of a file split at game boundaries)
+  --format csv and --syzygy DIR (per position) work as on FEN input.
   Bad games become {"game","line","column","error",...} records in their place.`;
 
 function fileArgument(args: string[]): string | undefined {
@@ -127,24 +135,89 @@ async function* inputChunks(file: string, progress: { bytesIn: number }): AsyncG
   }
 }
 
-const FILES = 'abcdefgh';
+/**
+ * The records' bytes, written in place (ASCII) into one growing buffer: no string per record or
+ * per field for the collector to clean up.
+ */
+class RecordBytes {
+  buf = Buffer.allocUnsafe(1 << 16);
+  n = 0;
+  room(k: number): void {
+    if (this.n + k <= this.buf.length) return;
+    const b = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.n + k));
+    this.buf.copy(b, 0, 0, this.n);
+    this.buf = b;
+  }
+  /** An ASCII string. */
+  ascii(s: string): void {
+    this.room(s.length);
+    for (let i = 0; i < s.length; i++) this.buf[this.n++] = s.charCodeAt(i);
+  }
+  /** Any string, as UTF-8. */
+  text(s: string): void {
+    this.room(Buffer.byteLength(s));
+    this.n += this.buf.write(s, this.n, 'utf8');
+  }
+  byte(c: number): void {
+    this.room(1);
+    this.buf[this.n++] = c;
+  }
+  /** A non-negative integer below 2^32. */
+  uint(v: number): void {
+    this.room(10);
+    if (v < 10) { this.buf[this.n++] = 48 + v; return; }
+    let digits = 1;
+    for (let p = 10; p <= v; p *= 10) digits++;
+    this.n += digits;
+    for (let at = this.n - 1; digits > 0; digits--, at--) { this.buf[at] = 48 + (v % 10); v = Math.floor(v / 10); }
+  }
+  /** 0x and the hex digits of the 64-bit value hi:lo (unsigned halves), no leading zeros. */
+  hex(hi: number, lo: number): void {
+    this.room(18);
+    this.buf[this.n++] = 48;
+    this.buf[this.n++] = 120;
+    let started = false;
+    for (let k = 7; k >= 0; k--) {
+      const d = (hi >>> (4 * k)) & 15;
+      if (d || started) { this.buf[this.n++] = HEX[d]!; started = true; }
+    }
+    for (let k = 7; k >= 0; k--) {
+      const d = (lo >>> (4 * k)) & 15;
+      if (d || started || k === 0) { this.buf[this.n++] = HEX[d]!; started = true; }
+    }
+  }
+  bytes(): Uint8Array {
+    return this.buf.subarray(0, this.n);
+  }
+}
+const HEX = Buffer.from('0123456789abcdef', 'latin1');
+
 const PIECE_CODES = Buffer.from('PNBRQKpnbrqk', 'latin1');
-const FEN_SCRATCH = Buffer.alloc(128);
-/** FEN of position i (int32 halves of packed words, 20 per position): bytes into a scratch buffer, one string out. */
-function fenAt(all: Int32Array, i: number): string {
+const SQUARES = new Uint8Array(64);
+/** FEN of position i (int32 halves of packed words, 20 per position), written into out. */
+function fenInto(all: Int32Array, i: number, w: RecordBytes): void {
   const o = i * 20;
-  const out = FEN_SCRATCH;
-  let n = 0;
+  w.room(100);
+  const out = w.buf;
+  let n = w.n;
+  // The piece letter of each square (0 = empty), from the set bits of each type's halves.
+  const board = SQUARES.fill(0);
+  for (let t = 0; t < 6; t++) {
+    for (let half = 0; half < 2; half++) {
+      const white = all[o + half]!;
+      for (let bits = all[o + 4 + 2 * t + half]!; bits !== 0; bits &= bits - 1) {
+        const b = 31 - Math.clz32(bits & -bits);
+        board[32 * half + b] = PIECE_CODES[(white >>> b) & 1 ? t : t + 6]!;
+      }
+    }
+  }
   for (let r = 7; r >= 0; r--) {
     let empty = 0;
-    const half = r >> 2;
     for (let f = 0; f < 8; f++) {
-      const bit = 1 << (((r & 3) << 3) | f);
-      let t = 0;
-      while (t < 6 && !(all[o + 4 + 2 * t + half]! & bit)) t++;
-      if (t === 6) { empty++; continue; }
+      const c = board[8 * r + f]!;
+      if (c === 0) { empty++; continue; }
       if (empty) { out[n++] = 48 + empty; empty = 0; }
-      out[n++] = PIECE_CODES[(all[o + half]! & bit) !== 0 ? t : t + 6]!;
+      out[n++] = c;
     }
     if (empty) out[n++] = 48 + empty;
     if (r) out[n++] = 47;
@@ -163,8 +236,11 @@ function fenAt(all: Int32Array, i: number): string {
   const ep = (st >> 8) & 255;
   if (ep >= 64) out[n++] = 45;
   else { out[n++] = 97 + (ep & 7); out[n++] = 49 + (ep >> 3); }
-  const halfmove = ((st >>> 16) | (all[o + 17]! << 16)) & 0xfffff;
-  return `${out.toString('latin1', 0, n)} ${halfmove} ${all[o + 18]! >>> 0}`;
+  out[n++] = 32;
+  w.n = n;
+  w.uint(((st >>> 16) | (all[o + 17]! << 16)) & 0xfffff);
+  w.byte(32);
+  w.uint(all[o + 18]! >>> 0);
 }
 function popcount(x: bigint): number {
   let n = 0;
@@ -190,6 +266,8 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   let firstGame = 1;
   let threads = availableParallelism();
   let progress = process.stderr.isTTY === true;
+  let format: 'ndjson' | 'csv' = 'ndjson';
+  const syzygy: string[] = [];
   try {
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
@@ -205,7 +283,11 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       };
       if (a === '--features') features = value().split(',').map((s) => s.trim()).filter(Boolean);
       else if (a === '--input') { if (value() !== 'pgn') throw new PgnUsageError('--input must be pgn here'); }
-      else if (a === '--format') { if (value() !== 'ndjson') throw new PgnUsageError('PGN input writes NDJSON only (--format ndjson)'); }
+      else if (a === '--format') {
+        const v = value();
+        if (v !== 'ndjson' && v !== 'csv') throw new PgnUsageError(`--format must be ndjson or csv, got ${v}`);
+        format = v;
+      }
       else if (a === '--backend') {
         const v = value();
         if (v !== 'native' && v !== 'js') throw new PgnUsageError(`--backend must be native or js, got ${v}`);
@@ -223,13 +305,20 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       } else if (a === '--every') every = int(1);
       else if (a === '--from-ply') fromPly = int(0);
       else if (a === '--first-game') firstGame = int(1);
-      else if (a === '--syzygy') throw new PgnUsageError('--syzygy works on FEN/EPD input only, not on PGN input yet');
+      else if (a === '--syzygy') syzygy.push(value());
       else if (a === '--strict') strict = true;
       else if (a === '--progress') progress = true;
       else if (a === '--no-progress') progress = false;
       else if (a.startsWith('-') && a !== '-') throw new PgnUsageError(`unknown option ${a}`);
       else file = a;
     }
+    if (features !== 'all') {
+      // wdl and dtz come from --syzygy, as on FEN input.
+      const asked = features.filter((f) => f === 'wdl' || f === 'dtz');
+      if (asked.length && !syzygy.length) throw new PgnUsageError(`feature ${asked[0]} needs --syzygy DIR`);
+      features = features.filter((f) => f !== 'wdl' && f !== 'dtz');
+    }
+    if (syzygy.length && per === 'game') throw new PgnUsageError('--syzygy needs --per position (wdl and dtz are per position)');
     featureIds('--features', features);
   } catch (e) {
     if (e instanceof PgnUsageError || e instanceof RangeError || e instanceof TypeError) {
@@ -239,6 +328,18 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
     throw e;
   }
   const ids = featureIds('--features', features);
+  if (syzygy.length) {
+    // Checked here for a clear message; each thread opens its own.
+    try {
+      const tb = SyzygyTablebase.open(syzygy, { backend: 'js' });
+      const none = tb.tables.length === 0;
+      tb.close();
+      if (none) throw new Error(`no Syzygy tables (.rtbw) in ${syzygy.join(', ')}`);
+    } catch (e) {
+      process.stderr.write(`bitboard-patterns analyze: --syzygy: ${(e as Error).message}\n`);
+      return 2;
+    }
+  }
   let api: ReturnType<typeof createApi>;
   try {
     api = createApi(backend === 'native' ? loadNative() : jsBackend);
@@ -262,13 +363,14 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   let positions = 0;
   const started = performance.now();
   let lastProgress = 0;
-  const write = (s: string): Promise<void> | undefined =>
+  const write = (s: string | Uint8Array): Promise<void> | undefined =>
     closed || process.stdout.write(s) ? undefined : new Promise((r) => {
       drained = () => { drained = undefined; r(); };
       process.stdout.once('drain', drained);
     });
 
-  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly } };
+  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly }, format, syzygy };
+  if (format === 'csv') await write(csvHeaderPgn(fmt));
   const account = async (r: Formatted): Promise<boolean> => {
     games += r.games;
     bad += r.bad;
@@ -325,40 +427,81 @@ export interface FormatOptions {
   strict: boolean;
   backend: 'native' | 'js';
   select: Required<PositionSelect>;
+  /** Default ndjson. */
+  format?: 'ndjson' | 'csv';
+  /** Syzygy table directories (per position: wdl, dtz). */
+  syzygy?: string[];
 }
-export interface Formatted { text: string; games: number; bad: number; positions: number; stopped?: string }
+
+/** The CSV header of the PGN records (see formatChunk). */
+export function csvHeaderPgn(o: FormatOptions): string {
+  const cols = o.per === 'game' ? ['game', 'result', 'plies', ...o.tags] : ['game', 'ply', 'san', 'fen'];
+  for (const f of o.ids) {
+    const name = FEATURE_NAMES[f]!;
+    if (featureWidth(f) === 2) cols.push(`${name}_w`, `${name}_b`);
+    else cols.push(name);
+  }
+  if (o.syzygy?.length) cols.push('wdl', 'dtz');
+  cols.push('error');
+  return `${cols.map((c) => (/^[A-Za-z0-9_]+$/.test(c) ? c : csvQuote(c))).join(',')}\n`;
+}
+
+/** The tables of this thread, opened once per set of directories and backend. */
+let threadTables: { key: string; tb: SyzygyTablebase } | undefined;
+function tablesFor(dirs: string[], backend: 'native' | 'js'): SyzygyTablebase {
+  const key = `${backend}\0${dirs.join('\0')}`;
+  if (threadTables?.key !== key) {
+    threadTables?.tb.close();
+    threadTables = { key, tb: SyzygyTablebase.open(dirs, { backend }) };
+  }
+  return threadTables.tb;
+}
+export interface Formatted { text: Uint8Array; games: number; bad: number; positions: number; stopped?: string }
 
 /** The records of one chunk of games (analysed here), in game order; with strict, up to the first bad game. */
 export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createApi>, o: FormatOptions): Formatted {
   const { ids, per, tags, offset } = o;
+  const csv = o.format === 'csv';
   const names = ids.map((i) => FEATURES[i]!.name);
+  const tb = o.syzygy?.length && per === 'position' ? tablesFor(o.syzygy, o.backend) : undefined;
+  // One thread per call: the worker pool already spreads the pieces over the cores.
+  const wdl = tb ? tb.probeWdlBatch(chunk.batch, undefined, 1) : undefined;
+  const dtz = tb ? tb.probeDtzBatch(chunk.batch, undefined, 1) : undefined;
+  const emptyColumns = ids.reduce((n, f) => n + featureWidth(f), 0) + (tb ? 2 : 0) + (per === 'game' ? 2 + tags.length : 3);
   const res = api.analyzeBatch(chunk.batch, names as never) as unknown as Record<string, BigUint64Array | Uint8Array>;
   const words = chunk.batch.words;
   const halves = new Int32Array(words.buffer, words.byteOffset, words.length * 2);
   // Bitboard results as int32 halves too: hex without BigInt arithmetic.
   const resHalves = names.map((n) => { const a = res[n]!; return a instanceof BigUint64Array ? new Int32Array(a.buffer, a.byteOffset, a.length * 2) : null; });
-  const cell = (f: number, k: number, type: string): string => {
+  const out = new RecordBytes();
+  // Bitboards from their unsigned halves; numbers; flags as true / false (CSV: 1 / 0).
+  const cell = (f: number, k: number, type: string): void => {
     const h = resHalves[f];
     if (h) {
-      const lo = h[2 * k]! >>> 0;
-      const hi = h[2 * k + 1]! >>> 0;
-      return hi ? `"0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')}"` : `"0x${lo.toString(16)}"`;
+      if (!csv) out.byte(34);
+      out.hex(h[2 * k + 1]! >>> 0, h[2 * k]! >>> 0);
+      if (!csv) out.byte(34);
+      return;
     }
     const v = res[names[f]!]![k] as number;
-    return type === 'flag' ? (v ? 'true' : 'false') : String(v);
+    if (type === 'flag' && !csv) out.ascii(v ? 'true' : 'false');
+    else out.uint(v);
   };
-  const errorRecord = (g: PgnGame) => `${JSON.stringify({ game: g.game + offset, line: g.error!.line, column: g.error!.column, error: g.error!.message, reason: g.error!.reason, token: g.error!.token })}\n`;
+  const errorRecord = (g: PgnGame) => out.text(csv
+    ? `${g.game + offset}${','.repeat(emptyColumns + 1)}${csvQuote(g.error!.message)}\n`
+    : `${JSON.stringify({ game: g.game + offset, line: g.error!.line, column: g.error!.column, error: g.error!.message, reason: g.error!.reason, token: g.error!.token })}\n`);
+  // Feature names as written in NDJSON records: ,"name":
+  const keys = names.map((n) => `,"${n}":`);
   let k = 0;
   let games = 0;
   let bad = 0;
   let positions = 0;
-  const parts: string[] = [];
   for (const g of chunk.games) {
     games++;
     if (g.error) {
       bad++;
-      parts.push(errorRecord(g));
-      if (o.strict) return { text: parts.join(''), games, bad, positions, stopped: g.error.message };
+      errorRecord(g);
+      if (o.strict) return { text: out.bytes(), games, bad, positions, stopped: g.error.message };
       continue;
     }
     if (per === 'game') {
@@ -375,21 +518,54 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
         });
       }
       names.forEach((n, f) => { rec[n] = sums[f]!.length === 2 ? sums[f] : sums[f]![0]; });
-      parts.push(`${JSON.stringify(rec)}\n`);
+      if (csv) {
+        const t = rec.tags as Record<string, string>;
+        out.text(`${[rec.game, g.result ?? '', rec.plies, ...tags.map((x) => (x in t ? csvQuote(t[x]!) : '')), ...sums.flat()].join(',')},\n`);
+      } else out.text(`${JSON.stringify(rec)}\n`);
     } else {
+      const gameNumber = g.game + offset;
       for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
         positions++;
         const ply = chunk.ply[k]!;
-        let rec = `{"game":${g.game + offset},"ply":${ply},"san":${ply > 0 ? `"${g.sans[ply - 1]}"` : 'null'},"fen":"${fenAt(halves, k)}"`;
+        if (csv) {
+          out.uint(gameNumber);
+          out.byte(44);
+          out.uint(ply);
+          out.byte(44);
+          if (ply > 0) out.ascii(g.sans[ply - 1]!);
+          out.byte(44);
+          fenInto(halves, k, out);
+          for (let f = 0; f < names.length; f++) {
+            const info = FEATURES[ids[f]!]!;
+            out.byte(44);
+            if (info.perColor) { cell(f, 2 * k, info.type); out.byte(44); cell(f, 2 * k + 1, info.type); } else cell(f, k, info.type);
+          }
+          if (wdl && dtz) out.ascii(`,${wdl[k] === SYZYGY_WDL_NONE ? '' : wdl[k]},${dtz[k] === SYZYGY_DTZ_NONE ? '' : dtz[k]}`);
+          out.ascii(',\n');
+          continue;
+        }
+        out.ascii('{"game":');
+        out.uint(gameNumber);
+        out.ascii(',"ply":');
+        out.uint(ply);
+        if (ply > 0) {
+          out.ascii(',"san":"');
+          out.ascii(g.sans[ply - 1]!);
+          out.ascii('","fen":"');
+        } else out.ascii(',"san":null,"fen":"');
+        fenInto(halves, k, out);
+        out.byte(34);
         for (let f = 0; f < names.length; f++) {
           const info = FEATURES[ids[f]!]!;
-          rec += info.perColor ? `,"${names[f]}":[${cell(f, 2 * k, info.type)},${cell(f, 2 * k + 1, info.type)}]` : `,"${names[f]}":${cell(f, k, info.type)}`;
+          out.ascii(keys[f]!);
+          if (info.perColor) { out.byte(91); cell(f, 2 * k, info.type); out.byte(44); cell(f, 2 * k + 1, info.type); out.byte(93); } else cell(f, k, info.type);
         }
-        parts.push(`${rec}}\n`);
+        if (wdl && dtz) out.ascii(`,"wdl":${wdl[k] === SYZYGY_WDL_NONE ? 'null' : wdl[k]},"dtz":${dtz[k] === SYZYGY_DTZ_NONE ? 'null' : dtz[k]}`);
+        out.ascii('}\n');
       }
     }
   }
-  return { text: parts.join(''), games, bad, positions };
+  return { text: out.bytes(), games, bad, positions };
 }
 
 let workerApi: ReturnType<typeof createApi> | undefined;

@@ -85,12 +85,16 @@ Napi::Value sanListCall(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<double>(n) + static_cast<double>(bytes) * 512.0);
 }
 
+// A copy of the array in a new typed array (memory the engine owns and accounts for).
 template <typename T>
-napi_value copyOut(napi_env env, const std::vector<T>& v, napi_typedarray_type type) {
+napi_value copyOut(napi_env env, const pgn::Buf<T>& v, napi_typedarray_type type) {
   void* data = nullptr;
   napi_value buffer = nullptr, array = nullptr;
   if (napi_create_arraybuffer(env, v.size() * sizeof(T), &data, &buffer) != napi_ok) return nullptr;
-  if (!v.empty()) std::memcpy(data, v.data(), v.size() * sizeof(T));
+  if (!v.empty()) {
+    pgn::adviseHugePages(data, v.size() * sizeof(T));  // fresh pages: fewer faults while copying
+    std::memcpy(data, v.data(), v.size() * sizeof(T));
+  }
   if (napi_create_typedarray(env, type, v.size(), buffer, 0, &array) != napi_ok) return nullptr;
   return array;
 }
@@ -117,9 +121,17 @@ Napi::Value pgnReadCall(const Napi::CallbackInfo& info) {
   o.every = every;
   o.fromPly = fromPly;
   o.firstLine = firstLine < 1 ? 1 : firstLine;
-  pgn::Output out;
+  // The reader writes into memory kept per thread from one call to the next (its pages stay
+  // mapped: no page faults while writing), then the records are copied into new arrays.
+  static thread_local pgn::Output out;
+  out.clear(std::size_t{64} << 20);
   const MagicSliders s{magicTables()};
   readPgnGames(s, reinterpret_cast<const char*>(text.data), text.length, o, out);
+  if (out.failed()) {
+    out.clear(0);
+    throwRangeError(info.Env(), std::string(functionName(info)) + ": out of memory reading the games");
+    return args.undefined();
+  }
 
   napi_env env = info.Env();
   Napi::Object result = Napi::Object::New(env);

@@ -16,7 +16,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <cstdlib>
+#include <cstring>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "fen.h"
 #include "san.h"
@@ -49,21 +53,139 @@ struct Options {
   int firstLine = 1; // line number of the first byte
 };
 
+// Asks for 2 MB pages for the whole 2 MB pages inside a large block about to be written: far fewer
+// page faults (a hint; a no-op off Linux or where transparent huge pages are off).
+inline void adviseHugePages(void* p, std::size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  constexpr std::size_t kHuge = std::size_t{1} << 21;
+  if (bytes < 4 * kHuge) return;
+  const std::size_t a = (reinterpret_cast<std::size_t>(p) + kHuge - 1) & ~(kHuge - 1);
+  const std::size_t e = (reinterpret_cast<std::size_t>(p) + bytes) & ~(kHuge - 1);
+  if (e > a) madvise(reinterpret_cast<void*>(a), e - a, MADV_HUGEPAGE);
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
+
+// A growing array of a trivially copyable type in malloc'd memory: grown with realloc (which moves
+// large blocks by remapping pages instead of copying them), and handed over whole with release()
+// (or kept for the next read with clear()). A failed allocation sets
+// `failed` and leaves the array as it was; the reader stops after the game it is in.
+template <typename T>
+class Buf {
+ public:
+  Buf() = default;
+  Buf(const Buf&) = delete;
+  Buf& operator=(const Buf&) = delete;
+  ~Buf() { std::free(data_); }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+  T& operator[](std::size_t i) { return data_[i]; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
+  bool failed() const { return failed_; }
+  // k more elements at the end, uninitialised; nullptr when memory ran out.
+  T* grow(std::size_t k) {
+    if (size_ + k > cap_ && !reserve(size_ + k)) return nullptr;
+    T* p = data_ + size_;
+    size_ += k;
+    return p;
+  }
+  void push_back(T v) {
+    if (T* p = grow(1)) *p = v;
+  }
+  void append(const T* v, std::size_t k) {
+    if (T* p = grow(k)) std::memcpy(p, v, k * sizeof(T));
+  }
+  // Empties the array, keeping its memory for the next read; gives the memory back when it holds
+  // more than `keepBytes`.
+  void clear(std::size_t keepBytes = ~std::size_t{0}) {
+    size_ = 0;
+    failed_ = false;
+    if (cap_ * sizeof(T) > keepBytes) std::free(release());
+  }
+  // Shrinks (the reader only ever shrinks with resize).
+  void resize(std::size_t n) {
+    if (n < size_) size_ = n;
+  }
+  bool reserve(std::size_t n) {
+    if (n <= cap_) return true;
+    std::size_t c = cap_ ? cap_ * 2 : 256;
+    while (c < n) c *= 2;
+    void* p = std::realloc(data_, c * sizeof(T));
+    if (!p) {
+      failed_ = true;
+      return false;
+    }
+    data_ = static_cast<T*>(p);
+    cap_ = c;
+    adviseHugePages(p, c * sizeof(T));
+    return true;
+  }
+  // The block (malloc'd, size() elements; free it with std::free), the array left empty.
+  [[nodiscard]] T* release() {
+    T* p = data_;
+    data_ = nullptr;
+    size_ = cap_ = 0;
+    return p;
+  }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t size_ = 0, cap_ = 0;
+  bool failed_ = false;
+};
+
 struct Output {
-  std::vector<std::int32_t> games;     // kGameFields per game
-  std::vector<std::uint16_t> moves;    // encoded moves (movegen.h), 0 for a null move
-  std::vector<char> san;               // canonical SAN, each move followed by one space
-  std::vector<std::int32_t> tags;      // name start, name end, value start, value end (bytes)
-  std::vector<std::int32_t> comments;  // ply (moves before it), start, end (inside the braces / after ';')
-  std::vector<std::int32_t> nags;      // ply, NAG number (suffix annotations "!" .. "?!" as $1 .. $6)
-  std::vector<U64> positions;          // kPackedPositionWords per position
-  std::vector<std::uint32_t> positionGame;
-  std::vector<std::uint32_t> positionPly;
+  Buf<std::int32_t> games;     // kGameFields per game
+  Buf<std::uint16_t> moves;    // encoded moves (movegen.h), 0 for a null move
+  Buf<char> san;               // canonical SAN, each move followed by one space
+  Buf<std::int32_t> tags;      // name start, name end, value start, value end (bytes)
+  Buf<std::int32_t> comments;  // ply (moves before it), start, end (inside the braces / after ';')
+  Buf<std::int32_t> nags;      // ply, NAG number (suffix annotations "!" .. "?!" as $1 .. $6)
+  Buf<U64> positions;          // kPackedPositionWords per position
+  Buf<std::uint32_t> positionGame;
+  Buf<std::uint32_t> positionPly;
+  // Ready for another read, keeping up to keepBytes of memory per array.
+  void clear(std::size_t keepBytes = ~std::size_t{0}) {
+    games.clear(keepBytes);
+    moves.clear(keepBytes);
+    san.clear(keepBytes);
+    tags.clear(keepBytes);
+    comments.clear(keepBytes);
+    nags.clear(keepBytes);
+    positions.clear(keepBytes);
+    positionGame.clear(keepBytes);
+    positionPly.clear(keepBytes);
+    consumed = 0;
+    consumedLine = 1;
+  }
+  bool failed() const {
+    return games.failed() || moves.failed() || san.failed() || tags.failed() || comments.failed() || nags.failed() ||
+           positions.failed() || positionGame.failed() || positionPly.failed();
+  }
   std::size_t consumed = 0;            // bytes fully read (games complete)
   int consumedLine = 1;                // line number at `consumed`
 };
 
 constexpr int kMaxClockValue = 1000000;
+
+// Character classes of the tokenizer (PGN standard 8.2: white space, and the self-delimiting
+// characters that end a symbol token).
+enum : unsigned char { kBlankChar = 1, kNewlineChar = 2, kDelimiterChar = 4, kLetterChar = 8 };
+struct CharClasses {
+  unsigned char c[256];
+  constexpr CharClasses() : c() {
+    for (const char* d = " \t\r\v\f"; *d; ++d) c[static_cast<unsigned char>(*d)] = kBlankChar | kDelimiterChar;
+    c[static_cast<unsigned char>('\n')] = kNewlineChar | kDelimiterChar;
+    for (const char* d = "{}()[];$\""; *d; ++d) c[static_cast<unsigned char>(*d)] = kDelimiterChar;
+    // Letters a move can start with (SAN 8.2.3: a file, a piece letter, castling, a null move "Z0").
+    for (const char* d = "abcdefghNBRQKOPZ"; *d; ++d) c[static_cast<unsigned char>(*d)] = kLetterChar;
+  }
+};
+inline constexpr CharClasses kCharClasses{};
 
 template <class Sliders>
 class Reader {
@@ -81,6 +203,13 @@ class Reader {
       i_ = lineStart_ = 3;
     out_.consumed = i_;
     out_.consumedLine = line_;
+    // Room for the positions of a dense text (about one per 16 bytes) up front: growing copies.
+    if (o_.flags & kWritePositions) {
+      const std::size_t guess = (o_.flags & kFinalOnly) ? n_ / 256 : n_ / 16;
+      out_.positions.reserve(guess * kPackedPositionWords);
+      out_.positionGame.reserve(guess);
+      out_.positionPly.reserve(guess);
+    }
     bool first = first0;  // movetext without tags may start a game only at the very beginning
     for (;;) {
       // Between games: skip blank lines, escape lines and garbage up to a line starting with '['.
@@ -105,6 +234,7 @@ class Reader {
                                    out_.nags.size(), out_.positions.size(), out_.positionGame.size(),
                                    out_.games.size()};
       const bool complete = game();
+      if (out_.failed()) return;  // out of memory: the caller reports it
       if (!complete && !(o_.flags & kLastChunk)) {
         // Unfinished at the end of this chunk: roll back; the caller sends it again with more text.
         out_.moves.resize(mark[0]);
@@ -210,16 +340,18 @@ class Reader {
     return ply >= o_.fromPly && (ply - o_.fromPly) % o_.every == 0;
   }
   void writePosition() {
-    U64 w[kPackedPositionWords];
+    U64* w = out_.positions.grow(kPackedPositionWords);
+    std::uint32_t* g = out_.positionGame.grow(1);
+    std::uint32_t* q = out_.positionPly.grow(1);
+    if (!w || !g || !q) return;  // out of memory: run() stops after this game
     w[0] = board_.colors[0];
     w[1] = board_.colors[1];
     for (int t = 0; t < 6; ++t) w[2 + t] = board_.pieces[t];
     w[8] = static_cast<U64>(board_.sideToMove) | static_cast<U64>(board_.castling) << 1 |
            static_cast<U64>(board_.epSquare) << 8 | static_cast<U64>(halfmove_) << 16;
     w[9] = static_cast<U64>(fullmove_);
-    out_.positions.insert(out_.positions.end(), w, w + kPackedPositionWords);
-    out_.positionGame.push_back(static_cast<std::uint32_t>(recIndex_));
-    out_.positionPly.push_back(static_cast<std::uint32_t>(ply_));
+    *g = static_cast<std::uint32_t>(recIndex_);
+    *q = static_cast<std::uint32_t>(ply_);
   }
 
   // An en-passant square no legal capture uses is cleared (the convention of makeMove: equal
@@ -262,7 +394,7 @@ class Reader {
     }
     const std::int32_t t[4] = {static_cast<std::int32_t>(nameStart), static_cast<std::int32_t>(nameEnd),
                                static_cast<std::int32_t>(valueStart), static_cast<std::int32_t>(valueEnd)};
-    out_.tags.insert(out_.tags.end(), t, t + 4);
+    out_.tags.append(t, 4);
     ++field(gTagCount);
     return true;
   }
@@ -324,7 +456,7 @@ class Reader {
 
   void addNag(int nag) {
     const std::int32_t v[2] = {ply_, nag};
-    out_.nags.insert(out_.nags.end(), v, v + 2);
+    out_.nags.append(v, 2);
     ++field(gNagCount);
   }
 
@@ -354,20 +486,21 @@ class Reader {
     }
     out_.moves.push_back(m);
     ++field(gMoveCount);
-    const Board before = board_;
+    const bool writeSan = (o_.flags & kWriteSan) != 0;
+    Board before;
+    if (writeSan) before = board_;
     bool reset = false;
     if (r.status == san::kSanNullMove) {
       board_.sideToMove ^= 1;
       board_.epSquare = kNoSquare;
     } else {
-      reset = before.typeOn(moveFrom(m)) == kPawn || (before.occupied() & squareBB(moveTo(m)));
-      board_ = san::play(before, m);
+      reset = playInPlace(m, x.castle ? kKing : x.piece, x.castle != 0);
     }
-    if (before.sideToMove == 1) fullmove_ = fullmove_ + 1 > kMaxClockValue ? kMaxClockValue : fullmove_ + 1;
+    if (board_.sideToMove == 0) fullmove_ = fullmove_ + 1 > kMaxClockValue ? kMaxClockValue : fullmove_ + 1;
     halfmove_ = reset ? 0 : (halfmove_ + 1 > kMaxClockValue ? kMaxClockValue : halfmove_ + 1);
     ++ply_;
     cleanEp();
-    if (o_.flags & kWriteSan) {
+    if (writeSan) {
       char text[16];
       int len;
       if (r.status == san::kSanNullMove) {
@@ -376,11 +509,51 @@ class Reader {
       } else {
         len = san::writeFast(s_, before, m, board_, text);
       }
-      out_.san.insert(out_.san.end(), text, text + len);
+      out_.san.append(text, static_cast<std::size_t>(len));
       out_.san.push_back(' ');
     }
     if (suffixNag) addNag(suffixNag);
     if (wantPosition(ply_)) writePosition();
+  }
+
+  // Plays the legal move m of a piece of `type` on board_ (san::play's rules, the moving piece's type
+  // known from the SAN); true when it resets the halfmove clock (a pawn move or a capture).
+  bool playInPlace(Move m, int type, bool castle) {
+    Board& b = board_;
+    const int us = b.sideToMove, them = us ^ 1;
+    const int from = moveFrom(m), to = moveTo(m);
+    const U64 fromBB = squareBB(from), toBB = squareBB(to), fromTo = fromBB | toBB;
+    bool reset = type == kPawn;
+    if (castle) {
+      const CastlingMove& c = kCastlingMoves[2 * us + (to < from)];
+      const U64 king = squareBB(c.kingFrom) | squareBB(c.kingTo), rook = squareBB(c.rookFrom) | squareBB(c.rookTo);
+      b.pieces[kKing] ^= king;
+      b.pieces[kRook] ^= rook;
+      b.colors[us] ^= king | rook;
+      b.castling &= us == 0 ? ~(kWhiteKing | kWhiteQueen) : ~(kBlackKing | kBlackQueen);
+      b.epSquare = kNoSquare;
+      b.sideToMove = them;
+      return false;
+    }
+    if (b.colors[them] & toBB) {
+      for (U64& set : b.pieces) set &= ~toBB;
+      b.colors[them] ^= toBB;
+      reset = true;
+    } else if (type == kPawn && to == b.epSquare && ((from ^ to) & 7)) {
+      const U64 captured = squareBB(to ^ 8);  // en passant: the pawn beside the mover, behind the target
+      b.pieces[kPawn] ^= captured;
+      b.colors[them] ^= captured;
+    }
+    b.pieces[type] ^= fromTo;
+    b.colors[us] ^= fromTo;
+    if (const int promo = movePromotion(m)) {
+      b.pieces[kPawn] ^= toBB;
+      b.pieces[promo] |= toBB;
+    }
+    b.castling &= movegen::arrCastlingKeep[from] & movegen::arrCastlingKeep[to];
+    b.epSquare = type == kPawn && (from ^ to) == 16 ? (from + to) >> 1 : kNoSquare;
+    b.sideToMove = them;
+    return reset;
   }
 
   // Skips a brace comment starting at i_ ('{'); records it at the main line when depth == 0.
@@ -388,29 +561,40 @@ class Reader {
     const std::size_t start = i_;
     const int line = line_;
     const std::size_t ls = lineStart_;
-    ++i_;
-    while (i_ < n_ && p_[i_] != '}') {
-      if (p_[i_] == '\n') newline();
-      ++i_;
-    }
+    const void* close = std::memchr(p_ + i_ + 1, '}', n_ - i_ - 1);
+    const std::size_t end = close ? static_cast<std::size_t>(static_cast<const char*>(close) - p_) : n_;
+    countLines(i_ + 1, end);
+    i_ = end;
     if (i_ >= n_) {
       fail(kPgnUnterminatedComment, start, start + 1, line, ls);
       return false;
     }
     if (record && (o_.flags & kWriteComments)) {
       const std::int32_t c[3] = {ply_, static_cast<std::int32_t>(start + 1), static_cast<std::int32_t>(i_)};
-      out_.comments.insert(out_.comments.end(), c, c + 3);
+      out_.comments.append(c, 3);
       ++field(gCommentCount);
     }
     ++i_;
     return true;
   }
 
+  // Counts the line ends in [from, to) (line_ and lineStart_ as if each had been stepped over).
+  void countLines(std::size_t from, std::size_t to) {
+    while (from < to) {
+      const void* nl = std::memchr(p_ + from, '\n', to - from);
+      if (!nl) return;
+      from = static_cast<std::size_t>(static_cast<const char*>(nl) - p_) + 1;
+      ++line_;
+      lineStart_ = from;
+    }
+  }
+
   // Reads one game from i_ (at a '[' or movetext); true when it ended by a termination marker or by
   // the start of the next game, false when by the end of the input.
   bool game() {
     recIndex_ = out_.games.size() / kGameFields;
-    out_.games.resize(out_.games.size() + kGameFields, 0);
+    if (!out_.games.grow(kGameFields)) return true;
+    std::memset(&out_.games[recIndex_ * kGameFields], 0, kGameFields * sizeof(std::int32_t));
     field(gStart) = static_cast<std::int32_t>(i_);
     field(gLine) = line_;
     field(gMoveStart) = static_cast<std::int32_t>(out_.moves.size());
@@ -466,13 +650,21 @@ class Reader {
     int depth = 0;  // variation nesting (section 8.2.5)
     while (i_ < n_) {
       const char c = p_[i_];
-      if (c == '\n') {
+      const unsigned cls = kCharClasses.c[static_cast<unsigned char>(c)];
+      if (cls & kBlankChar) {
+        ++i_;
+        continue;
+      }
+      if (cls & kNewlineChar) {
         newline();
         ++i_;
         continue;
       }
-      if (isSpace(c)) {
-        ++i_;
+      if (cls & kLetterChar) {
+        // The common case: a move (a token starting with a letter is no number, NAG or result).
+        const std::size_t start = i_++;
+        while (i_ < n_ && !(kCharClasses.c[static_cast<unsigned char>(p_[i_])] & kDelimiterChar)) ++i_;
+        if (depth == 0 && !failed_) move(start, i_);
         continue;
       }
       if (c == '%' && i_ == lineStart_) {
@@ -489,12 +681,13 @@ class Reader {
       }
       if (c == ';') {
         const std::size_t start = i_ + 1;
-        while (i_ < n_ && p_[i_] != '\n') ++i_;
+        const void* nl = std::memchr(p_ + i_, '\n', n_ - i_);
+        i_ = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - p_) : n_;
         if (depth == 0 && (o_.flags & kWriteComments)) {
           std::size_t end = i_;
           if (end > start && p_[end - 1] == '\r') --end;
           const std::int32_t cm[3] = {ply_, static_cast<std::int32_t>(start), static_cast<std::int32_t>(end)};
-          out_.comments.insert(out_.comments.end(), cm, cm + 3);
+          out_.comments.append(cm, 3);
           ++field(gCommentCount);
         }
         continue;
@@ -513,7 +706,7 @@ class Reader {
       // A token: up to the next delimiter.
       const std::size_t start = i_;
       if (c == '$') ++i_;
-      while (i_ < n_ && !isDelimiter(p_[i_])) ++i_;
+      while (i_ < n_ && !(kCharClasses.c[static_cast<unsigned char>(p_[i_])] & kDelimiterChar)) ++i_;
       if (i_ == start) {  // a stray '}', ']' or '"'
         ++i_;
         if (depth == 0) fail(kPgnMalformedMove, start, i_, line_, lineStart_);

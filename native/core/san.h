@@ -214,32 +214,45 @@ int checkState(const Sliders& s, const Board& c, int count) {
 // move of every position. Same answers as resolve / write over the legal move list (the JS twin
 // uses those; the reader's records are compared byte for byte in test/pgn.test.ts).
 
+// The sliders of `diag` / `orth` (diagonal, orthogonal movers) that reach sq over occ: each one on a
+// line through sq (empty-board rays) with nothing between (Chess Programming Wiki, "Square Attacked
+// By" with the between-squares table instead of attack lookups: few sliders share a line with sq,
+// and the small tables stay in the first-level cache).
+inline U64 slidersReaching(int sq, U64 occ, U64 diag, U64 orth) {
+  U64 found = 0;
+  for (U64 c = (movegen::bishopRays(sq) & diag) | (movegen::rookRays(sq) & orth); c; c &= c - 1) {
+    const int f = __builtin_ctzll(c);
+    if (!(between(sq, f) & occ)) found |= squareBB(f);
+  }
+  return found;
+}
+
 // True when the move from -> to (en passant removing `captured`, 0 otherwise) leaves the mover's
 // king unattacked.
 template <class Sliders>
-bool legalAfter(const Sliders& s, const Board& b, int from, int to, U64 captured) {
+bool legalAfter(const Sliders&, const Board& b, int from, int to, U64 captured) {
   const int us = b.sideToMove, them = us ^ 1;
   const U64 fromBB = squareBB(from), toBB = squareBB(to);
   const U64 occ = (b.occupied() ^ fromBB ^ captured) | toBB;
   const U64 enemy = b.colors[them] & ~toBB & ~captured;
   const int ksq = (b.pieces[kKing] & fromBB) ? to : b.kingSquare(us);
-  return !((pawnAttacks(us, ksq) & b.pieces[kPawn] & enemy) | (knightAttacks(ksq) & b.pieces[kKnight] & enemy) |
-           (kingAttacks(ksq) & b.pieces[kKing] & enemy) |
-           (s.bishop(ksq, occ) & (b.pieces[kBishop] | b.pieces[kQueen]) & enemy) |
-           (s.rook(ksq, occ) & (b.pieces[kRook] | b.pieces[kQueen]) & enemy));
+  if ((pawnAttacks(us, ksq) & b.pieces[kPawn] & enemy) | (knightAttacks(ksq) & b.pieces[kKnight] & enemy) |
+      (kingAttacks(ksq) & b.pieces[kKing] & enemy))
+    return false;
+  return !slidersReaching(ksq, occ, (b.pieces[kBishop] | b.pieces[kQueen]) & enemy,
+                          (b.pieces[kRook] | b.pieces[kQueen]) & enemy);
 }
 
 // The squares pieces of `type` and of the side to move could come from to reach `to` (pseudo-legal,
 // not pawns).
 template <class Sliders>
-U64 pieceSources(const Sliders& s, const Board& b, int type, int to) {
+U64 pieceSources(const Sliders&, const Board& b, int type, int to) {
   const U64 own = b.colors[b.sideToMove] & b.pieces[type];
-  const U64 occ = b.occupied();
   switch (type) {
     case kKnight: return knightAttacks(to) & own;
-    case kBishop: return s.bishop(to, occ) & own;
-    case kRook: return s.rook(to, occ) & own;
-    case kQueen: return s.queen(to, occ) & own;
+    case kBishop: return slidersReaching(to, b.occupied(), own, 0);
+    case kRook: return slidersReaching(to, b.occupied(), 0, own);
+    case kQueen: return slidersReaching(to, b.occupied(), own, own);
     default: return kingAttacks(to) & own;
   }
 }
