@@ -457,12 +457,16 @@ export function errorRecord(line: number, input: string, error: FenError, ids: r
 
 /**
  * Parse, analyse and format one chunk of lines: the CLI's unit of work (a worker runs it).
- * Returns the records of all lines, in order, and how many lines had errors.
+ * Returns the records of all lines, in order, and how many lines had errors. `firstLine` is the
+ * line number of the chunk's first line, or a function that is told how many lines the chunk holds
+ * once they are split (before the analysis) and returns it: the worker threads number their chunks
+ * in turn that way, without counting the lines twice.
  */
-export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number, ids: readonly number[],
+export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number | ((lines: number) => number), ids: readonly number[],
   format: RecordFormat, epd: boolean, tb?: SyzygyTablebase): { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number } {
   const parsed = parseText(b, text, epd);
   const n = parsed.valid.length;
+  if (typeof firstLine === 'function') firstLine = firstLine(n);
   const outs = allocate(ids, n);
   b.batch.analyzeBatch(parsed.words, parsed.valid, maskOf(ids), outs);
   let [bytes, starts] = recordFormatter(b)(text, parsed.lineStarts, parsed.valid, Uint8Array.from(ids), outs,
