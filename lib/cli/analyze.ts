@@ -163,13 +163,19 @@ async function* streamPieces(input: AsyncIterable<Buffer>): AsyncGenerator<Piece
   let pendingBytes = 0;
   let first = true;
   let skipping: string | undefined;
-  const whole = (): Buffer => Buffer.concat(pending, pendingBytes); // a fresh copy
+  /** The pending bytes in a buffer of their own (never the shared pool: it is transferred). */
+  const whole = (): Buffer => {
+    const all = Buffer.allocUnsafeSlow(pendingBytes);
+    let at = 0;
+    for (const b of pending) { all.set(b, at); at += b.length; }
+    return all;
+  };
   /** Cuts the pending bytes after their last line end: the whole lines go out, the rest stays. */
   function* cut(): Generator<Piece> {
     const all = whole();
     const end = all.lastIndexOf(10);
     const tail = all.subarray(end + 1);
-    if (end >= 0) yield { bytes: all.subarray(0, end + 1) };
+    // The tail is taken before the lines are yielded: their buffer is then transferred to a worker.
     if (tail.length > MAX_LINE_BYTES) {
       skipping = tail.subarray(0, 64).toString('latin1');
       pending = [];
@@ -178,6 +184,7 @@ async function* streamPieces(input: AsyncIterable<Buffer>): AsyncGenerator<Piece
       pending = tail.length ? [Buffer.from(tail)] : [];
       pendingBytes = tail.length;
     }
+    if (end >= 0) yield { bytes: all.subarray(0, end + 1) };
   }
   try {
     for await (let buf of input) {
