@@ -21,7 +21,7 @@ import {
   trimAscii,
 } from './js/batch.js';
 import { FenError, isPosition, packPositions } from './position.js';
-import { checkArray, isDetachedArray, outArray } from './validate.js';
+import { checkArray, checkThreads, isDetachedArray, outArray } from './validate.js';
 import { recordFormatter } from './cli/records.js';
 import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from './js/syzygy.js';
 import type { SyzygyTablebase } from './syzygy.js';
@@ -380,10 +380,7 @@ export function createBatchApi(b: Backend) {
       const sz = splitSyzygy(fn, features, options);
       const ids = featureIds(fn, sz.base);
       const { signal } = options;
-      const threads = options.threads ?? nb.hardwareThreads;
-      if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > 256) {
-        throw new RangeError(`${fn}: threads must be an integer 1..256, got ${String(threads)}`);
-      }
+      const threads = checkThreads(fn, 'options.threads', options.threads === undefined ? nb.hardwareThreads : options.threads, 256);
       if (signal !== undefined && !(signal instanceof AbortSignal)) throw new TypeError(`${fn}: signal must be an AbortSignal`);
       signal?.throwIfAborted();
       const outs = allocate(ids, bt.length);
