@@ -515,7 +515,7 @@ export async function run(args: string[]): Promise<number> {
   const pool = threads > 0 ? new WorkerPool<JobResult>(threads, WORKER_SOURCE, {
     entry: new URL('./analyze-worker.js', import.meta.url).href, backend: o.backend, explicit: o.explicit, ids: o.ids,
     format: o.format, syzygy: o.syzygy, strict: o.strict, control, totals, ...(size !== undefined && { file: o.file, size }),
-  } satisfies Omit<WorkerData, 'entry'> & { entry: string }) : undefined;
+  } satisfies WorkerData) : undefined;
   const note = (r: JobResult): void => { if (r.stop !== undefined && stop.stop === undefined) stop = r; };
   try {
     if (o.format === 'csv') {
