@@ -18,7 +18,7 @@ import { MAX_PERFT_DEPTH, parseUci } from './moves.js';
 import { MAX_PERFT_THREADS, defaultPerftThreads, isAbortSignal, type CheckedPerftOptions } from './perft.js';
 import { isPosition } from './position.js';
 import {
-  MAX_U64, checkArray, checkBitboard, checkColor, checkSquare, checkSquareOrSet, outArray,
+  MAX_U64, checkArray, checkBitboard, checkColor, checkSquare, checkSquareOrSet, checkThreads, outArray,
 } from './validate.js';
 
 export type { Bitboard, Square, Color, KnightDirection } from './backend.js';
@@ -106,23 +106,12 @@ function checkPerftOptions(fn: string, what: string, v: unknown, async: boolean)
     }
   };
   const t = read('threads');
-  const threads = t === undefined ? defaultPerftThreads() : t;
-  if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > MAX_PERFT_THREADS) {
-    throw new RangeError(`${fn}: ${what}.threads must be an integer 1..${MAX_PERFT_THREADS}, got ${describeValue(threads)}`);
-  }
+  const threads = checkThreads(fn, `${what}.threads`, t === undefined ? defaultPerftThreads() : t, MAX_PERFT_THREADS);
   const signal = async ? read('signal') : undefined;
   if (signal !== undefined && !isAbortSignal(signal)) {
     throw new TypeError(`${fn}: ${what}.signal must be an AbortSignal, got ${signal === null ? 'null' : typeof signal}`);
   }
   return { threads, signal: signal as AbortSignal | undefined };
-}
-
-/** A short, side-effect-free description of a primitive (objects by their type only). */
-function describeValue(v: unknown): string {
-  if (typeof v === 'number' || typeof v === 'boolean' || v === undefined) return String(v);
-  if (typeof v === 'bigint') return `${v}n`;
-  if (typeof v === 'string') return JSON.stringify(v.slice(0, 20));
-  return v === null ? 'null' : typeof v;
 }
 
 /** Scalar and object kinds: (function name, argument name, value) -> the checked value. */

@@ -21,7 +21,7 @@ import {
   trimAscii,
 } from './js/batch.js';
 import { FenError, isPosition, packPositions } from './position.js';
-import { checkArray, isDetachedArray, outArray } from './validate.js';
+import { checkArray, checkThreads, isDetachedArray, outArray } from './validate.js';
 import { recordFormatter } from './cli/records.js';
 import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from './js/syzygy.js';
 import type { SyzygyTablebase } from './syzygy.js';
@@ -380,10 +380,7 @@ export function createBatchApi(b: Backend) {
       const sz = splitSyzygy(fn, features, options);
       const ids = featureIds(fn, sz.base);
       const { signal } = options;
-      const threads = options.threads ?? nb.hardwareThreads;
-      if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > 256) {
-        throw new RangeError(`${fn}: threads must be an integer 1..256, got ${String(threads)}`);
-      }
+      const threads = checkThreads(fn, 'options.threads', options.threads === undefined ? nb.hardwareThreads : options.threads, 256);
       if (signal !== undefined && !(signal instanceof AbortSignal)) throw new TypeError(`${fn}: signal must be an AbortSignal`);
       signal?.throwIfAborted();
       const outs = allocate(ids, bt.length);
@@ -457,12 +454,16 @@ export function errorRecord(line: number, input: string, error: FenError, ids: r
 
 /**
  * Parse, analyse and format one chunk of lines: the CLI's unit of work (a worker runs it).
- * Returns the records of all lines, in order, and how many lines had errors.
+ * Returns the records of all lines, in order, and how many lines had errors. `firstLine` is the
+ * line number of the chunk's first line, or a function that is told how many lines the chunk holds
+ * once they are split (before the analysis) and returns it: the worker threads number their chunks
+ * in turn that way, without counting the lines twice.
  */
-export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number, ids: readonly number[],
+export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number | ((lines: number) => number), ids: readonly number[],
   format: RecordFormat, epd: boolean, tb?: SyzygyTablebase): { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number } {
   const parsed = parseText(b, text, epd);
   const n = parsed.valid.length;
+  if (typeof firstLine === 'function') firstLine = firstLine(n);
   const outs = allocate(ids, n);
   b.batch.analyzeBatch(parsed.words, parsed.valid, maskOf(ids), outs);
   let [bytes, starts] = recordFormatter(b)(text, parsed.lineStarts, parsed.valid, Uint8Array.from(ids), outs,

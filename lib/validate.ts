@@ -22,6 +22,14 @@ function integerIn(fn: string, what: string, v: unknown, lo: number, hi: number)
   return v;
 }
 
+/**
+ * A thread count (an options object's `threads`): an integer 1..max given as a number. Not a number
+ * (a string, a bigint, null) is a TypeError, a number out of range or not whole a RangeError.
+ */
+export function checkThreads(fn: string, what: string, v: unknown, max: number): number {
+  return integerIn(fn, what, v, 1, max);
+}
+
 export function checkSquare(fn: string, what: string, v: unknown): number {
   return integerIn(fn, what, v, 0, 63);
 }

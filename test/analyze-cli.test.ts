@@ -50,6 +50,55 @@ describe('bitboard-patterns analyze', () => {
     expect(c.out.split('\n')[0]).toMatch(/^line,input,checkers_w,checkers_b,.*,inCheck,legalMoveCount,checkmate,stalemate,error$/);
   });
 
+  it('1, 2 and 3 threads, a file or stdin: the same bytes, every record at its line, error records in order', () => {
+    // Over 2 MiB, so the file is read in several byte ranges. Truth: the test places every line itself
+    // (bad lines, blank and comment lines, CRLF ends, a BOM, no final newline), two of them starting
+    // exactly where a range starts (bytes 2^20 and 2^21).
+    const input: string[] = [];
+    const bad = new Set<number>();
+    for (let i = 0; input.length < 24000; i++) {
+      const n = input.length + 1;
+      if (n % 997 === 0) { input.push(`nonsense ${n}`); bad.add(n); }
+      else if (n % 1013 === 0) input.push(n % 2 ? '' : `# comment ${n}`);
+      else input.push(lines[i % lines.length]! + (n % 7 === 0 ? '\r' : ''));
+    }
+    // Pads comment line m so that the line after it starts exactly at byte `at` (after the 3-byte BOM).
+    const lineEnd = (m: number) => 3 + Buffer.byteLength(input.slice(0, m + 1).map((l) => `${l}\n`).join(''));
+    const padBefore = (at: number): number => {
+      let m = 0;
+      for (let end = 3; end + Buffer.byteLength(`${input[m]}\n`) < at - 200; m++) end += Buffer.byteLength(`${input[m]}\n`);
+      input[m] = '#';
+      input[m] = `#${'-'.repeat(at - lineEnd(m))}`;
+      expect(lineEnd(m)).toBe(at);
+      bad.delete(m + 1);
+      return m;
+    };
+    padBefore(1 << 20); // a range starts exactly at a line start
+    padBefore(2 << 20);
+    const text = `\ufeff${input.join('\n')}`; // no final newline
+    const file = join(dir, 'threads.epd');
+    writeFileSync(file, text);
+    const args = ['--features', 'pinned,legalMoveCount'];
+    const one = analyze([file, ...args, '--threads', '1']);
+    expect(one.code).toBe(3);
+    const recs = one.out.trim().split('\n').map((l) => JSON.parse(l));
+    const expected = input.map((l, i) => [i + 1, l.replace(/\r$/, '')] as const).filter(([, l]) => l.trim() !== '' && !l.startsWith('#'));
+    expect(recs.map((r) => r.line)).toEqual(expected.map(([n]) => n));
+    expect(recs.map((r) => r.input)).toEqual(expected.map(([, l]) => l));
+    expect(recs.filter((r) => r.error).map((r) => r.line)).toEqual([...bad].sort((a, b) => a - b));
+    expect(one.err).toBe(`bitboard-patterns analyze: ${bad.size} of ${recs.length} lines had errors\n`);
+    for (const t of ['2', '3']) {
+      const r = analyze([file, ...args, '--threads', t]);
+      expect(r.code).toBe(3);
+      expect(Buffer.from(r.out).equals(Buffer.from(one.out))).toBe(true);
+    }
+    for (const t of ['1', '2', '3']) {
+      const r = analyze(['-', ...args, '--threads', t], text);
+      expect(r.code).toBe(3);
+      expect(Buffer.from(r.out).equals(Buffer.from(one.out))).toBe(true);
+    }
+  });
+
   it('malformed lines become error records; the run goes on; exit code 3', () => {
     const input = `${lines[0]}\nnonsense\n${lines[1]}\n4k3/8/8/8/8/8/8/4R1K1 w - - 0 1\n`;
     const r = analyze(['-', '--features', 'checkers,inCheck'], input);

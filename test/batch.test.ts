@@ -130,6 +130,19 @@ describe.each(backends)('%s', (_name, api) => {
     ]);
   });
 
+  it('options.threads: a non-number is a TypeError, a number out of 1..256 or not whole a RangeError', async () => {
+    for (const threads of ['2', 2n, null, true, {}]) {
+      const call = api.analyzeBatchAsync(batch, ['checkers'], { threads: threads as never });
+      await expect(call, String(threads)).rejects.toThrow(TypeError);
+      await expect(call, String(threads)).rejects.toThrow(/^analyzeBatchAsync: options\.threads must be a number/);
+    }
+    for (const threads of [0, 257, 1.5, NaN, -1, Infinity]) {
+      await expect(api.analyzeBatchAsync(batch, ['checkers'], { threads }), String(threads)).rejects.toThrow(RangeError);
+    }
+    const r = await api.analyzeBatchAsync(batch, ['checkers'], { threads: 256 });
+    expect(r.checkers.length).toBe(2 * batch.length);
+  });
+
   it('unknown feature names are rejected with a clear error', () => {
     expect(() => api.analyzeBatch(batch, ['nope' as never])).toThrow(/unknown feature "nope"/);
     expect(PENDING_FEATURES).toEqual([]);

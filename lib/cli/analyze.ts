@@ -2,24 +2,27 @@
  * `bitboard-patterns analyze [file|-]`: FEN / EPD lines in, one NDJSON or CSV record per line out, in
  * input order. A stdin-to-stdout filter (the map step of Hadoop Streaming or Spark's pipe).
  *
- * Pipeline: the main thread reads (gunzipping when the input starts with the gzip magic), cuts the
- * bytes into chunks at line ends and hands them to a pool of worker threads, each of which parses,
- * analyses and formats its chunk (native or JS backend) and sends the bytes back; the main thread
- * writes the results in chunk order. At most 2 chunks per worker are in flight and writing waits for
- * stdout to drain, so memory stays bounded whatever the input size.
+ * Pipeline: worker threads read, parse, analyse, format and write. A plain file is read by the
+ * workers themselves in 1 MiB byte ranges (each finds the lines that start in its range); stdin and
+ * gzip input are read by the main thread and cut at line ends into pieces for the workers. Workers
+ * number their lines and write their records to stdout in chunk order, taking turns through a
+ * counter in shared memory (see analyzeWorker), so no record passes through the main thread. Each
+ * worker holds one chunk at a time and at most 2 pieces per worker are queued, so memory stays
+ * bounded whatever the input size.
  */
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { constants, createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { FEATURES, csvHeader, errorRecord, featureIds } from '../batch.js';
+import { FEATURES, analyzeTextChunk, csvHeader, errorRecord, featureIds } from '../batch.js';
+import type { Backend } from '../backend.js';
 import { FenError } from '../position.js';
 import { SyzygyTablebase } from '../syzygy.js';
 import type { RecordFormat } from '../batch.js';
 import type { Subcommand } from './subcommand.js';
 import { isPgnInput, pgnUsage, runPgnAnalyze } from './pgn-input.js';
 import { UsageError, valueOf } from './args.js';
+import { WorkerPool, writeAllSync } from './worker-pool.js';
 
 const CHUNK_BYTES = 1 << 20;
 /** Lines longer than this become an error record and are skipped, never held in memory whole. */
@@ -146,41 +149,42 @@ async function openInput(file: string): Promise<AsyncIterable<Buffer>> {
   return rest();
 }
 
-/** A chunk of whole lines for a worker, or an over-long line passed over. */
-type Piece = { bytes: Buffer; firstLine: number } | { tooLong: { line: number; prefix: string } };
+/** Whole lines read by the main thread (stdin, gzip) for a worker, or an over-long line passed over. */
+type Piece = { bytes: Uint8Array } | { tooLong: string };
 
 /**
- * Whole lines of about CHUNK_BYTES with the line number of their first line; a UTF-8 byte order mark
- * at the start is dropped. When the input fails (a truncated or corrupt gzip stream), the complete
- * lines read before the failure are still yielded, then the error is thrown.
+ * Whole lines of about CHUNK_BYTES from a stream; a UTF-8 byte order mark at the start is dropped.
+ * Each piece is a fresh copy (its memory goes to a worker). When the input fails (a truncated or
+ * corrupt gzip stream), the complete lines read before the failure are still yielded, then the error
+ * is thrown. The lines are not counted here: the workers number them (see analyzeWorker).
  */
-async function* chunks(input: AsyncIterable<Buffer>): AsyncGenerator<Piece> {
+async function* streamPieces(input: AsyncIterable<Buffer>): AsyncGenerator<Piece> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
-  let line = 1;
   let first = true;
-  let skipping: { line: number; prefix: string } | undefined;
-  const emit = (bytes: Buffer): Piece => {
-    const c = { bytes, firstLine: line };
-    let count = 0;
-    for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) count++;
-    line += count;
-    return c;
+  let skipping: string | undefined;
+  /** The pending bytes in a buffer of their own (never the shared pool: it is transferred). */
+  const whole = (): Buffer => {
+    const all = Buffer.allocUnsafeSlow(pendingBytes);
+    let at = 0;
+    for (const b of pending) { all.set(b, at); at += b.length; }
+    return all;
   };
   /** Cuts the pending bytes after their last line end: the whole lines go out, the rest stays. */
   function* cut(): Generator<Piece> {
-    const all = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
+    const all = whole();
     const end = all.lastIndexOf(10);
     const tail = all.subarray(end + 1);
-    if (end >= 0) yield emit(Buffer.from(all.subarray(0, end + 1))); // a copy: its memory goes to a worker
+    // The tail is taken before the lines are yielded: their buffer is then transferred to a worker.
     if (tail.length > MAX_LINE_BYTES) {
-      skipping = { line, prefix: tail.subarray(0, 64).toString('latin1') };
+      skipping = tail.subarray(0, 64).toString('latin1');
       pending = [];
       pendingBytes = 0;
     } else {
       pending = tail.length ? [Buffer.from(tail)] : [];
       pendingBytes = tail.length;
     }
+    if (end >= 0) yield { bytes: all.subarray(0, end + 1) };
   }
   try {
     for await (let buf of input) {
@@ -188,11 +192,10 @@ async function* chunks(input: AsyncIterable<Buffer>): AsyncGenerator<Piece> {
         first = false;
         if (buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3);
       }
-      if (skipping) {
+      if (skipping !== undefined) {
         const nl = buf.indexOf(10);
         if (nl < 0) continue;
         yield { tooLong: skipping };
-        line = skipping.line + 1;
         skipping = undefined;
         buf = buf.subarray(nl + 1);
       }
@@ -202,17 +205,214 @@ async function* chunks(input: AsyncIterable<Buffer>): AsyncGenerator<Piece> {
     }
   } catch (e) {
     if (pendingBytes > 0) {
-      const all = Buffer.concat(pending, pendingBytes);
+      const all = whole();
       const end = all.lastIndexOf(10);
-      if (end >= 0) yield emit(Buffer.from(all.subarray(0, end + 1)));
+      if (end >= 0) yield { bytes: all.subarray(0, end + 1) };
     }
     throw e;
   }
-  if (skipping) yield { tooLong: skipping };
-  else if (pendingBytes > 0) yield emit(Buffer.concat(pending, pendingBytes));
+  if (skipping !== undefined) yield { tooLong: skipping };
+  else if (pendingBytes > 0) yield { bytes: whole() };
 }
 
-interface Result { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number }
+// ---- The worker threads ----
+//
+// Every chunk k (a byte range of the input file the worker reads itself, or a piece the main thread
+// read from a stream) goes through three steps on one worker: its lines are split (parseText) and the
+// worker waits for chunk k - 1 to publish the number of the line after it (COUNTED, LINE_BASE), then
+// publishes its own; it analyses and formats its records; it waits for its turn (TURN = k), writes
+// them straight to stdout and hands the turn on. Chunks are taken in order, and chunk k's worker
+// never waits on a later chunk, so the chain always moves; output is in input order, and no record
+// passes through the main thread.
+
+/** Int32 slots of the control block. */
+const NEXT = 0, COUNTED = 1, TURN = 2, STOP = 3;
+/** BigInt64 slots: the line number before chunk COUNTED, then totals of the written chunks. */
+const LINE_BASE = 0, LINES = 1, ERRORS = 2, BYTES = 3;
+/** STOP values: running, --strict stopped at a bad line, the reader closed stdout, stdout failed. */
+const RUNNING = 0, STRICT = 1, EPIPE = 2, WRITE_FAILED = 3;
+
+interface WorkerData {
+  entry: string;
+  backend: 'native' | 'js';
+  explicit: boolean;
+  ids: number[];
+  format: RecordFormat;
+  syzygy: string[];
+  strict: boolean;
+  control: SharedArrayBuffer;
+  totals: SharedArrayBuffer;
+  /** Range mode: the input file and its size in bytes (the workers read it themselves). */
+  file?: string;
+  size?: number;
+}
+
+/** What a job tells the main thread: why the run stopped early, if it did. */
+interface JobResult { stop?: number; message?: string }
+
+/** A job: range mode reads chunks until there are none left; stream mode gets one piece. */
+type Job = { range: true } | { k: number; bytes: Uint8Array } | { k: number; tooLong: string };
+
+/** Until slot `at` holds `k` (true) or the run stops (false). */
+function waitFor(control: Int32Array, at: number, k: number): boolean {
+  for (;;) {
+    if (Atomics.load(control, STOP) !== RUNNING) return false;
+    const v = Atomics.load(control, at);
+    if (v === k) return true;
+    // The timeout only bounds a missed wake-up of STOP; every store of `at` notifies.
+    Atomics.wait(control, at, v, 100);
+  }
+}
+
+function stopRun(control: Int32Array, why: number): void {
+  Atomics.compareExchange(control, STOP, RUNNING, why);
+  Atomics.notify(control, COUNTED);
+  Atomics.notify(control, TURN);
+}
+
+/**
+ * The worker side of the analyze command (dist/analyze-worker.js re-exports it): returns the job
+ * handler of one worker thread.
+ */
+export function analyzeWorker(data: WorkerData, backend: Backend): (job: Job) => JobResult {
+  const control = new Int32Array(data.control);
+  const totals = new BigInt64Array(data.totals);
+  const syz = data.syzygy.length > 0;
+  const tb = syz ? SyzygyTablebase.open(data.syzygy, { backend: backend.name }) : undefined;
+  const fd = data.file === undefined ? -1 : openSync(data.file, 'r');
+  // One buffer for the range being read: a chunk, the rest of its last line and a step of slack.
+  const buffer = fd >= 0 ? Buffer.allocUnsafeSlow(CHUNK_BYTES + MAX_LINE_BYTES + READ_STEP + 2) : undefined;
+
+  /** Chunk k's lines: the text, and a last line too long to analyse (its first 64 bytes). */
+  function runChunk(k: number, text: Uint8Array, tooLong: string | undefined): JobResult {
+    let firstLine = 0, textLines = 0;
+    const number = (lines: number): number => {
+      textLines = lines;
+      if (!waitFor(control, COUNTED, k)) throw STOPPED;
+      const base = totals[LINE_BASE]!;
+      totals[LINE_BASE] = base + BigInt(lines + (tooLong === undefined ? 0 : 1));
+      Atomics.store(control, COUNTED, k + 1);
+      Atomics.notify(control, COUNTED);
+      return (firstLine = Number(base) + 1);
+    };
+    let r: ReturnType<typeof analyzeTextChunk>;
+    try {
+      r = analyzeTextChunk(backend, text, number, data.ids, data.format, true, tb);
+    } catch (e) {
+      if (e === STOPPED) return {};
+      throw e;
+    }
+    let { out, lines, errors, firstError, firstErrorEnd } = r;
+    if (tooLong !== undefined) {
+      // The chunk's last line: its number follows the text's lines (skipped ones included).
+      const line = firstLine + textLines;
+      const error = new FenError('fen', tooLong, `line longer than ${MAX_LINE_BYTES} bytes`);
+      const record = Buffer.from(errorRecord(line, `${tooLong}...`, error, data.ids, data.format, syz));
+      out = out.length ? Buffer.concat([out, record]) : record;
+      lines += 1;
+      errors += 1;
+      if (firstError === undefined) { firstError = `line ${line}: ${error.message}`; firstErrorEnd = out.length; }
+    }
+    if (!waitFor(control, TURN, k)) return {};
+    let result: JobResult = {};
+    try {
+      if (data.strict && errors > 0) {
+        // The records up to and including the first error record, then stop.
+        writeAllSync(1, out.subarray(0, firstErrorEnd));
+        Atomics.add(totals, ERRORS, 1n);
+        stopRun(control, STRICT);
+        return { stop: STRICT, message: firstError };
+      }
+      writeAllSync(1, out);
+      Atomics.add(totals, LINES, BigInt(lines));
+      Atomics.add(totals, ERRORS, BigInt(errors));
+      Atomics.add(totals, BYTES, BigInt(text.length));
+    } catch (e) {
+      const epipe = (e as NodeJS.ErrnoException).code === 'EPIPE';
+      stopRun(control, epipe ? EPIPE : WRITE_FAILED);
+      result = { stop: epipe ? EPIPE : WRITE_FAILED, message: (e as Error).message };
+    } finally {
+      Atomics.store(control, TURN, k + 1);
+      Atomics.notify(control, TURN);
+    }
+    return result;
+  }
+
+  /** Reads `length` bytes at `position` into buffer[at..] (fewer at the end of the file). */
+  function read(at: number, length: number, position: number): number {
+    let got = 0;
+    while (got < length) {
+      const n = readSync(fd, buffer!, at + got, length - got, position + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return got;
+  }
+
+  /**
+   * Chunk k of the file: the lines that start in bytes [k * CHUNK_BYTES, (k + 1) * CHUNK_BYTES).
+   * The first of them starts after the first line end at or after the range's first byte - 1; the
+   * last one may run on past the range (read on to its end, or to MAX_LINE_BYTES + 1 of it).
+   */
+  function rangeChunk(k: number): JobResult {
+    const size = data.size!;
+    const lo = k * CHUNK_BYTES, hi = Math.min(size, lo + CHUNK_BYTES);
+    const from = k === 0 ? 0 : lo - 1;
+    const buf = buffer!;
+    let have = read(0, hi - from, from);
+    let start: number;
+    if (k === 0) start = have >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+    else {
+      const nl = buf.indexOf(10);
+      if (nl < 0 || nl + 1 >= have) return runChunk(k, EMPTY, undefined); // inside one long line
+      start = nl + 1;
+    }
+    if (start >= have) return runChunk(k, EMPTY, undefined);
+    let end = have;
+    let tooLong: string | undefined;
+    if (buf[have - 1] !== 10 && from + have < size) {
+      // The last line runs on: where it starts, then read on to its line end.
+      const lastStart = Math.max(start, buf.lastIndexOf(10, have - 1) + 1);
+      for (;;) {
+        const want = Math.min(READ_STEP, size - (from + have));
+        const got = want > 0 ? read(have, want, from + have) : 0;
+        const nl = got > 0 ? buf.subarray(have, have + got).indexOf(10) : -1;
+        if (nl >= 0) { end = have + nl + 1; break; }
+        have += got;
+        end = have;
+        if (got === 0 || have - lastStart > MAX_LINE_BYTES) break;
+      }
+      const content = end - lastStart - (buf[end - 1] === 10 ? 1 : 0);
+      if (content > MAX_LINE_BYTES) {
+        tooLong = buf.subarray(lastStart, lastStart + 64).toString('latin1');
+        end = lastStart;
+      }
+    }
+    return runChunk(k, buf.subarray(start, end), tooLong);
+  }
+
+  return (job) => {
+    try {
+      if ('range' in job) {
+        for (;;) {
+          const k = Atomics.add(control, NEXT, 1);
+          if (k >= Math.ceil(data.size! / CHUNK_BYTES) || Atomics.load(control, STOP) !== RUNNING) return {};
+          const r = rangeChunk(k);
+          if (r.stop !== undefined) return r;
+        }
+      }
+      if ('tooLong' in job) return runChunk(job.k, EMPTY, job.tooLong);
+      return runChunk(job.k, job.bytes, undefined);
+    } catch (e) {
+      stopRun(control, WRITE_FAILED);
+      throw e;
+    }
+  };
+}
+
+const READ_STEP = 1 << 16;
+const EMPTY = new Uint8Array(0);
+const STOPPED = Symbol('stopped');
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -220,79 +420,17 @@ const { parentPort, workerData } = require('node:worker_threads');
   process.env.BITBOARD_PATTERNS_BACKEND = workerData.backend;
   process.env.BITBOARD_PATTERNS_ANALYZE_EXPLICIT = workerData.explicit ? '1' : '0';
   const m = await import(workerData.entry);
-  const tb = workerData.syzygy.length ? m.SyzygyTablebase.open(workerData.syzygy, { backend: m.backendObject.name }) : undefined;
-  parentPort.on('message', ({ id, bytes, firstLine }) => {
+  const handle = m.analyzeWorker(workerData, m.backendObject);
+  parentPort.on('message', (job) => {
     try {
-      const r = m.analyzeTextChunk(m.backendObject, new Uint8Array(bytes), firstLine, workerData.ids, workerData.format, true, tb);
-      const out = r.out;
-      const copy = out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? out : out.slice();
-      parentPort.postMessage({ id, out: copy, lines: r.lines, errors: r.errors, firstError: r.firstError, firstErrorEnd: r.firstErrorEnd }, [copy.buffer]);
+      parentPort.postMessage({ id: job.id, result: handle(job) });
     } catch (e) {
-      parentPort.postMessage({ id, fatal: String(e && e.stack || e) });
+      parentPort.postMessage({ id: job.id, fatal: String(e && e.stack || e) });
     }
   });
   parentPort.postMessage({ ready: true });
 })().catch((e) => parentPort.postMessage({ fatal: String(e && e.stack || e) }));
 `;
-
-class Pool {
-  private readonly workers: Worker[] = [];
-  private readonly idle: Worker[] = [];
-  private readonly waiting = new Map<number, { resolve: (r: Result) => void; reject: (e: Error) => void }>();
-  private queue: { id: number; bytes: Buffer; firstLine: number }[] = [];
-  private fatal: Error | undefined;
-
-  constructor(n: number, data: object) {
-    const entry = new URL('./analyze-worker.js', import.meta.url).href;
-    for (let i = 0; i < n; i++) {
-      const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { ...data, entry } });
-      w.on('message', (m: { ready?: boolean; id?: number; fatal?: string } & Partial<Result>) => {
-        if (m.fatal) return this.fail(new Error(m.fatal));
-        if (m.ready) { this.idle.push(w); this.pump(); return; }
-        const done = this.waiting.get(m.id!)!;
-        this.waiting.delete(m.id!);
-        this.idle.push(w);
-        this.pump();
-        done.resolve({ out: m.out!, lines: m.lines!, errors: m.errors!, firstError: m.firstError, firstErrorEnd: m.firstErrorEnd });
-      });
-      w.on('error', (e) => this.fail(e));
-      this.workers.push(w);
-    }
-  }
-
-  private fail(e: Error): void {
-    this.fatal ??= e;
-    for (const { reject } of this.waiting.values()) reject(e);
-    this.waiting.clear();
-  }
-
-  private pump(): void {
-    while (this.idle.length && this.queue.length) {
-      const w = this.idle.pop()!;
-      const job = this.queue.shift()!;
-      const ab = job.bytes.buffer.slice(job.bytes.byteOffset, job.bytes.byteOffset + job.bytes.byteLength);
-      w.postMessage({ id: job.id, bytes: ab, firstLine: job.firstLine }, [ab as ArrayBuffer]);
-    }
-  }
-
-  run(id: number, bytes: Buffer, firstLine: number): Promise<Result> {
-    if (this.fatal) return Promise.reject(this.fatal);
-    // The chunk goes into the queue, not into the promise's closure: once sent it can be collected.
-    this.queue.push({ id, bytes, firstLine });
-    const result = new Promise<Result>((resolve, reject) => { this.waiting.set(id, { resolve, reject }); });
-    this.pump();
-    return result;
-  }
-
-  async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
-  }
-}
-
-function write(chunk: Uint8Array): Promise<void> | undefined {
-  if (process.stdout.write(chunk)) return undefined;
-  return new Promise((resolve) => process.stdout.once('drain', resolve));
-}
 
 function progressLine(lines: number, bytes: number, total: number | undefined, started: number): string {
   const secs = (performance.now() - started) / 1000;
@@ -308,6 +446,26 @@ function progressLine(lines: number, bytes: number, total: number | undefined, s
   return `${s}   `;
 }
 
+/** A regular file that is not gzip: its size (the workers read it in byte ranges themselves). */
+function plainFileSize(file: string): number | undefined {
+  if (file === '-') return undefined;
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined; // openInput reports it
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return undefined;
+    const magic = Buffer.alloc(2);
+    if (readSync(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b) return undefined;
+    return st.size;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export async function run(args: string[]): Promise<number> {
   if (await isPgnInput(args)) return runPgnAnalyze(args);
   let o: Options;
@@ -320,12 +478,15 @@ export async function run(args: string[]): Promise<number> {
     }
     throw e;
   }
+  const size = plainFileSize(o.file);
   let total: number | undefined;
   if (o.progress && o.file !== '-') {
     const { statSync } = await import('node:fs');
     total = statSync(o.file).size;
   }
-  const input = await openInput(o.file).catch((e: Error) => { throw new Error(`cannot read ${o.file}: ${e.message}`); });
+  const input = size === undefined
+    ? await openInput(o.file).catch((e: Error) => { throw new Error(`cannot read ${o.file}: ${e.message}`); })
+    : undefined;
   if (o.syzygy.length) {
     // Checked here for a clear message; each worker thread opens its own.
     try {
@@ -338,61 +499,69 @@ export async function run(args: string[]): Promise<number> {
       return 2;
     }
   }
-  const pool = new Pool(o.threads, { ids: o.ids, format: o.format, backend: o.backend, explicit: o.explicit, syzygy: o.syzygy });
-  const maxInFlight = 2 * o.threads;
+  const control = new SharedArrayBuffer(4 * 4);
+  const totals = new SharedArrayBuffer(4 * 8);
+  const controlView = new Int32Array(control);
+  const totalsView = new BigInt64Array(totals);
   const started = performance.now();
-  let lines = 0;
-  let errors = 0;
-  let bytesIn = 0;
-  let lastProgress = 0;
-  let stopped = false;
+  let stop: JobResult = {};
   let inputError: Error | undefined;
-  const inFlight: Promise<Result>[] = [];
+  const progress = o.progress
+    ? setInterval(() => process.stderr.write(progressLine(Number(totalsView[LINES]), Number(totalsView[BYTES]), total, started)), 200)
+    : undefined;
+  progress?.unref();
+  const chunkCount = size === undefined ? Infinity : Math.ceil(size / CHUNK_BYTES);
+  const threads = Math.min(o.threads, chunkCount);
+  const pool = threads > 0 ? new WorkerPool<JobResult>(threads, WORKER_SOURCE, {
+    entry: new URL('./analyze-worker.js', import.meta.url).href, backend: o.backend, explicit: o.explicit, ids: o.ids,
+    format: o.format, syzygy: o.syzygy, strict: o.strict, control, totals, ...(size !== undefined && { file: o.file, size }),
+  } satisfies WorkerData) : undefined;
+  const note = (r: JobResult): void => { if (r.stop !== undefined && stop.stop === undefined) stop = r; };
   try {
-    if (o.format === 'csv') await write(Buffer.from(csvHeader(o.ids, o.syzygy.length > 0)));
-    const drainOne = async (): Promise<void> => {
-      const r = await inFlight.shift()!;
-      if (stopped) return;
-      if (o.strict && r.errors > 0) {
-        // Write the records up to and including the first error record, then stop.
-        await write(r.out.subarray(0, r.firstErrorEnd));
-        process.stderr.write(`${o.progress ? '\n' : ''}bitboard-patterns analyze: ${r.firstError} (--strict: stopping)\n`);
-        stopped = true;
-        errors += 1;
-        return;
+    if (o.format === 'csv') {
+      try {
+        writeAllSync(1, Buffer.from(csvHeader(o.ids, o.syzygy.length > 0)));
+      } catch (e) {
+        note({ stop: (e as NodeJS.ErrnoException).code === 'EPIPE' ? EPIPE : WRITE_FAILED, message: (e as Error).message });
       }
-      lines += r.lines;
-      errors += r.errors;
-      await write(r.out);
-      if (o.progress && performance.now() - lastProgress > 200) {
-        lastProgress = performance.now();
-        process.stderr.write(progressLine(lines, bytesIn, total, started));
-      }
-    };
-    let id = 0;
-    try {
-      for await (const piece of chunks(input)) {
-        if ('tooLong' in piece) {
-          const { line, prefix } = piece.tooLong;
-          const error = new FenError('fen', prefix, `line longer than ${MAX_LINE_BYTES} bytes`);
-          const out = Buffer.from(errorRecord(line, `${prefix}...`, error, o.ids, o.format, o.syzygy.length > 0));
-          inFlight.push(Promise.resolve({ out, lines: 1, errors: 1, firstError: `line ${line}: ${error.message}`, firstErrorEnd: out.length }));
-        } else {
-          bytesIn += piece.bytes.length;
-          inFlight.push(pool.run(id++, piece.bytes, piece.firstLine));
-        }
-        while (inFlight.length >= maxInFlight && !stopped) await drainOne();
-        if (stopped) break;
-      }
-    } catch (e) {
-      inputError = e as Error;
     }
-    while (inFlight.length && !stopped) await drainOne();
+    if (stop.stop !== undefined) {
+      // Nothing more to write.
+    } else if (size !== undefined) {
+      // Range mode: each worker takes chunks of the file until none are left.
+      if (pool) (await Promise.all(Array.from({ length: threads }, () => pool.run({ range: true })))).forEach(note);
+    } else {
+      const inFlight: Promise<JobResult>[] = [];
+      const maxInFlight = 2 * o.threads;
+      let k = 0;
+      try {
+        for await (const piece of streamPieces(input!)) {
+          if ('tooLong' in piece) inFlight.push(pool!.run({ k: k++, tooLong: piece.tooLong }));
+          else inFlight.push(pool!.run({ k: k++, bytes: piece.bytes }, [piece.bytes.buffer as ArrayBuffer]));
+          while (inFlight.length >= maxInFlight && stop.stop === undefined) note(await inFlight.shift()!);
+          if (stop.stop !== undefined || Atomics.load(controlView, STOP) !== RUNNING) break;
+        }
+      } catch (e) {
+        inputError = e as Error;
+      }
+      (await Promise.all(inFlight)).forEach(note);
+    }
   } finally {
-    await pool.close();
+    if (progress) clearInterval(progress);
+    await pool?.close();
   }
-  if (o.progress) process.stderr.write(`${progressLine(lines, bytesIn, total, started)}\n`);
-  if (stopped) return 1;
+  const lines = Number(totalsView[LINES]);
+  const errors = Number(totalsView[ERRORS]);
+  if (o.progress) process.stderr.write(`${progressLine(lines, Number(totalsView[BYTES]), total, started)}\n`);
+  if (stop.stop === EPIPE) return 141;
+  if (stop.stop === WRITE_FAILED) {
+    process.stderr.write(`bitboard-patterns: cannot write the output: ${stop.message}\n`);
+    return 1;
+  }
+  if (stop.stop === STRICT) {
+    process.stderr.write(`${o.progress ? '\n' : ''}bitboard-patterns analyze: ${stop.message} (--strict: stopping)\n`);
+    return 1;
+  }
   if (inputError) {
     process.stderr.write(`bitboard-patterns analyze: cannot read ${o.file === '-' ? 'stdin' : o.file} to its end `
       + `(${inputError.message}); the ${lines} complete lines before that were analysed\n`);
@@ -404,4 +573,3 @@ export async function run(args: string[]): Promise<number> {
   }
   return 0;
 }
-

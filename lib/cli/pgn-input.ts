@@ -30,7 +30,7 @@ import { SyzygyTablebase } from '../syzygy.js';
 import { jsBackend } from '../js/index.js';
 import { loadNative } from '../native.js';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { WorkerPool } from './worker-pool.js';
 import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../pgn.js';
 
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
@@ -592,51 +592,14 @@ const { parentPort, workerData } = require('node:worker_threads');
 
 /** Worker threads that format pieces (dist/analyze-worker.js re-exports formatPgnPiece). */
 class PiecePool {
-  private readonly workers: Worker[] = [];
-  private readonly idle: Worker[] = [];
-  private readonly waiting = new Map<number, { resolve: (r: Formatted) => void; reject: (e: Error) => void }>();
-  private readonly queue: { id: number; piece: PgnPiece }[] = [];
-  private next = 0;
-  private fatal: Error | undefined;
-
+  private readonly pool: WorkerPool<Formatted>;
   constructor(n: number, options: FormatOptions) {
-    const entry = new URL('./analyze-worker.js', import.meta.url).href;
-    for (let i = 0; i < n; i++) {
-      const w = new Worker(PIECE_WORKER, { eval: true, workerData: { entry, options } });
-      w.on('message', (m: { ready?: boolean; id?: number; fatal?: string; result?: Formatted }) => {
-        if (m.fatal) return this.fail(new Error(m.fatal));
-        if (!m.ready) {
-          const done = this.waiting.get(m.id!)!;
-          this.waiting.delete(m.id!);
-          done.resolve(m.result!);
-        }
-        this.idle.push(w);
-        this.pump();
-      });
-      w.on('error', (e) => this.fail(e));
-      this.workers.push(w);
-    }
-  }
-  private fail(e: Error): void {
-    this.fatal ??= e;
-    for (const { reject } of this.waiting.values()) reject(e);
-    this.waiting.clear();
-  }
-  private pump(): void {
-    while (this.idle.length && this.queue.length) {
-      const job = this.queue.shift()!;
-      this.idle.pop()!.postMessage(job, [job.piece.bytes.buffer as ArrayBuffer]);
-    }
+    this.pool = new WorkerPool(n, PIECE_WORKER, { entry: new URL('./analyze-worker.js', import.meta.url).href, options });
   }
   run(piece: PgnPiece): Promise<Formatted> {
-    if (this.fatal) return Promise.reject(this.fatal);
-    const id = this.next++;
-    const result = new Promise<Formatted>((resolve, reject) => { this.waiting.set(id, { resolve, reject }); });
-    this.queue.push({ id, piece });
-    this.pump();
-    return result;
+    return this.pool.run({ piece }, [piece.bytes.buffer as ArrayBuffer]);
   }
-  async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }

@@ -1,0 +1,89 @@
+/**
+ * What the analyze command's two readers (FEN/EPD lines and PGN games) share: a pool of worker
+ * threads that take one job at a time, and a blocking write of all of a buffer to a file descriptor
+ * that worker threads use to write their records in turn.
+ *
+ * A pool's worker is `new Worker(source, { eval: true, workerData })`; it posts `{ ready: true }` once
+ * loaded, then answers each job `{ id, ...payload }` with `{ id, result }`, or `{ id, fatal }` /
+ * `{ fatal }` when it fails (the pool then rejects every job still waiting).
+ */
+import { writeSync } from 'node:fs';
+import { Worker, type TransferListItem } from 'node:worker_threads';
+
+export class WorkerPool<R> {
+  private readonly workers: Worker[] = [];
+  private readonly idle: Worker[] = [];
+  private readonly waiting = new Map<number, { resolve: (r: R) => void; reject: (e: Error) => void }>();
+  // Jobs wait here, not in their promises' closures: once sent, a job's memory can be collected.
+  private readonly queue: { message: object; transfer: TransferListItem[] }[] = [];
+  private next = 0;
+  private fatal: Error | undefined;
+
+  constructor(n: number, source: string, workerData: object) {
+    for (let i = 0; i < n; i++) {
+      const w = new Worker(source, { eval: true, workerData });
+      w.on('message', (m: { ready?: boolean; id?: number; fatal?: string; result?: R }) => {
+        if (m.fatal) return this.fail(new Error(m.fatal));
+        if (!m.ready) {
+          const done = this.waiting.get(m.id!)!;
+          this.waiting.delete(m.id!);
+          done.resolve(m.result!);
+        }
+        this.idle.push(w);
+        this.pump();
+      });
+      w.on('error', (e) => this.fail(e));
+      this.workers.push(w);
+    }
+  }
+
+  private fail(e: Error): void {
+    this.fatal ??= e;
+    for (const { reject } of this.waiting.values()) reject(e);
+    this.waiting.clear();
+  }
+
+  private pump(): void {
+    while (this.idle.length && this.queue.length) {
+      const job = this.queue.shift()!;
+      this.idle.pop()!.postMessage(job.message, job.transfer);
+    }
+  }
+
+  /** Posts `{ id, ...payload }` (transferring `transfer`) to the next idle worker; resolves with its result. */
+  run(payload: object, transfer: TransferListItem[] = []): Promise<R> {
+    if (this.fatal) return Promise.reject(this.fatal);
+    const id = this.next++;
+    const result = new Promise<R>((resolve, reject) => { this.waiting.set(id, { resolve, reject }); });
+    this.queue.push({ message: { id, ...payload }, transfer });
+    this.pump();
+    return result;
+  }
+
+  /** The first failure of a worker, if any. */
+  get failure(): Error | undefined {
+    return this.fatal;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Writes all of `bytes` to `fd`, blocking (also on a non-blocking pipe: EAGAIN waits 1 ms and tries
+ * again). Other errors (EPIPE when the reader closed the pipe) are thrown.
+ */
+export function writeAllSync(fd: number, bytes: Uint8Array): void {
+  let at = 0;
+  while (at < bytes.length) {
+    try {
+      at += writeSync(fd, bytes, at, bytes.length - at);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      Atomics.wait(pause, 0, 0, 1);
+    }
+  }
+}
