@@ -23,7 +23,7 @@ import type { Backend, Position } from './backend.js';
 import {
   BISHOP, KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE, KING, KNIGHT, PAWN, QUEEN, ROOK,
 } from './backend.js';
-import { kbnkGenerateJs } from './js/kbnk.js';
+import { KbnkRetrograde } from './js/kbnk.js';
 import { jsBackend } from './js/index.js';
 import { loadNative, requestedBackend } from './native.js';
 import { errorText, isPosition } from './position.js';
@@ -326,10 +326,19 @@ export class KbnkTablebase {
       throw new RangeError(`KbnkTablebase.generate: threads must be an integer 1..1024, got ${String(threads)}`);
     }
     const backend = chooseBackend(options.backend);
-    let table: Uint8Array = new Uint8Array(KBNK_TABLE_SIZE);
+    const table = new Uint8Array(KBNK_TABLE_SIZE);
     if (backend.name === 'js') {
-      // the general generator's KBNvK (lib/js/tbgen.ts), one ply per event-loop turn
-      table = await kbnkGenerateJs(onProgress && ((done, total) => { onProgress({ done, total }); }));
+      const gen = new KbnkRetrograde(table);
+      // setup + one step per ply: 66 plies decide, the 67th finds nothing
+      const expected = 1 + 2 * KBNK_LONGEST_MATE + 1;
+      let done = 1;
+      onProgress?.({ done, total: expected });
+      for (let more = true; more;) {
+        await new Promise<void>((resolve) => { setImmediate(resolve); });
+        more = gen.step();
+        done++;
+        onProgress?.({ done, total: more ? Math.max(expected, done + 1) : done });
+      }
     } else {
       const report = onProgress && ((done: number, total: number) => { onProgress({ done, total }); });
       if (backend.kbnkGenerateAsync) await backend.kbnkGenerateAsync(table, threads ?? availableParallelism(), report);

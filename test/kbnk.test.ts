@@ -139,7 +139,7 @@ const decode = (i: number) => ({
 let js: KbnkTablebase;
 beforeAll(async () => {
   js = await KbnkTablebase.generate({ backend: 'js' });
-}, 120_000); // the general JS generator's KBNvK: seconds on a loaded 2-core machine
+});
 
 describe('the generated table (JS)', () => {
   it('has the longest mate of 33 moves: 65 plies with the strong side to move, 66 with the weak side', () => {

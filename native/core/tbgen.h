@@ -933,24 +933,5 @@ TbStatus tbGenerate(const Sliders& sliders, const TbMaterial& m, std::uint8_t* t
   return generator.run(progress, context, cancel);
 }
 
-// The KBNK table (kbnk.h, layout v1 = this layout 1 of KBNvK): the general generator's KBNvK with its
-// sub-endings (KvK, KBvK, KNvK: draws, made first into small buffers). `progress` sees the KBNvK plies.
-template <class Sliders>
-void kbnkGenerate(const Sliders& sliders, std::uint8_t* table, unsigned threads, KbnkProgressFn progress = nullptr,
-                  void* context = nullptr) {
-  TbMaterial kk, kb, kn, kbn;
-  tbParseMaterial("KvK", kk);
-  tbParseMaterial("KBvK", kb);
-  tbParseMaterial("KNvK", kn);
-  tbParseMaterial("KBNvK", kbn);
-  std::vector<std::uint8_t> kkTable(kk.tableSize()), kbTable(kb.tableSize()), knTable(kn.tableSize());
-  tbGenerate(sliders, kk, kkTable.data(), nullptr, 0, threads);
-  const TbSubTable kkSub[1] = {{kk, kkTable.data()}};
-  tbGenerate(sliders, kb, kbTable.data(), kkSub, 1, threads);
-  tbGenerate(sliders, kn, knTable.data(), kkSub, 1, threads);
-  const TbSubTable subs[2] = {{kb, kbTable.data()}, {kn, knTable.data()}};
-  tbGenerate(sliders, kbn, table, subs, 2, threads, progress, context);
-}
-
 }  // namespace BBP_ISA
 }  // namespace bbp
