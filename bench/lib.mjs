@@ -83,30 +83,11 @@ export function stats(xs) {
 /**
  * Samples of ns per op: `run(reps)` does `reps * opsPerRep` ops. Warm-up first (at least
  * `warmupMs`, so the JIT has settled), then `reps` is chosen so one sample takes about `sampleMs`,
- * then `samples` timed samples. Returns { samples, median, min, max, reps }.
+ * then `samples` timed samples. Returns { samples, median, min, max, reps }. The one-implementation
+ * case of `sampleInterleaved`.
  */
-export function sample(run, { opsPerRep = 1, samples = 7, sampleMs = 4, warmupMs = 40 } = {}) {
-  let reps = 1;
-  const start = performance.now();
-  // Grow reps until one run takes a measurable time, then keep running until warm.
-  for (;;) {
-    const t0 = performance.now();
-    run(reps);
-    const ms = performance.now() - t0;
-    if (ms >= sampleMs / 4 || reps >= 1 << 30) {
-      reps = Math.max(1, Math.round(reps * sampleMs / Math.max(ms, 1e-3)));
-      if (performance.now() - start >= warmupMs) break;
-    } else {
-      reps *= 4;
-    }
-  }
-  const times = [];
-  for (let i = 0; i < samples; i++) {
-    const t0 = process.hrtime.bigint();
-    run(reps);
-    times.push(Number(process.hrtime.bigint() - t0) / (reps * opsPerRep));
-  }
-  return { samples: times, ...stats(times), reps };
+export function sample(run, options = {}) {
+  return sampleInterleaved([run], options)[0];
 }
 
 /** Async twin of `sample` for functions that return promises (fixed reps = 1 per sample). */

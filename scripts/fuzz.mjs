@@ -20,6 +20,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { types } from 'node:util';
@@ -63,12 +64,10 @@ function prng(seed, index) {
 // A recipe is plain data (made from the PRNG); materialize(recipe, api) builds fresh objects from it
 // for one backend, so every backend gets equal arguments that share nothing.
 
+// The chess programming wiki's perft positions (test/fixtures/cpw-perft.json), then a few endings.
+const CPW = JSON.parse(readFileSync(new URL('../test/fixtures/cpw-perft.json', import.meta.url), 'utf8')).positions;
 const FENS = [
-  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-  'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
-  '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
-  'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1',
-  'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8',
+  ...['initial position', 'Kiwipete', 'position 3', 'position 4', 'position 5'].map((name) => CPW.find((p) => p.name === name).fen),
   '7k/8/8/8/8/8/8/KBN5 w - - 0 1',
   '8/8/3k4/8/8/8/8/NB2K3 b - - 0 1',
   '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1',

@@ -78,6 +78,33 @@ function search(p, depth) {
   return best;
 }
 
+/**
+ * Plays one game: the strong side plays the DEPTH-ply search, the lone king defends perfectly (the
+ * table's slowest mate), for at most MAX_MOVES moves of the strong side. Returns [outcome ('mate' |
+ * 'draw' | 'stopped'), the strong side's moves, the nearest mate (in moves) it reached on its turns].
+ */
+function play(start) {
+  let p = start, moves = 0, nearest = Infinity;
+  for (;;) {
+    const v = valueOf(p);
+    if (p.strongToMove) {
+      if (v !== KBNK_DRAW) nearest = Math.min(nearest, (v + 1) >> 1);
+      if (moves === MAX_MOVES) return ['stopped', moves, nearest];
+      let best = -Infinity, chosen = null;
+      for (const m of kbnkMoves(p)) {
+        const s = search(m.next, DEPTH - 1);
+        if (s > best) { best = s; chosen = m; }
+      }
+      p = chosen.next;
+      moves++;
+    } else {
+      if (v === 0) return ['mate', moves, nearest];
+      if (v === KBNK_DRAW) return ['draw', moves, nearest];
+      p = tb.bestKbnkMove(p).next;
+    }
+  }
+}
+
 const longest = [];
 for (let i = 0; i < KBNK_TABLE_SIZE / 2; i++) if (tb.table[i] === 65) longest.push(i);
 // one position per symmetry class: the diagonal twins (strong king on a1-d4) are the same position
@@ -100,27 +127,7 @@ const games = starts.slice(0, MAX_POSITIONS);
 let mates = 0, matesIn50 = 0, mateMoves = 0, draws = 0, stopped = 0, closestSum = 0, closest = Infinity;
 const t1 = performance.now();
 for (const start of games) {
-  let p = start, moves = 0, outcome = 'stopped', nearest = Infinity;
-  for (;;) {
-    if (p.strongToMove) {
-      const v = valueOf(p);
-      if (v !== KBNK_DRAW) nearest = Math.min(nearest, (v + 1) >> 1);
-      if (moves === MAX_MOVES) break;
-      let best = -Infinity, chosen = null;
-      for (const m of kbnkMoves(p)) {
-        const s = search(m.next, DEPTH - 1);
-        if (s > best) { best = s; chosen = m; }
-      }
-      p = chosen.next;
-      moves++;
-    } else {
-      const v = valueOf(p);
-      if (v === 0) { outcome = 'mate'; break; }
-      if (v === KBNK_DRAW) { outcome = 'draw'; break; }
-      const reply = tb.bestKbnkMove(p);
-      p = reply.next;
-    }
-  }
+  const [outcome, moves, nearest] = play(start);
   if (outcome !== 'mate') { closestSum += nearest; closest = Math.min(closest, nearest); }
   if (outcome === 'mate') { mates++; mateMoves += moves; if (moves <= 50) matesIn50++; }
   else if (outcome === 'draw') draws++;
@@ -135,27 +142,6 @@ if (mates < games.length) {
 console.log(`   (${((performance.now() - t1) / 1000).toFixed(1)} s)`);
 
 // ---------------------------------------------------------------- 3. by starting distance
-/** Plays one game as above; returns 'mate' | 'draw' | 'stopped' and the moves played. */
-function play(start) {
-  let p = start, moves = 0;
-  for (;;) {
-    if (p.strongToMove) {
-      if (moves === MAX_MOVES) return ['stopped', moves];
-      let best = -Infinity, chosen = null;
-      for (const m of kbnkMoves(p)) {
-        const s = search(m.next, DEPTH - 1);
-        if (s > best) { best = s; chosen = m; }
-      }
-      p = chosen.next;
-      moves++;
-    } else {
-      const v = valueOf(p);
-      if (v === 0) return ['mate', moves];
-      if (v === KBNK_DRAW) return ['draw', moves];
-      p = tb.bestKbnkMove(p).next;
-    }
-  }
-}
 const PER_BUCKET = option('--per-bucket', 40);
 let seed = 2463534242;
 const rand = () => { seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5; return (seed >>> 0) / 4294967296; };

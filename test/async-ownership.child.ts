@@ -13,6 +13,7 @@ import { loadNative } from '../lib/native.js';
 import { KBNK_TABLE_SIZE } from '../lib/backend.js';
 import { SyzygyTablebase } from '../lib/syzygy.js';
 import { Tablebase, tbParse, tbSubMaterials } from '../lib/tablebase.js';
+import { KIWIPETE, POSITION_3, POSITION_4, POSITION_5, START } from './cpw-perft.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');
@@ -24,11 +25,7 @@ const failures: string[] = [];
 let runs = 0;
 
 const FENS = [
-  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-  'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
-  '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
-  'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1',
-  'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8',
+  START, KIWIPETE, POSITION_3, POSITION_4, POSITION_5,
   '4k3/8/8/8/8/8/8/4K2R b K - 0 1',
   '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1',
 ];

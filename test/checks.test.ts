@@ -140,6 +140,11 @@ describe.each(backends)('%s', (_name, api) => {
   // ---------------------------------------------------------------- hand-made positions
 
   describe('hand-made positions', () => {
+    /** checkKind of each [FEN, move, kind, why] row, the why (or FEN and move) naming a failure. */
+    const expectKinds = (rows: [fen: string, move: string, kind: string, why?: string][]) => {
+      for (const [fen, move, kind, why] of rows) expect(api.checkKind(api.parseFen(fen), move), why ?? `${fen} ${move}`).toBe(kind);
+    };
+
     it('pins along a rank, a file, a diagonal and an anti-diagonal, both ways each', () => {
       // White king d4; pinned: f4 (rook h4), d6 (queen d8), e5 (bishop g7), c5 (bishop a7), c3 (bishop a1), d2 (rook d1).
       const pos = api.parseFen('3q4/b5b1/3B4/2Q1R3/3K1N1r/2P5/3N3k/b2r4 w - - 0 1');
@@ -228,14 +233,12 @@ describe.each(backends)('%s', (_name, api) => {
     });
 
     it('en passant opening the captured pawn\'s diagonal, the from-square\'s file, and both with a direct check', () => {
-      // The bishop a2 sees g8 once d5 is gone.
-      expect(api.checkKind(api.parseFen('6k1/8/8/3pP3/8/8/B7/4K3 w - d6 0 1'), 'e5d6')).toBe('discovered');
-      // The rook e2 sees e8 once e5 has left.
-      expect(api.checkKind(api.parseFen('4k3/8/8/3pP3/8/8/4R3/K7 w - d6 0 1'), 'e5d6')).toBe('discovered');
-      // King on e7: the pawn on d6 checks it and the rook e2 does too.
-      expect(api.checkKind(api.parseFen('8/4k3/8/3pP3/8/8/4R3/K7 w - d6 0 1'), 'e5d6')).toBe('double');
-      // Black captures: c4xd3 e.p. opens the c-file for the rook c8 onto the king on c1.
-      expect(api.checkKind(api.parseFen('2r5/8/8/8/2pP4/8/8/2K1k3 b - d3 0 1'), 'c4d3')).toBe('discovered');
+      expectKinds([
+        ['6k1/8/8/3pP3/8/8/B7/4K3 w - d6 0 1', 'e5d6', 'discovered', 'the bishop a2 sees g8 once d5 is gone'],
+        ['4k3/8/8/3pP3/8/8/4R3/K7 w - d6 0 1', 'e5d6', 'discovered', 'the rook e2 sees e8 once e5 has left'],
+        ['8/4k3/8/3pP3/8/8/4R3/K7 w - d6 0 1', 'e5d6', 'double', 'king on e7: the pawn on d6 checks it and the rook e2 does too'],
+        ['2r5/8/8/8/2pP4/8/8/2K1k3 b - d3 0 1', 'c4d3', 'discovered', 'black: c4xd3 e.p. opens the c-file for the rook c8 onto the king on c1'],
+      ]);
     });
 
     it('en passant through a horizontal "double pin" is illegal, but neither pawn is pinned', () => {
@@ -252,14 +255,15 @@ describe.each(backends)('%s', (_name, api) => {
     });
 
     it('castling: the rook giving check is direct; through, out of or into check is illegal', () => {
-      expect(api.checkKind(api.parseFen('5k2/8/8/8/8/8/8/4K2R w K - 0 1'), 'e1g1')).toBe('direct');
-      expect(api.checkKind(api.parseFen('3k4/8/8/8/8/8/8/R3K3 w Q - 0 1'), 'e1c1')).toBe('direct');
-      expect(api.checkKind(api.parseFen('r3k3/8/8/8/8/8/8/3K4 b q - 0 1'), 'e8c8')).toBe('direct');
-      expect(api.checkKind(api.parseFen('4k2r/8/8/8/8/8/8/5K2 b k - 0 1'), 'e8g8')).toBe('direct');
-      expect(api.checkKind(api.parseFen('4k3/8/8/8/8/8/8/4K2R w K - 0 1'), 'e1g1')).toBe('none');
-      expect(api.checkKind(api.parseFen('4k3/8/8/8/8/8/8/R3K3 w Q - 0 1'), 'e1c1')).toBe('none');
-      // b1 attacked does not matter for queen-side castling; only e1, d1, c1 do.
-      expect(api.checkKind(api.parseFen('1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1'), 'e1c1')).toBe('none');
+      expectKinds([
+        ['5k2/8/8/8/8/8/8/4K2R w K - 0 1', 'e1g1', 'direct'],
+        ['3k4/8/8/8/8/8/8/R3K3 w Q - 0 1', 'e1c1', 'direct'],
+        ['r3k3/8/8/8/8/8/8/3K4 b q - 0 1', 'e8c8', 'direct'],
+        ['4k2r/8/8/8/8/8/8/5K2 b k - 0 1', 'e8g8', 'direct'],
+        ['4k3/8/8/8/8/8/8/4K2R w K - 0 1', 'e1g1', 'none'],
+        ['4k3/8/8/8/8/8/8/R3K3 w Q - 0 1', 'e1c1', 'none'],
+        ['1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1', 'e1c1', 'none', 'b1 attacked does not matter for queen-side castling; only e1, d1, c1 do'],
+      ]);
       const illegal: [string, string][] = [
         ['4kr2/8/8/8/8/8/8/4K2R w K - 0 1', 'e1g1'], // through f1
         ['4k3/8/8/4r3/8/8/8/4K2R w K - 0 1', 'e1g1'], // out of check

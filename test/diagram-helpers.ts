@@ -2,10 +2,21 @@
  * Test helpers for the diagram tests: an XML well-formedness checker (XML 1.0, the subset an SVG
  * renderer needs: elements, attributes, text, comments, the five predefined entities and numeric
  * character references), a PNG decoder (PNG specification, ISO/IEC 15948: 8-bit RGB / RGBA,
- * non-interlaced, the five scanline filters) and a renderer call (rsvg-convert from librsvg).
+ * non-interlaced, the five scanline filters), a renderer call (rsvg-convert from librsvg) and the
+ * expected text diagrams written as pictures (`picture`).
  */
 import { spawnSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
+
+/**
+ * An expected text diagram written as a picture in a template literal, one line of it per source line
+ * that holds a `|`: the line is what follows the first `|` (the indentation before it is the
+ * source's, so leading spaces of the diagram stay); the first and the last source line (the line
+ * breaks after the opening and before the closing backtick) hold none and are dropped. Joined with '\n'.
+ */
+export function picture(text: string): string {
+  return text.split('\n').filter((line) => line.includes('|')).map((line) => line.slice(line.indexOf('|') + 1)).join('\n');
+}
 
 const NAME = '[A-Za-z_:][A-Za-z0-9_:.-]*';
 const REFERENCE = /&(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);/g;

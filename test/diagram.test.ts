@@ -13,7 +13,7 @@ import { MoveError } from '../lib/position.js';
 import { BOARD_COLORS, bitboardSvg, toSvg, toText, type Highlight, type SvgOptions } from '../lib/diagram.js';
 import { anySet } from './arbitraries.js';
 import { backends, jsApi } from './backends.js';
-import { decodePng, hasRsvg, near, render, rgb, xmlProblem, type Image } from './diagram-helpers.js';
+import { decodePng, hasRsvg, near, picture, render, rgb, xmlProblem, type Image } from './diagram-helpers.js';
 
 const LIGHT = rgb('#f0d9b5');
 const DARK = rgb('#b58863');
@@ -324,67 +324,67 @@ describe.each(backends)('toText, positions from the %s backend', (_name, api) =>
   ];
 
   it('without colour: brackets per highlight, legend', () => {
-    expect(toText(pin, { color: false, highlight: hl })).toBe([
-      '8  .  .  .  .  k  .  .  .',
-      '7  .  .  .  .  .  .  .  .',
-      '6  .  .  .  .  .  .  .  .',
-      '5  .  .  .  .  .  .  .  .',
-      '4  .  .  .  . (r) .  .  .',
-      '3  .  .  .  . (.) .  .  .',
-      '2  .  .  .  . [N] .  .  .',
-      '1  .  .  .  .  K  .  .  .',
-      '   a  b  c  d  e  f  g  h',
-      '',
-      '[ ] pinned',
-      '( ) ray',
-    ].join('\n'));
+    expect(toText(pin, { color: false, highlight: hl })).toBe(picture(`
+      |8  .  .  .  .  k  .  .  .
+      |7  .  .  .  .  .  .  .  .
+      |6  .  .  .  .  .  .  .  .
+      |5  .  .  .  .  .  .  .  .
+      |4  .  .  .  . (r) .  .  .
+      |3  .  .  .  . (.) .  .  .
+      |2  .  .  .  . [N] .  .  .
+      |1  .  .  .  .  K  .  .  .
+      |   a  b  c  d  e  f  g  h
+      |
+      |[ ] pinned
+      |( ) ray
+    `));
   });
 
   it('with colour: ANSI backgrounds (named and 24-bit), black text, reset after each square', () => {
     const red = (t: string) => `\x1b[30;41m${t}\x1b[0m`;
     const blue = (t: string) => `\x1b[30;48;2;111;168;220m${t}\x1b[0m`;
-    expect(toText(pin, { color: true, highlight: hl })).toBe([
-      '8  .  .  .  .  k  .  .  .',
-      '7  .  .  .  .  .  .  .  .',
-      '6  .  .  .  .  .  .  .  .',
-      '5  .  .  .  .  .  .  .  .',
-      `4  .  .  .  . ${blue(' r ')} .  .  .`,
-      `3  .  .  .  . ${blue(' . ')} .  .  .`,
-      `2  .  .  .  . ${red(' N ')} .  .  .`,
-      '1  .  .  .  .  K  .  .  .',
-      '   a  b  c  d  e  f  g  h',
-      '',
-      `${red('   ')} pinned`,
-      `${blue('   ')} ray`,
-    ].join('\n'));
+    expect(toText(pin, { color: true, highlight: hl })).toBe(picture(`
+      |8  .  .  .  .  k  .  .  .
+      |7  .  .  .  .  .  .  .  .
+      |6  .  .  .  .  .  .  .  .
+      |5  .  .  .  .  .  .  .  .
+      |4  .  .  .  . ${blue(' r ')} .  .  .
+      |3  .  .  .  . ${blue(' . ')} .  .  .
+      |2  .  .  .  . ${red(' N ')} .  .  .
+      |1  .  .  .  .  K  .  .  .
+      |   a  b  c  d  e  f  g  h
+      |
+      |${red('   ')} pinned
+      |${blue('   ')} ray
+    `));
   });
 
   it('the starting position, flipped, Unicode, no coordinates; later highlights win', () => {
     const start = api.parseFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
     expect(toText(start, { color: false, flipped: true, unicode: true, coordinates: false,
-      highlight: [{ squares: set('d1', 'e1'), color: 'red' }, { squares: set('e1', 'h8'), color: 'blue' }] })).toBe([
-      ' ♖  ♘  ♗ (♔)[♕] ♗  ♘  ♖',
-      ' ♙  ♙  ♙  ♙  ♙  ♙  ♙  ♙',
-      ' .  .  .  .  .  .  .  .',
-      ' .  .  .  .  .  .  .  .',
-      ' .  .  .  .  .  .  .  .',
-      ' .  .  .  .  .  .  .  .',
-      ' ♟  ♟  ♟  ♟  ♟  ♟  ♟  ♟',
-      '(♜) ♞  ♝  ♚  ♛  ♝  ♞  ♜',
-    ].join('\n'));
+      highlight: [{ squares: set('d1', 'e1'), color: 'red' }, { squares: set('e1', 'h8'), color: 'blue' }] })).toBe(picture(`
+      | ♖  ♘  ♗ (♔)[♕] ♗  ♘  ♖
+      | ♙  ♙  ♙  ♙  ♙  ♙  ♙  ♙
+      | .  .  .  .  .  .  .  .
+      | .  .  .  .  .  .  .  .
+      | .  .  .  .  .  .  .  .
+      | .  .  .  .  .  .  .  .
+      | ♟  ♟  ♟  ♟  ♟  ♟  ♟  ♟
+      |(♜) ♞  ♝  ♚  ♛  ♝  ♞  ♜
+    `));
   });
 
   it('an empty board (null) with ASCII coordinates', () => {
-    expect(toText(null, { color: false, highlight: [{ squares: set('a1', 'h8'), color: 'green' }] })).toBe([
-      '8  .  .  .  .  .  .  . [.]',
-      '7  .  .  .  .  .  .  .  .',
-      '6  .  .  .  .  .  .  .  .',
-      '5  .  .  .  .  .  .  .  .',
-      '4  .  .  .  .  .  .  .  .',
-      '3  .  .  .  .  .  .  .  .',
-      '2  .  .  .  .  .  .  .  .',
-      '1 [.] .  .  .  .  .  .  .',
-      '   a  b  c  d  e  f  g  h',
-    ].join('\n'));
+    expect(toText(null, { color: false, highlight: [{ squares: set('a1', 'h8'), color: 'green' }] })).toBe(picture(`
+      |8  .  .  .  .  .  .  . [.]
+      |7  .  .  .  .  .  .  .  .
+      |6  .  .  .  .  .  .  .  .
+      |5  .  .  .  .  .  .  .  .
+      |4  .  .  .  .  .  .  .  .
+      |3  .  .  .  .  .  .  .  .
+      |2  .  .  .  .  .  .  .  .
+      |1 [.] .  .  .  .  .  .  .
+      |   a  b  c  d  e  f  g  h
+    `));
   });
 });

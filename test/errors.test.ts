@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { addonPath } from '../lib/native.js';
 import { FenError } from '../lib/position.js';
 import { backends, jsApi, nativeApi } from './backends.js';
+import { thrown } from './thrown.js';
 
 type Kind =
   | 'square' | 'color' | 'bitboard' | 'squareOrSet' | 'optBitboard'
@@ -365,16 +366,6 @@ function lookup(target: object, name: string): AnyFn | undefined {
 function expectError(err: Error, want: Case[2]) {
   if (want === 'MoveError') expect(err.name, err.message).toBe('MoveError');
   else expect(err, `${err.name}: ${err.message}`).toBeInstanceOf(want);
-}
-
-/** Calls `f`, expecting it to throw; returns the error. */
-function thrown(f: () => unknown): Error {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected a throw, but the call returned');
 }
 
 /** The bad-input cases of one function: one argument replaced at a time. */

@@ -12,6 +12,7 @@ import { DECLARATIONS, type Declaration } from '../lib/declarations.js';
 import { jsBackend } from '../lib/js/index.js';
 import { loadNative, packageRoot } from '../lib/native.js';
 import { backends, comparedApis, comparedRows, jsApi, nativeApi } from './backends.js';
+import { thrown } from './thrown.js';
 
 const declared = Object.entries(DECLARATIONS as Record<string, Declaration>);
 
@@ -100,10 +101,6 @@ describe('the facade (from dist/, fresh processes)', () => {
 
 describe.each(backends)('hostile batches and positions: %s', (_name, api) => {
   const fen = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
-  const thrown = (f: () => unknown): Error => {
-    try { f(); } catch (e) { return e as Error; }
-    throw new Error('expected a throw');
-  };
 
   it('a PositionBatch cannot be reshaped: frozen, its length follows its words', () => {
     const batch = api.PositionBatch.fromFens([fen, fen]);

@@ -18,25 +18,7 @@ import { SanError } from '../lib/san.js';
 import { Tablebase, TablebaseFileError, tbParse, tbSubMaterials, tbTableSize } from '../lib/tablebase.js';
 import { SyzygyError, SyzygyFileError, SyzygyTablebase } from '../lib/syzygy.js';
 import { backends } from './backends.js';
-
-/** The error `f` throws (the test fails when it returns). */
-function thrown(f: () => unknown): Error {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected a throw');
-}
-
-async function rejected(p: () => Promise<unknown>): Promise<Error> {
-  try {
-    await p();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected a rejection');
-}
+import { rejected, thrown } from './thrown.js';
 
 /** The checks every case makes: the class, and a message naming the function and the argument. */
 function expectNamed(err: Error, cls: new (...a: never[]) => Error, fn: string, arg: string): void {

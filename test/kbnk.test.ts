@@ -14,6 +14,7 @@ import {
   KBNK_FILE_HEADER_SIZE, KbnkFileError, KbnkTablebase, crc32, kbnkIndex, kbnkMoves, type KbnkFileProblem,
 } from '../lib/kbnk.js';
 import { backends, jsApi, nativeApi } from './backends.js';
+import { fenOfCells } from './fen-writer.js';
 
 // ------------------------------------------------------------------------------ corner distance
 
@@ -113,18 +114,7 @@ describe.each(backends)('%s', (_name, api) => {
 const fenOf = (k: number, b: number, n: number, w: number, strongToMove: boolean) => {
   const board: string[] = new Array(64).fill('');
   board[k] = 'K'; board[b] = 'B'; board[n] = 'N'; board[w] = 'k';
-  const ranks: string[] = [];
-  for (let r = 7; r >= 0; r--) {
-    let s = '', empty = 0;
-    for (let f = 0; f < 8; f++) {
-      const p = board[r * 8 + f]!;
-      if (!p) { empty++; continue; }
-      if (empty) { s += empty; empty = 0; }
-      s += p;
-    }
-    ranks.push(empty ? s + empty : s);
-  }
-  return `${ranks.join('/')} ${strongToMove ? 'w' : 'b'} - - 0 1`;
+  return fenOfCells(board, strongToMove);
 };
 const near = (a: number, b: number) => Math.max(Math.abs((a & 7) - (b & 7)), Math.abs((a >> 3) - (b >> 3))) <= 1;
 /** Squares of table index i (strong side white, strong king in the triangle). */

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { backends } from './backends.js';
 import {
-  ALL_SQUARES_LIST, FULL, bit, caughtableAreaRef, checkBatch, chebyshev, diagram, distantCheckLinesRef, fileOf, has,
+  ALL_SQUARES_LIST, FULL, bit, caughtableAreaRef, checkBatch, checkDistanceBatch, checkDistanceOnRandomPaths, chebyshev, diagram, distantCheckLinesRef, fileOf, has,
   hasShield, kingAttacksRef, kingAttacksSetRef, kingDistanceRef, kingMoveTargetsRef, kingNeighbours,
-  pawnShieldIndexRef, pawnShieldMaskRef, randomSet, randomSets, randomSquare, rankOf, ranksWhere, rng, setOf, show,
+  pawnShieldIndexRef, pawnShieldMaskRef, randomSet, randomSets, randomSetsOf, randomSquare, randomSquares, rankOf, ranksWhere, rng, setOf, show,
   sq, squareAt, squaresAreConnectedRef, squaresIn,
 } from './reference.js';
 
@@ -612,31 +612,16 @@ describe.each(backends)('%s', (_name, api) => {
       expect(api.kingDistance(sq('a1'), sq('b2'), 0n)).toBe(-1);
     });
 
-    it('matches a BFS reference on random paths', () => {
-      const next = rng(8);
-      const outcomes = { reachable: 0, unreachable: 0 };
-      for (let i = 0; i < 400; i++) {
-        const path = randomSet(next, [0.4, 0.55, 0.7, 0.85][i % 4]);
-        const a = randomSquare(next);
-        const b = i % 10 === 0 ? a : randomSquare(next);
-        const want = kingDistanceRef(a, b, path);
-        if (want >= 0) outcomes.reachable++;
-        else outcomes.unreachable++;
-        expect(api.kingDistance(a, b, path), `${a} -> ${b} ${show(path)}`).toBe(want);
-      }
-      expect(outcomes.reachable).toBeGreaterThan(50);
-      expect(outcomes.unreachable).toBeGreaterThan(50);
-    });
+    it('matches a BFS reference on random paths', () => checkDistanceOnRandomPaths(api.kingDistance, kingDistanceRef, 8, [0.4, 0.55, 0.7, 0.85]));
   });
 
   // ---------------------------------------------------------------- batch forms
 
   describe('batch forms equal the single calls', () => {
-    const squares = (n: number, next: () => number) => Array.from({ length: n }, () => randomSquare(next));
-    const sets = (n: number, next: () => number) => Array.from({ length: n }, (_, i) => randomSet(next, [0.1, 0.5, 0.9][i % 3]));
+    const sets = (n: number, next: () => number) => randomSetsOf(n, next, [0.1, 0.5, 0.9]);
 
     it('kingAttacksBatch', () => checkBatch(BigUint64Array, 0xdeadn, (n, next) => {
-      const s = squares(n, next);
+      const s = randomSquares(n, next);
       return { run: (out) => api.kingAttacksBatch(u8(s), out), expected: s.map((x) => api.kingAttacks(x)) };
     }));
 
@@ -648,7 +633,7 @@ describe.each(backends)('%s', (_name, api) => {
     it('pawnShieldMaskBatch', () => {
       for (const color of [0, 1]) {
         checkBatch(BigUint64Array, 0xdeadn, (n, next) => {
-          const s = squares(n, next);
+          const s = randomSquares(n, next);
           return { run: (out) => api.pawnShieldMaskBatch(color, u8(s), out), expected: s.map((x) => api.pawnShieldMask(color, x)) };
         });
       }
@@ -658,7 +643,7 @@ describe.each(backends)('%s', (_name, api) => {
       for (const color of [0, 1]) {
         checkBatch(Uint8Array, 0xee, (n, next) => {
           // Mostly kings on their first two ranks so the indices are not all zero.
-          const s = squares(n, next).map((x, i) => (i % 4 === 0 ? x : (color === 0 ? x % 16 : 48 + (x % 16))));
+          const s = randomSquares(n, next).map((x, i) => (i % 4 === 0 ? x : (color === 0 ? x % 16 : 48 + (x % 16))));
           const p = sets(n, next);
           return {
             run: (out) => api.pawnShieldIndexBatch(color, u8(s), u64(p), out),
@@ -669,13 +654,13 @@ describe.each(backends)('%s', (_name, api) => {
     });
 
     it('kingMoveTargetsBatch', () => checkBatch(BigUint64Array, 0xdeadn, (n, next) => {
-      const s = squares(n, next);
+      const s = randomSquares(n, next);
       const t = sets(n, next);
       return { run: (out) => api.kingMoveTargetsBatch(u8(s), u64(t), out), expected: s.map((x, i) => api.kingMoveTargets(x, t[i]!)) };
     }));
 
     it('distantCheckLinesBatch', () => checkBatch(Uint8Array, 0xee, (n, next) => {
-      const s = squares(n, next);
+      const s = randomSquares(n, next);
       // Taboo mostly on the king's neighbourhood so every answer (0, 1, 2, 4, 8, 15) shows up.
       const t = s.map((x) => kingAttacksRef(x) & randomSet(next, 0.7));
       return { run: (out) => api.distantCheckLinesBatch(u8(s), u64(t), out), expected: s.map((x, i) => api.distantCheckLines(x, t[i]!)) };
@@ -685,7 +670,7 @@ describe.each(backends)('%s', (_name, api) => {
       for (const kc of [0, 1]) {
         for (const stm of [0, 1]) {
           checkBatch(BigUint64Array, 0xdeadn, (n, next) => {
-            const s = squares(n, next);
+            const s = randomSquares(n, next);
             return { run: (out) => api.caughtableAreaBatch(kc, stm, u8(s), out), expected: s.map((x) => api.caughtableArea(kc, stm, x)) };
           });
         }
@@ -697,7 +682,7 @@ describe.each(backends)('%s', (_name, api) => {
         for (const stm of [0, 1]) {
           checkBatch(BigUint64Array, 0xdeadn, (n, next) => {
             const p = sets(n, next);
-            const s = squares(n, next);
+            const s = randomSquares(n, next);
             return {
               run: (out) => api.uncatchablePassersBatch(u64(p), kc, stm, u8(s), out),
               expected: s.map((x, i) => api.uncatchablePassers(p[i]!, kc, stm, x)),
@@ -717,18 +702,6 @@ describe.each(backends)('%s', (_name, api) => {
       };
     }));
 
-    it('kingDistanceBatch, with a path and with the default path', () => {
-      checkBatch(Int8Array, 99, (n, next) => {
-        const f = squares(n, next);
-        const t = squares(n, next);
-        const p = Array.from({ length: n }, () => randomSet(next, 0.6));
-        return { run: (out) => api.kingDistanceBatch(u8(f), u8(t), u64(p), out), expected: f.map((x, i) => api.kingDistance(x, t[i]!, p[i]!)) };
-      });
-      checkBatch(Int8Array, 99, (n, next) => {
-        const f = squares(n, next);
-        const t = squares(n, next);
-        return { run: (out) => api.kingDistanceBatch(u8(f), u8(t), undefined, out), expected: f.map((x, i) => api.kingDistance(x, t[i]!)) };
-      });
-    });
+    it('kingDistanceBatch, with a path and with the default path', () => checkDistanceBatch(api.kingDistanceBatch, api.kingDistance, 0.6));
   });
 });

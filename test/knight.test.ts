@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { KNIGHT_DIRECTIONS } from '../lib/backend.js';
 import { backends } from './backends.js';
 import {
-  ALL_SQUARES_LIST, FULL, KNIGHT_STEPS, bit, checkBatch, diagram, forkTargetSquaresRef, knightAttacksRef,
-  knightAttacksSetRef, knightDistanceRef, knightForkMovesRef, knightStepRef, randomSet, randomSets, randomSquare,
+  ALL_SQUARES_LIST, FULL, KNIGHT_STEPS, bit, checkBatch, checkDistanceBatch, checkDistanceOnRandomPaths, diagram, forkTargetSquaresRef, knightAttacksRef,
+  knightAttacksSetRef, knightDistanceRef, knightForkMovesRef, knightStepRef, randomSet, randomSets, randomSetsOf, randomSquares,
   rng, setOf, show, sq, squaresIn,
 } from './reference.js';
 
@@ -188,21 +188,7 @@ describe.each(backends)('%s', (_name, api) => {
       expect(api.knightDistance(sq('a1'), sq('d4'), setOf(['a1', 'b3', 'd4'].map(sq)))).toBe(2);
     });
 
-    it('matches a BFS reference on random paths', () => {
-      const next = rng(14);
-      const outcomes = { reachable: 0, unreachable: 0 };
-      for (let i = 0; i < 400; i++) {
-        const path = randomSet(next, [0.5, 0.65, 0.8, 0.9][i % 4]);
-        const a = randomSquare(next);
-        const b = i % 10 === 0 ? a : randomSquare(next);
-        const want = knightDistanceRef(a, b, path);
-        if (want >= 0) outcomes.reachable++;
-        else outcomes.unreachable++;
-        expect(api.knightDistance(a, b, path), `${a} -> ${b} ${show(path)}`).toBe(want);
-      }
-      expect(outcomes.reachable).toBeGreaterThan(50);
-      expect(outcomes.unreachable).toBeGreaterThan(50);
-    });
+    it('matches a BFS reference on random paths', () => checkDistanceOnRandomPaths(api.knightDistance, knightDistanceRef, 14, [0.5, 0.65, 0.8, 0.9]));
   });
 
   // ---------------------------------------------------------------- forks
@@ -263,11 +249,10 @@ describe.each(backends)('%s', (_name, api) => {
   // ---------------------------------------------------------------- batch forms
 
   describe('batch forms equal the single calls', () => {
-    const squares = (n: number, next: () => number) => Array.from({ length: n }, () => randomSquare(next));
-    const sets = (n: number, next: () => number) => Array.from({ length: n }, (_, i) => randomSet(next, [0.05, 0.3, 0.7][i % 3]));
+    const sets = (n: number, next: () => number) => randomSetsOf(n, next, [0.05, 0.3, 0.7]);
 
     it('knightAttacksBatch', () => checkBatch(BigUint64Array, 0xbeefn, (n, next) => {
-      const s = squares(n, next);
+      const s = randomSquares(n, next);
       return { run: (out) => api.knightAttacksBatch(u8(s), out), expected: s.map((x) => api.knightAttacks(x)) };
     }));
 
@@ -277,19 +262,7 @@ describe.each(backends)('%s', (_name, api) => {
       return { run: (out) => api[`${name}Batch`](u64(s), out), expected: s.map((x) => api[name](x)) };
     }));
 
-    it('knightDistanceBatch, with a path and with the default path', () => {
-      checkBatch(Int8Array, 99, (n, next) => {
-        const f = squares(n, next);
-        const t = squares(n, next);
-        const p = Array.from({ length: n }, () => randomSet(next, 0.7));
-        return { run: (out) => api.knightDistanceBatch(u8(f), u8(t), u64(p), out), expected: f.map((x, i) => api.knightDistance(x, t[i]!, p[i]!)) };
-      });
-      checkBatch(Int8Array, 99, (n, next) => {
-        const f = squares(n, next);
-        const t = squares(n, next);
-        return { run: (out) => api.knightDistanceBatch(u8(f), u8(t), undefined, out), expected: f.map((x, i) => api.knightDistance(x, t[i]!)) };
-      });
-    });
+    it('knightDistanceBatch, with a path and with the default path', () => checkDistanceBatch(api.knightDistanceBatch, api.knightDistance, 0.7));
 
     it('knightForkMovesBatch', () => checkBatch(BigUint64Array, 0xbeefn, (n, next) => {
       const k = sets(n, next);

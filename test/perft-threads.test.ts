@@ -5,7 +5,8 @@
  * Truth: the chess programming wiki, "Perft Results" (https://www.chessprogramming.org/Perft_Results):
  * node counts of the initial position, position 2 (Kiwipete), 3, 4, 5 and 6, and the statistics
  * rows (captures, e.p., castles, promotions, checks, discovery checks, double checks, checkmates) of
- * Kiwipete depth 3 and position 3 depth 5. The count must not depend on the thread count. The native
+ * Kiwipete depth 3 and position 3 depth 5 (the numbers: test/fixtures/cpw-perft.json). The count
+ * must not depend on the thread count. The native
  * backend splits the tree near the root only below depth 4, so its rows are deeper (depth 4-6: one to
  * three plies split); the JS backend checks `threads` and counts on one thread (shallower rows).
  */
@@ -13,35 +14,20 @@ import { describe, expect, it } from 'vitest';
 import { PERFT_STATS_COLUMNS } from '../lib/backend.js';
 import { loadNative } from '../lib/native.js';
 import { backends } from './backends.js';
+import { KIWIPETE, POSITION_3, START, cpw } from './cpw-perft.js';
 
-const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
-const POSITION_3 = '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1';
-const POSITION_4 = 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1';
-const POSITION_5 = 'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8';
-const POSITION_6 = 'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10';
-
-/** [name, FEN, depth, CPW nodes] for the native backend (split) and the JS backend. */
-const NATIVE_ROWS: [string, string, number, number][] = [
-  ['initial position', START, 5, 4865609],
-  ['Kiwipete', KIWIPETE, 4, 4085603],
-  ['position 3', POSITION_3, 6, 11030083],
-  ['position 4', POSITION_4, 4, 422333],
-  ['position 5', POSITION_5, 4, 2103487],
-  ['position 6', POSITION_6, 4, 3894594],
-];
-const JS_ROWS: [string, string, number, number][] = [
-  ['initial position', START, 3, 8902],
-  ['Kiwipete', KIWIPETE, 2, 2039],
-  ['position 3', POSITION_3, 4, 43238],
-  ['position 4', POSITION_4, 3, 9467],
-  ['position 5', POSITION_5, 2, 1486],
-  ['position 6', POSITION_6, 2, 2079],
-];
+/** [name, FEN, depth, CPW nodes] for the native backend (split) and the JS backend: depths per position. */
+const rowsAt = (depths: [name: string, depth: number][]) => depths.map(([name, depth]): [string, string, number, number] => {
+  const nodes = cpw(name).nodes[depth - 1];
+  if (nodes === undefined) throw new Error(`test/fixtures/cpw-perft.json has no depth ${depth} for ${name}`);
+  return [name, cpw(name).fen, depth, nodes];
+});
+const NATIVE_ROWS = rowsAt([['initial position', 5], ['Kiwipete', 4], ['position 3', 6], ['position 4', 4], ['position 5', 4], ['position 6', 4]]);
+const JS_ROWS = rowsAt([['initial position', 3], ['Kiwipete', 2], ['position 3', 4], ['position 4', 3], ['position 5', 2], ['position 6', 2]]);
 
 /** CPW statistics rows in PERFT_STATS_COLUMNS order. */
-const KIWIPETE_D3 = [97862, 17102, 45, 3162, 0, 993, 0, 0, 1];
-const POSITION_3_D5 = [674624, 52051, 1165, 0, 0, 52950, 1292, 3, 0];
+const KIWIPETE_D3 = cpw('Kiwipete').stats[2];
+const POSITION_3_D5 = cpw('position 3').stats[4];
 
 const statsRow = (s: Record<string, number>) => PERFT_STATS_COLUMNS.map((c) => s[c]);
 

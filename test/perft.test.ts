@@ -5,6 +5,7 @@
  * the initial position, position 2 (Kiwipete, by Peter McKenzie), positions 3, 4 (and its mirror),
  * 5 and 6. Node counts for all; the statistics columns where the wiki prints them (initial position,
  * Kiwipete and position 3: all nine; position 4: all but the discovery and double check columns).
+ * The numbers: test/fixtures/cpw-perft.json (read by test/cpw-perft.ts).
  *
  * The wiki's column conventions, which perftStats follows:
  * - every column counts the moves of the *last* ply only (the leaf moves), not the whole tree;
@@ -26,57 +27,15 @@
 import { describe, expect, it } from 'vitest';
 import { PERFT_STATS_COLUMNS } from '../lib/backend.js';
 import { backends } from './backends.js';
-
-export const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-export const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
-export const POSITION_3 = '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1';
-export const POSITION_4 = 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1';
-export const POSITION_4_MIRRORED = 'r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1';
-export const POSITION_5 = 'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8';
-export const POSITION_6 = 'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10';
+import {
+  CPW_POSITIONS, KIWIPETE, POSITION_3, POSITION_4, POSITION_4_MIRRORED, POSITION_5, POSITION_6, START, type StatsRow,
+} from './cpw-perft.js';
 
 /** CPW node counts, depth 1.. (the prefix that runs here in a few seconds per backend). */
-const NODES: [string, string, number[]][] = [
-  ['initial position', START, [20, 400, 8902, 197281, 4865609]],
-  ['Kiwipete', KIWIPETE, [48, 2039, 97862, 4085603]],
-  ['position 3', POSITION_3, [14, 191, 2812, 43238, 674624, 11030083]],
-  ['position 4', POSITION_4, [6, 264, 9467, 422333]],
-  ['position 4 mirrored', POSITION_4_MIRRORED, [6, 264, 9467, 422333]],
-  ['position 5', POSITION_5, [44, 1486, 62379, 2103487]],
-  ['position 6', POSITION_6, [46, 2079, 89890, 3894594]],
-];
+const NODES = CPW_POSITIONS.map((p): [string, string, number[]] => [p.name, p.fen, p.nodes]);
 
-type Row = [nodes: number, captures: number, enPassant: number, castles: number, promotions: number, checks: number,
-  discoveryChecks: number | null, doubleChecks: number | null, checkmates: number];
 /** CPW statistics rows, depth 1..; null where the wiki has no such column. */
-const STATS: [string, string, Row[]][] = [
-  ['initial position', START, [
-    [20, 0, 0, 0, 0, 0, 0, 0, 0],
-    [400, 0, 0, 0, 0, 0, 0, 0, 0],
-    [8902, 34, 0, 0, 0, 12, 0, 0, 0],
-    [197281, 1576, 0, 0, 0, 469, 0, 0, 8],
-    [4865609, 82719, 258, 0, 0, 27351, 6, 0, 347],
-  ]],
-  ['Kiwipete', KIWIPETE, [
-    [48, 8, 0, 2, 0, 0, 0, 0, 0],
-    [2039, 351, 1, 91, 0, 3, 0, 0, 0],
-    [97862, 17102, 45, 3162, 0, 993, 0, 0, 1],
-    [4085603, 757163, 1929, 128013, 15172, 25523, 42, 6, 43],
-  ]],
-  ['position 3', POSITION_3, [
-    [14, 1, 0, 0, 0, 2, 0, 0, 0],
-    [191, 14, 0, 0, 0, 10, 0, 0, 0],
-    [2812, 209, 2, 0, 0, 267, 3, 0, 0],
-    [43238, 3348, 123, 0, 0, 1680, 106, 0, 17],
-    [674624, 52051, 1165, 0, 0, 52950, 1292, 3, 0],
-  ]],
-  ...([['position 4', POSITION_4], ['position 4 mirrored', POSITION_4_MIRRORED]] as const).map(([name, fen]): [string, string, Row[]] => [name, fen, [
-    [6, 0, 0, 0, 0, 0, null, null, 0],
-    [264, 87, 0, 6, 48, 10, null, null, 0],
-    [9467, 1021, 4, 0, 120, 38, null, null, 22],
-    [422333, 131393, 0, 7795, 60032, 15492, null, null, 5],
-  ]]),
-];
+const STATS = CPW_POSITIONS.filter((p) => p.stats.length > 0).map((p): [string, string, StatsRow[]] => [p.name, p.fen, p.stats]);
 
 /** Martin Sedlak's suite: [what it tests, FEN, depth, nodes]. */
 const SPECIAL: [string, string, number, number][] = [

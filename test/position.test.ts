@@ -7,6 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { backends } from './backends.js';
 import { bit, has, rng } from './reference.js';
 import { boardFromFen, fenFromBoard, randomBoard, randomEpBoard } from './reference-checks.js';
+import { thrown } from './thrown.js';
+
+/** The fields a FenError carries. */
+type FenFields = Error & { field?: string; text?: string };
 
 const STARTING = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -26,15 +30,6 @@ const FENS = [
   '4k3/8/3N4/8/8/8/8/K3R3 b - - 99 1000000', // in double check; clocks at their limits
   'r3k2r/8/8/8/8/8/8/R3K2R b Kq - 5 40',
 ];
-
-function thrown(f: () => unknown): Error & { field?: string; text?: string } {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected a throw, but the call returned');
-}
 
 /** [what, fen, field]: every kind of bad FEN. */
 const BAD_FENS: [string, string, string][] = [
@@ -151,7 +146,7 @@ describe.each(backends)('%s', (_name, api) => {
 
   describe('bad FENs: FenError with the field and the offending text', () => {
     it.each(BAD_FENS)('%s', (_what, fen, field) => {
-      const err = thrown(() => api.parseFen(fen));
+      const err = thrown<FenFields>(() => api.parseFen(fen));
       expect(err.name, err.message).toBe('FenError');
       expect(err.field, err.message).toBe(field);
       expect(typeof err.text).toBe('string');
@@ -216,7 +211,7 @@ describe.each(backends)('%s', (_name, api) => {
         ['halfmove -1', { pieces: kings, halfmoveClock: -1 }, 'halfmoveClock'],
       ];
       for (const [what, init, field] of bad) {
-        const err = thrown(() => api.createPosition(init));
+        const err = thrown<FenFields>(() => api.createPosition(init));
         expect(err.name, `${what}: ${err.message}`).toBe('PositionError');
         expect(err.field, what).toBe(field);
       }

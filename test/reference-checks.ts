@@ -13,6 +13,7 @@
 import {
   ALL_SQUARES_LIST, FULL, bit, chebyshev, fileOf, has, onBoard, rankOf, squareAt, squaresIn,
 } from './reference.js';
+import { placementOf } from './fen-writer.js';
 
 /**
  * The public functions of this topic (facade names). test/properties.test.ts leaves them to
@@ -156,24 +157,9 @@ export function boardFromFen(fen: string): Board {
 const sqName = (s: number): string => `${'abcdefgh'[fileOf(s)]}${rankOf(s) + 1}`;
 
 export function fenFromBoard(b: Board): string {
-  const rows: string[] = [];
-  for (let r = 7; r >= 0; r--) {
-    let row = '';
-    let gap = 0;
-    for (let f = 0; f < 8; f++) {
-      const p = b.cells[squareAt(f, r)];
-      if (!p) gap++;
-      else {
-        if (gap) row += gap;
-        gap = 0;
-        row += p.color === 0 ? LETTERS[p.type]!.toUpperCase() : LETTERS[p.type];
-      }
-    }
-    if (gap) row += gap;
-    rows.push(row);
-  }
+  const placement = placementOf(b.cells.map((p) => (p ? (p.color === 0 ? LETTERS[p.type]!.toUpperCase() : LETTERS[p.type]) : '')));
   const c = ['K', 'Q', 'k', 'q'].filter((_, i) => b.castling & (1 << i)).join('') || '-';
-  return `${rows.join('/')} ${b.side ? 'b' : 'w'} ${c} ${b.ep < 0 ? '-' : sqName(b.ep)} ${b.halfmove} ${b.fullmove}`;
+  return `${placement} ${b.side ? 'b' : 'w'} ${c} ${b.ep < 0 ? '-' : sqName(b.ep)} ${b.halfmove} ${b.fullmove}`;
 }
 
 export const cloneBoard = (b: Board): Board => ({ ...b, cells: b.cells.slice() });

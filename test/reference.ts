@@ -326,6 +326,13 @@ export function randomSets(next: () => number, n: number): bigint[] {
 
 export const randomSquare = (next: () => number): number => Math.floor(next() * 64);
 
+/** `n` random squares, for batch inputs. */
+export const randomSquares = (n: number, next: () => number): number[] => Array.from({ length: n }, () => randomSquare(next));
+
+/** `n` random sets, the i-th of density `densities[i % densities.length]`, for batch inputs. */
+export const randomSetsOf = (n: number, next: () => number, densities: readonly number[]): bigint[] =>
+  Array.from({ length: n }, (_, i) => randomSet(next, densities[i % densities.length]));
+
 // ------------------------------------------------------------------ batch helper
 
 const BATCH_SIZES = [0, 1, 300];
@@ -355,4 +362,48 @@ export function checkBatch(
     expect(returned).toBe(out);
     expect(Array.from(out as ArrayLike<number | bigint>)).toEqual(expected);
   }
+}
+
+// ------------------------------------------------------------------ distance helpers
+
+type Distance = (from: number, to: number, path: bigint) => number;
+
+/**
+ * A path distance (kingDistance, knightDistance) against its BFS reference on 400 random paths, the
+ * i-th of density `densities[i % densities.length]`, every tenth from a square to itself; both
+ * reachable and unreachable pairs must occur more than 50 times.
+ */
+export function checkDistanceOnRandomPaths(distance: Distance, ref: Distance, seed: number, densities: readonly number[]): void {
+  const next = rng(seed);
+  const outcomes = { reachable: 0, unreachable: 0 };
+  for (let i = 0; i < 400; i++) {
+    const path = randomSet(next, densities[i % densities.length]);
+    const a = randomSquare(next);
+    const b = i % 10 === 0 ? a : randomSquare(next);
+    const want = ref(a, b, path);
+    if (want >= 0) outcomes.reachable++;
+    else outcomes.unreachable++;
+    expect(distance(a, b, path), `${a} -> ${b} ${show(path)}`).toBe(want);
+  }
+  expect(outcomes.reachable).toBeGreaterThan(50);
+  expect(outcomes.unreachable).toBeGreaterThan(50);
+}
+
+/** A distance batch equals its single call (checkBatch), with random paths of `density` and with the default path. */
+export function checkDistanceBatch(
+  batch: (from: Uint8Array, to: Uint8Array, path: BigUint64Array | undefined, out?: Int8Array) => Int8Array,
+  single: (from: number, to: number, path?: bigint) => number,
+  density: number,
+): void {
+  checkBatch(Int8Array, 99, (n, next) => {
+    const f = randomSquares(n, next);
+    const t = randomSquares(n, next);
+    const p = Array.from({ length: n }, () => randomSet(next, density));
+    return { run: (out) => batch(Uint8Array.from(f), Uint8Array.from(t), BigUint64Array.from(p), out), expected: f.map((x, i) => single(x, t[i]!, p[i]!)) };
+  });
+  checkBatch(Int8Array, 99, (n, next) => {
+    const f = randomSquares(n, next);
+    const t = randomSquares(n, next);
+    return { run: (out) => batch(Uint8Array.from(f), Uint8Array.from(t), undefined, out), expected: f.map((x, i) => single(x, t[i]!)) };
+  });
 }

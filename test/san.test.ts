@@ -112,38 +112,28 @@ describe.each(sanBackends)('%s', (_name, san) => {
     expect(() => san.toSan(pos, 1.5)).toThrow(RangeError);
   });
 
-  // Hand cases, positions built for each rule of section 8.2.3.
-  it('8.2.3.3 disambiguation: file, then rank, then both', () => {
-    const knights = P('4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1');
-    expect(san.toSan(knights, 'b1d2')).toBe('Nbd2');
-    expect(san.toSan(knights, 'f3d2')).toBe('Nfd2');
-    expect(san.toSan(knights, 'f3e5')).toBe('Ne5');
-    const rooks = P('4k3/8/8/R7/8/8/8/R3K3 w - - 0 1');
-    expect(san.toSan(rooks, 'a1a3')).toBe('R1a3');
-    expect(san.toSan(rooks, 'a5a3')).toBe('R5a3');
-    const queens = P('8/8/1k6/8/7Q/8/8/K3Q2Q w - - 0 1');
-    expect(san.toSan(queens, 'h1e4')).toBe('Qh1e4');
-    expect(san.toSan(queens, 'h4e4')).toBe('Q4e4');
-    expect(san.toSan(queens, 'e1e4')).toBe('Qee4');
-    // A pinned knight is no candidate: no disambiguation (8.2.3.3 counts legal moves only).
-    const pinned = P('4k3/4r3/8/8/8/2N5/4N3/4K3 w - - 0 1');
-    expect(san.toSan(pinned, 'c3d5')).toBe('Nd5');
-  });
+  // Hand cases, positions built for each rule of section 8.2.3: [FEN, [UCI move, SAN]...] per position.
+  const expectSans = (cases: [fen: string, moves: [uci: string, san: string][]][]) => {
+    for (const [fen, moves] of cases) {
+      const pos = P(fen);
+      for (const [move, want] of moves) expect(san.toSan(pos, move), `${fen} ${move}`).toBe(want);
+    }
+  };
 
-  it('pawn moves, captures, en passant, promotions, castling, check and mate', () => {
-    const ep = P('4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1');
-    expect(san.toSan(ep, 'e5d6')).toBe('exd6');
-    expect(san.toSan(ep, 'e5e6')).toBe('e6');
-    const promo = P('3r2k1/4P3/8/8/8/8/8/4K3 w - - 0 1');
-    expect(san.toSan(promo, 'e7e8q')).toBe('e8=Q+');
-    expect(san.toSan(promo, 'e7d8q')).toBe('exd8=Q+');
-    expect(san.toSan(promo, 'e7e8n')).toBe('e8=N');
-    const castle = P('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
-    expect(san.toSan(castle, 'e1g1')).toBe('O-O');
-    expect(san.toSan(castle, 'e1c1')).toBe('O-O-O');
-    const fool = P('rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2');
-    expect(san.toSan(fool, 'd8h4')).toBe('Qh4#');
-  });
+  it('8.2.3.3 disambiguation: file, then rank, then both', () => expectSans([
+    ['4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1', [['b1d2', 'Nbd2'], ['f3d2', 'Nfd2'], ['f3e5', 'Ne5']]],
+    ['4k3/8/8/R7/8/8/8/R3K3 w - - 0 1', [['a1a3', 'R1a3'], ['a5a3', 'R5a3']]],
+    ['8/8/1k6/8/7Q/8/8/K3Q2Q w - - 0 1', [['h1e4', 'Qh1e4'], ['h4e4', 'Q4e4'], ['e1e4', 'Qee4']]],
+    // A pinned knight is no candidate: no disambiguation (8.2.3.3 counts legal moves only).
+    ['4k3/4r3/8/8/8/2N5/4N3/4K3 w - - 0 1', [['c3d5', 'Nd5']]],
+  ]));
+
+  it('pawn moves, captures, en passant, promotions, castling, check and mate', () => expectSans([
+    ['4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1', [['e5d6', 'exd6'], ['e5e6', 'e6']]],
+    ['3r2k1/4P3/8/8/8/8/8/4K3 w - - 0 1', [['e7e8q', 'e8=Q+'], ['e7d8q', 'exd8=Q+'], ['e7e8n', 'e8=N']]],
+    ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', [['e1g1', 'O-O'], ['e1c1', 'O-O-O']]],
+    ['rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2', [['d8h4', 'Qh4#']]],
+  ]));
 
   it('lenient by default: the forms real files hold', () => {
     const start = P('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nativeApi } from './backends.js';
-import { hasRsvg, near, render, rgb, xmlProblem } from './diagram-helpers.js';
+import { hasRsvg, near, picture, render, rgb, xmlProblem } from './diagram-helpers.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const cli = join(root, 'dist', 'cli.js');
@@ -34,21 +34,21 @@ describe('bitboard-patterns show', () => {
     const r = show([PIN, '--highlight', 'pinned,checkers', '--backend', backend]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toBe(`${[
-      '8  .  .  .  .  k  .  .  .',
-      '7  .  .  .  .  .  .  .  .',
-      '6  .  .  .  .  .  .  .  .',
-      '5  .  .  .  .  .  .  .  .',
-      '4  .  .  .  .  r  .  .  .',
-      '3  .  .  .  .  .  .  .  .',
-      '2  .  .  .  . [N] .  .  .',
-      '1  .  .  .  .  K  .  .  .',
-      '   a  b  c  d  e  f  g  h',
-      '',
-      'white to move',
-      '[ ] pinned: e2',
-      '( ) checkers: (none)',
-    ].join('\n')}\n`);
+    expect(r.out).toBe(picture(`
+      |8  .  .  .  .  k  .  .  .
+      |7  .  .  .  .  .  .  .  .
+      |6  .  .  .  .  .  .  .  .
+      |5  .  .  .  .  .  .  .  .
+      |4  .  .  .  .  r  .  .  .
+      |3  .  .  .  .  .  .  .  .
+      |2  .  .  .  . [N] .  .  .
+      |1  .  .  .  .  K  .  .  .
+      |   a  b  c  d  e  f  g  h
+      |
+      |white to move
+      |[ ] pinned: e2
+      |( ) checkers: (none)
+    `) + '\n');
   });
 
   it.each(backendsToRun)('a check, one colour\'s attacks (name:black), short names, backend %s', (backend) => {
@@ -56,21 +56,21 @@ describe('bitboard-patterns show', () => {
     expect(r.code).toBe(0);
     // The rook's attacks run along the e-file to both kings (inclusive) and along the 4th rank; the
     // black king adds d7, e7, f7, d8, f8.
-    expect(r.out).toBe(`${[
-      '8  .  .  . (.)(k)(.) .  .',
-      '7  .  .  . (.)(.)(.) .  .',
-      '6  .  .  .  . (.) .  .  .',
-      '5  .  .  .  . (.) .  .  .',
-      '4 (.)(.)(.)(.)[r](.)(.)(.)',
-      '3  .  .  .  . (.) .  .  .',
-      '2  .  .  .  . (.) .  .  .',
-      '1  .  .  .  . (K) .  .  .',
-      '   a  b  c  d  e  f  g  h',
-      '',
-      'white to move, in check',
-      '[ ] checkers: e4',
-      '( ) attacked (black): e1 e2 e3 a4 b4 c4 d4 f4 g4 h4 e5 e6 d7 e7 f7 d8 e8 f8',
-    ].join('\n')}\n`);
+    expect(r.out).toBe(picture(`
+      |8  .  .  . (.)(k)(.) .  .
+      |7  .  .  . (.)(.)(.) .  .
+      |6  .  .  .  . (.) .  .  .
+      |5  .  .  .  . (.) .  .  .
+      |4 (.)(.)(.)(.)[r](.)(.)(.)
+      |3  .  .  .  . (.) .  .  .
+      |2  .  .  .  . (.) .  .  .
+      |1  .  .  .  . (K) .  .  .
+      |   a  b  c  d  e  f  g  h
+      |
+      |white to move, in check
+      |[ ] checkers: e4
+      |( ) attacked (black): e1 e2 e3 a4 b4 c4 d4 f4 g4 h4 e5 e6 d7 e7 f7 d8 e8 f8
+    `) + '\n');
   });
 
   it('checkmate and stalemate in the state line; an unquoted FEN (six arguments) works', () => {

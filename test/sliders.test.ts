@@ -150,20 +150,14 @@ describe.each(backends)('%s', (_name, api) => {
   });
 
   describe('between and line', () => {
-    it('between equals the coordinate walk for all 64 x 64 pairs (0n when not aligned or equal)', () => {
+    it.each([
+      ['between', 'the coordinate walk', betweenRef],
+      ['line', 'the collinear squares', lineRef],
+    ] as const)('%s equals %s for all 64 x 64 pairs (0n when not aligned or equal)', (name, _truth, ref) => {
       const misses: string[] = [];
       for (const a of ALL_SQUARES_LIST) {
         for (const b of ALL_SQUARES_LIST) {
-          if (api.between(a, b) !== betweenRef(a, b) && misses.length < 5) misses.push(`${a}-${b}`);
-        }
-      }
-      expect(misses).toEqual([]);
-    });
-    it('line equals the collinear squares for all 64 x 64 pairs (0n when not aligned or equal)', () => {
-      const misses: string[] = [];
-      for (const a of ALL_SQUARES_LIST) {
-        for (const b of ALL_SQUARES_LIST) {
-          if (api.line(a, b) !== lineRef(a, b) && misses.length < 5) misses.push(`${a}-${b}`);
+          if (api[name](a, b) !== ref(a, b) && misses.length < 5) misses.push(`${a}-${b}`);
         }
       }
       expect(misses).toEqual([]);

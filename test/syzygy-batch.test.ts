@@ -15,6 +15,7 @@ import { packageRoot } from '../lib/native.js';
 import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyTablebase } from '../lib/syzygy.js';
 import type { Api } from '../lib/api.js';
 import { backends, jsApi, nativeApi } from './backends.js';
+import { fenOfCells } from './fen-writer.js';
 
 const FIXTURES = join(__dirname, 'fixtures', 'syzygy');
 const cli = join(packageRoot, 'dist', 'cli.js');
@@ -48,18 +49,7 @@ function randomFen(api: Api, squares: number[], extra: string, whiteToMove: bool
     if ((all[i] === 'P' || all[i] === 'p') && (sq < 8 || sq >= 56)) return null;
     board[sq] = all[i]!;
   }
-  const rows: string[] = [];
-  for (let r = 7; r >= 0; r--) {
-    let row = '', empty = 0;
-    for (let f = 0; f < 8; f++) {
-      const p = board[r * 8 + f]!;
-      if (!p) { empty++; continue; }
-      if (empty) { row += empty; empty = 0; }
-      row += p;
-    }
-    rows.push(row + (empty ? empty : ''));
-  }
-  const fen = `${rows.join('/')} ${whiteToMove ? 'w' : 'b'} - - 0 1`;
+  const fen = fenOfCells(board, whiteToMove);
   try {
     const pos = api.parseFen(fen);
     // Not a position: the side not to move in check.

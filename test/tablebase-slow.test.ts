@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Tablebase } from '../lib/tablebase.js';
 import { jsApi, nativeApi } from './backends.js';
+import { fenOfCells } from './fen-writer.js';
 
 describe.skipIf(!process.env.BITBOARD_PATTERNS_SLOW_TESTS || !nativeApi)('KPvKP (BITBOARD_PATTERNS_SLOW_TESTS=1)', () => {
   it('every white double push an enemy pawn can take en passant: the value is the best over the moves', () => {
@@ -21,20 +22,9 @@ describe.skipIf(!process.env.BITBOARD_PATTERNS_SLOW_TESTS || !nativeApi)('KPvKP 
             if (new Set([wp, bp, wk, bk]).size < 4) continue;
             const board = new Array<string>(64).fill('');
             board[wp] = 'P'; board[bp] = 'p'; board[wk] = 'K'; board[bk] = 'k';
-            const rows: string[] = [];
-            for (let r = 7; r >= 0; r--) {
-              let row = '', e = 0;
-              for (let c = 0; c < 8; c++) {
-                const ch = board[r * 8 + c]!;
-                if (!ch) { e++; continue; }
-                if (e) row += String(e);
-                e = 0;
-                row += ch;
-              }
-              rows.push(row + (e ? String(e) : ''));
-            }
+            const fen = fenOfCells(board, true);
             let pos;
-            try { pos = jsApi.parseFen(`${rows.join('/')} w - - 0 1`); } catch { continue; } // illegal placements
+            try { pos = jsApi.parseFen(fen); } catch { continue; } // illegal placements
             const v = tb.probe(pos);
             const moves = jsApi.legalMoves(pos);
             if (!moves.length) continue;
@@ -43,7 +33,7 @@ describe.skipIf(!process.env.BITBOARD_PATTERNS_SLOW_TESTS || !nativeApi)('KPvKP 
               const a = tb.probe(jsApi.makeMove(pos, mv)); // after a double push: the en-passant square is set
               best = Math.max(best, a.wdl === 0 ? 0 : a.wdl < 0 ? 1000 - (-a.dtm! + 1) : -1000 + a.dtm!);
             }
-            expect(v.wdl === 0 ? 0 : v.wdl > 0 ? 1000 - v.dtm! : -1000 - v.dtm!, rows.join('/')).toBe(best);
+            expect(v.wdl === 0 ? 0 : v.wdl > 0 ? 1000 - v.dtm! : -1000 - v.dtm!, fen).toBe(best);
             checked++;
           }
         }

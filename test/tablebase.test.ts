@@ -13,6 +13,7 @@ import { KbnkTablebase } from '../lib/kbnk.js';
 import { TB_ILLEGAL, Tablebase, TablebaseFileError, tbParse, tbSubMaterials, type TbProbe } from '../lib/tablebase.js';
 import { loadNative } from '../lib/native.js';
 import { jsApi, nativeApi } from './backends.js';
+import { fenOfCells } from './fen-writer.js';
 
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 const fen = (f: string) => jsApi.parseFen(f);
@@ -40,25 +41,15 @@ const big: BackendName | undefined = nativeApi ? 'native' : undefined;
 /** FEN of a packed position (words as lib/position.ts packs them). */
 function fenOfPacked(words: BigUint64Array, at: number): string {
   const w = at * PACKED_POSITION_WORDS;
-  let board = '';
-  for (let r = 7; r >= 0; r--) {
-    let empty = 0;
-    for (let f = 0; f < 8; f++) {
-      const b = 1n << BigInt(r * 8 + f);
-      let ch = '';
-      for (let t = 0; t < 6; t++) {
-        if (words[w + 2 + t]! & b) ch = 'pnbrqk'[t]!;
-      }
-      if (ch && words[w]! & b) ch = ch.toUpperCase();
-      if (!ch) { empty++; continue; }
-      if (empty) board += String(empty);
-      empty = 0;
-      board += ch;
+  const cells = Array.from({ length: 64 }, (_, sq) => {
+    const b = 1n << BigInt(sq);
+    let ch = '';
+    for (let t = 0; t < 6; t++) {
+      if (words[w + 2 + t]! & b) ch = 'pnbrqk'[t]!;
     }
-    if (empty) board += String(empty);
-    if (r) board += '/';
-  }
-  return `${board} ${(words[w + 8]! & 1n) ? 'b' : 'w'} - - 0 1`;
+    return ch && words[w]! & b ? ch.toUpperCase() : ch;
+  });
+  return fenOfCells(cells, !(words[w + 8]! & 1n));
 }
 
 /**
@@ -92,19 +83,7 @@ function fenOfEntry(tb: Tablebase, i: number): string {
   squares[0] = m.pawns ? (j >> 2) * 8 + (j & 3) : [0, 1, 2, 3, 9, 10, 11, 18, 19, 27][j]!;
   const board: string[] = new Array(64).fill('');
   squares.forEach((sq, s) => { const ch = 'pnbrqk'[m.types[s]!]!; board[sq] = m.colors[s] ? ch : ch.toUpperCase(); });
-  const rows: string[] = [];
-  for (let r = 7; r >= 0; r--) {
-    let row = '', empty = 0;
-    for (let f = 0; f < 8; f++) {
-      const ch = board[r * 8 + f]!;
-      if (!ch) { empty++; continue; }
-      if (empty) row += String(empty);
-      empty = 0;
-      row += ch;
-    }
-    rows.push(row + (empty ? String(empty) : ''));
-  }
-  return `${rows.join('/')} ${stm ? 'b' : 'w'} - - 0 1`;
+  return fenOfCells(board, !stm);
 }
 
 /** A deterministic sample of the table's legal entries, as FENs. */
