@@ -23,7 +23,7 @@ const char* statusText(TbStatus s) {
   switch (s) {
     case TbStatus::cancelled: return "generation cancelled";
     case TbStatus::missingSubTable: return "a sub-ending table is missing";
-    case TbStatus::tooLong: return "a distance exceeds 253 plies";
+    case TbStatus::tooLong: return "a distance exceeds what a table byte holds (DTM: 253 plies, DTZ: 126)";
     default: return "ok";
   }
 }
