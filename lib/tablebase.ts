@@ -34,7 +34,7 @@ import type { Backend, Position } from './backend.js';
 import { PACKED_POSITION_WORDS } from './backend.js';
 import { createApi } from './api.js';
 import { jsBackend } from './js/index.js';
-import { tbGenerateJs, tbGenerateJsSync, tbIndex, tbSlotKey, type TbMaterial, JS_MAX_PIECES } from './js/tbgen.js';
+import { tbGenerateJs, tbGenerateJsSync, tbIndex, tbSlotKey, type TbMaterial, JS_MAX_PIECES, DTZ_MAX_LOSS, DTZ_WIN_BASE, dtzClass, dtzSeedScore } from './js/tbgen.js';
 import { tbParse as parseMaterial, tbTableSize as tableSizeOf, tbSubMaterials as subMaterialsOf } from './js/tbgen.js';
 import { checkArray, checkPath } from './validate.js';
 import { errorText } from './position.js';
@@ -74,9 +74,10 @@ export const TB_FILE_MAGIC = 'BBP-TBGN';
 export const TB_FILE_VERSION = 1;
 export const TB_LAYOUT_VERSION = 1;
 export const TB_FILE_HEADER_SIZE = 48;
-const METRIC_CODES = { dtm: 1 } as const;
+const METRIC_CODES = { dtm: 1, dtz: 2 } as const;
 
-export type TbMetric = 'dtm';
+/** 'dtm': distance to mate (no 50-move rule); 'dtz': Syzygy's distance to zeroing under the 50-move rule (DTZ50). */
+export type TbMetric = 'dtm' | 'dtz';
 export type TablebaseFileProblem = 'truncated' | 'magic' | 'version' | 'layout' | 'metric' | 'symmetry' | 'flags' | 'material' | 'length' | 'checksum';
 
 /** A table file (or buffer) that is not a valid table: `problem` says which check failed. */
@@ -89,12 +90,18 @@ export class TablebaseFileError extends Error {
   }
 }
 
-/** What `probe` says, from the side to move's view (Syzygy WDL: 2 win, 0 draw, -2 loss). */
+/**
+ * What `probe` says, from the side to move's view (Syzygy WDL: 2 win, 1 cursed win, 0 draw, -1
+ * blessed loss, -2 loss; a DTM table knows no 50-move rule and says 2, 0 or -2).
+ */
 export interface TbProbe {
-  wdl: -2 | 0 | 2;
-  /** Moves to mate: positive the side to move mates in dtm moves, negative it is mated in -dtm moves
+  wdl: -2 | -1 | 0 | 1 | 2;
+  /** DTM tables: moves to mate: positive the side to move mates in dtm moves, negative it is mated in -dtm moves
    * (0 with wdl -2: checkmated now), 0 with wdl 0 a draw (Gaviota / python-chess probe_dtm signs). */
-  dtm: number;
+  dtm?: number;
+  /** DTZ tables: plies to the next zeroing move (capture, pawn move) or mate, signed as Syzygy's and
+   * python-chess's probe_dtz (positive wins; beyond 100 a cursed win or blessed loss; 0 with wdl -2: checkmated now). */
+  dtz?: number;
 }
 
 export interface TbSideStats {
@@ -102,11 +109,14 @@ export interface TbSideStats {
   wins: number;
   draws: number;
   losses: number;
-  /** byDtm[m]: positions won in m moves; lossesByDtm[m]: lost in m moves (0 = mated now). */
+  /** DTM tables: winsByDtm[m]: positions won in m moves; lossesByDtm[m]: lost in m moves (0 = mated now). DTZ tables: in plies to zeroing. */
   winsByDtm: number[];
   lossesByDtm: number[];
-  /** The longest win in moves (0 when there is none). */
+  /** The longest win in moves (DTM) or plies to zeroing (DTZ); 0 when there is none. */
   longestWin: number;
+  /** DTZ tables: wins beyond the 50-move rule (counted in wins) and losses saved by it (counted in losses); 0 for DTM. */
+  cursedWins: number;
+  blessedLosses: number;
 }
 /** Counts over every legal position (symmetric images and colourings counted apart, each position once). */
 export interface TbStats { material: string; whiteToMove: TbSideStats; blackToMove: TbSideStats }
@@ -132,14 +142,17 @@ export interface TbPackedPositions {
   /** count * PACKED_POSITION_WORDS words (lib/position.ts layout; no castling, no en passant, clocks 0 / 1). */
   positions: BigUint64Array;
   wdl: Int8Array;
-  dtm: Int16Array;
+  /** DTM tables: moves to mate, signed as `probe`. */
+  dtm?: Int16Array;
+  /** DTZ tables: plies to zeroing, signed as `probe`. */
+  dtz?: Int16Array;
   count: number;
 }
 
 interface NativeTb {
-  tbGenerate(material: string, subNames: string, subTables: Uint8Array[], table: Uint8Array, threads?: number): void;
+  tbGenerate(material: string, subNames: string, subTables: Uint8Array[], table: Uint8Array, threads?: number, metric?: number): void;
   tbGenerateAsync(material: string, subNames: string, subTables: Uint8Array[], threads: number,
-    onProgress: ((done: number, total: number) => void) | undefined, cancel: Int32Array): Promise<Uint8Array>;
+    onProgress: ((done: number, total: number) => void) | undefined, cancel: Int32Array, metric?: number): Promise<Uint8Array>;
 }
 
 type Choice = 'native' | 'js';
@@ -193,13 +206,14 @@ const MAKING = Symbol('Tablebase');
 
 export class Tablebase {
   readonly material: TbMaterial;
-  readonly metric: TbMetric = 'dtm';
+  readonly metric: TbMetric;
   /** The raw table (layout 1). Do not modify. */
   readonly table: Uint8Array;
   private readonly subs: Map<string, Tablebase>;
 
-  private constructor(token: symbol, material: TbMaterial, table: Uint8Array, subs: Map<string, Tablebase>) {
+  private constructor(token: symbol, material: TbMaterial, table: Uint8Array, subs: Map<string, Tablebase>, metric: TbMetric = 'dtm') {
     if (token !== MAKING) throw new TypeError('Tablebase: not constructible; use Tablebase.generate, fromBuffer, load or fromKbnk');
+    this.metric = metric;
     this.material = Object.freeze({ ...material, colors: Object.freeze([...material.colors]) as number[], types: Object.freeze([...material.types]) as number[] });
     this.table = table;
     this.subs = subs;
@@ -223,8 +237,7 @@ export class Tablebase {
     if (typeof material !== 'string') throw new TypeError('Tablebase.generate: material must be a string such as "KQvKR"');
     if (typeof options !== 'object' || options === null) throw new TypeError('Tablebase.generate: options must be an object');
     const m = parseMaterial('Tablebase.generate', material);
-    const metric = options.metric ?? 'dtm';
-    if (metric !== 'dtm') throw new RangeError(`Tablebase.generate: metric must be 'dtm', got ${JSON.stringify(metric)} (DTZ is not implemented yet)`);
+    const metric = checkMetric('Tablebase.generate', options.metric);
     const { onProgress, threads, signal } = options;
     if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError('Tablebase.generate: onProgress must be a function');
     if (threads !== undefined && (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > 1024)) {
@@ -237,7 +250,7 @@ export class Tablebase {
     const made = new Map<string, Tablebase>();
     for (const t of options.known ?? []) {
       if (!Tablebase.isTablebase(t)) throw new TypeError('Tablebase.generate: known must hold Tablebase objects');
-      made.set(t.name, t);
+      if (t.metric === metric) made.set(t.name, t); // tables of the other metric cannot seed this one
     }
     const make = async (name: string): Promise<Tablebase> => {
       const done = made.get(name);
@@ -251,14 +264,14 @@ export class Tablebase {
       const report = onProgress && ((d: number, t: number) => { onProgress({ material: name, done: d, total: t }); });
       let table: Uint8Array;
       if (backend === 'js') {
-        table = await tbGenerateJs(mat, subNames.map((s, i) => ({ material: parseMaterial('Tablebase.generate', s), data: subTables[i]! })), report, () => signal?.aborted === true);
+        table = await tbGenerateJs(mat, subNames.map((s, i) => ({ material: parseMaterial('Tablebase.generate', s), data: subTables[i]! })), report, () => signal?.aborted === true, metric === 'dtz');
         if (signal?.aborted) throw abortError();
       } else {
         const cancel = new Int32Array(1); // read by the addon at each progress step
         const onAbort = () => { cancel[0] = 1; };
         signal?.addEventListener('abort', onAbort);
         try {
-          table = await nativeTb().tbGenerateAsync(name, subNames.join(','), subTables, threads ?? 0, report, cancel);
+          table = await nativeTb().tbGenerateAsync(name, subNames.join(','), subTables, threads ?? 0, report, cancel, METRIC_CODES[metric]);
         } catch (e) {
           if (signal?.aborted) throw abortError();
           throw e;
@@ -267,7 +280,7 @@ export class Tablebase {
         }
         if (signal?.aborted) throw abortError(); // aborted while the last step was delivered
       }
-      const tb = new Tablebase(MAKING, mat, table, subs);
+      const tb = new Tablebase(MAKING, mat, table, subs, metric);
       made.set(name, tb);
       return tb;
     };
@@ -277,13 +290,13 @@ export class Tablebase {
   /** The same, synchronously on the calling thread (native on all cores unless `threads`; js up to 4 pieces). */
   static generateSync(material: string, options: Omit<TbGenerateOptions, 'onProgress' | 'signal'> = {}): Tablebase {
     const m = parseMaterial('Tablebase.generateSync', material);
-    if ((options.metric ?? 'dtm') !== 'dtm') throw new RangeError('Tablebase.generateSync: metric must be \'dtm\'');
+    const metric = checkMetric('Tablebase.generateSync', options.metric);
     const backend = chooseBackend(options.backend);
     if (backend === 'js' && m.n > JS_MAX_PIECES) throw new RangeError(`Tablebase.generateSync: the JS backend makes tables of up to ${JS_MAX_PIECES} pieces`);
     const made = new Map<string, Tablebase>();
     for (const t of options.known ?? []) {
       if (!Tablebase.isTablebase(t)) throw new TypeError('Tablebase.generateSync: known must hold Tablebase objects');
-      made.set(t.name, t);
+      if (t.metric === metric) made.set(t.name, t);
     }
     const make = (name: string): Tablebase => {
       const done = made.get(name);
@@ -294,11 +307,11 @@ export class Tablebase {
       const subTables = subNames.map((s) => subs.get(s)!.table);
       const table = new Uint8Array(tableSizeOf(mat));
       if (backend === 'js') {
-        tbGenerateJsSync(mat, subNames.map((s, i) => ({ material: parseMaterial('Tablebase.generateSync', s), data: subTables[i]! })), table);
+        tbGenerateJsSync(mat, subNames.map((s, i) => ({ material: parseMaterial('Tablebase.generateSync', s), data: subTables[i]! })), table, metric === 'dtz');
       } else {
-        nativeTb().tbGenerate(name, subNames.join(','), subTables, table, options.threads ?? 0);
+        nativeTb().tbGenerate(name, subNames.join(','), subTables, table, options.threads ?? 0, METRIC_CODES[metric]);
       }
-      const tb = new Tablebase(MAKING, mat, table, subs);
+      const tb = new Tablebase(MAKING, mat, table, subs, metric);
       made.set(name, tb);
       return tb;
     };
@@ -335,7 +348,7 @@ export class Tablebase {
     return undefined;
   }
 
-  /** The byte value of a Position of this family, en passant included (a DTM ply code). */
+  /** The byte value of a Position of this family, en passant included (a ply code of the table's metric). */
   private valueOf(fn: string, pos: Position): number {
     const pieces = piecesOf(pos);
     const name = materialName(pieces);
@@ -345,32 +358,32 @@ export class Tablebase {
     const v = table.rawValue(fn, pieces, pos.sideToMove).value;
     if (v === TB_ILLEGAL) throw new RangeError(`${fn}: the position is illegal (the side not to move is in check, or pawns on the first or last rank)`);
     if (pos.epSquare < 0) return v;
-    let best = score(v);
+    let best = score(this.metric, v);
     for (const move of jsApi.legalMoves(pos)) {
       const from = squareOf(move.slice(0, 2)), to = squareOf(move.slice(2, 4));
       if (to !== pos.epSquare || ((pos.pieces[0] >> BigInt(from)) & 1n) === 0n) continue;
-      const after = this.valueOf(fn, jsApi.makeMove(pos, move));
-      best = Math.max(best, score(afterToMover(after)));
+      best = Math.max(best, moveScore(this.metric, this.valueOf(fn, jsApi.makeMove(pos, move)), true));
     }
-    return unscore(best);
+    return unscore(this.metric, best);
   }
 
-  /** WDL and DTM of a Position (either colouring of this material, or of a linked sub-ending). */
+  /** WDL and DTM (or DTZ) of a Position (either colouring of this material, or of a linked sub-ending). */
   probe(pos: Position): TbProbe {
     if (!isPosition(pos)) throw new TypeError('probe: pos must be a Position from parseFen or createPosition');
-    return decode(this.valueOf('probe', pos));
+    return decode(this.metric, this.valueOf('probe', pos));
   }
 
   /**
-   * The best move in UCI, or null without legal moves: the fastest mate when winning, the slowest
-   * when losing, a drawing move when drawn (ties: the first in legalMoves order).
+   * The best move in UCI, or null without legal moves: the fastest mate (DTZ: the fastest winning
+   * zeroing) when winning, the slowest when losing, a drawing move when drawn (ties: the first in
+   * legalMoves order).
    */
   bestMove(pos: Position): string | null {
     if (!isPosition(pos)) throw new TypeError('bestMove: pos must be a Position from parseFen or createPosition');
     this.valueOf('bestMove', pos);
     let best: string | null = null, bestScore = -Infinity;
     for (const move of jsApi.legalMoves(pos)) {
-      const s = score(afterToMover(this.valueOf('bestMove', jsApi.makeMove(pos, move))));
+      const s = moveScore(this.metric, this.valueOf('bestMove', jsApi.makeMove(pos, move)), this.metric === 'dtz' && isZeroing(pos, move));
       if (s > bestScore) { bestScore = s; best = move; }
     }
     return best;
@@ -409,22 +422,26 @@ export class Tablebase {
         for (let v = 0; v < 256; v++) counts[v] += weight * local[v]! / dup;
       }
       const winsByDtm: number[] = [], lossesByDtm: number[] = [];
-      let wins = 0, losses = 0, longestWin = 0;
+      let wins = 0, losses = 0, longestWin = 0, cursedWins = 0, blessedLosses = 0;
       for (let v = 0; v < 254; v++) {
         const c = counts[v]!;
         if (!c) continue;
-        if (v & 1) { const mv = (v + 1) / 2; winsByDtm[mv] = (winsByDtm[mv] ?? 0) + c; wins += c; longestWin = Math.max(longestWin, mv); }
-        else { const mv = v / 2; lossesByDtm[mv] = (lossesByDtm[mv] ?? 0) + c; losses += c; }
+        const d = decode(this.metric, v);
+        const dist = Math.abs(d.dtm ?? d.dtz!);
+        if (d.wdl > 0) { winsByDtm[dist] = (winsByDtm[dist] ?? 0) + c; wins += c; longestWin = Math.max(longestWin, dist); }
+        else { lossesByDtm[dist] = (lossesByDtm[dist] ?? 0) + c; losses += c; }
+        if (d.wdl === 1) cursedWins += c;
+        if (d.wdl === -1) blessedLosses += c;
       }
       const dense = (a: number[]) => Array.from(a, (x) => x ?? 0);
-      return { legal: wins + losses + counts[TB_DRAW]!, wins, draws: counts[TB_DRAW]!, losses, winsByDtm: dense(winsByDtm), lossesByDtm: dense(lossesByDtm), longestWin };
+      return { legal: wins + losses + counts[TB_DRAW]!, wins, draws: counts[TB_DRAW]!, losses, winsByDtm: dense(winsByDtm), lossesByDtm: dense(lossesByDtm), longestWin, cursedWins, blessedLosses };
     };
     return { material: this.name, whiteToMove: side(0), blackToMove: side(1) };
   }
 
   /**
    * Every stored legal position as packed positions (white king in its region; with identical
-   * pieces one order only), with the table's WDL and DTM (moves, signed as `probe`) of each. No
+   * pieces one order only), with the table's WDL and DTM (or DTZ; signed as `probe`) of each. No
    * castling, no en-passant square, halfmove clock 0, fullmove 1. `start` / `end` restrict it to
    * the table entries start..end-1 (to take a big table in slices; default: all).
    */
@@ -460,7 +477,7 @@ export class Tablebase {
     let count = 0;
     each(() => { count++; });
     const positions = new BigUint64Array(count * PACKED_POSITION_WORDS);
-    const wdl = new Int8Array(count), dtm = new Int16Array(count);
+    const wdl = new Int8Array(count), dist = new Int16Array(count);
     const bits = Array.from({ length: 64 }, (_, sq) => 1n << BigInt(sq));
     let at = 0;
     each((i, stm) => {
@@ -473,12 +490,12 @@ export class Tablebase {
       }
       positions[w + 8] = BigInt(stm | (64 << 8));
       positions[w + 9] = 1n;
-      const d = decode(this.table[i]!);
+      const d = decode(this.metric, this.table[i]!);
       wdl[at] = d.wdl;
-      dtm[at] = d.dtm;
+      dist[at] = d.dtm ?? d.dtz!;
       at++;
     });
-    return { positions, wdl, dtm, count };
+    return this.metric === 'dtz' ? { positions, wdl, dtz: dist, count } : { positions, wdl, dtm: dist, count };
   }
 
   // ---------------------------------------------------------------- files
@@ -489,7 +506,7 @@ export class Tablebase {
     header.write(TB_FILE_MAGIC, 0, 'latin1');
     header.writeUInt16LE(TB_FILE_VERSION, 8);
     header.writeUInt16LE(TB_LAYOUT_VERSION, 10);
-    header.writeUInt8(METRIC_CODES.dtm, 12);
+    header.writeUInt8(METRIC_CODES[this.metric], 12);
     header.writeUInt8(this.material.pawns ? 2 : 8, 13);
     header.write(this.name, 16, 'latin1');
     header.writeBigUInt64LE(BigInt(this.table.length), 32);
@@ -511,7 +528,8 @@ export class Tablebase {
     if (buf.toString('latin1', 0, 8) !== TB_FILE_MAGIC) throw fail('magic', `it does not start with ${JSON.stringify(TB_FILE_MAGIC)}`);
     if (buf.readUInt16LE(8) !== TB_FILE_VERSION) throw fail('version', `format version ${buf.readUInt16LE(8)}; this build reads ${TB_FILE_VERSION}`);
     if (buf.readUInt16LE(10) !== TB_LAYOUT_VERSION) throw fail('layout', `layout version ${buf.readUInt16LE(10)}; this build reads ${TB_LAYOUT_VERSION}`);
-    if (buf.readUInt8(12) !== METRIC_CODES.dtm) throw fail('metric', `metric code ${buf.readUInt8(12)}; this build reads 1 (DTM)`);
+    const metricCode = buf.readUInt8(12);
+    if (metricCode !== METRIC_CODES.dtm && metricCode !== METRIC_CODES.dtz) throw fail('metric', `metric code ${metricCode}; this build reads 1 (DTM) and 2 (DTZ)`);
     if (buf.readUInt16LE(14) !== 0) throw fail('flags', `unknown flags 0x${buf.readUInt16LE(14).toString(16)}`);
     const nameBytes = buf.subarray(16, 32);
     const end = nameBytes.indexOf(0);
@@ -533,7 +551,7 @@ export class Tablebase {
       if (!Tablebase.isTablebase(s)) throw new TypeError('Tablebase.fromBuffer: subs must be Tablebase objects');
       map.set(s.name, s);
     }
-    return new Tablebase(MAKING, m, table, map);
+    return new Tablebase(MAKING, m, table, map, metricCode === METRIC_CODES.dtz ? 'dtz' : 'dtm');
   }
 
   /**
@@ -567,21 +585,43 @@ function abortError(): Error {
 function squareOf(name: string): number {
   return (name.charCodeAt(0) - 97) + 8 * (name.charCodeAt(1) - 49);
 }
-/** Score of a ply code from its side to move's view: mates sooner is higher, draw 0. */
-function score(v: number): number {
+function checkMetric(fn: string, metric: unknown): TbMetric {
+  if (metric === undefined) return 'dtm';
+  if (metric !== 'dtm' && metric !== 'dtz') throw new RangeError(`${fn}: metric must be 'dtm' or 'dtz', got ${typeof metric === 'string' ? JSON.stringify(metric) : typeof metric}`);
+  return metric;
+}
+/** Score of a ply code from its side to move's view: wins sooner higher, draw 0, losses later higher. */
+function score(metric: TbMetric, v: number): number {
   if (v === TB_DRAW) return 0;
+  if (metric === 'dtz') return v <= DTZ_MAX_LOSS ? -1000 + v : 1000 - (v - DTZ_WIN_BASE);
   return v & 1 ? 1000 - v : -1000 + v;
 }
-function unscore(s: number): number {
+function unscore(metric: TbMetric, s: number): number {
   if (s === 0) return TB_DRAW;
+  if (metric === 'dtz') return s > 0 ? DTZ_WIN_BASE + 1000 - s : s + 1000;
   return s > 0 ? 1000 - s : s + 1000;
 }
-/** The ply code after a move, seen from the side that moved. */
-function afterToMover(v: number): number {
-  if (v === TB_DRAW) return TB_DRAW;
-  return v + 1;
+/** The score, for the side that moved, of a move to a position of code v; a zeroing move (DTZ) starts the count afresh. */
+function moveScore(metric: TbMetric, v: number, zeroing: boolean): number {
+  if (v === TB_DRAW) return 0;
+  if (metric === 'dtz') {
+    if (zeroing) return dtzSeedScore(dtzClass(v));
+    return v <= DTZ_MAX_LOSS ? 1000 - (v + 1) : -1000 + (v - DTZ_WIN_BASE + 1);
+  }
+  return score(metric, v + 1);
 }
-function decode(v: number): TbProbe {
+/** A capture or a pawn move (the moves that reset the 50-move counter). */
+function isZeroing(pos: Position, move: string): boolean {
+  const from = BigInt(squareOf(move.slice(0, 2))), to = BigInt(squareOf(move.slice(2, 4)));
+  const occupied = pos.colors[0]! | pos.colors[1]!;
+  return ((pos.pieces[0]! >> from) & 1n) === 1n || ((occupied >> to) & 1n) === 1n;
+}
+function decode(metric: TbMetric, v: number): TbProbe {
+  if (metric === 'dtz') {
+    if (v === TB_DRAW) return { wdl: 0, dtz: 0 };
+    const c = dtzClass(v) as TbProbe['wdl'];
+    return v <= DTZ_MAX_LOSS ? { wdl: c, dtz: v === 0 ? 0 : -v } : { wdl: c, dtz: v - DTZ_WIN_BASE };
+  }
   if (v === TB_DRAW) return { wdl: 0, dtm: 0 };
   return v & 1 ? { wdl: 2, dtm: (v + 1) / 2 } : { wdl: -2, dtm: v === 0 ? 0 : -v / 2 };
 }

@@ -31,9 +31,9 @@ describe.skipIf(!process.env.BITBOARD_PATTERNS_SLOW_TESTS || !nativeApi)('KPvKP 
             let best = -Infinity;
             for (const mv of moves) {
               const a = tb.probe(jsApi.makeMove(pos, mv)); // after a double push: the en-passant square is set
-              best = Math.max(best, a.wdl === 0 ? 0 : a.wdl < 0 ? 1000 - (-a.dtm + 1) : -1000 + a.dtm);
+              best = Math.max(best, a.wdl === 0 ? 0 : a.wdl < 0 ? 1000 - (-a.dtm! + 1) : -1000 + a.dtm!);
             }
-            expect(v.wdl === 0 ? 0 : v.wdl > 0 ? 1000 - v.dtm : -1000 - v.dtm, fen).toBe(best);
+            expect(v.wdl === 0 ? 0 : v.wdl > 0 ? 1000 - v.dtm! : -1000 - v.dtm!, fen).toBe(best);
             checked++;
           }
         }

@@ -64,8 +64,8 @@ function expectedFromMoves(tb: Tablebase, pos: ReturnType<typeof fen>): TbProbe 
   for (const move of moves) {
     const after = tb.probe(jsApi.makeMove(pos, move));
     // the mover's view: the opponent mated in m moves = we mate in m + 1; the opponent mates in m = we are mated in m
-    const mine: TbProbe = after.wdl === 0 ? { wdl: 0, dtm: 0 } : after.wdl < 0 ? { wdl: 2, dtm: -after.dtm + 1 } : { wdl: -2, dtm: -after.dtm };
-    const score = mine.wdl === 0 ? 0 : mine.wdl > 0 ? 1000 - mine.dtm : -1000 - mine.dtm;
+    const mine: TbProbe = after.wdl === 0 ? { wdl: 0, dtm: 0 } : after.wdl < 0 ? { wdl: 2, dtm: -after.dtm! + 1 } : { wdl: -2, dtm: -after.dtm! };
+    const score = mine.wdl === 0 ? 0 : mine.wdl > 0 ? 1000 - mine.dtm! : -1000 - mine.dtm!;
     if (score > bestScore) { bestScore = score; best = mine; }
   }
   return best!;
@@ -198,7 +198,7 @@ describe.each(generators)('%s generation', (backend) => {
     expect(all.positions.length).toBe(legal * PACKED_POSITION_WORDS);
     for (let i = 0; i < all.count; i += 997) {
       const p = fen(fenOfPacked(all.positions, i));
-      expect(t.probe(p)).toEqual({ wdl: all.wdl[i], dtm: all.dtm[i] });
+      expect(t.probe(p)).toEqual({ wdl: all.wdl[i], dtm: all.dtm![i] });
     }
     // slices add up to the whole, in order
     const cut = 40_017;
@@ -297,7 +297,7 @@ describe.skipIf(!big)('native, 4 pieces', () => {
     expect(same(tb.table, table('KBNvK', big!).table)).toBe(true);
     for (const f of ['8/8/8/8/8/8/2k5/KNB5 w - - 0 1', 'k7/8/1K6/3N4/8/8/8/7B w - - 0 1', '8/8/8/3k4/8/8/8/KNB5 b - - 0 1']) {
       const p = kbnk.probe(fen(f));
-      expect(tb.probe(fen(f)), f).toEqual(p.result === 'draw' ? { wdl: 0, dtm: 0 } : { wdl: p.result === 'win' ? 2 : -2, dtm: p.result === 'win' ? p.dtm : -p.dtm! || 0 });
+      expect(tb.probe(fen(f)), f).toEqual(p.result === 'draw' ? { wdl: 0, dtm: 0 } : { wdl: p.result === 'win' ? 2 : -2, dtm: p.result === 'win' ? p.dtm! : -p.dtm! || 0 });
     }
     expect(tb.probe(fen('8/8/8/8/8/8/2k5/KNB5 w - - 0 1'))).toEqual({ wdl: 2, dtm: 33 }); // OEIS A225556: mate in 33
     const damaged = readFileSync(file);
@@ -329,15 +329,15 @@ describe.skipIf(!big)('native, 4 pieces', () => {
 
   it('plays KQvKR out: every best move keeps the result and shortens the mate by one ply', () => {
     const t = table('KQvKR', big!);
-    const start = sample(t, 50, 99).map(fen).filter((q) => t.probe(q).wdl === 2 && t.probe(q).dtm > 10)[0]!;
+    const start = sample(t, 50, 99).map(fen).filter((q) => t.probe(q).wdl === 2 && t.probe(q).dtm! > 10)[0]!;
     let pos = start;
     let p = t.probe(pos);
     expect(expectedFromMoves(t, pos)).toEqual(p);
     for (let ply = 0; ply < 200 && jsApi.legalMoves(pos).length; ply++) {
       const next = jsApi.makeMove(pos, t.bestMove(pos)!);
       const q = t.probe(next);
-      if (p.wdl > 0) expect(q).toEqual({ wdl: -2, dtm: p.dtm === 1 ? 0 : -(p.dtm - 1) });
-      else expect(q).toEqual({ wdl: 2, dtm: -p.dtm });
+      if (p.wdl > 0) expect(q).toEqual({ wdl: -2, dtm: p.dtm! === 1 ? 0 : -(p.dtm! - 1) });
+      else expect(q).toEqual({ wdl: 2, dtm: -p.dtm! });
       pos = next;
       p = q;
     }
@@ -394,7 +394,7 @@ describe('bad input', () => {
   it('generate: TypeError / RangeError, never a crash', async () => {
     await expect(Tablebase.generate(42 as unknown as string)).rejects.toThrow(TypeError);
     await expect(Tablebase.generate('KQK')).rejects.toThrow(RangeError);
-    await expect(Tablebase.generate('KQvK', { metric: 'dtz' as 'dtm' })).rejects.toThrow(RangeError);
+    await expect(Tablebase.generate('KQvK', { metric: 'dtx' as 'dtm' })).rejects.toThrow(RangeError);
     await expect(Tablebase.generate('KQvK', { threads: 0 })).rejects.toThrow(RangeError);
     await expect(Tablebase.generate('KQvK', { backend: 'gpu' as 'js' })).rejects.toThrow(RangeError);
     await expect(Tablebase.generate('KQRvKR', { backend: 'js' })).rejects.toThrow(RangeError);

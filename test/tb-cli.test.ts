@@ -49,9 +49,25 @@ describe('bitboard-patterns tb', () => {
     expect(s.blackToMove.lossesByDtm.reduce((a: number, b: number) => a + b, 0)).toBe(201700);
   });
 
+  it('--metric dtz: the DTZ table in KRvK.dtz.bbptb, probed with its DTZ sub-tables next to it', () => {
+    const r = run('generate', 'KRvK', '--metric', 'dtz', '--out', dir, '--with-sub-endings');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    // KRK has no zeroing but the capture of the rook (a draw): plies to zeroing are plies to mate,
+    // the longest 16 moves = 31 plies with white to move; the counts are the DTM table's above.
+    expect(r.stdout).toContain('white to move: 175,168 legal, 175,168 wins, 0 draws, 0 losses, longest win 31 plies to zeroing');
+    const table = join(dir, 'KRvK.dtz.bbptb');
+    expect(readFileSync(table).readUInt8(12)).toBe(2);
+    expect(run('probe', 'k7/8/1K6/8/8/8/8/7R w - - 0 1', '--table', table).stdout)
+      .toBe('wdl: 2 (win: zeroing in 1 ply, for the side to move)\ndtz: 1\nbest move: h1h8\n');
+    // Black takes the undefended rook: a draw (the KvK sub-table of the same metric is found next to it).
+    expect(JSON.parse(run('probe', '8/8/8/8/8/8/1k6/1R5K b - - 0 1', '--table', table, '--json').stdout))
+      .toEqual({ wdl: 0, dtz: 0, bestMove: 'b2b1' });
+  });
+
   it('usage errors exit 2, bad files and FENs exit 1', () => {
     expect(run('generate').status).toBe(2);
-    expect(run('generate', 'KQvK', '--metric', 'dtz').status).toBe(2);
+    expect(run('generate', 'KQvK', '--metric', 'dtx').status).toBe(2);
     expect(run('frobnicate').status).toBe(2);
     expect(run('generate', 'KXvK', '--out', dir).status).toBe(1);
     expect(run('stats', join(packageRoot, 'package.json')).status).toBe(1);

@@ -15,3 +15,27 @@ export function backendOf(v: string): 'native' | 'js' {
   if (v !== 'native' && v !== 'js') throw new UsageError(`--backend must be native or js, got ${JSON.stringify(v)}`);
   return v;
 }
+
+/**
+ * Runs subcommand `command` of `tool` (`bitboard-patterns TOOL COMMAND ...`) from `commands`: a
+ * UsageError prints the message and `usage` (exit code 2), an error of `expected` classes its message
+ * (exit code 1); anything else is a bug and is thrown.
+ */
+export async function runCommand(tool: string, usage: string, command: string | undefined,
+  commands: Record<string, () => Promise<number>>, expected: readonly (abstract new (...a: never[]) => Error)[]): Promise<number> {
+  try {
+    const f = command === undefined ? undefined : Object.hasOwn(commands, command) ? commands[command] : undefined;
+    if (!f) throw new UsageError(command === undefined ? 'missing command' : `unknown command ${JSON.stringify(command)}`);
+    return await f();
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`bitboard-patterns ${tool}: ${e.message}\n${usage}\n`);
+      return 2;
+    }
+    if (expected.some((c) => e instanceof c)) {
+      process.stderr.write(`bitboard-patterns ${tool}: ${(e as Error).message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}

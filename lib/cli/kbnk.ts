@@ -6,7 +6,7 @@ import { createApi } from '../api.js';
 import { jsBackend } from '../js/index.js';
 import { KbnkFileError, KbnkTablebase, type KbnkGenerateOptions, type KbnkProgress } from '../kbnk.js';
 import { FenError } from '../position.js';
-import { UsageError, backendOf, valueOf } from './args.js';
+import { UsageError, backendOf, runCommand, valueOf } from './args.js';
 
 export const summary = 'KBNK tablebase: generate a distance-to-mate table, probe a position';
 
@@ -112,20 +112,9 @@ async function runProbe(o: Options): Promise<number> {
 
 export async function run(args: string[]): Promise<number> {
   const [command, ...rest] = args;
-  try {
-    const o = parseOptions(rest);
-    if (command === 'generate') return await runGenerate(o);
-    if (command === 'probe') return await runProbe(o);
-    throw new UsageError(command === undefined ? 'missing command' : `unknown command ${JSON.stringify(command)}`);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`bitboard-patterns kbnk: ${e.message}\n${usage}\n`);
-      return 2;
-    }
-    if (e instanceof KbnkFileError || e instanceof FenError || e instanceof RangeError) {
-      process.stderr.write(`bitboard-patterns kbnk: ${e.message}\n`);
-      return 1;
-    }
-    throw e;
-  }
+  const o = () => parseOptions(rest);
+  return runCommand('kbnk', usage, command, {
+    generate: async () => runGenerate(o()),
+    probe: async () => runProbe(o()),
+  }, [KbnkFileError, FenError, RangeError]);
 }

@@ -1,5 +1,5 @@
 /**
- * `bitboard-patterns tb generate <material> [--metric dtm] [--out DIR] [--backend native|js] [--threads N]`
+ * `bitboard-patterns tb generate <material> [--metric dtm|dtz] [--out DIR] [--backend native|js] [--threads N]`
  * `bitboard-patterns tb probe "<fen>" --table FILE [--sub FILE ...] [--json]`
  * `bitboard-patterns tb stats FILE [--json]`
  */
@@ -9,21 +9,23 @@ import { createApi } from '../api.js';
 import { jsBackend } from '../js/index.js';
 import { FenError } from '../position.js';
 import { Tablebase, TablebaseFileError, tbParse, type TbGenerateOptions, type TbProgress, type TbSideStats } from '../tablebase.js';
-import { UsageError, backendOf, valueOf } from './args.js';
+import { UsageError, backendOf, runCommand, valueOf } from './args.js';
 
-export const summary = 'endgame tablebases (2..5 pieces, DTM): generate, probe, stats';
+export const summary = 'endgame tablebases (2..5 pieces, DTM or DTZ): generate, probe, stats';
 
 export const usage = `usage:
-  bitboard-patterns tb generate <material> [--metric dtm] [--out DIR] [--with-sub-endings]
+  bitboard-patterns tb generate <material> [--metric dtm|dtz] [--out DIR] [--with-sub-endings]
                     [--backend native|js] [--threads N]
-      Generates the distance-to-mate table of <material> (e.g. KQvKR, KPvK; sub-endings first) and
-      writes DIR/<material>.bbptb (and, with --with-sub-endings, every sub-ending's table); a
-      progress bar on stderr when it is a terminal. Prints the counts per side to move.
+      Generates the distance-to-mate (dtm, default) or Syzygy distance-to-zeroing (dtz) table of
+      <material> (e.g. KQvKR, KPvK; sub-endings first) and writes DIR/<material>.bbptb (DTZ:
+      DIR/<material>.dtz.bbptb; with --with-sub-endings every sub-ending's table too); a progress bar
+      on stderr when it is a terminal. Prints the counts per side to move.
   bitboard-patterns tb probe "<fen>" --table FILE [--sub FILE ...] [--json]
-      WDL, DTM (moves, + the side to move mates, - it is mated) and the best move. Moves into a
-      sub-ending (captures, promotions) need its table: --sub, or files next to FILE.
+      WDL, DTM (moves, + the side to move mates, - it is mated) or DTZ (plies to the next capture,
+      pawn move or mate, signed alike) and the best move. Moves into a sub-ending (captures,
+      promotions) need its table of the same metric: --sub, or files next to FILE.
   bitboard-patterns tb stats FILE [--json]
-      Legal positions, wins, draws, losses per side to move, counts per DTM, the longest win.`;
+      Legal positions, wins, draws, losses per side to move, counts per distance, the longest win.`;
 
 
 interface Options { out?: string; table?: string; subs: string[]; backend?: 'native' | 'js'; threads?: number; metric?: string; json: boolean; withSubs: boolean; rest: string[] }
@@ -66,17 +68,18 @@ function progressBar(): { onProgress?: (p: TbProgress) => void; finish(): void }
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
-const sideLine = (label: string, s: TbSideStats) =>
-  `${label}: ${fmt(s.legal)} legal, ${fmt(s.wins)} wins, ${fmt(s.draws)} draws, ${fmt(s.losses)} losses, longest win ${s.longestWin} moves`;
+const sideLine = (label: string, s: TbSideStats, unit = 'moves') =>
+  `${label}: ${fmt(s.legal)} legal, ${fmt(s.wins)} wins, ${fmt(s.draws)} draws, ${fmt(s.losses)} losses, longest win ${s.longestWin} ${unit}` +
+  (s.cursedWins || s.blessedLosses ? ` (${fmt(s.cursedWins)} cursed wins, ${fmt(s.blessedLosses)} blessed losses)` : '');
 
 async function runGenerate(o: Options): Promise<number> {
   if (o.rest.length !== 1) throw new UsageError('tb generate needs one material, e.g. KQvKR');
-  if (o.metric !== undefined && o.metric !== 'dtm') throw new UsageError(`--metric must be dtm (DTZ is not implemented yet), got ${JSON.stringify(o.metric)}`);
+  if (o.metric !== undefined && o.metric !== 'dtm' && o.metric !== 'dtz') throw new UsageError(`--metric must be dtm or dtz, got ${JSON.stringify(o.metric)}`);
   const m = tbParse('tb generate', o.rest[0]!);
   const dir = o.out ?? '.';
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
   const bar = progressBar();
-  const options: TbGenerateOptions = { metric: 'dtm', onProgress: bar.onProgress };
+  const options: TbGenerateOptions = { metric: o.metric === 'dtz' ? 'dtz' : 'dtm', onProgress: bar.onProgress };
   if (o.backend) options.backend = o.backend;
   if (o.threads) options.threads = o.threads;
   const t0 = performance.now();
@@ -88,7 +91,7 @@ async function runGenerate(o: Options): Promise<number> {
   }
   const seconds = (performance.now() - t0) / 1000;
   const written: string[] = [];
-  const save = (t: Tablebase) => { const f = join(dir, `${t.name}.bbptb`); t.save(f); written.push(f); };
+  const save = (t: Tablebase) => { const f = join(dir, `${t.name}${t.metric === 'dtz' ? '.dtz' : ''}.bbptb`); t.save(f); written.push(f); };
   save(tb);
   if (o.withSubs) {
     const seen = new Set<string>([tb.name]);
@@ -98,8 +101,8 @@ async function runGenerate(o: Options): Promise<number> {
   const s = tb.stats();
   process.stdout.write([
     `${tb.name}: generated in ${seconds.toFixed(2)} s (sub-endings included); wrote ${written.join(', ')}`,
-    sideLine('white to move', s.whiteToMove),
-    sideLine('black to move', s.blackToMove),
+    sideLine('white to move', s.whiteToMove, tb.metric === 'dtz' ? 'plies to zeroing' : 'moves'),
+    sideLine('black to move', s.blackToMove, tb.metric === 'dtz' ? 'plies to zeroing' : 'moves'),
   ].join('\n') + '\n');
   return 0;
 }
@@ -114,7 +117,8 @@ async function loadFamily(o: Options): Promise<Tablebase> {
     const dir = dirname(o.table);
     subFiles = readdirSync(dir).filter((f) => f.endsWith('.bbptb')).map((f) => join(dir, f)).filter((f) => f !== o.table);
   }
-  const subs = subFiles.map((f) => Tablebase.load(f));
+  const metric = Tablebase.load(o.table).metric;
+  const subs = subFiles.map((f) => Tablebase.load(f)).filter((t) => t.metric === metric);
   return Tablebase.load(o.table, subs);
 }
 
@@ -128,19 +132,31 @@ async function runProbe(o: Options): Promise<number> {
     process.stdout.write(`${JSON.stringify({ ...probe, bestMove: best })}\n`);
     return 0;
   }
-  const what = probe.wdl === 0 ? 'draw' : probe.wdl > 0 ? `win: mates in ${probe.dtm}` : probe.dtm === 0 ? 'loss: checkmated' : `loss: mated in ${-probe.dtm}`;
-  process.stdout.write([`wdl: ${probe.wdl} (${what}, for the side to move)`, `dtm: ${probe.dtm}`, `best move: ${best ?? '(none)'}`].join('\n') + '\n');
+  let what: string, distance: string;
+  if (probe.dtz !== undefined) {
+    const d = Math.abs(probe.dtz);
+    const kind = ['loss', 'blessed loss (a draw under the 50-move rule)', 'draw', 'cursed win (a draw under the 50-move rule)', 'win'][probe.wdl + 2]!;
+    what = probe.wdl === 0 ? 'draw' : probe.dtz === 0 ? 'loss: checkmated' : `${kind}: zeroing in ${d} ${d === 1 ? 'ply' : 'plies'}`;
+    distance = `dtz: ${probe.dtz}`;
+  } else {
+    const dtm = probe.dtm ?? 0;
+    what = probe.wdl === 0 ? 'draw' : probe.wdl > 0 ? `win: mates in ${dtm}` : dtm === 0 ? 'loss: checkmated' : `loss: mated in ${-dtm}`;
+    distance = `dtm: ${dtm}`;
+  }
+  process.stdout.write([`wdl: ${probe.wdl} (${what}, for the side to move)`, distance, `best move: ${best ?? '(none)'}`].join('\n') + '\n');
   return 0;
 }
 
 async function runStats(o: Options): Promise<number> {
   if (o.rest.length !== 1) throw new UsageError('tb stats needs one table file');
-  const s = Tablebase.load(o.rest[0]!).stats();
+  const tb = Tablebase.load(o.rest[0]!);
+  const s = tb.stats();
+  const unit = tb.metric === 'dtz' ? 'plies to zeroing' : 'moves';
   if (o.json) {
     process.stdout.write(`${JSON.stringify(s)}\n`);
     return 0;
   }
-  const lines = [s.material, sideLine('white to move', s.whiteToMove), sideLine('black to move', s.blackToMove), 'dtm  wins(wtm)  losses(wtm)  wins(btm)  losses(btm)'];
+  const lines = [s.material, sideLine('white to move', s.whiteToMove, unit), sideLine('black to move', s.blackToMove, unit), `${tb.metric}  wins(wtm)  losses(wtm)  wins(btm)  losses(btm)`];
   const rows = Math.max(s.whiteToMove.winsByDtm.length, s.whiteToMove.lossesByDtm.length, s.blackToMove.winsByDtm.length, s.blackToMove.lossesByDtm.length);
   for (let d = 0; d < rows; d++) {
     const c = [s.whiteToMove.winsByDtm[d], s.whiteToMove.lossesByDtm[d], s.blackToMove.winsByDtm[d], s.blackToMove.lossesByDtm[d]].map((x) => fmt(x ?? 0).padStart(11));
@@ -152,21 +168,10 @@ async function runStats(o: Options): Promise<number> {
 
 export async function run(args: string[]): Promise<number> {
   const [command, ...rest] = args;
-  try {
-    const o = parseOptions(rest);
-    if (command === 'generate') return await runGenerate(o);
-    if (command === 'probe') return await runProbe(o);
-    if (command === 'stats') return await runStats(o);
-    throw new UsageError(command === undefined ? 'missing command' : `unknown command ${JSON.stringify(command)}`);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`bitboard-patterns tb: ${e.message}\n${usage}\n`);
-      return 2;
-    }
-    if (e instanceof TablebaseFileError || e instanceof FenError || e instanceof RangeError || e instanceof TypeError) {
-      process.stderr.write(`bitboard-patterns tb: ${e.message}\n`);
-      return 1;
-    }
-    throw e;
-  }
+  const o = () => parseOptions(rest);
+  return runCommand('tb', usage, command, {
+    generate: async () => runGenerate(o()),
+    probe: async () => runProbe(o()),
+    stats: async () => runStats(o()),
+  }, [TablebaseFileError, FenError, RangeError, TypeError]);
 }

@@ -12,6 +12,25 @@ export const JS_MAX_PIECES = 4;
 const MAX_PIECES = 5;
 const MAX_PLIES = 253;
 const DRAW = 254, ILLEGAL = 255;
+/** DTZ tables (tbgen.h): a loss in d plies is d (d <= DTZ_MAX_LOSS), a win in d plies DTZ_WIN_BASE + d. */
+export const DTZ_MAX_LOSS = 126, DTZ_WIN_BASE = 126;
+
+/** Syzygy's WDL class of a DTZ table byte (2 win, 1 cursed win, 0 draw, -1 blessed loss, -2 loss). */
+export function dtzClass(v: number): number {
+  if (v === DRAW || v === ILLEGAL) return 0;
+  if (v <= DTZ_MAX_LOSS) return v <= 100 ? -2 : -1;
+  return v - DTZ_WIN_BASE <= 100 ? 2 : 1;
+}
+/** Score of a zeroing move for the mover from the class of the position after it (tbgen.h's seedScore). */
+export function dtzSeedScore(oc: number): number {
+  switch (oc) {
+    case -2: return 1000 - 1;
+    case -1: return 1000 - 101;
+    case 1: return -1000 + 101;
+    case 2: return -1000 + 1;
+    default: return 0;
+  }
+}
 const PAWN = 0, KNIGHT = 1, BISHOP = 2, ROOK = 3, QUEEN = 4, KING = 5;
 
 export interface TbMaterial {
@@ -187,7 +206,7 @@ class Generator {
   private readonly won: Int32Array[];
   private readonly lost: Int32Array[];
   private readonly settled: Int32Array[];
-  private readonly fresh: Int32Array[];
+  private fresh: Int32Array[];
   private readonly esc: Int32Array[];
   private readonly check: Int32Array[];
   private readonly next: Uint8Array[];
@@ -198,7 +217,7 @@ class Generator {
   private previous = 1;
   done = false;
 
-  constructor(private readonly m: TbMaterial, private readonly table: Uint8Array, private readonly subs: readonly TbSubTableJs[]) {
+  constructor(private readonly m: TbMaterial, private readonly table: Uint8Array, private readonly subs: readonly TbSubTableJs[], private readonly dtz = false) {
     this.k = m.n - 2;
     this.epPossible = m.types.some((t, i) => t === PAWN && m.colors[i] === 0) && m.types.some((t, i) => t === PAWN && m.colors[i] === 1);
     this.P = (m.pawns ? 32 : 10) * 64 ** this.k;
@@ -206,6 +225,7 @@ class Generator {
     this.legal = pairs(); this.won = pairs(); this.lost = pairs(); this.settled = pairs(); this.fresh = pairs(); this.esc = pairs(); this.check = pairs();
     this.next = [new Uint8Array(this.P).fill(255), new Uint8Array(this.P).fill(255)];
     for (let p = 0; p < this.P; p++) this.setup(p);
+    if (dtz) { this.freshPrev = pairs(); this.prepareLevels(); return; }
     for (let p = 0; p < this.P; p++) this.conversions(p);
   }
 
@@ -305,6 +325,7 @@ class Generator {
       if (m.colors[i] !== stm) continue;
       const from = sq[i]!, type = m.types[i]!;
       if (type === PAWN) {
+        if (this.dtz) continue; // a pawn move zeroes: a seed (seedsDtz)
         const dir = stm === 0 ? 8 : -8, to = from + dir;
         if (this.occupied(to) || (to >> 3) === (stm === 0 ? 7 : 0)) continue;
         this.pushMove(i, to, -1, -1);
@@ -477,6 +498,7 @@ class Generator {
   /** One ply; false when the table is complete. */
   step(): boolean {
     if (this.done) return false;
+    if (this.dtz) return this.stepDtz();
     const n = this.n;
     if (n > MAX_PLIES) throw new RangeError('tbGenerate: a distance exceeds 253 plies');
     let decided = 0;
@@ -496,7 +518,236 @@ class Generator {
     return true;
   }
 
-  get progress(): [number, number] { return [this.n + 3, Math.max(this.n + 4, this.maxConv + 4)]; }
+
+  // ---------------------------------------------------------------- distance to zeroing (tbgen.h)
+
+  private freshPrev: Int32Array[] = [];
+  private order = new Int32Array(0);
+  private levelStart: number[] = [];
+  private level = -1;
+  private levelsUsed = 0;
+  private levelIndex = 0;
+
+  private prepareLevels(): void {
+    const LEVELS = 7 * MAX_PIECES + 1;
+    const levelOf = new Uint8Array(this.P).fill(255);
+    const counts = new Array<number>(LEVELS + 1).fill(0);
+    for (let p = 0; p < this.P; p++) {
+      if (!this.decode(p)) continue;
+      let l = 0;
+      for (let i = 1; i < this.m.n - 1; i++) {
+        if (this.m.types[i] === PAWN) l += this.m.colors[i] === 0 ? this.sq[i]! >> 3 : 7 - (this.sq[i]! >> 3);
+      }
+      levelOf[p] = LEVELS - 1 - l;
+      counts[levelOf[p]! + 1]++;
+    }
+    for (let l = 0; l < LEVELS; l++) counts[l + 1]! += counts[l]!;
+    this.order = new Int32Array(counts[LEVELS]!);
+    const at = counts.slice(0, LEVELS);
+    for (let p = 0; p < this.P; p++) if (levelOf[p] !== 255) this.order[at[levelOf[p]!]!++] = p;
+    this.levelStart = counts;
+    for (let l = 0; l < LEVELS; l++) if (counts[l + 1]! > counts[l]!) this.levelsUsed++;
+    this.startLevel();
+  }
+
+  /** Moves to the next non-empty level and seeds it; false when none is left. */
+  private startLevel(): boolean {
+    const LEVELS = this.levelStart.length - 1;
+    for (this.level++; this.level < LEVELS && this.levelStart[this.level + 1] === this.levelStart[this.level]; this.level++);
+    if (this.level >= LEVELS) return false;
+    this.maxConv = 0;
+    this.n = 0;
+    for (let i = this.levelStart[this.level]!; i < this.levelStart[this.level + 1]!; i++) this.seedsDtz(this.order[i]!);
+    return true;
+  }
+
+  private stepDtz(): boolean {
+    const n = this.n;
+    if (n > DTZ_MAX_LOSS) throw new RangeError('tbGenerate: a distance exceeds 126 plies');
+    const from = this.levelStart[this.level]!, to = this.levelStart[this.level + 1]!;
+    let decided = 0;
+    for (let i = from; i < to; i++) decided += this.lossSweep(this.order[i]!, n);
+    for (let i = from; i < to; i++) decided += this.winSweep(this.order[i]!, n);
+    const t = this.fresh; this.fresh = this.freshPrev; this.freshPrev = t;
+    if (n >= 1 && decided === 0 && n > this.maxConv) {
+      for (let i = from; i < to; i++) {
+        const p = this.order[i]!, j = 2 * p;
+        for (let stm = 0; stm < 2; stm++) {
+          this.write(stm, p, this.legal[stm]![j]! & ~this.settled[stm]![j]!, this.legal[stm]![j + 1]! & ~this.settled[stm]![j + 1]!, DRAW);
+        }
+      }
+      this.levelIndex++;
+      if (!this.startLevel()) { this.done = true; return false; }
+      return true;
+    }
+    this.n++;
+    return true;
+  }
+
+  /** The best class, for the capturer, of the en-passant captures (tbgen.h's epClass); -3 when none. */
+  private epClass(stm: number, slot: number, mid: number, caps: number[], b: number): number {
+    let best = -3;
+    const subSq: number[] = [];
+    for (const j of caps) {
+      const cv = this.makeConversion(j, mid, slot, -1, -1, -1);
+      subSq.length = cv.sub.material.n;
+      for (let k = 0; k < cv.sub.material.n; k++) {
+        const s = cv.src[k]!;
+        subSq[k] = s === MOVED ? mid : s === this.m.n - 1 ? b : this.sq[s]!;
+      }
+      const v = cv.sub.data[tbIndex(cv.sub.material, stm, subSq)]!;
+      if (v !== ILLEGAL) best = Math.max(best, -dtzClass(v));
+    }
+    return best;
+  }
+
+  private seedsDtz(p: number): void {
+    this.decode(p);
+    const m = this.m, sq = this.sq, subSq: number[] = [];
+    for (let stm = 0; stm < 2; stm++) {
+      const lo = this.legal[stm]![2 * p]!, hi = this.legal[stm]![2 * p + 1]!;
+      if (!lo && !hi) continue;
+      const list = this.conversionList(stm);
+      const pushes: { slot: number; to: number; mid: number; caps: number[] }[] = [];
+      for (let i = 1; i < m.n - 1; i++) {
+        if (m.colors[i] !== stm || m.types[i] !== PAWN) continue;
+        const dir = stm === 0 ? 8 : -8, to = sq[i]! + dir;
+        if (this.occupied(to) || (to >> 3) === (stm === 0 ? 7 : 0)) continue;
+        pushes.push({ slot: i, to, mid: -1, caps: [] });
+        const to2 = to + dir;
+        if ((sq[i]! >> 3) === (stm === 0 ? 1 : 6) && !this.occupied(to2)) pushes.push({ slot: i, to: to2, mid: to, caps: this.epCapturers(stm, to2) });
+      }
+      if (!list.length && !pushes.length) continue;
+      const r = this.row(stm, p);
+      let el = 0, eh = 0, next = 255, highest = 0;
+      for (let b = 0; b < 64; b++) {
+        if (!has(lo, hi, b)) continue;
+        let best = -100000;
+        for (const cv of list) {
+          if (!has(cv.maskLo, cv.maskHi, b)) continue;
+          subSq.length = cv.sub.material.n;
+          for (let j = 0; j < cv.sub.material.n; j++) {
+            const s = cv.src[j]!;
+            subSq[j] = s === MOVED ? cv.to : s === m.n - 1 ? b : sq[s]!;
+          }
+          const v = cv.sub.data[tbIndex(cv.sub.material, stm ^ 1, subSq)]!;
+          if (v === ILLEGAL) continue;
+          best = Math.max(best, dtzSeedScore(dtzClass(v)));
+        }
+        for (const push of pushes) {
+          if (b === push.mid) continue;
+          const q = p + (push.to - sq[push.slot]!) * UNITS[this.k - push.slot]!;
+          const v = this.table[this.row(stm ^ 1, q) + b]!;
+          if (v === ILLEGAL) continue;
+          let oc = dtzClass(v);
+          if (push.mid >= 0 && push.caps.length) oc = Math.max(oc, this.epClass(stm, push.slot, push.mid, push.caps, b));
+          best = Math.max(best, dtzSeedScore(oc));
+        }
+        if (best === -100000) continue;
+        el |= bitLo(b); eh |= bitHi(b);
+        if (best === 0) { this.table[r + b] = DRAW; continue; }
+        const d = best > 0 ? 1000 - best : best + 1000;
+        this.table[r + b] = best > 0 ? DTZ_WIN_BASE + d : d;
+        next = Math.min(next, d);
+        highest = Math.max(highest, d);
+      }
+      this.esc[stm]![2 * p] = el; this.esc[stm]![2 * p + 1] = eh;
+      this.next[stm]![p] = next;
+      this.maxConv = Math.max(this.maxConv, highest);
+    }
+  }
+
+  private lossSweep(p: number, n: number): number {
+    let decided = 0, decoded = false;
+    const i = 2 * p;
+    for (let stm = 0; stm < 2; stm++) {
+      this.fresh[stm]![i] = 0; this.fresh[stm]![i + 1] = 0;
+      const ul = this.legal[stm]![i]! & ~this.settled[stm]![i]!, uh = this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!;
+      if (!ul && !uh) continue;
+      if (!decoded) { this.decode(p); decoded = true; }
+      const opp = stm ^ 1;
+      if (this.next[stm]![p] === n) {
+        const r = this.row(stm, p);
+        for (let b = 0; b < 64; b++) {
+          if (has(ul, uh, b) && this.table[r + b] === n) { this.esc[stm]![i] &= ~bitLo(b); this.esc[stm]![i + 1] &= ~bitHi(b); }
+        }
+      }
+      let el = this.esc[stm]![i]!, eh = this.esc[stm]![i + 1]!;
+      this.quietMoves(stm);
+      const legal = this.legal[opp]!, won = this.won[opp]!;
+      for (let c = 0; c < this.mvCount; c++) {
+        if (!(ul & ~el) && !(uh & ~eh)) break;
+        const q = this.successor(p, this.mvSlot[c]!, this.mvTo[c]!);
+        let lo = legal[2 * q]! & ~won[2 * q]!, hi = legal[2 * q + 1]! & ~won[2 * q + 1]!;
+        if (SUCC_SYM !== 0 && (lo | hi) !== 0) { mapSet(INVERSE[SUCC_SYM]!, lo, hi); lo = RL; hi = RH; }
+        el |= lo & this.mvLo[c]!; eh |= hi & this.mvHi[c]!;
+      }
+      if (stm === 1) {
+        kingFill(this.legal[0]![i]! & ~this.won[0]![i]!, this.legal[0]![i + 1]! & ~this.won[0]![i + 1]!);
+        el |= RL; eh |= RH;
+      }
+      let ll = ul & ~el, lh = uh & ~eh;
+      if (n === 0) {
+        const cl = this.check[stm]![i]!, ch = this.check[stm]![i + 1]!;
+        this.settled[stm]![i] |= ll & ~cl; this.settled[stm]![i + 1] |= lh & ~ch;
+        ll &= cl; lh &= ch;
+      }
+      if (ll || lh) {
+        this.fresh[stm]![i] = ll; this.fresh[stm]![i + 1] = lh;
+        this.settled[stm]![i] |= ll; this.settled[stm]![i + 1] |= lh;
+        this.write(stm, p, ll, lh, n);
+        decided += popcount32(ll) + popcount32(lh);
+      }
+    }
+    return decided;
+  }
+
+  private winSweep(p: number, n: number): number {
+    if (n === 0) return 0;
+    let decided = 0, decoded = false;
+    const i = 2 * p;
+    for (let stm = 0; stm < 2; stm++) {
+      const ul = this.legal[stm]![i]! & ~this.settled[stm]![i]!, uh = this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!;
+      if (!ul && !uh) continue;
+      if (!decoded) { this.decode(p); decoded = true; }
+      const opp = stm ^ 1;
+      let rl = 0, rh = 0;
+      if (this.next[stm]![p]! <= n) {
+        const r = this.row(stm, p);
+        let next = 255;
+        for (let b = 0; b < 64; b++) {
+          if (!has(ul, uh, b)) continue;
+          const code = this.table[r + b]!;
+          if (code === DTZ_WIN_BASE + n) { rl |= bitLo(b); rh |= bitHi(b); }
+          else if (code > DTZ_WIN_BASE + n && code < DRAW) next = Math.min(next, code - DTZ_WIN_BASE);
+          else if (code > n && code <= DTZ_MAX_LOSS) next = Math.min(next, code);
+        }
+        this.next[stm]![p] = next;
+      }
+      this.quietMoves(stm);
+      const lost = this.freshPrev[opp]!;
+      for (let c = 0; c < this.mvCount; c++) {
+        const q = this.successor(p, this.mvSlot[c]!, this.mvTo[c]!);
+        let lo = lost[2 * q]!, hi = lost[2 * q + 1]!;
+        if (SUCC_SYM !== 0 && (lo | hi) !== 0) { mapSet(INVERSE[SUCC_SYM]!, lo, hi); lo = RL; hi = RH; }
+        rl |= lo & this.mvLo[c]!; rh |= hi & this.mvHi[c]!;
+      }
+      if (stm === 1) { kingFill(this.freshPrev[0]![i]!, this.freshPrev[0]![i + 1]!); rl |= RL; rh |= RH; }
+      const wl = rl & ul, wh = rh & uh;
+      if (wl || wh) {
+        this.won[stm]![i] |= wl; this.won[stm]![i + 1] |= wh;
+        this.settled[stm]![i] |= wl; this.settled[stm]![i + 1] |= wh;
+        this.write(stm, p, wl, wh, DTZ_WIN_BASE + n);
+        decided += popcount32(wl) + popcount32(wh);
+      }
+    }
+    return decided;
+  }
+
+  get progress(): [number, number] {
+    if (this.dtz) return [this.levelIndex * 256 + Math.min(this.n + 1, 255), this.levelsUsed * 256 + 1];
+    return [this.n + 3, Math.max(this.n + 4, this.maxConv + 4)];
+  }
 
   private stepAt(p: number, n: number): number {
     let decided = 0, decoded = false;
@@ -597,20 +848,20 @@ function checkInputs(m: TbMaterial, subs: readonly TbSubTableJs[], table: Uint8A
   for (const s of subs) if (s.data.length !== tbTableSize(s.material)) throw new RangeError(`tbGenerate: sub-table ${s.material.name} has the wrong size`);
 }
 
-/** Fills `table` (tbTableSize(m) bytes) synchronously. */
-export function tbGenerateJsSync(m: TbMaterial, subs: readonly TbSubTableJs[], table: Uint8Array): Uint8Array {
+/** Fills `table` (tbTableSize(m) bytes) synchronously; `dtz`: distance to zeroing instead of mate (sub-tables DTZ too). */
+export function tbGenerateJsSync(m: TbMaterial, subs: readonly TbSubTableJs[], table: Uint8Array, dtz = false): Uint8Array {
   checkInputs(m, subs, table);
-  const g = new Generator(m, table, subs);
+  const g = new Generator(m, table, subs, dtz);
   while (g.step());
   return table;
 }
 
 /** The table of m, one ply per event-loop turn; `cancelled()` is polled between plies (the promise then resolves early, unfinished). */
 export async function tbGenerateJs(m: TbMaterial, subs: readonly TbSubTableJs[], report?: (done: number, total: number) => void,
-  cancelled?: () => boolean): Promise<Uint8Array> {
+  cancelled?: () => boolean, dtz = false): Promise<Uint8Array> {
   const table = new Uint8Array(tbTableSize(m));
   checkInputs(m, subs, table);
-  const g = new Generator(m, table, subs);
+  const g = new Generator(m, table, subs, dtz);
   for (;;) {
     if (cancelled?.()) return table;
     const more = g.step();

@@ -96,6 +96,11 @@ class OwnedArray {
   }
   T* data() { return data_.get(); }
   const T* data() const { return data_.get(); }
+  // Gives up the memory (the caller frees it with delete[]); the array is empty afterwards.
+  T* release() {
+    length_ = 0;
+    return data_.release();
+  }
   std::size_t length() const { return length_; }
   bool empty() const { return data_ == nullptr; }
 
@@ -128,6 +133,28 @@ napi_value deliver(napi_env env, napi_value target, const OwnedArray<T>& from) {
       napi_create_typedarray(env, TypedArrayType<T>::value, from.length(), buffer, 0, &array) != napi_ok)
     return nullptr;
   if (bytes) std::memcpy(data, from.data(), bytes);
+  return array;
+}
+
+// Main thread: hands `from`'s memory itself to JS as a new typed array over an external ArrayBuffer
+// (no copy; its finalizer frees the memory when the collector takes the buffer), so a large result
+// never exists twice. Where external buffers are not allowed (napi_no_external_buffers_allowed) it
+// falls back to deliver's copy. `from` is empty afterwards when handed over. nullptr when JS cannot run.
+template <typename T>
+napi_value handOver(napi_env env, OwnedArray<T>& from) {
+  if (from.length() == 0) return deliver(env, nullptr, from);
+  const std::size_t length = from.length();
+  napi_value buffer = nullptr, array = nullptr;
+  T* data = from.data();
+  const auto finalize = [](napi_env, void* memory, void*) { delete[] static_cast<T*>(memory); };
+  if (napi_create_external_arraybuffer(env, data, length * sizeof(T), finalize, nullptr, &buffer) != napi_ok) {
+    bool pending = false;
+    napi_value ignored = nullptr;
+    if (napi_is_exception_pending(env, &pending) == napi_ok && pending) napi_get_and_clear_last_exception(env, &ignored);
+    return deliver(env, nullptr, from);
+  }
+  from.release();  // the finalizer owns it now
+  if (napi_create_typedarray(env, TypedArrayType<T>::value, length, buffer, 0, &array) != napi_ok) return nullptr;
   return array;
 }
 

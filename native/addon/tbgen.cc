@@ -23,7 +23,7 @@ const char* statusText(TbStatus s) {
   switch (s) {
     case TbStatus::cancelled: return "generation cancelled";
     case TbStatus::missingSubTable: return "a sub-ending table is missing";
-    case TbStatus::tooLong: return "a distance exceeds 253 plies";
+    case TbStatus::tooLong: return "a distance exceeds what a table byte holds (DTM: 253 plies, DTZ: 126)";
     default: return "ok";
   }
 }
@@ -86,6 +86,19 @@ bool readInputs(const Napi::CallbackInfo& info, TbMaterial& m, std::vector<TbSub
   return true;
 }
 
+// The metric argument at i: undefined or 1 = DTM, 2 = DTZ.
+bool readMetric(const Napi::CallbackInfo& info, std::size_t i, TbMetric& metric) {
+  metric = TbMetric::dtm;
+  if (i >= info.Length() || info[i].IsUndefined()) return true;
+  const double d = info[i].IsNumber() ? info[i].As<Napi::Number>().DoubleValue() : -1;
+  if (d != 1 && d != 2) {
+    throwRangeError(info.Env(), std::string(functionName(info)) + ": metric must be 1 (DTM) or 2 (DTZ)");
+    return false;
+  }
+  metric = d == 2 ? TbMetric::dtz : TbMetric::dtm;
+  return true;
+}
+
 unsigned readThreads(const Napi::CallbackInfo& info, std::size_t i, bool& ok) {
   ok = true;
   if (i >= info.Length() || info[i].IsUndefined()) return allCores();
@@ -98,7 +111,7 @@ unsigned readThreads(const Napi::CallbackInfo& info, std::size_t i, bool& ok) {
   return d == 0 ? allCores() : static_cast<unsigned>(d);
 }
 
-// tbGenerate(material, subNames, subTables, table, threads?): fills table; returns undefined.
+// tbGenerate(material, subNames, subTables, table, threads?, metric?): fills table; returns undefined.
 Napi::Value tbGenerateCall(const Napi::CallbackInfo& info) {
   TbMaterial m;
   std::vector<TbSubTable> subs;
@@ -112,8 +125,10 @@ Napi::Value tbGenerateCall(const Napi::CallbackInfo& info) {
   bool ok = false;
   const unsigned threads = readThreads(info, 4, ok);
   if (!ok) return info.Env().Undefined();
+  TbMetric metric;
+  if (!readMetric(info, 5, metric)) return info.Env().Undefined();
   const TbStatus s = tbGenerate(MagicSliders{magicTables()}, m, info[3].As<Napi::Uint8Array>().Data(), subs.data(),
-                                static_cast<int>(subs.size()), threads);
+                                static_cast<int>(subs.size()), threads, nullptr, nullptr, nullptr, metric);
   if (s != TbStatus::ok) throwRangeError(info.Env(), std::string(functionName(info)) + ": " + statusText(s));
   return info.Env().Undefined();
 }
@@ -123,13 +138,14 @@ Napi::Value tbGenerateCall(const Napi::CallbackInfo& info) {
 // the mechanism (the latest step reaches onProgress; the last one always does, before the promise
 // settles). The JS cancel flag is read on the main thread at each step and raises the work's atomic
 // flag, which the generator tests between plies. On completion the table is delivered as a new
-// Uint8Array; a cancelled, failed generation rejects with an Error naming the reason.
+// Uint8Array over the addon's own table (an external ArrayBuffer, handOver: no copy); a cancelled,
+// failed generation rejects with an Error naming the reason.
 class TbWork : public OwnedAsyncWork {
  public:
   TbWork(Napi::Env env, const TbMaterial& m, std::vector<TbSubTable> subs, std::vector<OwnedArray<std::uint8_t>>&& copies,
-         OwnedArray<std::uint8_t>&& table, unsigned threads, napi_value onProgress, napi_value cancel)
+         OwnedArray<std::uint8_t>&& table, unsigned threads, TbMetric metric, napi_value onProgress, napi_value cancel)
       : OwnedAsyncWork(env, "bitboard-patterns:tbGenerate"), m_(m), subs_(std::move(subs)), copies_(std::move(copies)),
-        table_(std::move(table)), threads_(threads) {
+        table_(std::move(table)), threads_(threads), metric_(metric) {
     if (onProgress) setOnProgress(onProgress);
     watchCancelFlag(cancel);
   }
@@ -137,7 +153,7 @@ class TbWork : public OwnedAsyncWork {
  private:
   void run() override {
     status_ = tbGenerate(MagicSliders{magicTables()}, m_, table_.data(), subs_.data(), static_cast<int>(subs_.size()),
-                         threads_, &TbWork::step, this, cancelledFlag());
+                         threads_, &TbWork::step, this, cancelledFlag(), metric_);
   }
 
   // On the generator's calling thread.
@@ -150,7 +166,7 @@ class TbWork : public OwnedAsyncWork {
       *error = makeError(env, napi_create_error, std::string("tbGenerateAsync: ") + statusText(s));
       return;
     }
-    *value = deliver(env, nullptr, table_);
+    *value = handOver(env, table_);  // the table itself, not a copy: peak memory is one table
   }
 
   TbMaterial m_;
@@ -158,11 +174,12 @@ class TbWork : public OwnedAsyncWork {
   std::vector<OwnedArray<std::uint8_t>> copies_;
   OwnedArray<std::uint8_t> table_;
   unsigned threads_;
+  TbMetric metric_;
   TbStatus status_ = TbStatus::ok;
 };
 
 // tbGenerateAsync(material, subNames, subTables, threads, onProgress: function | undefined,
-// cancel: Int32Array(1)) -> Promise<Uint8Array>; cancel[0] set non-zero cancels.
+// cancel: Int32Array(1), metric?) -> Promise<Uint8Array>; cancel[0] set non-zero cancels.
 Napi::Value tbGenerateAsyncCall(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   TbMaterial m;
@@ -185,12 +202,14 @@ Napi::Value tbGenerateAsyncCall(const Napi::CallbackInfo& info) {
     throwTypeError(env, "tbGenerateAsync: cancel must be an Int32Array of length 1");
     return env.Undefined();
   }
+  TbMetric metric;
+  if (!readMetric(info, 6, metric)) return env.Undefined();
   OwnedArray<std::uint8_t> table;
   if (!table.allocate(m.tableSize())) {
     throwRangeError(env, "tbGenerateAsync: cannot allocate the table");
     return env.Undefined();
   }
-  auto* work = new TbWork(env, m, std::move(subs), std::move(copies), std::move(table), threads, onProgress, info[5]);
+  auto* work = new TbWork(env, m, std::move(subs), std::move(copies), std::move(table), threads, metric, onProgress, info[5]);
   napi_value promise = OwnedAsyncWork::start(work, "tbGenerateAsync");
   return promise ? Napi::Value(env, promise) : env.Undefined();
 }

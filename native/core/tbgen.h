@@ -36,6 +36,10 @@ constexpr std::uint8_t kTbDraw = 254;
 constexpr std::uint8_t kTbIllegal = 255;
 constexpr int kTbMaxPieces = 5;
 constexpr int kTbMaxPlies = 253;
+// DTZ tables: a loss in d plies (0 = mated) is d (d <= kTbDtzMaxLoss), a win in d plies is
+// kTbDtzWinBase + d (1 <= d <= 127).
+constexpr int kTbDtzMaxLoss = 126;
+constexpr int kTbDtzWinBase = 126;
 constexpr int kTbPawn = 0, kTbKnight = 1, kTbBishop = 2, kTbRook = 3, kTbQueen = 4, kTbKing = 5;
 
 struct TbMaterial {
@@ -150,6 +154,8 @@ struct TbSubTable {
   const std::uint8_t* data;
 };
 
+enum class TbMetric { dtm = 1, dtz = 2 };
+
 enum class TbStatus { ok = 0, cancelled = 1, missingSubTable = 2, tooLong = 3 };
 
 // Called between plies on the calling thread: `done` of about `total` steps.
@@ -171,9 +177,9 @@ template <class Sliders>
 class TbGenerator {
  public:
   TbGenerator(const Sliders& sliders, const TbMaterial& m, std::uint8_t* table, const TbSubTable* subs, int subCount,
-              unsigned threads)
+              unsigned threads, bool dtz)
       : sl_(sliders), m_(m), table_(table), subs_(subs), subCount_(subCount), P_(m.placements()),
-        threads_(std::max(1u, threads)) {
+        threads_(std::max(1u, threads)), dtz_(dtz) {
     for (int c = 0; c < 2; ++c) {
       legal_[c].assign(P_, 0);
       won_[c].assign(P_, 0);
@@ -183,10 +189,12 @@ class TbGenerator {
       esc_[c].assign(P_, 0);
       check_[c].assign(P_, 0);
       next_[c].assign(P_, 255);
+      if (dtz) freshPrev_[c].assign(P_, 0);
     }
   }
 
   TbStatus run(TbProgressFn progress, void* context, const std::atomic<bool>* cancel) {
+    if (dtz_) return runDtz(progress, context, cancel);
     const auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
     parallel([&](std::size_t p) { return setup(p); });
     if (cancelled()) return TbStatus::cancelled;
@@ -230,6 +238,29 @@ class TbGenerator {
     const unsigned count = static_cast<unsigned>(std::min<std::size_t>(threads_, blocks));
     std::vector<std::thread> helpers;
     for (unsigned i = 1; i < count; ++i) helpers.emplace_back(worker);
+    worker();
+    for (std::thread& t : helpers) t.join();
+    return sum.load();
+  }
+
+  // The same over the placements list[0..count).
+  template <typename F>
+  std::size_t parallelList(const std::uint32_t* list, std::size_t count, F f) {
+    std::atomic<std::size_t> nextBlock{0}, sum{0};
+    const std::size_t blocks = (count + kBlock - 1) / kBlock;
+    const auto worker = [&] {
+      std::size_t mine = 0;
+      for (;;) {
+        const std::size_t block = nextBlock.fetch_add(1, std::memory_order_relaxed);
+        if (block >= blocks) break;
+        const std::size_t end = std::min(count, (block + 1) * kBlock);
+        for (std::size_t i = block * kBlock; i < end; ++i) mine += f(static_cast<std::size_t>(list[i]));
+      }
+      sum.fetch_add(mine, std::memory_order_relaxed);
+    };
+    const unsigned n = static_cast<unsigned>(std::min<std::size_t>(threads_, blocks));
+    std::vector<std::thread> helpers;
+    for (unsigned i = 1; i < n; ++i) helpers.emplace_back(worker);
     worker();
     for (std::thread& t : helpers) t.join();
     return sum.load();
@@ -301,6 +332,7 @@ class TbGenerator {
       if (m_.color[i] != stm) continue;
       const int from = pl.sq[i], type = m_.type[i];
       if (type == kTbPawn) {
+        if (dtz_) continue;  // a pawn move zeroes: a seed of the distance to zeroing (seedsDtz)
         const int dir = stm == 0 ? 8 : -8, to = from + dir;
         if ((pl.occ & squareBB(to)) || rankOf(to) == (stm == 0 ? 7 : 0)) continue;
         f(i, to, ~U64{0});
@@ -603,6 +635,269 @@ class TbGenerator {
     return decided;
   }
 
+
+  // ---------------------------------------------------------------- distance to zeroing (DTZ50)
+  //
+  // Syzygy's DTZ metric (syzygy-tables.info/metrics): plies to the next zeroing move (capture, pawn
+  // move) or mate, the winner shortest, the loser longest, with the 50-move rule: a zeroing move
+  // into a position the opponent loses counts as a win in 1 ply, into one it loses only beyond the
+  // rule (a blessed loss) as a win in 101 plies (a cursed win), and alike for losses; a win farther
+  // than 100 plies is cursed. Zeroing moves are seeds with those values, read once per position from
+  // the sub-endings (captures, promotions) or, for pawn pushes, from the pawn configurations further
+  // advanced (pawns only move forward: the placements are done level by level, most advanced first).
+  // Within a level every ply decides losses (all moves reach wins of earlier plies) and then wins
+  // (a move reaches a loss of the previous ply); wins and losses at either parity.
+
+  static int dtzClass(std::uint8_t v) {
+    if (v == kTbDraw || v == kTbIllegal) return 0;
+    if (v <= kTbDtzMaxLoss) return v <= 100 ? -2 : -1;
+    return v - kTbDtzWinBase <= 100 ? 2 : 1;
+  }
+  // Score of a zeroing move for the mover from the class `oc` of the position after it (opponent
+  // to move): win sooner higher, draw 0.
+  static int seedScore(int oc) {
+    switch (oc) {
+      case -2: return 1000 - 1;
+      case -1: return 1000 - 101;
+      case 1: return -1000 + 101;
+      case 2: return -1000 + 1;
+      default: return 0;
+    }
+  }
+  // Pawn advancement of a placement: white pawns count their rank, black pawns 7 - rank; every pawn
+  // move raises it and no other move changes it (the left-right mirror keeps it).
+  int level(const TbPlaced& pl) const {
+    int l = 0;
+    for (int i = 1; i < m_.n - 1; ++i)
+      if (m_.type[i] == kTbPawn) l += m_.color[i] == 0 ? rankOf(pl.sq[i]) : 7 - rankOf(pl.sq[i]);
+    return l;
+  }
+
+  // The best class, for the capturer, of the en-passant captures of slot i's double push to `to`
+  // over `mid` (black king on b); -3 when none is legal.
+  int epClass(const TbPlaced& pl, int stm, int i, int to, int mid, int b) {
+    int best = -3;
+    const U64 caps = epCapturers(pl, stm, to);
+    for (int j = 1; j < m_.n - 1; ++j) {
+      if (!((caps >> pl.sq[j]) & 1)) continue;
+      Conversion cv;
+      if (!makeConversion(j, mid, i, -1, ~U64{0}, cv)) return best;
+      int sq[kTbMaxPieces];
+      for (int k = 0; k < cv.sub->material.n; ++k) {
+        const int s = cv.src[k];
+        sq[k] = s == kTbMoved ? mid : s == m_.n - 1 ? b : pl.sq[s];
+      }
+      const std::uint8_t v = cv.sub->data[tbIndex(cv.sub->material, stm, sq)];  // the pusher to move
+      if (v != kTbIllegal) best = std::max(best, -dtzClass(v));
+    }
+    return best;
+  }
+
+  TbStatus runDtz(TbProgressFn progress, void* context, const std::atomic<bool>* cancel) {
+    const auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+    parallel([&](std::size_t p) { return setup(p); });
+    if (cancelled()) return TbStatus::cancelled;
+    // The valid placements grouped by level, most advanced first (a counting sort).
+    constexpr int kLevels = 7 * kTbMaxPieces + 1;
+    std::vector<std::uint8_t> levelOf(P_, 255);
+    std::size_t counts[kLevels + 1] = {};
+    for (std::size_t p = 0; p < P_; ++p) {
+      TbPlaced pl;
+      decode(p, pl);
+      if (!pl.valid) continue;
+      levelOf[p] = static_cast<std::uint8_t>(kLevels - 1 - level(pl));
+      ++counts[levelOf[p] + 1];
+    }
+    for (int l = 0; l < kLevels; ++l) counts[l + 1] += counts[l];
+    std::vector<std::uint32_t> order(counts[kLevels]);
+    {
+      std::size_t at[kLevels];
+      std::copy(counts, counts + kLevels, at);
+      for (std::size_t p = 0; p < P_; ++p)
+        if (levelOf[p] != 255) order[at[levelOf[p]]++] = static_cast<std::uint32_t>(p);
+    }
+    std::vector<std::uint8_t>().swap(levelOf);
+    int levelsUsed = 0;
+    for (int l = 0; l < kLevels; ++l) levelsUsed += counts[l + 1] > counts[l];
+    int levelIndex = 0;
+    for (int l = 0; l < kLevels; ++l) {
+      const std::uint32_t* list = order.data() + counts[l];
+      const std::size_t count = counts[l + 1] - counts[l];
+      if (!count) continue;
+      maxConv_.store(0);
+      parallelList(list, count, [&](std::size_t p) { return seedsDtz(p); });
+      if (status_.load() != 0) return static_cast<TbStatus>(status_.load());
+      for (int n = 0;; ++n) {
+        if (cancelled()) return TbStatus::cancelled;
+        if (n > kTbDtzMaxLoss) return TbStatus::tooLong;
+        std::size_t decided = parallelList(list, count, [&](std::size_t p) { return lossSweep(p, n); });
+        decided += parallelList(list, count, [&](std::size_t p) { return winSweep(p, n); });
+        if (status_.load() != 0) return static_cast<TbStatus>(status_.load());
+        for (int c = 0; c < 2; ++c) fresh_[c].swap(freshPrev_[c]);
+        if (progress)
+          progress(context, static_cast<unsigned>(levelIndex * 256 + std::min(n + 1, 255)), static_cast<unsigned>(levelsUsed * 256 + 1));
+        if (n >= 1 && decided == 0 && n > maxConv_.load()) break;
+      }
+      parallelList(list, count, [&](std::size_t p) { return finish(p); });
+      ++levelIndex;
+    }
+    if (progress) progress(context, static_cast<unsigned>(levelsUsed * 256 + 1), static_cast<unsigned>(levelsUsed * 256 + 1));
+    return TbStatus::ok;
+  }
+
+  // The zeroing moves of every legal position of placement p: the row byte holds the best one's
+  // code (kTbDraw when it draws), esc_ the positions a zeroing move keeps from losing, next_ the
+  // smallest seed distance.
+  std::size_t seedsDtz(std::size_t p) {
+    TbPlaced pl;
+    decode(p, pl);
+    Conversion list[64];
+    for (int stm = 0; stm < 2; ++stm) {
+      const U64 legal = legal_[stm][p];
+      if (!legal) continue;
+      const int count = conversionList(pl, stm, list);
+      // Pawn pushes that stay in this material (the successor's level is done).
+      int pushSlot[16], pushTo[16], pushMid[16], pushes = 0;
+      for (int i = 1; i < m_.n - 1; ++i) {
+        if (m_.color[i] != stm || m_.type[i] != kTbPawn) continue;
+        const int dir = stm == 0 ? 8 : -8, to = pl.sq[i] + dir;
+        if ((pl.occ & squareBB(to)) || rankOf(to) == (stm == 0 ? 7 : 0)) continue;
+        pushSlot[pushes] = i, pushTo[pushes] = to, pushMid[pushes++] = -1;
+        const int to2 = to + dir;
+        if (rankOf(pl.sq[i]) == (stm == 0 ? 1 : 6) && !(pl.occ & squareBB(to2)))
+          pushSlot[pushes] = i, pushTo[pushes] = to2, pushMid[pushes++] = to;
+      }
+      if (!count && !pushes) continue;
+      std::uint8_t* r = row(stm, p);
+      U64 escape = 0;
+      int next = 255, highest = 0;
+      for (U64 bs = legal; bs; bs &= bs - 1) {
+        const int b = __builtin_ctzll(bs);
+        int best = -100000;
+        for (int c = 0; c < count; ++c) {
+          const Conversion& cv = list[c];
+          if (!((cv.mask >> b) & 1)) continue;
+          int sq[kTbMaxPieces];
+          for (int j = 0; j < cv.sub->material.n; ++j) {
+            const int s = cv.src[j];
+            sq[j] = s == kTbMoved ? cv.to : s == m_.n - 1 ? b : pl.sq[s];
+          }
+          const std::uint8_t v = cv.sub->data[tbIndex(cv.sub->material, stm ^ 1, sq)];
+          if (v == kTbIllegal) continue;  // the move leaves the mover's king in check
+          best = std::max(best, seedScore(dtzClass(v)));
+        }
+        for (int k = 0; k < pushes; ++k) {
+          if (b == pushMid[k]) continue;  // the black king blocks the double push
+          const std::size_t q = successorIndex(pl, pushSlot[k], pushTo[k]);
+          const std::uint8_t v = row(stm ^ 1, q)[b];
+          if (v == kTbIllegal) continue;
+          int oc = dtzClass(v);
+          if (pushMid[k] >= 0 && epCapturers(pl, stm, pushTo[k]))
+            oc = std::max(oc, epClass(pl, stm, pushSlot[k], pushTo[k], pushMid[k], b));
+          best = std::max(best, seedScore(oc));
+        }
+        if (best == -100000) continue;
+        escape |= squareBB(b);  // a losing seed stops escaping at its ply (lossSweep)
+        if (best == 0) {
+          r[b] = kTbDraw;
+          continue;
+        }
+        const int d = best > 0 ? 1000 - best : best + 1000;
+        r[b] = static_cast<std::uint8_t>(best > 0 ? kTbDtzWinBase + d : d);
+        next = std::min(next, d);
+        highest = std::max(highest, d);
+      }
+      esc_[stm][p] = escape;
+      next_[stm][p] = static_cast<std::uint8_t>(next);
+      for (int seen = maxConv_.load(); highest > seen && !maxConv_.compare_exchange_weak(seen, highest);) {
+      }
+    }
+    return 0;
+  }
+
+  // Ply n, losses: an undecided position whose every move reaches a position won within n - 1 plies
+  // and whose zeroing moves lose within n plies is lost in n plies (n = 0: mated, or stalemate).
+  std::size_t lossSweep(std::size_t p, int n) {
+    std::size_t decided = 0;
+    TbPlaced pl;
+    bool decodedYet = false;
+    for (int stm = 0; stm < 2; ++stm) {
+      fresh_[stm][p] = 0;
+      const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
+      if (!undecided) continue;
+      if (!decodedYet) decode(p, pl), decodedYet = true;
+      const int opp = stm ^ 1;
+      if (next_[stm][p] == n) {
+        const std::uint8_t* r = row(stm, p);
+        for (U64 bs = undecided; bs; bs &= bs - 1) {
+          const int b = __builtin_ctzll(bs);
+          if (r[b] == n) esc_[stm][p] &= ~squareBB(b);
+        }
+      }
+      U64 escape = esc_[stm][p];
+      const std::vector<U64>& legal = legal_[opp];
+      const std::vector<U64>& won = won_[opp];
+      quietMoves(pl, stm, [&](int slot, int to, U64 mask) {
+        if (!(undecided & ~escape)) return;
+        escape |= mask & successor(pl, slot, to, [&](std::size_t q) { return legal[q] & ~won[q]; });
+      });
+      if (stm == 1) escape |= kingAttacksSet(legal_[0][p] & ~won_[0][p]);
+      U64 lost = undecided & ~escape;
+      if (n == 0) {
+        settled_[stm][p] |= lost & ~check_[stm][p];  // stalemate: a draw
+        lost &= check_[stm][p];
+      }
+      if (lost) {
+        fresh_[stm][p] = lost;
+        settled_[stm][p] |= lost;
+        write(stm, p, lost, n);
+        decided += static_cast<std::size_t>(__builtin_popcountll(lost));
+      }
+    }
+    return decided;
+  }
+
+  // Ply n, wins: an undecided position with a move to a position lost in n - 1 plies, or a zeroing
+  // move that wins in n plies, is won in n plies.
+  std::size_t winSweep(std::size_t p, int n) {
+    if (n == 0) return 0;
+    std::size_t decided = 0;
+    TbPlaced pl;
+    bool decodedYet = false;
+    for (int stm = 0; stm < 2; ++stm) {
+      const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
+      if (!undecided) continue;
+      if (!decodedYet) decode(p, pl), decodedYet = true;
+      const int opp = stm ^ 1;
+      U64 reach = 0;
+      if (next_[stm][p] <= n) {
+        const std::uint8_t* r = row(stm, p);
+        int next = 255;
+        for (U64 bs = undecided; bs; bs &= bs - 1) {
+          const int b = __builtin_ctzll(bs);
+          const int code = r[b];
+          if (code == kTbDtzWinBase + n) reach |= squareBB(b);
+          else if (code > kTbDtzWinBase + n && code < kTbDraw) next = std::min(next, code - kTbDtzWinBase);
+          else if (code > n && code <= kTbDtzMaxLoss) next = std::min(next, code);
+        }
+        next_[stm][p] = static_cast<std::uint8_t>(next);
+      }
+      const std::vector<U64>& lost = freshPrev_[opp];
+      quietMoves(pl, stm, [&](int slot, int to, U64 mask) {
+        reach |= mask & successor(pl, slot, to, [&](std::size_t q) { return lost[q]; });
+      });
+      if (stm == 1) reach |= kingAttacksSet(freshPrev_[0][p]);
+      const U64 w = reach & undecided;
+      if (w) {
+        won_[stm][p] |= w;
+        settled_[stm][p] |= w;
+        write(stm, p, w, kTbDtzWinBase + n);
+        decided += static_cast<std::size_t>(__builtin_popcountll(w));
+      }
+    }
+    return decided;
+  }
+
   std::size_t finish(std::size_t p) {
     for (int stm = 0; stm < 2; ++stm) write(stm, p, legal_[stm][p] & ~settled_[stm][p], kTbDraw);
     return 0;
@@ -620,18 +915,21 @@ class TbGenerator {
   std::atomic<int> status_{0};
   std::atomic<int> maxConv_{0};
   int plies_ = 0;
+  bool dtz_;
+  std::vector<U64> freshPrev_[2];  // DTZ: the losses of the previous ply (fresh_ holds this ply's)
 };
 
 }  // namespace detail
 
-// Fills `table` (m.tableSize() bytes, layout 1 above) with the distance to mate of every position
-// of material m, on `threads` threads. `subs` holds the tables of every material a capture or a
+// Fills `table` (m.tableSize() bytes, layout 1 above) with the distance to mate (or, with
+// TbMetric::dtz, the distance to zeroing: kTbDtzWinBase above) of every position of material m,
+// on `threads` threads; the sub-tables are of the same metric. `subs` holds the tables of every material a capture or a
 // promotion leads to (TbStatus::missingSubTable otherwise). `progress` and `cancel` may be null.
 template <class Sliders>
 TbStatus tbGenerate(const Sliders& sliders, const TbMaterial& m, std::uint8_t* table, const TbSubTable* subs,
                     int subCount, unsigned threads, TbProgressFn progress = nullptr, void* context = nullptr,
-                    const std::atomic<bool>* cancel = nullptr) {
-  detail::TbGenerator<Sliders> generator(sliders, m, table, subs, subCount, threads);
+                    const std::atomic<bool>* cancel = nullptr, TbMetric metric = TbMetric::dtm) {
+  detail::TbGenerator<Sliders> generator(sliders, m, table, subs, subCount, threads, metric == TbMetric::dtz);
   return generator.run(progress, context, cancel);
 }
 
