@@ -27,7 +27,7 @@ import { KbnkRetrograde } from './js/kbnk.js';
 import { jsBackend } from './js/index.js';
 import { loadNative, requestedBackend } from './native.js';
 import { errorText, isPosition } from './position.js';
-import { checkArray, checkPath, checkSquare } from './validate.js';
+import { checkArray, checkPath, checkSquare, checkThreads } from './validate.js';
 
 export { KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE } from './backend.js';
 
@@ -322,9 +322,7 @@ export class KbnkTablebase {
     if (onProgress !== undefined && typeof onProgress !== 'function') {
       throw new TypeError('KbnkTablebase.generate: onProgress must be a function');
     }
-    if (threads !== undefined && (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > 1024)) {
-      throw new RangeError(`KbnkTablebase.generate: threads must be an integer 1..1024, got ${String(threads)}`);
-    }
+    if (threads !== undefined) checkThreads('KbnkTablebase.generate', 'options.threads', threads, 1024);
     const backend = chooseBackend(options.backend);
     const table = new Uint8Array(KBNK_TABLE_SIZE);
     if (backend.name === 'js') {

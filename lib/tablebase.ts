@@ -36,7 +36,7 @@ import { createApi } from './api.js';
 import { jsBackend } from './js/index.js';
 import { tbGenerateJs, tbGenerateJsSync, tbIndex, tbSlotKey, type TbMaterial, JS_MAX_PIECES, DTZ_MAX_LOSS, DTZ_WIN_BASE, dtzClass, dtzSeedScore } from './js/tbgen.js';
 import { tbParse as parseMaterial, tbTableSize as tableSizeOf, tbSubMaterials as subMaterialsOf } from './js/tbgen.js';
-import { checkArray, checkPath } from './validate.js';
+import { checkArray, checkPath, checkThreads } from './validate.js';
 import { errorText } from './position.js';
 import { loadNative, requestedBackend } from './native.js';
 import { isPosition } from './position.js';
@@ -240,9 +240,7 @@ export class Tablebase {
     const metric = checkMetric('Tablebase.generate', options.metric);
     const { onProgress, threads, signal } = options;
     if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError('Tablebase.generate: onProgress must be a function');
-    if (threads !== undefined && (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > 1024)) {
-      throw new RangeError(`Tablebase.generate: threads must be an integer 1..1024, got ${String(threads)}`);
-    }
+    if (threads !== undefined) checkThreads('Tablebase.generate', 'options.threads', threads, 1024);
     const backend = chooseBackend(options.backend);
     if (backend === 'js' && m.n > JS_MAX_PIECES) {
       throw new RangeError(`Tablebase.generate: the JS backend makes tables of up to ${JS_MAX_PIECES} pieces; ${m.name} has ${m.n}`);

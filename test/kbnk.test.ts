@@ -391,6 +391,8 @@ describe('generate options', () => {
   it('checks its options', async () => {
     await expect(KbnkTablebase.generate({ backend: 'wasm' as never })).rejects.toThrow(RangeError);
     await expect(KbnkTablebase.generate({ threads: 0 })).rejects.toThrow(RangeError);
+    await expect(KbnkTablebase.generate({ threads: '2' as never })).rejects.toThrow(TypeError);
+    await expect(KbnkTablebase.generate({ threads: 1.5 })).rejects.toThrow(RangeError);
     await expect(KbnkTablebase.generate({ onProgress: 42 as never })).rejects.toThrow(TypeError);
   });
 });
