@@ -12,10 +12,8 @@
 namespace bbp {
 
 const Kernels& bmi2Kernels() {
-  static constexpr Kernels table = kernels::withKbnkKernels<kernels::PextSource>(
-      kernels::withMoveKernels<kernels::PextSource>(
-      kernels::withCheckKernels<kernels::PextSource, Sse41Rays, kernels::PinMethod::kXray>(
-          kernels::makeKernels<dirSetSse41>("sse4.1+popcnt+bmi2", dirSetSse41))));
+  static constexpr Kernels table =
+      kernels::buildKernels<kernels::PextSource, Sse41Rays, dirSetSse41>("sse4.1+popcnt+bmi2", distantCheckLinesWith<dirSetSse41>);
   return table;
 }
 

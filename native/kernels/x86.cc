@@ -13,10 +13,8 @@
 namespace bbp {
 
 const Kernels& x86Kernels() {
-  static constexpr Kernels table = kernels::withKbnkKernels<kernels::MagicSource>(
-      kernels::withMoveKernels<kernels::MagicSource>(
-      kernels::withCheckKernels<kernels::MagicSource, Sse41Rays, kernels::PinMethod::kXray>(
-          kernels::makeKernels<dirSetSse41>("sse4.1+popcnt", dirSetSse41))));
+  static constexpr Kernels table =
+      kernels::buildKernels<kernels::MagicSource, Sse41Rays, dirSetSse41>("sse4.1+popcnt", distantCheckLinesWith<dirSetSse41>);
   return table;
 }
 
