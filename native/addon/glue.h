@@ -162,4 +162,14 @@ void exportPair(Napi::Env env, Napi::Object target, const char* signature, const
   exportBatch<F, typename BatchOf<K>::type..., Out<T>>(env, target, batchSignature);
 }
 
+// Set -> set core functions, both forms of each: name(set) and nameBatch(sets, out).
+template <U64 (*... F)(U64)>
+void exportSetFunctions(Napi::Env env, Napi::Object target, const char* const (&names)[sizeof...(F)]) {
+  std::size_t i = 0;
+  ((exportPair<F, U64, Set>(env, target, (std::string(names[i]) + "(set)").c_str(),
+                            (std::string(names[i]) + "Batch(sets, out)").c_str()),
+    ++i),
+   ...);
+}
+
 }  // namespace bbp::addon

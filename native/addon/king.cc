@@ -5,8 +5,7 @@ namespace bbp::addon {
 
 void exportKing(Napi::Env env, Napi::Object exports, Napi::Object variants) {
   exportPair<kingAttacks, U64, Square>(env, exports, "kingAttacks(square)", "kingAttacksBatch(squares, out)");
-  exportPair<kingAttacksSet, U64, Set>(env, exports, "kingAttacksSet(set)", "kingAttacksSetBatch(sets, out)");
-  exportPair<kingFill, U64, Set>(env, exports, "kingFill(set)", "kingFillBatch(sets, out)");
+  exportSetFunctions<kingAttacksSet, kingFill>(env, exports, {"kingAttacksSet", "kingFill"});
   exportPair<pawnShieldMask, U64, Color, Square>(env, exports, "pawnShieldMask(color, kingSq)",
                                                  "pawnShieldMaskBatch(color, kingSqs, out)");
   exportPair<pawnShieldIndex, std::uint8_t, Color, Square, Set>(env, exports, "pawnShieldIndex(color, kingSq, pawns)",
