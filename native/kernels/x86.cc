@@ -13,18 +13,28 @@
 
 #if defined(__BMI2__)
 #define BBP_ISA x86bmi2
-#include "kernels.h"
-const bbp::Kernels& bbp::bmi2Kernels() {
-  static constexpr Kernels table = kernels::buildKernels<kernels::PextSource, Sse41Rays, dirSetSse41>(
-      "sse4.1+popcnt+bmi2", distantCheckLinesWith<dirSetSse41>);
-  return table;
-}
 #else
 #define BBP_ISA x86v2
-#include "kernels.h"
-const bbp::Kernels& bbp::x86Kernels() {
-  static constexpr Kernels table = kernels::buildKernels<kernels::MagicSource, Sse41Rays, dirSetSse41>(
-      "sse4.1+popcnt", distantCheckLinesWith<dirSetSse41>);
-  return table;
-}
 #endif
+#include "kernels.h"
+
+namespace bbp {
+namespace {
+#if defined(__BMI2__)
+using Source = kernels::PextSource;
+constexpr const char* kCpuPath = "sse4.1+popcnt+bmi2";
+#else
+using Source = kernels::MagicSource;
+constexpr const char* kCpuPath = "sse4.1+popcnt";
+#endif
+constexpr Kernels kTable =
+    kernels::buildKernels<Source, Sse41Rays, dirSetSse41>(kCpuPath, distantCheckLinesWith<dirSetSse41>);
+}  // namespace
+
+#if defined(__BMI2__)
+const Kernels& bmi2Kernels() { return kTable; }
+#else
+const Kernels& x86Kernels() { return kTable; }
+#endif
+
+}  // namespace bbp
