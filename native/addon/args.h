@@ -409,9 +409,6 @@ void exportFunction(Napi::Env env, Napi::Object target, const char* signature) {
   target.Set(sig.name, Napi::Function::New<Cb>(env, sig.name.c_str(), &sig));
 }
 
-inline Napi::Value bigint(const Napi::CallbackInfo& info, std::uint64_t bits) {
-  return Napi::BigInt::New(info.Env(), bits);
-}
 inline Napi::Value number(const Napi::CallbackInfo& info, int value) {
   return Napi::Number::New(info.Env(), value);
 }
