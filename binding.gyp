@@ -62,7 +62,7 @@
         {
           "target_name": "bbp_bmi2",
           "type": "static_library",
-          "sources": ["native/kernels/bmi2.cc"],
+          "sources": ["native/kernels/x86.cc"],
           "defines": ["BBP_HAVE_X86_KERNELS", "BBP_HAVE_BMI2_KERNELS"],
           "cflags_cc": ["-msse4.1", "-mpopcnt", "-mbmi2"],
           "cflags": ["-fPIC"],

@@ -319,6 +319,17 @@ export interface MoveBackend {
    */
   legalMoves(pos: Position, out: Uint16Array): number;
   /**
+   * The position after the move from -> to (promotion 0 none, 1 knight, 2 bishop, 3 rook, 4 queen),
+   * written to `out` (PACKED_POSITION_WORDS words, else RangeError) in the packed layout; returns
+   * true, or false (out left as it was) when the move is not one of legalMoves(pos). Copy-make on the
+   * board definition: a capture removes the piece on `to` (en passant: the pawn behind it), castling
+   * moves the rook too, castling rights touched by from or to are lost, the halfmove clock restarts
+   * after a pawn move or capture (else +1), the fullmove number grows after black's move (both
+   * capped at 1000000), and the en-passant square of a double push is kept only when a legal
+   * en-passant capture uses it (so equal positions have equal FENs).
+   */
+  makeMove(pos: Position, from: number, to: number, promotion: number, out: BigUint64Array): boolean;
+  /**
    * Leaf nodes of the legal move tree to `depth` plies: depth 0 -> 1, depth 1 -> number of legal
    * moves (bulk counting at the last ply). depth: integer 0..20, else RangeError.
    */

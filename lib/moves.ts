@@ -4,8 +4,8 @@
  * generation itself is the backend's (native/core/movegen.h, lib/js/movegen.ts).
  */
 import type { Backend, PerftStatsColumn, Position } from './backend.js';
-import { KING, MAX_MOVES, PAWN, ROOK } from './backend.js';
-import { MAX_CLOCK, MoveError, createPosition as createPositionWith } from './position.js';
+import { MAX_MOVES, PACKED_POSITION_WORDS } from './backend.js';
+import { MoveError, positionOfPacked } from './position.js';
 
 /** Deepest perft depth accepted. */
 export const MAX_PERFT_DEPTH = 20;
@@ -66,62 +66,13 @@ function codesOf(b: Backend, pos: Position): Uint16Array {
   return buffer.slice(0, b.legalMoves(pos, buffer));
 }
 
-const bitOf = (sq: number): bigint => 1n << BigInt(sq);
-/** Castling rights lost when a move starts or ends on a square. */
-const RIGHTS_LOST: Record<number, number> = { 4: 3, 7: 1, 0: 2, 60: 12, 63: 4, 56: 8 };
-
 /**
- * The position after a move that legalMoves produced (see makeMove for the conventions): the
- * Chess Programming Wiki's copy-make on the bitboard board definition.
+ * The position after a move (the backend's makeMove: native/core/makemove.h, lib/js/makemove.ts),
+ * or undefined when the move is not legal in pos.
  */
-export function play(b: Backend, pos: Position, from: number, to: number, promotion: number): Position {
-  const checkersOf = b.checkers;
-  const us = pos.sideToMove;
-  const them = us ^ 1;
-  const colors = [pos.colors[0], pos.colors[1]];
-  const pieces = [...pos.pieces];
-  const fromBit = bitOf(from);
-  const toBit = bitOf(to);
-  const type = pieces.findIndex((set) => (set & fromBit) !== 0n);
-  const capture = (colors[them]! & toBit) !== 0n;
-  if (capture) {
-    colors[them]! &= ~toBit;
-    for (let t = 0; t < 6; t++) pieces[t]! &= ~toBit;
-  }
-  colors[us] = (colors[us]! & ~fromBit) | toBit;
-  pieces[type] = pieces[type]! & ~fromBit;
-  pieces[promotion ? promotion : type] = pieces[promotion ? promotion : type]! | toBit;
-  let epSquare = -1;
-  if (type === PAWN && to === pos.epSquare) {
-    const taken = bitOf(us === 0 ? to - 8 : to + 8);
-    colors[them]! &= ~taken;
-    pieces[PAWN]! &= ~taken;
-  } else if (type === PAWN && Math.abs(to - from) === 16) {
-    epSquare = (from + to) / 2;
-  } else if (type === KING && Math.abs(to - from) === 2) {
-    const rookMove = bitOf(to > from ? from + 3 : from - 4) | bitOf(to > from ? from + 1 : from - 1);
-    colors[us]! ^= rookMove;
-    pieces[ROOK]! ^= rookMove;
-  }
-  const fields = {
-    colors, pieces,
-    sideToMove: them as 0 | 1,
-    castling: pos.castling & ~(RIGHTS_LOST[from] ?? 0) & ~(RIGHTS_LOST[to] ?? 0),
-    halfmoveClock: type === PAWN || capture ? 0 : Math.min(pos.halfmoveClock + 1, MAX_CLOCK),
-    fullmoveNumber: Math.min(pos.fullmoveNumber + us, MAX_CLOCK),
-  };
-  if (epSquare >= 0) {
-    // Kept only when an en-passant capture is legal next (so equal positions have equal FENs).
-    const withEp = createPositionWith({ ...fields, epSquare }, checkersOf);
-    const buffer = moveBuffer(b);
-    const n = b.legalMoves(withEp, buffer);
-    const pawns = withEp.pieces[PAWN] & withEp.colors[them];
-    for (let i = 0; i < n; i++) {
-      const m = buffer[i]!;
-      if (((m >> 6) & 63) === epSquare && (pawns & bitOf(m & 63)) !== 0n) return withEp;
-    }
-  }
-  return createPositionWith({ ...fields, epSquare: -1 }, checkersOf);
+function play(b: Backend, pos: Position, from: number, to: number, promotion: number): Position | undefined {
+  const out = new BigUint64Array(PACKED_POSITION_WORDS);
+  return b.makeMove(pos, from, to, promotion, out) ? positionOfPacked(out) : undefined;
 }
 
 export function legalMovesCall(b: Backend, pos: Position): string[] {
@@ -133,21 +84,21 @@ export function legalMovesEncodedCall(b: Backend, pos: Position, out: Uint16Arra
 }
 
 export function makeMoveCall(b: Backend, pos: Position, move: UciMove): Position {
-  const code = move.from | (move.to << 6) | (move.promotion << 12);
-  if (!codesOf(b, pos).includes(code)) throw new MoveError(move.text, 'makeMove: not a legal move in this position');
-  return play(b, pos, move.from, move.to, move.promotion);
+  const next = play(b, pos, move.from, move.to, move.promotion);
+  if (!next) throw new MoveError(move.text, 'makeMove: not a legal move in this position');
+  return next;
 }
 
 /** The positions after each legal move, in the backend's move order. */
 export function childrenOf(b: Backend, pos: Position): Position[] {
-  return Array.from(codesOf(b, pos), (code) => play(b, pos, code & 63, (code >> 6) & 63, code >> 12));
+  return Array.from(codesOf(b, pos), (code) => play(b, pos, code & 63, (code >> 6) & 63, code >> 12)!);
 }
 
 export function perftDivideCall(b: Backend, pos: Position, depth: number): Map<string, number> {
   const result = new Map<string, number>();
   for (const move of Array.from(codesOf(b, pos), decodeMove).sort()) {
     const code = encodeMove(move);
-    result.set(move, b.perft(play(b, pos, code & 63, (code >> 6) & 63, code >> 12), depth - 1));
+    result.set(move, b.perft(play(b, pos, code & 63, (code >> 6) & 63, code >> 12)!, depth - 1));
   }
   return result;
 }

@@ -452,6 +452,24 @@ export function createPosition(init: PositionInit, checkers: CheckersFn): Positi
 }
 
 /**
+ * The Position of packed words a backend wrote (its makeMove): trusted, not validated again. The
+ * Position keeps its own copy of the words.
+ */
+export function positionOfPacked(words: BigUint64Array): Position {
+  const state = words[8]!;
+  const ep = Number((state >> 8n) & 255n);
+  return freeze({
+    colors: [words[0]!, words[1]!],
+    pieces: [words[2]!, words[3]!, words[4]!, words[5]!, words[6]!, words[7]!],
+    sideToMove: Number(state & 1n) as Color,
+    castling: Number((state >> 1n) & 15n),
+    epSquare: ep === 64 ? -1 : ep,
+    halfmoveClock: Number((state >> 16n) & 0xfffffn),
+    fullmoveNumber: Number(words[9]!),
+  });
+}
+
+/**
  * The packed words of many positions, concatenated (PACKED_POSITION_WORDS each), written from the
  * frozen fields (a Position's own `packed` array cannot be frozen). The caller checks the list.
  */

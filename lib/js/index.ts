@@ -8,6 +8,7 @@ import * as checks from './checks.js';
 import * as kbnk from './kbnk.js';
 import * as king from './king.js';
 import * as knight from './knight.js';
+import { makeMove } from './makemove.js';
 import * as perft from './perft.js';
 import * as sliders from './sliders.js';
 
@@ -102,6 +103,7 @@ export const jsBackend: Backend = {
   checkVariants: checks.checkVariants,
 
   legalMoves: perft.legalMoves,
+  makeMove,
   perft: perft.perft,
   perftStats: perft.perftStats,
   perftBatch: perft.perftBatch,

@@ -58,16 +58,13 @@ const Kernels& chooseKernels() {
 
 Napi::Object init(Napi::Env env, Napi::Object exports) {
   const Kernels& kernels = chooseKernels();
-  env.SetInstanceData(new AddonState{&kernels});
+  env.SetInstanceData(new AddonState{&kernels, {}});
   // Build the slider tables now (once per process), not inside the first call that needs them.
   magicTables();
   if (kernels.rookAttacksPext) pextTables();
 
   Napi::Object variants = Napi::Object::New(env);
   Napi::Object checkVariants = Napi::Object::New(env);
-  exportTable<kernels::setFunctions>(env, exports, std::make_integer_sequence<unsigned, kSetFunctionCount>{});
-  exportTable<kernels::squareFunctions>(env, exports,
-                                        std::make_integer_sequence<unsigned, kSquareFunctionCount>{});
   exportKing(env, exports, variants);
   exportKnight(env, exports, variants);
   exportSliders(env, exports, checkVariants);

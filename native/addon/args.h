@@ -1,7 +1,9 @@
 // Argument checking for the Node-API glue (C++ exceptions are off: errors are thrown as pending JS
 // exceptions). Never trust JS: every argument is checked again here even though the facade checks
 // too. After the first failure an Args object touches no more JS values and reports !ok().
-// Each exported function carries its API name as callback data, so messages need no name argument.
+// Each exported function carries its signature ("name(arg, ...)", see exportFunction) as callback
+// data, so messages need no name argument. glue.h builds Node-API functions from core functions on
+// top of this.
 #pragma once
 
 #include <napi.h>
@@ -9,16 +11,42 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <string>
+#include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "../kernels/kernels.h"
 
 namespace bbp::addon {
 
+// An exported function's API name and argument names, from "name(a, b)" (or just "name").
+struct Signature {
+  std::string name;
+  std::vector<std::string> args;
+
+  explicit Signature(const char* text) {
+    const std::string s(text);
+    const std::size_t open = s.find('(');
+    name = s.substr(0, open);
+    if (open == std::string::npos) return;
+    std::string arg;
+    for (std::size_t i = open + 1; i < s.size(); ++i) {
+      if (s[i] == ',' || s[i] == ')') {
+        if (!arg.empty()) args.push_back(arg);
+        arg.clear();
+      } else if (s[i] != ' ') {
+        arg += s[i];
+      }
+    }
+  }
+};
+
 // Per-environment state (worker threads each get their own).
 struct AddonState {
   const Kernels* kernels;
+  std::deque<Signature> signatures;  // the callback data of this environment's functions (stable addresses)
 };
 
 inline const Kernels& kernelsOf(const Napi::CallbackInfo& info) {
@@ -49,47 +77,48 @@ inline void throwError(napi_env env, MakeError make, const std::string& text) {
 inline void throwRangeError(napi_env env, const std::string& text) { throwError(env, napi_create_range_error, text); }
 inline void throwTypeError(napi_env env, const std::string& text) { throwError(env, napi_create_type_error, text); }
 
-inline const char* functionName(const Napi::CallbackInfo& info) {
-  return static_cast<const char*>(info.Data());
+inline const Signature& signatureOf(const Napi::CallbackInfo& info) {
+  return *static_cast<const Signature*>(info.Data());
+}
+inline const char* functionName(const Napi::CallbackInfo& info) { return signatureOf(info).name.c_str(); }
+// The name of argument i as the signature gives it.
+inline const char* argName(const Napi::CallbackInfo& info, std::size_t i) {
+  const Signature& sig = signatureOf(info);
+  return i < sig.args.size() ? sig.args[i].c_str() : "argument";
 }
 
+// ---- Typed arrays: the element type of each kind, and its JS name ----
+
 template <typename T>
-struct ArrayKind;
-template <>
-struct ArrayKind<std::uint64_t> {
-  static constexpr napi_typedarray_type type = napi_biguint64_array;
-  static constexpr const char* name = "a BigUint64Array";
+constexpr napi_typedarray_type kTypedArray =
+    std::is_same_v<T, std::int8_t> ? napi_int8_array : std::is_same_v<T, std::uint8_t> ? napi_uint8_array
+  : std::is_same_v<T, std::int16_t> ? napi_int16_array : std::is_same_v<T, std::uint16_t> ? napi_uint16_array
+  : std::is_same_v<T, std::int32_t> ? napi_int32_array : std::is_same_v<T, std::uint32_t> ? napi_uint32_array
+  : std::is_same_v<T, double> ? napi_float64_array : napi_biguint64_array;
+static_assert(kTypedArray<std::uint64_t> == napi_biguint64_array && kTypedArray<float> != napi_float32_array);
+
+// Indexed by napi_typedarray_type (Node-API's order).
+inline constexpr const char* kTypedArrayNames[] = {
+  "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array",
+  "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array",
 };
-template <>
-struct ArrayKind<std::uint8_t> {
-  static constexpr napi_typedarray_type type = napi_uint8_array;
-  static constexpr const char* name = "a Uint8Array";
-};
-template <>
-struct ArrayKind<std::uint32_t> {
-  static constexpr napi_typedarray_type type = napi_uint32_array;
-  static constexpr const char* name = "a Uint32Array";
-};
-template <>
-struct ArrayKind<std::int32_t> {
-  static constexpr napi_typedarray_type type = napi_int32_array;
-  static constexpr const char* name = "an Int32Array";
-};
-template <>
-struct ArrayKind<std::uint16_t> {
-  static constexpr napi_typedarray_type type = napi_uint16_array;
-  static constexpr const char* name = "a Uint16Array";
-};
-template <>
-struct ArrayKind<double> {
-  static constexpr napi_typedarray_type type = napi_float64_array;
-  static constexpr const char* name = "a Float64Array";
-};
-template <>
-struct ArrayKind<std::int8_t> {
-  static constexpr napi_typedarray_type type = napi_int8_array;
-  static constexpr const char* name = "an Int8Array";
-};
+
+// "a Uint8Array", "an Int32Array".
+template <typename T>
+std::string typedArrayWithArticle() {
+  const char* name = kTypedArrayNames[kTypedArray<T>];
+  return std::string(name[0] == 'I' ? "an " : "a ") + name;
+}
+
+// Index of the first element >= 64, or n when all are squares.
+inline std::size_t firstBadSquare(const std::uint8_t* squares, std::size_t n) {
+  std::uint8_t any = 0;
+  for (std::size_t i = 0; i < n; ++i) any |= squares[i];  // vectorises; the common case is all good
+  if (any < 64) return n;
+  for (std::size_t i = 0; i < n; ++i)
+    if (squares[i] >= 64) return i;
+  return n;
+}
 
 template <typename T>
 struct Span {
@@ -198,14 +227,7 @@ class Args {
     span.name = name;
     if (!ok_) return span;
     const Napi::Value v = info_[i];
-    if (!v.IsTypedArray() || v.As<Napi::TypedArray>().TypedArrayType() != ArrayKind<T>::type) {
-      typeError(std::string(name) + " must be " + ArrayKind<T>::name + ", got " + describe(v));
-      return span;
-    }
-    auto typed = v.As<Napi::TypedArrayOf<T>>();
-    span.data = typed.Data();
-    span.length = typed.ElementLength();
-    return span;
+    return typedArray(v, name, span);
   }
 
   // A typed array of exactly `length` elements.
@@ -281,8 +303,17 @@ class Args {
   Span<T> arrayElement(const Napi::Value& v, const std::string& name) {
     Span<T> span;
     if (!ok_) return span;
-    if (!v.IsTypedArray() || v.As<Napi::TypedArray>().TypedArrayType() != ArrayKind<T>::type) {
-      typeError(name + " must be " + ArrayKind<T>::name + ", got " + describe(v));
+    return typedArray(v, name, span);
+  }
+
+  void fail(const std::string& msg) { rangeError(msg); }
+  void failType(const std::string& msg) { typeError(msg); }
+
+ private:
+  template <typename T>
+  Span<T>& typedArray(const Napi::Value& v, const std::string& name, Span<T>& span) {
+    if (!v.IsTypedArray() || v.As<Napi::TypedArray>().TypedArrayType() != kTypedArray<T>) {
+      typeError(name + " must be " + typedArrayWithArticle<T>() + ", got " + describe(v));
       return span;
     }
     auto typed = v.As<Napi::TypedArrayOf<T>>();
@@ -291,10 +322,6 @@ class Args {
     return span;
   }
 
-  void fail(const std::string& msg) { rangeError(msg); }
-  void failType(const std::string& msg) { typeError(msg); }
-
- private:
   int integer(std::size_t i, const char* name, int max, const char* what) {
     if (!ok_) return 0;
     const Napi::Value v = info_[i];
@@ -316,7 +343,7 @@ class Args {
   void squaresInRange(const Span<In>& in) {
     if constexpr (std::is_same_v<In, std::uint8_t>) {
       if (!ok_ || !in.squares) return;
-      const std::size_t bad = kernelsOf(info_).firstBadSquare(in.data, in.length);
+      const std::size_t bad = firstBadSquare(in.data, in.length);
       if (bad != in.length)
         rangeError(std::string(in.name) + "[" + std::to_string(bad) + "] must be a square 0..63, got " +
                    std::to_string(in.data[bad]));
@@ -340,20 +367,8 @@ class Args {
 
   static std::string describe(const Napi::Value& v) {
     if (!v.IsTypedArray()) return typeName(v);
-    switch (v.As<Napi::TypedArray>().TypedArrayType()) {
-      case napi_int8_array: return "Int8Array";
-      case napi_uint8_array: return "Uint8Array";
-      case napi_uint8_clamped_array: return "Uint8ClampedArray";
-      case napi_int16_array: return "Int16Array";
-      case napi_uint16_array: return "Uint16Array";
-      case napi_int32_array: return "Int32Array";
-      case napi_uint32_array: return "Uint32Array";
-      case napi_float32_array: return "Float32Array";
-      case napi_float64_array: return "Float64Array";
-      case napi_bigint64_array: return "BigInt64Array";
-      case napi_biguint64_array: return "BigUint64Array";
-      default: return "typed array";
-    }
+    const unsigned type = v.As<Napi::TypedArray>().TypedArrayType();
+    return type < std::size(kTypedArrayNames) ? kTypedArrayNames[type] : "typed array";
   }
 
   // Numbers and bigints only: their string conversion has no side effects.
@@ -386,84 +401,16 @@ class Args {
 
 // ---- Exporting ----
 
+// target[name] = the function Cb; `signature` is "name(arg, ...)" (or just "name"): the name the
+// messages start with and, for glue.h's templates, the argument names they use.
 template <Napi::Function::Callback Cb>
-void exportFunction(Napi::Env env, Napi::Object target, const char* name) {
-  target.Set(name, Napi::Function::New<Cb>(env, name, const_cast<char*>(name)));
+void exportFunction(Napi::Env env, Napi::Object target, const char* signature) {
+  Signature& sig = env.GetInstanceData<AddonState>()->signatures.emplace_back(signature);
+  target.Set(sig.name, Napi::Function::New<Cb>(env, sig.name.c_str(), &sig));
 }
 
-inline Napi::Value bigint(const Napi::CallbackInfo& info, std::uint64_t bits) {
-  return Napi::BigInt::New(info.Env(), bits);
-}
 inline Napi::Value number(const Napi::CallbackInfo& info, int value) {
   return Napi::Number::New(info.Env(), value);
-}
-
-// Set -> set (bitboard in, bitboard out): one template for all of them, single and batch.
-template <std::uint64_t (*F)(std::uint64_t)>
-Napi::Value setSingle(const Napi::CallbackInfo& info) {
-  Args args(info, 1);
-  const std::uint64_t set = args.bitboard(0, "set");
-  return args.ok() ? bigint(info, F(set)) : args.undefined();
-}
-
-template <unsigned I>
-Napi::Value setBatch(const Napi::CallbackInfo& info) {
-  Args args(info, 2);
-  const auto sets = args.array<std::uint64_t>(0, "sets");
-  const auto out = args.array<std::uint64_t>(1, "out");
-  if (args.batch(out, sets)) kernelsOf(info).setBatch[I](sets.data, out.data, out.length);
-  return args.undefined();
-}
-
-// Square -> set lookups.
-template <std::uint64_t (*F)(int)>
-Napi::Value squareSingle(const Napi::CallbackInfo& info) {
-  Args args(info, 1);
-  const int sq = args.square(0, "square");
-  return args.ok() ? bigint(info, F(sq)) : args.undefined();
-}
-
-template <unsigned I>
-Napi::Value squareBatch(const Napi::CallbackInfo& info) {
-  Args args(info, 2);
-  const auto squares = args.squares(0, "squares");
-  const auto out = args.array<std::uint64_t>(1, "out");
-  if (args.batch(out, squares)) kernelsOf(info).squareBatch[I](squares.data, out.data, out.length);
-  return args.undefined();
-}
-
-// Path distances (kingDistance, knightDistance): squares and a path in, steps or -1 out.
-template <int (*Distance)(int, int, std::uint64_t)>
-Napi::Value distanceSingle(const Napi::CallbackInfo& info) {
-  Args args(info, 3);
-  const int from = args.square(0, "from");
-  const int to = args.square(1, "to");
-  const std::uint64_t path = args.bitboard(2, "path");
-  return args.ok() ? number(info, Distance(from, to, path)) : args.undefined();
-}
-
-template <auto Loop>  // a Kernels member: &Kernels::kingDistanceBatch, ...
-Napi::Value distanceBatch(const Napi::CallbackInfo& info) {
-  Args args(info, 4);
-  const auto from = args.squares(0, "from");
-  const auto to = args.squares(1, "to");
-  const auto path = args.array<std::uint64_t>(2, "path");
-  const auto out = args.array<std::int8_t>(3, "out");
-  if (args.batch(out, from, to, path)) (kernelsOf(info).*Loop)(from.data, to.data, path.data, out.data, out.length);
-  return args.undefined();
-}
-
-template <const auto& Table, unsigned... I>
-void exportTable(Napi::Env env, Napi::Object target, std::integer_sequence<unsigned, I...>) {
-  using Entry = std::decay_t<decltype(Table[0])>;
-  constexpr bool isSet = std::is_same_v<Entry, kernels::SetFunction>;
-  if constexpr (isSet) {
-    (exportFunction<setSingle<Table[I].fn>>(env, target, Table[I].name), ...);
-    (exportFunction<setBatch<I>>(env, target, Table[I].batchName), ...);
-  } else {
-    (exportFunction<squareSingle<Table[I].fn>>(env, target, Table[I].name), ...);
-    (exportFunction<squareBatch<I>>(env, target, Table[I].batchName), ...);
-  }
 }
 
 void exportKing(Napi::Env env, Napi::Object exports, Napi::Object variants);

@@ -52,33 +52,6 @@
 
 namespace bbp::addon {
 
-template <typename T>
-struct TypedArrayType;
-template <>
-struct TypedArrayType<std::uint8_t> {
-  static constexpr napi_typedarray_type value = napi_uint8_array;
-};
-template <>
-struct TypedArrayType<std::int8_t> {
-  static constexpr napi_typedarray_type value = napi_int8_array;
-};
-template <>
-struct TypedArrayType<std::int16_t> {
-  static constexpr napi_typedarray_type value = napi_int16_array;
-};
-template <>
-struct TypedArrayType<std::int32_t> {
-  static constexpr napi_typedarray_type value = napi_int32_array;
-};
-template <>
-struct TypedArrayType<std::uint64_t> {
-  static constexpr napi_typedarray_type value = napi_biguint64_array;
-};
-template <>
-struct TypedArrayType<double> {
-  static constexpr napi_typedarray_type value = napi_float64_array;
-};
-
 // Elements in memory the addon owns (not zeroed by allocate: the work writes every element).
 template <typename T>
 class OwnedArray {
@@ -122,7 +95,7 @@ napi_value deliver(napi_env env, napi_value target, const OwnedArray<T>& from) {
     std::size_t length = 0;
     void* data = nullptr;
     if (napi_get_typedarray_info(env, target, &type, &length, &data, nullptr, nullptr) == napi_ok &&
-        type == TypedArrayType<T>::value && length == from.length() && (data || length == 0)) {
+        type == kTypedArray<T> && length == from.length() && (data || length == 0)) {
       if (bytes) std::memcpy(data, from.data(), bytes);
       return target;
     }
@@ -130,7 +103,7 @@ napi_value deliver(napi_env env, napi_value target, const OwnedArray<T>& from) {
   void* data = nullptr;
   napi_value buffer = nullptr, array = nullptr;
   if (napi_create_arraybuffer(env, bytes, &data, &buffer) != napi_ok ||
-      napi_create_typedarray(env, TypedArrayType<T>::value, from.length(), buffer, 0, &array) != napi_ok)
+      napi_create_typedarray(env, kTypedArray<T>, from.length(), buffer, 0, &array) != napi_ok)
     return nullptr;
   if (bytes) std::memcpy(data, from.data(), bytes);
   return array;

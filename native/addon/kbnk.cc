@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <thread>
 
-#include "args.h"
 #include "async_work.h"
+#include "glue.h"
 
 namespace bbp::addon {
 namespace {
@@ -13,22 +13,6 @@ namespace {
 constexpr int kMaxThreads = 1024;
 
 unsigned allCores() { return std::max(1u, std::thread::hardware_concurrency()); }
-
-Napi::Value cornerDistanceCall(const Napi::CallbackInfo& info) {
-  Args args(info, 2);
-  const int bishopSq = args.square(0, "bishopSq");
-  const int kingSq = args.square(1, "kingSq");
-  return args.ok() ? number(info, cornerDistance(bishopSq, kingSq)) : args.undefined();
-}
-
-Napi::Value kbnkEvalCall(const Napi::CallbackInfo& info) {
-  Args args(info, 4);
-  const int strongKing = args.square(0, "strongKing");
-  const int bishop = args.square(1, "bishop");
-  const int knight = args.square(2, "knight");
-  const int weakKing = args.square(3, "weakKing");
-  return args.ok() ? number(info, kbnkEval(strongKing, bishop, knight, weakKing)) : args.undefined();
-}
 
 Napi::Value kbnkGenerateCall(const Napi::CallbackInfo& info) {
   Args args(info, 1);
@@ -91,8 +75,8 @@ Napi::Value kbnkGenerateAsyncCall(const Napi::CallbackInfo& info) {
 }  // namespace
 
 void exportKbnk(Napi::Env env, Napi::Object exports) {
-  exportFunction<cornerDistanceCall>(env, exports, "cornerDistance");
-  exportFunction<kbnkEvalCall>(env, exports, "kbnkEval");
+  exportCall<cornerDistance, Square, Square>(env, exports, "cornerDistance(bishopSq, kingSq)");
+  exportCall<kbnkEval, Square, Square, Square, Square>(env, exports, "kbnkEval(strongKing, bishop, knight, weakKing)");
   exportFunction<kbnkGenerateCall>(env, exports, "kbnkGenerate");
   exportFunction<kbnkGenerateAsyncCall>(env, exports, "kbnkGenerateAsync");
 }

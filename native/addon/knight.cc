@@ -1,44 +1,22 @@
-// Node-API glue for native/core/knight.h.
-#include "args.h"
+// Node-API glue for native/core/knight.h (glue.h's registrations).
+#include "glue.h"
 
 namespace bbp::addon {
-namespace {
-
-Napi::Value knightForkMovesCall(const Napi::CallbackInfo& info) {
-  Args args(info, 5);
-  const U64 knights = args.bitboard(0, "knights");
-  const U64 targets = args.bitboard(1, "targets");
-  const U64 ownPieces = args.bitboard(2, "ownPieces");
-  const U64 enemyPawnAttacks = args.bitboard(3, "enemyPawnAttacks");
-  const U64 enemyKnightAttacks = args.bitboard(4, "enemyKnightAttacks");
-  if (!args.ok()) return args.undefined();
-  return bigint(info, knightForkMoves(knights, targets, ownPieces, enemyPawnAttacks, enemyKnightAttacks));
-}
-
-Napi::Value knightForkMovesBatch(const Napi::CallbackInfo& info) {
-  Args args(info, 6);
-  const auto knights = args.array<U64>(0, "knights");
-  const auto targets = args.array<U64>(1, "targets");
-  const auto ownPieces = args.array<U64>(2, "ownPieces");
-  const auto enemyPawnAttacks = args.array<U64>(3, "enemyPawnAttacks");
-  const auto enemyKnightAttacks = args.array<U64>(4, "enemyKnightAttacks");
-  const auto out = args.array<U64>(5, "out");
-  if (args.batch(out, knights, targets, ownPieces, enemyPawnAttacks, enemyKnightAttacks))
-    kernelsOf(info).knightForkMovesBatch(knights.data, targets.data, ownPieces.data, enemyPawnAttacks.data,
-                                         enemyKnightAttacks.data, out.data, out.length);
-  return args.undefined();
-}
-
-}  // namespace
 
 void exportKnight(Napi::Env env, Napi::Object exports, Napi::Object variants) {
-  exportFunction<distanceSingle<knightDistance>>(env, exports, "knightDistance");
-  exportFunction<distanceBatch<&Kernels::knightDistanceBatch>>(env, exports, "knightDistanceBatch");
-  exportFunction<knightForkMovesCall>(env, exports, "knightForkMoves");
-  exportFunction<knightForkMovesBatch>(env, exports, "knightForkMovesBatch");
+  exportPair<knightAttacks, U64, Square>(env, exports, "knightAttacks(square)", "knightAttacksBatch(squares, out)");
+  // The eight direction steps of the Knight Pattern page, and the sets made from them.
+  exportSetFunctions<knightAttacksSet, knightFill, forkTargetSquares, noNoEa, noEaEa, soEaEa, soSoEa, noNoWe, noWeWe,
+                     soWeWe, soSoWe>(env, exports, {"knightAttacksSet", "knightFill", "forkTargetSquares", "noNoEa",
+                                                    "noEaEa", "soEaEa", "soSoEa", "noNoWe", "noWeWe", "soWeWe", "soSoWe"});
+  exportPair<knightDistance, std::int8_t, Square, Square, Set>(env, exports, "knightDistance(from, to, path)",
+                                                               "knightDistanceBatch(from, to, path, out)");
+  exportPair<knightForkMoves, U64, Set, Set, Set, Set, Set>(
+      env, exports, "knightForkMoves(knights, targets, ownPieces, enemyPawnAttacks, enemyKnightAttacks)",
+      "knightForkMovesBatch(knights, targets, ownPieces, enemyPawnAttacks, enemyKnightAttacks, out)");
 
-  exportFunction<setSingle<knightAttacksSetEastWest>>(env, variants, "knightAttacksSetEastWest");
-  exportFunction<setSingle<knightAttacksSetParallel>>(env, variants, "knightAttacksSetParallel");
+  exportCall<knightAttacksSetEastWest, Set>(env, variants, "knightAttacksSetEastWest(set)");
+  exportCall<knightAttacksSetParallel, Set>(env, variants, "knightAttacksSetParallel(set)");
 }
 
 }  // namespace bbp::addon

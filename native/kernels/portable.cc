@@ -9,10 +9,8 @@
 namespace bbp {
 
 const Kernels& portableKernels() {
-  static constexpr Kernels table = kernels::withKbnkKernels<kernels::MagicSource>(
-      kernels::withMoveKernels<kernels::MagicSource>(
-      kernels::withCheckKernels<kernels::MagicSource, ScalarRays, kernels::PinMethod::kXray>(
-          kernels::makeKernels<dirSetBranchless>("portable", nullptr))));
+  static constexpr Kernels table =
+      kernels::buildKernels<kernels::MagicSource, ScalarRays, dirSetBranchless>("portable", nullptr);
   return table;
 }
 

@@ -1,23 +1,40 @@
-// The x86-64 kernel table, compiled with -msse4.1 -mpopcnt. Its inline functions live in
-// bbp::x86v2 so none of them can stand in for a baseline copy. Only used after the addon has checked
-// the CPU. dirSet: the SSE4.1 _mm_cmpeq_epi64 version, the fastest variant when measured.
-// Sliders: magic bitboards; rays: two directions per register (SSE4.1 pshufb + blend), which makes
-// the opposite-ray pin pass faster, still behind the x-ray method, so pins use x-rays.
-#define BBP_ISA x86v2
-#include "kernels.h"
-
+// The x86-64 kernel tables, this file compiled twice, each into its own ISA namespace so none of its
+// inline functions can stand in for a baseline copy; the addon uses a table only after checking the
+// CPU (cpuid). dirSet: the SSE4.1 _mm_cmpeq_epi64 version, the fastest variant when measured. Rays:
+// two directions per register (SSE4.1 pshufb + blend), which makes the opposite-ray pin pass faster,
+// still behind the x-ray method, so pins use x-rays.
+//  - with -msse4.1 -mpopcnt (bbp::x86v2): x86Kernels, sliders by magic bitboards;
+//  - with -mbmi2 too (bbp::x86bmi2): bmi2Kernels, sliders PEXT-indexed (used when cpuid leaf 7
+//    reports BMI2 and PEXT is not microcoded, AMD before Zen 3: PEXT measured faster than the
+//    magic multiply).
 #if !defined(__SSE4_1__) || !defined(__POPCNT__)
-#error "x86.cc must be compiled with -msse4.1 -mpopcnt"
+#error "x86.cc must be compiled with -msse4.1 -mpopcnt (and -mbmi2 for the BMI2 table)"
 #endif
 
-namespace bbp {
+#if defined(__BMI2__)
+#define BBP_ISA x86bmi2
+#else
+#define BBP_ISA x86v2
+#endif
+#include "kernels.h"
 
-const Kernels& x86Kernels() {
-  static constexpr Kernels table = kernels::withKbnkKernels<kernels::MagicSource>(
-      kernels::withMoveKernels<kernels::MagicSource>(
-      kernels::withCheckKernels<kernels::MagicSource, Sse41Rays, kernels::PinMethod::kXray>(
-          kernels::makeKernels<dirSetSse41>("sse4.1+popcnt", dirSetSse41))));
-  return table;
-}
+namespace bbp {
+namespace {
+#if defined(__BMI2__)
+using Source = kernels::PextSource;
+constexpr const char* kCpuPath = "sse4.1+popcnt+bmi2";
+#else
+using Source = kernels::MagicSource;
+constexpr const char* kCpuPath = "sse4.1+popcnt";
+#endif
+constexpr Kernels kTable =
+    kernels::buildKernels<Source, Sse41Rays, dirSetSse41>(kCpuPath, distantCheckLinesWith<dirSetSse41>);
+}  // namespace
+
+#if defined(__BMI2__)
+const Kernels& bmi2Kernels() { return kTable; }
+#else
+const Kernels& x86Kernels() { return kTable; }
+#endif
 
 }  // namespace bbp
