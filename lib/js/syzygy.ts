@@ -1070,7 +1070,12 @@ export function boardFromPacked(words: BigUint64Array, at: number): { board: TbB
   }
   if (kings !== 17) valid = false;
   else if (attacked(board, kingSquare(board, stm ^ 1), stm)) valid = false;
-  // an en-passant square nobody can use changes nothing: drop it, as python-chess does
+  // an en-passant square without the pawn that just moved two squares (behind it, with the square
+  // and the pawn's origin empty) or that no legal capture uses changes nothing: it is dropped
+  if (valid && board.ep >= 0) {
+    const up = stm === 0 ? 8 : -8, ep = board.ep;
+    if (sq[ep - up] !== (((stm ^ 1) << 3) | 1) || sq[ep] || sq[ep + up]) board.ep = -1;
+  }
   if (valid && board.ep >= 0 && !legalMoves(board).some((m) => (m & EP_FLAG) !== 0)) board.ep = -1;
   return { board, castling: (state >> 1) & 15, count, valid };
 }
