@@ -88,7 +88,8 @@ function fathom(words, reps) {
   const input = join(build, 'syzygy-positions.bin'), output = join(build, 'syzygy-fathom-results.bin');
   writeFileSync(input, Buffer.from(words.buffer, words.byteOffset, words.byteLength));
   const r = JSON.parse(execFileSync(exe, [TABLES, input, output, String(reps)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
-  return { ...r, results: new Int8Array(readFileSync(output).buffer.slice(0)) };
+  const out = readFileSync(output);
+  return { ...r, results: new Int8Array(out.buffer, out.byteOffset, out.byteLength) };
 }
 
 export async function run({ js, native, quick, filter }) {

@@ -16,7 +16,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 namespace bbp {
@@ -163,7 +165,18 @@ struct Pairs {
   // 0 (a longer code, or one past the symbol table: decoded the long way, which checks it).
   int fastBits = 0;
   std::vector<std::uint32_t> fast;
+  // Marks inside the blocks, filled on a block's first use: per block 1 + markCount words (see
+  // Table::markBlock), so a walk starts at most markSpacing bits before its symbol. Only for blocks
+  // of 32 bytes to 4 KB; the memory is zero pages until used.
+  int markCount = 0;
+  U64 markSpacing = 0;
+  struct FreeMarks {
+    void operator()(std::uint32_t* p) const { std::free(p); }
+  };
+  std::unique_ptr<std::uint32_t[], FreeMarks> marks;
 };
+
+inline constexpr int kMaxMarks = 15;
 
 struct Encoding {
   std::uint8_t pieces[kMaxPieces] = {};
@@ -289,6 +302,8 @@ class Table {
         if (p > length) break;
       }
     if (p > length) return fail(kSize, "the tables need more bytes than the file has (truncated)");
+    for (int f = 0; f < files; ++f)
+      for (int s = 0; s < sides; ++s) allocateMarks(enc[f][s].pairs);
     return kOk;
   }
 
@@ -314,17 +329,57 @@ class Table {
     }
     if (static_cast<U64>(block) >= pr.realBlocks) return bad(status);
     const std::size_t blockStart = pr.data + (static_cast<std::size_t>(block) << pr.blockSize);
-    const std::size_t blockEnd = blockStart + (std::size_t{1} << pr.blockSize);
-    // a 64-bit window on the bit stream (the JS twin keeps it as two 32-bit halves)
-    std::size_t ptr = blockStart + 8;
-    U64 code = (ptr <= size ? U64{u32be(d, blockStart)} << 32 : 0) | (blockStart + 8 <= size ? u32be(d, blockStart + 4) : 0);
-    int bits = 0;
     int sym;
+    U64 pos = 0;  // where the walk starts: the block's first symbol, or a later one the block's marks know
+    if (pr.marks) {
+      std::uint32_t* m = pr.marks.get() + static_cast<std::size_t>(block) * (pr.markCount + 1);
+      std::uint32_t state = __atomic_load_n(m, __ATOMIC_ACQUIRE);
+      if (state == 0) state = markBlock(pr, blockStart, u16(d, pr.sizeTable + 2 * block), m);
+      std::uint32_t before = 0;
+      for (std::uint32_t j = 1; j < state; ++j) {
+        const std::uint32_t mark = __atomic_load_n(m + j, __ATOMIC_RELAXED);
+        if (static_cast<long long>(mark >> 16) > lit) break;
+        pos = mark & 0xffff;
+        before = mark >> 16;
+      }
+      lit -= before;
+    }
+    if (!walk<false>(pr, blockStart, pos, lit, sym, nullptr)) return bad(status);
+    while (pr.symLen[sym]) {
+      const std::size_t w = pr.symPat + 3 * static_cast<std::size_t>(sym);
+      const int left = ((d[w + 1] & 15) << 8) | d[w];
+      if (lit < pr.symLen[left] + 1) sym = left;
+      else { lit -= pr.symLen[left] + 1; sym = (d[w + 2] << 4) | (d[w + 1] >> 4); }
+    }
+    const std::size_t w = pr.symPat + 3 * static_cast<std::size_t>(sym);
+    return dtz ? ((d[w + 1] & 15) << 8) | d[w] : d[w];
+  }
+
+  // Walks a block's symbols from bit `pos` (a symbol boundary, `lit` literals before the one wanted)
+  // to the symbol holding the literal; false for damaged data. With kMark, `marks` (markCount words)
+  // gets the first symbol boundary at or after every markSpacing bits: bit | literals before << 16.
+  template <bool kMark>
+  bool walk(const Pairs& pr, std::size_t blockStart, U64 pos, long long& lit, int& sym, std::uint32_t* marks) const {
+    const std::size_t blockEnd = blockStart + (std::size_t{1} << pr.blockSize);
+    auto word = [&](std::size_t at) -> U64 { return at + 4 <= size ? u32be(d, at) : 0; };
+    // a 64-bit window on the bit stream (the JS twin keeps it as two 32-bit halves); its low `bits`
+    // bits are empty, refilled a 32-bit word at a time
+    std::size_t ptr = blockStart + 4 * static_cast<std::size_t>(pos >> 5);
+    U64 code = (word(ptr) << 32 | word(ptr + 4)) << (pos & 31);
+    ptr += 8;
+    int bits = static_cast<int>(pos & 31);
     const U64* base = pr.base64;
     const std::uint8_t* symLen = pr.symLen.data();
     const std::uint32_t* fast = pr.fast.data();
     const int fastShift = 64 - pr.fastBits;
+    const long long litTotal = lit;
+    int marked = 0;
+    U64 nextMark = pr.markSpacing;
     for (;;) {
+      if (kMark && pos >= nextMark && marked < pr.markCount) {
+        marks[marked++] = static_cast<std::uint32_t>(pos) | static_cast<std::uint32_t>(litTotal - lit) << 16;
+        nextMark += pr.markSpacing;
+      }
       const std::uint32_t e = fast[code >> fastShift];
       int len, sl;
       if (e) {
@@ -336,29 +391,41 @@ class Table {
         while (code < base[l]) ++l;
         len = pr.minLen + l;
         sym = pr.lowest[l] + static_cast<int>((code - base[l]) >> (64 - len));
-        if (sym >= pr.numSyms) return bad(status);
+        if (sym >= pr.numSyms) return false;
         sl = symLen[sym] + 1;
       }
       if (lit < sl) break;
       lit -= sl;
       code <<= len;
       bits += len;
+      if (kMark) pos += len;
       if (bits >= 32) {
         bits -= 32;
-        if (ptr >= blockEnd + 8) return bad(status);
-        const std::uint32_t v = ptr + 4 <= size ? u32be(d, ptr) : 0;
+        if (ptr >= blockEnd + 8) return false;
+        code |= word(ptr) << bits;
         ptr += 4;
-        code |= U64{v} << bits;
       }
     }
-    while (pr.symLen[sym]) {
-      const std::size_t w = pr.symPat + 3 * static_cast<std::size_t>(sym);
-      const int left = ((d[w + 1] & 15) << 8) | d[w];
-      if (lit < pr.symLen[left] + 1) sym = left;
-      else { lit -= pr.symLen[left] + 1; sym = (d[w + 2] << 4) | (d[w + 1] >> 4); }
+    if (kMark) while (marked < pr.markCount) marks[marked++] = 0xffffffffu;
+    return true;
+  }
+
+  // Fills a block's marks (word 0: 1 + the number of marks, or 1 when the block does not decode to
+  // the end; then the marks), once per block; several threads may race to write the same words.
+  std::uint32_t markBlock(const Pairs& pr, std::size_t blockStart, unsigned lastLit, std::uint32_t* m) const {
+    std::uint32_t marks[kMaxMarks];
+    long long lit = lastLit;
+    int sym;
+    std::uint32_t state = 1;
+    if (walk<true>(pr, blockStart, 0, lit, sym, marks)) {
+      state = 1;
+      for (int j = 0; j < pr.markCount && marks[j] != 0xffffffffu; ++j) {
+        __atomic_store_n(m + 1 + j, marks[j], __ATOMIC_RELAXED);
+        ++state;
+      }
     }
-    const std::size_t w = pr.symPat + 3 * static_cast<std::size_t>(sym);
-    return dtz ? ((d[w + 1] & 15) << 8) | d[w] : d[w];
+    __atomic_store_n(m, state, __ATOMIC_RELEASE);
+    return state;
   }
 
   static void countsOf(MaterialKey k, int* w, int* b) {
@@ -511,6 +578,15 @@ class Table {
     buildFastTable(pr, h);
     p = next;
     return kOk;
+  }
+
+  static void allocateMarks(Pairs& pr) {
+    if (!pr.idxBits || pr.blockSize < 5 || pr.blockSize > 12 || !pr.realBlocks) return;
+    const U64 blockBits = U64{8} << pr.blockSize;
+    pr.markCount = imin(kMaxMarks, static_cast<int>(blockBits / 64) - 1);
+    pr.markSpacing = blockBits / static_cast<U64>(pr.markCount + 1);
+    pr.marks.reset(static_cast<std::uint32_t*>(std::calloc(pr.realBlocks * (pr.markCount + 1), sizeof(std::uint32_t))));
+    if (!pr.marks) pr.markCount = 0;
   }
 
   // The lookup table of Pairs::fast. A prefix of fastBits bits fixes the code length when the
