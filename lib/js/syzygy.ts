@@ -967,7 +967,7 @@ export class Prober {
       if (ep >= v) v = ep;
       else if (v === 0 && moves.every((m) => (m & EP_FLAG) !== 0)) v = ep;
     }
-    return v;
+    return v || 0; // never -0
   }
 
   private dtzNoEp(b: TbBoard): number {

@@ -997,6 +997,16 @@ inline constexpr int kWdlToMap[5] = {1, 3, 0, 2, 0};
 inline constexpr int kPaFlags[5] = {8, 0, 0, 0, 4};
 inline constexpr int kWdlToDtz[5] = {-1, -101, 0, 101, 1};
 
+// One legal move at the root with what it leads to, from the mover's view (lib/syzygy.ts's
+// SyzygyRootMove): the move's low 16 bits, WDL and DTZ after it, zeroing (capture or pawn move), mate.
+struct RootMove {
+  int move;
+  int wdl;
+  int dtz;
+  bool zeroing;
+  bool mate;
+};
+
 // Source: const Table* get(bool dtz, MaterialKey key, Status& status) -> the loaded table for the
 // key or its mirror, or nullptr with status kMissing (not there) or the file's problem.
 template <class Source>
@@ -1017,6 +1027,41 @@ class Prober {
       else if (v == 0 && allEp(ml)) v = ep;
     }
     return v;
+  }
+
+  // Every legal move with its WDL and DTZ after it, best first: the highest WDL; among wins a mate,
+  // then the fewest plies to the next zeroing move (a winning zeroing move counts 1); among losses
+  // the most; otherwise generation order (the rules of probeRoot in lib/syzygy.ts). Returns the
+  // number of moves (0 with `status` set when a table is missing or damaged).
+  int root(const Board& b, RootMove* out) {
+    MoveList ml;
+    legalMoves(b, ml);
+    long long rank[256];
+    int n = 0;
+    for (int i = 0; i < ml.count; ++i) {
+      const int m = ml.moves[i];
+      const Board next = applyMove(b, m);
+      RootMove r{m & 0xffff, 0, 0, isZeroing(m), isCheckmate(next)};
+      r.wdl = r.mate ? 2 : -wdl(next);
+      if (status) return 0;
+      if (r.wdl != 0) {
+        const int sign = r.wdl > 0 ? 1 : -1;
+        if (r.mate || r.zeroing) r.dtz = sign * (iabs(r.wdl) == 2 ? 1 : 101);
+        else r.dtz = -dtz(next) + sign;
+        if (status) return 0;
+      }
+      // insertion keeps generation order among equal ranks
+      const long long key = (r.mate ? 1000000LL : 0) + r.wdl * 100000LL - r.dtz;
+      int at = n++;
+      while (at > 0 && rank[at - 1] < key) {
+        out[at] = out[at - 1];
+        rank[at] = rank[at - 1];
+        --at;
+      }
+      out[at] = r;
+      rank[at] = key;
+    }
+    return n;
   }
 
   int dtz(const Board& b) {
