@@ -18,6 +18,7 @@
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { CodedError } from '../coded-error.js';
 import { errorText } from '../position.js';
 
 // ---------------------------------------------------------------------------- errors
@@ -26,15 +27,14 @@ import { errorText } from '../position.js';
 export type SyzygyFileProblem = 'magic' | 'size' | 'name' | 'material' | 'layout' | 'data' | 'io';
 
 /** A table file that is damaged, truncated, renamed or not a Syzygy table. */
-export class SyzygyFileError extends Error {
+export class SyzygyFileError extends CodedError<SyzygyFileProblem> {
   override readonly name = 'SyzygyFileError';
   readonly file: string;
-  readonly problem: SyzygyFileProblem;
+  declare readonly problem: SyzygyFileProblem;
   constructor(file: string, problem: SyzygyFileProblem, message: string) {
     const f = errorText(file);
-    super(`${basename(f)}: ${errorText(message)}`);
+    super('problem', problem, `${basename(f)}: ${errorText(message)}`);
     this.file = f;
-    this.problem = errorText(problem) as SyzygyFileProblem;
   }
 }
 
@@ -42,12 +42,11 @@ export class SyzygyFileError extends Error {
 export type SyzygyReason = 'castling' | 'too-many-pieces' | 'missing-table';
 
 /** A position the tables cannot answer (castling rights, too many pieces, a table not loaded). */
-export class SyzygyError extends Error {
+export class SyzygyError extends CodedError<SyzygyReason> {
   override readonly name = 'SyzygyError';
-  readonly reason: SyzygyReason;
+  declare readonly reason: SyzygyReason;
   constructor(reason: SyzygyReason, message: string) {
-    super(errorText(message));
-    this.reason = errorText(reason) as SyzygyReason;
+    super('reason', reason, message);
   }
 }
 
@@ -833,6 +832,17 @@ export function scanDirectories(dirs: readonly string[]): TableSet {
   return set;
 }
 
+/**
+ * How a position meets a table: [colour flip of the piece codes, rank flip of the squares, the side
+ * to move's half]. A symmetric table stores white to move only (black to move is mirrored); a
+ * table named for the other colour's material is read with colours and ranks swapped.
+ */
+function sidesOf(t: TableFile, b: TbBoard, key: MaterialKey): [number, number, number] {
+  if (t.symmetric) return [b.stm ? 8 : 0, b.stm ? 56 : 0, 0];
+  if (key !== t.key) return [8, 56, b.stm === 0 ? 1 : 0];
+  return [0, 0, b.stm];
+}
+
 /** The probe search over a set of tables (python-chess's semantics). */
 export class Prober {
   constructor(readonly tables: TableSet) {}
@@ -857,10 +867,7 @@ export class Prober {
   /** Raw WDL from the table (no capture search). */
   rawWdl(b: TbBoard, key: MaterialKey): number {
     const t = this.find('wdl', key);
-    let cmirror: number, mirror: number, side: number;
-    if (t.symmetric) { cmirror = b.stm ? 8 : 0; mirror = b.stm ? 56 : 0; side = 0; }
-    else if (key !== t.key) { cmirror = 8; mirror = 56; side = b.stm === 0 ? 1 : 0; }
-    else { cmirror = 0; mirror = 0; side = b.stm; }
+    const [cmirror, mirror, side] = sidesOf(t, b, key);
     const n = t.pieceCount;
     const pos = new Array<number>(n);
     let enc: Encoding;
@@ -894,10 +901,7 @@ export class Prober {
   /** Raw DTZ from the table for a position of WDL `wdl`; null when the table stores the other side. */
   rawDtz(b: TbBoard, key: MaterialKey, wdl: number): number | null {
     const t = this.find('dtz', key);
-    let cmirror: number, mirror: number, side: number;
-    if (t.symmetric) { cmirror = b.stm ? 8 : 0; mirror = b.stm ? 56 : 0; side = 0; }
-    else if (key !== t.key) { cmirror = 8; mirror = 56; side = b.stm === 0 ? 1 : 0; }
-    else { cmirror = 0; mirror = 0; side = b.stm; }
+    const [cmirror, mirror, side] = sidesOf(t, b, key);
     const n = t.pieceCount;
     const pos = new Array<number>(n);
     let file = 0;
