@@ -21,7 +21,7 @@ const TABLES = join(here, '..', '..', 'test', 'fixtures', 'syzygy');
 const MATERIALS = ['KQvK', 'KRvK', 'KPvK', 'KBNvK', 'KQvKR', 'KQvKP', 'KRvKP', 'KPvKP', 'KRvKR', 'KBvKP', 'KNvKP', 'KQvKQ', 'KRvKB', 'KRvKN'];
 
 /** Random legal positions of the materials above (FEN validation rejects illegal placements). */
-function randomPositions(api, n, seed = 12345) {
+export function randomPositions(api, n, seed = 12345) {
   let s = seed;
   const rnd = (m) => { s = (s * 1103515245 + 12345) & 0x7fffffff; return (s >> 7) % m; };
   const words = new BigUint64Array(n * 10);
@@ -138,13 +138,22 @@ export async function run({ js, native, quick, filter }) {
       }
     }
     add('native batch, 1 thread, WDL', 'native batch 1 thread', 'wdl', oneThread);
+    // CPU time per probe summed over the threads: equal on 1 and N threads means no contention,
+    // whatever else runs on the machine
+    const cpuPerProbe = (threads) => {
+      const c0 = process.cpuUsage();
+      for (let r = 0; r < reps; r++) tb.probeWdlBatch(words, undefined, threads);
+      const c = process.cpuUsage(c0);
+      return ((c.user + c.system) * 1000) / (n * reps);
+    };
+    const cpu1 = cpuPerProbe(1), cpuN = cpuPerProbe(cores);
     const allThreads = rate(() => tb.probeWdlBatch(words, undefined, cores), n, reps);
     add(`native batch, ${cores} threads, WDL`, `native batch ${cores} threads`, 'wdl', allThreads);
     const dtzOne = rate(() => tb.probeDtzBatch(words, undefined, 1), n, reps);
     add('native batch, 1 thread, DTZ', 'native batch 1 thread', 'dtz', dtzOne);
     const dtzAll = rate(() => tb.probeDtzBatch(words, undefined, cores), n, reps);
     add(`native batch, ${cores} threads, DTZ`, `native batch ${cores} threads`, 'dtz', dtzAll);
-    notes.push(`native batch, 1 -> ${cores} threads: WDL ${(allThreads.perSecond / oneThread.perSecond).toFixed(2)}x, DTZ ${(dtzAll.perSecond / dtzOne.perSecond).toFixed(2)}x (on a machine shared with other work this is a lower bound)`);
+    notes.push(`native batch, 1 -> ${cores} threads: WDL ${(allThreads.perSecond / oneThread.perSecond).toFixed(2)}x, DTZ ${(dtzAll.perSecond / dtzOne.perSecond).toFixed(2)}x wall-clock (on a machine shared with other work a lower bound); WDL CPU time per probe ${cpu1.toFixed(0)} ns on 1 thread, ${cpuN.toFixed(0)} ns summed over ${cores}`);
     const same = Buffer.from(nativeWdl.buffer, 0, nJs).equals(Buffer.from(jsWdl.buffer));
     notes.push(`native and JS WDL byte-identical on the ${nJs} JS positions: ${same ? 'yes' : 'NO'}`);
     tb.close();
