@@ -25,8 +25,12 @@
  *   checksum is not verified.
  *
  * Backends: native maps each file on first use (several threads may share a tablebase) and runs
- * batches on all cores; JS reads each file whole into memory on first use (right for 3-5 pieces; use
- * native for larger tables). `probeRoot` runs in the chosen backend too (the same moves, values and
+ * batches on all cores (`threads` defaults to all). On a compressed block's first use it notes
+ * where the symbols at every 64 bits (or every 1/16 of a larger block) start, so later probes
+ * decode a few symbols instead of walking the block from its start; for blocks of 32 bytes to 4 KB,
+ * in memory of at most half the compressed data's size that the system fills only where blocks
+ * are used. JS reads each file whole into memory on first use (right for 3-5 pieces; use native
+ * for larger tables). `probeRoot` runs in the chosen backend too (the same moves, values and
  * order). The async batch forms copy their input first (native) and resolve to new arrays.
  */
 import type { Position } from './backend.js';
