@@ -1,6 +1,7 @@
 /*
  * Bench driver for Fathom (Debian's libfathom-dev): WDL probes over packed positions (the package's
- * 10-word layout, lib/backend.ts), timed with a monotonic clock. Used by bench/sections/syzygy.mjs.
+ * 10-word layout, lib/backend.ts), timed with a monotonic clock after one untimed pass; the best of
+ * <repetitions> passes. Used by bench/sections/syzygy.mjs.
  *
  *   syzygy-fathom <tables dir> <positions.bin> <results.bin> <repetitions>
  * Prints {"largest":..,"n":..,"nsPerProbe":..}; writes one int8 per position (-2..2, -128 failed).
@@ -33,7 +34,8 @@ int main(int argc, char **argv) {
   int reps = atoi(argv[4]);
   volatile unsigned sink = 0;
   double best = 1e300;
-  for (int r = 0; r < reps; r++) {
+  /* an untimed pass first: Fathom maps each table on its first probe */
+  for (int r = -1; r < reps; r++) {
     double t0 = now_ns();
     for (size_t i = 0; i < n; i++) {
       const uint64_t *p = w + 10 * i;
@@ -43,7 +45,7 @@ int main(int argc, char **argv) {
       out[i] = v == TB_RESULT_FAILED ? -128 : (int8_t)((int)v - 2);
     }
     double dt = (now_ns() - t0) / (double)n;
-    if (dt < best) best = dt;
+    if (r >= 0 && dt < best) best = dt;
   }
   FILE *o = fopen(argv[3], "wb");
   fwrite(out, 1, n, o);

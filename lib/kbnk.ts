@@ -46,16 +46,16 @@ export const KBNK_LONGEST_MATE = 33;
 export type KbnkFileProblem = 'truncated' | 'magic' | 'version' | 'layout' | 'flags' | 'length' | 'checksum' | 'content';
 
 /** A table file (or buffer) that is not a valid KBNK table: `problem` says which check failed. */
-export class KbnkFileError extends Error {
+export class KbnkFileError extends CodedError<KbnkFileProblem> {
   override readonly name = 'KbnkFileError';
-  readonly problem: KbnkFileProblem;
+  declare readonly problem: KbnkFileProblem;
   constructor(problem: KbnkFileProblem, message: string) {
-    super(errorText(message));
-    this.problem = errorText(problem) as KbnkFileProblem;
+    super('problem', problem, message);
   }
 }
 
 import { crc32 } from './crc32.js';
+import { CodedError } from './coded-error.js';
 
 export { crc32 };
 

@@ -25,9 +25,13 @@
  *   checksum is not verified.
  *
  * Backends: native maps each file on first use (several threads may share a tablebase) and runs
- * batches on all cores; JS reads each file whole into memory on first use (right for 3-5 pieces; use
- * native for larger tables). `probeRoot` searches the root moves in JS on either backend. The async
- * batch forms copy their input first (native) and resolve to new arrays.
+ * batches on all cores (`threads` defaults to all). On a compressed block's first use it notes
+ * where the symbols at every 64 bits (or every 1/16 of a larger block) start, so later probes
+ * decode a few symbols instead of walking the block from its start; for blocks of 32 bytes to 4 KB,
+ * in memory of at most half the compressed data's size that the system fills only where blocks
+ * are used. JS reads each file whole into memory on first use (right for 3-5 pieces; use native
+ * for larger tables). `probeRoot` runs in the chosen backend too (the same moves, values and
+ * order). The async batch forms copy their input first (native) and resolve to new arrays.
  */
 import type { Position } from './backend.js';
 import { PACKED_POSITION_WORDS } from './backend.js';
@@ -77,6 +81,8 @@ export interface SyzygyRootProbe {
 interface NativeSyzygy {
   syzygyOpen(paths: string[]): unknown;
   syzygyProbe(handle: unknown, packed: BigUint64Array, dtz: boolean): number;
+  /** [wdl, dtz, n, then per move: move, wdl, dtz, zeroing | mate << 1], best first; null when unanswerable. */
+  syzygyProbeRoot(handle: unknown, packed: BigUint64Array): Int32Array | null;
   syzygyProbeBatch(handle: unknown, packed: BigUint64Array, dtz: boolean, out: Int8Array | Int16Array, valid: Uint8Array | null, threads: number): void;
   syzygyProbeBatchAsync(handle: unknown, packed: BigUint64Array, dtz: boolean, valid: Uint8Array | null, threads: number): Promise<Int8Array | Int16Array>;
   syzygyClose(handle: unknown): void;
@@ -109,6 +115,16 @@ function popcount32(x: number): number {
 const PROMOTION_LETTERS = ['', '', 'n', 'b', 'r', 'q'];
 const squareName = (sq: number) => 'abcdefgh'[sq & 7]! + String((sq >> 3) + 1);
 const uciOf = (m: number) => squareName(m & 63) + squareName((m >> 6) & 63) + PROMOTION_LETTERS[(m >> 12) & 7]!;
+
+/** f(), or null when it throws a SyzygyError (a position the tables cannot answer). */
+function orNull(f: () => number): number | null {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof SyzygyError) return null;
+    throw e;
+  }
+}
 
 /** Module-private: only `SyzygyTablebase.open` passes it to the constructor. */
 const OPENING = Symbol('SyzygyTablebase.open');
@@ -219,22 +235,12 @@ export class SyzygyTablebase {
 
   /** probeWdl, or null when the position cannot be answered (SyzygyError). */
   getWdl(pos: Position): number | null {
-    try {
-      return this.probeWdl(pos);
-    } catch (e) {
-      if (e instanceof SyzygyError) return null;
-      throw e;
-    }
+    return orNull(() => this.probeWdl(pos));
   }
 
   /** probeDtz, or null when the position cannot be answered (SyzygyError). */
   getDtz(pos: Position): number | null {
-    try {
-      return this.probeDtz(pos);
-    } catch (e) {
-      if (e instanceof SyzygyError) return null;
-      throw e;
-    }
+    return orNull(() => this.probeDtz(pos));
   }
 
   /**
@@ -243,6 +249,21 @@ export class SyzygyTablebase {
    * capture or pawn move counts 1); among losses the most plies; draws keep generation order.
    */
   probeRoot(pos: Position): SyzygyRootProbe {
+    if (this.native) {
+      this.check('probeRoot', pos);
+      const { api, handle } = this.native;
+      const r = nativeCall(() => api.syzygyProbeRoot(handle, pos.packed));
+      if (r === null) {
+        const { key } = materialKeyOf(boardFromPacked(pos.packed, 0).board);
+        throw new SyzygyError('missing-table', `a table needed for ${nameFromKey(key)} or a position after one of its moves is not loaded`);
+      }
+      const moves: SyzygyRootMove[] = [];
+      for (let i = 0; i < r[2]!; i++) {
+        const at = 3 + 4 * i, flags = r[at + 3]!;
+        moves.push({ uci: uciOf(r[at]!), wdl: r[at + 1]!, dtz: r[at + 2]!, zeroing: (flags & 1) !== 0, mate: (flags & 2) !== 0 });
+      }
+      return { wdl: r[0]!, dtz: r[1]!, moves, best: moves[0]?.uci ?? null };
+    }
     const b = this.board('probeRoot', pos);
     const moves: SyzygyRootMove[] = [];
     for (const m of legalMoves(b)) {

@@ -42,6 +42,7 @@ import { loadNative, requestedBackend } from './native.js';
 import { isPosition } from './position.js';
 import { KBNK_FILE_MAGIC, KbnkTablebase } from './kbnk.js';
 import { crc32 } from './crc32.js';
+import { CodedError } from './coded-error.js';
 
 export type { TbMaterial } from './js/tbgen.js';
 
@@ -81,12 +82,11 @@ export type TbMetric = 'dtm' | 'dtz';
 export type TablebaseFileProblem = 'truncated' | 'magic' | 'version' | 'layout' | 'metric' | 'symmetry' | 'flags' | 'material' | 'length' | 'checksum';
 
 /** A table file (or buffer) that is not a valid table: `problem` says which check failed. */
-export class TablebaseFileError extends Error {
+export class TablebaseFileError extends CodedError<TablebaseFileProblem> {
   override readonly name = 'TablebaseFileError';
-  readonly problem: TablebaseFileProblem;
+  declare readonly problem: TablebaseFileProblem;
   constructor(problem: TablebaseFileProblem, message: string) {
-    super(errorText(message));
-    this.problem = errorText(problem) as TablebaseFileProblem;
+    super('problem', problem, message);
   }
 }
 

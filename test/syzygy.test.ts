@@ -424,6 +424,124 @@ describe.each(MODES)('%s backend', (mode) => {
   });
 });
 
+// ------------------------------------------------------------------------------ probeRoot
+
+/** FEN of white K + piece v black K (solver squares), white the strong side. */
+function fenOf(piece: Piece, wk: number, x: number, bk: number, whiteToMove: boolean): string {
+  const board: string[] = new Array(64).fill('');
+  board[wk] = 'K'; board[x] = piece; board[bk] = 'k';
+  const rows: string[] = [];
+  for (let r = 7; r >= 0; r--) rows.push(board.slice(r * 8, r * 8 + 8).map((p) => p || '1').join('').replace(/1+/g, (ones) => String(ones.length)));
+  return `${rows.join('/')} ${whiteToMove ? 'w' : 'b'} - - 0 1`;
+}
+const squareOf = (name: string) => (Number(name[1]) - 1) * 8 + 'abcdefgh'.indexOf(name[0]!);
+
+describe.each(MODES)('probeRoot (%s)', (mode) => {
+  const tb = open(mode);
+  afterAll(() => tb.close());
+
+  // Each root move against the solver: the position after it is looked up (a capture of the piece,
+  // or a promotion to a bishop or knight, is a draw); a winning move's plies to its zeroing move or
+  // mate are 1 for a zeroing or mating move, else one more than the solver's plies after it, which
+  // the move's DTZ gives within the format's one-ply rounding.
+  for (const [name, s] of [['KQvK', KQK], ['KRvK', KRK], ['KPvK', KPK]] as const) {
+    it(`${name}: every move's WDL and DTZ from the solver, the best move the fastest win`, () => {
+      let checked = 0, seed = 5;
+      const rnd = (m: number) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return (seed >> 4) % m; };
+      while (checked < (mode === 'js' ? 40 : 150)) {
+        const i = rnd(64 * 64 * 64), white = rnd(2) === 0;
+        if (!(white ? s.legalW[i] && s.legalB[i] : s.legalB[i])) continue;
+        const wk = i >> 12, x = (i >> 6) & 63, bk = i & 63;
+        const root = tb.probeRoot(parseFen(fenOf(s.piece, wk, x, bk, white)));
+        const where = `${fenOf(s.piece, wk, x, bk, white)}`;
+        expect(root.wdl, where).toBe(truthWdl(s, white, i));
+        let bestPlies = Infinity;
+        const pliesOf = new Map<string, number>();
+        for (const m of root.moves) {
+          const from = squareOf(m.uci.slice(0, 2)), to = squareOf(m.uci.slice(2, 4)), promo = m.uci[4];
+          let childWdl: number, childPlies: number; // from the side that moved
+          if (white) {
+            const nwk = from === wk ? to : wk, nx = from === x ? to : x;
+            const table = promo === 'q' ? KQK : promo === 'r' ? KRK : s;
+            const c = idx(nwk, nx, bk);
+            if (promo === 'b' || promo === 'n') [childWdl, childPlies] = [0, -1];
+            else [childWdl, childPlies] = [table.b[c]! >= 0 ? 2 : 0, table.b[c]!];
+          } else if (to === x) {
+            [childWdl, childPlies] = [0, -1];
+          } else {
+            const c = idx(wk, x, to);
+            [childWdl, childPlies] = [s.w[c]! >= 0 ? -2 : 0, s.w[c]!];
+          }
+          expect(m.wdl, `${where} ${m.uci}`).toBe(childWdl);
+          expect(m.zeroing, `${where} ${m.uci}`).toBe(to === x || (s.piece === 'P' && from === x));
+          expect(m.mate, `${where} ${m.uci}`).toBe(childWdl === 2 && childPlies === 0);
+          if (childWdl === 0) expect(m.dtz).toBe(0);
+          else {
+            const plies = m.zeroing || m.mate ? 1 : childPlies + 1;
+            expect(Math.sign(m.dtz), `${where} ${m.uci}`).toBe(Math.sign(childWdl));
+            expect(Math.abs(m.dtz) <= plies && plies <= Math.abs(m.dtz) + 1, `${where} ${m.uci}: dtz ${m.dtz}, ${plies} plies`).toBe(true);
+            if (childWdl > 0) { bestPlies = Math.min(bestPlies, plies); pliesOf.set(m.uci, plies); }
+          }
+        }
+        expect(root.best).toBe(root.moves[0]?.uci ?? null);
+        const top = Math.max(...root.moves.map((m) => m.wdl));
+        if (root.moves.length) expect(root.moves[0]!.wdl).toBe(top);
+        if (top === 2) expect(pliesOf.get(root.best!)! <= bestPlies + 1, `${where}: best ${root.best}`).toBe(true);
+        checked++;
+      }
+    });
+  }
+});
+
+describe.runIf(MODES.length === 2)('probeRoot: native and JS agree', () => {
+  it('the same moves, values and order on random 3-4 piece positions, en passant included', () => {
+    const js = open('js'), native = open('native');
+    const fens = ['8/8/8/8/8/2k5/8/K6Q w - - 0 1', 'k7/1Q6/1K6/8/8/8/8/8 b - - 0 1', '8/8/8/2k5/3pP3/8/8/4K3 b - e3 0 1', '8/8/8/8/k2Pp3/8/8/4K3 b - d3 0 1'];
+    let seed = 17;
+    const rnd = (m: number) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return (seed >> 4) % m; };
+    const materials = ['KQvKR', 'KPvKP', 'KRvKP', 'KBNvK', 'KQvKP', 'KRvKR'];
+    while (fens.length < 80) {
+      const [w, b] = materials[rnd(materials.length)]!.split('v') as [string, string];
+      const board: string[] = new Array(64).fill('');
+      for (const [side, upper] of [[w, true], [b, false]] as const) {
+        for (const c of side) {
+          let sq: number;
+          do sq = rnd(64); while (board[sq] || (c === 'P' && (sq < 8 || sq >= 56)));
+          board[sq] = upper ? c : c.toLowerCase();
+        }
+      }
+      const rows: string[] = [];
+      for (let r = 7; r >= 0; r--) rows.push(board.slice(r * 8, r * 8 + 8).map((p) => p || '1').join('').replace(/1+/g, (ones) => String(ones.length)));
+      const fen = `${rows.join('/')} ${rnd(2) ? 'w' : 'b'} - - 0 1`;
+      try { parseFen(fen); fens.push(fen); } catch { /* an illegal placement */ }
+    }
+    let moves = 0;
+    for (const fen of fens) {
+      const pos = parseFen(fen);
+      expect(native.probeRoot(pos), fen).toEqual(js.probeRoot(pos));
+      moves += native.probeRoot(pos).moves.length;
+    }
+    expect(moves).toBeGreaterThan(300);
+    // a table the moves lead to is missing: the same SyzygyError on both
+    const dir = mkdtempSync(join(tmpdir(), 'syzygy-root-'));
+    try {
+      copyFileSync(join(FIXTURES, 'KQvKR.rtbw'), join(dir, 'KQvKR.rtbw'));
+      copyFileSync(join(FIXTURES, 'KQvKR.rtbz'), join(dir, 'KQvKR.rtbz'));
+      const pos = parseFen('8/8/8/3k4/8/3r4/8/K2Q4 w - - 0 1');
+      for (const tb of [open('js', dir), open('native', dir)]) {
+        let reason = '';
+        try { tb.probeRoot(pos); } catch (e) { expect(e).toBeInstanceOf(SyzygyError); reason = (e as SyzygyError).reason; }
+        expect(reason).toBe('missing-table');
+        tb.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    js.close();
+    native.close();
+  });
+});
+
 // ------------------------------------------------------------------------------ both backends, damage
 
 describe.runIf(MODES.length === 2)('native and JS agree', () => {
@@ -457,6 +575,52 @@ describe.runIf(MODES.length === 2)('native and JS agree', () => {
     expect([...a].filter((v) => v !== SYZYGY_WDL_NONE).length).toBeGreaterThan(n / 3);
     js.close();
     native.close();
+  });
+
+  // The native decoder starts a walk through a block at a symbol boundary it noted on the block's
+  // first use; the JS one walks from the block's start. Damage inside the compressed blocks must
+  // still give both the same value or both a SyzygyFileError.
+  it('damaged compressed blocks: the same value or the same SyzygyFileError on both backends', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syzygy-agree-'));
+    try {
+      const file = readFileSync(join(FIXTURES, 'KQvKR.rtbw'));
+      let seed = 31;
+      const rnd = (m: number) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return (seed >> 4) % m; };
+      const positions: BigUint64Array[] = [];
+      while (positions.length < 150) {
+        const sq = [rnd(64), rnd(64), rnd(64), rnd(64)];
+        if (new Set(sq).size < 4) continue;
+        const w = new BigUint64Array(10);
+        w[0] = BIT[sq[0]!]! | BIT[sq[2]!]!; w[1] = BIT[sq[1]!]! | BIT[sq[3]!]!;
+        w[6] = BIT[sq[2]!]!; w[5] = BIT[sq[3]!]!; w[7] = BIT[sq[0]!]! | BIT[sq[1]!]!;
+        w[8] = BigInt(rnd(2) | (64 << 8)); w[9] = 1n;
+        positions.push(w);
+      }
+      const outcome = (tb: SyzygyTablebase, w: BigUint64Array) => {
+        try { return tb.probeWdlBatch(w)[0]; } catch (e) { expect(e).toBeInstanceOf(SyzygyFileError); return `error ${(e as SyzygyFileError).problem}`; }
+      };
+      let errors = 0, values = 0;
+      for (let trial = 0; trial < 16; trial++) {
+        const bad = Uint8Array.from(file);
+        // past the header and symbol tables: the sparse index, the block sizes and the blocks
+        for (let f = 0, flips = 1 + rnd(40); f < flips; f++) bad[1024 + rnd(bad.length - 1024)] ^= 1 << rnd(8);
+        const sub = mkdtempSync(join(dir, 't'));
+        writeFileSync(join(sub, 'KQvKR.rtbw'), bad);
+        for (const other of ['KQvK.rtbw', 'KRvK.rtbw', 'KQvKQ.rtbw', 'KRvKR.rtbw']) copyFileSync(join(FIXTURES, other), join(sub, other));
+        const js = open('js', sub), native = open('native', sub);
+        for (const w of positions) {
+          const a = outcome(js, w), b = outcome(native, w);
+          expect(b, `trial ${trial}`).toBe(a);
+          if (typeof a === 'string') errors++; else values++;
+        }
+        js.close();
+        native.close();
+      }
+      expect(errors).toBeGreaterThan(0);
+      expect(values).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -18,6 +18,7 @@
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { CodedError } from '../coded-error.js';
 import { errorText } from '../position.js';
 
 // ---------------------------------------------------------------------------- errors
@@ -26,15 +27,14 @@ import { errorText } from '../position.js';
 export type SyzygyFileProblem = 'magic' | 'size' | 'name' | 'material' | 'layout' | 'data' | 'io';
 
 /** A table file that is damaged, truncated, renamed or not a Syzygy table. */
-export class SyzygyFileError extends Error {
+export class SyzygyFileError extends CodedError<SyzygyFileProblem> {
   override readonly name = 'SyzygyFileError';
   readonly file: string;
-  readonly problem: SyzygyFileProblem;
+  declare readonly problem: SyzygyFileProblem;
   constructor(file: string, problem: SyzygyFileProblem, message: string) {
     const f = errorText(file);
-    super(`${basename(f)}: ${errorText(message)}`);
+    super('problem', problem, `${basename(f)}: ${errorText(message)}`);
     this.file = f;
-    this.problem = errorText(problem) as SyzygyFileProblem;
   }
 }
 
@@ -42,12 +42,11 @@ export class SyzygyFileError extends Error {
 export type SyzygyReason = 'castling' | 'too-many-pieces' | 'missing-table';
 
 /** A position the tables cannot answer (castling rights, too many pieces, a table not loaded). */
-export class SyzygyError extends Error {
+export class SyzygyError extends CodedError<SyzygyReason> {
   override readonly name = 'SyzygyError';
-  readonly reason: SyzygyReason;
+  declare readonly reason: SyzygyReason;
   constructor(reason: SyzygyReason, message: string) {
-    super(errorText(message));
-    this.reason = errorText(reason) as SyzygyReason;
+    super('reason', reason, message);
   }
 }
 
@@ -833,6 +832,17 @@ export function scanDirectories(dirs: readonly string[]): TableSet {
   return set;
 }
 
+/**
+ * How a position meets a table: [colour flip of the piece codes, rank flip of the squares, the side
+ * to move's half]. A symmetric table stores white to move only (black to move is mirrored); a
+ * table named for the other colour's material is read with colours and ranks swapped.
+ */
+function sidesOf(t: TableFile, b: TbBoard, key: MaterialKey): [number, number, number] {
+  if (t.symmetric) return [b.stm ? 8 : 0, b.stm ? 56 : 0, 0];
+  if (key !== t.key) return [8, 56, b.stm === 0 ? 1 : 0];
+  return [0, 0, b.stm];
+}
+
 /** The probe search over a set of tables (python-chess's semantics). */
 export class Prober {
   constructor(readonly tables: TableSet) {}
@@ -857,10 +867,7 @@ export class Prober {
   /** Raw WDL from the table (no capture search). */
   rawWdl(b: TbBoard, key: MaterialKey): number {
     const t = this.find('wdl', key);
-    let cmirror: number, mirror: number, side: number;
-    if (t.symmetric) { cmirror = b.stm ? 8 : 0; mirror = b.stm ? 56 : 0; side = 0; }
-    else if (key !== t.key) { cmirror = 8; mirror = 56; side = b.stm === 0 ? 1 : 0; }
-    else { cmirror = 0; mirror = 0; side = b.stm; }
+    const [cmirror, mirror, side] = sidesOf(t, b, key);
     const n = t.pieceCount;
     const pos = new Array<number>(n);
     let enc: Encoding;
@@ -894,10 +901,7 @@ export class Prober {
   /** Raw DTZ from the table for a position of WDL `wdl`; null when the table stores the other side. */
   rawDtz(b: TbBoard, key: MaterialKey, wdl: number): number | null {
     const t = this.find('dtz', key);
-    let cmirror: number, mirror: number, side: number;
-    if (t.symmetric) { cmirror = b.stm ? 8 : 0; mirror = b.stm ? 56 : 0; side = 0; }
-    else if (key !== t.key) { cmirror = 8; mirror = 56; side = b.stm === 0 ? 1 : 0; }
-    else { cmirror = 0; mirror = 0; side = b.stm; }
+    const [cmirror, mirror, side] = sidesOf(t, b, key);
     const n = t.pieceCount;
     const pos = new Array<number>(n);
     let file = 0;
@@ -967,7 +971,7 @@ export class Prober {
       if (ep >= v) v = ep;
       else if (v === 0 && moves.every((m) => (m & EP_FLAG) !== 0)) v = ep;
     }
-    return v;
+    return v || 0; // never -0
   }
 
   private dtzNoEp(b: TbBoard): number {
@@ -1070,7 +1074,12 @@ export function boardFromPacked(words: BigUint64Array, at: number): { board: TbB
   }
   if (kings !== 17) valid = false;
   else if (attacked(board, kingSquare(board, stm ^ 1), stm)) valid = false;
-  // an en-passant square nobody can use changes nothing: drop it, as python-chess does
+  // an en-passant square without the pawn that just moved two squares (behind it, with the square
+  // and the pawn's origin empty) or that no legal capture uses changes nothing: it is dropped
+  if (valid && board.ep >= 0) {
+    const up = stm === 0 ? 8 : -8, ep = board.ep;
+    if (sq[ep - up] !== (((stm ^ 1) << 3) | 1) || sq[ep] || sq[ep + up]) board.ep = -1;
+  }
   if (valid && board.ep >= 0 && !legalMoves(board).some((m) => (m & EP_FLAG) !== 0)) board.ep = -1;
   return { board, castling: (state >> 1) & 15, count, valid };
 }

@@ -206,13 +206,16 @@ TableSet* setOf(const Napi::CallbackInfo& info, std::size_t i) {
   return set;
 }
 
-void throwFileError(Napi::Env env, const Failure& f) {
+// "syzygy-file|<problem>|<path>|<message>" for a damaged file (lib/syzygy.ts makes it a SyzygyFileError).
+std::string fileErrorText(const Failure& f) {
   const TableEntry& e = *f.entry;
   const bool loadFailed = e.state.load() == 2;
   const std::string problem = loadFailed && e.io ? "io" : sz::problemName(loadFailed ? e.problem : f.problem);
   const std::string text = loadFailed ? e.message : "damaged table data (an index, block or value out of range)";
-  throwError(env, napi_create_error, "syzygy-file|" + problem + "|" + e.path + "|" + text);
+  return "syzygy-file|" + problem + "|" + e.path + "|" + text;
 }
+
+void throwFileError(Napi::Env env, const Failure& f) { throwError(env, napi_create_error, fileErrorText(f)); }
 
 // syzygyOpen(paths: string[]) -> handle
 Napi::Value openCall(const Napi::CallbackInfo& info) {
@@ -252,44 +255,97 @@ Napi::Value openCall(const Napi::CallbackInfo& info) {
   return Napi::External<TableSet>::New(info.Env(), set.release(), finalizeSet);
 }
 
-// One probe; kWdlNone / kDtzNone when unanswerable; `failure` set for a damaged file.
-int probeOne(TableSet& set, const std::uint64_t* words, bool dtz, Failure& failure) {
-  sz::Board b;
-  int castling, count;
-  const int none = dtz ? kDtzNone : kWdlNone;
-  if (!sz::boardFromPacked(words, b, castling, count) || castling || count > set.maxPieces) return none;
-  TableSet::lastFailed = nullptr;
-  sz::Prober<TableSet> prober(set);
-  const int v = dtz ? prober.dtz(b) : prober.wdl(b);
-  if (prober.status == sz::kMissing) return none;
-  if (prober.status) {
+// After a probe: false when it has no answer; `failure` set for a damaged file.
+bool answered(TableSet& set, const sz::Prober<TableSet>& prober, Failure& failure) {
+  if (prober.status == sz::kOk) return true;
+  if (prober.status != sz::kMissing) {
     failure.entry = prober.failedTable ? set.entryOf(prober.failedTable) : TableSet::lastFailed;
     failure.problem = prober.status;
     if (!failure.entry) failure.entry = set.entries.empty() ? nullptr : set.entries.front().get();
-    return none;
   }
-  return v;
+  return false;
+}
+
+// The board of packed words the tables can answer (legal, no castling rights, few enough pieces).
+bool tableBoard(const TableSet& set, const std::uint64_t* words, sz::Board& b) {
+  int castling, count;
+  return sz::boardFromPacked(words, b, castling, count) && !castling && count <= set.maxPieces;
+}
+
+// One probe; kWdlNone / kDtzNone when unanswerable; `failure` set for a damaged file.
+int probeOne(TableSet& set, const std::uint64_t* words, bool dtz, Failure& failure) {
+  sz::Board b;
+  const int none = dtz ? kDtzNone : kWdlNone;
+  if (!tableBoard(set, words, b)) return none;
+  TableSet::lastFailed = nullptr;
+  sz::Prober<TableSet> prober(set);
+  const int v = dtz ? prober.dtz(b) : prober.wdl(b);
+  return answered(set, prober, failure) ? v : none;
+}
+
+// The packed words of one position (argument 1), or nullptr after throwing.
+const std::uint64_t* onePosition(const Napi::CallbackInfo& info, std::size_t argc) {
+  Args args(info, argc);
+  const auto words = args.array<std::uint64_t>(1, "packed");
+  if (!args.ok()) return nullptr;
+  if (words.length != sz::kMaxPieces + 3) {  // PACKED_POSITION_WORDS
+    throwRangeError(info.Env(), std::string(functionName(info)) + ": packed must have 10 words");
+    return nullptr;
+  }
+  return words.data;
 }
 
 // syzygyProbe(handle, packed, dtz) -> number
 Napi::Value probeCall(const Napi::CallbackInfo& info) {
   TableSet* set = setOf(info, 0);
   if (!set) return info.Env().Undefined();
-  Args args(info, 3);
-  const auto words = args.array<std::uint64_t>(1, "packed");
-  if (!args.ok()) return args.undefined();
-  if (words.length != sz::kMaxPieces + 3) {  // PACKED_POSITION_WORDS
-    throwRangeError(info.Env(), "syzygyProbe: packed must have 10 words");
-    return info.Env().Undefined();
-  }
+  const std::uint64_t* words = onePosition(info, 3);
+  if (!words) return info.Env().Undefined();
   const bool dtz = info[2].ToBoolean().Value();
   Failure failure;
-  const int v = probeOne(*set, words.data, dtz, failure);
+  const int v = probeOne(*set, words, dtz, failure);
   if (failure.entry) {
     throwFileError(info.Env(), failure);
     return info.Env().Undefined();
   }
   return number(info, v);
+}
+
+// syzygyProbeRoot(handle, packed) -> Int32Array [wdl, dtz, n, then per move: move, wdl, dtz,
+// zeroing | mate << 1], the moves best first (Prober::root); null when the tables cannot answer.
+Napi::Value probeRootCall(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  TableSet* set = setOf(info, 0);
+  if (!set) return env.Undefined();
+  const std::uint64_t* words = onePosition(info, 2);
+  if (!words) return env.Undefined();
+  sz::Board b;
+  if (!tableBoard(*set, words, b)) return env.Null();
+  TableSet::lastFailed = nullptr;
+  sz::Prober<TableSet> prober(*set);
+  sz::RootMove moves[256];
+  const int n = prober.root(b, moves);
+  const int wdl = prober.status ? 0 : prober.wdl(b);
+  const int dtz = prober.status ? 0 : prober.dtz(b);
+  Failure failure;
+  if (!answered(*set, prober, failure)) {
+    if (failure.entry) {
+      throwFileError(env, failure);
+      return env.Undefined();
+    }
+    return env.Null();
+  }
+  Napi::Int32Array out = Napi::Int32Array::New(env, 3 + 4 * static_cast<std::size_t>(n));
+  out[0] = wdl;
+  out[1] = dtz;
+  out[2] = n;
+  for (int i = 0; i < n; ++i) {
+    out[3 + 4 * i] = moves[i].move;
+    out[4 + 4 * i] = moves[i].wdl;
+    out[5 + 4 * i] = moves[i].dtz;
+    out[6 + 4 * i] = (moves[i].zeroing ? 1 : 0) | (moves[i].mate ? 2 : 0);
+  }
+  return out;
 }
 
 // Probes n positions into out (int8 WDL or int16 DTZ) on `threads` threads (0 = all cores), in
@@ -365,11 +421,7 @@ class BatchWork : public OwnedAsyncWork {
 
   void settle(napi_env env, napi_value* value, napi_value* error) override {
     if (failure_.entry) {
-      const TableEntry& e = *failure_.entry;
-      const bool loadFailed = e.state.load() == 2;
-      const std::string problem = loadFailed && e.io ? "io" : sz::problemName(loadFailed ? e.problem : failure_.problem);
-      const std::string text = loadFailed ? e.message : "damaged table data (an index, block or value out of range)";
-      *error = makeError(env, napi_create_error, "syzygy-file|" + problem + "|" + e.path + "|" + text);
+      *error = makeError(env, napi_create_error, fileErrorText(failure_));
       return;
     }
     *value = deliver(env, nullptr, out_);
@@ -401,6 +453,30 @@ Napi::Value startBatch(const Napi::CallbackInfo& info, TableSet* set, const std:
   return promise ? Napi::Value(env, promise) : env.Undefined();
 }
 
+// The batch arguments `valid` (null or one Uint8Array flag per position) at argument `validAt`
+// and `threads` (0 = all cores .. 1024) after it; false after throwing.
+bool batchOptions(const Napi::CallbackInfo& info, std::size_t validAt, std::size_t n, const std::uint8_t*& valid,
+                  unsigned& threads) {
+  const Napi::Env env = info.Env();
+  const Napi::Value v = info[validAt];
+  valid = nullptr;
+  if (!v.IsNull() && !v.IsUndefined()) {
+    if (!v.IsTypedArray() || v.As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array ||
+        v.As<Napi::TypedArray>().ElementLength() != n) {
+      throwTypeError(env, std::string(functionName(info)) + ": valid must be null or a Uint8Array of one flag per position");
+      return false;
+    }
+    valid = v.As<Napi::Uint8Array>().Data();
+  }
+  const double requested = info[validAt + 1].IsNumber() ? info[validAt + 1].As<Napi::Number>().DoubleValue() : -1;
+  if (!(requested >= 0 && requested <= 1024)) {
+    throwRangeError(env, std::string(functionName(info)) + ": threads must be 0 (all cores) .. 1024");
+    return false;
+  }
+  threads = static_cast<unsigned>(requested);
+  return true;
+}
+
 // syzygyProbeBatch(handle, words, dtz, out: Int8Array | Int16Array, valid: Uint8Array | null, threads)
 Napi::Value probeBatchCall(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
@@ -429,21 +505,9 @@ Napi::Value probeBatchCall(const Napi::CallbackInfo& info) {
     throwRangeError(env, "syzygyProbeBatch: positions must have 10 words per output element");
     return env.Undefined();
   }
-  const std::uint8_t* valid = nullptr;
-  if (!info[4].IsNull() && !info[4].IsUndefined()) {
-    if (!info[4].IsTypedArray() || info[4].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array ||
-        info[4].As<Napi::TypedArray>().ElementLength() != n) {
-      throwTypeError(env, "syzygyProbeBatch: valid must be null or a Uint8Array of one flag per position");
-      return env.Undefined();
-    }
-    valid = info[4].As<Napi::Uint8Array>().Data();
-  }
-  const double requested = info[5].IsNumber() ? info[5].As<Napi::Number>().DoubleValue() : -1;
-  if (!(requested >= 0 && requested <= 1024)) {
-    throwRangeError(env, "syzygyProbeBatch: threads must be 0 (all cores) .. 1024");
-    return env.Undefined();
-  }
-  const unsigned threads = requested == 0 ? 0 : static_cast<unsigned>(requested);
+  const std::uint8_t* valid;
+  unsigned threads;
+  if (!batchOptions(info, 4, n, valid, threads)) return env.Undefined();
   void* out = static_cast<std::uint8_t*>(outArray.ArrayBuffer().Data()) + outArray.ByteOffset();
   const Failure first = runBatch(*set, words.data, valid, n, dtz, out, threads);
   if (first.entry) throwFileError(env, first);
@@ -468,21 +532,9 @@ Napi::Value probeBatchAsyncCall(const Napi::CallbackInfo& info) {
   }
   const std::size_t n = words.length / 10;
   const bool dtz = info[2].ToBoolean().Value();
-  const std::uint8_t* valid = nullptr;
-  if (!info[3].IsNull() && !info[3].IsUndefined()) {
-    if (!info[3].IsTypedArray() || info[3].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array ||
-        info[3].As<Napi::TypedArray>().ElementLength() != n) {
-      throwTypeError(env, "syzygyProbeBatchAsync: valid must be null or a Uint8Array of one flag per position");
-      return env.Undefined();
-    }
-    valid = info[3].As<Napi::Uint8Array>().Data();
-  }
-  const double requested = info[4].IsNumber() ? info[4].As<Napi::Number>().DoubleValue() : -1;
-  if (!(requested >= 0 && requested <= 1024)) {
-    throwRangeError(env, "syzygyProbeBatchAsync: threads must be 0 (all cores) .. 1024");
-    return env.Undefined();
-  }
-  const unsigned threads = static_cast<unsigned>(requested);
+  const std::uint8_t* valid;
+  unsigned threads;
+  if (!batchOptions(info, 3, n, valid, threads)) return env.Undefined();
   return dtz ? startBatch<std::int16_t>(info, set, words.data, n, valid, threads)
              : startBatch<std::int8_t>(info, set, words.data, n, valid, threads);
 }
@@ -523,6 +575,7 @@ Napi::Value closeCall(const Napi::CallbackInfo& info) {
 void exportSyzygy(Napi::Env env, Napi::Object exports) {
   exportFunction<openCall>(env, exports, "syzygyOpen");
   exportFunction<probeCall>(env, exports, "syzygyProbe");
+  exportFunction<probeRootCall>(env, exports, "syzygyProbeRoot");
   exportFunction<probeBatchCall>(env, exports, "syzygyProbeBatch");
   exportFunction<probeBatchAsyncCall>(env, exports, "syzygyProbeBatchAsync");
   exportFunction<closeCall>(env, exports, "syzygyClose");

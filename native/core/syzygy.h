@@ -16,7 +16,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 namespace bbp {
@@ -158,7 +160,23 @@ struct Pairs {
   std::vector<std::uint8_t> symLen;  // values a symbol stands for, minus one (the format keeps it under 256)
   U64 base64[33] = {};  // the same left-aligned in 64 bits
   std::int32_t lowest[33] = {};
+  // A one-level lookup table of the canonical Huffman code on its first `fastBits` bits: for every
+  // prefix whose code is no longer than that, sym | length << 12 | (values it stands for) << 18, else
+  // 0 (a longer code, or one past the symbol table: decoded the long way, which checks it).
+  int fastBits = 0;
+  std::vector<std::uint32_t> fast;
+  // Marks inside the blocks, filled on a block's first use: per block 1 + markCount words (see
+  // Table::markBlock), so a walk starts at most markSpacing bits before its symbol. Only for blocks
+  // of 32 bytes to 4 KB; the memory is zero pages until used.
+  int markCount = 0;
+  U64 markSpacing = 0;
+  struct FreeMarks {
+    void operator()(std::uint32_t* p) const { std::free(p); }
+  };
+  std::unique_ptr<std::uint32_t[], FreeMarks> marks;
 };
+
+inline constexpr int kMaxMarks = 15;
 
 struct Encoding {
   std::uint8_t pieces[kMaxPieces] = {};
@@ -284,6 +302,8 @@ class Table {
         if (p > length) break;
       }
     if (p > length) return fail(kSize, "the tables need more bytes than the file has (truncated)");
+    for (int f = 0; f < files; ++f)
+      for (int s = 0; s < sides; ++s) allocateMarks(enc[f][s].pairs);
     return kOk;
   }
 
@@ -309,33 +329,22 @@ class Table {
     }
     if (static_cast<U64>(block) >= pr.realBlocks) return bad(status);
     const std::size_t blockStart = pr.data + (static_cast<std::size_t>(block) << pr.blockSize);
-    const std::size_t blockEnd = blockStart + (std::size_t{1} << pr.blockSize);
-    // a 64-bit window on the bit stream (the JS twin keeps it as two 32-bit halves)
-    std::size_t ptr = blockStart + 8;
-    U64 code = (ptr <= size ? U64{u32be(d, blockStart)} << 32 : 0) | (blockStart + 8 <= size ? u32be(d, blockStart + 4) : 0);
-    int bits = 0;
     int sym;
-    const U64* base = pr.base64;
-    const std::uint8_t* symLen = pr.symLen.data();
-    for (;;) {
-      int l = 0;
-      while (code < base[l]) ++l;
-      const int len = pr.minLen + l;
-      sym = pr.lowest[l] + static_cast<int>((code - base[l]) >> (64 - len));
-      if (sym >= pr.numSyms) return bad(status);
-      const int sl = symLen[sym] + 1;
-      if (lit < sl) break;
-      lit -= sl;
-      code <<= len;
-      bits += len;
-      if (bits >= 32) {
-        bits -= 32;
-        if (ptr >= blockEnd + 8) return bad(status);
-        const std::uint32_t v = ptr + 4 <= size ? u32be(d, ptr) : 0;
-        ptr += 4;
-        code |= U64{v} << bits;
+    U64 pos = 0;  // where the walk starts: the block's first symbol, or a later one the block's marks know
+    if (pr.marks) {
+      std::uint32_t* m = pr.marks.get() + static_cast<std::size_t>(block) * (pr.markCount + 1);
+      std::uint32_t state = __atomic_load_n(m, __ATOMIC_ACQUIRE);
+      if (state == 0) state = markBlock(pr, blockStart, u16(d, pr.sizeTable + 2 * block), m);
+      std::uint32_t before = 0;
+      for (std::uint32_t j = 1; j < state; ++j) {
+        const std::uint32_t mark = __atomic_load_n(m + j, __ATOMIC_RELAXED);
+        if (static_cast<long long>(mark >> 16) > lit) break;
+        pos = mark & 0xffff;
+        before = mark >> 16;
       }
+      lit -= before;
     }
+    if (!walk<false>(pr, blockStart, pos, lit, sym, nullptr)) return bad(status);
     while (pr.symLen[sym]) {
       const std::size_t w = pr.symPat + 3 * static_cast<std::size_t>(sym);
       const int left = ((d[w + 1] & 15) << 8) | d[w];
@@ -344,6 +353,79 @@ class Table {
     }
     const std::size_t w = pr.symPat + 3 * static_cast<std::size_t>(sym);
     return dtz ? ((d[w + 1] & 15) << 8) | d[w] : d[w];
+  }
+
+  // Walks a block's symbols from bit `pos` (a symbol boundary, `lit` literals before the one wanted)
+  // to the symbol holding the literal; false for damaged data. With kMark, `marks` (markCount words)
+  // gets the first symbol boundary at or after every markSpacing bits: bit | literals before << 16.
+  template <bool kMark>
+  bool walk(const Pairs& pr, std::size_t blockStart, U64 pos, long long& lit, int& sym, std::uint32_t* marks) const {
+    const std::size_t blockEnd = blockStart + (std::size_t{1} << pr.blockSize);
+    auto word = [&](std::size_t at) -> U64 { return at + 4 <= size ? u32be(d, at) : 0; };
+    // a 64-bit window on the bit stream (the JS twin keeps it as two 32-bit halves); its low `bits`
+    // bits are empty, refilled a 32-bit word at a time
+    std::size_t ptr = blockStart + 4 * static_cast<std::size_t>(pos >> 5);
+    U64 code = (word(ptr) << 32 | word(ptr + 4)) << (pos & 31);
+    ptr += 8;
+    int bits = static_cast<int>(pos & 31);
+    const U64* base = pr.base64;
+    const std::uint8_t* symLen = pr.symLen.data();
+    const std::uint32_t* fast = pr.fast.data();
+    const int fastShift = 64 - pr.fastBits;
+    const long long litTotal = lit;
+    int marked = 0;
+    U64 nextMark = pr.markSpacing;
+    for (;;) {
+      if (kMark && pos >= nextMark && marked < pr.markCount) {
+        marks[marked++] = static_cast<std::uint32_t>(pos) | static_cast<std::uint32_t>(litTotal - lit) << 16;
+        nextMark += pr.markSpacing;
+      }
+      const std::uint32_t e = fast[code >> fastShift];
+      int len, sl;
+      if (e) {
+        len = (e >> 12) & 63;
+        sym = static_cast<int>(e & 4095);
+        sl = static_cast<int>(e >> 18);
+      } else {
+        int l = 0;
+        while (code < base[l]) ++l;
+        len = pr.minLen + l;
+        sym = pr.lowest[l] + static_cast<int>((code - base[l]) >> (64 - len));
+        if (sym >= pr.numSyms) return false;
+        sl = symLen[sym] + 1;
+      }
+      if (lit < sl) break;
+      lit -= sl;
+      code <<= len;
+      bits += len;
+      if (kMark) pos += len;
+      if (bits >= 32) {
+        bits -= 32;
+        if (ptr >= blockEnd + 8) return false;
+        code |= word(ptr) << bits;
+        ptr += 4;
+      }
+    }
+    if (kMark) while (marked < pr.markCount) marks[marked++] = 0xffffffffu;
+    return true;
+  }
+
+  // Fills a block's marks (word 0: 1 + the number of marks, or 1 when the block does not decode to
+  // the end; then the marks), once per block; several threads may race to write the same words.
+  std::uint32_t markBlock(const Pairs& pr, std::size_t blockStart, unsigned lastLit, std::uint32_t* m) const {
+    std::uint32_t marks[kMaxMarks];
+    long long lit = lastLit;
+    int sym;
+    std::uint32_t state = 1;
+    if (walk<true>(pr, blockStart, 0, lit, sym, marks)) {
+      state = 1;
+      for (int j = 0; j < pr.markCount && marks[j] != 0xffffffffu; ++j) {
+        __atomic_store_n(m + 1 + j, marks[j], __ATOMIC_RELAXED);
+        ++state;
+      }
+    }
+    __atomic_store_n(m, state, __ATOMIC_RELEASE);
+    return state;
   }
 
   static void countsOf(MaterialKey k, int* w, int* b) {
@@ -493,8 +575,37 @@ class Table {
       pr.base64[i] = v << 32;
       pr.lowest[i] = static_cast<std::int32_t>(u16(d, pr.lowestSym + 2 * i));
     }
+    buildFastTable(pr, h);
     p = next;
     return kOk;
+  }
+
+  static void allocateMarks(Pairs& pr) {
+    if (!pr.idxBits || pr.blockSize < 5 || pr.blockSize > 12 || !pr.realBlocks) return;
+    const U64 blockBits = U64{8} << pr.blockSize;
+    pr.markCount = imin(kMaxMarks, static_cast<int>(blockBits / 64) - 1);
+    pr.markSpacing = blockBits / static_cast<U64>(pr.markCount + 1);
+    pr.marks.reset(static_cast<std::uint32_t*>(std::calloc(pr.realBlocks * (pr.markCount + 1), sizeof(std::uint32_t))));
+    if (!pr.marks) pr.markCount = 0;
+  }
+
+  // The lookup table of Pairs::fast. A prefix of fastBits bits fixes the code length when the
+  // smallest code starting with it has a length of at most fastBits (canonical codes: every longer
+  // first code of a length is a multiple of 2^(64 - fastBits) beyond the prefix's range).
+  static void buildFastTable(Pairs& pr, int h) {
+    pr.fastBits = imin(pr.maxLen, 10);
+    pr.fast.assign(std::size_t{1} << pr.fastBits, 0);
+    for (std::size_t x = 0; x < pr.fast.size(); ++x) {
+      const U64 code = static_cast<U64>(x) << (64 - pr.fastBits);
+      int l = 0;
+      while (l < h - 1 && code < pr.base64[l]) ++l;
+      const int len = pr.minLen + l;
+      if (code < pr.base64[l] || len > pr.fastBits) continue;
+      const U64 sym = static_cast<U64>(pr.lowest[l]) + ((code - pr.base64[l]) >> (64 - len));
+      if (sym >= static_cast<U64>(pr.numSyms)) continue;
+      pr.fast[x] = static_cast<std::uint32_t>(sym) | static_cast<std::uint32_t>(len) << 12 |
+                   static_cast<std::uint32_t>(pr.symLen[sym] + 1) << 18;
+    }
   }
 };
 
@@ -582,11 +693,19 @@ inline U64 encodePawns(const Encoding& e, const int* pawns, int* pos, int n) {
   return idx + encodeGroups(e, pos, i, n);
 }
 
-// ---- Boards and moves (piece codes colour << 3 | type, type 1..6 = P N B R Q K) ----
+// ---- Boards and moves (bitboards; types 1..6 = P N B R Q K) ----
+//
+// A Board keeps the pieces as bitboards by colour and by type, with the material key and the piece
+// count kept up to date by applyMove. A move is from | to << 6 | promotion type << 12 | kEpFlag,
+// and for the search also carries the moving type << 16 and the captured type << 19 (0 none); the
+// low 16 bits are the move as lib/js/syzygy.ts writes it.
 
 struct Board {
-  std::uint8_t sq[64];
-  U64 occ;  // the occupied squares (kept with sq)
+  U64 color[2];
+  U64 type[7];  // 1..6
+  U64 occ;
+  MaterialKey key;  // as Table::keyOf
+  int count;  // pieces on the board
   int stm;
   int ep;  // -1 none
 };
@@ -595,6 +714,7 @@ struct Geometry {
   std::int8_t knight[64][9];  // targets, -1 terminated
   std::int8_t king[64][9];
   std::int8_t ray[8][64][8];  // squares outwards, -1 terminated; dirs 0..3 rook-wise, 4..7 bishop-wise
+  U64 rayMask[8][64];  // the same as sets
   U64 knightMask[64], kingMask[64];
   U64 pawnMask[2][64];  // squares a pawn of the colour on the square attacks
   U64 between[64][64];  // squares strictly between two aligned squares
@@ -637,6 +757,7 @@ constexpr Geometry makeGeometry() {
         g.line[s][t] = d < 4 ? 1 : 2;
         seen |= U64{1} << t;
       }
+      g.rayMask[d][s] = seen;
     }
   }
   return g;
@@ -644,50 +765,77 @@ constexpr Geometry makeGeometry() {
 
 inline constexpr Geometry kGeometry = makeGeometry();
 
-// Is square s attacked by a piece of colour `by`? Each of its pieces is tested against s.
-inline bool attacked(const Board& b, int s, int by) {
+// Directions 0, 2, 4, 6 go towards higher squares (the nearest blocker is the lowest bit).
+inline constexpr bool kRayUp[8] = {true, false, true, false, true, false, true, false};
+
+inline int lsb(U64 x) { return __builtin_ctzll(x); }
+inline int msb(U64 x) { return 63 ^ __builtin_clzll(x); }
+
+// The material key's unit for one piece of a colour and a type 1..5.
+constexpr MaterialKey keyUnit(int color, int type) { return MaterialKey{1} << (3 * (type - 1) + 15 * color); }
+
+// Is square s attacked by colour `by` on the occupancy `occ`?
+inline bool attacked(const Board& b, int s, int by, U64 occ) {
   const Geometry& g = kGeometry;
-  for (U64 x = b.occ; x; x &= x - 1) {
-    const int p = __builtin_ctzll(x);
-    const int code = b.sq[p];
-    if ((code >> 3) != by) continue;
-    switch (code & 7) {
-      case 1: if (g.pawnMask[by][p] >> s & 1) return true; break;
-      case 2: if (g.knightMask[p] >> s & 1) return true; break;
-      case 6: if (g.kingMask[p] >> s & 1) return true; break;
-      default: {
-        const int line = g.line[p][s];
-        const int type = code & 7;
-        if (line && (type == 5 || (line == 1) == (type == 4)) && !(g.between[p][s] & b.occ)) return true;
-      }
-    }
+  const U64 them = b.color[by];
+  if ((g.knightMask[s] & b.type[2] & them) || (g.kingMask[s] & b.type[6] & them) || (g.pawnMask[by ^ 1][s] & b.type[1] & them))
+    return true;
+  for (U64 x = (b.type[3] | b.type[4] | b.type[5]) & them & occ; x; x &= x - 1) {
+    const int p = lsb(x);
+    const int line = g.line[p][s];
+    if (!line || (g.between[p][s] & occ)) continue;
+    const U64 bit = U64{1} << p;
+    if ((b.type[5] & bit) || (line == 1 ? (b.type[4] & bit) : (b.type[3] & bit))) return true;
   }
   return false;
 }
+inline bool attacked(const Board& b, int s, int by) { return attacked(b, s, by, b.occ); }
 
 constexpr int kEpFlag = 1 << 15;
 constexpr int moveTo(int m) { return (m >> 6) & 63; }
+constexpr int moverOf(int m) { return (m >> 16) & 7; }
+constexpr int capturedOf(int m) { return (m >> 19) & 7; }
 
 inline int kingSquare(const Board& b, int color) {
-  const int k = (color << 3) | 6;
-  for (U64 x = b.occ; x; x &= x - 1)
-    if (b.sq[__builtin_ctzll(x)] == k) return __builtin_ctzll(x);
-  return -1;
+  const U64 k = b.color[color] & b.type[6];
+  return k ? lsb(k) : -1;
+}
+
+inline int typeAt(const Board& b, int s) {
+  for (int t = 1; t <= 6; ++t)
+    if ((b.type[t] >> s) & 1) return t;
+  return 0;
 }
 
 inline Board applyMove(const Board& b, int m) {
   Board n = b;
-  const int from = m & 63, to = moveTo(m), promo = (m >> 12) & 7;
-  const int piece = n.sq[from];
-  n.sq[from] = 0;
-  n.sq[to] = static_cast<std::uint8_t>(promo ? (piece & 8) | promo : piece);
-  n.occ = (n.occ & ~(U64{1} << from)) | U64{1} << to;
-  if (m & kEpFlag) {
-    n.sq[to + (b.stm == 0 ? -8 : 8)] = 0;
-    n.occ &= ~(U64{1} << (to + (b.stm == 0 ? -8 : 8)));
+  const int from = m & 63, to = moveTo(m), promo = (m >> 12) & 7, mover = moverOf(m), captured = capturedOf(m);
+  const int us = b.stm, them = us ^ 1;
+  const U64 fromBit = U64{1} << from, toBit = U64{1} << to;
+  if (captured) {
+    n.color[them] &= ~toBit;
+    n.type[captured] &= ~toBit;
+    if (captured != 6) n.key -= keyUnit(them, captured);
+    --n.count;
   }
-  n.ep = ((piece & 7) == 1 && iabs(to - from) == 16) ? (from + to) >> 1 : -1;
-  n.stm = b.stm ^ 1;
+  if (m & kEpFlag) {
+    const U64 victim = U64{1} << (to + (us == 0 ? -8 : 8));
+    n.color[them] &= ~victim;
+    n.type[1] &= ~victim;
+    n.key -= keyUnit(them, 1);
+    --n.count;
+  }
+  n.color[us] ^= fromBit | toBit;
+  n.type[mover] &= ~fromBit;
+  if (promo) {
+    n.type[promo] |= toBit;
+    n.key += keyUnit(us, promo) - keyUnit(us, 1);
+  } else {
+    n.type[mover] |= toBit;
+  }
+  n.occ = n.color[0] | n.color[1];
+  n.ep = (mover == 1 && iabs(to - from) == 16) ? (from + to) >> 1 : -1;
+  n.stm = them;
   return n;
 }
 
@@ -696,104 +844,126 @@ struct MoveList {
   int count = 0;
 };
 
-// Every legal move in square order (the same order as lib/js/syzygy.ts); with `capturesOnly` the
-// captures of a piece (no en passant) in the same order.
+// Every legal move in square order of the moving piece, each piece's moves in the order of
+// lib/js/syzygy.ts (pawns: push, double push, captures towards the a-file side first, promotions
+// queen to knight; knights and kings in their step order; sliders ray by ray outwards); with
+// `capturesOnly` the captures of a piece (no en passant) in the same order.
 inline void legalMoves(const Board& b, MoveList& out, bool capturesOnly = false) {
   out.count = 0;
   const int us = b.stm, them = us ^ 1;
-  auto push = [&](int m) {
-    const Board next = applyMove(b, m);
-    if (!attacked(next, kingSquare(next, us), them)) out.moves[out.count++] = m;
-  };
-  auto target = [&](int from, int to) {
-    const int p = b.sq[to];
-    if (!p) {
-      if (!capturesOnly) push(from | (to << 6));
-      return true;
-    }
-    if ((p >> 3) == them && (p & 7) != 6) push(from | (to << 6));
-    return false;
-  };
+  const U64 ours = b.color[us], targets = b.color[them] & ~b.type[6];
+  const int ownKing = kingSquare(b, us);
   const Geometry& g = kGeometry;
-  for (U64 x = b.occ; x; x &= x - 1) {
-    const int from = __builtin_ctzll(x);
-    const int p = b.sq[from];
-    if ((p >> 3) != us) continue;
-    const int type = p & 7;
+  // a move is legal when our king is not attacked afterwards
+  auto push = [&](int m) {
+    const int from = m & 63, to = moveTo(m);
+    U64 occ = (b.occ & ~(U64{1} << from)) | U64{1} << to;
+    Board after = b;
+    const U64 toBit = U64{1} << to;
+    after.color[them] &= ~toBit;
+    if (m & kEpFlag) {
+      const U64 victim = U64{1} << (to + (us == 0 ? -8 : 8));
+      after.color[them] &= ~victim;
+      occ &= ~victim;
+    }
+    const int king = moverOf(m) == 6 ? to : ownKing;
+    if (!attacked(after, king, them, occ)) out.moves[out.count++] = m;
+  };
+  auto step = [&](int from, int to, int base) {
+    const U64 bit = U64{1} << to;
+    if (!(b.occ & bit)) {
+      if (!capturesOnly) push(base | (to << 6));
+    } else if (targets & bit) {
+      push(base | (to << 6) | typeAt(b, to) << 19);
+    }
+    (void)from;
+  };
+  for (U64 x = ours; x; x &= x - 1) {
+    const int from = lsb(x);
+    const int type = typeAt(b, from);
+    const int base = from | type << 16;
     if (type == 1) {
       const int up = us == 0 ? 8 : -8;
       const int lastRank = us == 0 ? 7 : 0;
-      auto pawnMove = [&](int to) {
+      auto pawnMove = [&](int to, int capture) {
         if (rankOf(to) == lastRank)
-          for (int promo = 5; promo >= 2; --promo) push(from | (to << 6) | (promo << 12));
-        else push(from | (to << 6));
+          for (int promo = 5; promo >= 2; --promo) push(base | (to << 6) | (promo << 12) | capture << 19);
+        else push(base | (to << 6) | capture << 19);
       };
       const int one = from + up;
-      if (!capturesOnly && one >= 0 && one < 64 && !b.sq[one]) {
-        pawnMove(one);
+      if (one < 0 || one >= 64) continue;
+      if (!capturesOnly && !((b.occ >> one) & 1)) {
+        pawnMove(one, 0);
         const int startRank = us == 0 ? 1 : 6;
-        if (rankOf(from) == startRank && !b.sq[one + up]) push(from | ((one + up) << 6));
+        if (rankOf(from) == startRank && !((b.occ >> (one + up)) & 1)) push(base | ((one + up) << 6));
       }
+      if (!(g.pawnMask[us][from] & (targets | (b.ep >= 0 && !capturesOnly ? U64{1} << b.ep : 0)))) continue;
       for (const int df : {-1, 1}) {
         const int f = fileOf(from) + df;
-        if (f < 0 || f > 7 || one < 0 || one >= 64) continue;
+        if (f < 0 || f > 7) continue;
         const int to = one + df;
-        const int q = b.sq[to];
-        if (q && (q >> 3) == them && (q & 7) != 6) pawnMove(to);
-        else if (!q && to == b.ep && !capturesOnly) push(from | (to << 6) | kEpFlag);
+        if ((targets >> to) & 1) pawnMove(to, typeAt(b, to));
+        else if (!((b.occ >> to) & 1) && to == b.ep && !capturesOnly) push(base | (to << 6) | kEpFlag);
       }
-    } else if (type == 2) {
-      for (const std::int8_t* t = g.knight[from]; *t >= 0; ++t) target(from, *t);
-    } else if (type == 6) {
-      for (const std::int8_t* t = g.king[from]; *t >= 0; ++t) target(from, *t);
+    } else if (type == 2 || type == 6) {
+      const U64 mask = type == 2 ? g.knightMask[from] : g.kingMask[from];
+      if (capturesOnly && !(mask & targets)) continue;
+      for (const std::int8_t* t = type == 2 ? g.knight[from] : g.king[from]; *t >= 0; ++t) step(from, *t, base);
     } else {
       const int d0 = type == 3 ? 4 : 0, d1 = type == 4 ? 4 : 8;
       for (int dir = d0; dir < d1; ++dir) {
+        const U64 blockers = g.rayMask[dir][from] & b.occ;
+        if (capturesOnly) {
+          if (!blockers) continue;
+          const int to = kRayUp[dir] ? lsb(blockers) : msb(blockers);
+          if ((targets >> to) & 1) push(base | (to << 6) | typeAt(b, to) << 19);
+          continue;
+        }
         const std::int8_t* ray = g.ray[dir][from];
-        for (int k = 0; k < 8 && ray[k] >= 0; ++k)
-          if (!target(from, ray[k])) break;
+        for (int k = 0; k < 8 && ray[k] >= 0; ++k) {
+          const int to = ray[k];
+          step(from, to, base);
+          if ((b.occ >> to) & 1) break;
+        }
       }
     }
   }
 }
 
-inline bool isCapture(const Board& b, int m) { return (m & kEpFlag) || b.sq[moveTo(m)]; }
-inline bool isZeroing(const Board& b, int m) { return isCapture(b, m) || (b.sq[m & 63] & 7) == 1; }
-
-inline MaterialKey materialKeyOf(const Board& b, int* count) {
-  int w[5] = {}, bl[5] = {};
-  int n = 0;
-  for (U64 x = b.occ; x; x &= x - 1) {
-    const int p = b.sq[__builtin_ctzll(x)];
-    ++n;
-    if ((p & 7) != 6) ++((p & 8) ? bl : w)[(p & 7) - 1];
-  }
-  *count = n;
-  return Table::keyOf(w, bl);
-}
-
-inline bool isCheckmate(const Board& b) {
+// Does the side to move have a legal move? (legalMoves, stopping at the first.)
+inline bool hasLegalMove(const Board& b) {
   MoveList ml;
   legalMoves(b, ml);
-  return ml.count == 0 && attacked(b, kingSquare(b, b.stm), b.stm ^ 1);
+  return ml.count > 0;
 }
+
+inline bool isCapture(int m) { return (m & kEpFlag) || capturedOf(m); }
+inline bool isZeroing(int m) { return isCapture(m) || moverOf(m) == 1; }
+
+inline bool inCheck(const Board& b) { return attacked(b, kingSquare(b, b.stm), b.stm ^ 1); }
+inline bool isCheckmate(const Board& b) { return inCheck(b) && !hasLegalMove(b); }
 
 // Reads the packed layout; false when the words are no position the tables can be asked about
 // (the same rules as boardFromPacked in lib/js/syzygy.ts). `castling` and `count` are set either way.
 inline bool boardFromPacked(const U64* w, Board& b, int& castling, int& count) {
-  std::memset(b.sq, 0, 64);
   U64 all = 0, shared = 0;
+  b.type[0] = 0;
   for (int t = 0; t < 6; ++t) {
     const U64 set = w[2 + t];
     shared |= all & set;
     all |= set;
-    for (U64 x = set; x; x &= x - 1) {
-      const int s = __builtin_ctzll(x);
-      b.sq[s] = static_cast<std::uint8_t>(((w[0] >> s) & 1 ? 0 : 8) | (t + 1));
-    }
+    b.type[t + 1] = set;
   }
+  b.color[0] = w[0];
+  b.color[1] = w[1];
   b.occ = all;
-  count = __builtin_popcountll(all);
+  count = 0;
+  MaterialKey key = 0;
+  for (int t = 1; t <= 5; ++t)
+    for (U64 x = b.type[t]; x; x &= x - 1) key += keyUnit((w[0] >> lsb(x)) & 1 ? 0 : 1, t);
+  for (U64 x = all; x; x &= x - 1) ++count;
+  b.key = key;
+  b.count = count;
   const U64 whiteKing = w[0] & w[7], blackKing = w[1] & w[7];
   constexpr U64 kBackRanks = 0xff000000000000ffULL;
   bool valid = !(w[0] & w[1]) && !shared && all == (w[0] | w[1]) && !(w[2] & kBackRanks) && whiteKing &&
@@ -804,7 +974,13 @@ inline bool boardFromPacked(const U64* w, Board& b, int& castling, int& count) {
   if ((state & 0xe0) || epCode > 64 || (epCode < 64 && rankOf(epCode) != (b.stm ? 2 : 5))) valid = false;
   b.ep = epCode >= 64 ? -1 : epCode;
   castling = (state >> 1) & 15;
-  if (valid && attacked(b, __builtin_ctzll(b.stm ? whiteKing : blackKing), b.stm)) valid = false;
+  if (valid && attacked(b, lsb(b.stm ? whiteKing : blackKing), b.stm)) valid = false;
+  if (valid && b.ep >= 0) {
+    // an en-passant square without the pawn that just moved two squares (behind it, with the square
+    // and the pawn's origin empty) or that no legal capture uses changes nothing: it is dropped
+    const int up = b.stm == 0 ? 8 : -8;
+    if (!((b.color[b.stm ^ 1] & b.type[1]) >> (b.ep - up) & 1) || (all >> b.ep & 1) || (all >> (b.ep + up) & 1)) b.ep = -1;
+  }
   if (valid && b.ep >= 0) {
     MoveList ml;
     legalMoves(b, ml);
@@ -820,6 +996,16 @@ inline bool boardFromPacked(const U64* w, Board& b, int& castling, int& count) {
 inline constexpr int kWdlToMap[5] = {1, 3, 0, 2, 0};
 inline constexpr int kPaFlags[5] = {8, 0, 0, 0, 4};
 inline constexpr int kWdlToDtz[5] = {-1, -101, 0, 101, 1};
+
+// One legal move at the root with what it leads to, from the mover's view (lib/syzygy.ts's
+// SyzygyRootMove): the move's low 16 bits, WDL and DTZ after it, zeroing (capture or pawn move), mate.
+struct RootMove {
+  int move;
+  int wdl;
+  int dtz;
+  bool zeroing;
+  bool mate;
+};
 
 // Source: const Table* get(bool dtz, MaterialKey key, Status& status) -> the loaded table for the
 // key or its mirror, or nullptr with status kMissing (not there) or the file's problem.
@@ -841,6 +1027,41 @@ class Prober {
       else if (v == 0 && allEp(ml)) v = ep;
     }
     return v;
+  }
+
+  // Every legal move with its WDL and DTZ after it, best first: the highest WDL; among wins a mate,
+  // then the fewest plies to the next zeroing move (a winning zeroing move counts 1); among losses
+  // the most; otherwise generation order (the rules of probeRoot in lib/syzygy.ts). Returns the
+  // number of moves (0 with `status` set when a table is missing or damaged).
+  int root(const Board& b, RootMove* out) {
+    MoveList ml;
+    legalMoves(b, ml);
+    long long rank[256];
+    int n = 0;
+    for (int i = 0; i < ml.count; ++i) {
+      const int m = ml.moves[i];
+      const Board next = applyMove(b, m);
+      RootMove r{m & 0xffff, 0, 0, isZeroing(m), isCheckmate(next)};
+      r.wdl = r.mate ? 2 : -wdl(next);
+      if (status) return 0;
+      if (r.wdl != 0) {
+        const int sign = r.wdl > 0 ? 1 : -1;
+        if (r.mate || r.zeroing) r.dtz = sign * (iabs(r.wdl) == 2 ? 1 : 101);
+        else r.dtz = -dtz(next) + sign;
+        if (status) return 0;
+      }
+      // insertion keeps generation order among equal ranks
+      const long long key = (r.mate ? 1000000LL : 0) + r.wdl * 100000LL - r.dtz;
+      int at = n++;
+      while (at > 0 && rank[at - 1] < key) {
+        out[at] = out[at - 1];
+        rank[at] = rank[at - 1];
+        --at;
+      }
+      out[at] = r;
+      rank[at] = key;
+    }
+    return n;
   }
 
   int dtz(const Board& b) {
@@ -886,12 +1107,12 @@ class Prober {
     else { cmirror = 0; mirror = 0; side = b.stm; }
   }
 
+  // The squares of the pieces in the encoding's order (each group of one piece code in square order).
   bool collect(const Table& t, const Board& b, const std::uint8_t* pieces, int cmirror, int mirror, int* pos, int from, int n) {
     for (int i = from; i < n;) {
       const int want = pieces[i] ^ cmirror;
       const int start = i;
-      for (U64 x = b.occ; x && i < n; x &= x - 1)
-        if (b.sq[__builtin_ctzll(x)] == want) pos[i++] = __builtin_ctzll(x) ^ mirror;
+      for (U64 x = b.color[want >> 3] & b.type[want & 7]; x && i < n; x &= x - 1) pos[i++] = lsb(x) ^ mirror;
       if (i == start) { fileError(&t, kMaterial); return false; }
     }
     return true;
@@ -969,10 +1190,8 @@ class Prober {
   }
 
   int tableWdl(const Board& b) {
-    int count;
-    const MaterialKey key = materialKeyOf(b, &count);
-    if (count == 2) return 0;
-    return rawWdl(b, key);
+    if (b.count == 2) return 0;
+    return rawWdl(b, b.key);
   }
 
   std::pair<int, int> probeAb(const Board& b, int alpha, int beta) {
@@ -1014,23 +1233,21 @@ class Prober {
     if (wdl > 0) {
       for (int i = 0; i < ml.count; ++i) {
         const int m = ml.moves[i];
-        if ((b.sq[m & 63] & 7) != 1 || isCapture(b, m)) continue;
+        if (moverOf(m) != 1 || isCapture(m)) continue;
         const int v = -this->wdl(applyMove(b, m));
         if (status) return 0;
         if (v == wdl) return wdl == 2 ? 1 : 101;
       }
     }
-    int count;
-    const MaterialKey key = materialKeyOf(b, &count);
     bool stored;
-    const int value = rawDtz(b, key, wdl, stored);
+    const int value = rawDtz(b, b.key, wdl, stored);
     if (status) return 0;
     if (stored) return beforeZeroing + (wdl > 0 ? value : -value);
     if (wdl > 0) {
       int best = 0xffff;
       for (int i = 0; i < ml.count; ++i) {
         const int m = ml.moves[i];
-        if (isZeroing(b, m)) continue;
+        if (isZeroing(m)) continue;
         const Board next = applyMove(b, m);
         const int v = -dtz(next);
         if (status) return 0;
@@ -1044,7 +1261,7 @@ class Prober {
       const int m = ml.moves[i];
       const Board next = applyMove(b, m);
       int v;
-      if (isZeroing(b, m)) {
+      if (isZeroing(m)) {
         if (wdl == -2) v = -1;
         else v = probeAb(next, 1, 2).first == 2 ? 0 : -101;
       } else {
