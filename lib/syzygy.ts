@@ -42,6 +42,7 @@ import {
 } from './js/syzygy.js';
 import { loadNative, requestedBackend } from './native.js';
 import { isPosition } from './position.js';
+import { checkThreads } from './validate.js';
 
 export { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyError, SyzygyFileError };
 export type { SyzygyFileProblem, SyzygyReason } from './js/syzygy.js';
@@ -297,7 +298,7 @@ export class SyzygyTablebase {
     const { words, valid, n } = this.batchInput('probeWdlBatch', positions);
     const result = out ?? new Int8Array(n);
     if (!(result instanceof Int8Array) || result.length !== n) throw new TypeError(`probeWdlBatch: out must be an Int8Array of ${n} elements`);
-    this.runBatch(words, false, result, valid, threads);
+    this.runBatch('probeWdlBatch', words, false, result, valid, threads);
     return result;
   }
 
@@ -306,7 +307,7 @@ export class SyzygyTablebase {
     const { words, valid, n } = this.batchInput('probeDtzBatch', positions);
     const result = out ?? new Int16Array(n);
     if (!(result instanceof Int16Array) || result.length !== n) throw new TypeError(`probeDtzBatch: out must be an Int16Array of ${n} elements`);
-    this.runBatch(words, true, result, valid, threads);
+    this.runBatch('probeDtzBatch', words, true, result, valid, threads);
     return result;
   }
 
@@ -326,9 +327,7 @@ export class SyzygyTablebase {
 
   private async runBatchAsync(fn: string, positions: BigUint64Array | PositionBatch, dtz: boolean, threads?: number): Promise<Int8Array | Int16Array> {
     const { words, valid, n } = this.batchInput(fn, positions);
-    if (threads !== undefined && (!Number.isInteger(threads) || threads < 1 || threads > 1024)) {
-      throw new RangeError(`${fn}: threads must be an integer 1..1024, got ${String(threads)}`);
-    }
+    if (threads !== undefined) checkThreads(fn, 'threads', threads, 1024);
     if (this.native) {
       const { api, handle } = this.native;
       try {
@@ -359,10 +358,8 @@ export class SyzygyTablebase {
     return { words: positions, valid: null, n: positions.length / PACKED_POSITION_WORDS };
   }
 
-  private runBatch(words: BigUint64Array, dtz: boolean, out: Int8Array | Int16Array, valid: Uint8Array | null, threads?: number): void {
-    if (threads !== undefined && (!Number.isInteger(threads) || threads < 1 || threads > 1024)) {
-      throw new RangeError(`threads must be an integer 1..1024, got ${String(threads)}`);
-    }
+  private runBatch(fn: string, words: BigUint64Array, dtz: boolean, out: Int8Array | Int16Array, valid: Uint8Array | null, threads?: number): void {
+    if (threads !== undefined) checkThreads(fn, 'threads', threads, 1024);
     if (this.native) {
       const { api, handle } = this.native;
       nativeCall(() => api.syzygyProbeBatch(handle, words, dtz, out, valid, threads ?? 0));

@@ -165,6 +165,14 @@ describe.each(backends)('wdl / dtz batch features (%s)', (name, api) => {
     expect(r.dtz[4]).toBeGreaterThan(0);
   });
 
+  it('threads: a non-number is a TypeError, a number out of range a RangeError (sync and async)', async () => {
+    const words = api.PositionBatch.fromFens(['8/8/8/8/8/2k5/8/K6Q w - - 0 1']);
+    expect(() => tb.probeWdlBatch(words, undefined, '2' as never)).toThrow(/^probeWdlBatch: threads must be a number/);
+    expect(() => tb.probeDtzBatch(words, undefined, 0)).toThrow(RangeError);
+    await expect(tb.probeWdlBatchAsync(words, null as never)).rejects.toThrow(TypeError);
+    await expect(tb.probeDtzBatchAsync(words, 1.5)).rejects.toThrow(RangeError);
+  });
+
   it("'all' means the features that need no tablebase; wdl / dtz without one is a TypeError naming the option", async () => {
     const batch = api.PositionBatch.fromFens(['8/8/8/8/8/2k5/8/K6Q w - - 0 1']);
     const all = api.analyzeBatch(batch, 'all', { syzygy: tb });
@@ -240,7 +248,7 @@ describe('bitboard-patterns analyze --syzygy (dist/)', () => {
     if (outs.native !== undefined) expect(outs.native).toBe(outs.js);
   });
 
-  it('usage errors: wdl without --syzygy, a directory with no tables, PGN input', () => {
+  it('usage errors: wdl without --syzygy, a directory with no tables, --syzygy with PGN input per game', () => {
     const a = run(file, '--features', 'wdl');
     expect(a.status).toBe(2);
     expect(a.stderr).toMatch(/--syzygy/);
@@ -251,7 +259,7 @@ describe('bitboard-patterns analyze --syzygy (dist/)', () => {
     expect(c.status).toBe(2);
     const pgn = join(dir, 'g.pgn');
     writeFileSync(pgn, '[Event "x"]\n\n1. e4 e5 *\n');
-    const d = run(pgn, '--syzygy', FIXTURES);
+    const d = run(pgn, '--syzygy', FIXTURES, '--per', 'game');
     expect(d.status).toBe(2);
     expect(d.stderr).toMatch(/--syzygy/);
   });

@@ -127,7 +127,7 @@ napi_value handOver(napi_env env, OwnedArray<T>& from) {
     return deliver(env, nullptr, from);
   }
   from.release();  // the finalizer owns it now
-  if (napi_create_typedarray(env, TypedArrayType<T>::value, length, buffer, 0, &array) != napi_ok) return nullptr;
+  if (napi_create_typedarray(env, kTypedArray<T>, length, buffer, 0, &array) != napi_ok) return nullptr;
   return array;
 }
 
