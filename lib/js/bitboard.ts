@@ -191,3 +191,32 @@ export function lookupSquares(fn: string, table: readonly bigint[]): (squares: U
     }
   };
 }
+
+/**
+ * One attack table in the three forms its readers need, built once: `unsigned` (public lookups return
+ * an entry as is, allocating nothing), `signed` (set-wise arithmetic) and `halves`, an Int32Array view
+ * of the same memory ([2 * i] lo = a1..h4, [2 * i + 1] hi = a5..h8) for the hot code, which works on
+ * int32 halves.
+ */
+export interface AttackTable {
+  readonly unsigned: bigint[];
+  readonly signed: BigInt64Array;
+  readonly halves: Int32Array;
+}
+
+/** The AttackTable of `size` entries whose entry i is `attacksI64(i)` (signed). */
+export function attackTable(size: number, attacksI64: (i: number) => bigint): AttackTable {
+  const signed = new BigInt64Array(size);
+  const unsigned: bigint[] = [];
+  for (let i = 0; i < size; i++) {
+    signed[i] = attacksI64(i);
+    unsigned.push(BigInt.asUintN(64, signed[i]!));
+  }
+  return { unsigned, signed, halves: new Int32Array(signed.buffer) };
+}
+
+/** Pawn attacks by [color * 64 + sq]: the squares a pawn of that colour on sq attacks. */
+export const pawnAttackTable = attackTable(128, (i) => {
+  const sides = BigInt.asIntN(64, eastOne(squareBit[i & 63]!) | westOne(squareBit[i & 63]!));
+  return i < 64 ? nortOne(sides) : soutOne(sides);
+});

@@ -3,7 +3,7 @@
  * Signed int64 inside, unsigned bigints out: see the header of `bitboard.ts`.
  */
 import {
-  badSquare, eastOne, squareBit, westOne, fillDistance, lookupSquares,
+  attackTable, badSquare, eastOne, squareBit, westOne, fillDistance, lookupSquares,
 } from './bitboard.js';
 
 // Right shifts are arithmetic on the signed form: their masks also clear the copied sign bits.
@@ -87,14 +87,12 @@ export function knightAttacksSet(knights: bigint): bigint {
   return BigInt.asUintN(64, knightAttacksI64(BigInt.asIntN(64, knights)));
 }
 
+/** Knight attacks by square (bitboard.ts AttackTable: unsigned, signed and int32-halves forms). */
+export const knightAttackTable = attackTable(64, (sq) => knightAttacksEastWestI64(squareBit[sq]!));
 /** `arrKnightAttacks[sq]`, unsigned: returned as is, so a lookup allocates nothing. */
-export const arrKnightAttacks: bigint[] = [];
+export const arrKnightAttacks = knightAttackTable.unsigned;
 /** The same table in signed form. */
-export const knightAttacksBits = new BigInt64Array(64);
-for (let sq = 0; sq < 64; sq++) {
-  knightAttacksBits[sq] = knightAttacksEastWestI64(squareBit[sq]);
-  arrKnightAttacks.push(BigInt.asUintN(64, knightAttacksBits[sq]));
-}
+export const knightAttacksBits = knightAttackTable.signed;
 
 /** Knight attacks from one square, by lookup. */
 export function knightAttacks(sq: number): bigint {

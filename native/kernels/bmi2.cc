@@ -14,7 +14,7 @@ namespace bbp {
 const Kernels& bmi2Kernels() {
   static constexpr Kernels table = kernels::withKbnkKernels<kernels::PextSource>(
       kernels::withMoveKernels<kernels::PextSource>(
-      kernels::withCheckKernels<kernels::PextSource, Sse41Rays, kernels::PinMethod::kXray>(
+      kernels::withCheckKernels<kernels::PextSource, Sse41Rays>(
           kernels::makeKernels<dirSetSse41>("sse4.1+popcnt+bmi2", dirSetSse41))));
   return table;
 }

@@ -1,8 +1,8 @@
 // The baseline kernel table: plain C++, no intrinsics. dirSet: the branchless sum of compares, the
 // fastest of the portable variants when measured (random taboo sets defeat the branchy chain).
-// Sliders: magic bitboards. Pins: the x-ray method, faster than the opposite ray-directions in the
-// bench (random positions, 8-24 pieces), so the public pinnedPieces / discoveredCheckCandidates use
-// it in every table; both methods of the Checks and Pinned Pieces page stay as variants.
+// Sliders: magic bitboards. Pins: every table answers pinnedPieces / discoveredCheckCandidates with
+// kingBlockers (core/blockers.h); the x-ray and opposite-ray methods of the Checks and Pinned Pieces
+// page stay as variants.
 // The slider tables themselves are defined in tables.cc.
 #include "kernels.h"
 
@@ -11,7 +11,7 @@ namespace bbp {
 const Kernels& portableKernels() {
   static constexpr Kernels table = kernels::withKbnkKernels<kernels::MagicSource>(
       kernels::withMoveKernels<kernels::MagicSource>(
-      kernels::withCheckKernels<kernels::MagicSource, ScalarRays, kernels::PinMethod::kXray>(
+      kernels::withCheckKernels<kernels::MagicSource, ScalarRays>(
           kernels::makeKernels<dirSetBranchless>("portable", nullptr))));
   return table;
 }
