@@ -1,10 +1,13 @@
 /**
  * Checks and pinned pieces (Chess Programming Wiki: Checks and Pinned Pieces); twin of `native/core/checks.h`.
  *
- * Works on unsigned bigints (the sliders return them) and walks sets square by square over int32
- * halves, so no loop carries a bigint. Single-position functions read a Position's frozen fields;
- * the batch forms read the packed words as int32 halves and check each position's consistency
- * first, like the native side (a RangeError naming the function and the position index).
+ * Pinned pieces, pinners, discovered-check candidates and pin rays come from the one blocker
+ * primitive, `kingBlockers` (blockers.ts); the page's x-ray and opposite-ray methods stay as the two
+ * documented variants (`checkVariants`). The hot code works on int32 halves (lo = a1..h4, hi =
+ * a5..h8), the backend's one representation for it: single-position functions read a Position's sets
+ * through the SCRATCH buffer into halves and return unsigned bigints; the batch forms read the packed
+ * words as int32 halves and check each position's consistency first, like the native side (a
+ * RangeError naming the function and the position index).
  */
 import { BISHOP, KING, KNIGHT, PACKED_POSITION_WORDS, PAWN, QUEEN, ROOK } from '../backend.js';
 import type { CheckVariants, Position } from '../backend.js';

@@ -84,6 +84,18 @@ inline U64 lineBlockers(const Board& b, int ksq, int sliderColor, U64 blockerSet
   return kingBlockers(b, ksq, sliderColor, occ).blockers & blockerSet;
 }
 
+// The sets a node starts from, for the side to move Us.
+struct NodeSets {
+  U64 us, them, occ, kingBB, enemyKing;
+  int ksq;
+};
+
+template <int Us>
+inline NodeSets nodeSets(const Board& b) {
+  const U64 us = b.colors[Us], them = b.colors[Us ^ 1], kingBB = b.pieces[kKing] & us;
+  return {us, them, us | them, kingBB, b.pieces[kKing] & them, lsb(kingBB)};
+}
+
 // Squares attacked by `color` with the given occupancy.
 template <int Color, class Sliders>
 U64 attackedBy(const Sliders& s, const Board& b, U64 occ) {
@@ -110,10 +122,9 @@ template <int Us, class Sliders, class Sink>
 void generate(const Sliders& s, const Board& b, Sink& sink) {
   using P = PawnSide<Us>;
   constexpr int Them = Us ^ 1;
-  const U64 us = b.colors[Us], them = b.colors[Them], occ = us | them;
-  const U64 kingBB = b.pieces[kKing] & us;
-  const int ksq = lsb(kingBB);
-  const U64 enemyKing = b.pieces[kKing] & them;
+  const NodeSets n = nodeSets<Us>(b);
+  const U64 us = n.us, them = n.them, occ = n.occ, kingBB = n.kingBB, enemyKing = n.enemyKing;
+  const int ksq = n.ksq;
 
   const U64 danger = attackedBy<Them>(s, b, occ ^ kingBB);
   sink.piece(kKing, ksq, kingAttacks(ksq) & ~us & ~danger & ~enemyKing);
