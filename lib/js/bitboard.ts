@@ -1,8 +1,13 @@
 /**
  * Bitboard basics of the BigInt backend; twin of `native/core/bitboard.h`.
  *
- * Representation. Public bitboards are unsigned bigints 0..2^64-1. Inside this backend we compute
- * on the *signed* int64 representation of the same 64 bits (`BigInt.asIntN(64, bb)`): V8's
+ * Representation. Public bitboards are unsigned bigints 0..2^64-1. The hot code of this backend
+ * (slider lookups, kingBlockers, move generation, perft, the batch forms) works on int32 halves
+ * (lo = a1..h4, hi = a5..h8): a store into a BigUint64Array and two reads of an Int32Array view over
+ * it are cheap, int32 arithmetic is V8's fastest, and a packed position reads as halves without a
+ * conversion. The set-wise pattern functions of the public API (shifts and fills, king.ts,
+ * knight.ts) compute on the *signed* int64 representation of the same 64 bits
+ * (`BigInt.asIntN(64, bb)`), because a shift of a whole set is one operation there: V8's
  * optimizing compiler lowers bigint operations whose operands and result are truncated to int64
  * onto plain machine integer ops (a few ns), while any step that may leave the int64 range falls
  * back to heap BigInts (tens of ns and an allocation). Hence every intermediate result is wrapped in

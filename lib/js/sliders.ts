@@ -49,13 +49,13 @@ const diagHi = new Int32Array(64);
 const antiLo = new Int32Array(64);
 const antiHi = new Int32Array(64);
 /**
- * Attack halves by [(sq * 64 + inner) * 2 + half], one table per line kind (exported with the index
- * helpers below for checks.ts, whose batch forms stay on int32 halves from input to output).
+ * Attack halves by [(sq * 64 + inner) * 2 + half], one table per line kind: the backend's one set of
+ * slider tables (the hot code reads them through rookHalves / bishopHalves / queenHalves below).
  */
-export const rankAtt = new Int32Array(8192);
-export const fileAtt = new Int32Array(8192);
-export const diagAtt = new Int32Array(8192);
-export const antiAtt = new Int32Array(8192);
+const rankAtt = new Int32Array(8192);
+const fileAtt = new Int32Array(8192);
+const diagAtt = new Int32Array(8192);
+const antiAtt = new Int32Array(8192);
 
 /** Bits 0..3 of n moved to bits 0, 8, 16, 24: four ranks of one file. */
 const spreadToFile = (n: number): number => (n & 1) | ((n & 2) << 7) | ((n & 4) << 14) | ((n & 8) << 21);
@@ -89,12 +89,12 @@ for (let sq = 0; sq < 64; sq++) {
 // ---- Sliders over int32 halves ----
 // Index helpers: (sq * 64 + inner occupancy of the line) * 2, the offset into the tables above.
 
-export function rankIndex(sq: number, lo: number, hi: number): number {
+function rankIndex(sq: number, lo: number, hi: number): number {
   const r = sq >> 3;
   return (sq * 64 + (((r < 4 ? lo : hi) >>> ((r & 3) * 8 + 1)) & 63)) << 1;
 }
 
-export function fileIndex(sq: number, lo: number, hi: number): number {
+function fileIndex(sq: number, lo: number, hi: number): number {
   const f = sq & 7;
   // 0x01020408 moves the bits at 0, 8, 16, 24 to 24..27 without carries: the four ranks of the half.
   const ranks = (Math.imul((lo >>> f) & 0x01010101, 0x01020408) >>> 24)
@@ -102,13 +102,13 @@ export function fileIndex(sq: number, lo: number, hi: number): number {
   return (sq * 64 + ((ranks >>> 1) & 63)) << 1;
 }
 
-export function diagIndex(sq: number, lo: number, hi: number): number {
+function diagIndex(sq: number, lo: number, hi: number): number {
   // A diagonal has at most one square per file: summing the bytes into the top byte gathers its files.
   const files = (Math.imul(lo & diagLo[sq]!, 0x01010101) | Math.imul(hi & diagHi[sq]!, 0x01010101)) >>> 25;
   return (sq * 64 + (files & 63)) << 1;
 }
 
-export function antiIndex(sq: number, lo: number, hi: number): number {
+function antiIndex(sq: number, lo: number, hi: number): number {
   const files = (Math.imul(lo & antiLo[sq]!, 0x01010101) | Math.imul(hi & antiHi[sq]!, 0x01010101)) >>> 25;
   return (sq * 64 + (files & 63)) << 1;
 }
