@@ -225,3 +225,16 @@ export const pawnAttackTable = attackTable(128, (i) => {
   const sides = BigInt.asIntN(64, eastOne(squareBit[i & 63]!) | westOne(squareBit[i & 63]!));
   return i < 64 ? nortOne(sides) : soutOne(sides);
 });
+
+/** The batch form of a path distance (kingDistance, knightDistance): out[i] = distance(from[i], to[i], path[i]). */
+export function distanceBatch(fn: string, distance: (from: number, to: number, path: bigint) => number) {
+  return (from: Uint8Array, to: Uint8Array, path: BigUint64Array, out: Int8Array): void => {
+    for (let i = 0; i < out.length; i++) {
+      const a = from[i]!;
+      const b = to[i]!;
+      if (a > 63) throw badSquare(fn, i, a);
+      if (b > 63) throw badSquare(fn, i, b);
+      out[i] = distance(a, b, path[i]!);
+    }
+  };
+}

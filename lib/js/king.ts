@@ -3,7 +3,8 @@
  * Signed int64 inside, unsigned bigints out: see the header of `bitboard.ts`.
  */
 import {
-  PAWN_RANKS, attackTable, RANK_2, antiBits, chebyshevDistance, badSquare, diagBits, eastOne, fileBits, fileOf, flipVertical, nortOne,
+  PAWN_RANKS, RANK_2, antiBits, attackTable, chebyshevDistance, badSquare, diagBits, distanceBatch, eastOne, fileBits,
+  fileOf, flipVertical, nortOne,
   rankBits, rankOf, soutOne, squareBit, westOne, fillDistance, highHalf, lowHalf, lookupSquares,
 } from './bitboard.js';
 
@@ -293,12 +294,4 @@ export function squaresAreConnectedBatch(from: BigUint64Array, to: BigUint64Arra
 }
 
 /** out[i] = kingDistance(from[i], to[i], path[i]). */
-export function kingDistanceBatch(from: Uint8Array, to: Uint8Array, path: BigUint64Array, out: Int8Array): void {
-  for (let i = 0; i < out.length; i++) {
-    const a = from[i];
-    const b = to[i];
-    if (a > 63) throw badSquare('kingDistanceBatch', i, a);
-    if (b > 63) throw badSquare('kingDistanceBatch', i, b);
-    out[i] = kingDistance(a, b, path[i]);
-  }
-}
+export const kingDistanceBatch = distanceBatch('kingDistanceBatch', kingDistance);
