@@ -453,13 +453,16 @@ export function checkAnalysisBatch(positions: BigUint64Array, out: BigUint64Arra
     const at = i * 2 * PACKED_POSITION_WORDS;
     if (!packedIsValid(w, at)) throw invalidPosition('checkAnalysisBatch', positions, i);
     const r = i * 12;
-    kingLook(w, at, 0, LOOK, 0);
-    o.set(LOOK.subarray(0, 4), r); // white's checkers and pinned pieces
-    o[r + 10] = LOOK[4]!; // black's candidates, seen from the white king
-    o[r + 11] = LOOK[5]!;
-    kingLook(w, at, 1, LOOK, 0);
-    o.set(LOOK.subarray(0, 4), r + 6);
-    o[r + 4] = LOOK[4]!;
-    o[r + 5] = LOOK[5]!;
+    for (let c = 0; c < 2; c++) {
+      kingLook(w, at, c, LOOK, 0);
+      const own = r + 6 * c; // this colour's checkers and pinned pieces
+      const other = r + 6 * (c ^ 1) + 4; // the other colour's candidates, seen from this king
+      o[own] = LOOK[0]!;
+      o[own + 1] = LOOK[1]!;
+      o[own + 2] = LOOK[2]!;
+      o[own + 3] = LOOK[3]!;
+      o[other] = LOOK[4]!;
+      o[other + 1] = LOOK[5]!;
+    }
   }
 }
