@@ -27,25 +27,29 @@ export function kingBlockers(board: Int32Array, o: number, kingSq: number, slide
   const k2 = kingSq << 1;
   const qLo = board[o + 12]!;
   const qHi = board[o + 13]!;
-  let snLo = ((ROOK_EMPTY[k2]! & (board[o + 10]! | qLo)) | (BISHOP_EMPTY[k2]! & (board[o + 8]! | qLo)))
+  const snLo = ((ROOK_EMPTY[k2]! & (board[o + 10]! | qLo)) | (BISHOP_EMPTY[k2]! & (board[o + 8]! | qLo)))
     & board[o + 2 * sliderColor]!;
-  let snHi = ((ROOK_EMPTY[k2 + 1]! & (board[o + 11]! | qHi)) | (BISHOP_EMPTY[k2 + 1]! & (board[o + 9]! | qHi)))
+  const snHi = ((ROOK_EMPTY[k2 + 1]! & (board[o + 11]! | qHi)) | (BISHOP_EMPTY[k2 + 1]! & (board[o + 9]! | qHi)))
     & board[o + 2 * sliderColor + 1]!;
   const kingSideLo = board[o + 2 * (sliderColor ^ 1)]!;
   const kingSideHi = board[o + 2 * (sliderColor ^ 1) + 1]!;
   let bLo = 0, bHi = 0, pLo = 0, pHi = 0;
-  while ((snLo | snHi) !== 0) {
-    let s: number;
-    let bitLo = 0;
-    let bitHi = 0;
-    if (snLo !== 0) { bitLo = snLo & -snLo; s = 31 - Math.clz32(bitLo); snLo ^= bitLo; } else { bitHi = snHi & -snHi; s = 63 - Math.clz32(bitHi); snHi ^= bitHi; }
-    const x = (kingSq * 64 + s) << 1;
-    const iLo = BETWEEN[x]! & occLo;
-    const iHi = BETWEEN[x + 1]! & occHi;
-    if (singleSquare(iLo, iHi)) {
-      bLo |= iLo;
-      bHi |= iHi;
-      if ((iLo & kingSideLo) | (iHi & kingSideHi)) { pLo |= bitLo; pHi |= bitHi; }
+  const row = kingSq << 7;
+  for (let half = 0; half < 2; half++) {
+    let sn = half === 0 ? snLo : snHi;
+    while (sn !== 0) {
+      const s = 31 - Math.clz32(sn & -sn);
+      sn &= sn - 1;
+      const x = row + ((s + 32 * half) << 1);
+      const iLo = BETWEEN[x]! & occLo;
+      const iHi = BETWEEN[x + 1]! & occHi;
+      if (singleSquare(iLo, iHi)) {
+        bLo |= iLo;
+        bHi |= iHi;
+        if ((iLo & kingSideLo) | (iHi & kingSideHi)) {
+          if (half === 0) pLo |= 1 << s; else pHi |= 1 << s;
+        }
+      }
     }
   }
   out[at] = bLo;
