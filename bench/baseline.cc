@@ -172,8 +172,8 @@ void checks(std::ifstream& in) {
   timePositions("analysisSeparate", packed, [](const Board& board, U64* out) {
     for (int color = 0; color < 2; ++color) {
       out[color * 3 + 0] = bbp::checkers(sliders, board, color);
-      out[color * 3 + 1] = pinnedPiecesXray(sliders, board, color);
-      out[color * 3 + 2] = discoveredCheckCandidatesXray(sliders, board, color);
+      out[color * 3 + 1] = pinnedPieces(sliders, board, color);
+      out[color * 3 + 2] = discoveredCheckCandidates(sliders, board, color);
     }
   });
 }

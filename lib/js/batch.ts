@@ -10,13 +10,13 @@ import { BISHOP, KING, KNIGHT, PACKED_POSITION_WORDS, PAWN, QUEEN, ROOK } from '
 import type { BatchBackend } from '../backend.js';
 import { FenError, parseFen } from '../position.js';
 import { popcount } from './bitboard.js';
-import { checkers as checkersOf, packedProblem } from './checks.js';
+import { checkers as checkersOf, kingLook, packedProblem } from './checks.js';
 import { arrKingAttacks, caughtableArea, distantCheckLines, pawnShieldIndex } from './king.js';
 import {
-  arrKnightAttacks, forkTargetSquares, knightAttacksSet, noEaEa, noNoEa, noNoWe, noWeWe, soEaEa, soSoEa, soSoWe, soWeWe,
+  forkTargetSquares, knightAttacksSet, noEaEa, noNoEa, noNoWe, noWeWe, soEaEa, soSoEa, soSoWe, soWeWe,
 } from './knight.js';
 import { generate, loadPacked } from './movegen.js';
-import { HALVES, SCRATCH, between, bishopAttacks, rookAttacks } from './sliders.js';
+import { HALVES, SCRATCH, bishopAttacks, fromHalves, rookAttacks } from './sliders.js';
 
 const ALL = 0xffffffffffffffffn;
 const NOT_A = 0xfefefefefefefefen;
@@ -68,7 +68,6 @@ function squaresInto(set: bigint, into: Int32Array): number {
   return n;
 }
 const sqBuf = new Int32Array(64);
-const sqBuf2 = new Int32Array(64);
 
 interface Packed { c0: bigint; c1: bigint; p: bigint[]; stm: number }
 
@@ -117,23 +116,21 @@ function passedPawns(w: Packed, color: number): bigint {
   return own & ~span;
 }
 
-/** A pawn of `color` on sq attacks these squares. */
-function pawnAttacksFrom(color: number, sq: number): bigint {
-  const b = bit(sq);
-  return color === 0 ? north(east(b) | west(b)) : south(east(b) | west(b));
-}
-
 const MOVE_FEATURES = (1 << F_LEGAL_MOVES) | (1 << F_CHECKMATE) | (1 << F_STALEMATE);
 
 /** The one place the analysis asks the move generator (movegen.ts) for anything. */
-function countLegalMoves(words: BigUint64Array, i: number): number {
-  loadPacked(new Int32Array(words.buffer, words.byteOffset, words.length * 2), i * PACKED_POSITION_WORDS * 2, 0);
+function countLegalMoves(w32: Int32Array, i: number): number {
+  loadPacked(w32, i * PACKED_POSITION_WORDS * 2, 0);
   return generate(0, true);
 }
 
 type Outs = (BigUint64Array | Uint8Array | undefined | null)[];
 
-function analyzePosition(words: BigUint64Array, i: number, features: number, outs: Outs): void {
+/** kingLook's results for white's king at [0 .. 7], black's at [8 .. 15]. */
+const LOOK = new Int32Array(16);
+
+/** One position of words (w32: the same memory as int32 halves). */
+function analyzePosition(words: BigUint64Array, w32: Int32Array, i: number, features: number, outs: Outs): void {
   const at = i * PACKED_POSITION_WORDS;
   const w: Packed = {
     c0: words[at]!, c1: words[at + 1]!,
@@ -147,26 +144,14 @@ function analyzePosition(words: BigUint64Array, i: number, features: number, out
   const u8 = (f: number) => outs[f] as Uint8Array | undefined;
 
   if (features & ((1 << F_CHECKERS) | (1 << F_PINNED) | (1 << F_DISCOVERED) | (1 << F_IN_CHECK) | MOVE_FEATURES)) {
-    const chk = [0n, 0n];
-    const pin = [0n, 0n];
-    const disc = [0n, 0n];
-    const rq = w.p[ROOK]! | w.p[QUEEN]!;
-    const bq = w.p[BISHOP]! | w.p[QUEEN]!;
-    for (let c = 0; c < 2; c++) {
-      const k = kingSq[c]!;
-      const enemy = colors[c ^ 1]!;
-      const r = rookAttacks(k, occ);
-      const d = bishopAttacks(k, occ);
-      chk[c] = ((r & rq) | (d & bq) | (arrKnightAttacks[k]! & w.p[KNIGHT]!) | (pawnAttacksFrom(c, k) & w.p[PAWN]!)
-        | (arrKingAttacks[k]! & w.p[KING]!)) & enemy;
-      const behind = (((r ^ rookAttacks(k, occ ^ (r & occ))) & rq) | ((d ^ bishopAttacks(k, occ ^ (d & occ))) & bq)) & enemy;
-      const n = squaresInto(behind, sqBuf2);
-      for (let s = 0; s < n; s++) {
-        const blocker = between(sqBuf2[s]!, k) & occ;
-        pin[c] |= blocker & colors[c]!;
-        disc[c ^ 1] |= blocker & enemy;
-      }
-    }
+    // One look from each king (checks.ts kingLook): its checkers and its blockers, ours pinned, the
+    // enemy's its discovered-check candidates.
+    const at32 = i * PACKED_POSITION_WORDS * 2;
+    kingLook(w32, at32, 0, LOOK, 0);
+    kingLook(w32, at32, 1, LOOK, 8);
+    const chk = [fromHalves(LOOK[0]!, LOOK[1]!), fromHalves(LOOK[8]!, LOOK[9]!)];
+    const pin = [fromHalves(LOOK[2]!, LOOK[3]!), fromHalves(LOOK[10]!, LOOK[11]!)];
+    const disc = [fromHalves(LOOK[12]!, LOOK[13]!), fromHalves(LOOK[4]!, LOOK[5]!)];
     const put2 = (f: number, v: bigint[]) => { const o = u64(f); if (o) { o[2 * i] = v[0]!; o[2 * i + 1] = v[1]!; } };
     put2(F_CHECKERS, chk);
     put2(F_PINNED, pin);
@@ -175,7 +160,7 @@ function analyzePosition(words: BigUint64Array, i: number, features: number, out
     if (ic) ic[i] = chk[w.stm] !== 0n ? 1 : 0;
     if (features & MOVE_FEATURES) {
       const illegal = chk[w.stm ^ 1] !== 0n;
-      const moves = illegal ? -1 : countLegalMoves(words, i);
+      const moves = illegal ? -1 : countLegalMoves(w32, i);
       const lm = u8(F_LEGAL_MOVES);
       if (lm) lm[i] = illegal ? ILLEGAL_POSITION : moves;
       const mate = u8(F_CHECKMATE);
@@ -219,6 +204,7 @@ function analyzePosition(words: BigUint64Array, i: number, features: number, out
 /** Positions [begin, end); returns the index of the first inconsistent position, or end. */
 export function analyzeRange(words: BigUint64Array, valid: Uint8Array | null, begin: number, end: number,
   features: number, outs: Outs): number {
+  const w32 = words.length ? new Int32Array(words.buffer, words.byteOffset, words.length * 2) : new Int32Array(0);
   for (let i = begin; i < end; i++) {
     if (valid && !valid[i]) {
       for (let f = 0; f < FEATURE_COUNT; f++) {
@@ -230,7 +216,7 @@ export function analyzeRange(words: BigUint64Array, valid: Uint8Array | null, be
       continue;
     }
     if (packedProblem(words, i * PACKED_POSITION_WORDS)) return i;
-    analyzePosition(words, i, features, outs);
+    analyzePosition(words, w32, i, features, outs);
   }
   return end;
 }

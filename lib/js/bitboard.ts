@@ -1,8 +1,13 @@
 /**
  * Bitboard basics of the BigInt backend; twin of `native/core/bitboard.h`.
  *
- * Representation. Public bitboards are unsigned bigints 0..2^64-1. Inside this backend we compute
- * on the *signed* int64 representation of the same 64 bits (`BigInt.asIntN(64, bb)`): V8's
+ * Representation. Public bitboards are unsigned bigints 0..2^64-1. The hot code of this backend
+ * (slider lookups, kingBlockers, move generation, perft, the batch forms) works on int32 halves
+ * (lo = a1..h4, hi = a5..h8): a store into a BigUint64Array and two reads of an Int32Array view over
+ * it are cheap, int32 arithmetic is V8's fastest, and a packed position reads as halves without a
+ * conversion. The set-wise pattern functions of the public API (shifts and fills, king.ts,
+ * knight.ts) compute on the *signed* int64 representation of the same 64 bits
+ * (`BigInt.asIntN(64, bb)`), because a shift of a whole set is one operation there: V8's
  * optimizing compiler lowers bigint operations whose operands and result are truncated to int64
  * onto plain machine integer ops (a few ns), while any step that may leave the int64 range falls
  * back to heap BigInts (tens of ns and an allocation). Hence every intermediate result is wrapped in
@@ -188,6 +193,48 @@ export function lookupSquares(fn: string, table: readonly bigint[]): (squares: U
       const sq = squares[i];
       if (sq > 63) throw badSquare(fn, i, sq);
       out[i] = table[sq];
+    }
+  };
+}
+
+/**
+ * One attack table in the three forms its readers need, built once: `unsigned` (public lookups return
+ * an entry as is, allocating nothing), `signed` (set-wise arithmetic) and `halves`, an Int32Array view
+ * of the same memory ([2 * i] lo = a1..h4, [2 * i + 1] hi = a5..h8) for the hot code, which works on
+ * int32 halves.
+ */
+export interface AttackTable {
+  readonly unsigned: bigint[];
+  readonly signed: BigInt64Array;
+  readonly halves: Int32Array;
+}
+
+/** The AttackTable of `size` entries whose entry i is `attacksI64(i)` (signed). */
+export function attackTable(size: number, attacksI64: (i: number) => bigint): AttackTable {
+  const signed = new BigInt64Array(size);
+  const unsigned: bigint[] = [];
+  for (let i = 0; i < size; i++) {
+    signed[i] = attacksI64(i);
+    unsigned.push(BigInt.asUintN(64, signed[i]!));
+  }
+  return { unsigned, signed, halves: new Int32Array(signed.buffer) };
+}
+
+/** Pawn attacks by [color * 64 + sq]: the squares a pawn of that colour on sq attacks. */
+export const pawnAttackTable = attackTable(128, (i) => {
+  const sides = BigInt.asIntN(64, eastOne(squareBit[i & 63]!) | westOne(squareBit[i & 63]!));
+  return i < 64 ? nortOne(sides) : soutOne(sides);
+});
+
+/** The batch form of a path distance (kingDistance, knightDistance): out[i] = distance(from[i], to[i], path[i]). */
+export function distanceBatch(fn: string, distance: (from: number, to: number, path: bigint) => number) {
+  return (from: Uint8Array, to: Uint8Array, path: BigUint64Array, out: Int8Array): void => {
+    for (let i = 0; i < out.length; i++) {
+      const a = from[i]!;
+      const b = to[i]!;
+      if (a > 63) throw badSquare(fn, i, a);
+      if (b > 63) throw badSquare(fn, i, b);
+      out[i] = distance(a, b, path[i]!);
     }
   };
 }

@@ -1,18 +1,23 @@
 /**
  * Checks and pinned pieces (Chess Programming Wiki: Checks and Pinned Pieces); twin of `native/core/checks.h`.
  *
- * Works on unsigned bigints (the sliders return them) and walks sets square by square over int32
- * halves, so no loop carries a bigint. Single-position functions read a Position's frozen fields;
- * the batch forms read the packed words as int32 halves and check each position's consistency
- * first, like the native side (a RangeError naming the function and the position index).
+ * Pinned pieces, pinners, discovered-check candidates and pin rays come from the one blocker
+ * primitive, `kingBlockers` (blockers.ts); the page's x-ray and opposite-ray methods stay as the two
+ * documented variants (`checkVariants`). The hot code works on int32 halves (lo = a1..h4, hi =
+ * a5..h8), the backend's one representation for it: single-position functions read a Position's sets
+ * through the SCRATCH buffer into halves and return unsigned bigints; the batch forms read the packed
+ * words as int32 halves and check each position's consistency first, like the native side (a
+ * RangeError naming the function and the position index).
  */
 import { BISHOP, KING, KNIGHT, PACKED_POSITION_WORDS, PAWN, QUEEN, ROOK } from '../backend.js';
 import type { CheckVariants, Position } from '../backend.js';
-import { arrKingAttacks } from './king.js';
-import { arrKnightAttacks } from './knight.js';
+import { pawnAttackTable } from './bitboard.js';
+import { kingBlockers, singleSquare } from './blockers.js';
+import { arrKingAttacks, kingAttackTable } from './king.js';
+import { arrKnightAttacks, knightAttackTable } from './knight.js';
 import {
-  HALVES, SCRATCH, antiAtt, antiIndex, between, bishopAttacks, diagAtt, diagIndex, fileAtt, fileIndex, queenAttacks,
-  rankAtt, rankIndex, rayAttacks, rookAttacks, xrayBishopAttacks, xrayRookAttacks,
+  BETWEEN, HALVES, LINE, SCRATCH, between, bishopAttacks, bishopHalves, fromHalves, queenAttacks, rayAttacks, rookAttacks,
+  rookHalves, xrayBishopAttacks, xrayRookAttacks,
 } from './sliders.js';
 
 const ALL = 0xffffffffffffffffn;
@@ -27,18 +32,7 @@ interface Board {
 }
 
 /** pawnAttacks[color * 64 + sq]: squares a pawn of `color` on sq attacks. */
-const pawnAttacks: bigint[] = [];
-for (let c = 0; c < 2; c++) {
-  for (let sq = 0; sq < 64; sq++) {
-    const r = (sq >> 3) + (c === 0 ? 1 : -1);
-    let set = 0n;
-    if (r >= 0 && r < 8) {
-      if ((sq & 7) > 0) set |= 1n << BigInt(r * 8 + (sq & 7) - 1);
-      if ((sq & 7) < 7) set |= 1n << BigInt(r * 8 + (sq & 7) + 1);
-    }
-    pawnAttacks.push(set);
-  }
-}
+const pawnAttacks = pawnAttackTable.unsigned;
 
 /** Lowest square of a set, -1 when empty. */
 export function lowestSquare(set: bigint): number {
@@ -79,53 +73,87 @@ function checkersBoard(b: Board, color: number): bigint {
 const rookLike = (b: Board, color: number): bigint => b.colors[color]! & (b.pieces[ROOK]! | b.pieces[QUEEN]!);
 const bishopLike = (b: Board, color: number): bigint => b.colors[color]! & (b.pieces[BISHOP]! | b.pieces[QUEEN]!);
 
-/**
- * The Checks and Pinned Pieces page's x-ray pin finder, generalised: sliders of `sliderColor` that see the king on `kingSq`
- * through exactly one piece of `screens`, and the union of those screening pieces.
- * (Pins: the enemy's sliders, own pieces as screens. Discovered-check candidates: own sliders
- * against the enemy king, own pieces as screens.)
- */
-let lastScreened = 0n;
-function screenedSliders(b: Board, kingSq: number, sliderColor: number, screens: bigint): bigint {
-  const occ = occupancy(b);
-  const behind = (xrayRookAttacks(occ, screens, kingSq) & rookLike(b, sliderColor))
-    | (xrayBishopAttacks(occ, screens, kingSq) & bishopLike(b, sliderColor));
-  let screened = 0n;
-  SCRATCH[0] = behind;
-  let lo = HALVES[0]!;
-  let hi = HALVES[1]!;
-  while (lo !== 0) {
-    const sq = 31 - Math.clz32(lo & -lo);
-    lo &= lo - 1;
-    screened |= between(sq, kingSq) & screens;
+// ---- Pins, pinners, discovered-check candidates and pin rays: kingBlockers (blockers.ts) ----
+
+/** A board's eight sets as int32 halves in the packed layout (blockers.ts), and kingBlockers' result. */
+const W = new Int32Array(16);
+const BLOCKERS = new Int32Array(4);
+
+/** kingBlockers of the king on `kingSq` of board b against the sliders of `sliderColor`, into BLOCKERS. */
+function blockersOf(b: Board, kingSq: number, sliderColor: number): void {
+  for (let j = 0; j < 8; j++) {
+    SCRATCH[0] = j < 2 ? b.colors[j]! : b.pieces[j - 2]!;
+    W[2 * j] = HALVES[0]!;
+    W[2 * j + 1] = HALVES[1]!;
   }
-  while (hi !== 0) {
-    const sq = 63 - Math.clz32(hi & -hi);
-    hi &= hi - 1;
-    screened |= between(sq, kingSq) & screens;
-  }
-  lastScreened = screened;
-  return behind;
+  kingBlockers(W, 0, kingSq, sliderColor, W[0]! | W[2]!, W[1]! | W[3]!, BLOCKERS, 0);
 }
 
-/** Pinned pieces of `color`, the Checks and Pinned Pieces page's x-ray method. */
+/** Pinned pieces of `color`: its blockers against the enemy sliders. */
+export function pinnedPieces(b: Board, color: number): bigint {
+  const k = kingSquare(b, color);
+  if (k < 0) return 0n;
+  blockersOf(b, k, color ^ 1);
+  return fromHalves(BLOCKERS[0]! & W[2 * color]!, BLOCKERS[1]! & W[2 * color + 1]!);
+}
+
+/** The enemy sliders pinning pieces of `color`. */
+export function pinners(b: Board, color: number): bigint {
+  const k = kingSquare(b, color);
+  if (k < 0) return 0n;
+  blockersOf(b, k, color ^ 1);
+  return fromHalves(BLOCKERS[2]!, BLOCKERS[3]!);
+}
+
+/** Pieces of `color` alone between one of its sliders and the enemy king. */
+export function discoveredCheckCandidates(b: Board, color: number): bigint {
+  const k = kingSquare(b, color ^ 1);
+  if (k < 0) return 0n;
+  blockersOf(b, k, color);
+  return fromHalves(BLOCKERS[0]! & W[2 * color]!, BLOCKERS[1]! & W[2 * color + 1]!);
+}
+
+/** From the king to the pinner of the piece on sq (the pinner included); every square when it is not pinned. */
+export function pinRay(b: Board, sq: number): bigint {
+  const s = bit(sq);
+  const color = b.colors[0]! & s ? 0 : b.colors[1]! & s ? 1 : -1;
+  if (color < 0) return ALL;
+  const k = kingSquare(b, color);
+  if (k < 0 || k === sq) return ALL;
+  blockersOf(b, k, color ^ 1);
+  const w = sq >> 5;
+  const sqBit = 1 << (sq & 31);
+  if ((BLOCKERS[w]! & sqBit) === 0) return ALL;
+  // Two pinners may share the line (one on each side of the king): take the one behind sq.
+  const at = (k * 64 + sq) << 1;
+  let lo = BLOCKERS[2]! & LINE[at]!;
+  let hi = BLOCKERS[3]! & LINE[at + 1]!;
+  while ((lo | hi) !== 0) {
+    let p: number;
+    if (lo !== 0) { p = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { p = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
+    if (BETWEEN[((k * 64 + p) << 1) + w]! & sqBit) return between(k, p) | bit(p);
+  }
+  return ALL; // not reached: a pinned piece has its pinner on that line
+}
+
+// ---- The two documented variants of pinned pieces (the Checks and Pinned Pieces page) ----
+
+/** The page's x-ray method: enemy sliders seen from the king through one of its own pieces, and the pieces between. */
 function pinnedXray(b: Board, color: number): bigint {
   const k = kingSquare(b, color);
   if (k < 0) return 0n;
-  screenedSliders(b, k, color ^ 1, b.colors[color]!);
-  return lastScreened;
-}
-
-function pinnersBoard(b: Board, color: number): bigint {
-  const k = kingSquare(b, color);
-  return k < 0 ? 0n : screenedSliders(b, k, color ^ 1, b.colors[color]!);
-}
-
-function discoveredBoard(b: Board, color: number): bigint {
-  const k = kingSquare(b, color ^ 1);
-  if (k < 0) return 0n;
-  screenedSliders(b, k, color, b.colors[color]!);
-  return lastScreened;
+  const own = b.colors[color]!;
+  const occ = occupancy(b);
+  SCRATCH[0] = (xrayRookAttacks(occ, own, k) & rookLike(b, color ^ 1)) | (xrayBishopAttacks(occ, own, k) & bishopLike(b, color ^ 1));
+  let lo = HALVES[0]!;
+  let hi = HALVES[1]!;
+  let pinned = 0n;
+  while ((lo | hi) !== 0) {
+    let p: number;
+    if (lo !== 0) { p = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { p = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
+    pinned |= between(p, k) & own;
+  }
+  return pinned;
 }
 
 /** What one pass of opposite ray-directions finds for `color`. */
@@ -176,30 +204,11 @@ export function oppositeRays(b: Board, color: number): OppositeRays {
   return result;
 }
 
-function pinnedOppositeRays(b: Board, color: number): bigint {
-  return oppositeRays(b, color).pinned;
-}
 
 function checkBlockBoard(b: Board, color: number): bigint {
   const c = checkersBoard(b, color);
   if (c === 0n || (c & (c - 1n)) !== 0n) return 0n;
   return between(lowestSquare(c), kingSquare(b, color));
-}
-
-function pinRayBoard(b: Board, sq: number): bigint {
-  const s = bit(sq);
-  const color = b.colors[0]! & s ? 0 : b.colors[1]! & s ? 1 : -1;
-  if (color < 0) return ALL;
-  const k = kingSquare(b, color);
-  if (k < 0 || k === sq) return ALL;
-  const enemy = color ^ 1;
-  const occ = occupancy(b);
-  const pinner = (xrayRookAttacks(occ, s, k) & rookLike(b, enemy)) | (xrayBishopAttacks(occ, s, k) & bishopLike(b, enemy));
-  // Through exactly the piece on sq: the pinner's between-set must hold sq (x-rays through other
-  // first blockers on other lines are excluded by the `s` blocker set already).
-  if (pinner === 0n) return ALL;
-  const p = lowestSquare(pinner);
-  return between(k, p) | bit(p);
 }
 
 // ---- checkKind ----
@@ -294,36 +303,13 @@ function checkKindBoard(b: Board, from: number, to: number, promotion: number): 
   return (givers & mover ? 1 : 0) | (givers & ~mover ? 2 : 0);
 }
 
-// ---- Public single-position functions (the Backend's) ----
+// ---- The Backend's single-position functions not defined above (a Position is a Board) ----
 
-export function attackersTo(pos: Position, sq: number, byColor: number, occupied: bigint): bigint {
-  return attackersToBoard(pos, sq, byColor, occupied);
-}
-export function checkers(pos: Position, color: number): bigint {
-  return checkersBoard(pos, color);
-}
-export function pinnedPieces(pos: Position, color: number): bigint {
-  return pinnedXray(pos, color);
-}
-export function pinners(pos: Position, color: number): bigint {
-  return pinnersBoard(pos, color);
-}
-export function discoveredCheckCandidates(pos: Position, color: number): bigint {
-  return discoveredBoard(pos, color);
-}
-export function checkBlockSquares(pos: Position, color: number): bigint {
-  return checkBlockBoard(pos, color);
-}
-export function pinRay(pos: Position, sq: number): bigint {
-  return pinRayBoard(pos, sq);
-}
-export function checkKind(pos: Position, from: number, to: number, promotion: number): number {
-  return checkKindBoard(pos, from, to, promotion);
-}
+export { attackersToBoard as attackersTo, checkersBoard as checkers, checkBlockBoard as checkBlockSquares, checkKindBoard as checkKind };
 
 export const checkVariants: CheckVariants = {
-  pinnedPiecesXray: (pos, color) => pinnedXray(pos, color),
-  pinnedPiecesOppositeRays: (pos, color) => pinnedOppositeRays(pos, color),
+  pinnedPiecesXray: pinnedXray,
+  pinnedPiecesOppositeRays: (pos, color) => oppositeRays(pos, color).pinned,
   rookAttacksMagic: rookAttacks,
   bishopAttacksMagic: bishopAttacks,
 };
@@ -361,39 +347,11 @@ export function packedProblem(w: BigUint64Array, at: number): string | undefined
 // through a view of `out`: several times faster than six single calls, or than unpacking every
 // position into an object (the bench's checks section).
 
-/** Int32 halves of a 64-entry bigint table: [sq * 2] lo, [sq * 2 + 1] hi. */
-function halvesOf(table: readonly bigint[]): Int32Array {
-  const out = new Int32Array(table.length * 2);
-  table.forEach((set, i) => {
-    SCRATCH[0] = set;
-    out[2 * i] = HALVES[0]!;
-    out[2 * i + 1] = HALVES[1]!;
-  });
-  return out;
-}
-
-const KNIGHT32 = halvesOf(arrKnightAttacks);
-const KING32 = halvesOf(arrKingAttacks);
+const KNIGHT32 = knightAttackTable.halves;
+const KING32 = kingAttackTable.halves;
 /** [(color * 64 + sq) * 2 + half]. */
-const PAWN32 = halvesOf(pawnAttacks);
-/** between(a, b) halves at [(a * 64 + b) * 2 + half], built on first use. */
-let between32: Int32Array | undefined;
-function betweenHalves(): Int32Array {
-  if (between32) return between32;
-  const t = new Int32Array(64 * 64 * 2);
-  for (let a = 0; a < 64; a++) {
-    for (let b = 0; b < 64; b++) {
-      SCRATCH[0] = between(a, b);
-      t[(a * 64 + b) * 2] = HALVES[0]!;
-      t[(a * 64 + b) * 2 + 1] = HALVES[1]!;
-    }
-  }
-  return (between32 = t);
-}
-
-/** "Exactly one square" for a set given as halves. */
-const single = (lo: number, hi: number): boolean =>
-  (lo === 0) !== (hi === 0) && (lo & (lo - 1)) === 0 && (hi & (hi - 1)) === 0;
+const PAWN32 = pawnAttackTable.halves;
+const single = singleSquare;
 
 /** packedProblem's rules on the halves of the position at word offset `at` (20 per position). */
 function packedIsValid(w: Int32Array, at: number): boolean {
@@ -417,77 +375,41 @@ function packedIsValid(w: Int32Array, at: number): boolean {
     && (ep === 64 || (ep >> 3) === ((state & 1) !== 0 ? 2 : 5));
 }
 
-// What kingLines found, as halves (module state, so no object per call).
-let checkersLo = 0, checkersHi = 0, pinnedLo = 0, pinnedHi = 0, enemyDiscLo = 0, enemyDiscHi = 0;
-
 /**
- * The native kingLines (core/checks.h) on halves: for the king of `color` in the position at word
- * offset `at`, the enemy pieces checking it, and the pieces alone between it and an enemy slider on
- * that slider's line (ours pinned, the enemy's its discovered-check candidates), from one x-ray through
- * every first blocker.
+ * One look from the king of `color` of the position at word offset `at` of the halves w (the packed
+ * layout): out[o], out[o + 1] the enemy pieces checking it; out[o + 2], out[o + 3] its pinned pieces;
+ * out[o + 4], out[o + 5] the enemy's discovered-check candidates (the king's blockers, blockers.ts,
+ * split by colour). out[o + 6], out[o + 7] are scratch.
  */
-function kingLines(w: Int32Array, at: number, color: number): void {
-  const whiteLo = w[at]!, whiteHi = w[at + 1]!, blackLo = w[at + 2]!, blackHi = w[at + 3]!;
-  const occLo = whiteLo | blackLo, occHi = whiteHi | blackHi;
-  const ownLo = color === 0 ? whiteLo : blackLo, ownHi = color === 0 ? whiteHi : blackHi;
-  const enemyLo = color === 0 ? blackLo : whiteLo, enemyHi = color === 0 ? blackHi : whiteHi;
+export function kingLook(w: Int32Array, at: number, color: number, out: Int32Array, o: number): void {
+  const occLo = w[at]! | w[at + 2]!, occHi = w[at + 1]! | w[at + 3]!;
+  const ownLo = w[at + 2 * color]!, ownHi = w[at + 2 * color + 1]!;
+  const enemyLo = w[at + 2 * (color ^ 1)]!, enemyHi = w[at + 2 * (color ^ 1) + 1]!;
   const kingsLo = w[at + 14]!, kingsHi = w[at + 15]!;
   const queensLo = w[at + 12]!, queensHi = w[at + 13]!;
-  const rqLo = (w[at + 10]! | queensLo) & enemyLo, rqHi = (w[at + 11]! | queensHi) & enemyHi;
-  const bqLo = (w[at + 8]! | queensLo) & enemyLo, bqHi = (w[at + 9]! | queensHi) & enemyHi;
   const kLo = kingsLo & ownLo;
   const k = kLo !== 0 ? 31 - Math.clz32(kLo & -kLo) : 63 - Math.clz32((kingsHi & ownHi) & -(kingsHi & ownHi));
-
-  let i1 = rankIndex(k, occLo, occHi);
-  let i2 = fileIndex(k, occLo, occHi);
-  const rookLo = rankAtt[i1]! | fileAtt[i2]!, rookHi = rankAtt[i1 + 1]! | fileAtt[i2 + 1]!;
-  i1 = diagIndex(k, occLo, occHi);
-  i2 = antiIndex(k, occLo, occHi);
-  const bishopLo = diagAtt[i1]! | antiAtt[i2]!, bishopHi = diagAtt[i1 + 1]! | antiAtt[i2 + 1]!;
-
   const p = (color * 64 + k) * 2;
-  checkersLo = (rookLo & rqLo) | (bishopLo & bqLo) | (KNIGHT32[2 * k]! & w[at + 6]! & enemyLo)
-    | (PAWN32[p]! & w[at + 4]! & enemyLo) | (KING32[2 * k]! & kingsLo & enemyLo);
-  checkersHi = (rookHi & rqHi) | (bishopHi & bqHi) | (KNIGHT32[2 * k + 1]! & w[at + 7]! & enemyHi)
-    | (PAWN32[p + 1]! & w[at + 5]! & enemyHi) | (KING32[2 * k + 1]! & kingsHi & enemyHi);
-
-  // The x-ray: the same lookups with the first blockers removed; enemy sliders newly seen are second on their line.
-  let oLo = occLo & ~rookLo;
-  let oHi = occHi & ~rookHi;
-  i1 = rankIndex(k, oLo, oHi);
-  i2 = fileIndex(k, oLo, oHi);
-  let behindLo = (rookLo ^ (rankAtt[i1]! | fileAtt[i2]!)) & rqLo;
-  let behindHi = (rookHi ^ (rankAtt[i1 + 1]! | fileAtt[i2 + 1]!)) & rqHi;
-  oLo = occLo & ~bishopLo;
-  oHi = occHi & ~bishopHi;
-  i1 = diagIndex(k, oLo, oHi);
-  i2 = antiIndex(k, oLo, oHi);
-  behindLo |= (bishopLo ^ (diagAtt[i1]! | antiAtt[i2]!)) & bqLo;
-  behindHi |= (bishopHi ^ (diagAtt[i1 + 1]! | antiAtt[i2 + 1]!)) & bqHi;
-
-  let screensLo = 0;
-  let screensHi = 0;
-  if ((behindLo | behindHi) !== 0) {
-    const t = betweenHalves();
-    const row = k * 128;
-    while (behindLo !== 0) {
-      const at2 = row + (31 - Math.clz32(behindLo & -behindLo)) * 2;
-      behindLo &= behindLo - 1;
-      screensLo |= t[at2]!;
-      screensHi |= t[at2 + 1]!;
-    }
-    while (behindHi !== 0) {
-      const at2 = row + (63 - Math.clz32(behindHi & -behindHi)) * 2;
-      behindHi &= behindHi - 1;
-      screensLo |= t[at2]!;
-      screensHi |= t[at2 + 1]!;
-    }
-  }
-  pinnedLo = screensLo & ownLo;
-  pinnedHi = screensHi & ownHi;
-  enemyDiscLo = screensLo & enemyLo;
-  enemyDiscHi = screensHi & enemyHi;
+  rookHalves(k, occLo, occHi, out, o + 6);
+  let cLo = out[o + 6]! & (w[at + 10]! | queensLo);
+  let cHi = out[o + 7]! & (w[at + 11]! | queensHi);
+  bishopHalves(k, occLo, occHi, out, o + 6);
+  cLo |= (out[o + 6]! & (w[at + 8]! | queensLo)) | (KNIGHT32[2 * k]! & w[at + 6]!) | (PAWN32[p]! & w[at + 4]!)
+    | (KING32[2 * k]! & kingsLo);
+  cHi |= (out[o + 7]! & (w[at + 9]! | queensHi)) | (KNIGHT32[2 * k + 1]! & w[at + 7]!) | (PAWN32[p + 1]! & w[at + 5]!)
+    | (KING32[2 * k + 1]! & kingsHi);
+  out[o] = cLo & enemyLo;
+  out[o + 1] = cHi & enemyHi;
+  kingBlockers(w, at, k, color ^ 1, occLo, occHi, out, o + 2);
+  const bLo = out[o + 2]!, bHi = out[o + 3]!;
+  out[o + 2] = bLo & ownLo;
+  out[o + 3] = bHi & ownHi;
+  out[o + 4] = bLo & enemyLo;
+  out[o + 5] = bHi & enemyHi;
 }
+
+/** kingLook's results for one king. */
+const LOOK = new Int32Array(8);
 
 // An empty array may be over a detached buffer, which no view can be made on.
 const halvesView = (a: BigUint64Array): Int32Array => (a.length === 0 ? new Int32Array(0) : new Int32Array(a.buffer, a.byteOffset, a.length * 2));
@@ -496,8 +418,8 @@ function invalidPosition(fn: string, positions: BigUint64Array, i: number): Rang
   return new RangeError(`${fn}: position ${i}: ${packedProblem(positions, i * PACKED_POSITION_WORDS) ?? 'inconsistent words'}`);
 }
 
-/** What a single-colour batch form reads after kingLines. */
-const CHECKERS = 0, PINNED = 1, DISCOVERED = 2;
+/** Where a single-colour batch form reads kingLook's result. */
+const CHECKERS = 0, PINNED = 2, DISCOVERED = 4;
 
 function positionBatch(fn: string, part: number) {
   return (positions: BigUint64Array, color: number, out: BigUint64Array): void => {
@@ -508,9 +430,9 @@ function positionBatch(fn: string, part: number) {
       if (!packedIsValid(w, at)) throw invalidPosition(fn, positions, i);
       const c = color === 2 ? w[at + 16]! & 1 : color;
       // Discovered-check candidates of c are found from the enemy king.
-      kingLines(w, at, part === DISCOVERED ? c ^ 1 : c);
-      o[2 * i] = part === CHECKERS ? checkersLo : part === PINNED ? pinnedLo : enemyDiscLo;
-      o[2 * i + 1] = part === CHECKERS ? checkersHi : part === PINNED ? pinnedHi : enemyDiscHi;
+      kingLook(w, at, part === DISCOVERED ? c ^ 1 : c, LOOK, 0);
+      o[2 * i] = LOOK[part]!;
+      o[2 * i + 1] = LOOK[part + 1]!;
     }
   };
 }
@@ -531,19 +453,16 @@ export function checkAnalysisBatch(positions: BigUint64Array, out: BigUint64Arra
     const at = i * 2 * PACKED_POSITION_WORDS;
     if (!packedIsValid(w, at)) throw invalidPosition('checkAnalysisBatch', positions, i);
     const r = i * 12;
-    kingLines(w, at, 0);
-    o[r] = checkersLo;
-    o[r + 1] = checkersHi;
-    o[r + 2] = pinnedLo;
-    o[r + 3] = pinnedHi;
-    o[r + 10] = enemyDiscLo; // black's candidates, seen from the white king
-    o[r + 11] = enemyDiscHi;
-    kingLines(w, at, 1);
-    o[r + 6] = checkersLo;
-    o[r + 7] = checkersHi;
-    o[r + 8] = pinnedLo;
-    o[r + 9] = pinnedHi;
-    o[r + 4] = enemyDiscLo;
-    o[r + 5] = enemyDiscHi;
+    for (let c = 0; c < 2; c++) {
+      kingLook(w, at, c, LOOK, 0);
+      const own = r + 6 * c; // this colour's checkers and pinned pieces
+      const other = r + 6 * (c ^ 1) + 4; // the other colour's candidates, seen from this king
+      o[own] = LOOK[0]!;
+      o[own + 1] = LOOK[1]!;
+      o[own + 2] = LOOK[2]!;
+      o[own + 3] = LOOK[3]!;
+      o[other] = LOOK[4]!;
+      o[other + 1] = LOOK[5]!;
+    }
   }
 }

@@ -3,7 +3,8 @@
  * Signed int64 inside, unsigned bigints out: see the header of `bitboard.ts`.
  */
 import {
-  PAWN_RANKS, RANK_2, antiBits, chebyshevDistance, badSquare, diagBits, eastOne, fileBits, fileOf, flipVertical, nortOne,
+  PAWN_RANKS, RANK_2, antiBits, attackTable, chebyshevDistance, badSquare, diagBits, distanceBatch, eastOne, fileBits,
+  fileOf, flipVertical, nortOne,
   rankBits, rankOf, soutOne, squareBit, westOne, fillDistance, highHalf, lowHalf, lookupSquares,
 } from './bitboard.js';
 
@@ -27,14 +28,12 @@ export function kingFill(kings: bigint): bigint {
   return kingAttacksSet(kings) | kings;
 }
 
+/** King attacks by square (bitboard.ts AttackTable: unsigned, signed and int32-halves forms). */
+export const kingAttackTable = attackTable(64, (sq) => kingAttacksI64(squareBit[sq]!));
 /** `arrKingAttacks[sq]`, unsigned: returned as is, so a lookup allocates nothing. */
-export const arrKingAttacks: bigint[] = [];
+export const arrKingAttacks = kingAttackTable.unsigned;
 /** The same table in signed form, for arithmetic. */
-export const kingAttacksBits = new BigInt64Array(64);
-for (let sq = 0; sq < 64; sq++) {
-  kingAttacksBits[sq] = kingAttacksI64(squareBit[sq]);
-  arrKingAttacks.push(BigInt.asUintN(64, kingAttacksBits[sq]));
-}
+export const kingAttacksBits = kingAttackTable.signed;
 
 /** King attacks from one square, by lookup. */
 export function kingAttacks(sq: number): bigint {
@@ -295,12 +294,4 @@ export function squaresAreConnectedBatch(from: BigUint64Array, to: BigUint64Arra
 }
 
 /** out[i] = kingDistance(from[i], to[i], path[i]). */
-export function kingDistanceBatch(from: Uint8Array, to: Uint8Array, path: BigUint64Array, out: Int8Array): void {
-  for (let i = 0; i < out.length; i++) {
-    const a = from[i];
-    const b = to[i];
-    if (a > 63) throw badSquare('kingDistanceBatch', i, a);
-    if (b > 63) throw badSquare('kingDistanceBatch', i, b);
-    out[i] = kingDistance(a, b, path[i]);
-  }
-}
+export const kingDistanceBatch = distanceBatch('kingDistanceBatch', kingDistance);

@@ -3,7 +3,7 @@
  * Signed int64 inside, unsigned bigints out: see the header of `bitboard.ts`.
  */
 import {
-  badSquare, eastOne, squareBit, westOne, fillDistance, lookupSquares,
+  attackTable, badSquare, distanceBatch, eastOne, squareBit, westOne, fillDistance, lookupSquares,
 } from './bitboard.js';
 
 // Right shifts are arithmetic on the signed form: their masks also clear the copied sign bits.
@@ -87,14 +87,12 @@ export function knightAttacksSet(knights: bigint): bigint {
   return BigInt.asUintN(64, knightAttacksI64(BigInt.asIntN(64, knights)));
 }
 
+/** Knight attacks by square (bitboard.ts AttackTable: unsigned, signed and int32-halves forms). */
+export const knightAttackTable = attackTable(64, (sq) => knightAttacksEastWestI64(squareBit[sq]!));
 /** `arrKnightAttacks[sq]`, unsigned: returned as is, so a lookup allocates nothing. */
-export const arrKnightAttacks: bigint[] = [];
+export const arrKnightAttacks = knightAttackTable.unsigned;
 /** The same table in signed form. */
-export const knightAttacksBits = new BigInt64Array(64);
-for (let sq = 0; sq < 64; sq++) {
-  knightAttacksBits[sq] = knightAttacksEastWestI64(squareBit[sq]);
-  arrKnightAttacks.push(BigInt.asUintN(64, knightAttacksBits[sq]));
-}
+export const knightAttacksBits = knightAttackTable.signed;
 
 /** Knight attacks from one square, by lookup. */
 export function knightAttacks(sq: number): bigint {
@@ -204,15 +202,7 @@ export function soWeWeBatch(sets: BigUint64Array, out: BigUint64Array): void { f
 export function soSoWeBatch(sets: BigUint64Array, out: BigUint64Array): void { for (let i = 0; i < out.length; i++) out[i] = soSoWe(sets[i]); }
 
 /** out[i] = knightDistance(from[i], to[i], path[i]). */
-export function knightDistanceBatch(from: Uint8Array, to: Uint8Array, path: BigUint64Array, out: Int8Array): void {
-  for (let i = 0; i < out.length; i++) {
-    const a = from[i];
-    const b = to[i];
-    if (a > 63) throw badSquare('knightDistanceBatch', i, a);
-    if (b > 63) throw badSquare('knightDistanceBatch', i, b);
-    out[i] = knightDistance(a, b, path[i]);
-  }
-}
+export const knightDistanceBatch = distanceBatch('knightDistanceBatch', knightDistance);
 
 /** out[i] = knightForkMoves(knights[i], targets[i], ownPieces[i], enemyPawnAttacks[i], enemyKnightAttacks[i]). */
 export function knightForkMovesBatch(knights: BigUint64Array, targets: BigUint64Array, ownPieces: BigUint64Array,

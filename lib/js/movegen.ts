@@ -19,10 +19,16 @@
  * `play` copies a ply into the next one and applies the move there (copy-make: undo is free).
  * Moves are 16-bit codes (backend.ts: from | to << 6 | promotion << 12) on a per-ply move stack.
  *
- * Sliding attacks: the six inner occupancy bits of each line through the square are gathered into
- * an index (rank: a shift; file and diagonals: one Math.imul collapse per half) into small attack
- * tables of int32 halves, built at load.
+ * Sliding attacks, between / line and the pins (blockers.ts kingBlockers) come from the tables of
+ * sliders.ts, the leaper attacks from king.ts, knight.ts and bitboard.ts: one set of tables for the
+ * whole backend, read here through their int32-halves views.
  */
+
+import { pawnAttackTable } from './bitboard.js';
+import { kingBlockers } from './blockers.js';
+import { kingAttackTable } from './king.js';
+import { knightAttackTable } from './knight.js';
+import { BETWEEN, BISHOP_EMPTY, LINE, ROOK_EMPTY, bishopHalves, rookHalves } from './sliders.js';
 
 export const PLY_WORDS = 20;
 export const SIDE = 16;
@@ -38,92 +44,17 @@ export const BOARD = new Int32Array(MAX_PLY * PLY_WORDS);
 export const MOVES = new Uint16Array(MAX_PLY * MAX_MOVES);
 
 // ------------------------------------------------------------------ tables (int32 halves: [2i] lo, [2i+1] hi)
+// The one set of tables of the backend: leapers from king.ts / knight.ts / bitboard.ts (halves views
+// of their attack tables), sliders, between, line and the empty-board rays from sliders.ts.
 
-const KNIGHT = new Int32Array(128);
-const KING = new Int32Array(128);
+const KNIGHT = knightAttackTable.halves;
+const KING = kingAttackTable.halves;
 /** Pawn captures: [(color * 64 + sq) * 2]. */
-const PAWN_ATTACKS = new Int32Array(256);
-/** Squares strictly between, and the whole line through, two squares: [(a * 64 + b) * 2]. */
-const BETWEEN = new Int32Array(8192);
-const LINE = new Int32Array(8192);
-/** Rook and bishop attacks on the empty board. */
-const ROOK_EMPTY = new Int32Array(128);
-const BISHOP_EMPTY = new Int32Array(128);
-/** Line attacks: [((sq * 64 + inner) * 2], inner = the line's occupancy bits 1..6. */
-const RANK_ATT = new Int32Array(8192);
-const FILE_ATT = new Int32Array(8192);
-const DIAG_ATT = new Int32Array(8192);
-const ANTI_ATT = new Int32Array(8192);
-/** The diagonal and anti-diagonal through each square, halves. */
-const DIAG_MASK = new Int32Array(128);
-const ANTI_MASK = new Int32Array(128);
+const PAWN_ATTACKS = pawnAttackTable.halves;
 /** Castling rights kept when a move touches the square (from or to). */
 const KEEP_RIGHTS = new Int32Array(64).fill(15);
 KEEP_RIGHTS[4] = 15 & ~3; KEEP_RIGHTS[7] = 15 & ~1; KEEP_RIGHTS[0] = 15 & ~2;
 KEEP_RIGHTS[60] = 15 & ~12; KEEP_RIGHTS[63] = 15 & ~4; KEEP_RIGHTS[56] = 15 & ~8;
-
-function setBit(table: Int32Array, at: number, sq: number): void {
-  table[at + (sq >> 5)] |= 1 << (sq & 31);
-}
-
-const onBoard = (f: number, r: number): boolean => f >= 0 && f < 8 && r >= 0 && r < 8;
-const STEPS = [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]] as const;
-
-for (let sq = 0; sq < 64; sq++) {
-  const f = sq & 7;
-  const r = sq >> 3;
-  for (const [df, dr] of [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]]) {
-    if (onBoard(f + df!, r + dr!)) setBit(KNIGHT, sq * 2, sq + dr! * 8 + df!);
-  }
-  for (const [df, dr] of STEPS) if (onBoard(f + df, r + dr)) setBit(KING, sq * 2, sq + dr * 8 + df);
-  for (let c = 0; c < 2; c++) {
-    const dr = c === 0 ? 1 : -1;
-    for (const df of [-1, 1]) if (onBoard(f + df, r + dr)) setBit(PAWN_ATTACKS, (c * 64 + sq) * 2, sq + dr * 8 + df);
-  }
-  for (let d = 0; d < 8; d++) {
-    const [df, dr] = STEPS[d]!;
-    const lineAt: number[] = [sq];
-    for (let k = 1; onBoard(f - df * k, r - dr * k); k++) lineAt.push(sq - (dr * 8 + df) * k);
-    for (let k = 1; onBoard(f + df * k, r + dr * k); k++) lineAt.push(sq + (dr * 8 + df) * k);
-    let passedLo = 0;
-    let passedHi = 0;
-    for (let k = 1; onBoard(f + df * k, r + dr * k); k++) {
-      const to = sq + (dr * 8 + df) * k;
-      const at = (sq * 64 + to) * 2;
-      BETWEEN[at] = passedLo;
-      BETWEEN[at + 1] = passedHi;
-      for (const s of lineAt) setBit(LINE, at, s);
-      setBit(d & 1 ? BISHOP_EMPTY : ROOK_EMPTY, sq * 2, to);
-      if (to < 32) passedLo |= 1 << to; else passedHi |= 1 << (to - 32);
-    }
-  }
-  // Lines as lists of squares, in the order of their occupancy index (rank: by file; file: by rank;
-  // diagonals: by file), and the attack sets of each inner occupancy.
-  const lines: [Int32Array, number[]][] = [[RANK_ATT, []], [FILE_ATT, []], [DIAG_ATT, []], [ANTI_ATT, []]];
-  for (let i = 0; i < 8; i++) {
-    lines[0]![1].push(r * 8 + i);
-    lines[1]![1].push(i * 8 + f);
-    const dr = r + (i - f);
-    lines[2]![1].push(onBoard(i, dr) ? dr * 8 + i : -1);
-    const ar = r - (i - f);
-    lines[3]![1].push(onBoard(i, ar) ? ar * 8 + i : -1);
-  }
-  for (const s of lines[2]![1]) if (s >= 0) setBit(DIAG_MASK, sq * 2, s);
-  for (const s of lines[3]![1]) if (s >= 0) setBit(ANTI_MASK, sq * 2, s);
-  for (const [table, squares] of lines) {
-    const pos = squares.indexOf(sq);
-    for (let inner = 0; inner < 64; inner++) {
-      const occ = inner << 1;
-      const at = (sq * 64 + inner) * 2;
-      for (const step of [1, -1]) {
-        for (let i = pos + step; i >= 0 && i < 8 && squares[i]! >= 0; i += step) {
-          setBit(table, at, squares[i]!);
-          if (occ & (1 << i)) break;
-        }
-      }
-    }
-  }
-}
 
 // ------------------------------------------------------------------ bit helpers
 
@@ -139,56 +70,8 @@ function lowest(x: number): number {
   return 31 - Math.clz32(x & -x);
 }
 
-/** The attack halves of the last slider lookup. */
-let attLo = 0;
-let attHi = 0;
-
-function rookAttacks(sq: number, lo: number, hi: number): void {
-  const r = sq >> 3;
-  const f = sq & 7;
-  const a = (sq * 64 + (((r < 4 ? lo >>> (r * 8) : hi >>> ((r - 4) * 8)) >>> 1) & 63)) << 1;
-  // 0x01020408 gathers the bits at 0, 8, 16, 24 into bits 24..27 without carries.
-  const ranks = (Math.imul((lo >>> f) & 0x01010101, 0x01020408) >>> 24)
-    | ((Math.imul((hi >>> f) & 0x01010101, 0x01020408) >>> 24) << 4);
-  const b = (sq * 64 + ((ranks >>> 1) & 63)) << 1;
-  attLo = RANK_ATT[a]! | FILE_ATT[b]!;
-  attHi = RANK_ATT[a + 1]! | FILE_ATT[b + 1]!;
-}
-
-function bishopAttacks(sq: number, lo: number, hi: number): void {
-  const s2 = sq << 1;
-  // A diagonal holds one square per file: summing the bytes gathers its files in the top byte.
-  const d = (Math.imul(lo & DIAG_MASK[s2]!, 0x01010101) | Math.imul(hi & DIAG_MASK[s2 + 1]!, 0x01010101)) >>> 25;
-  const e = (Math.imul(lo & ANTI_MASK[s2]!, 0x01010101) | Math.imul(hi & ANTI_MASK[s2 + 1]!, 0x01010101)) >>> 25;
-  const a = (sq * 64 + (d & 63)) << 1;
-  const b = (sq * 64 + (e & 63)) << 1;
-  attLo = DIAG_ATT[a]! | ANTI_ATT[b]!;
-  attHi = DIAG_ATT[a + 1]! | ANTI_ATT[b + 1]!;
-}
-
-/**
- * The pieces of (ownLo, ownHi) that stand alone between square k and a slider of (sLo, sHi) (sliders
- * already known to see k on an empty board): pinned pieces seen from our king, discovered-check
- * candidates seen from theirs. Result in attLo/attHi (attacksLo() / attacksHi()).
- */
-export function loneBlockers(k: number, sLo: number, sHi: number, occLo: number, occHi: number,
-  ownLo: number, ownHi: number): void {
-  let lo = 0;
-  let hi = 0;
-  while ((sLo | sHi) !== 0) {
-    let s: number;
-    if (sLo !== 0) { s = lowest(sLo); sLo &= sLo - 1; } else { s = 32 + lowest(sHi); sHi &= sHi - 1; }
-    const at = (k * 64 + s) << 1;
-    const bLo = BETWEEN[at]! & occLo;
-    const bHi = BETWEEN[at + 1]! & occHi;
-    if (bLo !== 0 ? bHi === 0 && (bLo & (bLo - 1)) === 0 : bHi !== 0 && (bHi & (bHi - 1)) === 0) {
-      lo |= bLo & ownLo;
-      hi |= bHi & ownHi;
-    }
-  }
-  attLo = lo;
-  attHi = hi;
-}
+/** Scratch for slider lookups (sliders.ts rookHalves / bishopHalves write [0] lo, [1] hi) and blockers. */
+const ATT = new Int32Array(4);
 
 /**
  * Is sq attacked by `them` on the board at `o`, sliders seen through (occLo, occHi), ignoring the
@@ -207,30 +90,26 @@ function attacked(o: number, them: number, sq: number, occLo: number, occHi: num
   const bLo = (BOARD[o + 8]! | qLo) & eLo;
   const bHi = (BOARD[o + 9]! | qHi) & eHi;
   if ((BISHOP_EMPTY[s2]! & bLo) | (BISHOP_EMPTY[s2 + 1]! & bHi)) {
-    bishopAttacks(sq, occLo, occHi);
-    if ((attLo & bLo) | (attHi & bHi)) return true;
+    bishopHalves(sq, occLo, occHi, ATT, 0);
+    if ((ATT[0]! & bLo) | (ATT[1]! & bHi)) return true;
   }
   const rLo = (BOARD[o + 10]! | qLo) & eLo;
   const rHi = (BOARD[o + 11]! | qHi) & eHi;
   if ((ROOK_EMPTY[s2]! & rLo) | (ROOK_EMPTY[s2 + 1]! & rHi)) {
-    rookAttacks(sq, occLo, occHi);
-    if ((attLo & rLo) | (attHi & rHi)) return true;
+    rookHalves(sq, occLo, occHi, ATT, 0);
+    if ((ATT[0]! & rLo) | (ATT[1]! & rHi)) return true;
   }
   return false;
 }
 
 // ------------------------------------------------------------------ generation
 
-/** Where the next generated move goes (emitting), or the running count (counting). */
-let cursor = 0;
-/** True: only count the moves (bulk counting at the last ply); false: write them to MOVES. */
-let counting = false;
+// The emitters take `cursor` (where the next move goes in MOVES, or the running count) and
+// `counting` (true: only count, the bulk counting at the last ply; false: write the moves) and
+// return the cursor after their moves.
 
-function emitTargets(from: number, lo: number, hi: number): void {
-  if (counting) {
-    cursor += popcount32(lo) + popcount32(hi);
-    return;
-  }
+function emitTargets(cursor: number, counting: boolean, from: number, lo: number, hi: number): number {
+  if (counting) return cursor + popcount32(lo) + popcount32(hi);
   while (lo !== 0) {
     MOVES[cursor++] = from | (lowest(lo) << 6);
     lo &= lo - 1;
@@ -239,14 +118,12 @@ function emitTargets(from: number, lo: number, hi: number): void {
     MOVES[cursor++] = from | ((lowest(hi) + 32) << 6);
     hi &= hi - 1;
   }
+  return cursor;
 }
 
 /** Pawn moves to the targets (lo, hi), each from `to - delta`; four moves on the last ranks. */
-function emitPawnTargets(delta: number, lo: number, hi: number): void {
-  if (counting) {
-    cursor += popcount32(lo) + popcount32(hi) + 3 * (popcount32(lo & 0xff) + popcount32(hi & 0xff000000));
-    return;
-  }
+function emitPawnTargets(cursor: number, counting: boolean, delta: number, lo: number, hi: number): number {
+  if (counting) return cursor + popcount32(lo) + popcount32(hi) + 3 * (popcount32(lo & 0xff) + popcount32(hi & 0xff000000));
   while (lo !== 0) {
     const to = lowest(lo);
     lo &= lo - 1;
@@ -267,39 +144,41 @@ function emitPawnTargets(delta: number, lo: number, hi: number): void {
       MOVES[cursor++] = m;
     }
   }
+  return cursor;
 }
 
 /**
  * Pushes and captures of the pawns (pLo, pHi) of side `us`, targets restricted to (mLo, mHi)
  * (the check mask, and the pin line for a pinned pawn). En passant is separate.
  */
-function pawnMoves(us: number, pLo: number, pHi: number, emptyLo: number, emptyHi: number,
-  enLo: number, enHi: number, mLo: number, mHi: number): void {
+function pawnMoves(cursor: number, counting: boolean, us: number, pLo: number, pHi: number, emptyLo: number, emptyHi: number,
+  enLo: number, enHi: number, mLo: number, mHi: number): number {
   if (us === 0) {
     const s1Lo = (pLo << 8) & emptyLo;
     const s1Hi = ((pHi << 8) | (pLo >>> 24)) & emptyHi;
-    emitPawnTargets(8, s1Lo & mLo, s1Hi & mHi);
+    cursor = emitPawnTargets(cursor, counting, 8, s1Lo & mLo, s1Hi & mHi);
     // Rank 3 -> rank 4: both inside the low half.
-    emitPawnTargets(16, ((s1Lo & 0xff0000) << 8) & emptyLo & mLo, 0);
+    cursor = emitPawnTargets(cursor, counting, 16, ((s1Lo & 0xff0000) << 8) & emptyLo & mLo, 0);
     const wLo = pLo & 0x7f7f7f7f; // not the h-file: capture towards the h-file (+9)
     const wHi = pHi & 0x7f7f7f7f;
-    emitPawnTargets(9, (wLo << 9) & enLo & mLo, ((wHi << 9) | (wLo >>> 23)) & enHi & mHi);
+    cursor = emitPawnTargets(cursor, counting, 9, (wLo << 9) & enLo & mLo, ((wHi << 9) | (wLo >>> 23)) & enHi & mHi);
     const xLo = pLo & 0xfefefefe; // not the a-file: capture towards the a-file (+7)
     const xHi = pHi & 0xfefefefe;
-    emitPawnTargets(7, (xLo << 7) & enLo & mLo, ((xHi << 7) | (xLo >>> 25)) & enHi & mHi);
+    cursor = emitPawnTargets(cursor, counting, 7, (xLo << 7) & enLo & mLo, ((xHi << 7) | (xLo >>> 25)) & enHi & mHi);
   } else {
     const s1Lo = ((pLo >>> 8) | (pHi << 24)) & emptyLo;
     const s1Hi = (pHi >>> 8) & emptyHi;
-    emitPawnTargets(-8, s1Lo & mLo, s1Hi & mHi);
+    cursor = emitPawnTargets(cursor, counting, -8, s1Lo & mLo, s1Hi & mHi);
     // Rank 6 -> rank 5: both inside the high half.
-    emitPawnTargets(-16, 0, ((s1Hi & 0xff00) >>> 8) & emptyHi & mHi);
+    cursor = emitPawnTargets(cursor, counting, -16, 0, ((s1Hi & 0xff00) >>> 8) & emptyHi & mHi);
     const wLo = pLo & 0xfefefefe; // capture towards the a-file (-9)
     const wHi = pHi & 0xfefefefe;
-    emitPawnTargets(-9, ((wLo >>> 9) | (wHi << 23)) & enLo & mLo, (wHi >>> 9) & enHi & mHi);
+    cursor = emitPawnTargets(cursor, counting, -9, ((wLo >>> 9) | (wHi << 23)) & enLo & mLo, (wHi >>> 9) & enHi & mHi);
     const xLo = pLo & 0x7f7f7f7f; // capture towards the h-file (-7)
     const xHi = pHi & 0x7f7f7f7f;
-    emitPawnTargets(-7, ((xLo >>> 7) | (xHi << 25)) & enLo & mLo, (xHi >>> 7) & enHi & mHi);
+    cursor = emitPawnTargets(cursor, counting, -7, ((xLo >>> 7) | (xHi << 25)) & enLo & mLo, (xHi >>> 7) & enHi & mHi);
   }
+  return cursor;
 }
 
 /** The king square of `color` on the board at `o`. */
@@ -314,13 +193,12 @@ export let checkersHi = 0;
 
 /**
  * Generates the legal moves of the board at ply p: written to MOVES from p * MAX_MOVES when
- * `count` is false; returns how many there are.
+ * `counting` is false; returns how many there are.
  */
-export function generate(p: number, count: boolean): number {
+export function generate(p: number, counting: boolean): number {
   const o = p * PLY_WORDS;
-  counting = count;
-  const start = count ? 0 : p * MAX_MOVES;
-  cursor = start;
+  const start = counting ? 0 : p * MAX_MOVES;
+  let cursor = start;
   const us = BOARD[o + SIDE]!;
   const them = us ^ 1;
   const ownLo = BOARD[o + 2 * us]!;
@@ -344,12 +222,12 @@ export function generate(p: number, count: boolean): number {
   const pa = (us * 64 + k) << 1;
   let cLo = (PAWN_ATTACKS[pa]! & BOARD[o + 4]! & enLo) | (KNIGHT[k2]! & BOARD[o + 6]! & enLo);
   let cHi = (PAWN_ATTACKS[pa + 1]! & BOARD[o + 5]! & enHi) | (KNIGHT[k2 + 1]! & BOARD[o + 7]! & enHi);
-  bishopAttacks(k, occLo, occHi);
-  cLo |= attLo & ebLo;
-  cHi |= attHi & ebHi;
-  rookAttacks(k, occLo, occHi);
-  cLo |= attLo & erLo;
-  cHi |= attHi & erHi;
+  bishopHalves(k, occLo, occHi, ATT, 0);
+  cLo |= ATT[0]! & ebLo;
+  cHi |= ATT[1]! & ebHi;
+  rookHalves(k, occLo, occHi, ATT, 0);
+  cLo |= ATT[0]! & erLo;
+  cHi |= ATT[1]! & erHi;
   checkersLo = cLo;
   checkersHi = cHi;
 
@@ -371,7 +249,7 @@ export function generate(p: number, count: boolean): number {
       tHi &= tHi - 1;
       if (!attacked(o, them, t + 32, lLo, lHi, 0, 0)) okHi |= 1 << t;
     }
-    emitTargets(k, okLo, okHi);
+    cursor = emitTargets(cursor, counting, k, okLo, okHi);
   }
 
   const inCheck = (cLo | cHi) !== 0;
@@ -391,10 +269,9 @@ export function generate(p: number, count: boolean): number {
   }
 
   // Pins: enemy sliders on a line through our king with exactly one piece between, ours.
-  loneBlockers(k, (ROOK_EMPTY[k2]! & erLo) | (BISHOP_EMPTY[k2]! & ebLo), (ROOK_EMPTY[k2 + 1]! & erHi) | (BISHOP_EMPTY[k2 + 1]! & ebHi),
-    occLo, occHi, ownLo, ownHi);
-  const pinLo = attLo;
-  const pinHi = attHi;
+  kingBlockers(BOARD, o, k, them, occLo, occHi, ATT, 0);
+  const pinLo = ATT[0]! & ownLo;
+  const pinHi = ATT[1]! & ownHi;
 
   // Knights (a pinned knight never stays on its pin line).
   {
@@ -403,12 +280,12 @@ export function generate(p: number, count: boolean): number {
     while (lo !== 0) {
       const s = lowest(lo);
       lo &= lo - 1;
-      emitTargets(s, KNIGHT[s << 1]! & mLo, KNIGHT[(s << 1) + 1]! & mHi);
+      cursor = emitTargets(cursor, counting, s, KNIGHT[s << 1]! & mLo, KNIGHT[(s << 1) + 1]! & mHi);
     }
     while (hi !== 0) {
       const s = lowest(hi) + 32;
       hi &= hi - 1;
-      emitTargets(s, KNIGHT[s << 1]! & mLo, KNIGHT[(s << 1) + 1]! & mHi);
+      cursor = emitTargets(cursor, counting, s, KNIGHT[s << 1]! & mLo, KNIGHT[(s << 1) + 1]! & mHi);
     }
   }
 
@@ -421,15 +298,15 @@ export function generate(p: number, count: boolean): number {
       let s: number;
       let pinned: number;
       if (lo !== 0) { s = lowest(lo); lo &= lo - 1; pinned = pinLo & (1 << s); } else { s = 32 + lowest(hi); hi &= hi - 1; pinned = pinHi & (1 << s); }
-      if (kind === 0) bishopAttacks(s, occLo, occHi); else rookAttacks(s, occLo, occHi);
-      let tLo = attLo & mLo;
-      let tHi = attHi & mHi;
+      if (kind === 0) bishopHalves(s, occLo, occHi, ATT, 0); else rookHalves(s, occLo, occHi, ATT, 0);
+      let tLo = ATT[0]! & mLo;
+      let tHi = ATT[1]! & mHi;
       if (pinned !== 0) {
         const at = (k * 64 + s) << 1;
         tLo &= LINE[at]!;
         tHi &= LINE[at + 1]!;
       }
-      emitTargets(s, tLo, tHi);
+      cursor = emitTargets(cursor, counting, s, tLo, tHi);
     }
   }
 
@@ -437,7 +314,7 @@ export function generate(p: number, count: boolean): number {
   {
     const pLo = BOARD[o + 4]! & ownLo;
     const pHi = BOARD[o + 5]! & ownHi;
-    pawnMoves(us, pLo & ~pinLo, pHi & ~pinHi, ~occLo, ~occHi, enLo, enHi, mLo, mHi);
+    cursor = pawnMoves(cursor, counting, us, pLo & ~pinLo, pHi & ~pinHi, ~occLo, ~occHi, enLo, enHi, mLo, mHi);
     let lo = pLo & pinLo;
     let hi = pHi & pinHi;
     while ((lo | hi) !== 0) {
@@ -446,7 +323,7 @@ export function generate(p: number, count: boolean): number {
       let bHi = 0;
       if (lo !== 0) { s = lowest(lo); lo &= lo - 1; bLo = 1 << s; } else { s = 32 + lowest(hi); hi &= hi - 1; bHi = 1 << (s - 32); }
       const at = (k * 64 + s) << 1;
-      pawnMoves(us, bLo, bHi, ~occLo, ~occHi, enLo, enHi, mLo & LINE[at]!, mHi & LINE[at + 1]!);
+      cursor = pawnMoves(cursor, counting, us, bLo, bHi, ~occLo, ~occHi, enLo, enHi, mLo & LINE[at]!, mHi & LINE[at + 1]!);
     }
   }
 
@@ -582,10 +459,4 @@ export function loadPacked(words: Int32Array, at: number, p: number): void {
 
 // ------------------------------------------------------------------ for perft.ts
 
-export {
-  attacked, rookAttacks, bishopAttacks, popcount32, lowest,
-  BETWEEN, LINE, KNIGHT, PAWN_ATTACKS, ROOK_EMPTY, BISHOP_EMPTY,
-};
-/** The halves of the last rookAttacks / bishopAttacks lookup. */
-export function attacksLo(): number { return attLo; }
-export function attacksHi(): number { return attHi; }
+export { attacked, popcount32, lowest, KNIGHT, PAWN_ATTACKS };

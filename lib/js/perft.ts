@@ -13,11 +13,16 @@
 import type { Position } from '../backend.js';
 import { PACKED_POSITION_WORDS } from '../backend.js';
 import { packedOf } from '../position.js';
+import { kingBlockers } from './blockers.js';
 import { packedProblem } from './checks.js';
 import {
-  BETWEEN, BISHOP_EMPTY, BOARD, EP, KNIGHT, LINE, MAX_MOVES, MOVES, PAWN_ATTACKS, PLY_WORDS, ROOK_EMPTY, SIDE,
-  attacked, attacksHi, attacksLo, bishopAttacks, generate, kingSquareAt, loadPacked, loneBlockers, lowest, play, rookAttacks, typeAt,
+  BOARD, EP, KNIGHT, MAX_MOVES, MOVES, PAWN_ATTACKS, PLY_WORDS, SIDE,
+  attacked, generate, kingSquareAt, loadPacked, play, typeAt,
 } from './movegen.js';
+import { LINE, bishopHalves, rookHalves } from './sliders.js';
+
+/** Out-array of the slider lookups and kingBlockers below. */
+const ATT = new Int32Array(4);
 
 /** Deepest perft the contract allows. */
 export const MAX_PERFT_DEPTH = 20;
@@ -88,11 +93,9 @@ function classifyLeaves(p: number, out: Float64Array): void {
   const ep = BOARD[o + EP]!;
 
   // Discovered-check candidates: our pieces alone between one of our sliders and the enemy king.
-  const e2 = ek << 1;
-  loneBlockers(ek, (ROOK_EMPTY[e2]! & orLo) | (BISHOP_EMPTY[e2]! & obLo), (ROOK_EMPTY[e2 + 1]! & orHi) | (BISHOP_EMPTY[e2 + 1]! & obHi),
-    occLo, occHi, ownLo, ownHi);
-  const candLo = attacksLo();
-  const candHi = attacksHi();
+  kingBlockers(BOARD, o, ek, us, occLo, occHi, ATT, 0);
+  const candLo = ATT[0]! & ownLo;
+  const candHi = ATT[1]! & ownHi;
 
   let captures = 0;
   let enPassant = 0;
@@ -133,8 +136,8 @@ function classifyLeaves(p: number, out: Float64Array): void {
       // The rook squares share the king's rank, hence its half.
       const rb = (1 << (rookFrom & 31)) | (1 << (rookTo & 31));
       if (from < 32) aLo ^= rb; else aHi ^= rb;
-      rookAttacks(rookTo, aLo, aHi);
-      direct = ((attacksLo() & ekLo) | (attacksHi() & ekHi)) !== 0;
+      rookHalves(rookTo, aLo, aHi, ATT, 0);
+      direct = ((ATT[0]! & ekLo) | (ATT[1]! & ekHi)) !== 0;
     } else {
       switch (promotion !== 0 ? promotion : type) {
         case 0: {
@@ -146,19 +149,19 @@ function classifyLeaves(p: number, out: Float64Array): void {
           direct = ((KNIGHT[to << 1]! & ekLo) | (KNIGHT[(to << 1) + 1]! & ekHi)) !== 0;
           break;
         case 2:
-          bishopAttacks(to, aLo, aHi);
-          direct = ((attacksLo() & ekLo) | (attacksHi() & ekHi)) !== 0;
+          bishopHalves(to, aLo, aHi, ATT, 0);
+          direct = ((ATT[0]! & ekLo) | (ATT[1]! & ekHi)) !== 0;
           break;
         case 3:
-          rookAttacks(to, aLo, aHi);
-          direct = ((attacksLo() & ekLo) | (attacksHi() & ekHi)) !== 0;
+          rookHalves(to, aLo, aHi, ATT, 0);
+          direct = ((ATT[0]! & ekLo) | (ATT[1]! & ekHi)) !== 0;
           break;
         case 4:
-          bishopAttacks(to, aLo, aHi);
-          direct = ((attacksLo() & ekLo) | (attacksHi() & ekHi)) !== 0;
+          bishopHalves(to, aLo, aHi, ATT, 0);
+          direct = ((ATT[0]! & ekLo) | (ATT[1]! & ekHi)) !== 0;
           if (!direct) {
-            rookAttacks(to, aLo, aHi);
-            direct = ((attacksLo() & ekLo) | (attacksHi() & ekHi)) !== 0;
+            rookHalves(to, aLo, aHi, ATT, 0);
+            direct = ((ATT[0]! & ekLo) | (ATT[1]! & ekHi)) !== 0;
           }
           break;
         default:
@@ -169,11 +172,11 @@ function classifyLeaves(p: number, out: Float64Array): void {
     let disc: boolean;
     if (isEp) {
       // Both pawns leave their squares: look along every line from the enemy king.
-      rookAttacks(ek, aLo, aHi);
-      disc = ((attacksLo() & orLo) | (attacksHi() & orHi)) !== 0;
+      rookHalves(ek, aLo, aHi, ATT, 0);
+      disc = ((ATT[0]! & orLo) | (ATT[1]! & orHi)) !== 0;
       if (!disc) {
-        bishopAttacks(ek, aLo, aHi);
-        disc = ((attacksLo() & obLo) | (attacksHi() & obHi)) !== 0;
+        bishopHalves(ek, aLo, aHi, ATT, 0);
+        disc = ((ATT[0]! & obLo) | (ATT[1]! & obHi)) !== 0;
       }
     } else {
       const at = (ek * 64 + from) << 1;

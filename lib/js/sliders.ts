@@ -49,13 +49,13 @@ const diagHi = new Int32Array(64);
 const antiLo = new Int32Array(64);
 const antiHi = new Int32Array(64);
 /**
- * Attack halves by [(sq * 64 + inner) * 2 + half], one table per line kind (exported with the index
- * helpers below for checks.ts, whose batch forms stay on int32 halves from input to output).
+ * Attack halves by [(sq * 64 + inner) * 2 + half], one table per line kind: the backend's one set of
+ * slider tables (the hot code reads them through rookHalves / bishopHalves / queenHalves below).
  */
-export const rankAtt = new Int32Array(8192);
-export const fileAtt = new Int32Array(8192);
-export const diagAtt = new Int32Array(8192);
-export const antiAtt = new Int32Array(8192);
+const rankAtt = new Int32Array(8192);
+const fileAtt = new Int32Array(8192);
+const diagAtt = new Int32Array(8192);
+const antiAtt = new Int32Array(8192);
 
 /** Bits 0..3 of n moved to bits 0, 8, 16, 24: four ranks of one file. */
 const spreadToFile = (n: number): number => (n & 1) | ((n & 2) << 7) | ((n & 4) << 14) | ((n & 8) << 21);
@@ -89,12 +89,12 @@ for (let sq = 0; sq < 64; sq++) {
 // ---- Sliders over int32 halves ----
 // Index helpers: (sq * 64 + inner occupancy of the line) * 2, the offset into the tables above.
 
-export function rankIndex(sq: number, lo: number, hi: number): number {
+function rankIndex(sq: number, lo: number, hi: number): number {
   const r = sq >> 3;
   return (sq * 64 + (((r < 4 ? lo : hi) >>> ((r & 3) * 8 + 1)) & 63)) << 1;
 }
 
-export function fileIndex(sq: number, lo: number, hi: number): number {
+function fileIndex(sq: number, lo: number, hi: number): number {
   const f = sq & 7;
   // 0x01020408 moves the bits at 0, 8, 16, 24 to 24..27 without carries: the four ranks of the half.
   const ranks = (Math.imul((lo >>> f) & 0x01010101, 0x01020408) >>> 24)
@@ -102,52 +102,65 @@ export function fileIndex(sq: number, lo: number, hi: number): number {
   return (sq * 64 + ((ranks >>> 1) & 63)) << 1;
 }
 
-export function diagIndex(sq: number, lo: number, hi: number): number {
+function diagIndex(sq: number, lo: number, hi: number): number {
   // A diagonal has at most one square per file: summing the bytes into the top byte gathers its files.
   const files = (Math.imul(lo & diagLo[sq]!, 0x01010101) | Math.imul(hi & diagHi[sq]!, 0x01010101)) >>> 25;
   return (sq * 64 + (files & 63)) << 1;
 }
 
-export function antiIndex(sq: number, lo: number, hi: number): number {
+function antiIndex(sq: number, lo: number, hi: number): number {
   const files = (Math.imul(lo & antiLo[sq]!, 0x01010101) | Math.imul(hi & antiHi[sq]!, 0x01010101)) >>> 25;
   return (sq * 64 + (files & 63)) << 1;
 }
 
+// ---- Attack halves into an out-array (the hot code's form) ----
+
+/** Rook attacks from sq over the occupancy halves (lo, hi), written to out[at] (lo) and out[at + 1] (hi). */
+export function rookHalves(sq: number, lo: number, hi: number, out: Int32Array, at: number): void {
+  const a = rankIndex(sq, lo, hi);
+  const b = fileIndex(sq, lo, hi);
+  out[at] = rankAtt[a]! | fileAtt[b]!;
+  out[at + 1] = rankAtt[a + 1]! | fileAtt[b + 1]!;
+}
+
+/** Bishop attacks, as rookHalves. */
+export function bishopHalves(sq: number, lo: number, hi: number, out: Int32Array, at: number): void {
+  const a = diagIndex(sq, lo, hi);
+  const b = antiIndex(sq, lo, hi);
+  out[at] = diagAtt[a]! | antiAtt[b]!;
+  out[at + 1] = diagAtt[a + 1]! | antiAtt[b + 1]!;
+}
+
+/** Queen attacks: rook and bishop halves in one pass. */
+export function queenHalves(sq: number, lo: number, hi: number, out: Int32Array, at: number): void {
+  const a = rankIndex(sq, lo, hi);
+  const b = fileIndex(sq, lo, hi);
+  const c = diagIndex(sq, lo, hi);
+  const d = antiIndex(sq, lo, hi);
+  out[at] = rankAtt[a]! | fileAtt[b]! | diagAtt[c]! | antiAtt[d]!;
+  out[at + 1] = rankAtt[a + 1]! | fileAtt[b + 1]! | diagAtt[c + 1]! | antiAtt[d + 1]!;
+}
+
+// ---- The same on unsigned bigints: through the SCRATCH buffer, in and out ----
+
 /** Rook attacks from sq (blockers included). */
 export function rookAttacks(sq: number, occupied: bigint): bigint {
   SCRATCH[0] = occupied;
-  const lo = HALVES[0]!;
-  const hi = HALVES[1]!;
-  const a = rankIndex(sq, lo, hi);
-  const b = fileIndex(sq, lo, hi);
-  HALVES[0] = rankAtt[a]! | fileAtt[b]!;
-  HALVES[1] = rankAtt[a + 1]! | fileAtt[b + 1]!;
+  rookHalves(sq, HALVES[0]!, HALVES[1]!, HALVES, 0);
   return SCRATCH[0]!;
 }
 
 /** Bishop attacks from sq (blockers included). */
 export function bishopAttacks(sq: number, occupied: bigint): bigint {
   SCRATCH[0] = occupied;
-  const lo = HALVES[0]!;
-  const hi = HALVES[1]!;
-  const a = diagIndex(sq, lo, hi);
-  const b = antiIndex(sq, lo, hi);
-  HALVES[0] = diagAtt[a]! | antiAtt[b]!;
-  HALVES[1] = diagAtt[a + 1]! | antiAtt[b + 1]!;
+  bishopHalves(sq, HALVES[0]!, HALVES[1]!, HALVES, 0);
   return SCRATCH[0]!;
 }
 
 /** Queen attacks from sq: rook | bishop, in one pass over the halves. */
 export function queenAttacks(sq: number, occupied: bigint): bigint {
   SCRATCH[0] = occupied;
-  const lo = HALVES[0]!;
-  const hi = HALVES[1]!;
-  const a = rankIndex(sq, lo, hi);
-  const b = fileIndex(sq, lo, hi);
-  const c = diagIndex(sq, lo, hi);
-  const d = antiIndex(sq, lo, hi);
-  HALVES[0] = rankAtt[a]! | fileAtt[b]! | diagAtt[c]! | antiAtt[d]!;
-  HALVES[1] = rankAtt[a + 1]! | fileAtt[b + 1]! | diagAtt[c + 1]! | antiAtt[d + 1]!;
+  queenHalves(sq, HALVES[0]!, HALVES[1]!, HALVES, 0);
   return SCRATCH[0]!;
 }
 
@@ -291,47 +304,70 @@ export function rayAttacks(direction: number, sliders: bigint, empty: bigint): b
   return RAY_FUNCTIONS[direction]!(sliders, empty);
 }
 
-// ---- between / line: 64 x 64 tables, built one row per first use ----
+// ---- between / line and the empty-board rays: built once, as int32 halves ----
 
+/** Squares strictly between a and b on a shared line, halves at [(a * 64 + b) * 2]; 0 when not aligned or a === b. */
+export const BETWEEN = new Int32Array(8192);
+/** The whole line through a and b (edge to edge), halves at [(a * 64 + b) * 2]; 0 when not aligned or a === b. */
+export const LINE = new Int32Array(8192);
+/** Rook and bishop attacks on the empty board, halves at [sq * 2]. */
+export const ROOK_EMPTY = new Int32Array(128);
+export const BISHOP_EMPTY = new Int32Array(128);
+{
+  const FILE_STEP = [0, 1, 1, 1, 0, -1, -1, -1];
+  const RANK_STEP = [1, 1, 0, -1, -1, -1, 0, 1];
+  for (let a = 0; a < 64; a++) {
+    const lines = [fileBits[a]!, diagBits[a]!, rankBits[a]!, antiBits[a]!]; // directions 0..3 and their opposites
+    for (let d = 0; d < 8; d++) {
+      SCRATCH[0] = lines[d & 3]!;
+      const wholeLo = HALVES[0]!;
+      const wholeHi = HALVES[1]!;
+      let f = (a & 7) + FILE_STEP[d]!;
+      let r = (a >> 3) + RANK_STEP[d]!;
+      let passedLo = 0;
+      let passedHi = 0;
+      while (f >= 0 && f < 8 && r >= 0 && r < 8) {
+        const b = r * 8 + f;
+        const at = (a * 64 + b) * 2;
+        BETWEEN[at] = passedLo;
+        BETWEEN[at + 1] = passedHi;
+        LINE[at] = wholeLo;
+        LINE[at + 1] = wholeHi;
+        if (b < 32) passedLo |= 1 << b; else passedHi |= 1 << (b - 32);
+        f += FILE_STEP[d]!;
+        r += RANK_STEP[d]!;
+      }
+    }
+    // Inner occupancy 0: the attacks on the empty board.
+    const o = a * 64 * 2;
+    ROOK_EMPTY[2 * a] = rankAtt[o]! | fileAtt[o]!;
+    ROOK_EMPTY[2 * a + 1] = rankAtt[o + 1]! | fileAtt[o + 1]!;
+    BISHOP_EMPTY[2 * a] = diagAtt[o]! | antiAtt[o]!;
+    BISHOP_EMPTY[2 * a + 1] = diagAtt[o + 1]! | antiAtt[o + 1]!;
+  }
+}
+
+// The public between / line return unsigned bigints: rows made from the halves on first use, so a
+// lookup allocates nothing afterwards.
 const betweenRows: (bigint[] | undefined)[] = new Array(64).fill(undefined);
 const lineRows: (bigint[] | undefined)[] = new Array(64).fill(undefined);
-const FILE_STEP = [0, 1, 1, 1, 0, -1, -1, -1];
-const RANK_STEP = [1, 1, 0, -1, -1, -1, 0, 1];
 
-function buildRows(a: number): void {
-  const between: bigint[] = new Array(64).fill(0n);
-  const line: bigint[] = new Array(64).fill(0n);
-  const lines = [fileBits[a]!, diagBits[a]!, rankBits[a]!, antiBits[a]!]; // directions 0..3 and their opposites
-  for (let d = 0; d < 8; d++) {
-    const whole = BigInt.asUintN(64, lines[d & 3]!);
-    let f = (a & 7) + FILE_STEP[d]!;
-    let r = (a >> 3) + RANK_STEP[d]!;
-    let passed = 0n;
-    while (f >= 0 && f < 8 && r >= 0 && r < 8) {
-      const b = r * 8 + f;
-      between[b] = passed;
-      line[b] = whole;
-      passed |= 1n << BigInt(b);
-      f += FILE_STEP[d]!;
-      r += RANK_STEP[d]!;
-    }
-  }
-  betweenRows[a] = between;
-  lineRows[a] = line;
+function rowOf(table: Int32Array, a: number): bigint[] {
+  const row: bigint[] = [];
+  for (let b = 0; b < 64; b++) row.push(fromHalves(table[(a * 64 + b) * 2]!, table[(a * 64 + b) * 2 + 1]!));
+  return row;
 }
 
 /** Squares strictly between a and b on a shared line; 0n when not aligned or a === b. */
 export function between(a: number, b: number): bigint {
   const row = betweenRows[a];
   if (row !== undefined) return row[b]!;
-  buildRows(a);
-  return betweenRows[a]![b]!;
+  return (betweenRows[a] = rowOf(BETWEEN, a))[b]!;
 }
 
 /** The whole line through a and b (edge to edge); 0n when not aligned or a === b. */
 export function line(a: number, b: number): bigint {
   const row = lineRows[a];
   if (row !== undefined) return row[b]!;
-  buildRows(a);
-  return lineRows[a]![b]!;
+  return (lineRows[a] = rowOf(LINE, a))[b]!;
 }

@@ -1,6 +1,7 @@
 // Batch position analysis: every feature of lib/batch.ts FEATURES for one packed position, computed
-// only when asked for, with the work the features share done once (one x-ray pass from each king
-// gives its checkers, the pins against it and the other side's discovered-check candidates).
+// only when asked for, with the work the features share done once (one look from each king gives
+// its checkers, and its blockers (core/blockers.h): the pins against it and the other side's
+// discovered-check candidates).
 // Results go straight into the caller's typed arrays; no allocation, no per-position objects.
 #pragma once
 
@@ -122,8 +123,8 @@ inline void analyzePosition(const Sliders& s, const U64* w, std::size_t i, unsig
   const int kingSq[2] = {b.kingSquare(0), b.kingSquare(1)};
 
   if (features & kCheckPassFeatures) {
-    // The fused look of checks.h from each king: its checkers, then one x-ray through every first
-    // blocker (our blockers are pinned, the enemy's are its discovered-check candidates).
+    // The look of checks.h from each king: its checkers, then its blockers (kingBlockers: ours are
+    // pinned, the enemy's are its discovered-check candidates).
     const BothKingLines lines = features & (featureBit(kFeatPinned) | featureBit(kFeatDiscoveredCheckCandidates))
                                     ? bothKingLines<true>(s, b)
                                     : bothKingLines<false>(s, b);
@@ -183,7 +184,7 @@ constexpr unsigned kCheckRangeFeatures = featureBit(kFeatCheckers) | featureBit(
 // kings per position, as checkAnalysisBatch. Validation does not branch: a position that fails
 // packedIsValid, or that `valid` skips, is swapped for kStandInPosition (bare kings: every one of these
 // features is 0 for it, which is what a skipped slot must hold) and noted.
-template <bool kXray, class Sliders>
+template <bool kBlockers, class Sliders>
 inline std::size_t checkRange(const Sliders& s, const U64* words, const std::uint8_t* valid, std::size_t begin,
                               std::size_t end, const FeatureOutputs& o) {
   U64* const chkOut = o.u64(kFeatCheckers);
@@ -197,7 +198,7 @@ inline std::size_t checkRange(const Sliders& s, const U64* words, const std::uin
     const bool ok = packedIsValid(w);
     allValid &= ok | skip;
     const Board b = unpack(ok & !skip ? w : kStandInPosition);
-    const BothKingLines r = bothKingLines<kXray>(s, b);
+    const BothKingLines r = bothKingLines<kBlockers>(s, b);
     if (chkOut) chkOut[2 * i] = r.checkers[0], chkOut[2 * i + 1] = r.checkers[1];
     if (pinOut) pinOut[2 * i] = r.pinned[0], pinOut[2 * i + 1] = r.pinned[1];
     if (discOut) discOut[2 * i] = r.candidates[0], discOut[2 * i + 1] = r.candidates[1];

@@ -1,50 +1,50 @@
-// Checks and pinned pieces (Chess Programming Wiki: Checks and Pinned Pieces): absolute pins by the x-ray method and by
-// opposite ray-directions (DirGolem), pinners, discovered-check candidates, check-block squares, the
-// pin ray of a piece, and the kind of check a move gives (with a full legality test of the move).
+// Checks and pinned pieces (Chess Programming Wiki: Checks and Pinned Pieces): pinned pieces, pinners,
+// discovered-check candidates and pin rays from the one blocker primitive (blockers.h); absolute pins
+// by the page's x-ray method and by opposite ray-directions (DirGolem) as the two documented
+// variants; check-block squares, and the kind of check a move gives (with a full legality test of
+// the move on the board after it).
 // Everything is templated on a slider policy (MagicSliders / PextSliders) so each kernel table
 // instantiates it with its own lookup.
 #pragma once
 
+#include "blockers.h"
 #include "position.h"
 
 namespace bbp {
 inline namespace BBP_ISA {
 
-// ---- X-ray method (the Checks and Pinned Pieces page's loop) ----
+// ---- The public pins, pinners and discovered-check candidates (blockers.h) ----
+// Every check function takes the slider policy, so each kernel table instantiates them alike; these
+// four need no slider lookup.
 
-// Sliders of `sliderColor` seen by x-ray from `kingSq` through one piece of `blockerColor`:
-// rook-wise rooks/queens, bishop-wise bishops/queens.
 template <class Sliders>
-U64 xrayPinners(const Sliders& s, const Board& b, int kingSq, U64 blockers, int sliderColor) {
-  const U64 occ = b.occupied();
-  const U64 opRQ = (b.pieces[kRook] | b.pieces[kQueen]) & b.colors[sliderColor];
-  const U64 opBQ = (b.pieces[kBishop] | b.pieces[kQueen]) & b.colors[sliderColor];
-  return (xrayRookAttacks(s, occ, blockers, kingSq) & opRQ) | (xrayBishopAttacks(s, occ, blockers, kingSq) & opBQ);
+U64 pinnedPieces(const Sliders&, const Board& b, int color) {
+  return pinnedBy(b, color);
 }
 
+template <class Sliders>
+U64 pinners(const Sliders&, const Board& b, int color) {
+  return kingBlockers(b, b.kingSquare(color), color ^ 1, b.occupied()).pinners;
+}
+
+template <class Sliders>
+U64 discoveredCheckCandidates(const Sliders&, const Board& b, int color) {
+  return discoveredCheckCandidatesOf(b, color);
+}
+
+// ---- X-ray method (the Checks and Pinned Pieces page's loop), the first documented variant ----
+
+// Enemy sliders seen by x-ray from the king of `color` through one of its own pieces, and the pieces
+// between: the pinned pieces.
 template <class Sliders>
 U64 pinnedPiecesXray(const Sliders& s, const Board& b, int color) {
   const int kingSq = b.kingSquare(color);
-  const U64 own = b.colors[color];
+  const U64 occ = b.occupied(), own = b.colors[color];
+  const U64 pinner = (xrayRookAttacks(s, occ, own, kingSq) & orthSliders(b, color ^ 1)) |
+                     (xrayBishopAttacks(s, occ, own, kingSq) & diagSliders(b, color ^ 1));
   U64 pinned = 0;
-  for (U64 pinner = xrayPinners(s, b, kingSq, own, color ^ 1); pinner; pinner &= pinner - 1)
-    pinned |= between(__builtin_ctzll(pinner), kingSq) & own;
+  for (U64 p = pinner; p; p &= p - 1) pinned |= between(__builtin_ctzll(p), kingSq) & own;
   return pinned;
-}
-
-template <class Sliders>
-U64 pinners(const Sliders& s, const Board& b, int color) {
-  return xrayPinners(s, b, b.kingSquare(color), b.colors[color], color ^ 1);
-}
-
-template <class Sliders>
-U64 discoveredCheckCandidatesXray(const Sliders& s, const Board& b, int color) {
-  const int enemyKingSq = b.kingSquare(color ^ 1);
-  const U64 own = b.colors[color];
-  U64 candidates = 0;
-  for (U64 slider = xrayPinners(s, b, enemyKingSq, own, color); slider; slider &= slider - 1)
-    candidates |= between(__builtin_ctzll(slider), enemyKingSq) & own;
-  return candidates;
 }
 
 // ---- Opposite ray-directions (DirGolem) ----
@@ -53,7 +53,7 @@ U64 discoveredCheckCandidatesXray(const Sliders& s, const Board& b, int color) {
 // the opposite direction d ^ 4 (the king as a sliding super piece). Between a slider and the king
 // the intersection is the empty squares when nothing stands between (a check), the one piece when
 // exactly one does (pinned if the king's, else a discovered-check candidate), nothing otherwise.
-// Returns the union over the eight directions; `blocks` receives its empty squares.
+// Returns the union over the eight directions.
 struct ScalarRays {
   template <int D>
   static U64 meet(U64 orthSliders, U64 diagSliders, U64 king, U64 empty) {
@@ -90,82 +90,36 @@ struct Sse41Rays {
 };
 #endif
 
-template <class Rays>
-U64 oppositeRaysFor(const Board& b, int kingColor, int sliderColor) {
-  const U64 slidersOf = b.colors[sliderColor];
-  return Rays::oppositeRayIntersections((b.pieces[kRook] | b.pieces[kQueen]) & slidersOf,
-                                        (b.pieces[kBishop] | b.pieces[kQueen]) & slidersOf,
-                                        b.pieceSet(kingColor, kKing), ~b.occupied());
-}
-
+// The second documented variant: the intersections of the enemy sliders' rays with the king's.
 template <class Rays>
 U64 pinnedPiecesOppositeRays(const Board& b, int color) {
-  return oppositeRaysFor<Rays>(b, color, color ^ 1) & b.colors[color];
+  return Rays::oppositeRayIntersections(orthSliders(b, color ^ 1), diagSliders(b, color ^ 1),
+                                        b.pieceSet(color, kKing), ~b.occupied()) &
+         b.colors[color];
 }
 
-template <class Rays>
-U64 discoveredCheckCandidatesOppositeRays(const Board& b, int color) {
-  return oppositeRaysFor<Rays>(b, color ^ 1, color) & b.colors[color];
-}
+// ---- Both kings in one pass (checkAnalysisBatch, the batch analysis) ----
 
-// The empty squares of the same pass: the interposition squares of every distant slider check.
-template <class Rays>
-U64 checkBlockSquaresOppositeRays(const Board& b, int color, U64 checkers) {
-  if (__builtin_popcountll(checkers) != 1) return 0;
-  return oppositeRaysFor<Rays>(b, color, color ^ 1) & ~b.occupied();
-}
-
-// ---- Both kings in one pass (checkAnalysisBatch) ----
-
-// What one look from the king of `color` finds: the enemy pieces checking it, and the pieces that
-// stand alone between it and an enemy slider on that slider's line. Ours among them are pinned; the
-// enemy's are its discovered-check candidates (the Checks and Pinned Pieces page's two x-rays, through our pieces and through
-// the enemy's, folded into one x-ray through every first blocker). Four slider lookups in all: the
-// attacks that find the checkers also give the first blockers for the x-ray.
-struct KingLines {
-  U64 checkers, pinned, enemyDiscoveredCheckCandidates;
-};
-
-template <class Sliders>
-KingLines kingLines(const Sliders& s, const Board& b, int color) {
-  const int k = b.kingSquare(color);
-  const U64 occ = b.occupied(), own = b.colors[color], enemy = b.colors[color ^ 1];
-  const U64 enemyRQ = (b.pieces[kRook] | b.pieces[kQueen]) & enemy;
-  const U64 enemyBQ = (b.pieces[kBishop] | b.pieces[kQueen]) & enemy;
-  const U64 rook = s.rook(k, occ), bishop = s.bishop(k, occ);
-  const U64 checkers = (rook & enemyRQ) | (bishop & enemyBQ) | (knightAttacks(k) & b.pieces[kKnight] & enemy) |
-                       (pawnAttacks(color, k) & b.pieces[kPawn] & enemy) | (kingAttacks(k) & b.pieces[kKing] & enemy);
-  // Enemy sliders second on their line from the king: exactly one piece stands between.
-  const U64 behind = ((rook ^ s.rook(k, occ & ~rook)) & enemyRQ) | ((bishop ^ s.bishop(k, occ & ~bishop)) & enemyBQ);
-  U64 screens = 0;
-  for (U64 slider = behind; slider; slider &= slider - 1) screens |= between(k, __builtin_ctzll(slider));
-  return {checkers, screens & own, screens & enemy};
-}
-
-// kingLines for both kings at once, the shared sets computed once (the batch loops' form; kXray =
-// false gives the checkers alone, pinned and candidates 0). candidates[c]: the discovered-check
-// candidates of colour c (its pieces alone between one of its sliders and the enemy king).
+// From each king: the enemy pieces checking it, and its blockers (blockers.h) against the enemy
+// sliders: ours among them are pinned, the enemy's are its discovered-check candidates.
+// candidates[c]: the discovered-check candidates of colour c. kBlockers = false gives the checkers
+// alone (pinned and candidates 0).
 struct BothKingLines {
   U64 checkers[2], pinned[2], candidates[2];
 };
 
-template <bool kXray, class Sliders>
+template <bool kBlockers, class Sliders>
 inline BothKingLines bothKingLines(const Sliders& s, const Board& b) {
   BothKingLines r;
   const U64 occ = b.occupied();
-  const U64 rq = b.pieces[kRook] | b.pieces[kQueen], bq = b.pieces[kBishop] | b.pieces[kQueen];
   for (int c = 0; c < 2; ++c) {
     const int k = b.kingSquare(c);
     const U64 own = b.colors[c], enemy = b.colors[c ^ 1];
-    const U64 rook = s.rook(k, occ), bishop = s.bishop(k, occ);
-    r.checkers[c] = ((rook & rq) | (bishop & bq) | (knightAttacks(k) & b.pieces[kKnight]) |
-                     (pawnAttacks(c, k) & b.pieces[kPawn]) | (kingAttacks(k) & b.pieces[kKing])) & enemy;
-    if constexpr (kXray) {
-      const U64 behind = (((rook ^ s.rook(k, occ & ~rook)) & rq) | ((bishop ^ s.bishop(k, occ & ~bishop)) & bq)) & enemy;
-      U64 screens = 0;
-      for (U64 slider = behind; slider; slider &= slider - 1) screens |= between(k, __builtin_ctzll(slider));
-      r.pinned[c] = screens & own;
-      r.candidates[c ^ 1] = screens & enemy;
+    r.checkers[c] = attackersTo(s, b, k, c ^ 1, occ);
+    if constexpr (kBlockers) {
+      const U64 blockers = kingBlockers(b, k, c ^ 1, occ).blockers;
+      r.pinned[c] = blockers & own;
+      r.candidates[c ^ 1] = blockers & enemy;
     } else {
       r.pinned[c] = 0;
       r.candidates[c ^ 1] = 0;
@@ -178,13 +132,13 @@ inline BothKingLines bothKingLines(const Sliders& s, const Board& b) {
 // discovered-check candidates, then the same three for black.
 template <class Sliders>
 void checkAnalysis(const Sliders& s, const Board& b, U64* out) {
-  const KingLines white = kingLines(s, b, 0), black = kingLines(s, b, 1);
-  out[0] = white.checkers;
-  out[1] = white.pinned;
-  out[2] = black.enemyDiscoveredCheckCandidates;
-  out[3] = black.checkers;
-  out[4] = black.pinned;
-  out[5] = white.enemyDiscoveredCheckCandidates;
+  const BothKingLines r = bothKingLines<true>(s, b);
+  out[0] = r.checkers[0];
+  out[1] = r.pinned[0];
+  out[2] = r.candidates[0];
+  out[3] = r.checkers[1];
+  out[4] = r.pinned[1];
+  out[5] = r.candidates[1];
 }
 
 constexpr int kCheckAnalysisWords = 6;
@@ -222,15 +176,18 @@ U64 checkBlockSquares(const Sliders& s, const Board& b, int color) {
 
 constexpr U64 kEverySquare = ~U64{0};
 
+// The pin ray of the piece on sq: the squares from its king to its pinner (the pinner included);
+// every square when it is not pinned (or is a king, or sq is empty).
 template <class Sliders>
-U64 pinRay(const Sliders& s, const Board& b, int sq) {
+U64 pinRay(const Sliders&, const Board& b, int sq) {
   const U64 bit = squareBB(sq);
   if (!(b.occupied() & bit) || (b.pieces[kKing] & bit)) return kEverySquare;
   const int color = (b.colors[1] & bit) ? 1 : 0;
   const int kingSq = b.kingSquare(color);
-  if (!(pinnedPiecesXray(s, b, color) & bit)) return kEverySquare;
+  const KingBlockers kb = kingBlockers(b, kingSq, color ^ 1, b.occupied());
+  if (!(kb.blockers & bit)) return kEverySquare;
   // Two pinners may share the line (one on each side of the king): take the one behind sq.
-  for (U64 p = pinners(s, b, color) & line(kingSq, sq); p; p &= p - 1) {
+  for (U64 p = kb.pinners & line(kingSq, sq); p; p &= p - 1) {
     const int pinner = __builtin_ctzll(p);
     if (between(kingSq, pinner) & bit) return between(kingSq, pinner) | squareBB(pinner);
   }

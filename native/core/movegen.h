@@ -40,16 +40,7 @@ namespace movegen {
 inline int popcount(U64 b) { return __builtin_popcountll(b); }
 inline int lsb(U64 b) { return __builtin_ctzll(b); }
 
-// Empty-board rook and bishop rays: the candidates for pins and discovered checks without a lookup.
 namespace detail {
-constexpr std::array<std::array<U64, 64>, 2> makeEmptyBoardRays() {
-  std::array<std::array<U64, 64>, 2> t{};
-  for (int sq = 0; sq < 64; ++sq) {
-    t[0][sq] = rookAttacksWalk(sq, 0);
-    t[1][sq] = bishopAttacksWalk(sq, 0);
-  }
-  return t;
-}
 // Castling rights kept when a move touches the square (from or to): the king's and rooks' homes.
 constexpr std::array<std::uint8_t, 64> makeCastlingKeep() {
   std::array<std::uint8_t, 64> t{};
@@ -64,11 +55,14 @@ constexpr std::array<std::uint8_t, 64> makeCastlingKeep() {
 }
 }  // namespace detail
 
-inline constexpr std::array<std::array<U64, 64>, 2> arrEmptyBoardRays = detail::makeEmptyBoardRays();
 inline constexpr std::array<std::uint8_t, 64> arrCastlingKeep = detail::makeCastlingKeep();
 
-constexpr U64 rookRays(int sq) { return arrEmptyBoardRays[0][sq]; }
-constexpr U64 bishopRays(int sq) { return arrEmptyBoardRays[1][sq]; }
+// The empty-board rays and slider sets of blockers.h, under the names perft.h uses.
+using bbp::arrEmptyBoardRays;
+using bbp::bishopRays;
+using bbp::diagSliders;
+using bbp::orthSliders;
+using bbp::rookRays;
 
 // Pawn geometry per side: "up" is toward the promotion rank; east captures go to file + 1.
 template <int Us>
@@ -84,20 +78,22 @@ struct PawnSide {
   static constexpr U64 attacks(U64 b) { return upEast(b) | upWest(b); }
 };
 
-// Slider sets of one colour: rook-wise (rooks, queens) and bishop-wise (bishops, queens).
-inline U64 orthSliders(const Board& b, int color) { return (b.pieces[kRook] | b.pieces[kQueen]) & b.colors[color]; }
-inline U64 diagSliders(const Board& b, int color) { return (b.pieces[kBishop] | b.pieces[kQueen]) & b.colors[color]; }
-
-// Pieces of `blockerColor` standing alone between a slider of `sliderColor` and the square ksq:
-// pinned pieces (blockers of the king's own colour) or discovered-check candidates.
+// Pieces of `blockerSet` standing alone between a slider of `sliderColor` and the square ksq (pinned
+// pieces, or discovered-check candidates): kingBlockers of blockers.h, in the form perft.h calls.
 inline U64 lineBlockers(const Board& b, int ksq, int sliderColor, U64 blockerSet, U64 occ) {
-  U64 blockers = 0;
-  for (U64 sn = (rookRays(ksq) & orthSliders(b, sliderColor)) | (bishopRays(ksq) & diagSliders(b, sliderColor)); sn;
-       sn &= sn - 1) {
-    const U64 between_ = between(ksq, lsb(sn)) & occ;
-    if (between_ && !(between_ & (between_ - 1))) blockers |= between_ & blockerSet;
-  }
-  return blockers;
+  return kingBlockers(b, ksq, sliderColor, occ).blockers & blockerSet;
+}
+
+// The sets a node starts from, for the side to move Us.
+struct NodeSets {
+  U64 us, them, occ, kingBB, enemyKing;
+  int ksq;
+};
+
+template <int Us>
+inline NodeSets nodeSets(const Board& b) {
+  const U64 us = b.colors[Us], them = b.colors[Us ^ 1], kingBB = b.pieces[kKing] & us;
+  return {us, them, us | them, kingBB, b.pieces[kKing] & them, lsb(kingBB)};
 }
 
 // Squares attacked by `color` with the given occupancy.
@@ -126,10 +122,9 @@ template <int Us, class Sliders, class Sink>
 void generate(const Sliders& s, const Board& b, Sink& sink) {
   using P = PawnSide<Us>;
   constexpr int Them = Us ^ 1;
-  const U64 us = b.colors[Us], them = b.colors[Them], occ = us | them;
-  const U64 kingBB = b.pieces[kKing] & us;
-  const int ksq = lsb(kingBB);
-  const U64 enemyKing = b.pieces[kKing] & them;
+  const NodeSets n = nodeSets<Us>(b);
+  const U64 us = n.us, them = n.them, occ = n.occ, kingBB = n.kingBB, enemyKing = n.enemyKing;
+  const int ksq = n.ksq;
 
   const U64 danger = attackedBy<Them>(s, b, occ ^ kingBB);
   sink.piece(kKing, ksq, kingAttacks(ksq) & ~us & ~danger & ~enemyKing);
@@ -153,7 +148,7 @@ void generate(const Sliders& s, const Board& b, Sink& sink) {
   }
 
   const U64 targets = ~us & ~enemyKing & checkMask;
-  const U64 pinned = lineBlockers(b, ksq, Them, us, occ);
+  const U64 pinned = kingBlockers(b, ksq, Them, occ).blockers & us;
 
   for (U64 n = b.pieces[kKnight] & us & ~pinned; n; n &= n - 1) {
     const int from = lsb(n);

@@ -43,7 +43,7 @@ struct Kernels {
   // ---- Checks and pins over one packed position (native/core/checks.h) ----
   U64 (*attackersTo)(const U64* pos, int sq, int byColor, U64 occupied);
   U64 (*checkers)(const U64* pos, int color);
-  U64 (*pinnedPieces)(const U64* pos, int color);  // the faster of the two methods below
+  U64 (*pinnedPieces)(const U64* pos, int color);  // kingBlockers (core/blockers.h)
   U64 (*pinnedPiecesXray)(const U64* pos, int color);
   U64 (*pinnedPiecesOppositeRays)(const U64* pos, int color);
   U64 (*pinners)(const U64* pos, int color);
@@ -146,8 +146,6 @@ struct PextSource {
 };
 #endif
 
-enum class PinMethod { kXray, kOppositeRays };
-
 // Runs f(board, colour) over packed positions; color 2 = each position's side to move.
 template <typename F>
 inline void positionBatch(F f, const U64* positions, int color, U64* out, Size n) {
@@ -157,7 +155,7 @@ inline void positionBatch(F f, const U64* positions, int color, U64* out, Size n
   }
 }
 
-template <class Source, class Rays, PinMethod Pins>
+template <class Source, class Rays>
 constexpr Kernels withCheckKernels(Kernels k) {
   k.rookAttacks = [](int sq, U64 occ) { return Source::get().rook(sq, occ); };
   k.bishopAttacks = [](int sq, U64 occ) { return Source::get().bishop(sq, occ); };
@@ -192,11 +190,11 @@ constexpr Kernels withCheckKernels(Kernels k) {
   k.pinnedPiecesOppositeRays = [](const U64* pos, int color) {
     return pinnedPiecesOppositeRays<Rays>(unpack(pos), color);
   };
-  k.pinnedPieces = Pins == PinMethod::kXray ? k.pinnedPiecesXray : k.pinnedPiecesOppositeRays;
+  k.pinnedPieces = [](const U64* pos, int color) { return pinnedPieces(Source::get(), unpack(pos), color); };
   k.pinners = [](const U64* pos, int color) { return pinners(Source::get(), unpack(pos), color); };
-  k.discoveredCheckCandidates = Pins == PinMethod::kXray
-      ? +[](const U64* pos, int color) { return discoveredCheckCandidatesXray(Source::get(), unpack(pos), color); }
-      : +[](const U64* pos, int color) { return discoveredCheckCandidatesOppositeRays<Rays>(unpack(pos), color); };
+  k.discoveredCheckCandidates = [](const U64* pos, int color) {
+    return discoveredCheckCandidates(Source::get(), unpack(pos), color);
+  };
   k.checkBlockSquares = [](const U64* pos, int color) {
     return checkBlockSquares(Source::get(), unpack(pos), color);
   };
@@ -209,21 +207,10 @@ constexpr Kernels withCheckKernels(Kernels k) {
     positionBatch([&s](const Board& b, int c) { return checkers(s, b, c); }, positions, color, out, n);
   };
   k.pinnedPiecesBatch = [](const U64* positions, int color, U64* out, Size n) {
-    if constexpr (Pins == PinMethod::kXray) {
-      const auto s = Source::get();
-      positionBatch([&s](const Board& b, int c) { return pinnedPiecesXray(s, b, c); }, positions, color, out, n);
-    } else {
-      positionBatch(pinnedPiecesOppositeRays<Rays>, positions, color, out, n);
-    }
+    positionBatch(pinnedBy, positions, color, out, n);
   };
   k.discoveredCheckCandidatesBatch = [](const U64* positions, int color, U64* out, Size n) {
-    if constexpr (Pins == PinMethod::kXray) {
-      const auto s = Source::get();
-      positionBatch([&s](const Board& b, int c) { return discoveredCheckCandidatesXray(s, b, c); }, positions,
-                    color, out, n);
-    } else {
-      positionBatch(discoveredCheckCandidatesOppositeRays<Rays>, positions, color, out, n);
-    }
+    positionBatch(discoveredCheckCandidatesOf, positions, color, out, n);
   };
   k.checkAnalysisBatch = [](const U64* positions, U64* out, Size n) {
     return checkAnalysisBatch(Source::get(), positions, out, n);
@@ -276,7 +263,7 @@ constexpr Kernels withKbnkKernels(Kernels k) {
 // A whole table: Source (magic or PEXT sliders), Rays (ray attacks), DirSet (distantCheckLines).
 template <class Source, class Rays, int (*DirSet)(U64, int)>
 constexpr Kernels buildKernels(const char* cpuPath, int (*distantCheckLinesSse41)(int, U64)) {
-  return withKbnkKernels<Source>(withMoveKernels<Source>(withCheckKernels<Source, Rays, PinMethod::kXray>(
+  return withKbnkKernels<Source>(withMoveKernels<Source>(withCheckKernels<Source, Rays>(
       withDirSet<DirSet>(Kernels{}, cpuPath, distantCheckLinesSse41))));
 }
 

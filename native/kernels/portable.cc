@@ -1,8 +1,7 @@
 // The baseline kernel table: plain C++, no intrinsics. dirSet: the branchless sum of compares, the
 // fastest of the portable variants when measured (random taboo sets defeat the branchy chain).
-// Sliders: magic bitboards. Pins: the x-ray method, faster than the opposite ray-directions in the
-// bench (random positions, 8-24 pieces), so the public pinnedPieces / discoveredCheckCandidates use
-// it in every table; both methods of the Checks and Pinned Pieces page stay as variants.
+// Sliders: magic bitboards. Pins and discovered-check candidates come from kingBlockers
+// (core/blockers.h) in every table; both methods of the Checks and Pinned Pieces page stay as variants.
 // The slider tables themselves are defined in tables.cc.
 #include "kernels.h"
 

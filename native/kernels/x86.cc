@@ -1,8 +1,8 @@
 // The x86-64 kernel tables, this file compiled twice, each into its own ISA namespace so none of its
 // inline functions can stand in for a baseline copy; the addon uses a table only after checking the
 // CPU (cpuid). dirSet: the SSE4.1 _mm_cmpeq_epi64 version, the fastest variant when measured. Rays:
-// two directions per register (SSE4.1 pshufb + blend), which makes the opposite-ray pin pass faster,
-// still behind the x-ray method, so pins use x-rays.
+// two directions per register (SSE4.1 pshufb + blend), for the opposite-ray variant of the Checks and
+// Pinned Pieces page (the public pins come from kingBlockers, core/blockers.h).
 //  - with -msse4.1 -mpopcnt (bbp::x86v2): x86Kernels, sliders by magic bitboards;
 //  - with -mbmi2 too (bbp::x86bmi2): bmi2Kernels, sliders PEXT-indexed (used when cpuid leaf 7
 //    reports BMI2 and PEXT is not microcoded, AMD before Zen 3: PEXT measured faster than the
