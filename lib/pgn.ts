@@ -26,7 +26,7 @@ import type { Readable } from 'node:stream';
 import { PositionBatch } from './batch.js';
 import { STARTING_FEN, errorText } from './position.js';
 import * as jsPgn from './js/pgn.js';
-import { BOARD, MOVES, generate, loadPacked, play } from './js/movegen.js';
+import { BOARD, generate, loadPacked, play } from './js/movegen.js';
 import * as jsSan from './js/san.js';
 import { defaultBackendName, loadAddon, uciOf } from './san.js';
 import { parseFen } from './position.js';
@@ -160,14 +160,12 @@ function ambiguousCandidates(startFen: string, moves: readonly number[], token: 
     }
     const n = generate(0, false);
     const bytes = Buffer.from(token, 'latin1');
-    let e = bytes.length;
+    const e = bytes.length;
     // The reader took off a move number before the move.
     let s = 0;
     while (s < e && bytes[s]! >= 48 && bytes[s]! <= 57) s++;
     if (s < e && bytes[s] === 46) { while (s < e && bytes[s] === 46) s++; } else s = 0;
     if (!jsSan.parseSyntax(bytes, s, e)) return [];
-    void MOVES;
-    e = jsSan.resolve(0, n);
     return jsSan.candidates(0, n).map(uciOf).sort();
   } catch {
     return [];

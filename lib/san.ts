@@ -102,15 +102,16 @@ const jsSanBackend: SanBackend = {
     if (!legal) return '';
     play(0, code);
     const childN = generate(1, false);
-    return jsSan.write(0, n, code, jsSan.inCheckAfterGenerate() ? (childN === 0 ? 2 : 1) : 0);
+    return jsSan.write(0, n, code, jsSan.inCheckAt(1) ? (childN === 0 ? 2 : 1) : 0);
   },
   parse(pos, san, out) {
     loadPacked(halvesOf(pos), 0, 0);
     const n = generate(0, false);
     if (!jsSan.parseSyntax(san, 0, san.length)) return jsSan.SAN_MALFORMED;
-    const status = jsSan.resolve(0, n);
+    const r = jsSan.resolve(0, n);
+    const status = jsSan.sanStatus(r);
     let count = 0;
-    if (status === jsSan.SAN_OK) out[count++] = jsSan.resolvedMove;
+    if (status === jsSan.SAN_OK) out[count++] = jsSan.sanMove(r);
     if (status === jsSan.SAN_AMBIGUOUS) for (const m of jsSan.candidates(0, n)) out[count++] = m;
     return status | (count << 8);
   },
@@ -122,7 +123,7 @@ const jsSanBackend: SanBackend = {
     for (let k = 0; k < n; k++) {
       play(0, codes[k]!);
       const childN = generate(1, false);
-      sans.push(jsSan.write(0, n, codes[k]!, jsSan.inCheckAfterGenerate() ? (childN === 0 ? 2 : 1) : 0));
+      sans.push(jsSan.write(0, n, codes[k]!, jsSan.inCheckAt(1) ? (childN === 0 ? 2 : 1) : 0));
     }
     return [codes, sans];
   },

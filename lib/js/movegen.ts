@@ -187,9 +187,8 @@ export function kingSquareAt(o: number, color: number): number {
   return lo !== 0 ? lowest(lo) : 32 + lowest(BOARD[o + 15]! & BOARD[o + 2 * color + 1]!);
 }
 
-/** Checkers of the last `generate` (halves), for the statistics. */
-export let checkersLo = 0;
-export let checkersHi = 0;
+/** Word of a ply's board that `generate` sets to 1 when the side to move is in check, else 0. */
+export const IN_CHECK = 19;
 
 /**
  * Generates the legal moves of the board at ply p: written to MOVES from p * MAX_MOVES when
@@ -228,8 +227,7 @@ export function generate(p: number, counting: boolean): number {
   rookHalves(k, occLo, occHi, ATT, 0);
   cLo |= ATT[0]! & erLo;
   cHi |= ATT[1]! & erHi;
-  checkersLo = cLo;
-  checkersHi = cHi;
+  BOARD[o + IN_CHECK] = (cLo | cHi) !== 0 ? 1 : 0;
 
   // King steps, the king lifted off the board.
   {

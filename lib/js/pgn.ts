@@ -253,18 +253,18 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
       suffixNag = a === 33 ? (b === 33 ? 3 : 5) : (b === 63 ? 4 : 6);
     }
     if (!san.parseSyntax(p, start, end)) return fail(PGN_MALFORMED_MOVE, start, end, line, lineStart);
-    const status = san.resolve(P, listN);
+    const r = san.resolve(P, listN);
+    const status = san.sanStatus(r);
     let m = 0;
     const isNull = status === san.SAN_NULL_MOVE;
     if (isNull) {
-      // generate() of this ply left its checkers behind.
-      if (san.inCheckAfterGenerate()) return fail(PGN_NULL_MOVE_IN_CHECK, start, end, line, lineStart);
+      if (san.inCheckAt(P)) return fail(PGN_NULL_MOVE_IN_CHECK, start, end, line, lineStart);
     } else if (status === san.SAN_ILLEGAL) {
       return fail(PGN_ILLEGAL_MOVE, start, end, line, lineStart);
     } else if (status === san.SAN_AMBIGUOUS) {
       return fail(PGN_AMBIGUOUS_MOVE, start, end, line, lineStart);
     } else {
-      m = san.resolvedMove;
+      m = san.sanMove(r);
     }
     moves.push(m);
     games[rec + G.moveCount]!++;
@@ -282,8 +282,8 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     // SAN of the move needs the board before it (ply P) and the check state after it (ply P + 1).
     const childN = san.generateClean(P + 1);
     let text = '';
-    if (wantSan && !isNull) text = san.write(P, listN, m, san.inCheckAfterGenerate() ? (childN === 0 ? 2 : 1) : 0);
-    for (let k = 0; k < 19; k++) BOARD[O + k] = BOARD[NEXT + k]!;
+    if (wantSan && !isNull) text = san.write(P, listN, m, san.inCheckAt(P + 1) ? (childN === 0 ? 2 : 1) : 0);
+    for (let k = 0; k < PLY_WORDS; k++) BOARD[O + k] = BOARD[NEXT + k]!;
     MOVES.copyWithin(P * MAX_MOVES, (P + 1) * MAX_MOVES, (P + 1) * MAX_MOVES + childN);
     listN = childN;
     ply++;

@@ -95,9 +95,13 @@ function isCastle(o: number, m: number): boolean {
   return (d === 2 || d === -2) && has(o, 4 + 2 * KING, from);
 }
 
-/** Result of `resolve`: the status, then the move (SAN_OK) or the number of candidates. */
-export let resolvedMove = 0;
-export let resolvedCandidates = 0;
+/** `resolve`'s result: the status in the low 3 bits, the move above them when it is SAN_OK. */
+export function sanStatus(r: number): number {
+  return r & 7;
+}
+export function sanMove(r: number): number {
+  return r >> 3;
+}
 
 function matches(o: number, m: number): boolean {
   const x = syntax;
@@ -125,11 +129,9 @@ export function resolve(p: number, n: number): number {
       count++;
     }
   }
-  resolvedCandidates = count;
   if (count === 0) return SAN_ILLEGAL;
   if (count > 1) return SAN_AMBIGUOUS;
-  resolvedMove = found;
-  return SAN_OK;
+  return SAN_OK | (found << 3);
 }
 
 /** The moves of ply p that `syntax` names (for the message of an ambiguous move). */
@@ -208,9 +210,9 @@ export function generateClean(p: number): number {
   return n;
 }
 
-/** The side to move of ply p is in check (after `generate` of that ply: its checkers). */
-export function inCheckAfterGenerate(): boolean {
-  return mg.checkersLo !== 0 || mg.checkersHi !== 0;
+/** The side to move of ply p is in check (valid after `generate` of that ply). */
+export function inCheckAt(p: number): boolean {
+  return BOARD[p * mg.PLY_WORDS + mg.IN_CHECK] !== 0;
 }
 
 /** The null move: ply p + 1 is ply p with the other side to move and no en-passant square. */
