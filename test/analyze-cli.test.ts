@@ -194,6 +194,12 @@ describe('bitboard-patterns analyze', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/unknown feature "nope"/);
     expect(analyze(['--format', 'xml']).code).toBe(2);
+    for (const t of ['0', '257', '1.5', '0x2', '', ' 2']) {
+      const r = analyze(['--threads', t]);
+      expect(r.code, t).toBe(2);
+      expect(r.err).toContain(`--threads must be an integer 1..256, got ${JSON.stringify(t)}`);
+    }
+    expect(analyze(['--backend', 'gpu']).err).toMatch(/--backend must be native or js, got "gpu"/);
     expect(execFileSync(process.execPath, [cli, 'help', 'analyze']).toString()).toMatch(/usage: bitboard-patterns analyze/);
   });
 });

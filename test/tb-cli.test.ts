@@ -69,6 +69,9 @@ describe('bitboard-patterns tb', () => {
     expect(run('generate').status).toBe(2);
     expect(run('generate', 'KQvK', '--metric', 'dtx').status).toBe(2);
     expect(run('frobnicate').status).toBe(2);
+    const threads = run('generate', 'KQvK', '--threads', '2x');
+    expect(threads.status).toBe(2);
+    expect(threads.stderr).toContain('--threads must be an integer 1..1024, got "2x"');
     expect(run('generate', 'KXvK', '--out', dir).status).toBe(1);
     expect(run('stats', join(packageRoot, 'package.json')).status).toBe(1);
     expect(run('probe', 'not a fen', '--table', join(dir, 'KRvK.bbptb')).status).toBe(1);

@@ -21,7 +21,7 @@ import { SyzygyTablebase } from '../syzygy.js';
 import type { RecordFormat } from '../batch.js';
 import type { Subcommand } from './subcommand.js';
 import { isPgnInput, pgnUsage, runPgnAnalyze } from './pgn-input.js';
-import { UsageError, valueOf } from './args.js';
+import { UsageError, backendOf, valueOf, threadsOf } from './args.js';
 import { WorkerPool, writeAllSync } from './worker-pool.js';
 
 const CHUNK_BYTES = 1 << 20;
@@ -88,15 +88,10 @@ function parseArgs(args: string[]): Options {
       if (v !== 'ndjson' && v !== 'csv') throw new UsageError(`--format must be ndjson or csv, got ${v}`);
       format = v;
     } else if (a === '--backend') {
-      const v = value();
-      if (v !== 'native' && v !== 'js') throw new UsageError(`--backend must be native or js, got ${v}`);
-      backend = v;
+      backend = backendOf(value());
       explicit = true;
-    } else if (a === '--threads') {
-      const v = Number(value());
-      if (!Number.isInteger(v) || v < 1 || v > 256) throw new UsageError('--threads must be an integer 1..256');
-      threads = v;
-    } else if (a === '--syzygy') syzygy.push(value());
+    } else if (a === '--threads') threads = threadsOf(value(), 256);
+    else if (a === '--syzygy') syzygy.push(value());
     else if (a === '--strict') strict = true;
     else if (a === '--progress') progress = true;
     else if (a === '--no-progress') progress = false;

@@ -16,6 +16,13 @@ export function backendOf(v: string): 'native' | 'js' {
   return v;
 }
 
+/** A `--threads` value: an integer 1..max written in decimal digits, else a UsageError. */
+export function threadsOf(text: string, max: number): number {
+  const v = /^\d{1,4}$/.test(text) ? Number(text) : 0;
+  if (v < 1 || v > max) throw new UsageError(`--threads must be an integer 1..${max}, got ${JSON.stringify(text)}`);
+  return v;
+}
+
 /**
  * Runs subcommand `command` of `tool` (`bitboard-patterns TOOL COMMAND ...`) from `commands`: a
  * UsageError prints the message and `usage` (exit code 2), an error of `expected` classes its message

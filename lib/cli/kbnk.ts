@@ -6,7 +6,7 @@ import { createApi } from '../api.js';
 import { jsBackend } from '../js/index.js';
 import { KbnkFileError, KbnkTablebase, type KbnkGenerateOptions, type KbnkProgress } from '../kbnk.js';
 import { FenError } from '../position.js';
-import { UsageError, backendOf, runCommand, valueOf } from './args.js';
+import { UsageError, backendOf, runCommand, valueOf, threadsOf } from './args.js';
 
 export const summary = 'KBNK tablebase: generate a distance-to-mate table, probe a position';
 
@@ -31,11 +31,8 @@ function parseOptions(args: string[]): Options {
     else if (a === '--json') o.json = true;
     else if (a === '--backend') {
       o.backend = backendOf(value());
-    } else if (a === '--threads') {
-      const v = Number(value());
-      if (!Number.isInteger(v) || v < 1 || v > 1024) throw new UsageError(`--threads must be an integer 1..1024, got ${JSON.stringify(args[i])}`);
-      o.threads = v;
-    } else if (a.startsWith('-') && a.length > 1) throw new UsageError(`unknown option ${a}`);
+    } else if (a === '--threads') o.threads = threadsOf(value(), 1024);
+    else if (a.startsWith('-') && a.length > 1) throw new UsageError(`unknown option ${a}`);
     else o.rest.push(a);
   }
   return o;

@@ -9,7 +9,7 @@ import { createApi } from '../api.js';
 import { jsBackend } from '../js/index.js';
 import { FenError } from '../position.js';
 import { Tablebase, TablebaseFileError, tbParse, type TbGenerateOptions, type TbProgress, type TbSideStats } from '../tablebase.js';
-import { UsageError, backendOf, runCommand, valueOf } from './args.js';
+import { UsageError, backendOf, runCommand, valueOf, threadsOf } from './args.js';
 
 export const summary = 'endgame tablebases (2..5 pieces, DTM or DTZ): generate, probe, stats';
 
@@ -43,11 +43,8 @@ function parseOptions(args: string[]): Options {
     else if (a === '--with-sub-endings') o.withSubs = true;
     else if (a === '--backend') {
       o.backend = backendOf(value());
-    } else if (a === '--threads') {
-      const v = Number(value());
-      if (!Number.isInteger(v) || v < 1 || v > 1024) throw new UsageError(`--threads must be an integer 1..1024, got ${JSON.stringify(args[i])}`);
-      o.threads = v;
-    } else if (a.startsWith('-') && a.length > 1) throw new UsageError(`unknown option ${a}`);
+    } else if (a === '--threads') o.threads = threadsOf(value(), 1024);
+    else if (a.startsWith('-') && a.length > 1) throw new UsageError(`unknown option ${a}`);
     else o.rest.push(a);
   }
   return o;
