@@ -107,12 +107,17 @@ describe.each(backends)('threaded perft (%s)', (name, api) => {
     after.abort();
   });
 
-  it('a thread count that is not an integer 1..256 is a RangeError; bad options are TypeErrors', () => {
+  it('a thread count that is not a number is a TypeError, a number not an integer 1..256 a RangeError; bad options are TypeErrors', () => {
     const pos = api.parseFen(START);
-    for (const threads of [0, -1, 1.5, 257, NaN, Infinity, '2', null]) {
+    for (const threads of [0, -1, 1.5, 257, NaN, Infinity]) {
       expect(() => api.perft(pos, 2, { threads: threads as number })).toThrow(RangeError);
       expect(() => api.perftStats(pos, 2, { threads: threads as number })).toThrow(RangeError);
       expect(() => api.perftAsync(pos, 2, { threads: threads as number })).toThrow(RangeError);
+    }
+    for (const threads of ['2', null, 2n]) {
+      expect(() => api.perft(pos, 2, { threads: threads as number })).toThrow(TypeError);
+      expect(() => api.perftStats(pos, 2, { threads: threads as number })).toThrow(TypeError);
+      expect(() => api.perftAsync(pos, 2, { threads: threads as number })).toThrow(TypeError);
     }
     expect(() => api.perft(pos, 2, 4 as never)).toThrow(TypeError);
     expect(() => api.perftAsync(pos, 2, { signal: {} as AbortSignal })).toThrow(TypeError);
