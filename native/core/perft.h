@@ -341,8 +341,14 @@ inline int rightsAfter(int rights, U64 touched) {
   return rights;
 }
 
+#if defined(__GNUC__)
+#define BBP_PERFT_INLINE inline __attribute__((always_inline))
+#else
+#define BBP_PERFT_INLINE inline
+#endif
+
 template <int Us, int CR, bool Ep, class S>
-U64 visit(const S& s, const Pos& b, int ep, int depth);
+BBP_PERFT_INLINE U64 visit(const S& s, const Pos& b, int ep, int depth);
 
 template <int Us, bool Ep, class S, int... I>
 U64 visitRights(const S& s, const Pos& b, int rights, int ep, int depth, std::integer_sequence<int, I...>) {
@@ -459,7 +465,7 @@ U64 node(const S& s, const Pos& b, int ep, int depth) {
     const U64 ourRooks = b.pieces[kRook] & us;
     for (int i = 2 * Us; i < 2 * Us + 2; ++i) {
       const CastlingMove& m = kCastlingMoves[i];
-      if ((CR & m.right) && ksq == m.kingFrom && (ourRooks & squareBB(m.rookFrom)) && !(occ & m.mustBeEmpty)) {
+      if ((CR & m.right) && !(occ & m.mustBeEmpty) && ksq == m.kingFrom && (ourRooks & squareBB(m.rookFrom))) {
         needDanger();
         if (danger & m.mustBeSafe) continue;
         if constexpr (Leaf) {
@@ -619,7 +625,7 @@ U64 node(const S& s, const Pos& b, int ep, int depth) {
 }
 
 template <int Us, int CR, bool Ep, class S>
-U64 visit(const S& s, const Pos& b, int ep, int depth) {
+BBP_PERFT_INLINE U64 visit(const S& s, const Pos& b, int ep, int depth) {
   return depth == 1 ? node<Us, CR, Ep, true>(s, b, ep, 1) : node<Us, CR, Ep, false>(s, b, ep, depth);
 }
 
