@@ -1,7 +1,9 @@
 /**
  * Perft speed, leaf nodes per second per core, one run, the same positions and depths for every
  * column (a column that needs a program that is not there is skipped with a note):
- *   C++      bench/perft.cc over native/core, compiled here with g++ -O3 (no Node at all)
+ *   C++      bench/perft.cc over native/core, compiled here with g++ -O3 (no Node at all); its wall-clock
+ *            figure is used here; it also prints nodes per CPU second (cpu_mnps), the figure to
+ *            quote when other programs share the cores
  *   native   the addon's bulk-counting perft on one thread; native stats: perftStats (leaf
  *            classification); native N thr: perft on every core, divided by the core count
  *   Stockfish `go perft N` of the `stockfish` binary (PATH, /usr/games, or BENCH_STOCKFISH), timed

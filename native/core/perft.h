@@ -30,6 +30,7 @@
 
 #include <atomic>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "movegen.h"
@@ -49,128 +50,6 @@ struct PerftStats {
 constexpr int kMaxPerftDepth = 20;
 
 namespace movegen {
-
-// The number of legal moves (the last ply of perft, bulk counting): generate()'s rules counted with
-// popcounts, in an order that skips work a leaf rarely needs. The enemy attack map (the expensive
-// part: a lookup per enemy slider) is built only when the king has two or more squares to step
-// to or a castling move passes its other tests; otherwise the king's one square (if any) and "in
-// check" come from the attackers of that square alone (the chess programming wiki's "Checks and Pinned Pieces (Bitboards)": the king as a
-// super-piece). Pinned pieces are counted apart so the unpinned ones need no per-piece pin test.
-template <int Us, class Sliders>
-U64 countLegal(const Sliders& s, const Board& b) {
-  using P = PawnSide<Us>;
-  constexpr int Them = Us ^ 1;
-  const U64 us = b.colors[Us], them = b.colors[Them], occ = us | them;
-  const U64 kingBB = b.pieces[kKing] & us;
-  const int ksq = lsb(kingBB);
-  const U64 enemyKing = b.pieces[kKing] & them;
-  const U64 theirDiag = diagSliders(b, Them), theirOrth = orthSliders(b, Them);
-
-  U64 n = 0;
-  const U64 kingTargets = kingAttacks(ksq) & ~us & ~enemyKing;
-  U64 danger = 0;
-  bool haveDanger = false;
-  const auto needDanger = [&] {
-    if (!haveDanger) danger = attackedBy<Them>(s, b, occ ^ kingBB), haveDanger = true;
-  };
-  // Whether `sq` is attacked with our king lifted off the board, from the square's point of view;
-  // slider lookups only for enemy sliders on its empty-board rays.
-  const auto attackedSq = [&](int sq) {
-    const U64 occNoKing = occ ^ kingBB;
-    return ((pawnAttacks(Us, sq) & b.pieces[kPawn] & them) | (knightAttacks(sq) & b.pieces[kKnight] & them) |
-            (kingAttacks(sq) & enemyKing)) != 0 ||
-           ((bishopRays(sq) & theirDiag) && (s.bishop(sq, occNoKing) & theirDiag)) ||
-           ((rookRays(sq) & theirOrth) && (s.rook(sq, occNoKing) & theirOrth));
-  };
-  bool inCheck;
-  if (kingTargets & (kingTargets - 1)) {  // two or more squares: the whole attack map at once
-    needDanger();
-    n += popcount(kingTargets & ~danger);
-    inCheck = (danger & kingBB) != 0;
-  } else {
-    for (U64 t = kingTargets; t; t &= t - 1) n += !attackedSq(lsb(t));
-    // Slider lookups only for enemy sliders on the king's empty-board rays.
-    inCheck = ((pawnAttacks(Us, ksq) & b.pieces[kPawn] & them) | (knightAttacks(ksq) & b.pieces[kKnight] & them) |
-               (kingAttacks(ksq) & enemyKing)) != 0 ||
-              ((bishopRays(ksq) & theirDiag) && (s.bishop(ksq, occ) & theirDiag)) ||
-              ((rookRays(ksq) & theirOrth) && (s.rook(ksq, occ) & theirOrth));
-  }
-
-  U64 checkMask = ~U64{0};
-  if (inCheck) {
-    const U64 checkers = (pawnAttacks(Us, ksq) & b.pieces[kPawn] & them) |
-                         (knightAttacks(ksq) & b.pieces[kKnight] & them) | (s.bishop(ksq, occ) & theirDiag) |
-                         (s.rook(ksq, occ) & theirOrth) | (kingAttacks(ksq) & enemyKing);
-    if (checkers & (checkers - 1)) return n;  // double check: king moves only
-    checkMask = between(ksq, lsb(checkers)) | checkers;
-  } else if (b.castling & (Us == 0 ? kWhiteKing | kWhiteQueen : kBlackKing | kBlackQueen)) {
-    const U64 ourRooks = b.pieces[kRook] & us;
-    for (int i = 2 * Us; i < 2 * Us + 2; ++i) {
-      const CastlingMove& c = kCastlingMoves[i];
-      if ((b.castling & c.right) && ksq == c.kingFrom && (ourRooks & squareBB(c.rookFrom)) && !(occ & c.mustBeEmpty)) {
-        needDanger();
-        if (!(danger & c.mustBeSafe)) ++n;
-      }
-    }
-  }
-
-  const U64 targets = ~us & ~enemyKing & checkMask;
-  const U64 pinned = (rookRays(ksq) & theirOrth) | (bishopRays(ksq) & theirDiag) ? lineBlockers(b, ksq, Them, us, occ) : 0;
-
-  for (U64 k = b.pieces[kKnight] & us & ~pinned; k; k &= k - 1) n += popcount(knightAttacks(lsb(k)) & targets);
-  const U64 ourBishops = b.pieces[kBishop] & us, ourRooks = b.pieces[kRook] & us, ourQueens = b.pieces[kQueen] & us;
-  for (U64 p = ourBishops & ~pinned; p; p &= p - 1) n += popcount(s.bishop(lsb(p), occ) & targets);
-  for (U64 p = ourRooks & ~pinned; p; p &= p - 1) n += popcount(s.rook(lsb(p), occ) & targets);
-  for (U64 p = ourQueens & ~pinned; p; p &= p - 1) n += popcount(s.queen(lsb(p), occ) & targets);
-  for (U64 p = (ourBishops | ourRooks | ourQueens) & pinned; p; p &= p - 1) {
-    const int from = lsb(p);
-    const U64 attacks = (b.pieces[kBishop] & squareBB(from)) ? s.bishop(from, occ)
-                        : (b.pieces[kRook] & squareBB(from)) ? s.rook(from, occ) : s.queen(from, occ);
-    n += popcount(attacks & targets & line(ksq, from));
-  }
-
-  const U64 empty = ~occ;
-  const U64 capturable = them & ~enemyKing;
-  const auto pawnCount = [&](U64 pawns, U64 mask) -> U64 {
-    const U64 single = P::up(pawns) & empty;
-    const U64 doubles = P::up(single & P::kDoublePushRank) & empty & mask;
-    const U64 pushes = single & mask;
-    const U64 east = P::upEast(pawns) & capturable & mask;
-    const U64 west = P::upWest(pawns) & capturable & mask;
-    // Pushes and doubles never share a square (ranks 3 and 4 for white): one popcount; promotions
-    // (rare) count four times each.
-    U64 count = popcount((pushes | doubles) & ~P::kLastRank) + popcount(east & ~P::kLastRank) +
-                popcount(west & ~P::kLastRank);
-    if ((pushes | east | west) & P::kLastRank)
-      count += 4 * (popcount(pushes & P::kLastRank) + popcount(east & P::kLastRank) + popcount(west & P::kLastRank));
-    return count;
-  };
-  const U64 ourPawns = b.pieces[kPawn] & us;
-  n += pawnCount(ourPawns & ~pinned, targets);
-  for (U64 p = ourPawns & pinned; p; p &= p - 1) n += pawnCount(p & -p, targets & line(ksq, lsb(p)));
-
-  if (b.epSquare != kNoSquare) {
-    const int to = b.epSquare;
-    const U64 toBB = squareBB(to), capturedBB = squareBB(to - P::kUp);
-    if ((b.pieces[kPawn] & them & capturedBB) && !(occ & toBB) && (checkMask & (toBB | capturedBB))) {
-      for (U64 a = pawnAttacks(Them, to) & ourPawns; a; a &= a - 1) {
-        const U64 after = occ ^ squareBB(lsb(a)) ^ capturedBB ^ toBB;
-        if (!(s.rook(ksq, after) & theirOrth) && !(s.bishop(ksq, after) & theirDiag)) ++n;
-      }
-    }
-  }
-  return n;
-}
-
-template <int Us, class Sliders>
-U64 perftNode(const Sliders& s, const Board& b, int depth) {
-  if (depth == 1) return countLegal<Us>(s, b);
-  U64 nodes = 0;
-  auto visit = [&](const Board& child) { nodes += perftNode<Us ^ 1>(s, child, depth - 1); };
-  ChildSink<Us, decltype(visit)> sink{b, visit};
-  generate<Us>(s, b, sink);
-  return nodes;
-}
 
 // The last ply of perftStats: tallies the moves instead of making them.
 template <int Us, class Sliders>
@@ -288,6 +167,362 @@ void perftStatsNode(const Sliders& s, const Board& b, int depth, PerftStats& sta
   generate<Us>(s, b, sink);
 }
 
+}  // namespace movegen
+
+// ---- Bulk-counting perft on a compile-time status ----
+//
+// The generator behind perft() (perftStats keeps movegen.h's generate with its sinks). Ideas from
+// the chess programming wiki's "Perft" (bulk counting), "Checks and Pinned Pieces (Bitboards)" and
+// "Move Generation" (legal generation by check and pin masks):
+//  - the side to move, the castling rights and whether an en-passant capture is possible are
+//    template arguments (a Status), so castling and en passant cost nothing in the nodes where they
+//    cannot happen and no run-time branch tests them; a move that may change the rights (a king or a
+//    rook leaving, or a capture landing on, a square of a right still held) picks its child's
+//    instantiation from a table of 16, every other move knows its child's status at compile time;
+//  - checks and pins come from one slider lookup per direction, made only when an enemy slider
+//    stands on the king's empty-board lines: the lookup with only the enemy pieces as blockers
+//    returns the enemy sliders that see the king through our pieces; a slider with nothing between
+//    gives check, one with exactly one of ours between pins it;
+//  - the last ply counts target sets with popcounts; the enemy attack map is built only when the
+//    king has two or more squares to step to or a castling move passes its other tests (one square:
+//    the attackers of that square alone);
+//  - children are 64-byte copies (colour and piece-type sets; the status is in the template and the
+//    en-passant square an argument), descended into at once, with no move list.
+namespace perftgen {
+
+using movegen::lsb;
+using movegen::popcount;
+using movegen::PawnSide;
+using movegen::rookRays;
+using movegen::bishopRays;
+
+struct Pos {
+  U64 colors[2];
+  U64 pieces[6];
+};
+
+// Squares whose king or rook leaving (or being captured) clears a right in `rights`.
+constexpr U64 rightSquares(int rights) {
+  return ((rights & kWhiteKing) ? squareBB(4) | squareBB(7) : 0) |
+         ((rights & kWhiteQueen) ? squareBB(4) | squareBB(0) : 0) |
+         ((rights & kBlackKing) ? squareBB(60) | squareBB(63) : 0) |
+         ((rights & kBlackQueen) ? squareBB(60) | squareBB(56) : 0);
+}
+constexpr int ownRights(int us) { return us == 0 ? kWhiteKing | kWhiteQueen : kBlackKing | kBlackQueen; }
+
+// The rights left after a move touching `touched` (its from and to squares).
+inline int rightsAfter(int rights, U64 touched) {
+  if (touched & (squareBB(4) | squareBB(7))) rights &= ~kWhiteKing;
+  if (touched & (squareBB(4) | squareBB(0))) rights &= ~kWhiteQueen;
+  if (touched & (squareBB(60) | squareBB(63))) rights &= ~kBlackKing;
+  if (touched & (squareBB(60) | squareBB(56))) rights &= ~kBlackQueen;
+  return rights;
+}
+
+#if defined(__GNUC__)
+#define BBP_PERFT_INLINE inline __attribute__((always_inline))
+#else
+#define BBP_PERFT_INLINE inline
+#endif
+
+template <int Us, int CR, bool Ep, class S>
+BBP_PERFT_INLINE U64 visit(const S& s, const Pos& b, int ep, int depth);
+
+template <int Us, bool Ep, class S, int... I>
+U64 visitRights(const S& s, const Pos& b, int rights, int ep, int depth, std::integer_sequence<int, I...>) {
+  using Fn = U64 (*)(const S&, const Pos&, int, int);
+  static constexpr Fn table[] = {&visit<Us, I, Ep, S>...};
+  return table[rights](s, b, ep, depth);
+}
+
+// The child after a move touching `touched`, with no en-passant square: its rights are CR unless
+// the move touched a square of a right still held.
+template <int Them, int CR, class S>
+inline U64 descend(const S& s, const Pos& c, U64 touched, int depth) {
+  if constexpr (rightSquares(CR) == 0) {
+    (void)touched;
+    return visit<Them, CR, false>(s, c, kNoSquare, depth);
+  } else {
+    if (!(touched & rightSquares(CR))) return visit<Them, CR, false>(s, c, kNoSquare, depth);
+    return visitRights<Them, false>(s, c, rightsAfter(CR, touched), kNoSquare, depth,
+                                    std::make_integer_sequence<int, 16>{});
+  }
+}
+
+// Squares attacked by `Color` with the given occupancy.
+template <int Color, class S>
+inline U64 attackedBy(const S& s, const Pos& b, U64 occ) {
+  const U64 own = b.colors[Color];
+  U64 attacked = PawnSide<Color>::attacks(b.pieces[kPawn] & own) | knightAttacksSet(b.pieces[kKnight] & own) |
+                 kingAttacks(lsb(b.pieces[kKing] & own));
+  for (U64 d = (b.pieces[kBishop] | b.pieces[kQueen]) & own; d; d &= d - 1) attacked |= s.bishop(lsb(d), occ);
+  for (U64 o = (b.pieces[kRook] | b.pieces[kQueen]) & own; o; o &= o - 1) attacked |= s.rook(lsb(o), occ);
+  return attacked;
+}
+
+// One node: Leaf = count the legal moves (the last ply), else make each and descend.
+template <int Us, int CR, bool Ep, bool Leaf, class S>
+U64 node(const S& s, const Pos& b, int ep, int depth) {
+  using P = PawnSide<Us>;
+  constexpr int Them = Us ^ 1;
+  const U64 us = b.colors[Us], them = b.colors[Them], occ = us | them;
+  const U64 kingBB = b.pieces[kKing] & us;
+  const int ksq = lsb(kingBB);
+  const U64 enemyKing = b.pieces[kKing] & them;
+  const U64 theirOrth = (b.pieces[kRook] | b.pieces[kQueen]) & them;
+  const U64 theirDiag = (b.pieces[kBishop] | b.pieces[kQueen]) & them;
+
+  // Checkers and pinned pieces. Enemy king next to ours happens only on inconsistent boards.
+  U64 checkers = (pawnAttacks(Us, ksq) & b.pieces[kPawn] & them) | (knightAttacks(ksq) & b.pieces[kKnight] & them) |
+                 (kingAttacks(ksq) & enemyKing);
+  U64 pinned = 0;
+  if (rookRays(ksq) & theirOrth) {
+    for (U64 c = s.rook(ksq, them) & theirOrth; c; c &= c - 1) {
+      const U64 blockers = between(ksq, lsb(c)) & us;
+      if (!blockers) checkers |= c & -c;
+      else if (!(blockers & (blockers - 1))) pinned |= blockers;
+    }
+  }
+  if (bishopRays(ksq) & theirDiag) {
+    for (U64 c = s.bishop(ksq, them) & theirDiag; c; c &= c - 1) {
+      const U64 blockers = between(ksq, lsb(c)) & us;
+      if (!blockers) checkers |= c & -c;
+      else if (!(blockers & (blockers - 1))) pinned |= blockers;
+    }
+  }
+
+  U64 n = 0;
+  // King steps: the enemy attack map (our king lifted off the board) only when it pays.
+  const U64 occNoKing = occ ^ kingBB;
+  U64 danger = 0;
+  bool haveDanger = false;
+  const auto needDanger = [&] {
+    if (!haveDanger) danger = attackedBy<Them>(s, b, occNoKing), haveDanger = true;
+  };
+  const auto attackedSq = [&](int sq) {
+    return ((pawnAttacks(Us, sq) & b.pieces[kPawn] & them) | (knightAttacks(sq) & b.pieces[kKnight] & them) |
+            (kingAttacks(sq) & enemyKing)) != 0 ||
+           ((bishopRays(sq) & theirDiag) && (s.bishop(sq, occNoKing) & theirDiag)) ||
+           ((rookRays(sq) & theirOrth) && (s.rook(sq, occNoKing) & theirOrth));
+  };
+  U64 kingTargets = kingAttacks(ksq) & ~us & ~enemyKing;
+  if (kingTargets & (kingTargets - 1)) {
+    needDanger();
+    kingTargets &= ~danger;
+  } else if (kingTargets && attackedSq(lsb(kingTargets))) {
+    kingTargets = 0;
+  }
+  // A move of ours: Leaf counts its targets; otherwise each target's child is made and visited.
+  constexpr int kRightsLeft = CR & ~ownRights(Us);
+  if constexpr (Leaf) {
+    n += popcount(kingTargets);
+  } else {
+    for (U64 t = kingTargets & ~them; t; t &= t - 1) {
+      Pos c = b;
+      const U64 ft = kingBB | (t & -t);
+      c.pieces[kKing] ^= ft;
+      c.colors[Us] ^= ft;
+      n += descend<Them, kRightsLeft>(s, c, ft, depth - 1);
+    }
+    for (U64 t = kingTargets & them; t; t &= t - 1) {
+      Pos c = b;
+      const U64 to = t & -t, ft = kingBB | to;
+      for (int k = kPawn; k < kKing; ++k) c.pieces[k] &= ~to;
+      c.pieces[kKing] ^= ft;
+      c.colors[Us] ^= ft;
+      c.colors[Them] ^= to;
+      n += descend<Them, kRightsLeft>(s, c, ft, depth - 1);
+    }
+  }
+
+  U64 checkMask = ~U64{0};
+  if (checkers) {
+    if (checkers & (checkers - 1)) return n;  // double check: king moves only
+    checkMask = between(ksq, lsb(checkers)) | checkers;
+  } else if constexpr ((CR & ownRights(Us)) != 0) {
+    const U64 ourRooks = b.pieces[kRook] & us;
+    for (int i = 2 * Us; i < 2 * Us + 2; ++i) {
+      const CastlingMove& m = kCastlingMoves[i];
+      if ((CR & m.right) && !(occ & m.mustBeEmpty) && ksq == m.kingFrom && (ourRooks & squareBB(m.rookFrom))) {
+        needDanger();
+        if (danger & m.mustBeSafe) continue;
+        if constexpr (Leaf) {
+          ++n;
+        } else {
+          Pos c = b;
+          const U64 king = squareBB(m.kingFrom) | squareBB(m.kingTo), rook = squareBB(m.rookFrom) | squareBB(m.rookTo);
+          c.pieces[kKing] ^= king;
+          c.pieces[kRook] ^= rook;
+          c.colors[Us] ^= king | rook;
+          n += visit<Them, kRightsLeft, false>(s, c, kNoSquare, depth - 1);
+        }
+      }
+    }
+  }
+
+  const U64 targets = ~us & ~enemyKing & checkMask;
+  // Moves of a non-pawn piece of `type` from `from` to `to` (a set).
+  const auto pieceMoves = [&](int type, int from, U64 to) {
+    if constexpr (Leaf) {
+      n += popcount(to);
+    } else {
+      const U64 fromBB = squareBB(from);
+      for (U64 t = to & ~them; t; t &= t - 1) {
+        Pos c = b;
+        const U64 ft = fromBB | (t & -t);
+        c.pieces[type] ^= ft;
+        c.colors[Us] ^= ft;
+        n += descend<Them, CR>(s, c, ft, depth - 1);
+      }
+      for (U64 t = to & them; t; t &= t - 1) {
+        Pos c = b;
+        const U64 toBB = t & -t, ft = fromBB | toBB;
+        for (int k = kPawn; k < kKing; ++k) c.pieces[k] &= ~toBB;
+        c.pieces[type] ^= ft;
+        c.colors[Us] ^= ft;
+        c.colors[Them] ^= toBB;
+        n += descend<Them, CR>(s, c, ft, depth - 1);
+      }
+    }
+  };
+  for (U64 p = b.pieces[kKnight] & us & ~pinned; p; p &= p - 1) pieceMoves(kKnight, lsb(p), knightAttacks(lsb(p)) & targets);
+  const U64 ourQueens = b.pieces[kQueen] & us;
+  const U64 ourBishops = b.pieces[kBishop] & us, ourRooks = b.pieces[kRook] & us;
+  for (U64 p = ourBishops & ~pinned; p; p &= p - 1) pieceMoves(kBishop, lsb(p), s.bishop(lsb(p), occ) & targets);
+  for (U64 p = ourRooks & ~pinned; p; p &= p - 1) pieceMoves(kRook, lsb(p), s.rook(lsb(p), occ) & targets);
+  for (U64 p = ourQueens & ~pinned; p; p &= p - 1) pieceMoves(kQueen, lsb(p), s.queen(lsb(p), occ) & targets);
+  if (pinned & (ourBishops | ourRooks | ourQueens)) {
+    for (U64 p = ourBishops & pinned; p; p &= p - 1)
+      pieceMoves(kBishop, lsb(p), s.bishop(lsb(p), occ) & targets & line(ksq, lsb(p)));
+    for (U64 p = ourRooks & pinned; p; p &= p - 1)
+      pieceMoves(kRook, lsb(p), s.rook(lsb(p), occ) & targets & line(ksq, lsb(p)));
+    for (U64 p = ourQueens & pinned; p; p &= p - 1)
+      pieceMoves(kQueen, lsb(p), s.queen(lsb(p), occ) & targets & line(ksq, lsb(p)));
+  }
+
+  // Pawns, set-wise; each pinned pawn runs through the same code alone, masked by its pin line.
+  const U64 empty = ~occ;
+  const U64 capturable = them & ~enemyKing;
+  const auto pawnMoves = [&](U64 pawns, U64 mask) {
+    const U64 single = P::up(pawns) & empty;
+    const U64 doubles = P::up(single & P::kDoublePushRank) & empty & mask;
+    const U64 pushes = single & mask;
+    const U64 east = P::upEast(pawns) & capturable & mask;
+    const U64 west = P::upWest(pawns) & capturable & mask;
+    if constexpr (Leaf) {
+      // Pushes and doubles never share a square: one popcount; promotions count four times each.
+      n += popcount((pushes | doubles) & ~P::kLastRank) + popcount(east & ~P::kLastRank) +
+           popcount(west & ~P::kLastRank);
+      if ((pushes | east | west) & P::kLastRank)
+        n += 4 * (popcount(pushes & P::kLastRank) + popcount(east & P::kLastRank) + popcount(west & P::kLastRank));
+    } else {
+      for (U64 t = pushes & ~P::kLastRank; t; t &= t - 1) {
+        Pos c = b;
+        const U64 to = t & -t, ft = to | (P::kUp > 0 ? to >> P::kUp : to << -P::kUp);
+        c.pieces[kPawn] ^= ft;
+        c.colors[Us] ^= ft;
+        n += visit<Them, CR, false>(s, c, kNoSquare, depth - 1);
+      }
+      for (U64 t = doubles; t; t &= t - 1) {
+        Pos c = b;
+        const int to = lsb(t);
+        const U64 toBB = t & -t, ft = toBB | squareBB(to - 2 * P::kUp);
+        c.pieces[kPawn] ^= ft;
+        c.colors[Us] ^= ft;
+        // En passant is possible for the child only with an enemy pawn beside the pawn that moved.
+        if ((eastOne(toBB) | westOne(toBB)) & b.pieces[kPawn] & them)
+          n += visit<Them, CR, true>(s, c, to - P::kUp, depth - 1);
+        else
+          n += visit<Them, CR, false>(s, c, kNoSquare, depth - 1);
+      }
+      const auto captures = [&](U64 set, int delta) {
+        for (U64 t = set; t; t &= t - 1) {
+          const int to = lsb(t);
+          const U64 toBB = t & -t, fromBB = squareBB(to - delta);
+          Pos c = b;
+          for (int k = kPawn; k < kKing; ++k) c.pieces[k] &= ~toBB;
+          c.colors[Them] ^= toBB;
+          c.colors[Us] ^= fromBB | toBB;
+          if (toBB & P::kLastRank) {
+            c.pieces[kPawn] ^= fromBB;
+            for (int promo = kKnight; promo <= kQueen; ++promo) {
+              Pos d = c;
+              d.pieces[promo] |= toBB;
+              n += descend<Them, CR>(s, d, toBB, depth - 1);
+            }
+          } else {
+            c.pieces[kPawn] ^= fromBB | toBB;
+            n += descend<Them, CR>(s, c, toBB, depth - 1);
+          }
+        }
+      };
+      captures(east, P::kUpEast);
+      captures(west, P::kUpWest);
+      for (U64 t = pushes & P::kLastRank; t; t &= t - 1) {
+        const int to = lsb(t);
+        const U64 toBB = t & -t, fromBB = squareBB(to - P::kUp);
+        Pos c = b;
+        c.pieces[kPawn] ^= fromBB;
+        c.colors[Us] ^= fromBB | toBB;
+        for (int promo = kKnight; promo <= kQueen; ++promo) {
+          Pos d = c;
+          d.pieces[promo] |= toBB;
+          n += descend<Them, CR>(s, d, toBB, depth - 1);
+        }
+      }
+    }
+  };
+  const U64 ourPawns = b.pieces[kPawn] & us;
+  pawnMoves(ourPawns & ~pinned, targets);
+  for (U64 p = ourPawns & pinned; p; p &= p - 1) pawnMoves(p & -p, targets & line(ksq, lsb(p)));
+
+  if constexpr (Ep) {
+    const int to = ep;
+    const U64 toBB = squareBB(to), capturedBB = squareBB(to - P::kUp);
+    // The captured pawn must be there, and the capture must answer a check (take the pawn that
+    // gave it, or land between a slider and the king); the lines through the king after the
+    // capture decide the rest (this covers the horizontal pin of two pawns on the fifth rank).
+    if ((b.pieces[kPawn] & them & capturedBB) && !(occ & toBB) && (checkMask & (toBB | capturedBB))) {
+      for (U64 a = pawnAttacks(Them, to) & ourPawns; a; a &= a - 1) {
+        const U64 fromBB = a & -a;
+        const U64 after = occ ^ fromBB ^ capturedBB ^ toBB;
+        if ((s.rook(ksq, after) & theirOrth) || (s.bishop(ksq, after) & theirDiag)) continue;
+        if constexpr (Leaf) {
+          ++n;
+        } else {
+          Pos c = b;
+          c.pieces[kPawn] ^= fromBB | toBB | capturedBB;
+          c.colors[Us] ^= fromBB | toBB;
+          c.colors[Them] ^= capturedBB;
+          n += visit<Them, CR, false>(s, c, kNoSquare, depth - 1);
+        }
+      }
+    }
+  }
+  return n;
+}
+
+template <int Us, int CR, bool Ep, class S>
+BBP_PERFT_INLINE U64 visit(const S& s, const Pos& b, int ep, int depth) {
+  return depth == 1 ? node<Us, CR, Ep, true>(s, b, ep, 1) : node<Us, CR, Ep, false>(s, b, ep, depth);
+}
+
+template <class S>
+U64 perft(const S& s, const Board& b, int depth) {
+  const Pos p{{b.colors[0], b.colors[1]}, {b.pieces[0], b.pieces[1], b.pieces[2], b.pieces[3], b.pieces[4], b.pieces[5]}};
+  const auto seq = std::make_integer_sequence<int, 16>{};
+  const int rights = b.castling & 15;
+  if (b.epSquare != kNoSquare)
+    return b.sideToMove == 0 ? visitRights<0, true>(s, p, rights, b.epSquare, depth, seq)
+                             : visitRights<1, true>(s, p, rights, b.epSquare, depth, seq);
+  return b.sideToMove == 0 ? visitRights<0, false>(s, p, rights, kNoSquare, depth, seq)
+                           : visitRights<1, false>(s, p, rights, kNoSquare, depth, seq);
+}
+
+}  // namespace perftgen
+
+namespace movegen {
+
 // The positions one ply below each of `from` (every legal move), appended to `to`.
 template <int Us, class Sliders>
 void expandInto(const Sliders& s, const Board& b, std::vector<Board>& to) {
@@ -328,7 +563,7 @@ int perftSplit(const Sliders& s, const Board& root, int depth, std::vector<Board
 template <class Sliders>
 U64 perft(const Sliders& s, const Board& b, int depth) {
   if (depth <= 0) return 1;
-  return b.sideToMove == 0 ? movegen::perftNode<0>(s, b, depth) : movegen::perftNode<1>(s, b, depth);
+  return perftgen::perft(s, b, depth);
 }
 
 // The wiki's columns over the last ply's moves (depth 0: nodes 1, the rest 0).
