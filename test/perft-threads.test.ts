@@ -115,9 +115,9 @@ describe.each(backends)('threaded perft (%s)', (name, api) => {
       expect(() => api.perftAsync(pos, 2, { threads: threads as number })).toThrow(RangeError);
     }
     for (const threads of ['2', null, 2n]) {
-      expect(() => api.perft(pos, 2, { threads: threads as number })).toThrow(TypeError);
-      expect(() => api.perftStats(pos, 2, { threads: threads as number })).toThrow(TypeError);
-      expect(() => api.perftAsync(pos, 2, { threads: threads as number })).toThrow(TypeError);
+      expect(() => api.perft(pos, 2, { threads: threads as never })).toThrow(TypeError);
+      expect(() => api.perftStats(pos, 2, { threads: threads as never })).toThrow(TypeError);
+      expect(() => api.perftAsync(pos, 2, { threads: threads as never })).toThrow(TypeError);
     }
     expect(() => api.perft(pos, 2, 4 as never)).toThrow(TypeError);
     expect(() => api.perftAsync(pos, 2, { signal: {} as AbortSignal })).toThrow(TypeError);
