@@ -119,8 +119,7 @@ describe.runIf(nativeApi)('DTZ: native and JS make the same bytes', () => {
     const j = Tablebase.generateSync(material, { metric: 'dtz', backend: 'js' });
     expect(same(n.table, j.table)).toBe(true);
   });
-  it('KRvKP (4 pieces, pawn levels and captures of the pawn) with BITBOARD_PATTERNS_SLOW_TESTS=1', async () => {
-    if (!process.env.BITBOARD_PATTERNS_SLOW_TESTS) return;
+  it.runIf(!!process.env.BITBOARD_PATTERNS_SLOW_TESTS)('KRvKP (4 pieces, pawn levels and captures of the pawn)', async () => {
     const n = await Tablebase.generate('KRvKP', { metric: 'dtz', backend: 'native' });
     const j = await Tablebase.generate('KRvKP', { metric: 'dtz', backend: 'js', known: [...n.subTables().values()] });
     expect(same(n.table, j.table)).toBe(true);
