@@ -75,7 +75,7 @@ describe.each(generators)('DTZ tables (%s) agree with Syzygy', (backend) => {
 
 describe.runIf(nativeApi)('4-piece DTZ tables agree with Syzygy', () => {
   // Every 499th position of KQvKR in the quick run; every position of these with
-  // BITBOARD_PATTERNS_SLOW_TESTS=1 (CI does; several minutes).
+  // BITBOARD_PATTERNS_SLOW_TESTS=1 (run by hand, not in CI: several minutes).
   const slow = !!process.env.BITBOARD_PATTERNS_SLOW_TESTS;
   const materials = slow ? ['KQvKR', 'KRvKN', 'KBNvK', 'KPvKP', 'KRvKP', 'KQvKP', 'KBvKP'] : ['KQvKR'];
   it.each(materials)('%s', (material) => {
