@@ -19,22 +19,28 @@
  * and its en-passant captures. Castling is not in the tables: a Position with castling rights is a
  * RangeError.
  *
- * File format v1 (little-endian), 48-byte header then the table:
+ * DTZ bytes: a loss in d plies is d (0..126), a win in d plies 126 + d (1..127); 126 and 253 also
+ * stand for longer losses and wins, whose exact distance is in the table's long values
+ * (`longValues`: (index, plies) pairs sorted by index, for the positions beyond 126 / 127 plies).
+ *
+ * File format v2 (little-endian), 48-byte header, the table, then the long values:
  *   0  8 bytes  magic "BBP-TBGN"
- *   8  u16      format version (1)          10  u16  table layout version (1)
- *  12  u8       metric (1 = DTM)            13  u8   symmetry (8 = pawnless, 2 = left-right mirror)
+ *   8  u16      format version (2)          10  u16  table layout version (1)
+ *  12  u8       metric (1 = DTM, 2 = DTZ)   13  u8   symmetry (8 = pawnless, 2 = left-right mirror)
  *  14  u16      flags (0)                   16  16 bytes material name, ASCII, NUL-padded
- *  32  u64      table length in bytes       40  u32  CRC-32 (zlib) of bytes 0..39 and the table    44  u32 reserved (0)
- * A KBNK file of lib/kbnk.ts ("BBP-KBNK") loads too, as the KBNvK table (checked by KbnkTablebase).
- * Anything else is a TablebaseFileError (problem: truncated, magic, version, layout, metric,
- * symmetry, flags, material, length, checksum).
+ *  32  u64      table length in bytes       40  u32  CRC-32 (zlib) of bytes 0..39, the table and the long values
+ *  44  u32      number of long values (0 for DTM); each is u32 index, u32 plies after the table
+ * Version 1 files (bytes 44..47 zero, no long values) load as before. A KBNK file of lib/kbnk.ts
+ * ("BBP-KBNK") loads too, as the KBNvK table (checked by KbnkTablebase). Anything else is a
+ * TablebaseFileError (problem: truncated, magic, version, layout, metric, symmetry, flags, material,
+ * length, checksum, longValues).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Backend, Position } from './backend.js';
 import { PACKED_POSITION_WORDS } from './backend.js';
 import { createApi } from './api.js';
 import { jsBackend } from './js/index.js';
-import { tbGenerateJs, tbGenerateJsSync, tbIndex, tbSlotKey, type TbMaterial, JS_MAX_PIECES, DTZ_MAX_LOSS, DTZ_WIN_BASE, dtzClass, dtzSeedScore } from './js/tbgen.js';
+import { tbGenerateJs, tbGenerateJsSync, tbIndex, tbSlotKey, type TbMaterial, JS_MAX_PIECES, DTZ_MAX_LOSS, DTZ_WIN_BASE, DTZ_LONG_LOSS, DTZ_LONG_WIN } from './js/tbgen.js';
 import { tbParse as parseMaterial, tbTableSize as tableSizeOf, tbSubMaterials as subMaterialsOf } from './js/tbgen.js';
 import { checkArray, checkPath, checkThreads } from './validate.js';
 import { errorText } from './position.js';
@@ -72,14 +78,14 @@ export function tbSubMaterials(m: TbMaterial): string[] {
 export const TB_DRAW = 254;
 export const TB_ILLEGAL = 255;
 export const TB_FILE_MAGIC = 'BBP-TBGN';
-export const TB_FILE_VERSION = 1;
+export const TB_FILE_VERSION = 2;
 export const TB_LAYOUT_VERSION = 1;
 export const TB_FILE_HEADER_SIZE = 48;
 const METRIC_CODES = { dtm: 1, dtz: 2 } as const;
 
 /** 'dtm': distance to mate (no 50-move rule); 'dtz': Syzygy's distance to zeroing under the 50-move rule (DTZ50). */
 export type TbMetric = 'dtm' | 'dtz';
-export type TablebaseFileProblem = 'truncated' | 'magic' | 'version' | 'layout' | 'metric' | 'symmetry' | 'flags' | 'material' | 'length' | 'checksum';
+export type TablebaseFileProblem = 'truncated' | 'magic' | 'version' | 'layout' | 'metric' | 'symmetry' | 'flags' | 'material' | 'length' | 'checksum' | 'longValues';
 
 /** A table file (or buffer) that is not a valid table: `problem` says which check failed. */
 export class TablebaseFileError extends CodedError<TablebaseFileProblem> {
@@ -150,9 +156,9 @@ export interface TbPackedPositions {
 }
 
 interface NativeTb {
-  tbGenerate(material: string, subNames: string, subTables: Uint8Array[], table: Uint8Array, threads?: number, metric?: number): void;
+  tbGenerate(material: string, subNames: string, subTables: Uint8Array[], table: Uint8Array, threads?: number, metric?: number): Uint32Array;
   tbGenerateAsync(material: string, subNames: string, subTables: Uint8Array[], threads: number,
-    onProgress: ((done: number, total: number) => void) | undefined, cancel: Int32Array, metric?: number): Promise<Uint8Array>;
+    onProgress: ((done: number, total: number) => void) | undefined, cancel: Int32Array, metric?: number): Promise<[Uint8Array, Uint32Array]>;
 }
 
 type Choice = 'native' | 'js';
@@ -209,13 +215,17 @@ export class Tablebase {
   readonly metric: TbMetric;
   /** The raw table (layout 1). Do not modify. */
   readonly table: Uint8Array;
+  /** DTZ: the distances beyond what a byte holds, (table index, plies) pairs sorted by index. Do not modify. */
+  readonly longValues: Uint32Array;
   private readonly subs: Map<string, Tablebase>;
 
-  private constructor(token: symbol, material: TbMaterial, table: Uint8Array, subs: Map<string, Tablebase>, metric: TbMetric = 'dtm') {
+  private constructor(token: symbol, material: TbMaterial, table: Uint8Array, subs: Map<string, Tablebase>, metric: TbMetric = 'dtm',
+    longValues: Uint32Array = new Uint32Array(0)) {
     if (token !== MAKING) throw new TypeError('Tablebase: not constructible; use Tablebase.generate, fromBuffer, load or fromKbnk');
     this.metric = metric;
     this.material = Object.freeze({ ...material, colors: Object.freeze([...material.colors]) as number[], types: Object.freeze([...material.types]) as number[] });
     this.table = table;
+    this.longValues = longValues;
     this.subs = subs;
     Object.defineProperty(this, TABLEBASE_BRAND, { value: true });
     Object.freeze(this);
@@ -260,16 +270,16 @@ export class Tablebase {
       if (signal?.aborted) throw abortError();
       const subTables = subNames.map((s) => subs.get(s)!.table);
       const report = onProgress && ((d: number, t: number) => { onProgress({ material: name, done: d, total: t }); });
-      let table: Uint8Array;
+      let table: Uint8Array, longs: Uint32Array;
       if (backend === 'js') {
-        table = await tbGenerateJs(mat, subNames.map((s, i) => ({ material: parseMaterial('Tablebase.generate', s), data: subTables[i]! })), report, () => signal?.aborted === true, metric === 'dtz');
+        ({ table, longs } = await tbGenerateJs(mat, subNames.map((s, i) => ({ material: parseMaterial('Tablebase.generate', s), data: subTables[i]! })), report, () => signal?.aborted === true, metric === 'dtz'));
         if (signal?.aborted) throw abortError();
       } else {
         const cancel = new Int32Array(1); // read by the addon at each progress step
         const onAbort = () => { cancel[0] = 1; };
         signal?.addEventListener('abort', onAbort);
         try {
-          table = await nativeTb().tbGenerateAsync(name, subNames.join(','), subTables, threads ?? 0, report, cancel, METRIC_CODES[metric]);
+          [table, longs] = await nativeTb().tbGenerateAsync(name, subNames.join(','), subTables, threads ?? 0, report, cancel, METRIC_CODES[metric]);
         } catch (e) {
           if (signal?.aborted) throw abortError();
           throw e;
@@ -278,7 +288,7 @@ export class Tablebase {
         }
         if (signal?.aborted) throw abortError(); // aborted while the last step was delivered
       }
-      const tb = new Tablebase(MAKING, mat, table, subs, metric);
+      const tb = new Tablebase(MAKING, mat, table, subs, metric, longs);
       made.set(name, tb);
       return tb;
     };
@@ -304,12 +314,10 @@ export class Tablebase {
       const subs = new Map(subNames.map((s) => [s, make(s)] as const));
       const subTables = subNames.map((s) => subs.get(s)!.table);
       const table = new Uint8Array(tableSizeOf(mat));
-      if (backend === 'js') {
-        tbGenerateJsSync(mat, subNames.map((s, i) => ({ material: parseMaterial('Tablebase.generateSync', s), data: subTables[i]! })), table, metric === 'dtz');
-      } else {
-        nativeTb().tbGenerate(name, subNames.join(','), subTables, table, options.threads ?? 0, METRIC_CODES[metric]);
-      }
-      const tb = new Tablebase(MAKING, mat, table, subs, metric);
+      const longs = backend === 'js'
+        ? tbGenerateJsSync(mat, subNames.map((s, i) => ({ material: parseMaterial('Tablebase.generateSync', s), data: subTables[i]! })), table, metric === 'dtz')
+        : nativeTb().tbGenerate(name, subNames.join(','), subTables, table, options.threads ?? 0, METRIC_CODES[metric]);
+      const tb = new Tablebase(MAKING, mat, table, subs, metric, longs);
       made.set(name, tb);
       return tb;
     };
@@ -321,8 +329,8 @@ export class Tablebase {
 
   // ---------------------------------------------------------------- probing
 
-  /** The table byte of a position given as its pieces (the table's material, either colouring). */
-  private rawValue(fn: string, pieces: [number, number, number][], stm: number): { value: number } {
+  /** The table index of a position given as its pieces (the table's material, either colouring). */
+  private indexOf(fn: string, pieces: [number, number, number][], stm: number): number {
     let name = materialName(pieces);
     let ps = pieces;
     let side = stm;
@@ -333,7 +341,22 @@ export class Tablebase {
       name = this.name;
     }
     const sorted = [...ps].sort((a, b) => tbSlotKey(a[0], a[1]) - tbSlotKey(b[0], b[1]));
-    return { value: this.table[tbIndex(this.material, side, sorted.map((p) => p[2]))]! };
+    return tbIndex(this.material, side, sorted.map((p) => p[2]));
+  }
+
+  /** The score of table entry i (see `score`), long DTZ values included. */
+  private scoreAt(i: number): number {
+    const v = this.table[i]!;
+    if (this.metric === 'dtz' && (v === DTZ_LONG_LOSS || v === DTZ_LONG_WIN) && this.longValues.length) {
+      const longs = this.longValues;
+      let lo = 0, hi = longs.length / 2;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (longs[2 * mid]! < i) lo = mid + 1; else hi = mid;
+      }
+      if (lo < longs.length / 2 && longs[2 * lo] === i) return v === DTZ_LONG_LOSS ? -SCORE + longs[2 * lo + 1]! : SCORE - longs[2 * lo + 1]!;
+    }
+    return score(this.metric, v);
   }
 
   /** The table that holds material `name` (this one, or a linked sub-ending's, either colouring). */
@@ -346,23 +369,23 @@ export class Tablebase {
     return undefined;
   }
 
-  /** The byte value of a Position of this family, en passant included (a ply code of the table's metric). */
+  /** The score (see `score`) of a Position of this family, en passant included. */
   private valueOf(fn: string, pos: Position): number {
     const pieces = piecesOf(pos);
     const name = materialName(pieces);
     const table = this.tableFor(name);
     if (!table) throw new RangeError(`${fn}: no table for ${name} in the family of ${this.name}`);
     if (pos.castling !== 0) throw new RangeError(`${fn}: positions with castling rights are not in the table (it has none)`);
-    const v = table.rawValue(fn, pieces, pos.sideToMove).value;
-    if (v === TB_ILLEGAL) throw new RangeError(`${fn}: the position is illegal (the side not to move is in check, or pawns on the first or last rank)`);
-    if (pos.epSquare < 0) return v;
-    let best = score(this.metric, v);
+    const i = table.indexOf(fn, pieces, pos.sideToMove);
+    if (table.table[i] === TB_ILLEGAL) throw new RangeError(`${fn}: the position is illegal (the side not to move is in check, or pawns on the first or last rank)`);
+    let best = table.scoreAt(i);
+    if (pos.epSquare < 0) return best;
     for (const move of jsApi.legalMoves(pos)) {
       const from = squareOf(move.slice(0, 2)), to = squareOf(move.slice(2, 4));
       if (to !== pos.epSquare || ((pos.pieces[0] >> BigInt(from)) & 1n) === 0n) continue;
       best = Math.max(best, moveScore(this.metric, this.valueOf(fn, jsApi.makeMove(pos, move)), true));
     }
-    return unscore(this.metric, best);
+    return best;
   }
 
   /** WDL and DTM (or DTZ) of a Position (either colouring of this material, or of a linked sub-ending). */
@@ -409,27 +432,35 @@ export class Tablebase {
       groups.set(key, (groups.get(key) ?? 0) + 1);
     }
     for (const g of groups.values()) for (let f = 2; f <= g; f++) dup *= f;
+    const weightOf = (r: number) => {
+      const sq = m.pawns ? (r >> 2) * 8 + (r & 3) : [0, 1, 2, 3, 9, 10, 11, 18, 19, 27][r]!;
+      return (m.pawns ? 2 : sq % 9 === 0 ? 4 : 8) / dup;
+    };
     const side = (stm: number): TbSideStats => {
       const counts = new Float64Array(256);
       for (let r = 0; r < regions; r++) {
-        const sq = m.pawns ? (r >> 2) * 8 + (r & 3) : [0, 1, 2, 3, 9, 10, 11, 18, 19, 27][r]!;
-        const weight = m.pawns ? 2 : sq % 9 === 0 ? 4 : 8;
         const local = new Float64Array(256);
         const base = (stm * regions + r) * per;
         for (let i = base; i < base + per; i++) local[this.table[i]!]++;
-        for (let v = 0; v < 256; v++) counts[v] += weight * local[v]! / dup;
+        for (let v = 0; v < 256; v++) counts[v] += weightOf(r) * local[v]!;
       }
       const winsByDtm: number[] = [], lossesByDtm: number[] = [];
       let wins = 0, losses = 0, longestWin = 0, cursedWins = 0, blessedLosses = 0;
-      for (let v = 0; v < 254; v++) {
-        const c = counts[v]!;
-        if (!c) continue;
-        const d = decode(this.metric, v);
+      const add = (s: number, c: number) => {
+        const d = decode(this.metric, s);
         const dist = Math.abs(d.dtm ?? d.dtz!);
         if (d.wdl > 0) { winsByDtm[dist] = (winsByDtm[dist] ?? 0) + c; wins += c; longestWin = Math.max(longestWin, dist); }
         else { lossesByDtm[dist] = (lossesByDtm[dist] ?? 0) + c; losses += c; }
         if (d.wdl === 1) cursedWins += c;
         if (d.wdl === -1) blessedLosses += c;
+      };
+      for (let v = 0; v < 254; v++) if (counts[v]) add(score(this.metric, v), counts[v]!);
+      for (let j = 0; j < this.longValues.length; j += 2) { // move the long ones from their code's distance to their own
+        const i = this.longValues[j]!;
+        if (Math.floor(i / (regions * per)) !== stm) continue;
+        const w = weightOf(Math.floor((i % (regions * per)) / per));
+        add(score(this.metric, this.table[i]!), -w);
+        add(this.scoreAt(i), w);
       }
       const dense = (a: number[]) => Array.from(a, (x) => x ?? 0);
       return { legal: wins + losses + counts[TB_DRAW]!, wins, draws: counts[TB_DRAW]!, losses, winsByDtm: dense(winsByDtm), lossesByDtm: dense(lossesByDtm), longestWin, cursedWins, blessedLosses };
@@ -488,7 +519,7 @@ export class Tablebase {
       }
       positions[w + 8] = BigInt(stm | (64 << 8));
       positions[w + 9] = 1n;
-      const d = decode(this.metric, this.table[i]!);
+      const d = decode(this.metric, this.scoreAt(i));
       wdl[at] = d.wdl;
       dist[at] = d.dtm ?? d.dtz!;
       at++;
@@ -498,7 +529,7 @@ export class Tablebase {
 
   // ---------------------------------------------------------------- files
 
-  /** The file bytes: header + table. */
+  /** The file bytes: header, table, long values (format v2). */
   toBuffer(): Buffer {
     const header = Buffer.alloc(TB_FILE_HEADER_SIZE);
     header.write(TB_FILE_MAGIC, 0, 'latin1');
@@ -508,8 +539,11 @@ export class Tablebase {
     header.writeUInt8(this.material.pawns ? 2 : 8, 13);
     header.write(this.name, 16, 'latin1');
     header.writeBigUInt64LE(BigInt(this.table.length), 32);
-    header.writeUInt32LE(fileChecksum(header, this.table), 40);
-    return Buffer.concat([header, this.table]);
+    const longs = Buffer.alloc(4 * this.longValues.length);
+    this.longValues.forEach((x, i) => longs.writeUInt32LE(x, 4 * i));
+    header.writeUInt32LE(fileChecksum(header, this.table, longs), 40);
+    header.writeUInt32LE(this.longValues.length / 2, 44);
+    return Buffer.concat([header, this.table, longs]);
   }
 
   /** Reads the bytes of `toBuffer` / a file; a TablebaseFileError when damaged. `subs` links sub-endings (for probes that convert). */
@@ -524,7 +558,8 @@ export class Tablebase {
     }
     if (buf.length < TB_FILE_HEADER_SIZE) throw fail('truncated', `${buf.length} bytes, shorter than the ${TB_FILE_HEADER_SIZE}-byte header`);
     if (buf.toString('latin1', 0, 8) !== TB_FILE_MAGIC) throw fail('magic', `it does not start with ${JSON.stringify(TB_FILE_MAGIC)}`);
-    if (buf.readUInt16LE(8) !== TB_FILE_VERSION) throw fail('version', `format version ${buf.readUInt16LE(8)}; this build reads ${TB_FILE_VERSION}`);
+    const version = buf.readUInt16LE(8);
+    if (version !== 1 && version !== TB_FILE_VERSION) throw fail('version', `format version ${version}; this build reads 1 and ${TB_FILE_VERSION}`);
     if (buf.readUInt16LE(10) !== TB_LAYOUT_VERSION) throw fail('layout', `layout version ${buf.readUInt16LE(10)}; this build reads ${TB_LAYOUT_VERSION}`);
     const metricCode = buf.readUInt8(12);
     if (metricCode !== METRIC_CODES.dtm && metricCode !== METRIC_CODES.dtz) throw fail('metric', `metric code ${metricCode}; this build reads 1 (DTM) and 2 (DTZ)`);
@@ -536,20 +571,26 @@ export class Tablebase {
     try { m = parseMaterial('Tablebase.fromBuffer', name); } catch { throw fail('material', `bad material ${JSON.stringify(name)}`); }
     if (m.name !== name || (end >= 0 && nameBytes.subarray(end).some((b) => b !== 0))) throw fail('material', `material ${JSON.stringify(name)} is not in canonical form`);
     if (buf.readUInt8(13) !== (m.pawns ? 2 : 8)) throw fail('symmetry', `symmetry ${buf.readUInt8(13)} does not fit ${name}`);
-    if (buf.readUInt32LE(44) !== 0) throw fail('flags', 'reserved header bytes are not zero');
+    const longCount = buf.readUInt32LE(44);
+    if (version === 1 && longCount !== 0) throw fail('flags', 'reserved header bytes are not zero');
     const length = buf.readBigUInt64LE(32);
     if (length !== BigInt(tableSizeOf(m))) throw fail('length', `length field ${length}; ${name} has ${tableSizeOf(m)} bytes`);
-    const body = buf.length - TB_FILE_HEADER_SIZE;
-    if (body < Number(length)) throw fail('truncated', `${body} of ${length} table bytes`);
-    if (body > Number(length)) throw fail('length', `${body - Number(length)} bytes after the table`);
-    const table = Uint8Array.from(buf.subarray(TB_FILE_HEADER_SIZE));
-    if (fileChecksum(buf, table) !== buf.readUInt32LE(40)) throw fail('checksum', 'checksum mismatch: the file is corrupted');
+    const body = buf.length - TB_FILE_HEADER_SIZE, expected = Number(length) + 8 * longCount;
+    if (body < expected) throw fail('truncated', `${body} of ${expected} bytes after the header`);
+    if (body > expected) throw fail('length', `${body - expected} bytes after the ${longCount === 0 ? 'table' : 'long values'}`);
+    const table = Uint8Array.from(buf.subarray(TB_FILE_HEADER_SIZE, TB_FILE_HEADER_SIZE + Number(length)));
+    const longBytes = buf.subarray(TB_FILE_HEADER_SIZE + Number(length));
+    if (fileChecksum(buf, table, longBytes) !== buf.readUInt32LE(40)) throw fail('checksum', 'checksum mismatch: the file is corrupted');
+    const longs = new Uint32Array(2 * longCount);
+    for (let j = 0; j < longs.length; j++) longs[j] = longBytes.readUInt32LE(4 * j);
+    const longProblem = checkLongValues(metricCode === METRIC_CODES.dtz, table, longs);
+    if (longProblem) throw fail('longValues', longProblem);
     const map = new Map<string, Tablebase>();
     for (const s of subs) {
       if (!Tablebase.isTablebase(s)) throw new TypeError('Tablebase.fromBuffer: subs must be Tablebase objects');
       map.set(s.name, s);
     }
-    return new Tablebase(MAKING, m, table, map, metricCode === METRIC_CODES.dtz ? 'dtz' : 'dtm');
+    return new Tablebase(MAKING, m, table, map, metricCode === METRIC_CODES.dtz ? 'dtz' : 'dtm', longs);
   }
 
   /**
@@ -570,9 +611,21 @@ export class Tablebase {
   }
 }
 
-/** CRC-32 (zlib's) of header bytes 0..39 followed by the table. */
-function fileChecksum(header: Uint8Array, table: Uint8Array): number {
-  return crc32(header.subarray(0, 40), table);
+/** CRC-32 (zlib's) of header bytes 0..39 followed by the table and the long values. */
+function fileChecksum(header: Uint8Array, table: Uint8Array, longs: Uint8Array): number {
+  return crc32(header.subarray(0, 40), table, longs);
+}
+
+/** Why long values do not fit their table (null when they do): DTZ only, indices increasing, each on a long code and beyond it. */
+function checkLongValues(dtz: boolean, table: Uint8Array, longs: Uint32Array): string | null {
+  if (longs.length && !dtz) return 'a DTM table has no long values';
+  for (let j = 0; j < longs.length; j += 2) {
+    const i = longs[j]!, plies = longs[j + 1]!, v = table[i];
+    if (j && i <= longs[j - 2]!) return `long value ${j / 2}: indices must increase`;
+    if (v !== DTZ_LONG_LOSS && v !== DTZ_LONG_WIN) return `long value ${j / 2}: entry ${i} is not a long DTZ code`;
+    if (plies <= (v === DTZ_LONG_LOSS ? DTZ_LONG_LOSS : DTZ_LONG_WIN - DTZ_WIN_BASE)) return `long value ${j / 2}: ${plies} plies fit the byte`;
+  }
+  return null;
 }
 
 function abortError(): Error {
@@ -588,25 +641,22 @@ function checkMetric(fn: string, metric: unknown): TbMetric {
   if (metric !== 'dtm' && metric !== 'dtz') throw new RangeError(`${fn}: metric must be 'dtm' or 'dtz', got ${typeof metric === 'string' ? JSON.stringify(metric) : typeof metric}`);
   return metric;
 }
-/** Score of a ply code from its side to move's view: wins sooner higher, draw 0, losses later higher. */
+/** Scores: a win in d plies SCORE - d, a loss in d plies -SCORE + d, a draw 0 (wins sooner and losses later higher). */
+const SCORE = 1 << 24;
+/** The score of a table byte from its side to move's view (DTZ: 126 and 253 at their least distance). */
 function score(metric: TbMetric, v: number): number {
   if (v === TB_DRAW) return 0;
-  if (metric === 'dtz') return v <= DTZ_MAX_LOSS ? -1000 + v : 1000 - (v - DTZ_WIN_BASE);
-  return v & 1 ? 1000 - v : -1000 + v;
+  if (metric === 'dtz') return v <= DTZ_MAX_LOSS ? -SCORE + v : SCORE - (v - DTZ_WIN_BASE);
+  return v & 1 ? SCORE - v : -SCORE + v;
 }
-function unscore(metric: TbMetric, s: number): number {
-  if (s === 0) return TB_DRAW;
-  if (metric === 'dtz') return s > 0 ? DTZ_WIN_BASE + 1000 - s : s + 1000;
-  return s > 0 ? 1000 - s : s + 1000;
-}
-/** The score, for the side that moved, of a move to a position of code v; a zeroing move (DTZ) starts the count afresh. */
-function moveScore(metric: TbMetric, v: number, zeroing: boolean): number {
-  if (v === TB_DRAW) return 0;
-  if (metric === 'dtz') {
-    if (zeroing) return dtzSeedScore(dtzClass(v));
-    return v <= DTZ_MAX_LOSS ? 1000 - (v + 1) : -1000 + (v - DTZ_WIN_BASE + 1);
+/** The score, for the side that moved, of a move to a position of score s; a zeroing move (DTZ) starts the count afresh. */
+function moveScore(metric: TbMetric, s: number, zeroing: boolean): number {
+  if (s === 0) return 0;
+  if (metric === 'dtz' && zeroing) {
+    const d = SCORE - Math.abs(s) <= 100 ? 1 : 101; // the 50-move rule: a loss beyond it is blessed
+    return s < 0 ? SCORE - d : -SCORE + d;
   }
-  return score(metric, v + 1);
+  return s < 0 ? -s - 1 : -s + 1;
 }
 /** A capture or a pawn move (the moves that reset the 50-move counter). */
 function isZeroing(pos: Position, move: string): boolean {
@@ -614,12 +664,9 @@ function isZeroing(pos: Position, move: string): boolean {
   const occupied = pos.colors[0]! | pos.colors[1]!;
   return ((pos.pieces[0]! >> from) & 1n) === 1n || ((occupied >> to) & 1n) === 1n;
 }
-function decode(metric: TbMetric, v: number): TbProbe {
-  if (metric === 'dtz') {
-    if (v === TB_DRAW) return { wdl: 0, dtz: 0 };
-    const c = dtzClass(v) as TbProbe['wdl'];
-    return v <= DTZ_MAX_LOSS ? { wdl: c, dtz: v === 0 ? 0 : -v } : { wdl: c, dtz: v - DTZ_WIN_BASE };
-  }
-  if (v === TB_DRAW) return { wdl: 0, dtm: 0 };
-  return v & 1 ? { wdl: 2, dtm: (v + 1) / 2 } : { wdl: -2, dtm: v === 0 ? 0 : -v / 2 };
+function decode(metric: TbMetric, s: number): TbProbe {
+  if (s === 0) return metric === 'dtz' ? { wdl: 0, dtz: 0 } : { wdl: 0, dtm: 0 };
+  const d = SCORE - Math.abs(s);
+  if (metric === 'dtz') return s > 0 ? { wdl: d <= 100 ? 2 : 1, dtz: d } : { wdl: d <= 100 ? -2 : -1, dtz: d === 0 ? 0 : -d };
+  return s > 0 ? { wdl: 2, dtm: (d + 1) / 2 } : { wdl: -2, dtm: d === 0 ? 0 : -d / 2 };
 }

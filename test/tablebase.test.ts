@@ -369,7 +369,7 @@ describe('files', () => {
     const cases: [string, Buffer, string][] = [];
     cases.push(['truncated header', good.subarray(0, 20), 'truncated']);
     const magic = Buffer.from(good); magic[0] = 0x41; cases.push(['magic', magic, 'magic']);
-    const version = Buffer.from(good); version.writeUInt16LE(2, 8); cases.push(['version', version, 'version']);
+    const version = Buffer.from(good); version.writeUInt16LE(3, 8); cases.push(['version', version, 'version']);
     const metric = Buffer.from(good); metric[12] = 9; cases.push(['metric', metric, 'metric']);
     const sym = Buffer.from(good); sym[13] = 2; cases.push(['symmetry', sym, 'symmetry']);
     const mat = Buffer.from(good); mat.write('KQvK', 16, 'latin1'); cases.push(['material of the same size (the checksum covers the header)', mat, 'checksum']);

@@ -12,8 +12,13 @@ export const JS_MAX_PIECES = 4;
 const MAX_PIECES = 5;
 const MAX_PLIES = 253;
 const DRAW = 254, ILLEGAL = 255;
-/** DTZ tables (tbgen.h): a loss in d plies is d (d <= DTZ_MAX_LOSS), a win in d plies DTZ_WIN_BASE + d. */
-export const DTZ_MAX_LOSS = 126, DTZ_WIN_BASE = 126;
+/**
+ * DTZ tables (tbgen.h): a loss in d plies is d (d <= DTZ_MAX_LOSS), a win in d plies DTZ_WIN_BASE + d;
+ * DTZ_LONG_LOSS is a loss in 126 plies or more, DTZ_LONG_WIN a win in 127 or more, the exact distance
+ * of those beyond in the table's long values.
+ */
+export const DTZ_MAX_LOSS = 126, DTZ_WIN_BASE = 126, DTZ_LONG_LOSS = 126, DTZ_LONG_WIN = 253;
+const DTZ_MAX_PLIES = 65535;
 
 /** Syzygy's WDL class of a DTZ table byte (2 win, 1 cursed win, 0 draw, -1 blessed loss, -2 loss). */
 export function dtzClass(v: number): number {
@@ -23,14 +28,10 @@ export function dtzClass(v: number): number {
 }
 /** Score of a zeroing move for the mover from the class of the position after it (tbgen.h's seedScore). */
 export function dtzSeedScore(oc: number): number {
-  switch (oc) {
-    case -2: return 1000 - 1;
-    case -1: return 1000 - 101;
-    case 1: return -1000 + 101;
-    case 2: return -1000 + 1;
-    default: return 0;
-  }
+  return SEED_SCORES[oc + 2]!;
 }
+/** By class + 2: a win in 1 ply, in 101 (cursed), a draw, a loss in 101 (blessed), in 1. */
+const SEED_SCORES = [1000 - 1, 1000 - 101, 0, -1000 + 101, -1000 + 1];
 const PAWN = 0, KNIGHT = 1, BISHOP = 2, ROOK = 3, QUEEN = 4, KING = 5;
 
 export interface TbMaterial {
@@ -211,6 +212,8 @@ class Generator {
   private readonly check: Int32Array[];
   private readonly next: Uint8Array[];
   private maxConv = 0;
+  /** DTZ distances the bytes do not hold: [table index, plies]. */
+  readonly longs: [number, number][] = [];
   /** Both sides have pawns: en passant can happen. */
   private readonly epPossible: boolean;
   private n = 0;
@@ -226,7 +229,7 @@ class Generator {
     this.next = [new Uint8Array(this.P).fill(255), new Uint8Array(this.P).fill(255)];
     for (let p = 0; p < this.P; p++) this.setup(p);
     if (dtz) { this.freshPrev = pairs(); this.prepareLevels(); return; }
-    for (let p = 0; p < this.P; p++) this.conversions(p);
+    for (let p = 0; p < this.P; p++) this.seeds(p);
   }
 
   private sq = new Int32Array(MAX_PIECES);
@@ -325,7 +328,7 @@ class Generator {
       if (m.colors[i] !== stm) continue;
       const from = sq[i]!, type = m.types[i]!;
       if (type === PAWN) {
-        if (this.dtz) continue; // a pawn move zeroes: a seed (seedsDtz)
+        if (this.dtz) continue; // a pawn move zeroes: a seed (seeds)
         const dir = stm === 0 ? 8 : -8, to = from + dir;
         if (this.occupied(to) || (to >> 3) === (stm === 0 ? 7 : 0)) continue;
         this.pushMove(i, to, -1, -1);
@@ -372,7 +375,7 @@ class Generator {
     return out;
   }
 
-  /** The best en-passant capture's score for the capturing side (win sooner higher, draw 0), or NO_CAPTURE. */
+  /** The best en-passant capture's score for the capturing side (moveScore), or NO_CAPTURE. */
   private epScore(stm: number, slot: number, mid: number, caps: number[], b: number): number {
     let best = NO_CAPTURE;
     const subSq: number[] = [];
@@ -384,8 +387,7 @@ class Generator {
         subSq[k] = s === MOVED ? mid : s === this.m.n - 1 ? b : this.sq[s]!;
       }
       const v = cv.sub.data[tbIndex(cv.sub.material, stm, subSq)]!;
-      if (v === ILLEGAL) continue;
-      best = Math.max(best, v === DRAW ? 0 : v & 1 ? -1000 + (v + 1) : 1000 - (v + 1));
+      if (v !== ILLEGAL) best = Math.max(best, this.moveScore(v));
     }
     return best;
   }
@@ -457,42 +459,94 @@ class Generator {
     return out;
   }
 
-  private conversions(p: number): void {
+  /** Score, for the side that moves, of a conversion into a position of code v (tbgen.h's moveScore). */
+  private moveScore(v: number): number {
+    if (this.dtz) return dtzSeedScore(dtzClass(v));
+    return v === DRAW ? 0 : v & 1 ? -1000 + (v + 1) : 1000 - (v + 1);
+  }
+
+  /** DTZ: the pawn pushes of the side to move that stay in this material. */
+  private zeroingPushes(stm: number): { slot: number; to: number; mid: number; caps: number[] }[] {
+    const m = this.m, sq = this.sq;
+    const pushes: { slot: number; to: number; mid: number; caps: number[] }[] = [];
+    for (let i = 1; i < m.n - 1; i++) {
+      if (m.colors[i] !== stm || m.types[i] !== PAWN) continue;
+      const dir = stm === 0 ? 8 : -8, to = sq[i]! + dir;
+      if (this.occupied(to) || (to >> 3) === (stm === 0 ? 7 : 0)) continue;
+      pushes.push({ slot: i, to, mid: -1, caps: [] });
+      const to2 = to + dir;
+      if ((sq[i]! >> 3) === (stm === 0 ? 1 : 6) && !this.occupied(to2)) pushes.push({ slot: i, to: to2, mid: to, caps: this.epCapturers(stm, to2) });
+    }
+    return pushes;
+  }
+
+  /** The conversions (DTZ: zeroing moves) of every legal position of placement p, probed once (tbgen.h's seeds). */
+  private seeds(p: number): void {
     if (!this.decode(p)) return;
-    const subSq: number[] = [];
+    const m = this.m, sq = this.sq, subSq: number[] = [];
     for (let stm = 0; stm < 2; stm++) {
       const lo = this.legal[stm]![2 * p]!, hi = this.legal[stm]![2 * p + 1]!;
       if (!lo && !hi) continue;
       const list = this.conversionList(stm);
-      if (!list.length) continue;
+      const pushes = this.dtz ? this.zeroingPushes(stm) : [];
+      if (!list.length && !pushes.length) continue;
       const r = this.row(stm, p);
-      let el = 0, eh = 0, next = 255;
+      let el = 0, eh = 0, next = 255, highest = 0;
       for (let b = 0; b < 64; b++) {
         if (!has(lo, hi, b)) continue;
-        let best = -100000;
+        let best = NO_CAPTURE;
         for (const cv of list) {
           if (!has(cv.maskLo, cv.maskHi, b)) continue;
           subSq.length = cv.sub.material.n;
           for (let j = 0; j < cv.sub.material.n; j++) {
             const s = cv.src[j]!;
-            subSq[j] = s === MOVED ? cv.to : s === this.m.n - 1 ? b : this.sq[s]!;
+            subSq[j] = s === MOVED ? cv.to : s === m.n - 1 ? b : sq[s]!;
           }
           const v = cv.sub.data[tbIndex(cv.sub.material, stm ^ 1, subSq)]!;
           if (v === ILLEGAL) continue;
-          best = Math.max(best, v === DRAW ? 0 : v & 1 ? -1000 + (v + 1) : 1000 - (v + 1));
+          best = Math.max(best, this.moveScore(v));
         }
-        if (best === -100000) continue;
+        for (const push of pushes) {
+          if (b === push.mid) continue;
+          const q = p + (push.to - sq[push.slot]!) * UNITS[this.k - push.slot]!;
+          const v = this.table[this.row(stm ^ 1, q) + b]!;
+          if (v === ILLEGAL) continue;
+          let s = this.moveScore(v);
+          if (push.mid >= 0 && push.caps.length) {
+            const e = this.epScore(stm, push.slot, push.mid, push.caps, b);
+            if (e !== NO_CAPTURE) s = Math.min(s, -e);
+          }
+          best = Math.max(best, s);
+        }
+        if (best === NO_CAPTURE) continue;
         el |= bitLo(b); eh |= bitHi(b);
         if (best === 0) continue;
         const plies = best > 0 ? 1000 - best : best + 1000;
         if (plies > MAX_PLIES) throw new RangeError('tbGenerate: a distance exceeds 253 plies');
-        this.table[r + b] = plies;
+        this.table[r + b] = this.dtz && best > 0 ? DTZ_WIN_BASE + plies : plies;
         next = Math.min(next, plies);
-        this.maxConv = Math.max(this.maxConv, plies);
+        highest = Math.max(highest, plies);
       }
       this.esc[stm]![2 * p] = el; this.esc[stm]![2 * p + 1] = eh;
       this.next[stm]![p] = next;
+      this.maxConv = Math.max(this.maxConv, highest);
     }
+  }
+
+  /** Writes the undecided legal positions of placement p as draws. */
+  private finish(p: number): void {
+    const i = 2 * p;
+    for (let stm = 0; stm < 2; stm++) {
+      this.write(stm, p, this.legal[stm]![i]! & ~this.settled[stm]![i]!, this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!, DRAW);
+    }
+  }
+
+  /** A DTZ distance the byte does not hold: `code`, and a long value beyond `held` plies (tbgen.h's writeLong). */
+  private writeLong(stm: number, p: number, lo: number, hi: number, code: number, plies: number, held: number): void {
+    this.write(stm, p, lo, hi, code);
+    if (plies <= held) return;
+    const r = this.row(stm, p);
+    for (let b = 0; b < 64; b++) if (has(lo, hi, b)) this.longs.push([r + b, plies]);
   }
 
   /** One ply; false when the table is complete. */
@@ -502,14 +556,10 @@ class Generator {
     const n = this.n;
     if (n > MAX_PLIES) throw new RangeError('tbGenerate: a distance exceeds 253 plies');
     let decided = 0;
-    for (let p = 0; p < this.P; p++) decided += this.stepAt(p, n);
+    if (n & 1) for (let p = 0; p < this.P; p++) decided += this.winPass(p, n, this.fresh);
+    else for (let p = 0; p < this.P; p++) decided += this.lossPass(p, n);
     if (n >= 1 && decided === 0 && this.previous === 0 && n > this.maxConv) {
-      for (let p = 0; p < this.P; p++) {
-        for (let stm = 0; stm < 2; stm++) {
-          const i = 2 * p;
-          this.write(stm, p, this.legal[stm]![i]! & ~this.settled[stm]![i]!, this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!, DRAW);
-        }
-      }
+      for (let p = 0; p < this.P; p++) this.finish(p);
       this.done = true;
       return false;
     }
@@ -557,25 +607,20 @@ class Generator {
     if (this.level >= LEVELS) return false;
     this.maxConv = 0;
     this.n = 0;
-    for (let i = this.levelStart[this.level]!; i < this.levelStart[this.level + 1]!; i++) this.seedsDtz(this.order[i]!);
+    for (let i = this.levelStart[this.level]!; i < this.levelStart[this.level + 1]!; i++) this.seeds(this.order[i]!);
     return true;
   }
 
   private stepDtz(): boolean {
     const n = this.n;
-    if (n > DTZ_MAX_LOSS) throw new RangeError('tbGenerate: a distance exceeds 126 plies');
+    if (n > DTZ_MAX_PLIES) throw new RangeError(`tbGenerate: a distance exceeds ${DTZ_MAX_PLIES} plies`);
     const from = this.levelStart[this.level]!, to = this.levelStart[this.level + 1]!;
     let decided = 0;
-    for (let i = from; i < to; i++) decided += this.lossSweep(this.order[i]!, n);
-    for (let i = from; i < to; i++) decided += this.winSweep(this.order[i]!, n);
+    for (let i = from; i < to; i++) decided += this.lossPass(this.order[i]!, n);
+    if (n) for (let i = from; i < to; i++) decided += this.winPass(this.order[i]!, n, this.freshPrev);
     const t = this.fresh; this.fresh = this.freshPrev; this.freshPrev = t;
     if (n >= 1 && decided === 0 && n > this.maxConv) {
-      for (let i = from; i < to; i++) {
-        const p = this.order[i]!, j = 2 * p;
-        for (let stm = 0; stm < 2; stm++) {
-          this.write(stm, p, this.legal[stm]![j]! & ~this.settled[stm]![j]!, this.legal[stm]![j + 1]! & ~this.settled[stm]![j + 1]!, DRAW);
-        }
-      }
+      for (let i = from; i < to; i++) this.finish(this.order[i]!);
       this.levelIndex++;
       if (!this.startLevel()) { this.done = true; return false; }
       return true;
@@ -584,82 +629,10 @@ class Generator {
     return true;
   }
 
-  /** The best class, for the capturer, of the en-passant captures (tbgen.h's epClass); -3 when none. */
-  private epClass(stm: number, slot: number, mid: number, caps: number[], b: number): number {
-    let best = -3;
-    const subSq: number[] = [];
-    for (const j of caps) {
-      const cv = this.makeConversion(j, mid, slot, -1, -1, -1);
-      subSq.length = cv.sub.material.n;
-      for (let k = 0; k < cv.sub.material.n; k++) {
-        const s = cv.src[k]!;
-        subSq[k] = s === MOVED ? mid : s === this.m.n - 1 ? b : this.sq[s]!;
-      }
-      const v = cv.sub.data[tbIndex(cv.sub.material, stm, subSq)]!;
-      if (v !== ILLEGAL) best = Math.max(best, -dtzClass(v));
-    }
-    return best;
-  }
-
-  private seedsDtz(p: number): void {
-    this.decode(p);
-    const m = this.m, sq = this.sq, subSq: number[] = [];
-    for (let stm = 0; stm < 2; stm++) {
-      const lo = this.legal[stm]![2 * p]!, hi = this.legal[stm]![2 * p + 1]!;
-      if (!lo && !hi) continue;
-      const list = this.conversionList(stm);
-      const pushes: { slot: number; to: number; mid: number; caps: number[] }[] = [];
-      for (let i = 1; i < m.n - 1; i++) {
-        if (m.colors[i] !== stm || m.types[i] !== PAWN) continue;
-        const dir = stm === 0 ? 8 : -8, to = sq[i]! + dir;
-        if (this.occupied(to) || (to >> 3) === (stm === 0 ? 7 : 0)) continue;
-        pushes.push({ slot: i, to, mid: -1, caps: [] });
-        const to2 = to + dir;
-        if ((sq[i]! >> 3) === (stm === 0 ? 1 : 6) && !this.occupied(to2)) pushes.push({ slot: i, to: to2, mid: to, caps: this.epCapturers(stm, to2) });
-      }
-      if (!list.length && !pushes.length) continue;
-      const r = this.row(stm, p);
-      let el = 0, eh = 0, next = 255, highest = 0;
-      for (let b = 0; b < 64; b++) {
-        if (!has(lo, hi, b)) continue;
-        let best = -100000;
-        for (const cv of list) {
-          if (!has(cv.maskLo, cv.maskHi, b)) continue;
-          subSq.length = cv.sub.material.n;
-          for (let j = 0; j < cv.sub.material.n; j++) {
-            const s = cv.src[j]!;
-            subSq[j] = s === MOVED ? cv.to : s === m.n - 1 ? b : sq[s]!;
-          }
-          const v = cv.sub.data[tbIndex(cv.sub.material, stm ^ 1, subSq)]!;
-          if (v === ILLEGAL) continue;
-          best = Math.max(best, dtzSeedScore(dtzClass(v)));
-        }
-        for (const push of pushes) {
-          if (b === push.mid) continue;
-          const q = p + (push.to - sq[push.slot]!) * UNITS[this.k - push.slot]!;
-          const v = this.table[this.row(stm ^ 1, q) + b]!;
-          if (v === ILLEGAL) continue;
-          let oc = dtzClass(v);
-          if (push.mid >= 0 && push.caps.length) oc = Math.max(oc, this.epClass(stm, push.slot, push.mid, push.caps, b));
-          best = Math.max(best, dtzSeedScore(oc));
-        }
-        if (best === -100000) continue;
-        el |= bitLo(b); eh |= bitHi(b);
-        if (best === 0) { this.table[r + b] = DRAW; continue; }
-        const d = best > 0 ? 1000 - best : best + 1000;
-        this.table[r + b] = best > 0 ? DTZ_WIN_BASE + d : d;
-        next = Math.min(next, d);
-        highest = Math.max(highest, d);
-      }
-      this.esc[stm]![2 * p] = el; this.esc[stm]![2 * p + 1] = eh;
-      this.next[stm]![p] = next;
-      this.maxConv = Math.max(this.maxConv, highest);
-    }
-  }
-
-  private lossSweep(p: number, n: number): number {
+  /** Ply n, losses (tbgen.h's lossPass). */
+  private lossPass(p: number, n: number): number {
     let decided = 0, decoded = false;
-    const i = 2 * p;
+    const i = 2 * p, dtz = this.dtz;
     for (let stm = 0; stm < 2; stm++) {
       this.fresh[stm]![i] = 0; this.fresh[stm]![i + 1] = 0;
       const ul = this.legal[stm]![i]! & ~this.settled[stm]![i]!, uh = this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!;
@@ -668,9 +641,14 @@ class Generator {
       const opp = stm ^ 1;
       if (this.next[stm]![p] === n) {
         const r = this.row(stm, p);
+        let next = 255;
         for (let b = 0; b < 64; b++) {
-          if (has(ul, uh, b) && this.table[r + b] === n) { this.esc[stm]![i] &= ~bitLo(b); this.esc[stm]![i + 1] &= ~bitHi(b); }
+          if (!has(ul, uh, b)) continue;
+          const code = this.table[r + b]!;
+          if (code === n) { this.esc[stm]![i] &= ~bitLo(b); this.esc[stm]![i + 1] &= ~bitHi(b); }
+          else if (code > n && code < DRAW) next = Math.min(next, code);
         }
+        if (!dtz) this.next[stm]![p] = next; // DTZ: the win pass of this ply rescans
       }
       let el = this.esc[stm]![i]!, eh = this.esc[stm]![i + 1]!;
       this.quietMoves(stm);
@@ -686,6 +664,17 @@ class Generator {
         kingFill(this.legal[0]![i]! & ~this.won[0]![i]!, this.legal[0]![i + 1]! & ~this.won[0]![i + 1]!);
         el |= RL; eh |= RH;
       }
+      if (!dtz) {
+        for (const ep of this.epPushes(stm)) {
+          const q = p + (ep.to - this.sq[ep.slot]!) * 64 ** (this.k - ep.slot);
+          for (let b = 0; b < 64; b++) {
+            if (b === ep.mid || !has(ul & ~el, uh & ~eh, b)) continue;
+            if (!has(legal[2 * q]! & ~won[2 * q]!, legal[2 * q + 1]! & ~won[2 * q + 1]!, b)) continue;
+            const e = this.epScore(stm, ep.slot, ep.mid, ep.caps, b);
+            if (!(e > 0 && 1000 - e <= n - 1)) { el |= bitLo(b); eh |= bitHi(b); }
+          }
+        }
+      }
       let ll = ul & ~el, lh = uh & ~eh;
       if (n === 0) {
         const cl = this.check[stm]![i]!, ch = this.check[stm]![i + 1]!;
@@ -693,51 +682,68 @@ class Generator {
         ll &= cl; lh &= ch;
       }
       if (ll || lh) {
+        if (!dtz) { this.lost[stm]![i] |= ll; this.lost[stm]![i + 1] |= lh; }
         this.fresh[stm]![i] = ll; this.fresh[stm]![i + 1] = lh;
         this.settled[stm]![i] |= ll; this.settled[stm]![i + 1] |= lh;
-        this.write(stm, p, ll, lh, n);
+        if (dtz && n >= DTZ_LONG_LOSS) this.writeLong(stm, p, ll, lh, DTZ_LONG_LOSS, n, DTZ_LONG_LOSS);
+        else this.write(stm, p, ll, lh, n);
         decided += popcount32(ll) + popcount32(lh);
       }
     }
     return decided;
   }
 
-  private winSweep(p: number, n: number): number {
-    if (n === 0) return 0;
+  /** Ply n >= 1, wins; lostLast: the losses of the previous ply (tbgen.h's winPass). */
+  private winPass(p: number, n: number, lostLast: Int32Array[]): number {
     let decided = 0, decoded = false;
-    const i = 2 * p;
+    const i = 2 * p, dtz = this.dtz, winCode = dtz ? DTZ_WIN_BASE + n : n;
     for (let stm = 0; stm < 2; stm++) {
       const ul = this.legal[stm]![i]! & ~this.settled[stm]![i]!, uh = this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!;
       if (!ul && !uh) continue;
       if (!decoded) { this.decode(p); decoded = true; }
       const opp = stm ^ 1;
       let rl = 0, rh = 0;
-      if (this.next[stm]![p]! <= n) {
+      if (this.next[stm]![p] === n) {
         const r = this.row(stm, p);
         let next = 255;
         for (let b = 0; b < 64; b++) {
           if (!has(ul, uh, b)) continue;
           const code = this.table[r + b]!;
-          if (code === DTZ_WIN_BASE + n) { rl |= bitLo(b); rh |= bitHi(b); }
-          else if (code > DTZ_WIN_BASE + n && code < DRAW) next = Math.min(next, code - DTZ_WIN_BASE);
-          else if (code > n && code <= DTZ_MAX_LOSS) next = Math.min(next, code);
+          if (code === winCode) { rl |= bitLo(b); rh |= bitHi(b); }
+          else if (code < DRAW) {
+            const d = dtz && code > DTZ_WIN_BASE ? code - DTZ_WIN_BASE : code;
+            if (d > n) next = Math.min(next, d);
+          }
         }
         this.next[stm]![p] = next;
       }
       this.quietMoves(stm);
-      const lost = this.freshPrev[opp]!;
+      const lost = lostLast[opp]!;
       for (let c = 0; c < this.mvCount; c++) {
         const q = this.successor(p, this.mvSlot[c]!, this.mvTo[c]!);
         let lo = lost[2 * q]!, hi = lost[2 * q + 1]!;
         if (SUCC_SYM !== 0 && (lo | hi) !== 0) { mapSet(INVERSE[SUCC_SYM]!, lo, hi); lo = RL; hi = RH; }
         rl |= lo & this.mvLo[c]!; rh |= hi & this.mvHi[c]!;
       }
-      if (stm === 1) { kingFill(this.freshPrev[0]![i]!, this.freshPrev[0]![i + 1]!); rl |= RL; rh |= RH; }
+      if (stm === 1) { kingFill(lostLast[0]![i]!, lostLast[0]![i + 1]!); rl |= RL; rh |= RH; }
+      if (!dtz) {
+        for (const ep of this.epPushes(stm)) {
+          const q = p + (ep.to - this.sq[ep.slot]!) * 64 ** (this.k - ep.slot);
+          const lostOpp = this.lost[opp]!;
+          for (let b = 0; b < 64; b++) {
+            if (b === ep.mid || !has(ul & ~rl, uh & ~rh, b) || !has(lostOpp[2 * q]!, lostOpp[2 * q + 1]!, b)) continue;
+            const d = this.table[this.row(opp, q) + b]!;
+            const e = this.epScore(stm, ep.slot, ep.mid, ep.caps, b);
+            if (e === NO_CAPTURE ? d === n - 1 : e < 0 && Math.max(d, e + 1000) === n - 1) { rl |= bitLo(b); rh |= bitHi(b); }
+          }
+        }
+      }
       const wl = rl & ul, wh = rh & uh;
       if (wl || wh) {
         this.won[stm]![i] |= wl; this.won[stm]![i + 1] |= wh;
         this.settled[stm]![i] |= wl; this.settled[stm]![i + 1] |= wh;
-        this.write(stm, p, wl, wh, DTZ_WIN_BASE + n);
+        if (dtz && winCode >= DTZ_LONG_WIN) this.writeLong(stm, p, wl, wh, DTZ_LONG_WIN, n, DTZ_LONG_WIN - DTZ_WIN_BASE);
+        else this.write(stm, p, wl, wh, winCode);
         decided += popcount32(wl) + popcount32(wh);
       }
     }
@@ -748,98 +754,6 @@ class Generator {
     if (this.dtz) return [this.levelIndex * 256 + Math.min(this.n + 1, 255), this.levelsUsed * 256 + 1];
     return [this.n + 3, Math.max(this.n + 4, this.maxConv + 4)];
   }
-
-  private stepAt(p: number, n: number): number {
-    let decided = 0, decoded = false;
-    const i = 2 * p;
-    for (let stm = 0; stm < 2; stm++) {
-      if (!(n & 1)) { this.fresh[stm]![i] = 0; this.fresh[stm]![i + 1] = 0; }
-      const ul = this.legal[stm]![i]! & ~this.settled[stm]![i]!, uh = this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!;
-      if (!ul && !uh) continue;
-      if (!decoded) { this.decode(p); decoded = true; }
-      const opp = stm ^ 1;
-      let cwl = 0, cwh = 0;
-      if (this.next[stm]![p] === n) {
-        const r = this.row(stm, p);
-        let next = 255;
-        for (let b = 0; b < 64; b++) {
-          if (!has(ul, uh, b)) continue;
-          const code = this.table[r + b]!;
-          if (code === n) {
-            if (n & 1) { cwl |= bitLo(b); cwh |= bitHi(b); } else { this.esc[stm]![i] &= ~bitLo(b); this.esc[stm]![i + 1] &= ~bitHi(b); }
-          } else if (code > n && code < DRAW) next = Math.min(next, code);
-        }
-        this.next[stm]![p] = next;
-      }
-      this.quietMoves(stm);
-      const count = this.mvCount, mvSlot = this.mvSlot, mvTo = this.mvTo, mvLo = this.mvLo, mvHi = this.mvHi;
-      if (n & 1) {
-        let rl = cwl, rh = cwh;
-        const lost = this.fresh[opp]!;
-        for (let c = 0; c < count; c++) {
-          const q = this.successor(p, mvSlot[c]!, mvTo[c]!);
-          let lo = lost[2 * q]!, hi = lost[2 * q + 1]!;
-          if (SUCC_SYM !== 0 && (lo | hi) !== 0) { mapSet(INVERSE[SUCC_SYM]!, lo, hi); lo = RL; hi = RH; }
-          rl |= lo & mvLo[c]!; rh |= hi & mvHi[c]!;
-        }
-        if (stm === 1) { kingFill(this.fresh[0]![i]!, this.fresh[0]![i + 1]!); rl |= RL; rh |= RH; }
-        for (const ep of this.epPushes(stm)) {
-          const q = p + (ep.to - this.sq[ep.slot]!) * 64 ** (this.k - ep.slot);
-          const lost = this.lost[opp]!;
-          for (let b = 0; b < 64; b++) {
-            if (b === ep.mid || !has(ul & ~rl, uh & ~rh, b) || !has(lost[2 * q]!, lost[2 * q + 1]!, b)) continue;
-            const d = this.table[this.row(opp, q) + b]!;
-            const e = this.epScore(stm, ep.slot, ep.mid, ep.caps, b);
-            if (e === NO_CAPTURE ? d === n - 1 : e < 0 && Math.max(d, e + 1000) === n - 1) { rl |= bitLo(b); rh |= bitHi(b); }
-          }
-        }
-        const wl = rl & ul, wh = rh & uh;
-        if (wl || wh) {
-          this.won[stm]![i] |= wl; this.won[stm]![i + 1] |= wh;
-          this.settled[stm]![i] |= wl; this.settled[stm]![i + 1] |= wh;
-          this.write(stm, p, wl, wh, n);
-          decided += popcount32(wl) + popcount32(wh);
-        }
-      } else {
-        let el = this.esc[stm]![i]!, eh = this.esc[stm]![i + 1]!;
-        const legal = this.legal[opp]!, won = this.won[opp]!;
-        for (let c = 0; c < count; c++) {
-          if (!(ul & ~el) && !(uh & ~eh)) break;
-          const q = this.successor(p, mvSlot[c]!, mvTo[c]!);
-          let lo = legal[2 * q]! & ~won[2 * q]!, hi = legal[2 * q + 1]! & ~won[2 * q + 1]!;
-          if (SUCC_SYM !== 0 && (lo | hi) !== 0) { mapSet(INVERSE[SUCC_SYM]!, lo, hi); lo = RL; hi = RH; }
-          el |= lo & mvLo[c]!; eh |= hi & mvHi[c]!;
-        }
-        if (stm === 1) {
-          kingFill(this.legal[0]![i]! & ~this.won[0]![i]!, this.legal[0]![i + 1]! & ~this.won[0]![i + 1]!);
-          el |= RL; eh |= RH;
-        }
-        for (const ep of this.epPushes(stm)) {
-          const q = p + (ep.to - this.sq[ep.slot]!) * 64 ** (this.k - ep.slot);
-          for (let b = 0; b < 64; b++) {
-            if (b === ep.mid || !has(ul & ~el, uh & ~eh, b)) continue;
-            if (!has(legal[2 * q]! & ~won[2 * q]!, legal[2 * q + 1]! & ~won[2 * q + 1]!, b)) continue;
-            const e = this.epScore(stm, ep.slot, ep.mid, ep.caps, b);
-            if (!(e > 0 && 1000 - e <= n - 1)) { el |= bitLo(b); eh |= bitHi(b); }
-          }
-        }
-        let ll = ul & ~el, lh = uh & ~eh;
-        if (n === 0) {
-          const cl = this.check[stm]![i]!, ch = this.check[stm]![i + 1]!;
-          this.settled[stm]![i] |= ll & ~cl; this.settled[stm]![i + 1] |= lh & ~ch;
-          ll &= cl; lh &= ch;
-        }
-        if (ll || lh) {
-          this.lost[stm]![i] |= ll; this.lost[stm]![i + 1] |= lh;
-          this.fresh[stm]![i] = ll; this.fresh[stm]![i + 1] = lh;
-          this.settled[stm]![i] |= ll; this.settled[stm]![i + 1] |= lh;
-          this.write(stm, p, ll, lh, n);
-          decided += popcount32(ll) + popcount32(lh);
-        }
-      }
-    }
-    return decided;
-  }
 }
 
 function checkInputs(m: TbMaterial, subs: readonly TbSubTableJs[], table: Uint8Array): void {
@@ -848,26 +762,32 @@ function checkInputs(m: TbMaterial, subs: readonly TbSubTableJs[], table: Uint8A
   for (const s of subs) if (s.data.length !== tbTableSize(s.material)) throw new RangeError(`tbGenerate: sub-table ${s.material.name} has the wrong size`);
 }
 
-/** Fills `table` (tbTableSize(m) bytes) synchronously; `dtz`: distance to zeroing instead of mate (sub-tables DTZ too). */
-export function tbGenerateJsSync(m: TbMaterial, subs: readonly TbSubTableJs[], table: Uint8Array, dtz = false): Uint8Array {
+/** The long values of a finished generator as (index, plies) pairs sorted by index. */
+function longPairs(g: Generator): Uint32Array {
+  const sorted = [...g.longs].sort((a, b) => a[0] - b[0]);
+  return Uint32Array.from(sorted.flat());
+}
+
+/** Fills `table` (tbTableSize(m) bytes) synchronously; `dtz`: distance to zeroing instead of mate (sub-tables DTZ too). Returns the long values (tbgen.h: (index, plies) pairs). */
+export function tbGenerateJsSync(m: TbMaterial, subs: readonly TbSubTableJs[], table: Uint8Array, dtz = false): Uint32Array {
   checkInputs(m, subs, table);
   const g = new Generator(m, table, subs, dtz);
   while (g.step());
-  return table;
+  return longPairs(g);
 }
 
 /** The table of m, one ply per event-loop turn; `cancelled()` is polled between plies (the promise then resolves early, unfinished). */
 export async function tbGenerateJs(m: TbMaterial, subs: readonly TbSubTableJs[], report?: (done: number, total: number) => void,
-  cancelled?: () => boolean, dtz = false): Promise<Uint8Array> {
+  cancelled?: () => boolean, dtz = false): Promise<{ table: Uint8Array; longs: Uint32Array }> {
   const table = new Uint8Array(tbTableSize(m));
   checkInputs(m, subs, table);
   const g = new Generator(m, table, subs, dtz);
   for (;;) {
-    if (cancelled?.()) return table;
+    if (cancelled?.()) return { table, longs: new Uint32Array(0) };
     const more = g.step();
     const [d, t] = g.progress;
     report?.(more ? d : t, t);
-    if (!more) return table;
+    if (!more) return { table, longs: longPairs(g) };
     await new Promise<void>((resolve) => { setImmediate(resolve); });
   }
 }

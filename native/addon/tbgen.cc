@@ -23,7 +23,7 @@ const char* statusText(TbStatus s) {
   switch (s) {
     case TbStatus::cancelled: return "generation cancelled";
     case TbStatus::missingSubTable: return "a sub-ending table is missing";
-    case TbStatus::tooLong: return "a distance exceeds what a table byte holds (DTM: 253 plies, DTZ: 126)";
+    case TbStatus::tooLong: return "a distance exceeds what the table holds (DTM: 253 plies, DTZ: 65535)";
     default: return "ok";
   }
 }
@@ -111,7 +111,19 @@ unsigned readThreads(const Napi::CallbackInfo& info, std::size_t i, bool& ok) {
   return d == 0 ? allCores() : static_cast<unsigned>(d);
 }
 
-// tbGenerate(material, subNames, subTables, table, threads?, metric?): fills table; returns undefined.
+// The long DTZ values as a Uint32Array of (index, plies) pairs, sorted by index.
+OwnedArray<std::uint32_t> longPairs(const std::vector<TbLongValue>& longs, bool& ok) {
+  OwnedArray<std::uint32_t> pairs;
+  ok = pairs.allocate(2 * longs.size());
+  for (std::size_t i = 0; ok && i < longs.size(); ++i) {
+    pairs.data()[2 * i] = longs[i].index;
+    pairs.data()[2 * i + 1] = longs[i].plies;
+  }
+  return pairs;
+}
+
+// tbGenerate(material, subNames, subTables, table, threads?, metric?): fills table; returns the long
+// values (longPairs).
 Napi::Value tbGenerateCall(const Napi::CallbackInfo& info) {
   TbMaterial m;
   std::vector<TbSubTable> subs;
@@ -127,10 +139,20 @@ Napi::Value tbGenerateCall(const Napi::CallbackInfo& info) {
   if (!ok) return info.Env().Undefined();
   TbMetric metric;
   if (!readMetric(info, 5, metric)) return info.Env().Undefined();
+  std::vector<TbLongValue> longs;
   const TbStatus s = tbGenerate(MagicSliders{magicTables()}, m, info[3].As<Napi::Uint8Array>().Data(), subs.data(),
-                                static_cast<int>(subs.size()), threads, nullptr, nullptr, nullptr, metric);
-  if (s != TbStatus::ok) throwRangeError(info.Env(), std::string(functionName(info)) + ": " + statusText(s));
-  return info.Env().Undefined();
+                                static_cast<int>(subs.size()), threads, nullptr, nullptr, nullptr, metric, &longs);
+  if (s != TbStatus::ok) {
+    throwRangeError(info.Env(), std::string(functionName(info)) + ": " + statusText(s));
+    return info.Env().Undefined();
+  }
+  OwnedArray<std::uint32_t> pairs = longPairs(longs, ok);
+  if (!ok) {
+    throwRangeError(info.Env(), std::string(functionName(info)) + ": cannot allocate the long values");
+    return info.Env().Undefined();
+  }
+  napi_value out = deliver(info.Env(), nullptr, pairs);
+  return out ? Napi::Value(info.Env(), out) : info.Env().Undefined();
 }
 
 // An OwnedAsyncWork (async_work.h): the generator fills a table the addon owns from owned copies of
@@ -153,7 +175,11 @@ class TbWork : public OwnedAsyncWork {
  private:
   void run() override {
     status_ = tbGenerate(MagicSliders{magicTables()}, m_, table_.data(), subs_.data(), static_cast<int>(subs_.size()),
-                         threads_, &TbWork::step, this, cancelledFlag(), metric_);
+                         threads_, &TbWork::step, this, cancelledFlag(), metric_, &longs_);
+    bool ok = true;
+    if (status_ == TbStatus::ok) pairs_ = longPairs(longs_, ok);
+    if (!ok) status_ = TbStatus::tooLong;
+    std::vector<TbLongValue>().swap(longs_);
   }
 
   // On the generator's calling thread.
@@ -166,20 +192,30 @@ class TbWork : public OwnedAsyncWork {
       *error = makeError(env, napi_create_error, std::string("tbGenerateAsync: ") + statusText(s));
       return;
     }
-    *value = handOver(env, table_);  // the table itself, not a copy: peak memory is one table
+    // [table, long values]: the table itself, not a copy (peak memory is one table)
+    napi_value pair = nullptr, table = handOver(env, table_), pairs = deliver(env, nullptr, pairs_);
+    if (!table || !pairs || napi_create_array_with_length(env, 2, &pair) != napi_ok ||
+        napi_set_element(env, pair, 0, table) != napi_ok || napi_set_element(env, pair, 1, pairs) != napi_ok) {
+      *error = makeError(env, napi_create_error, "tbGenerateAsync: cannot deliver the table");
+      return;
+    }
+    *value = pair;
   }
 
   TbMaterial m_;
   std::vector<TbSubTable> subs_;                // point into copies_
   std::vector<OwnedArray<std::uint8_t>> copies_;
   OwnedArray<std::uint8_t> table_;
+  std::vector<TbLongValue> longs_;
+  OwnedArray<std::uint32_t> pairs_;
   unsigned threads_;
   TbMetric metric_;
   TbStatus status_ = TbStatus::ok;
 };
 
 // tbGenerateAsync(material, subNames, subTables, threads, onProgress: function | undefined,
-// cancel: Int32Array(1), metric?) -> Promise<Uint8Array>; cancel[0] set non-zero cancels.
+// cancel: Int32Array(1), metric?) -> Promise<[Uint8Array table, Uint32Array long values]>; cancel[0]
+// set non-zero cancels.
 Napi::Value tbGenerateAsyncCall(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   TbMaterial m;

@@ -22,6 +22,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -37,9 +38,14 @@ constexpr std::uint8_t kTbIllegal = 255;
 constexpr int kTbMaxPieces = 5;
 constexpr int kTbMaxPlies = 253;
 // DTZ tables: a loss in d plies (0 = mated) is d (d <= kTbDtzMaxLoss), a win in d plies is
-// kTbDtzWinBase + d (1 <= d <= 127).
+// kTbDtzWinBase + d (1 <= d <= 127). The byte holds longer distances as its last code of each kind:
+// kTbDtzLongLoss = a loss in 126 plies or more, kTbDtzLongWin = a win in 127 plies or more; the exact
+// distance of those beyond (126 and 127) is in the table's list of long values (TbLongValue).
 constexpr int kTbDtzMaxLoss = 126;
 constexpr int kTbDtzWinBase = 126;
+constexpr int kTbDtzLongLoss = kTbDtzMaxLoss;
+constexpr int kTbDtzLongWin = 253;
+constexpr int kTbDtzMaxPlies = 65535;
 constexpr int kTbPawn = 0, kTbKnight = 1, kTbBishop = 2, kTbRook = 3, kTbQueen = 4, kTbKing = 5;
 
 struct TbMaterial {
@@ -149,6 +155,12 @@ inline void tbPlacementSquares(const TbMaterial& m, std::size_t p, int* sq) {
   for (int i = 1; i <= k; ++i) sq[i] = static_cast<int>((p >> (6 * (k - i))) & 63);
 }
 
+// A DTZ distance beyond what its byte holds: the table index and the plies.
+struct TbLongValue {
+  std::uint32_t index;
+  std::uint32_t plies;
+};
+
 struct TbSubTable {
   TbMaterial material;
   const std::uint8_t* data;
@@ -177,9 +189,9 @@ template <class Sliders>
 class TbGenerator {
  public:
   TbGenerator(const Sliders& sliders, const TbMaterial& m, std::uint8_t* table, const TbSubTable* subs, int subCount,
-              unsigned threads, bool dtz)
+              unsigned threads, bool dtz, std::vector<TbLongValue>& longs)
       : sl_(sliders), m_(m), table_(table), subs_(subs), subCount_(subCount), P_(m.placements()),
-        threads_(std::max(1u, threads)), dtz_(dtz) {
+        threads_(std::max(1u, threads)), dtz_(dtz), longs_(longs) {
     for (int c = 0; c < 2; ++c) {
       legal_[c].assign(P_, 0);
       won_[c].assign(P_, 0);
@@ -198,13 +210,14 @@ class TbGenerator {
     const auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
     parallel([&](std::size_t p) { return setup(p); });
     if (cancelled()) return TbStatus::cancelled;
-    parallel([&](std::size_t p) { return conversions(p); });
+    parallel([&](std::size_t p) { return seeds<false>(p); });
     if (status_.load() != 0) return static_cast<TbStatus>(status_.load());
     std::size_t previous = 1;
     for (int n = 0;; ++n) {
       if (cancelled()) return TbStatus::cancelled;
       if (n > kTbMaxPlies) return TbStatus::tooLong;
-      const std::size_t decided = parallel([&](std::size_t p) { return step(p, n); });
+      const std::size_t decided = n & 1 ? parallel([&](std::size_t p) { return winPass<false>(p, n, fresh_); })
+                                        : parallel([&](std::size_t p) { return lossPass<false>(p, n); });
       if (status_.load() != 0) return static_cast<TbStatus>(status_.load());
       if (n == 0)
         for (int c = 0; c < 2; ++c) std::vector<U64>().swap(check_[c]);
@@ -221,31 +234,9 @@ class TbGenerator {
  private:
   static constexpr std::size_t kBlock = 64;
 
+  // f(i) for every i < count on the worker threads, blocks of kBlock handed out in turn; the sum.
   template <typename F>
-  std::size_t parallel(F f) {
-    std::atomic<std::size_t> nextBlock{0}, sum{0};
-    const std::size_t blocks = (P_ + kBlock - 1) / kBlock;
-    const auto worker = [&] {
-      std::size_t mine = 0;
-      for (;;) {
-        const std::size_t block = nextBlock.fetch_add(1, std::memory_order_relaxed);
-        if (block >= blocks) break;
-        const std::size_t end = std::min(P_, (block + 1) * kBlock);
-        for (std::size_t p = block * kBlock; p < end; ++p) mine += f(p);
-      }
-      sum.fetch_add(mine, std::memory_order_relaxed);
-    };
-    const unsigned count = static_cast<unsigned>(std::min<std::size_t>(threads_, blocks));
-    std::vector<std::thread> helpers;
-    for (unsigned i = 1; i < count; ++i) helpers.emplace_back(worker);
-    worker();
-    for (std::thread& t : helpers) t.join();
-    return sum.load();
-  }
-
-  // The same over the placements list[0..count).
-  template <typename F>
-  std::size_t parallelList(const std::uint32_t* list, std::size_t count, F f) {
+  std::size_t parallelFor(std::size_t count, F f) {
     std::atomic<std::size_t> nextBlock{0}, sum{0};
     const std::size_t blocks = (count + kBlock - 1) / kBlock;
     const auto worker = [&] {
@@ -254,7 +245,7 @@ class TbGenerator {
         const std::size_t block = nextBlock.fetch_add(1, std::memory_order_relaxed);
         if (block >= blocks) break;
         const std::size_t end = std::min(count, (block + 1) * kBlock);
-        for (std::size_t i = block * kBlock; i < end; ++i) mine += f(static_cast<std::size_t>(list[i]));
+        for (std::size_t i = block * kBlock; i < end; ++i) mine += f(i);
       }
       sum.fetch_add(mine, std::memory_order_relaxed);
     };
@@ -264,6 +255,18 @@ class TbGenerator {
     worker();
     for (std::thread& t : helpers) t.join();
     return sum.load();
+  }
+
+  // f(p) for every placement.
+  template <typename F>
+  std::size_t parallel(F f) {
+    return parallelFor(P_, f);
+  }
+
+  // f(p) for the placements list[0..count).
+  template <typename F>
+  std::size_t parallelList(const std::uint32_t* list, std::size_t count, F f) {
+    return parallelFor(count, [&](std::size_t i) { return f(static_cast<std::size_t>(list[i])); });
   }
 
   static bool isSlider(int type) { return type == kTbBishop || type == kTbRook || type == kTbQueen; }
@@ -332,7 +335,7 @@ class TbGenerator {
       if (m_.color[i] != stm) continue;
       const int from = pl.sq[i], type = m_.type[i];
       if (type == kTbPawn) {
-        if (dtz_) continue;  // a pawn move zeroes: a seed of the distance to zeroing (seedsDtz)
+        if (dtz_) continue;  // a pawn move zeroes: a seed of the distance to zeroing (seeds)
         const int dir = stm == 0 ? 8 : -8, to = from + dir;
         if ((pl.occ & squareBB(to)) || rankOf(to) == (stm == 0 ? 7 : 0)) continue;
         f(i, to, ~U64{0});
@@ -371,8 +374,9 @@ class TbGenerator {
   }
 
   // The best en-passant capture after slot i's double push to `to` over `mid`, black king on b, as a
-  // score from the capturing side's view (win sooner higher, draw 0), or kNoCapture.
+  // score from the capturing side's view (moveScore), or kNoCapture.
   static constexpr int kNoCapture = -100000;
+  template <bool Dtz>
   int epScore(const TbPlaced& pl, int stm, int i, int to, int mid, int b) {
     int best = kNoCapture;
     const U64 caps = epCapturers(pl, stm, to);
@@ -386,8 +390,7 @@ class TbGenerator {
         sq[k] = s == kTbMoved ? mid : s == m_.n - 1 ? b : pl.sq[s];
       }
       const std::uint8_t v = cv.sub->data[tbIndex(cv.sub->material, stm, sq)];  // the pusher to move
-      if (v == kTbIllegal) continue;
-      best = std::max(best, v == kTbDraw ? 0 : (v & 1) ? -1000 + (v + 1) : 1000 - (v + 1));
+      if (v != kTbIllegal) best = std::max(best, moveScore<Dtz>(v));
     }
     return best;
   }
@@ -498,10 +501,21 @@ class TbGenerator {
     return count;
   }
 
-  // Probes every conversion of every legal position once; the row byte of an undecided position holds
-  // its best conversion for the side to move (a ply count, or kTbDraw), esc_ marks the positions a
-  // conversion keeps from losing (draws, and losses until their ply), next_ the first pending ply.
-  std::size_t conversions(std::size_t p) {
+  // Score, for the side that moves, of a capture, promotion or (DTZ) pawn move into a position of
+  // table code v (the other side to move; not kTbIllegal): a win sooner higher, a draw 0, a loss
+  // later higher. DTM: one ply more than v; DTZ: the count starts afresh (seedScore).
+  template <bool Dtz>
+  static int moveScore(std::uint8_t v) {
+    if (Dtz) return seedScore(dtzClass(v));
+    return v == kTbDraw ? 0 : (v & 1) ? -1000 + (v + 1) : 1000 - (v + 1);
+  }
+
+  // Probes the conversions (captures, promotions; DTZ: every zeroing move, pawn pushes included) of
+  // every legal position of placement p once: the row byte of a position holds its best one's code
+  // for the side to move (kTbDraw when it draws), esc_ marks the positions such a move keeps from
+  // losing (draws, and losses until their ply), next_ the first ply with a pending one.
+  template <bool Dtz>
+  std::size_t seeds(std::size_t p) {
     TbPlaced pl;
     decode(p, pl);
     if (!pl.valid) return 0;
@@ -510,13 +524,24 @@ class TbGenerator {
       const U64 legal = legal_[stm][p];
       if (!legal) continue;
       const int count = conversionList(pl, stm, list);
-      if (!count) continue;
+      // DTZ: pawn pushes that stay in this material (the successor's level is done).
+      int pushSlot[16], pushTo[16], pushMid[16], pushes = 0;
+      for (int i = 1; Dtz && i < m_.n - 1; ++i) {
+        if (m_.color[i] != stm || m_.type[i] != kTbPawn) continue;
+        const int dir = stm == 0 ? 8 : -8, to = pl.sq[i] + dir;
+        if ((pl.occ & squareBB(to)) || rankOf(to) == (stm == 0 ? 7 : 0)) continue;
+        pushSlot[pushes] = i, pushTo[pushes] = to, pushMid[pushes++] = -1;
+        const int to2 = to + dir;
+        if (rankOf(pl.sq[i]) == (stm == 0 ? 1 : 6) && !(pl.occ & squareBB(to2)))
+          pushSlot[pushes] = i, pushTo[pushes] = to2, pushMid[pushes++] = to;
+      }
+      if (!count && !pushes) continue;
       std::uint8_t* r = row(stm, p);
       U64 escape = 0;
       int next = 255, highest = 0;
       for (U64 bs = legal; bs; bs &= bs - 1) {
         const int b = __builtin_ctzll(bs);
-        int best = -100000;
+        int best = kNoCapture;
         for (int c = 0; c < count; ++c) {
           const Conversion& cv = list[c];
           if (!((cv.mask >> b) & 1)) continue;
@@ -527,11 +552,22 @@ class TbGenerator {
           }
           const std::uint8_t v = cv.sub->data[tbIndex(cv.sub->material, stm ^ 1, sq)];
           if (v == kTbIllegal) continue;  // the move leaves the mover's king in check
-          const int score = v == kTbDraw ? 0 : (v & 1) ? -1000 + (v + 1) : 1000 - (v + 1);
+          best = std::max(best, moveScore<Dtz>(v));
+        }
+        for (int k = 0; k < pushes; ++k) {
+          if (b == pushMid[k]) continue;  // the black king blocks the double push
+          const std::size_t q = successorIndex(pl, pushSlot[k], pushTo[k]);
+          const std::uint8_t v = row(stm ^ 1, q)[b];
+          if (v == kTbIllegal) continue;
+          int score = moveScore<Dtz>(v);
+          if (pushMid[k] >= 0 && epCapturers(pl, stm, pushTo[k])) {  // the opponent may take en passant instead
+            const int e = epScore<Dtz>(pl, stm, pushSlot[k], pushTo[k], pushMid[k], b);
+            if (e != kNoCapture) score = std::min(score, -e);
+          }
           best = std::max(best, score);
         }
-        if (best == -100000) continue;
-        escape |= squareBB(b);  // a losing conversion stops escaping at its ply (step)
+        if (best == kNoCapture) continue;
+        escape |= squareBB(b);  // a losing one stops escaping at its ply (lossPass)
         if (best == 0) continue;
         const int plies = best > 0 ? 1000 - best : best + 1000;
         if (plies > kTbMaxPlies) {
@@ -539,7 +575,7 @@ class TbGenerator {
           status_.compare_exchange_strong(zero, static_cast<int>(TbStatus::tooLong));
           continue;
         }
-        r[b] = static_cast<std::uint8_t>(plies);
+        r[b] = static_cast<std::uint8_t>(Dtz && best > 0 ? kTbDtzWinBase + plies : plies);
         next = std::min(next, plies);
         highest = std::max(highest, plies);
       }
@@ -551,88 +587,132 @@ class TbGenerator {
     return 0;
   }
 
-  // Ply n at placement p, both sides to move: odd n decides wins in n plies, even n losses.
-  std::size_t step(std::size_t p, int n) {
+  // Ply n, losses: an undecided position whose every move reaches a position won within n - 1 plies
+  // and whose conversions lose within n plies is lost in n plies (n = 0: mated, or stalemate).
+  template <bool Dtz>
+  std::size_t lossPass(std::size_t p, int n) {
     std::size_t decided = 0;
     TbPlaced pl;
     bool decodedYet = false;
     for (int stm = 0; stm < 2; ++stm) {
-      if (!(n & 1)) fresh_[stm][p] = 0;
+      fresh_[stm][p] = 0;
       const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
       if (!undecided) continue;
       if (!decodedYet) decode(p, pl), decodedYet = true;
       const int opp = stm ^ 1;
-      U64 convWins = 0;
-      if (next_[stm][p] == n) {  // conversion events of this ply
-        std::uint8_t* r = row(stm, p);
+      if (next_[stm][p] == n) {  // conversions that lose in n plies stop escaping
+        const std::uint8_t* r = row(stm, p);
         int next = 255;
         for (U64 bs = undecided; bs; bs &= bs - 1) {
           const int b = __builtin_ctzll(bs);
           const int code = r[b];
-          if (code == n) {
-            if (n & 1) convWins |= squareBB(b);
-            else esc_[stm][p] &= ~squareBB(b);
-          } else if (code > n && code < kTbDraw) {
-            next = std::min(next, code);
+          if (code == n) esc_[stm][p] &= ~squareBB(b);
+          else if (!Dtz && code > n && code < kTbDraw) next = std::min(next, code);
+        }
+        if (!Dtz) next_[stm][p] = static_cast<std::uint8_t>(next);  // DTZ: the win pass of this ply rescans
+      }
+      U64 escape = esc_[stm][p];
+      const std::vector<U64>& legal = legal_[opp];
+      const std::vector<U64>& won = won_[opp];
+      quietMoves(pl, stm, [&](int slot, int to, U64 mask) {
+        if (!(undecided & ~escape)) return;
+        escape |= mask & successor(pl, slot, to, [&](std::size_t q) { return legal[q] & ~won[q]; });
+      });
+      if (stm == 1) escape |= kingAttacksSet(legal_[0][p] & ~won_[0][p]);
+      if (!Dtz) {  // DTZ: pawn moves are conversions
+        epPushes(pl, stm, [&](int slot, int to, int mid) {
+          const std::size_t q = successorIndex(pl, slot, to);
+          for (U64 bs = undecided & ~escape & legal[q] & ~won[q] & ~squareBB(mid); bs; bs &= bs - 1) {
+            const int b = __builtin_ctzll(bs);
+            const int e = epScore<Dtz>(pl, stm, slot, to, mid, b);
+            if (!(e > 0 && 1000 - e <= n - 1)) escape |= squareBB(b);  // no capture wins for the opponent yet
+          }
+        });
+      }
+      U64 lost = undecided & ~escape;
+      if (n == 0) {
+        settled_[stm][p] |= lost & ~check_[stm][p];  // stalemate: a draw
+        lost &= check_[stm][p];
+      }
+      if (lost) {
+        if (!Dtz && m_.pawns) lost_[stm][p] |= lost;
+        fresh_[stm][p] = lost;
+        settled_[stm][p] |= lost;
+        if (Dtz && n >= kTbDtzLongLoss) writeLong(stm, p, lost, kTbDtzLongLoss, n, kTbDtzLongLoss);
+        else write(stm, p, lost, n);
+        decided += static_cast<std::size_t>(__builtin_popcountll(lost));
+      }
+    }
+    return decided;
+  }
+
+  // Ply n >= 1, wins: an undecided position with a move to a position lost in n - 1 plies
+  // (lostLast[side]: the losses of the previous ply), or a conversion that wins in n plies, is won
+  // in n plies.
+  template <bool Dtz>
+  std::size_t winPass(std::size_t p, int n, const std::vector<U64>* lostLast) {
+    std::size_t decided = 0;
+    TbPlaced pl;
+    bool decodedYet = false;
+    const int winCode = Dtz ? kTbDtzWinBase + n : n;
+    for (int stm = 0; stm < 2; ++stm) {
+      const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
+      if (!undecided) continue;
+      if (!decodedYet) decode(p, pl), decodedYet = true;
+      const int opp = stm ^ 1;
+      U64 reach = 0;
+      if (next_[stm][p] == n) {  // conversions that win in n plies
+        const std::uint8_t* r = row(stm, p);
+        int next = 255;
+        for (U64 bs = undecided; bs; bs &= bs - 1) {
+          const int b = __builtin_ctzll(bs);
+          const int code = r[b];
+          if (code == winCode) {
+            reach |= squareBB(b);
+          } else if (code < kTbDraw) {
+            const int d = Dtz && code > kTbDtzWinBase ? code - kTbDtzWinBase : code;
+            if (d > n) next = std::min(next, d);
           }
         }
         next_[stm][p] = static_cast<std::uint8_t>(next);
       }
-      if (n & 1) {
-        U64 reach = convWins;
-        const std::vector<U64>& lost = fresh_[opp];
-        quietMoves(pl, stm, [&](int slot, int to, U64 mask) {
-          reach |= mask & successor(pl, slot, to, [&](std::size_t q) { return lost[q]; });
-        });
-        if (stm == 1) reach |= kingAttacksSet(fresh_[0][p]);
+      const std::vector<U64>& lost = lostLast[opp];
+      quietMoves(pl, stm, [&](int slot, int to, U64 mask) {
+        reach |= mask & successor(pl, slot, to, [&](std::size_t q) { return lost[q]; });
+      });
+      if (stm == 1) reach |= kingAttacksSet(lostLast[0][p]);
+      if (!Dtz) {
         epPushes(pl, stm, [&](int slot, int to, int mid) {
           const std::size_t q = successorIndex(pl, slot, to);
           for (U64 bs = undecided & ~reach & lost_[opp][q] & ~squareBB(mid); bs; bs &= bs - 1) {
             const int b = __builtin_ctzll(bs);
             const int d = row(opp, q)[b];  // a loss: written at an even ply, stable now
-            const int e = epScore(pl, stm, slot, to, mid, b);
+            const int e = epScore<Dtz>(pl, stm, slot, to, mid, b);
             if (e == kNoCapture ? d == n - 1 : e < 0 && std::max(d, e + 1000) == n - 1) reach |= squareBB(b);
           }
         });
-        const U64 w = reach & undecided;
-        if (w) {
-          won_[stm][p] |= w;
-          settled_[stm][p] |= w;
-          write(stm, p, w, n);
-          decided += static_cast<std::size_t>(__builtin_popcountll(w));
-        }
-      } else {
-        U64 escape = esc_[stm][p];
-        const std::vector<U64>& legal = legal_[opp];
-        const std::vector<U64>& won = won_[opp];
-        quietMoves(pl, stm, [&](int slot, int to, U64 mask) {
-          if (!(undecided & ~escape)) return;
-          escape |= mask & successor(pl, slot, to, [&](std::size_t q) { return legal[q] & ~won[q]; });
-        });
-        if (stm == 1) escape |= kingAttacksSet(legal_[0][p] & ~won_[0][p]);
-        epPushes(pl, stm, [&](int slot, int to, int mid) {
-          const std::size_t q = successorIndex(pl, slot, to);
-          for (U64 bs = undecided & ~escape & legal[q] & ~won[q] & ~squareBB(mid); bs; bs &= bs - 1) {
-            const int b = __builtin_ctzll(bs);
-            const int e = epScore(pl, stm, slot, to, mid, b);
-            if (!(e > 0 && 1000 - e <= n - 1)) escape |= squareBB(b);  // no capture wins for the opponent yet
-          }
-        });
-        U64 lost = undecided & ~escape;
-        if (n == 0) {
-          settled_[stm][p] |= lost & ~check_[stm][p];  // stalemate: a draw
-          lost &= check_[stm][p];
-        }
-        if (lost) {
-          if (m_.pawns) lost_[stm][p] |= lost;
-          fresh_[stm][p] = lost;
-          settled_[stm][p] |= lost;
-          write(stm, p, lost, n);
-          decided += static_cast<std::size_t>(__builtin_popcountll(lost));
-        }
+      }
+      const U64 w = reach & undecided;
+      if (w) {
+        won_[stm][p] |= w;
+        settled_[stm][p] |= w;
+        if (Dtz && winCode >= kTbDtzLongWin) writeLong(stm, p, w, kTbDtzLongWin, n, kTbDtzLongWin - kTbDtzWinBase);
+        else write(stm, p, w, winCode);
+        decided += static_cast<std::size_t>(__builtin_popcountll(w));
       }
     }
     return decided;
+  }
+
+  // A DTZ distance the byte does not hold: the positions get `code`, and those farther than `held`
+  // plies go into the list of long values too.
+  void writeLong(int stm, std::size_t p, U64 squares, int code, int plies, int held) {
+    write(stm, p, squares, code);
+    if (plies <= held) return;
+    const std::lock_guard<std::mutex> lock(longMutex_);
+    for (; squares; squares &= squares - 1)
+      longs_.push_back({static_cast<std::uint32_t>(((stm * P_ + p) << 6) | __builtin_ctzll(squares)),
+                        static_cast<std::uint32_t>(plies)});
   }
 
 
@@ -673,26 +753,6 @@ class TbGenerator {
     return l;
   }
 
-  // The best class, for the capturer, of the en-passant captures of slot i's double push to `to`
-  // over `mid` (black king on b); -3 when none is legal.
-  int epClass(const TbPlaced& pl, int stm, int i, int to, int mid, int b) {
-    int best = -3;
-    const U64 caps = epCapturers(pl, stm, to);
-    for (int j = 1; j < m_.n - 1; ++j) {
-      if (!((caps >> pl.sq[j]) & 1)) continue;
-      Conversion cv;
-      if (!makeConversion(j, mid, i, -1, ~U64{0}, cv)) return best;
-      int sq[kTbMaxPieces];
-      for (int k = 0; k < cv.sub->material.n; ++k) {
-        const int s = cv.src[k];
-        sq[k] = s == kTbMoved ? mid : s == m_.n - 1 ? b : pl.sq[s];
-      }
-      const std::uint8_t v = cv.sub->data[tbIndex(cv.sub->material, stm, sq)];  // the pusher to move
-      if (v != kTbIllegal) best = std::max(best, -dtzClass(v));
-    }
-    return best;
-  }
-
   TbStatus runDtz(TbProgressFn progress, void* context, const std::atomic<bool>* cancel) {
     const auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
     parallel([&](std::size_t p) { return setup(p); });
@@ -725,13 +785,13 @@ class TbGenerator {
       const std::size_t count = counts[l + 1] - counts[l];
       if (!count) continue;
       maxConv_.store(0);
-      parallelList(list, count, [&](std::size_t p) { return seedsDtz(p); });
+      parallelList(list, count, [&](std::size_t p) { return seeds<true>(p); });
       if (status_.load() != 0) return static_cast<TbStatus>(status_.load());
       for (int n = 0;; ++n) {
         if (cancelled()) return TbStatus::cancelled;
-        if (n > kTbDtzMaxLoss) return TbStatus::tooLong;
-        std::size_t decided = parallelList(list, count, [&](std::size_t p) { return lossSweep(p, n); });
-        decided += parallelList(list, count, [&](std::size_t p) { return winSweep(p, n); });
+        if (n > kTbDtzMaxPlies) return TbStatus::tooLong;
+        std::size_t decided = parallelList(list, count, [&](std::size_t p) { return lossPass<true>(p, n); });
+        if (n) decided += parallelList(list, count, [&](std::size_t p) { return winPass<true>(p, n, freshPrev_); });
         if (status_.load() != 0) return static_cast<TbStatus>(status_.load());
         for (int c = 0; c < 2; ++c) fresh_[c].swap(freshPrev_[c]);
         if (progress)
@@ -743,159 +803,6 @@ class TbGenerator {
     }
     if (progress) progress(context, static_cast<unsigned>(levelsUsed * 256 + 1), static_cast<unsigned>(levelsUsed * 256 + 1));
     return TbStatus::ok;
-  }
-
-  // The zeroing moves of every legal position of placement p: the row byte holds the best one's
-  // code (kTbDraw when it draws), esc_ the positions a zeroing move keeps from losing, next_ the
-  // smallest seed distance.
-  std::size_t seedsDtz(std::size_t p) {
-    TbPlaced pl;
-    decode(p, pl);
-    Conversion list[64];
-    for (int stm = 0; stm < 2; ++stm) {
-      const U64 legal = legal_[stm][p];
-      if (!legal) continue;
-      const int count = conversionList(pl, stm, list);
-      // Pawn pushes that stay in this material (the successor's level is done).
-      int pushSlot[16], pushTo[16], pushMid[16], pushes = 0;
-      for (int i = 1; i < m_.n - 1; ++i) {
-        if (m_.color[i] != stm || m_.type[i] != kTbPawn) continue;
-        const int dir = stm == 0 ? 8 : -8, to = pl.sq[i] + dir;
-        if ((pl.occ & squareBB(to)) || rankOf(to) == (stm == 0 ? 7 : 0)) continue;
-        pushSlot[pushes] = i, pushTo[pushes] = to, pushMid[pushes++] = -1;
-        const int to2 = to + dir;
-        if (rankOf(pl.sq[i]) == (stm == 0 ? 1 : 6) && !(pl.occ & squareBB(to2)))
-          pushSlot[pushes] = i, pushTo[pushes] = to2, pushMid[pushes++] = to;
-      }
-      if (!count && !pushes) continue;
-      std::uint8_t* r = row(stm, p);
-      U64 escape = 0;
-      int next = 255, highest = 0;
-      for (U64 bs = legal; bs; bs &= bs - 1) {
-        const int b = __builtin_ctzll(bs);
-        int best = -100000;
-        for (int c = 0; c < count; ++c) {
-          const Conversion& cv = list[c];
-          if (!((cv.mask >> b) & 1)) continue;
-          int sq[kTbMaxPieces];
-          for (int j = 0; j < cv.sub->material.n; ++j) {
-            const int s = cv.src[j];
-            sq[j] = s == kTbMoved ? cv.to : s == m_.n - 1 ? b : pl.sq[s];
-          }
-          const std::uint8_t v = cv.sub->data[tbIndex(cv.sub->material, stm ^ 1, sq)];
-          if (v == kTbIllegal) continue;  // the move leaves the mover's king in check
-          best = std::max(best, seedScore(dtzClass(v)));
-        }
-        for (int k = 0; k < pushes; ++k) {
-          if (b == pushMid[k]) continue;  // the black king blocks the double push
-          const std::size_t q = successorIndex(pl, pushSlot[k], pushTo[k]);
-          const std::uint8_t v = row(stm ^ 1, q)[b];
-          if (v == kTbIllegal) continue;
-          int oc = dtzClass(v);
-          if (pushMid[k] >= 0 && epCapturers(pl, stm, pushTo[k]))
-            oc = std::max(oc, epClass(pl, stm, pushSlot[k], pushTo[k], pushMid[k], b));
-          best = std::max(best, seedScore(oc));
-        }
-        if (best == -100000) continue;
-        escape |= squareBB(b);  // a losing seed stops escaping at its ply (lossSweep)
-        if (best == 0) {
-          r[b] = kTbDraw;
-          continue;
-        }
-        const int d = best > 0 ? 1000 - best : best + 1000;
-        r[b] = static_cast<std::uint8_t>(best > 0 ? kTbDtzWinBase + d : d);
-        next = std::min(next, d);
-        highest = std::max(highest, d);
-      }
-      esc_[stm][p] = escape;
-      next_[stm][p] = static_cast<std::uint8_t>(next);
-      for (int seen = maxConv_.load(); highest > seen && !maxConv_.compare_exchange_weak(seen, highest);) {
-      }
-    }
-    return 0;
-  }
-
-  // Ply n, losses: an undecided position whose every move reaches a position won within n - 1 plies
-  // and whose zeroing moves lose within n plies is lost in n plies (n = 0: mated, or stalemate).
-  std::size_t lossSweep(std::size_t p, int n) {
-    std::size_t decided = 0;
-    TbPlaced pl;
-    bool decodedYet = false;
-    for (int stm = 0; stm < 2; ++stm) {
-      fresh_[stm][p] = 0;
-      const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
-      if (!undecided) continue;
-      if (!decodedYet) decode(p, pl), decodedYet = true;
-      const int opp = stm ^ 1;
-      if (next_[stm][p] == n) {
-        const std::uint8_t* r = row(stm, p);
-        for (U64 bs = undecided; bs; bs &= bs - 1) {
-          const int b = __builtin_ctzll(bs);
-          if (r[b] == n) esc_[stm][p] &= ~squareBB(b);
-        }
-      }
-      U64 escape = esc_[stm][p];
-      const std::vector<U64>& legal = legal_[opp];
-      const std::vector<U64>& won = won_[opp];
-      quietMoves(pl, stm, [&](int slot, int to, U64 mask) {
-        if (!(undecided & ~escape)) return;
-        escape |= mask & successor(pl, slot, to, [&](std::size_t q) { return legal[q] & ~won[q]; });
-      });
-      if (stm == 1) escape |= kingAttacksSet(legal_[0][p] & ~won_[0][p]);
-      U64 lost = undecided & ~escape;
-      if (n == 0) {
-        settled_[stm][p] |= lost & ~check_[stm][p];  // stalemate: a draw
-        lost &= check_[stm][p];
-      }
-      if (lost) {
-        fresh_[stm][p] = lost;
-        settled_[stm][p] |= lost;
-        write(stm, p, lost, n);
-        decided += static_cast<std::size_t>(__builtin_popcountll(lost));
-      }
-    }
-    return decided;
-  }
-
-  // Ply n, wins: an undecided position with a move to a position lost in n - 1 plies, or a zeroing
-  // move that wins in n plies, is won in n plies.
-  std::size_t winSweep(std::size_t p, int n) {
-    if (n == 0) return 0;
-    std::size_t decided = 0;
-    TbPlaced pl;
-    bool decodedYet = false;
-    for (int stm = 0; stm < 2; ++stm) {
-      const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
-      if (!undecided) continue;
-      if (!decodedYet) decode(p, pl), decodedYet = true;
-      const int opp = stm ^ 1;
-      U64 reach = 0;
-      if (next_[stm][p] <= n) {
-        const std::uint8_t* r = row(stm, p);
-        int next = 255;
-        for (U64 bs = undecided; bs; bs &= bs - 1) {
-          const int b = __builtin_ctzll(bs);
-          const int code = r[b];
-          if (code == kTbDtzWinBase + n) reach |= squareBB(b);
-          else if (code > kTbDtzWinBase + n && code < kTbDraw) next = std::min(next, code - kTbDtzWinBase);
-          else if (code > n && code <= kTbDtzMaxLoss) next = std::min(next, code);
-        }
-        next_[stm][p] = static_cast<std::uint8_t>(next);
-      }
-      const std::vector<U64>& lost = freshPrev_[opp];
-      quietMoves(pl, stm, [&](int slot, int to, U64 mask) {
-        reach |= mask & successor(pl, slot, to, [&](std::size_t q) { return lost[q]; });
-      });
-      if (stm == 1) reach |= kingAttacksSet(freshPrev_[0][p]);
-      const U64 w = reach & undecided;
-      if (w) {
-        won_[stm][p] |= w;
-        settled_[stm][p] |= w;
-        write(stm, p, w, kTbDtzWinBase + n);
-        decided += static_cast<std::size_t>(__builtin_popcountll(w));
-      }
-    }
-    return decided;
   }
 
   std::size_t finish(std::size_t p) {
@@ -917,6 +824,8 @@ class TbGenerator {
   int plies_ = 0;
   bool dtz_;
   std::vector<U64> freshPrev_[2];  // DTZ: the losses of the previous ply (fresh_ holds this ply's)
+  std::vector<TbLongValue>& longs_;
+  std::mutex longMutex_;
 };
 
 }  // namespace detail
@@ -924,13 +833,20 @@ class TbGenerator {
 // Fills `table` (m.tableSize() bytes, layout 1 above) with the distance to mate (or, with
 // TbMetric::dtz, the distance to zeroing: kTbDtzWinBase above) of every position of material m,
 // on `threads` threads; the sub-tables are of the same metric. `subs` holds the tables of every material a capture or a
-// promotion leads to (TbStatus::missingSubTable otherwise). `progress` and `cancel` may be null.
+// promotion leads to (TbStatus::missingSubTable otherwise). `progress` and `cancel` may be null. `longs`
+// receives the DTZ distances the bytes do not hold, sorted by index (without it they are TbStatus::tooLong).
 template <class Sliders>
 TbStatus tbGenerate(const Sliders& sliders, const TbMaterial& m, std::uint8_t* table, const TbSubTable* subs,
                     int subCount, unsigned threads, TbProgressFn progress = nullptr, void* context = nullptr,
-                    const std::atomic<bool>* cancel = nullptr, TbMetric metric = TbMetric::dtm) {
-  detail::TbGenerator<Sliders> generator(sliders, m, table, subs, subCount, threads, metric == TbMetric::dtz);
-  return generator.run(progress, context, cancel);
+                    const std::atomic<bool>* cancel = nullptr, TbMetric metric = TbMetric::dtm,
+                    std::vector<TbLongValue>* longs = nullptr) {
+  std::vector<TbLongValue> none;
+  std::vector<TbLongValue>& out = longs ? *longs : none;
+  out.clear();
+  detail::TbGenerator<Sliders> generator(sliders, m, table, subs, subCount, threads, metric == TbMetric::dtz, out);
+  const TbStatus status = generator.run(progress, context, cancel);
+  std::sort(out.begin(), out.end(), [](const TbLongValue& a, const TbLongValue& b) { return a.index < b.index; });
+  return status == TbStatus::ok && !none.empty() ? TbStatus::tooLong : status;  // long values with nowhere to go
 }
 
 }  // namespace BBP_ISA
