@@ -6,6 +6,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PACKED_POSITION_WORDS } from '../lib/backend.js';
@@ -432,3 +433,31 @@ describe('bad input', () => {
 function nativeAddon() {
   return loadNative() as unknown as { tbGenerate(m: string, n: string, s: Uint8Array[], t: Uint8Array, threads?: number): void };
 }
+
+describe.each(generators)('DTZ long values (%s): distances beyond a byte, file format v2', (backend) => {
+  it('a hand-made v2 file with long values reads back those values; bad ones are refused', () => {
+    const t = Tablebase.generateSync('KQvK', { backend, metric: 'dtz' });
+    expect(t.longValues.length).toBe(0); // 3-4 piece endings stay within a byte
+    const table = Uint8Array.from(t.table);
+    const loss = table.findIndex((v, i) => i >= table.length / 2 && v >= 2 && v <= 100); // black to move, lost
+    const win = table.findIndex((v) => v > 127 && v < 200); // white to move, won
+    table[loss] = 126; table[win] = 253;
+    const longs = Buffer.alloc(16);
+    longs.writeUInt32LE(Math.min(loss, win), 0); longs.writeUInt32LE(loss < win ? 300 : 1000, 4);
+    longs.writeUInt32LE(Math.max(loss, win), 8); longs.writeUInt32LE(loss < win ? 1000 : 300, 12);
+    const header = Buffer.alloc(48);
+    header.write('BBP-TBGN', 0, 'latin1'); header.writeUInt16LE(2, 8); header.writeUInt16LE(1, 10);
+    header[12] = 2; header[13] = 8; header.write('KQvK', 16, 'latin1'); header.writeBigUInt64LE(BigInt(table.length), 32);
+    header.writeUInt32LE(crc32(Buffer.concat([header.subarray(0, 40), table, longs])), 40); header.writeUInt32LE(2, 44);
+    const file = Buffer.concat([header, table, longs]);
+    const back = Tablebase.fromBuffer(file);
+    const at = (i: number) => back.packedPositions({ start: i, end: i + 1 });
+    expect([at(loss).wdl[0], at(loss).dtz![0]]).toEqual([-1, -300]);
+    expect([at(win).wdl[0], at(win).dtz![0]]).toEqual([1, 1000]);
+    expect(back.stats().whiteToMove.longestWin).toBe(1000);
+    expect(back.toBuffer().equals(file)).toBe(true);
+    const unsorted = Buffer.from(file); unsorted.writeUInt32LE(Math.max(loss, win), 48 + table.length);
+    unsorted.writeUInt32LE(crc32(Buffer.concat([unsorted.subarray(0, 40), unsorted.subarray(48)])), 40);
+    expect(() => Tablebase.fromBuffer(unsorted)).toThrow(expect.objectContaining({ problem: 'longValues' }));
+  });
+});
