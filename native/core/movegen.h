@@ -78,11 +78,20 @@ struct PawnSide {
   static constexpr U64 attacks(U64 b) { return upEast(b) | upWest(b); }
 };
 
-// Pieces of `blockerSet` standing alone between a slider of `sliderColor` and the square ksq (pinned
-// pieces, or discovered-check candidates): kingBlockers of blockers.h, in the form perft.h calls.
-inline U64 lineBlockers(const Board& b, int ksq, int sliderColor, U64 blockerSet, U64 occ) {
-  return kingBlockers(b, ksq, sliderColor, occ).blockers & blockerSet;
-}
+// The pawn moves of `pawns` (set-wise, all in `mask`): single pushes, double pushes, east and west
+// captures of `capturable`; promotions are the ones on P::kLastRank.
+template <int Us>
+struct PawnTargets {
+  U64 pushes, doubles, east, west;
+  PawnTargets(U64 pawns, U64 empty, U64 capturable, U64 mask) {
+    using P = PawnSide<Us>;
+    const U64 single = P::up(pawns) & empty;
+    doubles = P::up(single & P::kDoublePushRank) & empty & mask;
+    pushes = single & mask;
+    east = P::upEast(pawns) & capturable & mask;
+    west = P::upWest(pawns) & capturable & mask;
+  }
+};
 
 // The sets a node starts from, for the side to move Us.
 struct NodeSets {
@@ -167,11 +176,7 @@ void generate(const Sliders& s, const Board& b, Sink& sink) {
   const U64 empty = ~occ;
   const U64 capturable = them & ~enemyKing;
   const auto pawnSet = [&](U64 pawns, U64 mask) {
-    const U64 single = P::up(pawns) & empty;
-    const U64 doubles = P::up(single & P::kDoublePushRank) & empty & mask;
-    const U64 pushes = single & mask;
-    const U64 east = P::upEast(pawns) & capturable & mask;
-    const U64 west = P::upWest(pawns) & capturable & mask;
+    const auto [pushes, doubles, east, west] = PawnTargets<Us>(pawns, empty, capturable, mask);
     if (pushes & ~P::kLastRank) sink.pawns(pushes & ~P::kLastRank, P::kUp);
     if (doubles) sink.doublePushes(doubles);
     if (east & ~P::kLastRank) sink.pawns(east & ~P::kLastRank, P::kUpEast);

@@ -75,7 +75,7 @@ struct LeafStatsSink {
     checkSquares[kRook] = s.rook(enemyKingSq, occ);
     checkSquares[kQueen] = checkSquares[kBishop] | checkSquares[kRook];
     checkSquares[kKing] = 0;
-    discoverers = lineBlockers(b, enemyKingSq, Us, b.colors[Us], occ);
+    discoverers = kingBlockers(b, enemyKingSq, Us, occ).blockers & b.colors[Us];
   }
 
   // Targets of moves from `from` that uncover a line to the enemy king.
@@ -260,6 +260,31 @@ inline U64 attackedBy(const S& s, const Pos& b, U64 occ) {
   return attacked;
 }
 
+// The leaves below the moves of the non-pawn piece of `type` on fromBB to the squares of `to`
+// (quiet moves, then captures); ChildCR: the rights the children keep unless a move touches one.
+template <int Us, int ChildCR, class S>
+BBP_PERFT_INLINE U64 pieceChildren(const S& s, const Pos& b, int type, U64 fromBB, U64 to, int depth) {
+  constexpr int Them = Us ^ 1;
+  U64 n = 0;
+  for (U64 t = to & ~b.colors[Them]; t; t &= t - 1) {
+    Pos c = b;
+    const U64 ft = fromBB | (t & -t);
+    c.pieces[type] ^= ft;
+    c.colors[Us] ^= ft;
+    n += descend<Them, ChildCR>(s, c, ft, depth - 1);
+  }
+  for (U64 t = to & b.colors[Them]; t; t &= t - 1) {
+    Pos c = b;
+    const U64 toBB = t & -t, ft = fromBB | toBB;
+    for (int k = kPawn; k < kKing; ++k) c.pieces[k] &= ~toBB;
+    c.pieces[type] ^= ft;
+    c.colors[Us] ^= ft;
+    c.colors[Them] ^= toBB;
+    n += descend<Them, ChildCR>(s, c, ft, depth - 1);
+  }
+  return n;
+}
+
 // One node: Leaf = count the legal moves (the last ply), else make each and descend.
 template <int Us, int CR, bool Ep, bool Leaf, class S>
 U64 node(const S& s, const Pos& b, int ep, int depth) {
@@ -317,22 +342,7 @@ U64 node(const S& s, const Pos& b, int ep, int depth) {
   if constexpr (Leaf) {
     n += popcount(kingTargets);
   } else {
-    for (U64 t = kingTargets & ~them; t; t &= t - 1) {
-      Pos c = b;
-      const U64 ft = kingBB | (t & -t);
-      c.pieces[kKing] ^= ft;
-      c.colors[Us] ^= ft;
-      n += descend<Them, kRightsLeft>(s, c, ft, depth - 1);
-    }
-    for (U64 t = kingTargets & them; t; t &= t - 1) {
-      Pos c = b;
-      const U64 to = t & -t, ft = kingBB | to;
-      for (int k = kPawn; k < kKing; ++k) c.pieces[k] &= ~to;
-      c.pieces[kKing] ^= ft;
-      c.colors[Us] ^= ft;
-      c.colors[Them] ^= to;
-      n += descend<Them, kRightsLeft>(s, c, ft, depth - 1);
-    }
+    n += pieceChildren<Us, kRightsLeft>(s, b, kKing, kingBB, kingTargets, depth);
   }
 
   U64 checkMask = ~U64{0};
@@ -366,23 +376,7 @@ U64 node(const S& s, const Pos& b, int ep, int depth) {
     if constexpr (Leaf) {
       n += popcount(to);
     } else {
-      const U64 fromBB = squareBB(from);
-      for (U64 t = to & ~them; t; t &= t - 1) {
-        Pos c = b;
-        const U64 ft = fromBB | (t & -t);
-        c.pieces[type] ^= ft;
-        c.colors[Us] ^= ft;
-        n += descend<Them, CR>(s, c, ft, depth - 1);
-      }
-      for (U64 t = to & them; t; t &= t - 1) {
-        Pos c = b;
-        const U64 toBB = t & -t, ft = fromBB | toBB;
-        for (int k = kPawn; k < kKing; ++k) c.pieces[k] &= ~toBB;
-        c.pieces[type] ^= ft;
-        c.colors[Us] ^= ft;
-        c.colors[Them] ^= toBB;
-        n += descend<Them, CR>(s, c, ft, depth - 1);
-      }
+      n += pieceChildren<Us, CR>(s, b, type, squareBB(from), to, depth);
     }
   };
   for (U64 p = b.pieces[kKnight] & us & ~pinned; p; p &= p - 1) pieceMoves(kKnight, lsb(p), knightAttacks(lsb(p)) & targets);
@@ -404,11 +398,7 @@ U64 node(const S& s, const Pos& b, int ep, int depth) {
   const U64 empty = ~occ;
   const U64 capturable = them & ~enemyKing;
   const auto pawnMoves = [&](U64 pawns, U64 mask) {
-    const U64 single = P::up(pawns) & empty;
-    const U64 doubles = P::up(single & P::kDoublePushRank) & empty & mask;
-    const U64 pushes = single & mask;
-    const U64 east = P::upEast(pawns) & capturable & mask;
-    const U64 west = P::upWest(pawns) & capturable & mask;
+    const auto [pushes, doubles, east, west] = movegen::PawnTargets<Us>(pawns, empty, capturable, mask);
     if constexpr (Leaf) {
       // Pushes and doubles never share a square: one popcount; promotions count four times each.
       n += popcount((pushes | doubles) & ~P::kLastRank) + popcount(east & ~P::kLastRank) +
