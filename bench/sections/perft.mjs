@@ -11,9 +11,14 @@
  *   ellxor   ellxor/perft (MIT) from the checkout BENCH_ELLXOR_PERFT points at, built here with
  *            g++ -O3 -march=native (it needs PEXT), run under `taskset -c 0` (one core) and timed
  *            by itself (millisecond resolution)
- *   Gigantua a checkout BENCH_GIGANTUA points at, built here from Gigantua/Gigantua.cpp; the stored
- *            public snapshot has no Movemap.hpp (its tables), so such a checkout is skipped with
- *            a note
+ *   Gigantua a checkout BENCH_GIGANTUA points at, built here from Gigantua/Gigantua.cpp with
+ *            clang++-16 -O3 -flto -march=native (g++ when there is no clang++-16; BENCH_GIGANTUA_CXX
+ *            overrides), run under `taskset -c 0` with `FEN DEPTH`, timed by itself (its last line,
+ *            microsecond resolution). Its public snapshot has no Movemap.hpp (its lookup tables):
+ *            then bench/peers/gigantua-movemap.hpp, our own header computing those tables with
+ *            native/core, stands in for it. The build takes minutes (its templates), so it is kept
+ *            in bench/.build and redone only when the sources, header or compiler change. A count
+ *            that differs from ours drops the column with a note.
  *   JS       the pure-TS backend's perft (int32 halves, bulk counting)
  *   chessops chessops 0.15.1, a perft loop over its public API written here: allDests at every
  *            node, clone + play per move, dests counted at the last ply (bulk counting, like ours)
@@ -23,7 +28,8 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess as ChessopsChess } from 'chessops/chess';
@@ -166,6 +172,53 @@ function ellxorRate(exe, fen, depth, nodes, runs) {
   return samples;
 }
 
+/**
+ * Builds Gigantua from a checkout (Gigantua/Gigantua.cpp), with its own Movemap.hpp when the checkout
+ * has one, else with ours (bench/peers/gigantua-movemap.hpp, found as Movemap.hpp through a one-line
+ * include in bench/.build). Kept in bench/.build under a hash of sources, header and command.
+ */
+function buildGigantua(dir) {
+  const srcDir = join(dir, 'Gigantua');
+  const source = join(srcDir, 'Gigantua.cpp');
+  if (!existsSync(source)) throw new Error(`${dir} has no Gigantua/Gigantua.cpp`);
+  const own = existsSync(join(srcDir, 'Movemap.hpp'));
+  mkdirSync(buildDir, { recursive: true });
+  const include = join(buildDir, 'gigantua-include');
+  mkdirSync(include, { recursive: true });
+  const header = join(here, '..', 'peers', 'gigantua-movemap.hpp');
+  writeFileSync(join(include, 'Movemap.hpp'), `#include "${header}"\n`);
+  const clang = spawnSync('clang++-16', ['--version']).status === 0;
+  const cxx = process.env.BENCH_GIGANTUA_CXX ?? (clang ? 'clang++-16' : 'g++');
+  const flags = ['-std=c++20', '-O3', ...(/clang/.test(cxx) ? ['-flto'] : []), '-march=native'];
+  const args = [...flags, '-I', include, source, '-o'];
+  const hash = createHash('sha256').update(JSON.stringify([cxx, args]));
+  for (const f of ['Gigantua.cpp', 'Chess_Base.hpp', 'Chess_Test.hpp', 'Movegen.hpp', 'Movelist.hpp', 'Movemap.hpp']) {
+    if (existsSync(join(srcDir, f))) hash.update(readFileSync(join(srcDir, f)));
+  }
+  if (!own) for (const f of ['sliders.h', 'king.h', 'knight.h', 'bitboard.h']) hash.update(readFileSync(join(here, '..', '..', 'native', 'core', f)));
+  if (!own) hash.update(readFileSync(header));
+  const exe = join(buildDir, `gigantua-${hash.digest('hex').slice(0, 12)}`);
+  if (!existsSync(exe)) {
+    console.error(`perft bench: building Gigantua with ${cxx} (its templates take minutes; kept as ${exe})`);
+    execFileSync(cxx, [...args, exe], { stdio: 'inherit' });
+  }
+  const tables = own ? 'its own Movemap.hpp' : 'our bench/peers/gigantua-movemap.hpp in place of its missing Movemap.hpp';
+  return { exe, build: `${cxx} ${flags.join(' ')} and ${tables}` };
+}
+
+/** Gigantua on one core: samples of ns per node from its own timing of the last depth; null on a wrong count. */
+function gigantuaRate(exe, fen, depth, nodes, runs) {
+  const samples = [];
+  for (let i = 0; i < runs + 1; i++) {
+    const args = hasTaskset ? ['-c', '0', exe, fen, String(depth)] : [fen, String(depth)];
+    const out = execFileSync(hasTaskset ? 'taskset' : exe, args, { encoding: 'utf8', input: '\n' });
+    const m = new RegExp(`Perft ${depth}: (\\d+) \\d+ms ([\\d.]+) MNodes/s`).exec(out);
+    if (!m || Number(m[1]) !== nodes) return { wrong: m ? Number(m[1]) : 'no count' };
+    if (i > 0) samples.push(1e3 / Number(m[2]));
+  }
+  return { samples };
+}
+
 const fmt = (x) => (x === null ? 'n/a' : x >= 100 ? x.toFixed(0) : x.toFixed(1));
 const ratio = (a, b) => (a === null || b === null ? 'n/a' : `${(a / b).toFixed(1)}x`);
 
@@ -202,15 +255,21 @@ export async function run({ js, native, quick, filter }) {
   } else {
     notes.push('ellxor/perft column skipped: set BENCH_ELLXOR_PERFT to a checkout of https://github.com/ellxor/perft.');
   }
-  const gigantua = process.env.BENCH_GIGANTUA;
-  if (!gigantua) notes.push('Gigantua column skipped: set BENCH_GIGANTUA to a checkout of https://github.com/Gigantua/Gigantua.');
-  else if (!existsSync(join(gigantua, 'Gigantua', 'Movemap.hpp'))) {
-    notes.push(`Gigantua column skipped: ${gigantua} has no Gigantua/Movemap.hpp (the public snapshot lacks it; it holds the generator's lookup tables).`);
+  let gigantua = null;
+  if (process.env.BENCH_GIGANTUA) {
+    try {
+      gigantua = buildGigantua(process.env.BENCH_GIGANTUA);
+      notes.push(`Gigantua: ${process.env.BENCH_GIGANTUA} built with ${gigantua.build}; `
+        + (hasTaskset ? 'run under taskset -c 0 (one core).' : 'no taskset: its figure is for all cores, divided by the core count.'));
+    } catch (e) {
+      notes.push(`Gigantua column skipped: ${e.message}`);
+    }
   } else {
-    notes.push(`Gigantua column skipped: building ${gigantua} is not wired into this bench yet (its main runs a fixed suite).`);
+    notes.push('Gigantua column skipped: set BENCH_GIGANTUA to a checkout of https://github.com/Gigantua/Gigantua.');
   }
   const rows = [];
   const measurements = [];
+  let gigantuaWrong = false;
   for (const [name, fen, fullDepth] of POSITIONS) {
     const depth = quick ? fullDepth - 1 : fullDepth;
     const group = `perft ${name} d${depth} (per leaf node)`;
@@ -247,6 +306,16 @@ export async function run({ js, native, quick, filter }) {
       stockfishRate = rec('perft', 'peer', 'stockfish', 'Stockfish go perft', samples);
     }
     const ellxorMnps = ellxor ? rec('perft', 'peer', 'ellxor', 'ellxor/perft', ellxorRate(ellxor, fen, depth, nodes, runs)) : null;
+    let gigantuaMnps = null;
+    if (gigantua) {
+      const g = gigantuaRate(gigantua.exe, fen, depth, nodes, runs);
+      if (g.wrong !== undefined) {
+        notes.push(`Gigantua counted ${g.wrong} on ${name} d${depth}, not ${nodes}: its column is dropped.`);
+        gigantua = null;
+        gigantuaWrong = true;
+        for (const row of rows) row[8] = 'wrong';
+      } else gigantuaMnps = rec('perft', 'peer', 'gigantua', 'Gigantua', g.samples);
+    }
     const setup = chessopsParseFen(fen).unwrap();
     const copsPos = ChessopsChess.fromSetup(setup).unwrap();
     const copsRate = rec('perft', 'peer', 'chessops', 'chessops', rate(() => chessopsPerft(copsPos, depth), nodes, runs, minMs));
@@ -254,7 +323,7 @@ export async function run({ js, native, quick, filter }) {
     const chessJsRate = rec('perft', 'peer', 'chess.js', 'chess.js', rate(() => chessJs.perft(depth), nodes, 1, 0));
     const cppMnps = cpp ? rec('perft', 'cpp', 'cpp', 'plain C++ loop (per element)', cppRate(cpp, fen, depth, runs)) : null;
     rows.push([`${name} d${depth}`, nodes, fmt(cppMnps), fmt(nativeRate), fmt(threadsRate), fmt(statsRate), fmt(stockfishRate),
-      fmt(ellxorMnps), fmt(jsRate), fmt(copsRate), fmt(chessJsRate), ratio(jsRate, copsRate), ratio(jsRate, chessJsRate),
+      fmt(ellxorMnps), gigantuaWrong ? 'wrong' : fmt(gigantuaMnps), fmt(jsRate), fmt(copsRate), fmt(chessJsRate), ratio(jsRate, copsRate), ratio(jsRate, chessJsRate),
       ratio(nativeRate, jsRate), ratio(nativeRate, stockfishRate)]);
   }
   stockfish?.stop();
@@ -262,7 +331,7 @@ export async function run({ js, native, quick, filter }) {
   notes.push('chessops: our loop over its public API (allDests, clone, play), bulk-counted at the last ply; chess.js: its own perft().');
   if (!native) notes.push('native backend not loaded: native columns n/a.');
   return {
-    columns: ['position', 'nodes', 'C++', 'native', `native ${cores} thr/core`, 'native stats', 'Stockfish', 'ellxor', 'JS', 'chessops',
+    columns: ['position', 'nodes', 'C++', 'native', `native ${cores} thr/core`, 'native stats', 'Stockfish', 'ellxor', 'Gigantua', 'JS', 'chessops',
       'chess.js', 'JS/chessops', 'JS/chess.js', 'native/JS', 'native/Stockfish'],
     rows,
     notes,
