@@ -8,15 +8,18 @@ void exportKing(Napi::Env env, Napi::Object exports, Napi::Object variants) {
   exportSetFunctions<kingAttacksSet, kingFill>(env, exports, {"kingAttacksSet", "kingFill"});
   exportPair<pawnShieldMask, U64, Color, Square>(env, exports, "pawnShieldMask(color, kingSq)",
                                                  "pawnShieldMaskBatch(color, kingSqs, out)");
-  exportPair<pawnShieldIndex, std::uint8_t, Color, Square, Set>(env, exports, "pawnShieldIndex(color, kingSq, pawns)",
-                                                                "pawnShieldIndexBatch(color, kingSqs, pawns, out)");
+  // The two batch loops below run from the kernel table (compiled per CPU path).
+  exportCall<pawnShieldIndex, Color, Square, Set>(env, exports, "pawnShieldIndex(color, kingSq, pawns)");
+  exportBatch<&Kernels::pawnShieldIndexBatch, Color, Squares, Sets, Out<std::uint8_t>>(
+      env, exports, "pawnShieldIndexBatch(color, kingSqs, pawns, out)");
   exportPair<kingMoveTargets, U64, Square, Set>(env, exports, "kingMoveTargets(kingSq, taboo)",
                                                 "kingMoveTargetsBatch(kingSqs, taboo, out)");
   exportPair<caughtableArea, U64, Color, Color, Square>(env, exports, "caughtableArea(kingColor, sideToMove, kingSq)",
                                                         "caughtableAreaBatch(kingColor, sideToMove, kingSqs, out)");
-  exportPair<uncatchablePassers, U64, Set, Color, Color, Square>(
-      env, exports, "uncatchablePassers(passers, kingColor, sideToMove, kingSq)",
-      "uncatchablePassersBatch(passers, kingColor, sideToMove, kingSqs, out)");
+  exportCall<uncatchablePassers, Set, Color, Color, Square>(env, exports,
+                                                           "uncatchablePassers(passers, kingColor, sideToMove, kingSq)");
+  exportBatch<&Kernels::uncatchablePassersBatch, Sets, Color, Color, Squares, Out<U64>>(
+      env, exports, "uncatchablePassersBatch(passers, kingColor, sideToMove, kingSqs, out)");
   exportPair<squaresAreConnected, std::uint8_t, Set, Set, Set>(env, exports, "squaresAreConnected(from, to, path)",
                                                                "squaresAreConnectedBatch(from, to, path, out)");
   exportPair<kingDistance, std::int8_t, Square, Square, Set>(env, exports, "kingDistance(from, to, path)",

@@ -25,6 +25,10 @@ struct Kernels {
   int (*distantCheckLines)(int kingSq, U64 taboo);
   int (*distantCheckLinesSse41)(int kingSq, U64 taboo);
   void (*distantCheckLinesBatch)(const Sq* kingSqs, const U64* taboo, Sq* out, Size n);
+  // King Pattern batch loops compiled with this path's flags (the glue's generic loop is slower).
+  void (*pawnShieldIndexBatch)(int color, const Sq* kingSqs, const U64* pawns, Sq* out, Size n);
+  void (*uncatchablePassersBatch)(const U64* passers, int kingColor, int sideToMove, const Sq* kingSqs, U64* out,
+                                  Size n);
 
   // ---- Sliders (native/core/sliders.h): magic or PEXT lookups, whichever this table chose ----
   U64 (*rookAttacks)(int sq, U64 occupied);
@@ -130,6 +134,14 @@ constexpr Kernels withDirSet(Kernels k, const char* cpuPath, int (*sse41)(int, U
   k.distantCheckLinesSse41 = sse41;
   k.distantCheckLinesBatch = [](const Sq* kingSqs, const U64* taboo, Sq* out, Size n) {
     zipWith(distantCheckLinesWith<DirSet>, out, n, kingSqs, taboo);
+  };
+  k.pawnShieldIndexBatch = [](int color, const Sq* kingSqs, const U64* pawns, Sq* out, Size n) {
+    zipWith([color](int sq, U64 p) { return pawnShieldIndex(color, sq, p); }, out, n, kingSqs, pawns);
+  };
+  k.uncatchablePassersBatch = [](const U64* passers, int kingColor, int sideToMove, const Sq* kingSqs, U64* out,
+                                 Size n) {
+    zipWith([kingColor, sideToMove](U64 p, int sq) { return uncatchablePassers(p, kingColor, sideToMove, sq); }, out,
+            n, passers, kingSqs);
   };
   return k;
 }
