@@ -128,21 +128,13 @@ inline Resolved resolve(const Board& b, const Move* moves, int n, const Syntax& 
   return {kSanOk, found, 1};
 }
 
-// The child board after a legal move m of b (castling, en passant, double push, promotion).
-inline Board play(const Board& b, Move m) {
+// The child board after a legal move m of b (castling, en passant, double push, promotion), for the
+// side to move Us.
+template <int Us>
+Board playAs(const Board& b, Move m) {
+  using M = movegen::Make<Us>;
   const int from = moveFrom(m), to = moveTo(m), promo = movePromotion(m);
   const int type = b.typeOn(from);
-  if (b.sideToMove == 0) {
-    using M = movegen::Make<0>;
-    if (promo) return M::promotion(b, from, to, promo);
-    if (type == kKing && (to - from == 2 || from - to == 2))
-      for (const CastlingMove& c : kCastlingMoves)
-        if (c.kingFrom == from && c.kingTo == to) return M::castle(b, c);
-    if (type == kPawn && to == b.epSquare) return M::enPassant(b, from, to);
-    if (type == kPawn && (to - from == 16 || from - to == 16)) return M::doublePush(b, from, to);
-    return M::quiet(b, type, from, to);
-  }
-  using M = movegen::Make<1>;
   if (promo) return M::promotion(b, from, to, promo);
   if (type == kKing && (to - from == 2 || from - to == 2))
     for (const CastlingMove& c : kCastlingMoves)
@@ -151,6 +143,9 @@ inline Board play(const Board& b, Move m) {
   if (type == kPawn && (to - from == 16 || from - to == 16)) return M::doublePush(b, from, to);
   return M::quiet(b, type, from, to);
 }
+
+// The child board after a legal move m of b.
+inline Board play(const Board& b, Move m) { return b.sideToMove == 0 ? playAs<0>(b, m) : playAs<1>(b, m); }
 
 // Writes the canonical SAN of the legal move m of b to out (at least 8 bytes, not terminated) and
 // returns the length. `others` holds the squares of the other pieces of the moving type that can
