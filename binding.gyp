@@ -1,6 +1,7 @@
 {
   "variables": {
-    "portable%": "<!(node -p \"process.env.BITBOARD_PATTERNS_PORTABLE==='1'?1:0\")"
+    "portable%": "<!(node -p \"process.env.BITBOARD_PATTERNS_PORTABLE==='1'?1:0\")",
+    "bmi2%": "<!(node -p \"process.env.BITBOARD_PATTERNS_NO_BMI2==='1'?0:1\")"
   },
   "target_defaults": {
     "defines": ["NAPI_VERSION=8", "NODE_API_SWALLOW_UNTHROWABLE_EXCEPTIONS"],
@@ -37,8 +38,12 @@
       "dependencies": ["<!(node -p \"require('node-addon-api').targets\"):node_addon_api"],
       "conditions": [
         ["target_arch=='x64' and portable==0 and OS!='win'", {
-          "dependencies": ["bbp_x86", "bbp_bmi2"],
-          "defines": ["BBP_HAVE_X86_KERNELS", "BBP_HAVE_BMI2_KERNELS"]
+          "dependencies": ["bbp_x86"],
+          "defines": ["BBP_HAVE_X86_KERNELS"]
+        }],
+        ["target_arch=='x64' and portable==0 and OS!='win' and bmi2==1", {
+          "dependencies": ["bbp_bmi2"],
+          "defines": ["BBP_HAVE_BMI2_KERNELS"]
         }],
         ["portable==1", {
           "defines": ["BBP_PORTABLE"]
@@ -58,7 +63,11 @@
           "cflags": ["-fPIC"],
           "xcode_settings": {"OTHER_CPLUSPLUSFLAGS": ["-msse4.1", "-mpopcnt"]},
           "msvs_settings": {"VCCLCompilerTool": {"EnableEnhancedInstructionSet": "3"}}
-        },
+        }
+      ]
+    }],
+    ["target_arch=='x64' and portable==0 and OS!='win' and bmi2==1", {
+      "targets": [
         {
           "target_name": "bbp_bmi2",
           "type": "static_library",

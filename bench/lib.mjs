@@ -41,7 +41,9 @@ export function measure(run, count, samples) {
 /** g++ flags matching the addon's kernels for the CPU path it chose. */
 export function cppFlags(native) {
   const path = native?.cpuPath ?? 'portable';
-  const flags = ['-O3', '-std=c++17', '-I', join(benchDir, '..', 'native')];
+  // --quick is the harness's smoke run: the plain C++ loops are built without optimisation (a build
+  // check that takes seconds instead of minutes); their figures are then not comparable.
+  const flags = [process.argv.includes('--quick') ? '-O0' : '-O3', '-std=c++17', '-I', join(benchDir, '..', 'native')];
   if (path.includes('sse4.1')) flags.push('-msse4.1', '-mpopcnt');
   if (path.includes('bmi2')) flags.push('-mbmi2');
   if (path === 'portable') flags.push('-DBBP_PORTABLE');

@@ -295,20 +295,12 @@ export class SyzygyTablebase {
    * Native: on `threads` threads (default all cores).
    */
   probeWdlBatch(positions: BigUint64Array | PositionBatch, out?: Int8Array, threads?: number): Int8Array {
-    const { words, valid, n } = this.batchInput('probeWdlBatch', positions);
-    const result = out ?? new Int8Array(n);
-    if (!(result instanceof Int8Array) || result.length !== n) throw new TypeError(`probeWdlBatch: out must be an Int8Array of ${n} elements`);
-    this.runBatch('probeWdlBatch', words, false, result, valid, threads);
-    return result;
+    return this.probeBatch('probeWdlBatch', positions, out, threads, false, Int8Array);
   }
 
   /** DTZ of every position of a batch (Int16Array; SYZYGY_DTZ_NONE where unanswerable). */
   probeDtzBatch(positions: BigUint64Array | PositionBatch, out?: Int16Array, threads?: number): Int16Array {
-    const { words, valid, n } = this.batchInput('probeDtzBatch', positions);
-    const result = out ?? new Int16Array(n);
-    if (!(result instanceof Int16Array) || result.length !== n) throw new TypeError(`probeDtzBatch: out must be an Int16Array of ${n} elements`);
-    this.runBatch('probeDtzBatch', words, true, result, valid, threads);
-    return result;
+    return this.probeBatch('probeDtzBatch', positions, out, threads, true, Int16Array);
   }
 
   /**
@@ -346,6 +338,16 @@ export class SyzygyTablebase {
       await new Promise<void>((resolve) => { setImmediate(resolve); });
     }
     return out;
+  }
+
+  /** probeWdlBatch and probeDtzBatch: checks the input and the output array, then probes. */
+  private probeBatch<T extends Int8Array | Int16Array>(fn: string, positions: BigUint64Array | PositionBatch,
+    out: T | undefined, threads: number | undefined, dtz: boolean, Type: { new (n: number): T; readonly name: string }): T {
+    const { words, valid, n } = this.batchInput(fn, positions);
+    const result = out ?? new Type(n);
+    if (!(result instanceof Type) || result.length !== n) throw new TypeError(`${fn}: out must be an ${Type.name} of ${n} elements`);
+    this.runBatch(fn, words, dtz, result, valid, threads);
+    return result;
   }
 
   private batchInput(fn: string, positions: BigUint64Array | PositionBatch): { words: BigUint64Array; valid: Uint8Array | null; n: number } {

@@ -19,7 +19,12 @@ out="$root/build-asan"
 addon="$out/build/Release/bitboard_patterns.node"
 nodedir="$(npm config get nodedir 2>/dev/null || true)"
 [[ -n "$nodedir" && "$nodedir" != undefined && "$nodedir" != null ]] && export npm_config_nodedir="$nodedir"
-flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1"
+# -g1: line tables only (file:line in reports) compile about a quarter faster than full -g.
+flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g1 -O1"
+# The kernels are the costliest sources to compile under the sanitizers, and a run uses one table.
+# The build has the portable and the SSE4.1+POPCNT tables, not the BMI2 one (the same x86.cc with
+# PEXT slider lookups), so on every x86 CPU the sanitized runs use x86.cc's code.
+export BITBOARD_PATTERNS_NO_BMI2=1
 
 build() {
   mkdir -p "$out"

@@ -243,30 +243,25 @@ export async function run({ js, native, quick, filter }) {
   } else {
     notes.push('Stockfish column skipped: no `stockfish` binary (PATH, /usr/games, BENCH_STOCKFISH); Debian package `stockfish`.');
   }
-  let ellxor = null;
-  if (process.env.BENCH_ELLXOR_PERFT) {
-    try {
-      ellxor = buildEllxor(process.env.BENCH_ELLXOR_PERFT);
-      notes.push(`ellxor/perft: ${process.env.BENCH_ELLXOR_PERFT} built with g++ -O3 -march=native; `
-        + (hasTaskset ? 'run under taskset -c 0 (one core).' : 'no taskset: its figure is for all cores, divided by the core count.'));
-    } catch (e) {
-      notes.push(`ellxor/perft column skipped: ${e.message}`);
+  const oneCore = hasTaskset ? 'run under taskset -c 0 (one core).' : 'no taskset: its figure is for all cores, divided by the core count.';
+  /** A peer built from the checkout an environment variable points at, or null with a note saying why. */
+  const peer = (label, variable, url, build, describe) => {
+    const dir = process.env[variable];
+    if (!dir) {
+      notes.push(`${label} column skipped: set ${variable} to a checkout of ${url}.`);
+      return null;
     }
-  } else {
-    notes.push('ellxor/perft column skipped: set BENCH_ELLXOR_PERFT to a checkout of https://github.com/ellxor/perft.');
-  }
-  let gigantua = null;
-  if (process.env.BENCH_GIGANTUA) {
     try {
-      gigantua = buildGigantua(process.env.BENCH_GIGANTUA);
-      notes.push(`Gigantua: ${process.env.BENCH_GIGANTUA} built with ${gigantua.build}; `
-        + (hasTaskset ? 'run under taskset -c 0 (one core).' : 'no taskset: its figure is for all cores, divided by the core count.'));
+      const built = build(dir);
+      notes.push(`${label}: ${dir} built with ${describe(built)}; ${oneCore}`);
+      return built;
     } catch (e) {
-      notes.push(`Gigantua column skipped: ${e.message}`);
+      notes.push(`${label} column skipped: ${e.message}`);
+      return null;
     }
-  } else {
-    notes.push('Gigantua column skipped: set BENCH_GIGANTUA to a checkout of https://github.com/Gigantua/Gigantua.');
-  }
+  };
+  const ellxor = peer('ellxor/perft', 'BENCH_ELLXOR_PERFT', 'https://github.com/ellxor/perft', buildEllxor, () => 'g++ -O3 -march=native');
+  let gigantua = peer('Gigantua', 'BENCH_GIGANTUA', 'https://github.com/Gigantua/Gigantua', buildGigantua, (g) => g.build);
   const rows = [];
   const measurements = [];
   let gigantuaWrong = false;

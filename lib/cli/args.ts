@@ -24,16 +24,18 @@ export function threadsOf(text: string, max: number): number {
 }
 
 /**
- * Runs subcommand `command` of `tool` (`bitboard-patterns TOOL COMMAND ...`) from `commands`: a
- * UsageError prints the message and `usage` (exit code 2), an error of `expected` classes its message
- * (exit code 1); anything else is a bug and is thrown.
+ * Runs `bitboard-patterns TOOL COMMAND OPTIONS...` (`args` = [COMMAND, ...OPTIONS]): the options parsed
+ * by `parse`, then `commands[COMMAND]`. A UsageError prints the message and `usage` (exit code 2), an
+ * error of `expected` classes its message (exit code 1); anything else is a bug and is thrown.
  */
-export async function runCommand(tool: string, usage: string, command: string | undefined,
-  commands: Record<string, () => Promise<number>>, expected: readonly (abstract new (...a: never[]) => Error)[]): Promise<number> {
+export async function runCommand<O>(tool: string, usage: string, args: readonly string[], parse: (options: string[]) => O,
+  commands: Record<string, (options: O) => number | Promise<number>>,
+  expected: readonly (abstract new (...a: never[]) => Error)[]): Promise<number> {
+  const [command, ...rest] = args;
   try {
     const f = command === undefined ? undefined : Object.hasOwn(commands, command) ? commands[command] : undefined;
     if (!f) throw new UsageError(command === undefined ? 'missing command' : `unknown command ${JSON.stringify(command)}`);
-    return await f();
+    return await f(parse(rest));
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`bitboard-patterns ${tool}: ${e.message}\n${usage}\n`);

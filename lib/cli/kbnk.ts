@@ -107,11 +107,6 @@ async function runProbe(o: Options): Promise<number> {
   return 0;
 }
 
-export async function run(args: string[]): Promise<number> {
-  const [command, ...rest] = args;
-  const o = () => parseOptions(rest);
-  return runCommand('kbnk', usage, command, {
-    generate: async () => runGenerate(o()),
-    probe: async () => runProbe(o()),
-  }, [KbnkFileError, FenError, RangeError]);
+export function run(args: string[]): Promise<number> {
+  return runCommand('kbnk', usage, args, parseOptions, { generate: runGenerate, probe: runProbe }, [KbnkFileError, FenError, RangeError]);
 }

@@ -163,12 +163,7 @@ async function runStats(o: Options): Promise<number> {
   return 0;
 }
 
-export async function run(args: string[]): Promise<number> {
-  const [command, ...rest] = args;
-  const o = () => parseOptions(rest);
-  return runCommand('tb', usage, command, {
-    generate: async () => runGenerate(o()),
-    probe: async () => runProbe(o()),
-    stats: async () => runStats(o()),
-  }, [TablebaseFileError, FenError, RangeError, TypeError]);
+export function run(args: string[]): Promise<number> {
+  return runCommand('tb', usage, args, parseOptions, { generate: runGenerate, probe: runProbe, stats: runStats },
+    [TablebaseFileError, FenError, RangeError, TypeError]);
 }

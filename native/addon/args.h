@@ -409,6 +409,13 @@ void exportFunction(Napi::Env env, Napi::Object target, const char* signature) {
   target.Set(sig.name, Napi::Function::New<Cb>(env, sig.name.c_str(), &sig));
 }
 
+// Several at once, in order: exportFunctions<a, b>(env, target, {"a", "b"}).
+template <Napi::Function::Callback... Cbs>
+void exportFunctions(Napi::Env env, Napi::Object target, const char* const (&signatures)[sizeof...(Cbs)]) {
+  std::size_t i = 0;
+  (exportFunction<Cbs>(env, target, signatures[i++]), ...);
+}
+
 inline Napi::Value number(const Napi::CallbackInfo& info, int value) {
   return Napi::Number::New(info.Env(), value);
 }

@@ -158,10 +158,7 @@ Napi::Value pgnReadCall(const Napi::CallbackInfo& info) {
 }  // namespace
 
 void exportPgn(Napi::Env env, Napi::Object exports) {
-  exportFunction<sanWriteCall>(env, exports, "sanWrite");
-  exportFunction<sanParseCall>(env, exports, "sanParse");
-  exportFunction<sanListCall>(env, exports, "sanList");
-  exportFunction<pgnReadCall>(env, exports, "pgnRead");
+  exportFunctions<sanWriteCall, sanParseCall, sanListCall, pgnReadCall>(env, exports, {"sanWrite", "sanParse", "sanList", "pgnRead"});
 }
 
 }  // namespace bbp::addon

@@ -477,18 +477,26 @@ bool batchOptions(const Napi::CallbackInfo& info, std::size_t validAt, std::size
   return true;
 }
 
+// What both batch calls check first: the handle, the argument count, the positions' words (argument
+// 1). nullptr when one fails (an exception is pending).
+TableSet* batchStart(const Napi::CallbackInfo& info, std::size_t count, Span<std::uint64_t>& words) {
+  TableSet* set = setOf(info, 0);
+  if (!set) return nullptr;
+  if (info.Length() != count) {
+    throwTypeError(info.Env(), std::string(functionName(info)) + ": expected " + std::to_string(count) + " arguments");
+    return nullptr;
+  }
+  Args args(info, count);
+  words = args.array<std::uint64_t>(1, "positions");
+  return args.ok() ? set : nullptr;
+}
+
 // syzygyProbeBatch(handle, words, dtz, out: Int8Array | Int16Array, valid: Uint8Array | null, threads)
 Napi::Value probeBatchCall(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  TableSet* set = setOf(info, 0);
+  Span<std::uint64_t> words;
+  TableSet* set = batchStart(info, 6, words);
   if (!set) return env.Undefined();
-  if (info.Length() != 6) {
-    throwTypeError(env, "syzygyProbeBatch: expected 6 arguments");
-    return env.Undefined();
-  }
-  Args args(info, 6);
-  const auto words = args.array<std::uint64_t>(1, "positions");
-  if (!args.ok()) return args.undefined();
   const bool dtz = info[2].ToBoolean().Value();
   if (!info[3].IsTypedArray()) {
     throwTypeError(env, "syzygyProbeBatch: out must be an Int8Array or Int16Array");
@@ -517,15 +525,9 @@ Napi::Value probeBatchCall(const Napi::CallbackInfo& info) {
 // syzygyProbeBatchAsync(handle, words, dtz, valid: Uint8Array | null, threads) -> Promise<Int8Array | Int16Array>
 Napi::Value probeBatchAsyncCall(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  TableSet* set = setOf(info, 0);
+  Span<std::uint64_t> words;
+  TableSet* set = batchStart(info, 5, words);
   if (!set) return env.Undefined();
-  if (info.Length() != 5) {
-    throwTypeError(env, "syzygyProbeBatchAsync: expected 5 arguments");
-    return env.Undefined();
-  }
-  Args args(info, 5);
-  const auto words = args.array<std::uint64_t>(1, "positions");
-  if (!args.ok()) return args.undefined();
   if (words.length % 10 != 0) {
     throwRangeError(env, "syzygyProbeBatchAsync: positions must have 10 words per position");
     return env.Undefined();
@@ -573,13 +575,8 @@ Napi::Value closeCall(const Napi::CallbackInfo& info) {
 }  // namespace
 
 void exportSyzygy(Napi::Env env, Napi::Object exports) {
-  exportFunction<openCall>(env, exports, "syzygyOpen");
-  exportFunction<probeCall>(env, exports, "syzygyProbe");
-  exportFunction<probeRootCall>(env, exports, "syzygyProbeRoot");
-  exportFunction<probeBatchCall>(env, exports, "syzygyProbeBatch");
-  exportFunction<probeBatchAsyncCall>(env, exports, "syzygyProbeBatchAsync");
-  exportFunction<closeCall>(env, exports, "syzygyClose");
-  exportFunction<verifyCall>(env, exports, "syzygyVerify");
+  exportFunctions<openCall, probeCall, probeRootCall, probeBatchCall, probeBatchAsyncCall, closeCall, verifyCall>(env, exports,
+      {"syzygyOpen", "syzygyProbe", "syzygyProbeRoot", "syzygyProbeBatch", "syzygyProbeBatchAsync", "syzygyClose", "syzygyVerify"});
 }
 
 }  // namespace bbp::addon

@@ -526,13 +526,7 @@ class Reader {
     bool reset = type == kPawn;
     if (castle) {
       const CastlingMove& c = kCastlingMoves[2 * us + (to < from)];
-      const U64 king = squareBB(c.kingFrom) | squareBB(c.kingTo), rook = squareBB(c.rookFrom) | squareBB(c.rookTo);
-      b.pieces[kKing] ^= king;
-      b.pieces[kRook] ^= rook;
-      b.colors[us] ^= king | rook;
-      b.castling &= us == 0 ? ~(kWhiteKing | kWhiteQueen) : ~(kBlackKing | kBlackQueen);
-      b.epSquare = kNoSquare;
-      b.sideToMove = them;
+      b = us == 0 ? movegen::Make<0>::castle(b, c) : movegen::Make<1>::castle(b, c);
       return false;
     }
     if (b.colors[them] & toBB) {
