@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { SYZYGY_DTZ_NONE, SyzygyTablebase } from '../lib/syzygy.js';
 import { Tablebase } from '../lib/tablebase.js';
 import { jsApi, nativeApi } from './backends.js';
+import { packedSlices } from './tb-slices.js';
 
 const FIXTURES = join(__dirname, 'fixtures', 'syzygy');
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
@@ -27,10 +28,7 @@ function compare(tb: Tablebase, step: number) {
   const counts = { positions: 0, exact: 0, rounded: 0, mated: 0, wins: 0, losses: 0, draws: 0 };
   const bad: string[] = [];
   try {
-    const size = tb.table.length;
-    const SLICE = 1 << 20;
-    for (let start = 0; start < size; start += SLICE) {
-      const all = tb.packedPositions({ start, end: Math.min(size, start + SLICE) });
+    for (const [start, all] of packedSlices(tb)) {
       const pick = Array.from({ length: Math.ceil(all.count / step) }, (_, i) => i * step);
       const words = new BigUint64Array(pick.length * 10);
       pick.forEach((i, j) => words.set(all.positions.subarray(i * 10, i * 10 + 10), j * 10));

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { SYZYGY_WDL_NONE, SyzygyTablebase } from '../lib/syzygy.js';
 import { Tablebase } from '../lib/tablebase.js';
 import { nativeApi } from './backends.js';
+import { packedSlices } from './tb-slices.js';
 
 const FIXTURES = join(__dirname, 'fixtures', 'syzygy');
 
@@ -20,10 +21,7 @@ function compare(material: string) {
   const counts = { positions: 0, wins: 0, draws: 0, losses: 0, cursed: 0, blessed: 0 };
   const disagreements: string[] = [];
   try {
-    const size = tb.table.length;
-    const SLICE = 1 << 20;
-    for (let start = 0; start < size; start += SLICE) {
-      const p = tb.packedPositions({ start, end: Math.min(size, start + SLICE) });
+    for (const [start, p] of packedSlices(tb)) {
       const wdl = sz.probeWdlBatch(p.positions);
       for (let i = 0; i < p.count; i++) {
         const s = wdl[i]!;

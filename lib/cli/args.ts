@@ -48,3 +48,28 @@ export async function runCommand<O>(tool: string, usage: string, args: readonly 
     throw e;
   }
 }
+
+/** The options the table commands (kbnk, tb) share, and the words that are not options. */
+export interface TableOptions { out?: string; table?: string; backend?: 'native' | 'js'; threads?: number; json: boolean; rest: string[] }
+
+/**
+ * Reads `args` into `o`: first `own` (a command's own options; it returns true when it took `a`,
+ * reading a value with `value()`), then --out/-o, --table, --json, --backend, --threads; another
+ * `-x` is a UsageError; anything else goes to `o.rest`.
+ */
+export function tableOptions<O extends TableOptions>(args: readonly string[], o: O,
+  own: (a: string, value: () => string) => boolean = () => false): O {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const value = (): string => valueOf(args, a, ++i);
+    if (own(a, value)) continue;
+    if (a === '--out' || a === '-o') o.out = value();
+    else if (a === '--table') o.table = value();
+    else if (a === '--json') o.json = true;
+    else if (a === '--backend') o.backend = backendOf(value());
+    else if (a === '--threads') o.threads = threadsOf(value(), 1024);
+    else if (a.startsWith('-') && a.length > 1) throw new UsageError(`unknown option ${a}`);
+    else o.rest.push(a);
+  }
+  return o;
+}

@@ -6,7 +6,7 @@ import { createApi } from '../api.js';
 import { jsBackend } from '../js/index.js';
 import { KbnkFileError, KbnkTablebase, type KbnkGenerateOptions, type KbnkProgress } from '../kbnk.js';
 import { FenError } from '../position.js';
-import { UsageError, backendOf, runCommand, valueOf, threadsOf } from './args.js';
+import { UsageError, runCommand, tableOptions, type TableOptions } from './args.js';
 
 export const summary = 'KBNK tablebase: generate a distance-to-mate table, probe a position';
 
@@ -18,24 +18,10 @@ export const usage = `usage:
       Prints the result for the side to move (win / loss / draw), the distance to mate in moves
       and plies, and the best move (UCI). Without --table the table is generated in memory first.`;
 
-interface Options { out?: string; table?: string; backend?: 'native' | 'js'; threads?: number; json: boolean; rest: string[] }
 
 
-function parseOptions(args: string[]): Options {
-  const o: Options = { json: false, rest: [] };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const value = (): string => valueOf(args, a, ++i);
-    if (a === '--out' || a === '-o') o.out = value();
-    else if (a === '--table') o.table = value();
-    else if (a === '--json') o.json = true;
-    else if (a === '--backend') {
-      o.backend = backendOf(value());
-    } else if (a === '--threads') o.threads = threadsOf(value(), 1024);
-    else if (a.startsWith('-') && a.length > 1) throw new UsageError(`unknown option ${a}`);
-    else o.rest.push(a);
-  }
-  return o;
+function parseOptions(args: string[]): TableOptions {
+  return tableOptions(args, { json: false, rest: [] });
 }
 
 /** A one-line progress bar on stderr, redrawn in place; nothing when stderr is not a terminal. */
@@ -56,7 +42,7 @@ function progressBar(label: string): { onProgress?: (p: KbnkProgress) => void; f
   };
 }
 
-async function generate(o: Options, label: string): Promise<{ tb: KbnkTablebase; seconds: number }> {
+async function generate(o: TableOptions, label: string): Promise<{ tb: KbnkTablebase; seconds: number }> {
   const bar = progressBar(label);
   const options: KbnkGenerateOptions = { onProgress: bar.onProgress };
   if (o.backend) options.backend = o.backend;
@@ -72,7 +58,7 @@ async function generate(o: Options, label: string): Promise<{ tb: KbnkTablebase;
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
-async function runGenerate(o: Options): Promise<number> {
+async function runGenerate(o: TableOptions): Promise<number> {
   if (!o.out) throw new UsageError('kbnk generate needs --out <file>');
   if (o.rest.length) throw new UsageError(`unexpected argument ${JSON.stringify(o.rest[0])}`);
   const { tb, seconds } = await generate(o, 'generating');
@@ -87,7 +73,7 @@ async function runGenerate(o: Options): Promise<number> {
   return 0;
 }
 
-async function runProbe(o: Options): Promise<number> {
+async function runProbe(o: TableOptions): Promise<number> {
   if (o.rest.length !== 1) throw new UsageError('kbnk probe needs one FEN (in quotes)');
   if (o.threads !== undefined && o.table) throw new UsageError('--threads applies only when the table is generated');
   const pos = createApi(jsBackend).parseFen(o.rest[0]!);

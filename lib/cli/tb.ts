@@ -9,7 +9,7 @@ import { createApi } from '../api.js';
 import { jsBackend } from '../js/index.js';
 import { FenError } from '../position.js';
 import { Tablebase, TablebaseFileError, tbParse, type TbGenerateOptions, type TbProgress, type TbSideStats } from '../tablebase.js';
-import { UsageError, backendOf, runCommand, valueOf, threadsOf } from './args.js';
+import { UsageError, runCommand, tableOptions, type TableOptions } from './args.js';
 
 export const summary = 'endgame tablebases (2..5 pieces, DTM or DTZ): generate, probe, stats';
 
@@ -28,26 +28,17 @@ export const usage = `usage:
       Legal positions, wins, draws, losses per side to move, counts per distance, the longest win.`;
 
 
-interface Options { out?: string; table?: string; subs: string[]; backend?: 'native' | 'js'; threads?: number; metric?: string; json: boolean; withSubs: boolean; rest: string[] }
+interface Options extends TableOptions { subs: string[]; metric?: string; withSubs: boolean }
 
 function parseOptions(args: string[]): Options {
   const o: Options = { json: false, withSubs: false, subs: [], rest: [] };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const value = (): string => valueOf(args, a, ++i);
-    if (a === '--out' || a === '-o') o.out = value();
-    else if (a === '--table') o.table = value();
-    else if (a === '--sub') o.subs.push(value());
+  return tableOptions(args, o, (a, value) => {
+    if (a === '--sub') o.subs.push(value());
     else if (a === '--metric') o.metric = value();
-    else if (a === '--json') o.json = true;
     else if (a === '--with-sub-endings') o.withSubs = true;
-    else if (a === '--backend') {
-      o.backend = backendOf(value());
-    } else if (a === '--threads') o.threads = threadsOf(value(), 1024);
-    else if (a.startsWith('-') && a.length > 1) throw new UsageError(`unknown option ${a}`);
-    else o.rest.push(a);
-  }
-  return o;
+    else return false;
+    return true;
+  });
 }
 
 function progressBar(): { onProgress?: (p: TbProgress) => void; finish(): void } {
