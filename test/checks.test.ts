@@ -1,5 +1,5 @@
 /**
- * Checks and pinned pieces (seed: Checks and Pinned Pieces): the seed's rook/king diagrams, the
+ * Checks and pinned pieces (Chess Programming Wiki: Checks and Pinned Pieces): the wiki page's rook/king diagrams, the
  * python-chess pin example, hand-made positions (double checks, en passant, pins on every line,
  * castling and promotion checks, illegal moves), then a brute-force comparison with
  * test/reference-checks.ts on thousands of random positions, on every backend.
@@ -30,7 +30,7 @@ function expectMoveError(f: () => unknown, what: string) {
 // ------------------------------------------------------------------ seed: opposite ray-directions
 
 /**
- * The seed's picture, one rank: a black rook on b and a white king on g, with no, one and two pieces
+ * The wiki picture, one rank: a black rook on b and a white king on g, with no, one and two pieces
  * between. Drawn here on rank 4 of otherwise empty boards (black king on h8, out of the way).
  */
 const seedRank = (row: string) => diagram(`
@@ -46,7 +46,7 @@ const seedRank = (row: string) => diagram(`
 const RANK4_EMPTY = FULL & ~squares('b4', 'g4');
 
 describe.each(backends)('%s', (_name, api) => {
-  describe('the seed: a black rook and a white king on one rank', () => {
+  describe('the wiki page: a black rook and a white king on one rank', () => {
     it('no obstruction: the rays r-> and <-K and their intersection, the squares to block the check', () => {
       // r->  . . 1 1 1 1 1 .   <-K  . 1 1 1 1 1 . .   &  . . 1 1 1 1 . .
       expect(show(api.rayAttacks('east', bit(sq('b4')), RANK4_EMPTY))).toBe(show(seedRank('. . 1 1 1 1 1 .')));

@@ -1,5 +1,5 @@
 /**
- * KBNK: the seed's corner distance, the mop-up evaluation, and the distance-to-mate table (generated
+ * KBNK: the wiki page's corner distance, the mop-up evaluation, and the distance-to-mate table (generated
  * by both backends, byte-identical), probed, checked move by move against chessops, saved and loaded.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ import { fenOfCells } from './fen-writer.js';
 // ------------------------------------------------------------------------------ corner distance
 
 /**
- * The seed's two 8x8 tables, as printed side by side (rank 8 at the top, file a on the left):
+ * The wiki page's two 8x8 tables, as printed side by side (rank 8 at the top, file a on the left):
  * left = a light-squared bishop (corners a8, h1), right = a dark-squared one (corners a1, h8).
  */
 const SEED_ROWS = [
@@ -49,7 +49,7 @@ const sqOf = (name: string) => 'abcdefgh'.indexOf(name[0]!) + 8 * (Number(name[1
 
 describe.each(backends)('%s', (_name, api) => {
   describe('cornerDistance', () => {
-    it('matches the seed\'s two tables and a plain reference for all 64 x 64 inputs', () => {
+    it('matches the wiki page\'s two tables and a plain reference for all 64 x 64 inputs', () => {
       const light = seedTable(true), dark = seedTable(false);
       for (let b = 0; b < 64; b++) {
         for (let k = 0; k < 64; k++) {

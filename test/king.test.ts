@@ -1,5 +1,5 @@
 /**
- * King patterns (seed: King Pattern) against the seed's diagrams and the brute-force references of
+ * King patterns (Chess Programming Wiki: King Pattern) against the wiki diagrams and the brute-force references of
  * test/reference.ts, on every backend.
  */
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ const PAWN_RANKS = ranksWhere((r) => r >= 1 && r <= 6);
 const u8 = (xs: number[]) => Uint8Array.from(xs);
 const u64 = (xs: bigint[]) => BigUint64Array.from(xs);
 
-// ------------------------------------------------------------------ seed diagrams (King Pattern)
+// ------------------------------------------------------------------ wiki diagrams (King Pattern)
 
 /** "For instance a king on g2". */
 const SEED_KING_G2 = diagram(`
@@ -43,7 +43,7 @@ const SEED_SHIELD_F1_H2 = diagram(`
   . . . . . . . .
 `);
 
-/** The seed's rule of the square, black king on g5, white to move: the last of the three pictures. */
+/** The wiki page's rule of the square, black king on g5, white to move: the last of the three pictures. */
 const SEED_CAUGHT_G5_WTM = diagram(`
   . . . . . . . . . . . . . . . . . . . . . . . .
   . . . . . . . . . . . . . . . . . . . . . . . .
@@ -79,7 +79,7 @@ const SEED_PATH = `
   F 1 1 1 1 1 . .
 `;
 
-/** The seed's path with g4 taken away: h3 and f5 are no longer joined. */
+/** The wiki page's path with g4 taken away: h3 and f5 are no longer joined. */
 const BROKEN_PATH = `
   . . . . . . 1 T
   . . 1 1 1 1 . .
@@ -143,7 +143,7 @@ describe.each(backends)('%s', (_name, api) => {
   // ---------------------------------------------------------------- attacks
 
   describe('kingAttacks', () => {
-    it('is the seed diagram for a king on g2', () => {
+    it('is the wiki diagram for a king on g2', () => {
       expect(show(api.kingAttacks(sq('g2')))).toBe(show(SEED_KING_G2));
     });
 
@@ -214,7 +214,7 @@ describe.each(backends)('%s', (_name, api) => {
   // ---------------------------------------------------------------- pawn shield
 
   describe('pawnShieldMask', () => {
-    it('is the seed mask f2-h3 for white kings on f1-h1 and f1-h2', () => {
+    it('is the wiki mask f2-h3 for white kings on f1-h1 and f1-h2', () => {
       for (const k of ['f1', 'g1', 'h1', 'f2', 'g2', 'h2']) {
         expect(show(api.pawnShieldMask(0, sq(k))), k).toBe(show(SEED_SHIELD_F1_H2));
       }
@@ -359,7 +359,7 @@ describe.each(backends)('%s', (_name, api) => {
   });
 
   describe('distantCheckLines (dirSet)', () => {
-    it('handles the seed cases: no move, base rank, file, diagonals, two lines', () => {
+    it('handles the wiki cases: no move, base rank, file, diagonals, two lines', () => {
       const e1 = sq('e1');
       expect(api.distantCheckLines(e1, kingAttacksRef(e1))).toBe(15);
       expect(api.distantCheckLines(e1, setOf([sq('d2'), sq('e2'), sq('f2')]))).toBe(1); // back rank mate pattern
@@ -409,17 +409,17 @@ describe.each(backends)('%s', (_name, api) => {
   // ---------------------------------------------------------------- rule of the square
 
   describe('caughtableArea', () => {
-    it('is the seed picture for a black king on g5, white to move (back rank masked)', () => {
-      // The seed draws rank 1 full and says "we may even mask off the base ranks since pawns can not
+    it('is the wiki picture for a black king on g5, white to move (back rank masked)', () => {
+      // The wiki page draws rank 1 full and says "we may even mask off the base ranks since pawns can not
       // exist there"; backend.ts does mask them (ranks 2-7 only), so the picture is masked here too.
       expect(show(api.caughtableArea(1, 0, sq('g5')))).toBe(show(SEED_CAUGHT_G5_WTM & PAWN_RANKS));
     });
 
-    it('is the seed picture for a black king on g5, black to move (back rank masked)', () => {
+    it('is the wiki picture for a black king on g5, black to move (back rank masked)', () => {
       expect(show(api.caughtableArea(1, 1, sq('g5')))).toBe(show(SEED_CAUGHT_G5_BTM & PAWN_RANKS));
     });
 
-    it('handles kings on the back ranks (the seed footnote on eighth-rank kings)', () => {
+    it('handles kings on the back ranks (the wiki footnote on eighth-rank kings)', () => {
       // Black king a8, white to move: a white pawn on file f (0-based) needs f <= moves to promotion.
       const a8Wtm = diagram(`
         . . . . . . . .
@@ -521,8 +521,8 @@ describe.each(backends)('%s', (_name, api) => {
       }
     });
 
-    it('answers the seed question for the g5 king with white to move', () => {
-      // White passers a4, b3, e6, h4 against the black king on g5 (seed picture): b3 and h4 are inside the square.
+    it('answers the wiki question for the g5 king with white to move', () => {
+      // White passers a4, b3, e6, h4 against the black king on g5 (wiki picture): b3 and h4 are inside the square.
       const passers = setOf([sq('a4'), sq('b3'), sq('e6'), sq('h4')]);
       expect(squaresIn(api.uncatchablePassers(passers, 1, 0, sq('g5')))).toEqual([sq('a4'), sq('e6')]);
       expect(api.uncatchablePassers(0n, 1, 0, sq('g5'))).toBe(0n);
@@ -536,7 +536,7 @@ describe.each(backends)('%s', (_name, api) => {
     const from = diagram(SEED_PATH, { ones: 'F' });
     const to = diagram(SEED_PATH, { ones: 'T' });
 
-    it('finds the seed path from a1 to h8, as squares and as sets', () => {
+    it('finds the wiki page path from a1 to h8, as squares and as sets', () => {
       expect(from).toBe(bit(sq('a1')));
       expect(to).toBe(bit(sq('h8')));
       expect(api.squaresAreConnected(sq('a1'), sq('h8'), path)).toBe(true);
@@ -592,7 +592,7 @@ describe.each(backends)('%s', (_name, api) => {
       }
     });
 
-    it('walks the seed path a1 -> h8 in 19 steps', () => {
+    it('walks the wiki page path a1 -> h8 in 19 steps', () => {
       // a1-f1 (5), g2 h3 g4 (8), f5-c5 (12), b6 (13), c7-f7 (17), g8 h8 (19).
       const path = diagram(SEED_PATH, { ones: '1FT' });
       expect(api.kingDistance(sq('a1'), sq('h8'), path)).toBe(19);

@@ -1,5 +1,5 @@
 /**
- * Knight patterns (seed: Knight Pattern) against the seed's diagrams and the brute-force references
+ * Knight patterns (Chess Programming Wiki: Knight Pattern) against the wiki diagrams and the brute-force references
  * of test/reference.ts, on every backend.
  */
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import {
 const u8 = (xs: number[]) => Uint8Array.from(xs);
 const u64 = (xs: bigint[]) => BigUint64Array.from(xs);
 
-// ------------------------------------------------------------------ seed diagrams (Knight Pattern)
+// ------------------------------------------------------------------ wiki diagrams (Knight Pattern)
 
 /** "For instance a knight on d4". */
 const SEED_KNIGHT_D4 = diagram(`
@@ -29,7 +29,7 @@ const SEED_KNIGHT_D4 = diagram(`
 `);
 
 /**
- * The seed's "applied six times on the otherwise empty board", copied as printed. The first row of
+ * The wiki page's "applied six times on the otherwise empty board", copied as printed. The first row of
  * pictures is headed "1. Fill 2. Fill 3. Fill" but holds four boards: the knight on a1, then fills 1-3.
  */
 const SEED_FILLS_0_TO_3 = `
@@ -62,7 +62,7 @@ describe.each(backends)('%s', (_name, api) => {
   // ---------------------------------------------------------------- single knights
 
   describe('knightAttacks', () => {
-    it('is the seed diagram for a knight on d4', () => {
+    it('is the wiki diagram for a knight on d4', () => {
       expect(show(api.knightAttacks(sq('d4')))).toBe(show(SEED_KNIGHT_D4));
     });
 
@@ -86,7 +86,7 @@ describe.each(backends)('%s', (_name, api) => {
       for (const s of ALL_SQUARES_LIST) expect(api[dir](bit(s)), `${dir} ${s}`).toBe(knightStepRef(dir, bit(s)));
     });
 
-    it('moves d4 where the seed compass points', () => {
+    it('moves d4 where the wiki page compass points', () => {
       const d4 = bit(sq('d4'));
       expect(api.noNoEa(d4)).toBe(bit(sq('e6'))); // +17
       expect(api.noEaEa(d4)).toBe(bit(sq('f5'))); // +10
@@ -136,7 +136,7 @@ describe.each(backends)('%s', (_name, api) => {
   });
 
   describe('knightFill', () => {
-    it('reproduces the seed six fills from a1', () => {
+    it('reproduces the wiki page six fills from a1', () => {
       expect(SEED_FILLS[0]).toBe(bit(sq('a1')));
       let set = SEED_FILLS[0]!;
       for (let i = 1; i <= 6; i++) {

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 /**
  * Brute-force references for the king and knight tests: everything is computed square by square
  * from (file, rank) coordinates, never with the library's shifts and masks, so a shared mistake is
- * unlikely. Plus the seed-diagram reader and a seeded random generator.
+ * unlikely. Plus the wiki-diagram reader and a seeded random generator.
  *
  * Coordinates: file 0..7 = a..h, rank 0..7 = rank 1..8, square = rank * 8 + file (a1 = 0, h8 = 63).
  */
@@ -65,7 +65,7 @@ function offsets(from: number, deltas: readonly (readonly [number, number])[]): 
 // ------------------------------------------------------------------ diagrams
 
 /**
- * Reads one board of a seed diagram: 8 rows, rank 8 first, tokens separated by spaces. When the
+ * Reads one board of a wiki diagram: 8 rows, rank 8 first, tokens separated by spaces. When the
  * seed puts several boards side by side, `board` picks one (0-based) out of `boards`.
  * Tokens listed in `ones` are set squares ('1' by default); '.' is empty; anything else throws.
  */
