@@ -358,23 +358,17 @@ export function generate(p: number, counting: boolean): number {
   if (!inCheck && rights !== 0) {
     const rookLo = BOARD[o + 10]! & ownLo;
     const rookHi = BOARD[o + 11]! & ownHi;
-    if (us === 0) {
-      if ((rights & 1) && (occLo & 0x60) === 0 && (rookLo & 0x80) && k === 4
-        && !attacked(o, them, 5, occLo, occHi, 0, 0) && !attacked(o, them, 6, occLo, occHi, 0, 0)) {
-        if (counting) cursor++; else MOVES[cursor++] = 4 | (6 << 6);
+    // Black's squares and masks are White's moved up 56 squares (24 bits in the high half).
+    const occHalf = us === 0 ? occLo : occHi, rookHalf = us === 0 ? rookLo : rookHi;
+    const shift = 24 * us, home = 4 + 56 * us;
+    if (k === home) {
+      if ((rights & (1 << 2 * us)) && (occHalf & (0x60 << shift)) === 0 && (rookHalf & (0x80 << shift))
+        && !attacked(o, them, home + 1, occLo, occHi, 0, 0) && !attacked(o, them, home + 2, occLo, occHi, 0, 0)) {
+        if (counting) cursor++; else MOVES[cursor++] = home | ((home + 2) << 6);
       }
-      if ((rights & 2) && (occLo & 0x0e) === 0 && (rookLo & 0x01) && k === 4
-        && !attacked(o, them, 3, occLo, occHi, 0, 0) && !attacked(o, them, 2, occLo, occHi, 0, 0)) {
-        if (counting) cursor++; else MOVES[cursor++] = 4 | (2 << 6);
-      }
-    } else {
-      if ((rights & 4) && (occHi & 0x60000000) === 0 && (rookHi & 0x80000000) && k === 60
-        && !attacked(o, them, 61, occLo, occHi, 0, 0) && !attacked(o, them, 62, occLo, occHi, 0, 0)) {
-        if (counting) cursor++; else MOVES[cursor++] = 60 | (62 << 6);
-      }
-      if ((rights & 8) && (occHi & 0x0e000000) === 0 && (rookHi & 0x01000000) && k === 60
-        && !attacked(o, them, 59, occLo, occHi, 0, 0) && !attacked(o, them, 58, occLo, occHi, 0, 0)) {
-        if (counting) cursor++; else MOVES[cursor++] = 60 | (58 << 6);
+      if ((rights & (2 << 2 * us)) && (occHalf & (0x0e << shift)) === 0 && (rookHalf & (0x01 << shift))
+        && !attacked(o, them, home - 1, occLo, occHi, 0, 0) && !attacked(o, them, home - 2, occLo, occHi, 0, 0)) {
+        if (counting) cursor++; else MOVES[cursor++] = home | ((home - 2) << 6);
       }
     }
   }
