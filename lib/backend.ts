@@ -399,6 +399,8 @@ export interface KbnkBackend {
    * bishop's square colour (0..7): `b = -1879048192*b >> 31; k = (k>>3) + ((k^b) & 7); k = (15*(k>>3)^k)-(k>>3)`.
    */
   cornerDistance(bishopSq: number, kingSq: number): number;
+  /** Manhattan distance of two squares: file distance plus rank distance (0..14). */
+  manhattanDistance(a: number, b: number): number;
   /**
    * Mop-up score for the strong side (higher = better for it), from the squares: drives the weak
    * king to a corner of the bishop's colour and brings the strong king close. Exactly, with

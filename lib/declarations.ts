@@ -367,6 +367,12 @@ export const DECLARATIONS = {
    */
   cornerDistance: fn<(bishopSq: Sq, kingSq: Sq) => number>({ topic: 'kbnk', args: [['bishopSq', 'square'], ['kingSq', 'square']], result: 'number', cheap: true }),
   /**
+   * Manhattan distance of two squares (the Chess Programming Wiki's Distance page, linked from the KBNK
+   * Endgame page): file distance plus rank distance, 0..14; the mop-up evaluation's king-to-king term.
+   * @example manhattanDistance(0, 63) // a1 to h8: 14
+   */
+  manhattanDistance: fn<(a: Sq, b: Sq) => number>({ topic: 'kbnk', args: [['a', 'square'], ['b', 'square']], result: 'number', cheap: true }),
+  /**
    * The KBNK mop-up score of a KBNK Position (either colour strong), from the strong side's view
    * whoever is to move: 0..154, higher = better for the side with bishop and knight.
    * `(7 - cornerDistance(bishop, weakKing)) * 16 + (7 - chebyshev(kings)) * 4 + (14 - manhattan(kings))`:

@@ -48,6 +48,27 @@ const sqName = (sq: number) => 'abcdefgh'[sq & 7]! + String((sq >> 3) + 1);
 const sqOf = (name: string) => 'abcdefgh'.indexOf(name[0]!) + 8 * (Number(name[1]) - 1);
 
 describe.each(backends)('%s', (_name, api) => {
+  describe('manhattanDistance', () => {
+    it('is the file distance plus the rank distance, counted square by square, for all 64 x 64 pairs', () => {
+      for (let a = 0; a < 64; a++) {
+        for (let b = 0; b < 64; b++) {
+          // Walk from a to b: one file step at a time, then one rank step at a time.
+          let steps = 0, s = a;
+          while (s % 8 !== b % 8) { s += s % 8 < b % 8 ? 1 : -1; steps++; }
+          while (s !== b) { s += s < b ? 8 : -8; steps++; }
+          expect(api.manhattanDistance(a, b), `${sqName(a)} ${sqName(b)}`).toBe(steps);
+        }
+      }
+    });
+
+    it('is 14 between opposite corners and 1 between neighbours on a file or rank', () => {
+      expect(api.manhattanDistance(sqOf('a1'), sqOf('h8'))).toBe(14);
+      expect(api.manhattanDistance(sqOf('h1'), sqOf('a8'))).toBe(14);
+      expect(api.manhattanDistance(sqOf('e4'), sqOf('e5'))).toBe(1);
+      expect(api.manhattanDistance(sqOf('e4'), sqOf('f5'))).toBe(2);
+    });
+  });
+
   describe('cornerDistance', () => {
     it('matches the wiki page\'s two tables and a plain reference for all 64 x 64 inputs', () => {
       const light = seedTable(true), dark = seedTable(false);

@@ -108,6 +108,7 @@ export const jsBackend: Backend = {
   perftStats: perft.perftStats,
   perftBatch: perft.perftBatch,
   cornerDistance: kbnk.cornerDistance,
+  manhattanDistance: kbnk.manhattanDistance,
   kbnkEval: kbnk.kbnkEval,
   kbnkGenerate: kbnk.kbnkGenerate,
 };

@@ -38,11 +38,15 @@ export function cornerDistance(b: number, k: number): number {
   return k;
 }
 
+/** Manhattan distance (the Distance page, linked from the KBNK Endgame page): file plus rank distance, 0..14. */
+export function manhattanDistance(a: number, b: number): number {
+  return Math.abs((a & 7) - (b & 7)) + Math.abs((a >> 3) - (b >> 3));
+}
+
 /** The contract's mop-up score (lib/backend.ts): 0..154, higher = better for the strong side. */
 export function kbnkEval(strongKing: number, bishop: number, _knight: number, weakKing: number): number {
-  const df = Math.abs((strongKing & 7) - (weakKing & 7));
-  const dr = Math.abs((strongKing >> 3) - (weakKing >> 3));
-  return (7 - cornerDistance(bishop, weakKing)) * 16 + (7 - Math.max(df, dr)) * 4 + (14 - df - dr);
+  const chebyshev = Math.max(Math.abs((strongKing & 7) - (weakKing & 7)), Math.abs((strongKing >> 3) - (weakKing >> 3)));
+  return (7 - cornerDistance(bishop, weakKing)) * 16 + (7 - chebyshev) * 4 + (14 - manhattanDistance(strongKing, weakKing));
 }
 
 // ---------------------------------------------------------------------------- tables

@@ -76,6 +76,7 @@ Napi::Value kbnkGenerateAsyncCall(const Napi::CallbackInfo& info) {
 
 void exportKbnk(Napi::Env env, Napi::Object exports) {
   exportCall<cornerDistance, Square, Square>(env, exports, "cornerDistance(bishopSq, kingSq)");
+  exportCall<manhattanDistance, Square, Square>(env, exports, "manhattanDistance(a, b)");
   exportCall<kbnkEval, Square, Square, Square, Square>(env, exports, "kbnkEval(strongKing, bishop, knight, weakKing)");
   exportFunction<kbnkGenerateCall>(env, exports, "kbnkGenerate");
   exportFunction<kbnkGenerateAsyncCall>(env, exports, "kbnkGenerateAsync");

@@ -35,7 +35,9 @@ constexpr int cornerDistance(int bishopSq, int kingSq) {
   return k;
 }
 
-constexpr int manhattan(int a, int b) {
+// Manhattan distance (the Chess Programming Wiki's Distance page, linked from the KBNK Endgame page):
+// file distance plus rank distance, 0..14; the mop-up evaluation's king-to-king term.
+constexpr int manhattanDistance(int a, int b) {
   return absDiff(rankOf(a), rankOf(b)) + absDiff(fileOf(a), fileOf(b));
 }
 
@@ -44,7 +46,7 @@ constexpr int manhattan(int a, int b) {
 // the strong king's approach (chebyshev x4 plus manhattan x1, at most 6 per king step).
 constexpr int kbnkEval(int strongKing, int bishop, int /*knight*/, int weakKing) {
   return (7 - cornerDistance(bishop, weakKing)) * 16 + (7 - chebyshev(strongKing, weakKing)) * 4 +
-         (14 - manhattan(strongKing, weakKing));
+         (14 - manhattanDistance(strongKing, weakKing));
 }
 
 // ---- Table layout v1 (lib/backend.ts) ----
