@@ -146,7 +146,7 @@ async function startStockfish(exe) {
 }
 
 /** Builds ellxor/perft from a checkout (src/unity_build.cc), or throws saying why not. */
-function buildEllxor(dir) {
+export function buildEllxor(dir) {
   const source = join(dir, 'src', 'unity_build.cc');
   if (!existsSync(source)) throw new Error(`${dir} has no src/unity_build.cc`);
   mkdirSync(buildDir, { recursive: true });
@@ -177,7 +177,7 @@ function ellxorRate(exe, fen, depth, nodes, runs) {
  * has one, else with ours (bench/peers/gigantua-movemap.hpp, found as Movemap.hpp through a one-line
  * include in bench/.build). Kept in bench/.build under a hash of sources, header and command.
  */
-function buildGigantua(dir) {
+export function buildGigantua(dir) {
   const srcDir = join(dir, 'Gigantua');
   const source = join(srcDir, 'Gigantua.cpp');
   if (!existsSync(source)) throw new Error(`${dir} has no Gigantua/Gigantua.cpp`);
