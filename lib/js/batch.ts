@@ -147,8 +147,8 @@ function analyzePosition(words: BigUint64Array, w32: Int32Array, i: number, feat
     // One look from each king (checks.ts kingLook): its checkers and its blockers, ours pinned, the
     // enemy's its discovered-check candidates.
     const at32 = i * PACKED_POSITION_WORDS * 2;
-    kingLook(w32, at32, 0, LOOK, 0);
-    kingLook(w32, at32, 1, LOOK, 8);
+    kingLook(w32, at32, 0, LOOK, 0, 4);
+    kingLook(w32, at32, 1, LOOK, 8, 12);
     const chk = [fromHalves(LOOK[0]!, LOOK[1]!), fromHalves(LOOK[8]!, LOOK[9]!)];
     const pin = [fromHalves(LOOK[2]!, LOOK[3]!), fromHalves(LOOK[10]!, LOOK[11]!)];
     const disc = [fromHalves(LOOK[12]!, LOOK[13]!), fromHalves(LOOK[4]!, LOOK[5]!)];

@@ -10,14 +10,14 @@
  * RangeError naming the function and the position index).
  */
 import { BISHOP, KING, KNIGHT, PACKED_POSITION_WORDS, PAWN, QUEEN, ROOK } from '../backend.js';
-import type { CheckVariants, Position } from '../backend.js';
+import type { CheckVariants } from '../backend.js';
 import { pawnAttackTable } from './bitboard.js';
 import { kingBlockers, singleSquare } from './blockers.js';
-import { arrKingAttacks, kingAttackTable } from './king.js';
-import { arrKnightAttacks, knightAttackTable } from './knight.js';
+import { arrKingAttacks } from './king.js';
+import { arrKnightAttacks } from './knight.js';
 import {
-  BETWEEN, HALVES, LINE, SCRATCH, between, bishopAttacks, bishopHalves, fromHalves, queenAttacks, rayAttacks, rookAttacks,
-  rookHalves, xrayBishopAttacks, xrayRookAttacks,
+  BETWEEN, HALVES, LINE, SCRATCH, between, bishopAttacks, fromHalves, queenAttacks, rayAttacks, rookAttacks,
+  xrayBishopAttacks, xrayRookAttacks,
 } from './sliders.js';
 
 const ALL = 0xffffffffffffffffn;
@@ -77,7 +77,7 @@ const bishopLike = (b: Board, color: number): bigint => b.colors[color]! & (b.pi
 
 /** A board's eight sets as int32 halves in the packed layout (blockers.ts), and kingBlockers' result. */
 const W = new Int32Array(16);
-const BLOCKERS = new Int32Array(4);
+const BLOCKERS = new Int32Array(6);
 
 /** kingBlockers of the king on `kingSq` of board b against the sliders of `sliderColor`, into BLOCKERS. */
 function blockersOf(b: Board, kingSq: number, sliderColor: number): void {
@@ -347,10 +347,6 @@ export function packedProblem(w: BigUint64Array, at: number): string | undefined
 // through a view of `out`: several times faster than six single calls, or than unpacking every
 // position into an object (the bench's checks section).
 
-const KNIGHT32 = knightAttackTable.halves;
-const KING32 = kingAttackTable.halves;
-/** [(color * 64 + sq) * 2 + half]. */
-const PAWN32 = pawnAttackTable.halves;
 const single = singleSquare;
 
 /** packedProblem's rules on the halves of the position at word offset `at` (20 per position). */
@@ -377,36 +373,26 @@ function packedIsValid(w: Int32Array, at: number): boolean {
 
 /**
  * One look from the king of `color` of the position at word offset `at` of the halves w (the packed
- * layout): out[o], out[o + 1] the enemy pieces checking it; out[o + 2], out[o + 3] its pinned pieces;
- * out[o + 4], out[o + 5] the enemy's discovered-check candidates (the king's blockers, blockers.ts,
- * split by colour). out[o + 6], out[o + 7] are scratch.
+ * layout), through blockers.ts kingBlockers: out[o], out[o + 1] the enemy pieces checking it;
+ * out[o + 2], out[o + 3] its pinned pieces; out[d], out[d + 1] the enemy's discovered-check candidates
+ * (the king's blockers of the enemy's colour).
  */
-export function kingLook(w: Int32Array, at: number, color: number, out: Int32Array, o: number): void {
-  const occLo = w[at]! | w[at + 2]!, occHi = w[at + 1]! | w[at + 3]!;
+export function kingLook(w: Int32Array, at: number, color: number, out: Int32Array, o: number, d: number): void {
   const ownLo = w[at + 2 * color]!, ownHi = w[at + 2 * color + 1]!;
-  const enemyLo = w[at + 2 * (color ^ 1)]!, enemyHi = w[at + 2 * (color ^ 1) + 1]!;
-  const kingsLo = w[at + 14]!, kingsHi = w[at + 15]!;
-  const queensLo = w[at + 12]!, queensHi = w[at + 13]!;
-  const kLo = kingsLo & ownLo;
-  const k = kLo !== 0 ? 31 - Math.clz32(kLo & -kLo) : 63 - Math.clz32((kingsHi & ownHi) & -(kingsHi & ownHi));
-  const p = (color * 64 + k) * 2;
-  rookHalves(k, occLo, occHi, out, o + 6);
-  let cLo = out[o + 6]! & (w[at + 10]! | queensLo);
-  let cHi = out[o + 7]! & (w[at + 11]! | queensHi);
-  bishopHalves(k, occLo, occHi, out, o + 6);
-  cLo |= (out[o + 6]! & (w[at + 8]! | queensLo)) | (KNIGHT32[2 * k]! & w[at + 6]!) | (PAWN32[p]! & w[at + 4]!)
-    | (KING32[2 * k]! & kingsLo);
-  cHi |= (out[o + 7]! & (w[at + 9]! | queensHi)) | (KNIGHT32[2 * k + 1]! & w[at + 7]!) | (PAWN32[p + 1]! & w[at + 5]!)
-    | (KING32[2 * k + 1]! & kingsHi);
-  out[o] = cLo & enemyLo;
-  out[o + 1] = cHi & enemyHi;
-  kingBlockers(w, at, k, color ^ 1, occLo, occHi, out, o + 2);
-  const bLo = out[o + 2]!, bHi = out[o + 3]!;
-  out[o + 2] = bLo & ownLo;
-  out[o + 3] = bHi & ownHi;
-  out[o + 4] = bLo & enemyLo;
-  out[o + 5] = bHi & enemyHi;
+  const kLo = w[at + 14]! & ownLo;
+  const k = kLo !== 0 ? 31 - Math.clz32(kLo & -kLo) : 63 - Math.clz32((w[at + 15]! & ownHi) & -(w[at + 15]! & ownHi));
+  kingBlockers(w, at, k, color ^ 1, w[at]! | w[at + 2]!, w[at + 1]! | w[at + 3]!, BLK, 0);
+  const sLo = BLK[0]!, sHi = BLK[1]!;
+  out[o] = BLK[4]!;
+  out[o + 1] = BLK[5]!;
+  out[o + 2] = sLo & ownLo;
+  out[o + 3] = sHi & ownHi;
+  out[d] = sLo & ~ownLo;
+  out[d + 1] = sHi & ~ownHi;
 }
+
+/** kingLook's kingBlockers out-array. */
+const BLK = new Int32Array(6);
 
 /** kingLook's results for one king. */
 const LOOK = new Int32Array(8);
@@ -430,7 +416,7 @@ function positionBatch(fn: string, part: number) {
       if (!packedIsValid(w, at)) throw invalidPosition(fn, positions, i);
       const c = color === 2 ? w[at + 16]! & 1 : color;
       // Discovered-check candidates of c are found from the enemy king.
-      kingLook(w, at, part === DISCOVERED ? c ^ 1 : c, LOOK, 0);
+      kingLook(w, at, part === DISCOVERED ? c ^ 1 : c, LOOK, 0, 4);
       o[2 * i] = LOOK[part]!;
       o[2 * i + 1] = LOOK[part + 1]!;
     }
@@ -453,16 +439,8 @@ export function checkAnalysisBatch(positions: BigUint64Array, out: BigUint64Arra
     const at = i * 2 * PACKED_POSITION_WORDS;
     if (!packedIsValid(w, at)) throw invalidPosition('checkAnalysisBatch', positions, i);
     const r = i * 12;
-    for (let c = 0; c < 2; c++) {
-      kingLook(w, at, c, LOOK, 0);
-      const own = r + 6 * c; // this colour's checkers and pinned pieces
-      const other = r + 6 * (c ^ 1) + 4; // the other colour's candidates, seen from this king
-      o[own] = LOOK[0]!;
-      o[own + 1] = LOOK[1]!;
-      o[own + 2] = LOOK[2]!;
-      o[own + 3] = LOOK[3]!;
-      o[other] = LOOK[4]!;
-      o[other + 1] = LOOK[5]!;
-    }
+    // Each king's look gives its side's checkers and pinned pieces and the other side's candidates.
+    kingLook(w, at, 0, o, r, r + 10);
+    kingLook(w, at, 1, o, r + 6, r + 4);
   }
 }

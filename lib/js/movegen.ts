@@ -71,7 +71,7 @@ function lowest(x: number): number {
 }
 
 /** Scratch for slider lookups (sliders.ts rookHalves / bishopHalves write [0] lo, [1] hi) and blockers. */
-const ATT = new Int32Array(4);
+const ATT = new Int32Array(6);
 
 /**
  * Is sq attacked by `them` on the board at `o`, sliders seen through (occLo, occHi), ignoring the
@@ -211,22 +211,13 @@ export function generate(p: number, counting: boolean): number {
   const kLo = k < 32 ? 1 << k : 0;
   const kHi = k < 32 ? 0 : 1 << (k - 32);
 
-  // Checkers: enemy pieces attacking our king.
-  const qLo = BOARD[o + 12]!;
-  const qHi = BOARD[o + 13]!;
-  const ebLo = (BOARD[o + 8]! | qLo) & enLo;
-  const ebHi = (BOARD[o + 9]! | qHi) & enHi;
-  const erLo = (BOARD[o + 10]! | qLo) & enLo;
-  const erHi = (BOARD[o + 11]! | qHi) & enHi;
-  const pa = (us * 64 + k) << 1;
-  let cLo = (PAWN_ATTACKS[pa]! & BOARD[o + 4]! & enLo) | (KNIGHT[k2]! & BOARD[o + 6]! & enLo);
-  let cHi = (PAWN_ATTACKS[pa + 1]! & BOARD[o + 5]! & enHi) | (KNIGHT[k2 + 1]! & BOARD[o + 7]! & enHi);
-  bishopHalves(k, occLo, occHi, ATT, 0);
-  cLo |= ATT[0]! & ebLo;
-  cHi |= ATT[1]! & ebHi;
-  rookHalves(k, occLo, occHi, ATT, 0);
-  cLo |= ATT[0]! & erLo;
-  cHi |= ATT[1]! & erHi;
+  // One look from our king (blockers.ts): the enemy pieces checking it, and its blockers; ours are
+  // pinned (enemy sliders on a line through our king with exactly one piece between, ours).
+  kingBlockers(BOARD, o, k, them, occLo, occHi, ATT, 0);
+  const cLo = ATT[4]!;
+  const cHi = ATT[5]!;
+  const pinLo = ATT[0]! & ownLo;
+  const pinHi = ATT[1]! & ownHi;
   BOARD[o + IN_CHECK] = (cLo | cHi) !== 0 ? 1 : 0;
 
   // King steps, the king lifted off the board.
@@ -266,11 +257,6 @@ export function generate(p: number, counting: boolean): number {
     mHi = BETWEEN[at + 1]! | cHi;
   }
 
-  // Pins: enemy sliders on a line through our king with exactly one piece between, ours.
-  kingBlockers(BOARD, o, k, them, occLo, occHi, ATT, 0);
-  const pinLo = ATT[0]! & ownLo;
-  const pinHi = ATT[1]! & ownHi;
-
   // Knights (a pinned knight never stays on its pin line).
   {
     let lo = BOARD[o + 6]! & ownLo & ~pinLo;
@@ -288,6 +274,8 @@ export function generate(p: number, counting: boolean): number {
   }
 
   // Sliders: queens appear in both passes, with disjoint targets.
+  const qLo = BOARD[o + 12]!;
+  const qHi = BOARD[o + 13]!;
   for (let kind = 0; kind < 2; kind++) {
     const t = kind === 0 ? 8 : 10;
     let lo = (BOARD[o + t]! | qLo) & ownLo;

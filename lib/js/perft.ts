@@ -22,7 +22,7 @@ import {
 import { LINE, bishopHalves, rookHalves } from './sliders.js';
 
 /** Out-array of the slider lookups and kingBlockers below. */
-const ATT = new Int32Array(4);
+const ATT = new Int32Array(6);
 
 /** Deepest perft the contract allows. */
 export const MAX_PERFT_DEPTH = 20;
