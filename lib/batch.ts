@@ -300,11 +300,16 @@ export function batchFromFens(b: Backend, fens: readonly string[], epd: boolean)
  * Zeroing and first-touching tens of megabytes cost more than the check features themselves; a
  * non-pooled Buffer's memory is reused by the allocator from one call to the next.
  */
-function allocate(ids: readonly number[], n: number): (BigUint64Array | Uint8Array | undefined)[] {
+function allocate(ids: readonly number[], n: number, planes?: (ArrayBuffer | undefined)[]): (BigUint64Array | Uint8Array | undefined)[] {
   const outs: (BigUint64Array | Uint8Array | undefined)[] = new Array(FEATURE_COUNT).fill(undefined);
   for (const f of ids) {
     const length = featureWidth(f) * n;
-    const memory = Buffer.allocUnsafeSlow(isU64Feature(f) ? 8 * length : length).buffer;
+    const bytes = isU64Feature(f) ? 8 * length : length;
+    let memory = planes?.[f];
+    if (memory === undefined || memory.byteLength < bytes) {
+      memory = Buffer.allocUnsafeSlow(planes ? Math.ceil(bytes * 1.25) : bytes).buffer;
+      if (planes) planes[f] = memory;
+    }
     outs[f] = isU64Feature(f) ? new BigUint64Array(memory, 0, length) : new Uint8Array(memory, 0, length);
   }
   return outs;
@@ -453,21 +458,29 @@ export function errorRecord(line: number, input: string, error: FenError, ids: r
 }
 
 /**
+ * Memory analyzeTextChunk reuses from call to call: where the records go when they fit (the
+ * caller grows it when they did not), and one buffer per feature plane, grown as needed.
+ */
+export interface ChunkScratch { records: Uint8Array; readonly planes: (ArrayBuffer | undefined)[] }
+
+/**
  * Parse, analyse and format one chunk of lines: the CLI's unit of work (a worker runs it).
  * Returns the records of all lines, in order, and how many lines had errors. `firstLine` is the
  * line number of the chunk's first line, or a function that is told how many lines the chunk holds
  * once they are split (before the analysis) and returns it: the worker threads number their chunks
- * in turn that way, without counting the lines twice.
+ * in turn that way, without counting the lines twice. With `scratch`, the feature planes and
+ * (when they fit) the records are made in its memory, reused from one call to the next: the caller
+ * must be done with the result before it passes the same scratch again.
  */
 export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number | ((lines: number) => number), ids: readonly number[],
-  format: RecordFormat, epd: boolean, tb?: SyzygyTablebase): { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number } {
+  format: RecordFormat, epd: boolean, tb?: SyzygyTablebase, scratch?: ChunkScratch): { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number } {
   const parsed = parseText(b, text, epd);
   const n = parsed.valid.length;
   if (typeof firstLine === 'function') firstLine = firstLine(n);
-  const outs = allocate(ids, n);
+  const outs = allocate(ids, n, scratch?.planes);
   b.batch.analyzeBatch(parsed.words, parsed.valid, maskOf(ids), outs);
   let [bytes, starts] = recordFormatter(b)(text, parsed.lineStarts, parsed.valid, Uint8Array.from(ids), outs,
-    format === 'ndjson' ? 0 : 1, firstLine);
+    format === 'ndjson' ? 0 : 1, firstLine, scratch?.records);
   if (tb) {
     // One thread per call: the CLI's worker pool already spreads the chunks over the cores.
     const positions = PositionBatch.create(parsed.words, parsed.valid, []);

@@ -440,5 +440,20 @@ describe.runIf(nativeApi)('formatRecords: native bytes equal JS bytes', () => {
       const [b] = formatRecordsJs(bigText, bigStarts, bigValid, Uint8Array.from(orders[0]!), bigOuts, format, 7);
       expect(Buffer.compare(Buffer.from(a), Buffer.from(b))).toBe(0);
     }
+    // `into`: bytes that fit are a view of its start; bytes that do not are a fresh copy, `into` untouched.
+    const [whole] = formatRecordsJs(bigText, bigStarts, bigValid, Uint8Array.from(orders[0]!), bigOuts, 0, 7);
+    const roomy = new Uint8Array(whole.length + 100).fill(0xaa);
+    const [c] = recordFormatter(native)(bigText, bigStarts, bigValid, Uint8Array.from(orders[0]!), bigOuts, 0, 7, roomy);
+    expect(c.buffer).toBe(roomy.buffer);
+    expect(c.byteOffset).toBe(0);
+    expect(Buffer.compare(Buffer.from(c), Buffer.from(whole))).toBe(0);
+    expect(roomy[whole.length]).toBe(0xaa);
+    const tight = new Uint8Array(whole.length - 1).fill(0xaa);
+    const [d] = recordFormatter(native)(bigText, bigStarts, bigValid, Uint8Array.from(orders[0]!), bigOuts, 0, 7, tight);
+    expect(d.buffer).not.toBe(tight.buffer);
+    expect(Buffer.compare(Buffer.from(d), Buffer.from(whole))).toBe(0);
+    expect(tight.every((v) => v === 0xaa)).toBe(true);
+    expect(() => recordFormatter(native)(bigText, bigStarts, bigValid, Uint8Array.from(orders[0]!), bigOuts, 0, 7, [] as never))
+      .toThrow(TypeError);
   });
 });

@@ -15,6 +15,7 @@ import { availableParallelism } from 'node:os';
 import { constants, createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { FEATURES, analyzeTextChunk, csvHeader, errorRecord, featureIds } from '../batch.js';
+import type { ChunkScratch } from '../batch.js';
 import type { Backend } from '../backend.js';
 import { FenError } from '../position.js';
 import { SyzygyTablebase } from '../syzygy.js';
@@ -277,6 +278,9 @@ export function analyzeWorker(data: WorkerData, backend: Backend): (job: Job) =>
   const fd = data.file === undefined ? -1 : openSync(data.file, 'r');
   // One buffer for the range being read: a chunk, the rest of its last line and a step of slack.
   const buffer = fd >= 0 ? Buffer.allocUnsafeSlow(CHUNK_BYTES + MAX_LINE_BYTES + READ_STEP + 2) : undefined;
+  // A chunk's feature planes and records, reused from chunk to chunk: fresh memory for every chunk
+  // costs page faults, and more of them the more threads allocate at once.
+  const scratch: ChunkScratch = { records: Buffer.allocUnsafeSlow(8 * CHUNK_BYTES), planes: [] };
 
   /** Chunk k's lines: the text, and a last line too long to analyse (its first 64 bytes). */
   function runChunk(k: number, text: Uint8Array, tooLong: string | undefined): JobResult {
@@ -292,11 +296,12 @@ export function analyzeWorker(data: WorkerData, backend: Backend): (job: Job) =>
     };
     let r: ReturnType<typeof analyzeTextChunk>;
     try {
-      r = analyzeTextChunk(backend, text, number, data.ids, data.format, true, tb);
+      r = analyzeTextChunk(backend, text, number, data.ids, data.format, true, tb, scratch);
     } catch (e) {
       if (e === STOPPED) return {};
       throw e;
     }
+    if (r.out.length > scratch.records.length) scratch.records = Buffer.allocUnsafeSlow(Math.ceil(r.out.length * 1.25));
     let { out, lines, errors, firstError, firstErrorEnd } = r;
     if (tooLong !== undefined) {
       // The chunk's last line: its number follows the text's lines (skipped ones included).

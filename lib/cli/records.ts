@@ -10,10 +10,12 @@ type Outs = (BigUint64Array | Uint8Array | undefined | null)[];
 
 /**
  * NDJSON (format 0) or CSV (1) records of the valid lines, features in `order`; invalid lines get
- * no bytes (the caller writes their error records). Returns [bytes, recordStarts (n + 1)].
+ * no bytes (the caller writes their error records). Returns [bytes, recordStarts (n + 1)]. The bytes
+ * may be a view of the start of `into` when they fit there (the native formatter does that; a caller
+ * that formats chunk after chunk reuses one buffer instead of fresh memory per chunk).
  */
 export type RecordFormatter = (text: Uint8Array, lineStarts: Uint32Array, valid: Uint8Array, order: Uint8Array,
-  outs: Outs, format: number, firstLine: number) => [Uint8Array, Uint32Array];
+  outs: Outs, format: number, firstLine: number, into?: Uint8Array) => [Uint8Array, Uint32Array];
 
 export const formatRecordsJs: RecordFormatter = (text, starts, valid, order, outs, format, firstLine) => {
   const n = valid.length;

@@ -415,13 +415,17 @@ const char* const kFeatureNames[kFeatureCount] = {
 };
 
 Napi::Value formatRecords(const Napi::CallbackInfo& info) {
-  Args args(info, 7);
+  Args args(info, 7, 8);
   const auto text = args.array<U8>(0, "text");
   const auto starts = args.array<std::uint32_t>(1, "lineStarts");
   const auto valid = args.array<U8>(2, "valid");
   const auto order = args.array<U8>(3, "order");
   const int format = static_cast<int>(args.count(5, "format", 1));
   const double firstLine = args.count(6, "firstLine", 9007199254740991.0);
+  // `into`: where the bytes go when they fit (the result is a view of its start); a caller that
+  // formats chunk after chunk keeps one such buffer instead of fresh memory for every chunk.
+  const bool hasInto = info.Length() == 8 && !info[7].IsUndefined();
+  const auto into = hasInto ? args.array<U8>(7, "into") : decltype(args.array<U8>(7, "into")){};
   if (!args.ok()) return args.undefined();
   const std::size_t n = valid.length;
   if (starts.length != n + 1) return args.fail("lineStarts must have valid.length + 1 entries"), args.undefined();
@@ -520,7 +524,13 @@ Napi::Value formatRecords(const Napi::CallbackInfo& info) {
   if (w.size() > 0xffffffffu) return args.fail("output larger than 4 GiB: format fewer lines at a time"), args.undefined();
   recordStart[n] = static_cast<std::uint32_t>(w.size());
   Napi::Array result = Napi::Array::New(info.Env(), 2);
-  result.Set(0u, Napi::Buffer<char>::Copy(info.Env(), w.data(), w.size()));
+  if (hasInto && into.length >= w.size()) {
+    if (w.size() > 0) std::memcpy(into.data, w.data(), w.size());
+    const auto view = info[7].As<Napi::TypedArray>();
+    result.Set(0u, Napi::Uint8Array::New(info.Env(), w.size(), view.ArrayBuffer(), view.ByteOffset()));
+  } else {
+    result.Set(0u, Napi::Buffer<char>::Copy(info.Env(), w.data(), w.size()));
+  }
   result.Set(1u, recordStarts);
   return result;
 }
