@@ -358,8 +358,10 @@ export async function* readPgnPositions(source: PgnSource, options?: PositionsOp
 
 function positionsOf(c: ChunkRead, allGames: boolean, o: PgnOptions): GamePositions {
   const r = c.records;
-  const game = new Uint32Array(r.positionGame.length);
-  for (let i = 0; i < game.length; i++) game[i] = r.positionGame[i]! + c.firstGame;
+  // The reader's records are fresh arrays of this call: its game indexes become game numbers in place.
+  const game = r.positionGame;
+  const first = c.firstGame;
+  for (let i = 0; i < game.length; i++) game[i] += first;
   const games = gamesOf(c.bytes, r, c.firstGame, o, !allGames);
   return { batch: PositionBatch.fromPacked(r.positions), game, ply: r.positionPly, games };
 }
