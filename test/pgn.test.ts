@@ -302,7 +302,8 @@ describe.runIf(nativeApi !== undefined)('native and JS agree on hostile movetext
   const bytes = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
   const ALPHABET = 'NBRQKabcdefgh12345678x=+#-O0!?';
   /** Games from random positions (pins, en passant, promotions, many pieces of one type), each move
-   *  written canonically, in a lenient variant, or as random SAN-like text. */
+   *  written canonically, in a lenient variant, or as random SAN-like text, with move numbers in
+ *  every form the tokenizer distinguishes. */
   function hostile(seed: number): string {
     const next = rng(seed);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
@@ -323,7 +324,12 @@ describe.runIf(nativeApi !== undefined)('native and JS agree on hostile movetext
         const bare = san.replace(/[+#]$/, '');
         const variant = r < 0.5 ? san : r < 0.6 ? bare : r < 0.7 ? `${bare}+` : r < 0.8 && /^[NBRQK][a-h]?[1-8]?x?[a-h][1-8]/.test(bare) ? `${bare[0]}${m.slice(0, 2)}${bare.slice(1).replace(/^[a-h]?[1-8]?/, '')}`
           : r < 0.85 ? bare.replace('=', '') : r < 0.9 ? `${bare[0]}${bare.slice(-2)}` : san;
-        tokens.push(variant);
+        // Move number indications, well-formed or not, alone or glued to the move ("12.e4").
+        const q = next();
+        if (q < 0.15) {
+          tokens.push(`${1 + Math.floor(next() * 120)}${'.'.repeat(Math.floor(next() * 4))}${pick(['', '', 'x', '5', '-0', '/2', '.', 'e'])}`);
+        }
+        tokens.push(q > 0.9 ? `${1 + Math.floor(next() * 99)}${'.'.repeat(1 + Math.floor(next() * 3))}${variant}` : variant);
         pos = jsApi.makeMove(pos, m);
       }
       games.push(`[FEN "${fen}"]\n\n${tokens.join(' ')} *\n`);

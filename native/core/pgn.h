@@ -337,7 +337,8 @@ class Reader {
 
   bool wantPosition(int ply) const {
     if (!(o_.flags & kWritePositions) || (o_.flags & kFinalOnly)) return false;
-    return ply >= o_.fromPly && (ply - o_.fromPly) % o_.every == 0;
+    // every == 1 (all plies) skips the division, a slow instruction on a path taken once per ply.
+    return ply >= o_.fromPly && (o_.every == 1 || (ply - o_.fromPly) % o_.every == 0);
   }
   void writePosition() {
     U64* w = out_.positions.grow(kPackedPositionWords);
@@ -660,6 +661,20 @@ class Reader {
         while (i_ < n_ && !(kCharClasses.c[static_cast<unsigned char>(p_[i_])] & kDelimiterChar)) ++i_;
         if (depth == 0 && !failed_) move(start, i_);
         continue;
+      }
+      if (c >= '1' && c <= '9') {
+        // A move number indication (section 8.2.2), the next most common token: digits, periods,
+        // then a delimiter or the move itself. Anything else ("1-0", "1/2-1/2", "1.5") takes the
+        // general path below.
+        std::size_t k = i_ + 1;
+        while (k < n_ && p_[k] >= '0' && p_[k] <= '9') ++k;
+        if (k < n_ && p_[k] == '.') {
+          while (k < n_ && p_[k] == '.') ++k;
+          if (k >= n_ || (kCharClasses.c[static_cast<unsigned char>(p_[k])] & (kDelimiterChar | kLetterChar))) {
+            i_ = k;
+            continue;
+          }
+        }
       }
       if (c == '%' && i_ == lineStart_) {
         skipLine();
