@@ -458,8 +458,8 @@ export function errorRecord(line: number, input: string, error: FenError, ids: r
 }
 
 /**
- * Memory analyzeTextChunk reuses from call to call: where the records go when they fit (the
- * caller grows it when they did not), and one buffer per feature plane, grown as needed.
+ * Memory analyzeTextChunk reuses from call to call: where the records go, and one buffer per
+ * feature plane; it grows them itself when a chunk needs more.
  */
 export interface ChunkScratch { records: Uint8Array; readonly planes: (ArrayBuffer | undefined)[] }
 
@@ -481,6 +481,7 @@ export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number
   b.batch.analyzeBatch(parsed.words, parsed.valid, maskOf(ids), outs);
   let [bytes, starts] = recordFormatter(b)(text, parsed.lineStarts, parsed.valid, Uint8Array.from(ids), outs,
     format === 'ndjson' ? 0 : 1, firstLine, scratch?.records);
+  if (scratch && bytes.length > scratch.records.length) scratch.records = Buffer.allocUnsafeSlow(Math.ceil(bytes.length * 1.25));
   if (tb) {
     // One thread per call: the CLI's worker pool already spreads the chunks over the cores.
     const positions = PositionBatch.create(parsed.words, parsed.valid, []);

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FEATURES, PENDING_FEATURES, PLANE_BYTES, parseText } from '../lib/batch.js';
+import { FEATURES, PENDING_FEATURES, PLANE_BYTES, analyzeTextChunk, parseText } from '../lib/batch.js';
+import type { ChunkScratch } from '../lib/batch.js';
 import { jsBackend } from '../lib/js/index.js';
 import { formatRecordsJs, recordFormatter } from '../lib/cli/records.js';
 import { loadNative } from '../lib/native.js';
@@ -455,5 +456,26 @@ describe.runIf(nativeApi)('formatRecords: native bytes equal JS bytes', () => {
     expect(tight.every((v) => v === 0xaa)).toBe(true);
     expect(() => recordFormatter(native)(bigText, bigStarts, bigValid, Uint8Array.from(orders[0]!), bigOuts, 0, 7, [] as never))
       .toThrow(TypeError);
+  });
+});
+
+describe.each(BACKEND_OBJECTS)('%s backend: analyzeTextChunk with a reused scratch', (_name, b) => {
+  it('gives the same records as fresh memory, growing the scratch when a chunk needs more', () => {
+    const ids = FEATURES.map((_, i) => i).filter((i) => !PENDING_FEATURES.includes(FEATURES[i]!.name as never));
+    const chunk = (from: number, to: number) => Buffer.from(`${[...SAMPLE.slice(from, to), 'not a fen', ''].join('\n')}\n`);
+    const scratch: ChunkScratch = { records: new Uint8Array(16), planes: [] };
+    let grownTo = scratch.records.length;
+    for (const [from, to, format] of [[0, 50, 'ndjson'], [50, 400, 'ndjson'], [400, 420, 'csv'], [0, 400, 'csv']] as const) {
+      const text = chunk(from, to);
+      const fresh = analyzeTextChunk(b, text, 7, ids, format, true);
+      const reused = analyzeTextChunk(b, text, 7, ids, format, true, undefined, scratch);
+      expectSameBytes(reused.out, fresh.out);
+      expect([reused.lines, reused.errors, reused.firstError]).toEqual([fresh.lines, fresh.errors, fresh.firstError]);
+      // The records buffer always ends at least as large as the records it was last asked to hold.
+      expect(scratch.records.length).toBeGreaterThanOrEqual(grownTo);
+      grownTo = scratch.records.length;
+    }
+    expect(scratch.records.length).toBeGreaterThan(16);
+    expect(scratch.planes.filter(Boolean).length).toBe(ids.length);
   });
 });

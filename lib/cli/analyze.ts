@@ -301,7 +301,6 @@ export function analyzeWorker(data: WorkerData, backend: Backend): (job: Job) =>
       if (e === STOPPED) return {};
       throw e;
     }
-    if (r.out.length > scratch.records.length) scratch.records = Buffer.allocUnsafeSlow(Math.ceil(r.out.length * 1.25));
     let { out, lines, errors, firstError, firstErrorEnd } = r;
     if (tooLong !== undefined) {
       // The chunk's last line: its number follows the text's lines (skipped ones included).

@@ -425,7 +425,7 @@ Napi::Value formatRecords(const Napi::CallbackInfo& info) {
   // `into`: where the bytes go when they fit (the result is a view of its start); a caller that
   // formats chunk after chunk keeps one such buffer instead of fresh memory for every chunk.
   const bool hasInto = info.Length() == 8 && !info[7].IsUndefined();
-  const auto into = hasInto ? args.array<U8>(7, "into") : decltype(args.array<U8>(7, "into")){};
+  const Span<U8> into = hasInto ? args.array<U8>(7, "into") : Span<U8>{};
   if (!args.ok()) return args.undefined();
   const std::size_t n = valid.length;
   if (starts.length != n + 1) return args.fail("lineStarts must have valid.length + 1 entries"), args.undefined();
