@@ -216,6 +216,8 @@ class Generator {
   readonly longs: [number, number][] = [];
   /** Both sides have pawns: en passant can happen. */
   private readonly epPossible: boolean;
+  /** Per side to move: the opponent has more than its king (a bare king never mates: tbgen.h's canLose_). */
+  private readonly canLose: [boolean, boolean];
   private n = 0;
   private previous = 1;
   done = false;
@@ -223,6 +225,7 @@ class Generator {
   constructor(private readonly m: TbMaterial, private readonly table: Uint8Array, private readonly subs: readonly TbSubTableJs[], private readonly dtz = false) {
     this.k = m.n - 2;
     this.epPossible = m.types.some((t, i) => t === PAWN && m.colors[i] === 0) && m.types.some((t, i) => t === PAWN && m.colors[i] === 1);
+    this.canLose = [m.types.some((t, i) => t !== KING && m.colors[i] === 1), m.types.some((t, i) => t !== KING && m.colors[i] === 0)];
     this.P = (m.pawns ? 32 : 10) * 64 ** this.k;
     const pairs = () => [new Int32Array(2 * this.P), new Int32Array(2 * this.P)];
     this.legal = pairs(); this.won = pairs(); this.lost = pairs(); this.settled = pairs(); this.fresh = pairs(); this.esc = pairs(); this.check = pairs();
@@ -234,15 +237,15 @@ class Generator {
 
   private sq = new Int32Array(MAX_PIECES);
   private occLo = 0; private occHi = 0;
-  private ownLo = [0, 0]; private ownHi = [0, 0];
+  private readonly ownLo = new Int32Array(2); private readonly ownHi = new Int32Array(2);
 
   private decode(p: number): boolean {
     const m = this.m, k = this.k, sq = this.sq;
-    sq[0] = regionSquare(m.pawns, Math.floor(p / UNITS[k]!));
-    for (let i = 1; i <= k; i++) sq[i] = Math.floor(p / UNITS[k - i]!) % 64;
+    sq[0] = regionSquare(m.pawns, p >>> (6 * k)); // p < 2 ** 31: the shifts are exact
+    for (let i = 1; i <= k; i++) sq[i] = (p >>> (6 * (k - i))) & 63;
     let valid = true;
     this.occLo = this.occHi = 0;
-    this.ownLo = [0, 0]; this.ownHi = [0, 0];
+    this.ownLo.fill(0); this.ownHi.fill(0);
     for (let i = 0; i <= k; i++) {
       const s = sq[i]!;
       if (has(this.occLo, this.occHi, s)) valid = false;
@@ -310,45 +313,62 @@ class Generator {
     }
   }
 
-  // The quiet moves of the last quietMoves call: slot, target, and the black-king squares that do not block.
-  private mvCount = 0;
-  private readonly mvSlot = new Int32Array(256);
-  private readonly mvTo = new Int32Array(256);
-  private readonly mvLo = new Int32Array(256);
-  private readonly mvHi = new Int32Array(256);
-  private pushMove(slot: number, to: number, lo: number, hi: number): void {
-    const c = this.mvCount++;
-    this.mvSlot[c] = slot; this.mvTo[c] = to; this.mvLo[c] = lo; this.mvHi[c] = hi;
-  }
-
-  private quietMoves(stm: number): void {
-    const m = this.m, sq = this.sq;
-    this.mvCount = 0;
+  /**
+   * tbgen.h's moveUnion: the union over the non-converting moves of the side to move's pieces (other
+   * than the black king) of the set `a` (minus `b`, when given) at the placement each move leads to, as
+   * black-king squares of this placement (a black-king square that blocks the move does not count for
+   * it), or-ed into acc; the walk stops once the union covers need. Result in RL/RH.
+   */
+  private moveUnion(p: number, stm: number, needLo: number, needHi: number, accLo: number, accHi: number, a: Int32Array, b: Int32Array | null): void {
+    const m = this.m, sq = this.sq, k = this.k;
     for (let i = 0; i < m.n - 1; i++) {
       if (m.colors[i] !== stm) continue;
+      if (!(needLo & ~accLo) && !(needHi & ~accHi)) break;
       const from = sq[i]!, type = m.types[i]!;
+      if (i === 0) { // the white king: its target may need a symmetry
+        for (const to of KING_TARGETS[from]!) {
+          if (this.occupied(to)) continue;
+          const q = this.successor(p, 0, to);
+          let lo = a[2 * q]!, hi = a[2 * q + 1]!;
+          if (b) { lo &= ~b[2 * q]!; hi &= ~b[2 * q + 1]!; }
+          if (SUCC_SYM !== 0 && (lo | hi) !== 0) { mapSet(INVERSE[SUCC_SYM]!, lo, hi); lo = RL; hi = RH; }
+          accLo |= lo; accHi |= hi;
+        }
+        continue;
+      }
+      const unit = UNITS[k - i]!, base = p - from * unit;
       if (type === PAWN) {
         if (this.dtz) continue; // a pawn move zeroes: a seed (seeds)
         const dir = stm === 0 ? 8 : -8, to = from + dir;
         if (this.occupied(to) || (to >> 3) === (stm === 0 ? 7 : 0)) continue;
-        this.pushMove(i, to, -1, -1);
+        let q = 2 * (base + to * unit);
+        accLo |= a[q]! & ~(b ? b[q]! : 0); accHi |= a[q + 1]! & ~(b ? b[q + 1]! : 0);
         const to2 = to + dir;
-        if ((from >> 3) === (stm === 0 ? 1 : 6) && !this.occupied(to2) && (!this.epPossible || this.epCapturers(stm, to2).length === 0)) this.pushMove(i, to2, ~bitLo(to), ~bitHi(to));
+        if ((from >> 3) === (stm === 0 ? 1 : 6) && !this.occupied(to2) && (!this.epPossible || this.epCapturers(stm, to2).length === 0)) {
+          q = 2 * (base + to2 * unit);
+          accLo |= a[q]! & ~(b ? b[q]! : 0) & ~bitLo(to); accHi |= a[q + 1]! & ~(b ? b[q + 1]! : 0) & ~bitHi(to);
+        }
         continue;
       }
-      if (type === KNIGHT || type === KING) {
-        for (const to of (type === KNIGHT ? KNIGHT_TARGETS : KING_TARGETS)[from]!) if (!this.occupied(to)) this.pushMove(i, to, -1, -1);
+      if (type === KNIGHT) {
+        for (const to of KNIGHT_TARGETS[from]!) {
+          if (this.occupied(to)) continue;
+          const q = 2 * (base + to * unit);
+          accLo |= a[q]! & ~(b ? b[q]! : 0); accHi |= a[q + 1]! & ~(b ? b[q + 1]! : 0);
+        }
         continue;
       }
       const dirs = type === ROOK ? ROOK_DIRS : type === BISHOP ? BISHOP_DIRS : QUEEN_DIRS;
       for (const [df, dr] of dirs) {
-        let bl = 0, bh = 0;
+        let bl = 0, bh = 0; // the squares passed: a black king there blocks the move
         for (let t = offset(from, df!, dr!); t >= 0 && !this.occupied(t); t = offset(t, df!, dr!)) {
-          this.pushMove(i, t, ~bl, ~bh);
+          const q = 2 * (base + t * unit);
+          accLo |= a[q]! & ~(b ? b[q]! : 0) & ~bl; accHi |= a[q + 1]! & ~(b ? b[q + 1]! : 0) & ~bh;
           bl |= bitLo(t); bh |= bitHi(t);
         }
       }
     }
+    RL = accLo; RH = accHi;
   }
 
   /** Slots of the enemy pawns beside `to` (a double push there can be taken en passant). */
@@ -636,7 +656,7 @@ class Generator {
     for (let stm = 0; stm < 2; stm++) {
       this.fresh[stm]![i] = 0; this.fresh[stm]![i + 1] = 0;
       const ul = this.legal[stm]![i]! & ~this.settled[stm]![i]!, uh = this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!;
-      if (!ul && !uh) continue;
+      if ((!ul && !uh) || !this.canLose[stm]) continue; // (a stalemate of a side that cannot lose stays a draw)
       if (!decoded) { this.decode(p); decoded = true; }
       const opp = stm ^ 1;
       if (this.next[stm]![p] === n) {
@@ -651,15 +671,9 @@ class Generator {
         if (!dtz) this.next[stm]![p] = next; // DTZ: the win pass of this ply rescans
       }
       let el = this.esc[stm]![i]!, eh = this.esc[stm]![i + 1]!;
-      this.quietMoves(stm);
       const legal = this.legal[opp]!, won = this.won[opp]!;
-      for (let c = 0; c < this.mvCount; c++) {
-        if (!(ul & ~el) && !(uh & ~eh)) break;
-        const q = this.successor(p, this.mvSlot[c]!, this.mvTo[c]!);
-        let lo = legal[2 * q]! & ~won[2 * q]!, hi = legal[2 * q + 1]! & ~won[2 * q + 1]!;
-        if (SUCC_SYM !== 0 && (lo | hi) !== 0) { mapSet(INVERSE[SUCC_SYM]!, lo, hi); lo = RL; hi = RH; }
-        el |= lo & this.mvLo[c]!; eh |= hi & this.mvHi[c]!;
-      }
+      this.moveUnion(p, stm, ul, uh, el, eh, legal, won);
+      el = RL; eh = RH;
       if (stm === 1) {
         kingFill(this.legal[0]![i]! & ~this.won[0]![i]!, this.legal[0]![i + 1]! & ~this.won[0]![i + 1]!);
         el |= RL; eh |= RH;
@@ -699,7 +713,7 @@ class Generator {
     const i = 2 * p, dtz = this.dtz, winCode = dtz ? DTZ_WIN_BASE + n : n;
     for (let stm = 0; stm < 2; stm++) {
       const ul = this.legal[stm]![i]! & ~this.settled[stm]![i]!, uh = this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!;
-      if (!ul && !uh) continue;
+      if ((!ul && !uh) || !this.canLose[stm ^ 1]) continue;
       if (!decoded) { this.decode(p); decoded = true; }
       const opp = stm ^ 1;
       let rl = 0, rh = 0;
@@ -717,14 +731,8 @@ class Generator {
         }
         this.next[stm]![p] = next;
       }
-      this.quietMoves(stm);
-      const lost = lostLast[opp]!;
-      for (let c = 0; c < this.mvCount; c++) {
-        const q = this.successor(p, this.mvSlot[c]!, this.mvTo[c]!);
-        let lo = lost[2 * q]!, hi = lost[2 * q + 1]!;
-        if (SUCC_SYM !== 0 && (lo | hi) !== 0) { mapSet(INVERSE[SUCC_SYM]!, lo, hi); lo = RL; hi = RH; }
-        rl |= lo & this.mvLo[c]!; rh |= hi & this.mvHi[c]!;
-      }
+      this.moveUnion(p, stm, ul, uh, rl, rh, lostLast[opp]!, null);
+      rl = RL; rh = RH;
       if (stm === 1) { kingFill(lostLast[0]![i]!, lostLast[0]![i + 1]!); rl |= RL; rh |= RH; }
       if (!dtz) {
         for (const ep of this.epPushes(stm)) {

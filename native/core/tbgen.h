@@ -192,6 +192,10 @@ class TbGenerator {
               unsigned threads, bool dtz, std::vector<TbLongValue>& longs)
       : sl_(sliders), m_(m), table_(table), subs_(subs), subCount_(subCount), P_(m.placements()),
         threads_(std::max(1u, threads)), dtz_(dtz), longs_(longs) {
+    // A bare king can never mate, not even after a conversion (captures only take the other side's
+    // pieces, and it has no pawn to promote): its opponent cannot lose.
+    for (int i = 0; i < m.n; ++i)
+      if (m.type[i] != kTbKing) canLose_[m.color[i] ^ 1] = true;
     for (int c = 0; c < 2; ++c) {
       legal_[c].assign(P_, 0);
       won_[c].assign(P_, 0);
@@ -327,28 +331,47 @@ class TbGenerator {
     return 0;
   }
 
-  // Non-converting moves of the side to move's pieces other than the black king: f(slot, to, mask),
-  // mask = the black-king squares that do not block the move.
-  template <typename F>
-  void quietMoves(const TbPlaced& pl, int stm, F f) const {
+  // The union over the non-converting moves of the side to move's pieces (other than the black king)
+  // of get(q), q the placement the move leads to, as black-king squares of this placement, added to
+  // `acc`; a black-king square that blocks the move does not count for it. The walk stops once `acc`
+  // covers `need`: the callers only use the union inside it. With white to move, a black king between
+  // a white slider and its target stands in check, so that position is illegal and outside `need`:
+  // only black sliders' moves are masked.
+  template <typename G>
+  U64 moveUnion(const TbPlaced& pl, int stm, U64 need, U64 acc, G get) const {
+    const int k = m_.others();
     for (int i = 0; i < m_.n - 1; ++i) {
       if (m_.color[i] != stm) continue;
+      if (!(need & ~acc)) return acc;
       const int from = pl.sq[i], type = m_.type[i];
+      if (i == 0) {  // the white king: its target may need a symmetry
+        for (U64 t = kingAttacks(from) & ~pl.occ; t; t &= t - 1) acc |= successor(pl, 0, __builtin_ctzll(t), get);
+        continue;
+      }
+      const int shift = 6 * (k - i);
+      const std::size_t base = pl.p & ~(std::size_t{63} << shift);
+      const auto at = [&](int to) { return get(base | (static_cast<std::size_t>(to) << shift)); };
       if (type == kTbPawn) {
         if (dtz_) continue;  // a pawn move zeroes: a seed of the distance to zeroing (seeds)
         const int dir = stm == 0 ? 8 : -8, to = from + dir;
         if ((pl.occ & squareBB(to)) || rankOf(to) == (stm == 0 ? 7 : 0)) continue;
-        f(i, to, ~U64{0});
+        acc |= at(to);
         const int to2 = to + dir;
         if (rankOf(from) == (stm == 0 ? 1 : 6) && !(pl.occ & squareBB(to2)) && !epCapturers(pl, stm, to2))
-          f(i, to2, ~squareBB(to));
+          acc |= ~squareBB(to) & at(to2);
         continue;
       }
-      for (U64 t = attacks(type, stm, from, pl.occ) & ~pl.occ; t; t &= t - 1) {
-        const int to = __builtin_ctzll(t);
-        f(i, to, isSlider(type) ? ~between(from, to) : ~U64{0});
+      const U64 targets = attacks(type, stm, from, pl.occ) & ~pl.occ;
+      if (stm == 1 && isSlider(type)) {
+        for (U64 t = targets; t; t &= t - 1) {
+          const int to = __builtin_ctzll(t);
+          acc |= ~between(from, to) & at(to);
+        }
+      } else {
+        for (U64 t = targets; t; t &= t - 1) acc |= at(__builtin_ctzll(t));
       }
     }
+    return acc;
   }
 
   // The enemy pawns beside square `to` (a double push there can be taken en passant).
@@ -365,6 +388,7 @@ class TbGenerator {
   // the en-passant captures (probed in the sub-ending's table).
   template <typename F>
   void epPushes(const TbPlaced& pl, int stm, F f) const {
+    if (!m_.pawns) return;
     for (int i = 1; i < m_.n - 1; ++i) {
       if (m_.color[i] != stm || m_.type[i] != kTbPawn || rankOf(pl.sq[i]) != (stm == 0 ? 1 : 6)) continue;
       const int dir = stm == 0 ? 8 : -8, mid = pl.sq[i] + dir, to = mid + dir;
@@ -597,7 +621,7 @@ class TbGenerator {
     for (int stm = 0; stm < 2; ++stm) {
       fresh_[stm][p] = 0;
       const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
-      if (!undecided) continue;
+      if (!undecided || !canLose_[stm]) continue;  // (a stalemate of a side that cannot lose stays a draw)
       if (!decodedYet) decode(p, pl), decodedYet = true;
       const int opp = stm ^ 1;
       if (next_[stm][p] == n) {  // conversions that lose in n plies stop escaping
@@ -614,10 +638,7 @@ class TbGenerator {
       U64 escape = esc_[stm][p];
       const std::vector<U64>& legal = legal_[opp];
       const std::vector<U64>& won = won_[opp];
-      quietMoves(pl, stm, [&](int slot, int to, U64 mask) {
-        if (!(undecided & ~escape)) return;
-        escape |= mask & successor(pl, slot, to, [&](std::size_t q) { return legal[q] & ~won[q]; });
-      });
+      escape = moveUnion(pl, stm, undecided, escape, [&](std::size_t q) { return legal[q] & ~won[q]; });
       if (stm == 1) escape |= kingAttacksSet(legal_[0][p] & ~won_[0][p]);
       if (!Dtz) {  // DTZ: pawn moves are conversions
         epPushes(pl, stm, [&](int slot, int to, int mid) {
@@ -657,7 +678,7 @@ class TbGenerator {
     const int winCode = Dtz ? kTbDtzWinBase + n : n;
     for (int stm = 0; stm < 2; ++stm) {
       const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
-      if (!undecided) continue;
+      if (!undecided || !canLose_[stm ^ 1]) continue;
       if (!decodedYet) decode(p, pl), decodedYet = true;
       const int opp = stm ^ 1;
       U64 reach = 0;
@@ -677,9 +698,7 @@ class TbGenerator {
         next_[stm][p] = static_cast<std::uint8_t>(next);
       }
       const std::vector<U64>& lost = lostLast[opp];
-      quietMoves(pl, stm, [&](int slot, int to, U64 mask) {
-        reach |= mask & successor(pl, slot, to, [&](std::size_t q) { return lost[q]; });
-      });
+      reach = moveUnion(pl, stm, undecided, reach, [&](std::size_t q) { return lost[q]; });
       if (stm == 1) reach |= kingAttacksSet(lostLast[0][p]);
       if (!Dtz) {
         epPushes(pl, stm, [&](int slot, int to, int mid) {
@@ -823,6 +842,7 @@ class TbGenerator {
   std::atomic<int> maxConv_{0};
   int plies_ = 0;
   bool dtz_;
+  bool canLose_[2] = {false, false};  // per side to move: whether the opponent has more than its king
   std::vector<U64> freshPrev_[2];  // DTZ: the losses of the previous ply (fresh_ holds this ply's)
   std::vector<TbLongValue>& longs_;
   std::mutex longMutex_;
