@@ -55,7 +55,7 @@ export async function run({ js, native, quick, filter }) {
   const perCopy = native.pgnPositions(base, { backend: 'native' }).batch.length;
   const threads = availableParallelism();
   const hasTime = existsSync('/usr/bin/time');
-  const sizes = quick ? [2, 10] : [10, 40];
+  const sizes = quick ? [1, 3] : [10, 40];
   const rows = [];
   const measurements = [];
   const notes = [];
