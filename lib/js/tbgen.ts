@@ -154,6 +154,15 @@ function offset(sq: number, df: number, dr: number): number {
 }
 const KING_TARGETS = Array.from({ length: 64 }, (_, sq) => KING_STEPS.map(([f, r]) => offset(sq, f!, r!)).filter((t) => t >= 0));
 const KNIGHT_TARGETS = Array.from({ length: 64 }, (_, sq) => KNIGHT_STEPS.map(([f, r]) => offset(sq, f!, r!)).filter((t) => t >= 0));
+/** The squares along each direction from a square, nearest first (empty rays left out). */
+function raysOf(dirs: number[][]): Int8Array[][] {
+  return Array.from({ length: 64 }, (_, sq) => dirs.map(([df, dr]) => {
+    const ray: number[] = [];
+    for (let t = offset(sq, df!, dr!); t >= 0; t = offset(t, df!, dr!)) ray.push(t);
+    return Int8Array.from(ray);
+  }).filter((ray) => ray.length > 0));
+}
+const ROOK_RAYS = raysOf(ROOK_DIRS), BISHOP_RAYS = raysOf(BISHOP_DIRS), QUEEN_RAYS = raysOf(QUEEN_DIRS);
 
 // A 64-bit set is (lo, hi); helpers return through these two.
 let RL = 0, RH = 0;
@@ -218,6 +227,10 @@ class Generator {
   private readonly epPossible: boolean;
   /** Per side to move: the opponent has more than its king (a bare king never mates: tbgen.h's canLose_). */
   private readonly canLose: [boolean, boolean];
+  /** Per side: a piece in the placement (a slot before the black king's set; tbgen.h's movers_). */
+  private readonly movers: [boolean, boolean];
+  /** An empty set per placement (moveUnion's `b` when nothing is taken away). */
+  private readonly none: Int32Array;
   private n = 0;
   private previous = 1;
   done = false;
@@ -226,8 +239,10 @@ class Generator {
     this.k = m.n - 2;
     this.epPossible = m.types.some((t, i) => t === PAWN && m.colors[i] === 0) && m.types.some((t, i) => t === PAWN && m.colors[i] === 1);
     this.canLose = [m.types.some((t, i) => t !== KING && m.colors[i] === 1), m.types.some((t, i) => t !== KING && m.colors[i] === 0)];
+    this.movers = [true, m.colors.some((c, i) => c === 1 && i < m.n - 1)];
     this.P = (m.pawns ? 32 : 10) * 64 ** this.k;
     const pairs = () => [new Int32Array(2 * this.P), new Int32Array(2 * this.P)];
+    this.none = new Int32Array(2 * this.P);
     this.legal = pairs(); this.won = pairs(); this.lost = pairs(); this.settled = pairs(); this.fresh = pairs(); this.esc = pairs(); this.check = pairs();
     this.next = [new Uint8Array(this.P).fill(255), new Uint8Array(this.P).fill(255)];
     for (let p = 0; p < this.P; p++) this.setup(p);
@@ -315,11 +330,11 @@ class Generator {
 
   /**
    * tbgen.h's moveUnion: the union over the non-converting moves of the side to move's pieces (other
-   * than the black king) of the set `a` (minus `b`, when given) at the placement each move leads to, as
+   * than the black king) of the set `a` minus the set `b` at the placement each move leads to, as
    * black-king squares of this placement (a black-king square that blocks the move does not count for
    * it), or-ed into acc; the walk stops once the union covers need. Result in RL/RH.
    */
-  private moveUnion(p: number, stm: number, needLo: number, needHi: number, accLo: number, accHi: number, a: Int32Array, b: Int32Array | null): void {
+  private moveUnion(p: number, stm: number, needLo: number, needHi: number, accLo: number, accHi: number, a: Int32Array, b: Int32Array): void {
     const m = this.m, sq = this.sq, k = this.k;
     for (let i = 0; i < m.n - 1; i++) {
       if (m.colors[i] !== stm) continue;
@@ -329,8 +344,7 @@ class Generator {
         for (const to of KING_TARGETS[from]!) {
           if (this.occupied(to)) continue;
           const q = this.successor(p, 0, to);
-          let lo = a[2 * q]!, hi = a[2 * q + 1]!;
-          if (b) { lo &= ~b[2 * q]!; hi &= ~b[2 * q + 1]!; }
+          let lo = a[2 * q]! & ~b[2 * q]!, hi = a[2 * q + 1]! & ~b[2 * q + 1]!;
           if (SUCC_SYM !== 0 && (lo | hi) !== 0) { mapSet(INVERSE[SUCC_SYM]!, lo, hi); lo = RL; hi = RH; }
           accLo |= lo; accHi |= hi;
         }
@@ -342,11 +356,11 @@ class Generator {
         const dir = stm === 0 ? 8 : -8, to = from + dir;
         if (this.occupied(to) || (to >> 3) === (stm === 0 ? 7 : 0)) continue;
         let q = 2 * (base + to * unit);
-        accLo |= a[q]! & ~(b ? b[q]! : 0); accHi |= a[q + 1]! & ~(b ? b[q + 1]! : 0);
+        accLo |= a[q]! & ~b[q]!; accHi |= a[q + 1]! & ~b[q + 1]!;
         const to2 = to + dir;
         if ((from >> 3) === (stm === 0 ? 1 : 6) && !this.occupied(to2) && (!this.epPossible || this.epCapturers(stm, to2).length === 0)) {
           q = 2 * (base + to2 * unit);
-          accLo |= a[q]! & ~(b ? b[q]! : 0) & ~bitLo(to); accHi |= a[q + 1]! & ~(b ? b[q + 1]! : 0) & ~bitHi(to);
+          accLo |= a[q]! & ~b[q]! & ~bitLo(to); accHi |= a[q + 1]! & ~b[q + 1]! & ~bitHi(to);
         }
         continue;
       }
@@ -354,16 +368,19 @@ class Generator {
         for (const to of KNIGHT_TARGETS[from]!) {
           if (this.occupied(to)) continue;
           const q = 2 * (base + to * unit);
-          accLo |= a[q]! & ~(b ? b[q]! : 0); accHi |= a[q + 1]! & ~(b ? b[q + 1]! : 0);
+          accLo |= a[q]! & ~b[q]!; accHi |= a[q + 1]! & ~b[q + 1]!;
         }
         continue;
       }
-      const dirs = type === ROOK ? ROOK_DIRS : type === BISHOP ? BISHOP_DIRS : QUEEN_DIRS;
-      for (const [df, dr] of dirs) {
+      const rays = (type === ROOK ? ROOK_RAYS : type === BISHOP ? BISHOP_RAYS : QUEEN_RAYS)[from]!;
+      for (let r = 0; r < rays.length; r++) {
+        const ray = rays[r]!;
         let bl = 0, bh = 0; // the squares passed: a black king there blocks the move
-        for (let t = offset(from, df!, dr!); t >= 0 && !this.occupied(t); t = offset(t, df!, dr!)) {
+        for (let j = 0; j < ray.length; j++) {
+          const t = ray[j]!;
+          if (this.occupied(t)) break;
           const q = 2 * (base + t * unit);
-          accLo |= a[q]! & ~(b ? b[q]! : 0) & ~bl; accHi |= a[q + 1]! & ~(b ? b[q + 1]! : 0) & ~bh;
+          accLo |= a[q]! & ~b[q]! & ~bl; accHi |= a[q + 1]! & ~b[q + 1]! & ~bh;
           bl |= bitLo(t); bh |= bitHi(t);
         }
       }
@@ -420,10 +437,11 @@ class Generator {
     const k = this.k;
     if (slot !== 0) { SUCC_SYM = 0; return p + (to - this.sq[slot]!) * UNITS[k - slot]!; }
     const s = symmetryOf(this.m.pawns, to);
+    SUCC_SYM = s;
+    if (s === 0) return regionIndex(this.m.pawns, to) * UNITS[k]! + p % UNITS[k]!; // the other squares keep their place
     const map = MAP[s]!;
     let q = regionIndex(this.m.pawns, map[to]!);
     for (let i = 1; i <= k; i++) q = q * 64 + map[this.sq[i]!]!;
-    SUCC_SYM = s;
     return q;
   }
 
@@ -657,7 +675,7 @@ class Generator {
       this.fresh[stm]![i] = 0; this.fresh[stm]![i + 1] = 0;
       const ul = this.legal[stm]![i]! & ~this.settled[stm]![i]!, uh = this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!;
       if ((!ul && !uh) || !this.canLose[stm]) continue; // (a stalemate of a side that cannot lose stays a draw)
-      if (!decoded) { this.decode(p); decoded = true; }
+      if (!decoded && (this.movers[stm] || this.m.pawns)) { this.decode(p); decoded = true; }
       const opp = stm ^ 1;
       if (this.next[stm]![p] === n) {
         const r = this.row(stm, p);
@@ -672,8 +690,7 @@ class Generator {
       }
       let el = this.esc[stm]![i]!, eh = this.esc[stm]![i + 1]!;
       const legal = this.legal[opp]!, won = this.won[opp]!;
-      this.moveUnion(p, stm, ul, uh, el, eh, legal, won);
-      el = RL; eh = RH;
+      if (this.movers[stm]) { this.moveUnion(p, stm, ul, uh, el, eh, legal, won); el = RL; eh = RH; }
       if (stm === 1) {
         kingFill(this.legal[0]![i]! & ~this.won[0]![i]!, this.legal[0]![i + 1]! & ~this.won[0]![i + 1]!);
         el |= RL; eh |= RH;
@@ -714,7 +731,7 @@ class Generator {
     for (let stm = 0; stm < 2; stm++) {
       const ul = this.legal[stm]![i]! & ~this.settled[stm]![i]!, uh = this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!;
       if ((!ul && !uh) || !this.canLose[stm ^ 1]) continue;
-      if (!decoded) { this.decode(p); decoded = true; }
+      if (!decoded && (this.movers[stm] || this.m.pawns)) { this.decode(p); decoded = true; }
       const opp = stm ^ 1;
       let rl = 0, rh = 0;
       if (this.next[stm]![p] === n) {
@@ -731,8 +748,7 @@ class Generator {
         }
         this.next[stm]![p] = next;
       }
-      this.moveUnion(p, stm, ul, uh, rl, rh, lostLast[opp]!, null);
-      rl = RL; rh = RH;
+      if (this.movers[stm]) { this.moveUnion(p, stm, ul, uh, rl, rh, lostLast[opp]!, this.none); rl = RL; rh = RH; }
       if (stm === 1) { kingFill(lostLast[0]![i]!, lostLast[0]![i + 1]!); rl |= RL; rh |= RH; }
       if (!dtz) {
         for (const ep of this.epPushes(stm)) {

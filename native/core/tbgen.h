@@ -196,6 +196,7 @@ class TbGenerator {
     // pieces, and it has no pawn to promote): its opponent cannot lose.
     for (int i = 0; i < m.n; ++i)
       if (m.type[i] != kTbKing) canLose_[m.color[i] ^ 1] = true;
+    for (int i = 0; i < m.n - 1; ++i) movers_[m.color[i]] = true;
     for (int c = 0; c < 2; ++c) {
       legal_[c].assign(P_, 0);
       won_[c].assign(P_, 0);
@@ -429,11 +430,14 @@ class TbGenerator {
       return get((pl.p & ~(std::size_t{63} << shift)) | (static_cast<std::size_t>(to) << shift));
     }
     const int s = tbSymmetryOf(m_.pawns, to);
+    if (s == 0)  // the king stays in its region: the other squares keep their bits
+      return get((static_cast<std::size_t>(tbRegionIndex(m_.pawns, to)) << (6 * k)) |
+                 (pl.p & ((std::size_t{1} << (6 * k)) - 1)));
     const auto& map = kbnkSymmetry.square[s];
     std::size_t q = static_cast<std::size_t>(tbRegionIndex(m_.pawns, map[to]));
     for (int i = 1; i <= k; ++i) q = (q << 6) | map[pl.sq[i]];
     const U64 set = get(q);
-    return s == 0 ? set : mapSet(kbnkSymmetry.inverse[s], set);
+    return set ? mapSet(kbnkSymmetry.inverse[s], set) : 0;
   }
 
   std::size_t successorIndex(const TbPlaced& pl, int slot, int to) const {
@@ -622,7 +626,7 @@ class TbGenerator {
       fresh_[stm][p] = 0;
       const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
       if (!undecided || !canLose_[stm]) continue;  // (a stalemate of a side that cannot lose stays a draw)
-      if (!decodedYet) decode(p, pl), decodedYet = true;
+      if (!decodedYet && (movers_[stm] || m_.pawns)) decode(p, pl), decodedYet = true;
       const int opp = stm ^ 1;
       if (next_[stm][p] == n) {  // conversions that lose in n plies stop escaping
         const std::uint8_t* r = row(stm, p);
@@ -638,7 +642,7 @@ class TbGenerator {
       U64 escape = esc_[stm][p];
       const std::vector<U64>& legal = legal_[opp];
       const std::vector<U64>& won = won_[opp];
-      escape = moveUnion(pl, stm, undecided, escape, [&](std::size_t q) { return legal[q] & ~won[q]; });
+      if (movers_[stm]) escape = moveUnion(pl, stm, undecided, escape, [&](std::size_t q) { return legal[q] & ~won[q]; });
       if (stm == 1) escape |= kingAttacksSet(legal_[0][p] & ~won_[0][p]);
       if (!Dtz) {  // DTZ: pawn moves are conversions
         epPushes(pl, stm, [&](int slot, int to, int mid) {
@@ -679,7 +683,7 @@ class TbGenerator {
     for (int stm = 0; stm < 2; ++stm) {
       const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
       if (!undecided || !canLose_[stm ^ 1]) continue;
-      if (!decodedYet) decode(p, pl), decodedYet = true;
+      if (!decodedYet && (movers_[stm] || m_.pawns)) decode(p, pl), decodedYet = true;
       const int opp = stm ^ 1;
       U64 reach = 0;
       if (next_[stm][p] == n) {  // conversions that win in n plies
@@ -698,7 +702,7 @@ class TbGenerator {
         next_[stm][p] = static_cast<std::uint8_t>(next);
       }
       const std::vector<U64>& lost = lostLast[opp];
-      reach = moveUnion(pl, stm, undecided, reach, [&](std::size_t q) { return lost[q]; });
+      if (movers_[stm]) reach = moveUnion(pl, stm, undecided, reach, [&](std::size_t q) { return lost[q]; });
       if (stm == 1) reach |= kingAttacksSet(lostLast[0][p]);
       if (!Dtz) {
         epPushes(pl, stm, [&](int slot, int to, int mid) {
@@ -843,6 +847,7 @@ class TbGenerator {
   int plies_ = 0;
   bool dtz_;
   bool canLose_[2] = {false, false};  // per side to move: whether the opponent has more than its king
+  bool movers_[2] = {false, false};   // per side: a piece in the placement (a slot before the black king's set)
   std::vector<U64> freshPrev_[2];  // DTZ: the losses of the previous ply (fresh_ holds this ply's)
   std::vector<TbLongValue>& longs_;
   std::mutex longMutex_;
