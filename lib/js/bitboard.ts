@@ -238,3 +238,26 @@ export function distanceBatch(fn: string, distance: (from: number, to: number, p
     }
   };
 }
+
+// ---- Square lists, for code that walks a board square by square (the tablebase generator, the
+// Syzygy probe's move generator) instead of with sets.
+
+function squareLists(steps: readonly (readonly [number, number])[], slide: boolean): number[][][] {
+  return steps.map(([df, dr]) => Array.from({ length: 64 }, (_, sq) => {
+    const out: number[] = [];
+    for (let f = fileOf(sq) + df, r = rankOf(sq) + dr; f >= 0 && f < 8 && r >= 0 && r < 8; f += df, r += dr) {
+      out.push(r * 8 + f);
+      if (!slide) break;
+    }
+    return out;
+  }));
+}
+function bySquare(lists: number[][][]): number[][] {
+  return Array.from({ length: 64 }, (_, sq) => lists.flatMap((l) => l[sq]!));
+}
+/** KING_TARGETS[sq]: the squares a king on sq steps to. */
+export const KING_TARGETS = bySquare(squareLists([[1, 1], [1, 0], [1, -1], [0, 1], [0, -1], [-1, 1], [-1, 0], [-1, -1]], false));
+/** KNIGHT_TARGETS[sq]: the squares a knight on sq jumps to. */
+export const KNIGHT_TARGETS = bySquare(squareLists([[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]], false));
+/** RAYS[dir][sq]: the squares from sq outwards, nearest first; dirs 0..3 rook-wise, 4..7 bishop-wise. */
+export const RAYS = squareLists([[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]], true);

@@ -20,6 +20,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { CodedError } from '../coded-error.js';
 import { errorText } from '../position.js';
+import { KING_TARGETS, KNIGHT_TARGETS, RAYS } from './bitboard.js';
 
 // ---------------------------------------------------------------------------- errors
 
@@ -654,29 +655,6 @@ export interface TbBoard {
   stm: number;
   ep: number;
 }
-
-const KNIGHT_STEPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
-const KING_STEPS = [[1, 1], [1, 0], [1, -1], [0, 1], [0, -1], [-1, 1], [-1, 0], [-1, -1]];
-const ROOK_DIRS = [[1, 0], [-1, 0], [0, 1], [0, -1]];
-const BISHOP_DIRS = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
-function stepTable(steps: number[][]): number[][] {
-  return Array.from({ length: 64 }, (_, s) => {
-    const out: number[] = [];
-    for (const [df, dr] of steps) {
-      const f = fileOf(s) + df!, r = rankOf(s) + dr!;
-      if (f >= 0 && f < 8 && r >= 0 && r < 8) out.push(r * 8 + f);
-    }
-    return out;
-  });
-}
-const KNIGHT_TARGETS = stepTable(KNIGHT_STEPS);
-const KING_TARGETS = stepTable(KING_STEPS);
-/** RAYS[dir][sq]: the squares from sq outwards; dirs 0..3 rook-wise, 4..7 bishop-wise. */
-const RAYS = [...ROOK_DIRS, ...BISHOP_DIRS].map(([df, dr]) => Array.from({ length: 64 }, (_, s) => {
-  const out: number[] = [];
-  for (let f = fileOf(s) + df!, r = rankOf(s) + dr!; f >= 0 && f < 8 && r >= 0 && r < 8; f += df!, r += dr!) out.push(r * 8 + f);
-  return out;
-}));
 
 /** Is `s` attacked by a piece of colour `by`? */
 export function attacked(b: TbBoard, s: number, by: number): boolean {

@@ -7,6 +7,7 @@
  * successors (wins), even plies intersect the escapes (losses); captures and promotions are probed
  * once in the sub-endings' tables.
  */
+import { KING_TARGETS, KNIGHT_TARGETS, RAYS } from './bitboard.js';
 
 export const JS_MAX_PIECES = 4;
 const MAX_PIECES = 5;
@@ -143,26 +144,10 @@ export function tbIndex(m: TbMaterial, stm: number, sq: readonly number[]): numb
   return (stm * placements + p) * 64 + map[sq[m.n - 1]!]!;
 }
 
-const KING_STEPS = [[1, 1], [1, 0], [1, -1], [0, 1], [0, -1], [-1, 1], [-1, 0], [-1, -1]];
-const KNIGHT_STEPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
-const ROOK_DIRS = [[1, 0], [-1, 0], [0, 1], [0, -1]];
-const BISHOP_DIRS = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
-const QUEEN_DIRS = [...ROOK_DIRS, ...BISHOP_DIRS];
 function offset(sq: number, df: number, dr: number): number {
   const f = (sq & 7) + df, r = (sq >> 3) + dr;
   return f < 0 || f > 7 || r < 0 || r > 7 ? -1 : r * 8 + f;
 }
-const KING_TARGETS = Array.from({ length: 64 }, (_, sq) => KING_STEPS.map(([f, r]) => offset(sq, f!, r!)).filter((t) => t >= 0));
-const KNIGHT_TARGETS = Array.from({ length: 64 }, (_, sq) => KNIGHT_STEPS.map(([f, r]) => offset(sq, f!, r!)).filter((t) => t >= 0));
-/** The squares along each direction from a square, nearest first (empty rays left out). */
-function raysOf(dirs: number[][]): Int8Array[][] {
-  return Array.from({ length: 64 }, (_, sq) => dirs.map(([df, dr]) => {
-    const ray: number[] = [];
-    for (let t = offset(sq, df!, dr!); t >= 0; t = offset(t, df!, dr!)) ray.push(t);
-    return Int8Array.from(ray);
-  }).filter((ray) => ray.length > 0));
-}
-const ROOK_RAYS = raysOf(ROOK_DIRS), BISHOP_RAYS = raysOf(BISHOP_DIRS), QUEEN_RAYS = raysOf(QUEEN_DIRS);
 
 // A 64-bit set is (lo, hi); helpers return through these two.
 let RL = 0, RH = 0;
@@ -282,10 +267,10 @@ class Generator {
     }
     if (type === KNIGHT) { for (const t of KNIGHT_TARGETS[from]!) f(t, 0, 0); return; }
     if (type === KING) { for (const t of KING_TARGETS[from]!) f(t, 0, 0); return; }
-    const dirs = type === ROOK ? ROOK_DIRS : type === BISHOP ? BISHOP_DIRS : QUEEN_DIRS;
-    for (const [df, dr] of dirs) {
+    const d0 = type === BISHOP ? 4 : 0, d1 = type === ROOK ? 4 : 8; // RAYS: rook-wise, then bishop-wise
+    for (let dir = d0; dir < d1; dir++) {
       let bl = 0, bh = 0;
-      for (let t = offset(from, df!, dr!); t >= 0; t = offset(t, df!, dr!)) {
+      for (const t of RAYS[dir]![from]!) {
         f(t, bl, bh);
         if (this.occupied(t)) break;
         bl |= bitLo(t); bh |= bitHi(t);
@@ -372,9 +357,9 @@ class Generator {
         }
         continue;
       }
-      const rays = (type === ROOK ? ROOK_RAYS : type === BISHOP ? BISHOP_RAYS : QUEEN_RAYS)[from]!;
-      for (let r = 0; r < rays.length; r++) {
-        const ray = rays[r]!;
+      const d0 = type === BISHOP ? 4 : 0, d1 = type === ROOK ? 4 : 8;
+      for (let dir = d0; dir < d1; dir++) {
+        const ray = RAYS[dir]![from]!;
         let bl = 0, bh = 0; // the squares passed: a black king there blocks the move
         for (let j = 0; j < ray.length; j++) {
           const t = ray[j]!;
