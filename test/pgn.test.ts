@@ -303,7 +303,7 @@ describe.runIf(nativeApi !== undefined)('native and JS agree on hostile movetext
   const ALPHABET = 'NBRQKabcdefgh12345678x=+#-O0!?';
   /** Games from random positions (pins, en passant, promotions, many pieces of one type), each move
    *  written canonically, in a lenient variant, or as random SAN-like text, with move numbers in
- *  every form the tokenizer distinguishes. */
+   *  every form the tokenizer distinguishes. */
   function hostile(seed: number): string {
     const next = rng(seed);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
