@@ -25,6 +25,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "kbnk.h"
@@ -185,8 +186,11 @@ struct TbPlaced {
   bool valid;
 };
 
-template <class Sliders>
+// N: the number of pieces (a compile-time constant, so that the loops over the slots unroll).
+template <class Sliders, int N>
 class TbGenerator {
+  static constexpr int kOthers = N - 2;  // slots in the placement besides the white king
+
  public:
   TbGenerator(const Sliders& sliders, const TbMaterial& m, std::uint8_t* table, const TbSubTable* subs, int subCount,
               unsigned threads, bool dtz, std::vector<TbLongValue>& longs)
@@ -208,6 +212,13 @@ class TbGenerator {
       next_[c].assign(P_, 255);
       if (dtz) freshPrev_[c].assign(P_, 0);
     }
+    if (!dtz && fused()) freshPrev_[1].assign(P_, 0);  // the second buffer of black's losses
+    for (int mover = 0; mover < m.n; ++mover)
+      for (int captured = -1; captured < m.n; ++captured)
+        for (int promo = -1; promo <= kTbQueen; ++promo)
+          if (captured != mover && (captured < 0 || m.color[captured] != m.color[mover]) &&
+              (promo < 0 || m.type[mover] == kTbPawn))
+            conversionShape(mover, captured, promo, shapes_[mover][captured + 1][promo + 1]);
   }
 
   TbStatus run(TbProgressFn progress, void* context, const std::atomic<bool>* cancel) {
@@ -221,8 +232,23 @@ class TbGenerator {
     for (int n = 0;; ++n) {
       if (cancelled()) return TbStatus::cancelled;
       if (n > kTbMaxPlies) return TbStatus::tooLong;
+      if (fused() && (n & 1) && n < kTbMaxPlies) {
+        // Plies n (wins) and n + 1 (losses) in one pass (fusedPair).
+        const std::size_t both = parallel([&](std::size_t p) { return fusedPair(p, n); });
+        fresh_[1].swap(freshPrev_[1]);
+        if (status_.load() != 0) return static_cast<TbStatus>(status_.load());
+        const std::size_t wins = both & 0xffffffffu, losses = both >> 32;
+        if (progress) progress(context, static_cast<unsigned>(n + 4), static_cast<unsigned>(std::max(n + 5, maxConv_.load() + 4)));
+        if (wins == 0 && previous == 0 && n > maxConv_.load()) break;  // as the unfused loop would after ply n
+        plies_ = n;
+        ++n;
+        if (losses == 0 && wins == 0 && n > maxConv_.load()) break;
+        previous = losses;
+        plies_ = n;
+        continue;
+      }
       const std::size_t decided = n & 1 ? parallel([&](std::size_t p) { return winPass<false>(p, n, fresh_); })
-                                        : parallel([&](std::size_t p) { return lossPass<false>(p, n); });
+                                        : parallel([&](std::size_t p) { return lossPass<false>(p, n, fresh_); });
       if (status_.load() != 0) return static_cast<TbStatus>(status_.load());
       if (n == 0)
         for (int c = 0; c < 2; ++c) std::vector<U64>().swap(check_[c]);
@@ -289,10 +315,11 @@ class TbGenerator {
 
   void decode(std::size_t p, TbPlaced& pl) const {
     pl.p = p;
-    tbPlacementSquares(m_, p, pl.sq);
+    pl.sq[0] = tbRegionSquare(m_.pawns, static_cast<int>(p >> (6 * kOthers)));
+    for (int i = 1; i <= kOthers; ++i) pl.sq[i] = static_cast<int>((p >> (6 * (kOthers - i))) & 63);
     pl.occ = pl.own[0] = pl.own[1] = 0;
     pl.valid = true;
-    for (int i = 0; i < m_.n - 1; ++i) {
+    for (int i = 0; i < N - 1; ++i) {
       const U64 b = squareBB(pl.sq[i]);
       if (pl.occ & b) pl.valid = false;
       if (m_.type[i] == kTbPawn && (rankOf(pl.sq[i]) == 0 || rankOf(pl.sq[i]) == 7)) pl.valid = false;
@@ -315,7 +342,7 @@ class TbGenerator {
     if (pl.valid) {
       const int wk = pl.sq[0];
       U64 attW = 0, checkW = 0;  // squares white attacks; black-king squares with the white king in check
-      for (int i = 0; i < m_.n - 1; ++i) {
+      for (int i = 0; i < N - 1; ++i) {
         const U64 a = attacks(m_.type[i], m_.color[i], pl.sq[i], pl.occ);
         if (m_.color[i] == 0) attW |= a;
         else if (a & squareBB(wk)) checkW |= isSlider(m_.type[i]) ? ~between(pl.sq[i], wk) : ~U64{0};
@@ -340,8 +367,8 @@ class TbGenerator {
   // only black sliders' moves are masked.
   template <typename G>
   U64 moveUnion(const TbPlaced& pl, int stm, U64 need, U64 acc, G get) const {
-    const int k = m_.others();
-    for (int i = 0; i < m_.n - 1; ++i) {
+    const int k = kOthers;
+    for (int i = 0; i < N - 1; ++i) {
       if (m_.color[i] != stm) continue;
       if (!(need & ~acc)) return acc;
       const int from = pl.sq[i], type = m_.type[i];
@@ -378,7 +405,7 @@ class TbGenerator {
   // The enemy pawns beside square `to` (a double push there can be taken en passant).
   U64 epCapturers(const TbPlaced& pl, int stm, int to) const {
     U64 pawns = 0;
-    for (int j = 1; j < m_.n - 1; ++j)
+    for (int j = 1; j < N - 1; ++j)
       if (m_.color[j] != stm && m_.type[j] == kTbPawn) pawns |= squareBB(pl.sq[j]);
     const U64 t = squareBB(to);
     return (((t << 1) & ~0x0101010101010101ULL) | ((t >> 1) & ~0x8080808080808080ULL)) & pawns;
@@ -390,7 +417,7 @@ class TbGenerator {
   template <typename F>
   void epPushes(const TbPlaced& pl, int stm, F f) const {
     if (!m_.pawns) return;
-    for (int i = 1; i < m_.n - 1; ++i) {
+    for (int i = 1; i < N - 1; ++i) {
       if (m_.color[i] != stm || m_.type[i] != kTbPawn || rankOf(pl.sq[i]) != (stm == 0 ? 1 : 6)) continue;
       const int dir = stm == 0 ? 8 : -8, mid = pl.sq[i] + dir, to = mid + dir;
       if ((pl.occ & (squareBB(mid) | squareBB(to))) || !epCapturers(pl, stm, to)) continue;
@@ -405,14 +432,14 @@ class TbGenerator {
   int epScore(const TbPlaced& pl, int stm, int i, int to, int mid, int b) {
     int best = kNoCapture;
     const U64 caps = epCapturers(pl, stm, to);
-    for (int j = 1; j < m_.n - 1; ++j) {
+    for (int j = 1; j < N - 1; ++j) {
       if (!((caps >> pl.sq[j]) & 1)) continue;
       Conversion cv;
       if (!makeConversion(j, mid, i, -1, ~U64{0}, cv)) return best;
       int sq[kTbMaxPieces];
       for (int k = 0; k < cv.sub->material.n; ++k) {
         const int s = cv.src[k];
-        sq[k] = s == kTbMoved ? mid : s == m_.n - 1 ? b : pl.sq[s];
+        sq[k] = s == kTbMoved ? mid : s == N - 1 ? b : pl.sq[s];
       }
       const std::uint8_t v = cv.sub->data[tbIndex(cv.sub->material, stm, sq)];  // the pusher to move
       if (v != kTbIllegal) best = std::max(best, moveScore<Dtz>(v));
@@ -424,7 +451,7 @@ class TbGenerator {
   // position as it stands (the white king's move may need a symmetry).
   template <typename G>
   U64 successor(const TbPlaced& pl, int slot, int to, G get) const {
-    const int k = m_.others();
+    const int k = kOthers;
     if (slot != 0) {
       const int shift = 6 * (k - slot);
       return get((pl.p & ~(std::size_t{63} << shift)) | (static_cast<std::size_t>(to) << shift));
@@ -441,7 +468,7 @@ class TbGenerator {
   }
 
   std::size_t successorIndex(const TbPlaced& pl, int slot, int to) const {
-    const int shift = 6 * (m_.others() - slot);
+    const int shift = 6 * (kOthers - slot);
     return (pl.p & ~(std::size_t{63} << shift)) | (static_cast<std::size_t>(to) << shift);
   }
 
@@ -461,29 +488,43 @@ class TbGenerator {
 
   // Builds a conversion: slot `mover` goes to `to` (becoming `promo` when >= 0), slot `captured`
   // (or -1) leaves the board.
+  // The sub-table and slot sources depend only on (mover, captured, promo), not on the squares:
+  // they are found once, when the generator is made (conversionShape).
   bool makeConversion(int mover, int to, int captured, int promo, U64 mask, Conversion& c) {
+    const ConversionShape& shape = shapes_[mover][captured + 1][promo + 1];
+    c.sub = shape.sub;
+    if (!c.sub) {
+      int zero = 0;
+      status_.compare_exchange_strong(zero, static_cast<int>(TbStatus::missingSubTable));
+      return false;
+    }
+    for (int j = 0; j < c.sub->material.n; ++j) c.src[j] = shape.src[j];
+    c.to = to;
+    c.mask = mask;
+    return true;
+  }
+
+  struct ConversionShape {
+    const TbSubTable* sub = nullptr;  // null: no such sub-table was given
+    int src[kTbMaxPieces]{};
+  };
+
+  void conversionShape(int mover, int captured, int promo, ConversionShape& c) const {
     std::int8_t colors[kTbMaxPieces], types[kTbMaxPieces];
     int from[kTbMaxPieces], count = 0;
-    for (int i = 0; i < m_.n; ++i) {
+    for (int i = 0; i < N; ++i) {
       if (i == captured) continue;
       colors[count] = m_.color[i];
       types[count] = static_cast<std::int8_t>(i == mover && promo >= 0 ? promo : m_.type[i]);
       from[count++] = i == mover ? kTbMoved : i;
     }
     TbMaterial sub;
-    tbMaterialOf(count, colors, types, sub);
+    if (!tbMaterialOf(count, colors, types, sub)) return;
     c.sub = findSub(sub);
-    if (!c.sub) {
-      int zero = 0;
-      status_.compare_exchange_strong(zero, static_cast<int>(TbStatus::missingSubTable));
-      return false;
-    }
+    if (!c.sub) return;
     int perm[kTbMaxPieces];
     tbSlotOrder(count, colors, types, perm);
     for (int j = 0; j < count; ++j) c.src[j] = from[perm[j]];
-    c.to = to;
-    c.mask = mask;
-    return true;
   }
 
   // Every conversion of the side to move at placement pl (black-king captures included).
@@ -492,11 +533,11 @@ class TbGenerator {
     const int last = stm == 0 ? 7 : 0;
     const U64 targets = pl.own[stm ^ 1] & ~squareBB(pl.sq[0]);  // the white king is never capturable
     const auto slotAt = [&](int sq) {
-      for (int j = 0; j < m_.n - 1; ++j)
+      for (int j = 0; j < N - 1; ++j)
         if (pl.sq[j] == sq) return j;
       return -1;
     };
-    for (int i = 0; i < m_.n - 1; ++i) {
+    for (int i = 0; i < N - 1; ++i) {
       if (m_.color[i] != stm) continue;
       const int from = pl.sq[i], type = m_.type[i];
       if (type == kTbPawn) {
@@ -521,9 +562,9 @@ class TbGenerator {
       }
     }
     if (stm == 1) {  // the black king takes a white piece next to it
-      for (int j = 1; j < m_.n - 1; ++j) {
+      for (int j = 1; j < N - 1; ++j) {
         if (m_.color[j] != 0) continue;
-        if (makeConversion(m_.n - 1, pl.sq[j], j, -1, kingAttacks(pl.sq[j]), out[count])) ++count;
+        if (makeConversion(N - 1, pl.sq[j], j, -1, kingAttacks(pl.sq[j]), out[count])) ++count;
       }
     }
     return count;
@@ -536,6 +577,20 @@ class TbGenerator {
   static int moveScore(std::uint8_t v) {
     if (Dtz) return seedScore(dtzClass(v));
     return v == kTbDraw ? 0 : (v & 1) ? -1000 + (v + 1) : 1000 - (v + 1);
+  }
+
+  // The score (moveScore) of conversion cv with the black king on b, or kNoCapture when it leaves the
+  // mover's king in check (the sub-table's position is illegal).
+  static constexpr int kVaries = kNoCapture - 1;
+  template <bool Dtz>
+  int conversionScore(const TbPlaced& pl, int stm, const Conversion& cv, int b) const {
+    int sq[kTbMaxPieces];
+    for (int j = 0; j < cv.sub->material.n; ++j) {
+      const int s = cv.src[j];
+      sq[j] = s == kTbMoved ? cv.to : s == N - 1 ? b : pl.sq[s];
+    }
+    const std::uint8_t v = cv.sub->data[tbIndex(cv.sub->material, stm ^ 1, sq)];
+    return v == kTbIllegal ? kNoCapture : moveScore<Dtz>(v);
   }
 
   // Probes the conversions (captures, promotions; DTZ: every zeroing move, pawn pushes included) of
@@ -554,7 +609,7 @@ class TbGenerator {
       const int count = conversionList(pl, stm, list);
       // DTZ: pawn pushes that stay in this material (the successor's level is done).
       int pushSlot[16], pushTo[16], pushMid[16], pushes = 0;
-      for (int i = 1; Dtz && i < m_.n - 1; ++i) {
+      for (int i = 1; Dtz && i < N - 1; ++i) {
         if (m_.color[i] != stm || m_.type[i] != kTbPawn) continue;
         const int dir = stm == 0 ? 8 : -8, to = pl.sq[i] + dir;
         if ((pl.occ & squareBB(to)) || rankOf(to) == (stm == 0 ? 7 : 0)) continue;
@@ -564,23 +619,60 @@ class TbGenerator {
           pushSlot[pushes] = i, pushTo[pushes] = to2, pushMid[pushes++] = to;
       }
       if (!count && !pushes) continue;
-      std::uint8_t* r = row(stm, p);
       U64 escape = 0;
       int next = 255, highest = 0;
+      // A conversion whose position after it does not hold the black king's square (the black king
+      // moved) has one score for every black-king square: probed once (kVaries for the others).
+      int fixedScore[64];
+      bool allFixed = pushes == 0;
+      for (int c = 0; c < count; ++c) {
+        const Conversion& cv = list[c];
+        fixedScore[c] = kVaries;
+        bool fixed = true;
+        for (int j = 0; j < cv.sub->material.n; ++j) fixed = fixed && cv.src[j] != N - 1;
+        if (fixed) fixedScore[c] = conversionScore<Dtz>(pl, stm, cv, -1);
+        allFixed = allFixed && fixed;
+      }
+      // The score of the best conversion for the positions in `squares`: their row bytes, escape,
+      // next and highest.
+      const auto settle = [&](U64 squares, int best) {
+        if (!squares || best == kNoCapture) return;
+        escape |= squares;  // a losing one stops escaping at its ply (lossPass)
+        if (best == 0) return;
+        const int plies = best > 0 ? 1000 - best : best + 1000;
+        if (plies > kTbMaxPlies) {
+          int zero = 0;
+          status_.compare_exchange_strong(zero, static_cast<int>(TbStatus::tooLong));
+          return;
+        }
+        write(stm, p, squares, Dtz && best > 0 ? kTbDtzWinBase + plies : plies);
+        next = std::min(next, plies);
+        highest = std::max(highest, plies);
+      };
+      if (allFixed) {  // set-wise: each square takes the best conversion it allows
+        U64 left = legal;
+        for (;;) {
+          int pick = -1;
+          for (int c = 0; c < count; ++c)
+            if (fixedScore[c] != kNoCapture && (left & list[c].mask) && (pick < 0 || fixedScore[c] > fixedScore[pick])) pick = c;
+          if (pick < 0) break;
+          const U64 squares = left & list[pick].mask;
+          left &= ~squares;
+          settle(squares, fixedScore[pick]);
+        }
+        esc_[stm][p] = escape;
+        next_[stm][p] = static_cast<std::uint8_t>(next);
+        for (int seen = maxConv_.load(); highest > seen && !maxConv_.compare_exchange_weak(seen, highest);) {
+        }
+        continue;
+      }
       for (U64 bs = legal; bs; bs &= bs - 1) {
         const int b = __builtin_ctzll(bs);
         int best = kNoCapture;
         for (int c = 0; c < count; ++c) {
           const Conversion& cv = list[c];
           if (!((cv.mask >> b) & 1)) continue;
-          int sq[kTbMaxPieces];
-          for (int j = 0; j < cv.sub->material.n; ++j) {
-            const int s = cv.src[j];
-            sq[j] = s == kTbMoved ? cv.to : s == m_.n - 1 ? b : pl.sq[s];
-          }
-          const std::uint8_t v = cv.sub->data[tbIndex(cv.sub->material, stm ^ 1, sq)];
-          if (v == kTbIllegal) continue;  // the move leaves the mover's king in check
-          best = std::max(best, moveScore<Dtz>(v));
+          best = std::max(best, fixedScore[c] != kVaries ? fixedScore[c] : conversionScore<Dtz>(pl, stm, cv, b));
         }
         for (int k = 0; k < pushes; ++k) {
           if (b == pushMid[k]) continue;  // the black king blocks the double push
@@ -594,18 +686,7 @@ class TbGenerator {
           }
           best = std::max(best, score);
         }
-        if (best == kNoCapture) continue;
-        escape |= squareBB(b);  // a losing one stops escaping at its ply (lossPass)
-        if (best == 0) continue;
-        const int plies = best > 0 ? 1000 - best : best + 1000;
-        if (plies > kTbMaxPlies) {
-          int zero = 0;
-          status_.compare_exchange_strong(zero, static_cast<int>(TbStatus::tooLong));
-          continue;
-        }
-        r[b] = static_cast<std::uint8_t>(Dtz && best > 0 ? kTbDtzWinBase + plies : plies);
-        next = std::min(next, plies);
-        highest = std::max(highest, plies);
+        settle(squareBB(b), best);
       }
       esc_[stm][p] = escape;
       next_[stm][p] = static_cast<std::uint8_t>(next);
@@ -617,58 +698,66 @@ class TbGenerator {
 
   // Ply n, losses: an undecided position whose every move reaches a position won within n - 1 plies
   // and whose conversions lose within n plies is lost in n plies (n = 0: mated, or stalemate).
+  // The losses of this ply go into fresh[stm] (fresh_ unless the pass is fused with a win pass);
+  // a side that cannot lose keeps its fresh sets at 0.
   template <bool Dtz>
-  std::size_t lossPass(std::size_t p, int n) {
+  std::size_t lossPass(std::size_t p, int n, std::vector<U64>* fresh) {
     std::size_t decided = 0;
     TbPlaced pl;
     bool decodedYet = false;
-    for (int stm = 0; stm < 2; ++stm) {
-      fresh_[stm][p] = 0;
-      const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
-      if (!undecided || !canLose_[stm]) continue;  // (a stalemate of a side that cannot lose stays a draw)
-      if (!decodedYet && (movers_[stm] || m_.pawns)) decode(p, pl), decodedYet = true;
-      const int opp = stm ^ 1;
-      if (next_[stm][p] == n) {  // conversions that lose in n plies stop escaping
-        const std::uint8_t* r = row(stm, p);
-        int next = 255;
-        for (U64 bs = undecided; bs; bs &= bs - 1) {
-          const int b = __builtin_ctzll(bs);
-          const int code = r[b];
-          if (code == n) esc_[stm][p] &= ~squareBB(b);
-          else if (!Dtz && code > n && code < kTbDraw) next = std::min(next, code);
-        }
-        if (!Dtz) next_[stm][p] = static_cast<std::uint8_t>(next);  // DTZ: the win pass of this ply rescans
-      }
-      U64 escape = esc_[stm][p];
-      const std::vector<U64>& legal = legal_[opp];
-      const std::vector<U64>& won = won_[opp];
-      if (movers_[stm]) escape = moveUnion(pl, stm, undecided, escape, [&](std::size_t q) { return legal[q] & ~won[q]; });
-      if (stm == 1) escape |= kingAttacksSet(legal_[0][p] & ~won_[0][p]);
-      if (!Dtz) {  // DTZ: pawn moves are conversions
-        epPushes(pl, stm, [&](int slot, int to, int mid) {
-          const std::size_t q = successorIndex(pl, slot, to);
-          for (U64 bs = undecided & ~escape & legal[q] & ~won[q] & ~squareBB(mid); bs; bs &= bs - 1) {
-            const int b = __builtin_ctzll(bs);
-            const int e = epScore<Dtz>(pl, stm, slot, to, mid, b);
-            if (!(e > 0 && 1000 - e <= n - 1)) escape |= squareBB(b);  // no capture wins for the opponent yet
-          }
-        });
-      }
-      U64 lost = undecided & ~escape;
-      if (n == 0) {
-        settled_[stm][p] |= lost & ~check_[stm][p];  // stalemate: a draw
-        lost &= check_[stm][p];
-      }
-      if (lost) {
-        if (!Dtz && m_.pawns) lost_[stm][p] |= lost;
-        fresh_[stm][p] = lost;
-        settled_[stm][p] |= lost;
-        if (Dtz && n >= kTbDtzLongLoss) writeLong(stm, p, lost, kTbDtzLongLoss, n, kTbDtzLongLoss);
-        else write(stm, p, lost, n);
-        decided += static_cast<std::size_t>(__builtin_popcountll(lost));
-      }
-    }
+    for (int stm = 0; stm < 2; ++stm) decided += lossSide<Dtz>(p, stm, n, fresh[stm], pl, decodedYet);
     return decided;
+  }
+
+  // lossPass for one side to move; pl is decoded on first need (decodedYet).
+  template <bool Dtz>
+  std::size_t lossSide(std::size_t p, int stm, int n, std::vector<U64>& fresh, TbPlaced& pl, bool& decodedYet) {
+    if (!canLose_[stm]) return 0;  // (a stalemate of a side that cannot lose stays a draw)
+    fresh[p] = 0;
+    const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
+    if (!undecided) return 0;
+    if (!decodedYet && (movers_[stm] || m_.pawns)) decode(p, pl), decodedYet = true;
+    const int opp = stm ^ 1;
+    if (next_[stm][p] == n) {  // conversions that lose in n plies stop escaping
+      const std::uint8_t* r = row(stm, p);
+      int next = 255;
+      for (U64 bs = undecided; bs; bs &= bs - 1) {
+        const int b = __builtin_ctzll(bs);
+        const int code = r[b];
+        if (code == n) esc_[stm][p] &= ~squareBB(b);
+        else if (!Dtz && code > n && code < kTbDraw) next = std::min(next, code);
+      }
+      if (!Dtz) next_[stm][p] = static_cast<std::uint8_t>(next);  // DTZ: the win pass of this ply rescans
+    }
+    U64 escape = esc_[stm][p];
+    const std::vector<U64>& legal = legal_[opp];
+    const std::vector<U64>& won = won_[opp];
+    if (movers_[stm]) escape = moveUnion(pl, stm, undecided, escape, [&](std::size_t q) { return legal[q] & ~won[q]; });
+    if (stm == 1) escape |= kingAttacksSet(legal_[0][p] & ~won_[0][p]);
+    if (!Dtz) {  // DTZ: pawn moves are conversions
+      epPushes(pl, stm, [&](int slot, int to, int mid) {
+        const std::size_t q = successorIndex(pl, slot, to);
+        for (U64 bs = undecided & ~escape & legal[q] & ~won[q] & ~squareBB(mid); bs; bs &= bs - 1) {
+          const int b = __builtin_ctzll(bs);
+          const int e = epScore<Dtz>(pl, stm, slot, to, mid, b);
+          if (!(e > 0 && 1000 - e <= n - 1)) escape |= squareBB(b);  // no capture wins for the opponent yet
+        }
+      });
+    }
+    U64 lost = undecided & ~escape;
+    if (n == 0) {
+      settled_[stm][p] |= lost & ~check_[stm][p];  // stalemate: a draw
+      lost &= check_[stm][p];
+    }
+    if (lost) {
+      if (!Dtz && m_.pawns) lost_[stm][p] |= lost;
+      fresh[p] = lost;
+      settled_[stm][p] |= lost;
+      if (Dtz && n >= kTbDtzLongLoss) writeLong(stm, p, lost, kTbDtzLongLoss, n, kTbDtzLongLoss);
+      else write(stm, p, lost, n);
+      return static_cast<std::size_t>(__builtin_popcountll(lost));
+    }
+    return 0;
   }
 
   // Ply n >= 1, wins: an undecided position with a move to a position lost in n - 1 plies
@@ -679,52 +768,73 @@ class TbGenerator {
     std::size_t decided = 0;
     TbPlaced pl;
     bool decodedYet = false;
-    const int winCode = Dtz ? kTbDtzWinBase + n : n;
-    for (int stm = 0; stm < 2; ++stm) {
-      const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
-      if (!undecided || !canLose_[stm ^ 1]) continue;
-      if (!decodedYet && (movers_[stm] || m_.pawns)) decode(p, pl), decodedYet = true;
-      const int opp = stm ^ 1;
-      U64 reach = 0;
-      if (next_[stm][p] == n) {  // conversions that win in n plies
-        const std::uint8_t* r = row(stm, p);
-        int next = 255;
-        for (U64 bs = undecided; bs; bs &= bs - 1) {
-          const int b = __builtin_ctzll(bs);
-          const int code = r[b];
-          if (code == winCode) {
-            reach |= squareBB(b);
-          } else if (code < kTbDraw) {
-            const int d = Dtz && code > kTbDtzWinBase ? code - kTbDtzWinBase : code;
-            if (d > n) next = std::min(next, d);
-          }
-        }
-        next_[stm][p] = static_cast<std::uint8_t>(next);
-      }
-      const std::vector<U64>& lost = lostLast[opp];
-      if (movers_[stm]) reach = moveUnion(pl, stm, undecided, reach, [&](std::size_t q) { return lost[q]; });
-      if (stm == 1) reach |= kingAttacksSet(lostLast[0][p]);
-      if (!Dtz) {
-        epPushes(pl, stm, [&](int slot, int to, int mid) {
-          const std::size_t q = successorIndex(pl, slot, to);
-          for (U64 bs = undecided & ~reach & lost_[opp][q] & ~squareBB(mid); bs; bs &= bs - 1) {
-            const int b = __builtin_ctzll(bs);
-            const int d = row(opp, q)[b];  // a loss: written at an even ply, stable now
-            const int e = epScore<Dtz>(pl, stm, slot, to, mid, b);
-            if (e == kNoCapture ? d == n - 1 : e < 0 && std::max(d, e + 1000) == n - 1) reach |= squareBB(b);
-          }
-        });
-      }
-      const U64 w = reach & undecided;
-      if (w) {
-        won_[stm][p] |= w;
-        settled_[stm][p] |= w;
-        if (Dtz && winCode >= kTbDtzLongWin) writeLong(stm, p, w, kTbDtzLongWin, n, kTbDtzLongWin - kTbDtzWinBase);
-        else write(stm, p, w, winCode);
-        decided += static_cast<std::size_t>(__builtin_popcountll(w));
-      }
-    }
+    for (int stm = 0; stm < 2; ++stm)
+      decided += static_cast<std::size_t>(__builtin_popcountll(winSide<Dtz>(p, stm, n, lostLast, pl, decodedYet)));
     return decided;
+  }
+
+  // winPass for one side to move: the positions won at ply n.
+  template <bool Dtz>
+  U64 winSide(std::size_t p, int stm, int n, const std::vector<U64>* lostLast, TbPlaced& pl, bool& decodedYet) {
+    const int winCode = Dtz ? kTbDtzWinBase + n : n;
+    const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
+    if (!undecided || !canLose_[stm ^ 1]) return 0;
+    if (!decodedYet && (movers_[stm] || m_.pawns)) decode(p, pl), decodedYet = true;
+    const int opp = stm ^ 1;
+    U64 reach = 0;
+    if (next_[stm][p] == n) {  // conversions that win in n plies
+      const std::uint8_t* r = row(stm, p);
+      int next = 255;
+      for (U64 bs = undecided; bs; bs &= bs - 1) {
+        const int b = __builtin_ctzll(bs);
+        const int code = r[b];
+        if (code == winCode) {
+          reach |= squareBB(b);
+        } else if (code < kTbDraw) {
+          const int d = Dtz && code > kTbDtzWinBase ? code - kTbDtzWinBase : code;
+          if (d > n) next = std::min(next, d);
+        }
+      }
+      next_[stm][p] = static_cast<std::uint8_t>(next);
+    }
+    const std::vector<U64>& lost = lostLast[opp];
+    if (movers_[stm]) reach = moveUnion(pl, stm, undecided, reach, [&](std::size_t q) { return lost[q]; });
+    if (stm == 1) reach |= kingAttacksSet(lostLast[0][p]);
+    if (!Dtz) {
+      epPushes(pl, stm, [&](int slot, int to, int mid) {
+        const std::size_t q = successorIndex(pl, slot, to);
+        for (U64 bs = undecided & ~reach & lost_[opp][q] & ~squareBB(mid); bs; bs &= bs - 1) {
+          const int b = __builtin_ctzll(bs);
+          const int d = row(opp, q)[b];  // a loss: written at an even ply, stable now
+          const int e = epScore<Dtz>(pl, stm, slot, to, mid, b);
+          if (e == kNoCapture ? d == n - 1 : e < 0 && std::max(d, e + 1000) == n - 1) reach |= squareBB(b);
+        }
+      });
+    }
+    const U64 w = reach & undecided;
+    if (w) {
+      won_[stm][p] |= w;
+      settled_[stm][p] |= w;
+      if (Dtz && winCode >= kTbDtzLongWin) writeLong(stm, p, w, kTbDtzLongWin, n, kTbDtzLongWin - kTbDtzWinBase);
+      else write(stm, p, w, winCode);
+    }
+    return w;
+  }
+
+  // The fused DTM pass (fused()) at placement p: white's wins at ply n (odd) from black's losses of
+  // ply n - 1 in fresh_, then black's losses at ply n + 1 into freshPrev_. Black's losses change only
+  // when white's wins at p do or one of black's conversions loses at ply n + 1; otherwise the set
+  // of ply n + 1 is empty. The counts come back packed: wins in the low 32 bits, losses above.
+  std::size_t fusedPair(std::size_t p, int n) {
+    TbPlaced pl;
+    bool decodedYet = false;
+    const U64 w = winSide<false>(p, 0, n, fresh_, pl, decodedYet);
+    if (!w && next_[1][p] != n + 1) {
+      freshPrev_[1][p] = 0;
+      return 0;
+    }
+    return static_cast<std::size_t>(__builtin_popcountll(w)) |
+           (lossSide<false>(p, 1, n + 1, freshPrev_[1], pl, decodedYet) << 32);
   }
 
   // A DTZ distance the byte does not hold: the positions get `code`, and those farther than `held`
@@ -771,7 +881,7 @@ class TbGenerator {
   // move raises it and no other move changes it (the left-right mirror keeps it).
   int level(const TbPlaced& pl) const {
     int l = 0;
-    for (int i = 1; i < m_.n - 1; ++i)
+    for (int i = 1; i < N - 1; ++i)
       if (m_.type[i] == kTbPawn) l += m_.color[i] == 0 ? rankOf(pl.sq[i]) : 7 - rankOf(pl.sq[i]);
     return l;
   }
@@ -813,8 +923,15 @@ class TbGenerator {
       for (int n = 0;; ++n) {
         if (cancelled()) return TbStatus::cancelled;
         if (n > kTbDtzMaxPlies) return TbStatus::tooLong;
-        std::size_t decided = parallelList(list, count, [&](std::size_t p) { return lossPass<true>(p, n); });
-        if (n) decided += parallelList(list, count, [&](std::size_t p) { return winPass<true>(p, n, freshPrev_); });
+        // The loss pass of ply n reads only wins of earlier plies, the win pass only the losses of
+        // ply n - 1 (freshPrev_): fused, each placement does its losses before its wins.
+        std::size_t decided =
+            fused() ? parallelList(list, count, [&](std::size_t p) {
+                        const std::size_t losses = lossPass<true>(p, n, fresh_);  // first: before this ply's wins
+                        return losses + (n ? winPass<true>(p, n, freshPrev_) : 0);
+                      })
+                    : parallelList(list, count, [&](std::size_t p) { return lossPass<true>(p, n, fresh_); });
+        if (n && !fused()) decided += parallelList(list, count, [&](std::size_t p) { return winPass<true>(p, n, freshPrev_); });
         if (status_.load() != 0) return static_cast<TbStatus>(status_.load());
         for (int c = 0; c < 2; ++c) fresh_[c].swap(freshPrev_[c]);
         if (progress)
@@ -827,6 +944,11 @@ class TbGenerator {
     if (progress) progress(context, static_cast<unsigned>(levelsUsed * 256 + 1), static_cast<unsigned>(levelsUsed * 256 + 1));
     return TbStatus::ok;
   }
+
+  // Black has only its king: white cannot lose and black cannot win, and black's losses at a
+  // placement depend only on white's wins at that same placement (black's moves are king steps in
+  // the set), so a loss ply and a win ply can share one pass over the placements.
+  bool fused() const { return !canLose_[0]; }
 
   std::size_t finish(std::size_t p) {
     for (int stm = 0; stm < 2; ++stm) write(stm, p, legal_[stm][p] & ~settled_[stm][p], kTbDraw);
@@ -842,6 +964,7 @@ class TbGenerator {
   unsigned threads_;
   std::vector<U64> legal_[2], won_[2], lost_[2], settled_[2], fresh_[2], esc_[2], check_[2];
   std::vector<std::uint8_t> next_[2];
+  ConversionShape shapes_[kTbMaxPieces][kTbMaxPieces + 1][kTbQueen + 2];  // [mover][captured + 1][promo + 1]
   std::atomic<int> status_{0};
   std::atomic<int> maxConv_{0};
   int plies_ = 0;
@@ -868,8 +991,15 @@ TbStatus tbGenerate(const Sliders& sliders, const TbMaterial& m, std::uint8_t* t
   std::vector<TbLongValue> none;
   std::vector<TbLongValue>& out = longs ? *longs : none;
   out.clear();
-  detail::TbGenerator<Sliders> generator(sliders, m, table, subs, subCount, threads, metric == TbMetric::dtz, out);
-  const TbStatus status = generator.run(progress, context, cancel);
+  const auto generate = [&](auto pieces) {
+    detail::TbGenerator<Sliders, decltype(pieces)::value> generator(sliders, m, table, subs, subCount, threads,
+                                                                    metric == TbMetric::dtz, out);
+    return generator.run(progress, context, cancel);
+  };
+  const TbStatus status = m.n == 2   ? generate(std::integral_constant<int, 2>{})
+                          : m.n == 3 ? generate(std::integral_constant<int, 3>{})
+                          : m.n == 4 ? generate(std::integral_constant<int, 4>{})
+                                     : generate(std::integral_constant<int, 5>{});
   std::sort(out.begin(), out.end(), [](const TbLongValue& a, const TbLongValue& b) { return a.index < b.index; });
   return status == TbStatus::ok && !none.empty() ? TbStatus::tooLong : status;  // long values with nowhere to go
 }
