@@ -22,6 +22,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -176,6 +177,19 @@ using TbProgressFn = void (*)(void* context, unsigned done, unsigned total);
 
 namespace detail {
 
+// The initial bytes of a table row, 8 black-king squares at a time: kTbDraw where the bit of the
+// legal set is 1, kTbIllegal where it is 0.
+struct TbRowBytes {
+  std::uint8_t bytes[256][8];
+};
+constexpr TbRowBytes makeTbRowBytes() {
+  TbRowBytes t{};
+  for (int x = 0; x < 256; ++x)
+    for (int b = 0; b < 8; ++b) t.bytes[x][b] = (x >> b) & 1 ? kTbDraw : kTbIllegal;
+  return t;
+}
+inline constexpr TbRowBytes kTbRowBytes = makeTbRowBytes();
+
 constexpr int kTbMoved = -1;  // the piece that moved (its square is the move's target)
 
 struct TbPlaced {
@@ -213,6 +227,13 @@ class TbGenerator {
       if (dtz) freshPrev_[c].assign(P_, 0);
     }
     if (!dtz && fused()) freshPrev_[1].assign(P_, 0);  // the second buffer of black's losses
+    if (N <= 4)  // a piece's targets do not change from ply to ply (kept when P_ is small)
+      for (int i = 1; i < N - 1; ++i)
+        if (m.type[i] != kTbPawn) moves_[i].assign(P_, 0);
+    for (int sq = 0; sq < 64; ++sq) {
+      kingSymmetry_[sq] = static_cast<std::uint8_t>(tbSymmetryOf(m.pawns, sq));
+      kingRegion_[sq] = static_cast<std::uint8_t>(tbRegionIndex(m.pawns, mapSquare(kingSymmetry_[sq], sq)));
+    }
     for (int mover = 0; mover < m.n; ++mover)
       for (int captured = -1; captured < m.n; ++captured)
         for (int promo = -1; promo <= kTbQueen; ++promo)
@@ -313,6 +334,10 @@ class TbGenerator {
     }
   }
 
+  // The squares and occupancy of placement p; with Check, also the occupancy per colour and whether
+  // it is a placement at all (no two pieces on a square, no pawn on the first or last rank). The
+  // passes decode only placements with legal positions, which are.
+  template <bool Check = false>
   void decode(std::size_t p, TbPlaced& pl) const {
     pl.p = p;
     pl.sq[0] = tbRegionSquare(m_.pawns, static_cast<int>(p >> (6 * kOthers)));
@@ -321,10 +346,10 @@ class TbGenerator {
     pl.valid = true;
     for (int i = 0; i < N - 1; ++i) {
       const U64 b = squareBB(pl.sq[i]);
-      if (pl.occ & b) pl.valid = false;
-      if (m_.type[i] == kTbPawn && (rankOf(pl.sq[i]) == 0 || rankOf(pl.sq[i]) == 7)) pl.valid = false;
+      if (Check && (pl.occ & b)) pl.valid = false;
+      if (Check && m_.type[i] == kTbPawn && (rankOf(pl.sq[i]) == 0 || rankOf(pl.sq[i]) == 7)) pl.valid = false;
       pl.occ |= b;
-      pl.own[m_.color[i]] |= b;
+      if (Check) pl.own[m_.color[i]] |= b;
     }
   }
 
@@ -338,12 +363,13 @@ class TbGenerator {
   // Legality, checks, and the table rows: legal positions kTbDraw (until decided), others kTbIllegal.
   std::size_t setup(std::size_t p) {
     TbPlaced pl;
-    decode(p, pl);
+    decode<true>(p, pl);
     if (pl.valid) {
       const int wk = pl.sq[0];
       U64 attW = 0, checkW = 0;  // squares white attacks; black-king squares with the white king in check
       for (int i = 0; i < N - 1; ++i) {
         const U64 a = attacks(m_.type[i], m_.color[i], pl.sq[i], pl.occ);
+        if (!moves_[i].empty()) moves_[i][p] = a & ~pl.occ;
         if (m_.color[i] == 0) attW |= a;
         else if (a & squareBB(wk)) checkW |= isSlider(m_.type[i]) ? ~between(pl.sq[i], wk) : ~U64{0};
       }
@@ -354,7 +380,7 @@ class TbGenerator {
     }
     for (int stm = 0; stm < 2; ++stm) {
       std::uint8_t* r = row(stm, p);
-      for (int b = 0; b < 64; ++b) r[b] = (legal_[stm][p] >> b) & 1 ? kTbDraw : kTbIllegal;
+      for (int j = 0; j < 8; ++j) std::memcpy(r + 8 * j, kTbRowBytes.bytes[(legal_[stm][p] >> (8 * j)) & 255], 8);
     }
     return 0;
   }
@@ -367,16 +393,13 @@ class TbGenerator {
   // only black sliders' moves are masked.
   template <typename G>
   U64 moveUnion(const TbPlaced& pl, int stm, U64 need, U64 acc, G get) const {
-    const int k = kOthers;
-    for (int i = 0; i < N - 1; ++i) {
+    // The other pieces first and the white king last (its moves may need a symmetry): the walk
+    // often stops before it.
+    for (int i = 1; i < N - 1; ++i) {
       if (m_.color[i] != stm) continue;
       if (!(need & ~acc)) return acc;
       const int from = pl.sq[i], type = m_.type[i];
-      if (i == 0) {  // the white king: its target may need a symmetry
-        for (U64 t = kingAttacks(from) & ~pl.occ; t; t &= t - 1) acc |= successor(pl, 0, __builtin_ctzll(t), get);
-        continue;
-      }
-      const int shift = 6 * (k - i);
+      const int shift = 6 * (kOthers - i);
       const std::size_t base = pl.p & ~(std::size_t{63} << shift);
       const auto at = [&](int to) { return get(base | (static_cast<std::size_t>(to) << shift)); };
       if (type == kTbPawn) {
@@ -389,7 +412,7 @@ class TbGenerator {
           acc |= ~squareBB(to) & at(to2);
         continue;
       }
-      const U64 targets = attacks(type, stm, from, pl.occ) & ~pl.occ;
+      const U64 targets = moves_[i].empty() ? attacks(type, stm, from, pl.occ) & ~pl.occ : moves_[i][pl.p];
       if (stm == 1 && isSlider(type)) {
         for (U64 t = targets; t; t &= t - 1) {
           const int to = __builtin_ctzll(t);
@@ -398,6 +421,22 @@ class TbGenerator {
       } else {
         for (U64 t = targets; t; t &= t - 1) acc |= at(__builtin_ctzll(t));
       }
+    }
+    if (stm != 0 || !(need & ~acc)) return acc;
+    // The white king: a target outside its region takes the placement through a symmetry.
+    const std::size_t others = pl.p & ((std::size_t{1} << (6 * kOthers)) - 1);
+    for (U64 t = kingAttacks(pl.sq[0]) & ~pl.occ; t; t &= t - 1) {
+      const int to = __builtin_ctzll(t), s = kingSymmetry_[to];
+      const std::size_t region = static_cast<std::size_t>(kingRegion_[to]) << (6 * kOthers);
+      if (s == 0) {  // the king stays in its region: the other squares keep their bits
+        acc |= get(region | others);
+        continue;
+      }
+      const auto& map = kbnkSymmetry.square[s];
+      std::size_t q = 0;
+      for (int i = 1; i <= kOthers; ++i) q = (q << 6) | map[pl.sq[i]];
+      const U64 set = get(region | q);
+      if (set) acc |= mapSet(kbnkSymmetry.inverse[s], set);
     }
     return acc;
   }
@@ -445,26 +484,6 @@ class TbGenerator {
       if (v != kTbIllegal) best = std::max(best, moveScore<Dtz>(v));
     }
     return best;
-  }
-
-  // The set arr[stm'] of the placement after slot `slot` moves to `to`, as black-king squares of the
-  // position as it stands (the white king's move may need a symmetry).
-  template <typename G>
-  U64 successor(const TbPlaced& pl, int slot, int to, G get) const {
-    const int k = kOthers;
-    if (slot != 0) {
-      const int shift = 6 * (k - slot);
-      return get((pl.p & ~(std::size_t{63} << shift)) | (static_cast<std::size_t>(to) << shift));
-    }
-    const int s = tbSymmetryOf(m_.pawns, to);
-    if (s == 0)  // the king stays in its region: the other squares keep their bits
-      return get((static_cast<std::size_t>(tbRegionIndex(m_.pawns, to)) << (6 * k)) |
-                 (pl.p & ((std::size_t{1} << (6 * k)) - 1)));
-    const auto& map = kbnkSymmetry.square[s];
-    std::size_t q = static_cast<std::size_t>(tbRegionIndex(m_.pawns, map[to]));
-    for (int i = 1; i <= k; ++i) q = (q << 6) | map[pl.sq[i]];
-    const U64 set = get(q);
-    return set ? mapSet(kbnkSymmetry.inverse[s], set) : 0;
   }
 
   std::size_t successorIndex(const TbPlaced& pl, int slot, int to) const {
@@ -600,7 +619,7 @@ class TbGenerator {
   template <bool Dtz>
   std::size_t seeds(std::size_t p) {
     TbPlaced pl;
-    decode(p, pl);
+    decode<true>(p, pl);
     if (!pl.valid) return 0;
     Conversion list[64];
     for (int stm = 0; stm < 2; ++stm) {
@@ -703,7 +722,8 @@ class TbGenerator {
   template <bool Dtz>
   std::size_t lossPass(std::size_t p, int n, std::vector<U64>* fresh) {
     std::size_t decided = 0;
-    TbPlaced pl;
+    TbPlaced pl;  // decoded on first need (sq[0] and occ set for the compiler, which cannot see that)
+    pl.sq[0] = 0, pl.occ = 0;
     bool decodedYet = false;
     for (int stm = 0; stm < 2; ++stm) decided += lossSide<Dtz>(p, stm, n, fresh[stm], pl, decodedYet);
     return decided;
@@ -732,7 +752,10 @@ class TbGenerator {
     U64 escape = esc_[stm][p];
     const std::vector<U64>& legal = legal_[opp];
     const std::vector<U64>& won = won_[opp];
-    if (movers_[stm]) escape = moveUnion(pl, stm, undecided, escape, [&](std::size_t q) { return legal[q] & ~won[q]; });
+    if (movers_[stm]) {
+      const U64 *legalSets = legal.data(), *wonSets = won.data();
+      escape = moveUnion(pl, stm, undecided, escape, [legalSets, wonSets](std::size_t q) { return legalSets[q] & ~wonSets[q]; });
+    }
     if (stm == 1) escape |= kingAttacksSet(legal_[0][p] & ~won_[0][p]);
     if (!Dtz) {  // DTZ: pawn moves are conversions
       epPushes(pl, stm, [&](int slot, int to, int mid) {
@@ -766,7 +789,8 @@ class TbGenerator {
   template <bool Dtz>
   std::size_t winPass(std::size_t p, int n, const std::vector<U64>* lostLast) {
     std::size_t decided = 0;
-    TbPlaced pl;
+    TbPlaced pl;  // decoded on first need (sq[0] and occ set for the compiler, which cannot see that)
+    pl.sq[0] = 0, pl.occ = 0;
     bool decodedYet = false;
     for (int stm = 0; stm < 2; ++stm)
       decided += static_cast<std::size_t>(__builtin_popcountll(winSide<Dtz>(p, stm, n, lostLast, pl, decodedYet)));
@@ -798,7 +822,10 @@ class TbGenerator {
       next_[stm][p] = static_cast<std::uint8_t>(next);
     }
     const std::vector<U64>& lost = lostLast[opp];
-    if (movers_[stm]) reach = moveUnion(pl, stm, undecided, reach, [&](std::size_t q) { return lost[q]; });
+    if (movers_[stm]) {
+      const U64* lostSets = lost.data();
+      reach = moveUnion(pl, stm, undecided, reach, [lostSets](std::size_t q) { return lostSets[q]; });
+    }
     if (stm == 1) reach |= kingAttacksSet(lostLast[0][p]);
     if (!Dtz) {
       epPushes(pl, stm, [&](int slot, int to, int mid) {
@@ -826,7 +853,8 @@ class TbGenerator {
   // when white's wins at p do or one of black's conversions loses at ply n + 1; otherwise the set
   // of ply n + 1 is empty. The counts come back packed: wins in the low 32 bits, losses above.
   std::size_t fusedPair(std::size_t p, int n) {
-    TbPlaced pl;
+    TbPlaced pl;  // decoded on first need (sq[0] and occ set for the compiler, which cannot see that)
+    pl.sq[0] = 0, pl.occ = 0;
     bool decodedYet = false;
     const U64 w = winSide<false>(p, 0, n, fresh_, pl, decodedYet);
     if (!w && next_[1][p] != n + 1) {
@@ -896,7 +924,7 @@ class TbGenerator {
     std::size_t counts[kLevels + 1] = {};
     for (std::size_t p = 0; p < P_; ++p) {
       TbPlaced pl;
-      decode(p, pl);
+      decode<true>(p, pl);
       if (!pl.valid) continue;
       levelOf[p] = static_cast<std::uint8_t>(kLevels - 1 - level(pl));
       ++counts[levelOf[p] + 1];
@@ -964,6 +992,9 @@ class TbGenerator {
   unsigned threads_;
   std::vector<U64> legal_[2], won_[2], lost_[2], settled_[2], fresh_[2], esc_[2], check_[2];
   std::vector<std::uint8_t> next_[2];
+  std::vector<U64> moves_[kTbMaxPieces];  // per piece slot but the kings and pawns (up to 4 pieces): its targets per placement
+  std::uint8_t kingSymmetry_[64];  // per white-king square: tbSymmetryOf
+  std::uint8_t kingRegion_[64];    // per white-king square: the region index after that symmetry
   ConversionShape shapes_[kTbMaxPieces][kTbMaxPieces + 1][kTbQueen + 2];  // [mover][captured + 1][promo + 1]
   std::atomic<int> status_{0};
   std::atomic<int> maxConv_{0};
