@@ -219,7 +219,7 @@ class TbGenerator {
       legal_[c].assign(P_, 0);
       won_[c].assign(P_, 0);
       if (m.pawns) lost_[c].assign(P_, 0);
-      settled_[c].assign(P_, 0);
+      undecided_[c].assign(P_, 0);
       fresh_[c].assign(P_, 0);
       esc_[c].assign(P_, 0);
       check_[c].assign(P_, 0);
@@ -227,9 +227,9 @@ class TbGenerator {
       if (dtz) freshPrev_[c].assign(P_, 0);
     }
     if (!dtz && fused()) freshPrev_[1].assign(P_, 0);  // the second buffer of black's losses
-    if (N <= 4)  // a piece's targets do not change from ply to ply (kept when P_ is small)
+    if (N <= 4)  // a slider's targets do not change from ply to ply (kept when P_ is small)
       for (int i = 1; i < N - 1; ++i)
-        if (m.type[i] != kTbPawn) moves_[i].assign(P_, 0);
+        if (isSlider(m.type[i])) moves_[i].assign(P_, 0);
     for (int sq = 0; sq < 64; ++sq) {
       kingSymmetry_[sq] = static_cast<std::uint8_t>(tbSymmetryOf(m.pawns, sq));
       kingRegion_[sq] = static_cast<std::uint8_t>(tbRegionIndex(m.pawns, mapSquare(kingSymmetry_[sq], sq)));
@@ -377,6 +377,8 @@ class TbGenerator {
       legal_[1][p] = ~pl.occ & ~kingAttacks(wk) & ~checkW;
       check_[0][p] = legal_[0][p] & checkW;
       check_[1][p] = legal_[1][p] & attW;
+      undecided_[0][p] = legal_[0][p];
+      undecided_[1][p] = legal_[1][p];
     }
     for (int stm = 0; stm < 2; ++stm) {
       std::uint8_t* r = row(stm, p);
@@ -394,7 +396,10 @@ class TbGenerator {
   template <typename G>
   U64 moveUnion(const TbPlaced& pl, int stm, U64 need, U64 acc, G get) const {
     // The other pieces first and the white king last (its moves may need a symmetry): the walk
-    // often stops before it.
+    // often stops before it. Unrolled: each slot's branches get their own history.
+#if defined(__GNUC__)
+#pragma GCC unroll 4
+#endif
     for (int i = 1; i < N - 1; ++i) {
       if (m_.color[i] != stm) continue;
       if (!(need & ~acc)) return acc;
@@ -412,7 +417,9 @@ class TbGenerator {
           acc |= ~squareBB(to) & at(to2);
         continue;
       }
-      const U64 targets = moves_[i].empty() ? attacks(type, stm, from, pl.occ) & ~pl.occ : moves_[i][pl.p];
+      const U64 targets = !moves_[i].empty() ? moves_[i][pl.p]
+                          : type == kTbKnight ? knightAttacks(from) & ~pl.occ
+                                              : attacks(type, stm, from, pl.occ) & ~pl.occ;
       if (stm == 1 && isSlider(type)) {
         for (U64 t = targets; t; t &= t - 1) {
           const int to = __builtin_ctzll(t);
@@ -734,7 +741,7 @@ class TbGenerator {
   std::size_t lossSide(std::size_t p, int stm, int n, std::vector<U64>& fresh, TbPlaced& pl, bool& decodedYet) {
     if (!canLose_[stm]) return 0;  // (a stalemate of a side that cannot lose stays a draw)
     fresh[p] = 0;
-    const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
+    const U64 undecided = undecided_[stm][p];
     if (!undecided) return 0;
     if (!decodedYet && (movers_[stm] || m_.pawns)) decode(p, pl), decodedYet = true;
     const int opp = stm ^ 1;
@@ -769,13 +776,13 @@ class TbGenerator {
     }
     U64 lost = undecided & ~escape;
     if (n == 0) {
-      settled_[stm][p] |= lost & ~check_[stm][p];  // stalemate: a draw
+      undecided_[stm][p] &= ~(lost & ~check_[stm][p]);  // stalemate: a draw
       lost &= check_[stm][p];
     }
     if (lost) {
       if (!Dtz && m_.pawns) lost_[stm][p] |= lost;
       fresh[p] = lost;
-      settled_[stm][p] |= lost;
+      undecided_[stm][p] &= ~lost;
       if (Dtz && n >= kTbDtzLongLoss) writeLong(stm, p, lost, kTbDtzLongLoss, n, kTbDtzLongLoss);
       else write(stm, p, lost, n);
       return static_cast<std::size_t>(__builtin_popcountll(lost));
@@ -801,7 +808,7 @@ class TbGenerator {
   template <bool Dtz>
   U64 winSide(std::size_t p, int stm, int n, const std::vector<U64>* lostLast, TbPlaced& pl, bool& decodedYet) {
     const int winCode = Dtz ? kTbDtzWinBase + n : n;
-    const U64 undecided = legal_[stm][p] & ~settled_[stm][p];
+    const U64 undecided = undecided_[stm][p];
     if (!undecided || !canLose_[stm ^ 1]) return 0;
     if (!decodedYet && (movers_[stm] || m_.pawns)) decode(p, pl), decodedYet = true;
     const int opp = stm ^ 1;
@@ -841,7 +848,7 @@ class TbGenerator {
     const U64 w = reach & undecided;
     if (w) {
       won_[stm][p] |= w;
-      settled_[stm][p] |= w;
+      undecided_[stm][p] &= ~w;
       if (Dtz && winCode >= kTbDtzLongWin) writeLong(stm, p, w, kTbDtzLongWin, n, kTbDtzLongWin - kTbDtzWinBase);
       else write(stm, p, w, winCode);
     }
@@ -979,7 +986,7 @@ class TbGenerator {
   bool fused() const { return !canLose_[0]; }
 
   std::size_t finish(std::size_t p) {
-    for (int stm = 0; stm < 2; ++stm) write(stm, p, legal_[stm][p] & ~settled_[stm][p], kTbDraw);
+    for (int stm = 0; stm < 2; ++stm) write(stm, p, undecided_[stm][p], kTbDraw);
     return 0;
   }
 
@@ -990,9 +997,9 @@ class TbGenerator {
   int subCount_;
   std::size_t P_;
   unsigned threads_;
-  std::vector<U64> legal_[2], won_[2], lost_[2], settled_[2], fresh_[2], esc_[2], check_[2];
+  std::vector<U64> legal_[2], won_[2], lost_[2], undecided_[2], fresh_[2], esc_[2], check_[2];
   std::vector<std::uint8_t> next_[2];
-  std::vector<U64> moves_[kTbMaxPieces];  // per piece slot but the kings and pawns (up to 4 pieces): its targets per placement
+  std::vector<U64> moves_[kTbMaxPieces];  // per slider slot (up to 4 pieces): its targets per placement
   std::uint8_t kingSymmetry_[64];  // per white-king square: tbSymmetryOf
   std::uint8_t kingRegion_[64];    // per white-king square: the region index after that symmetry
   ConversionShape shapes_[kTbMaxPieces][kTbMaxPieces + 1][kTbQueen + 2];  // [mover][captured + 1][promo + 1]
