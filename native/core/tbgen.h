@@ -32,6 +32,13 @@
 #include "kbnk.h"
 #include "position.h"
 
+// The passes' per-placement steps are inlined into one loop body (no calls per placement).
+#if defined(__GNUC__) || defined(__clang__)
+#define BBP_TB_INLINE inline __attribute__((always_inline))
+#else
+#define BBP_TB_INLINE inline
+#endif
+
 namespace bbp {
 inline namespace BBP_ISA {
 
@@ -338,7 +345,7 @@ class TbGenerator {
   // it is a placement at all (no two pieces on a square, no pawn on the first or last rank). The
   // passes decode only placements with legal positions, which are.
   template <bool Check = false>
-  void decode(std::size_t p, TbPlaced& pl) const {
+  BBP_TB_INLINE void decode(std::size_t p, TbPlaced& pl) const {
     pl.p = p;
     pl.sq[0] = tbRegionSquare(m_.pawns, static_cast<int>(p >> (6 * kOthers)));
     for (int i = 1; i <= kOthers; ++i) pl.sq[i] = static_cast<int>((p >> (6 * (kOthers - i))) & 63);
@@ -394,7 +401,7 @@ class TbGenerator {
   // a white slider and its target stands in check, so that position is illegal and outside `need`:
   // only black sliders' moves are masked.
   template <typename G>
-  U64 moveUnion(const TbPlaced& pl, int stm, U64 need, U64 acc, G get) const {
+  BBP_TB_INLINE U64 moveUnion(const TbPlaced& pl, int stm, U64 need, U64 acc, G get) const {
     // The other pieces first and the white king last (its moves may need a symmetry): the walk
     // often stops before it. Unrolled: each slot's branches get their own history.
 #if defined(__GNUC__)
@@ -729,8 +736,9 @@ class TbGenerator {
   template <bool Dtz>
   std::size_t lossPass(std::size_t p, int n, std::vector<U64>* fresh) {
     std::size_t decided = 0;
-    TbPlaced pl;  // decoded on first need (sq[0] and occ set for the compiler, which cannot see that)
-    pl.sq[0] = 0, pl.occ = 0;
+    TbPlaced pl;  // decoded on first need (set here for the compiler, which cannot see that)
+    pl.p = p, pl.occ = 0;
+    for (int i = 0; i < N - 1; ++i) pl.sq[i] = 0;
     bool decodedYet = false;
     for (int stm = 0; stm < 2; ++stm) decided += lossSide<Dtz>(p, stm, n, fresh[stm], pl, decodedYet);
     return decided;
@@ -738,7 +746,7 @@ class TbGenerator {
 
   // lossPass for one side to move; pl is decoded on first need (decodedYet).
   template <bool Dtz>
-  std::size_t lossSide(std::size_t p, int stm, int n, std::vector<U64>& fresh, TbPlaced& pl, bool& decodedYet) {
+  BBP_TB_INLINE std::size_t lossSide(std::size_t p, int stm, int n, std::vector<U64>& fresh, TbPlaced& pl, bool& decodedYet) {
     if (!canLose_[stm]) return 0;  // (a stalemate of a side that cannot lose stays a draw)
     fresh[p] = 0;
     const U64 undecided = undecided_[stm][p];
@@ -796,8 +804,9 @@ class TbGenerator {
   template <bool Dtz>
   std::size_t winPass(std::size_t p, int n, const std::vector<U64>* lostLast) {
     std::size_t decided = 0;
-    TbPlaced pl;  // decoded on first need (sq[0] and occ set for the compiler, which cannot see that)
-    pl.sq[0] = 0, pl.occ = 0;
+    TbPlaced pl;  // decoded on first need (set here for the compiler, which cannot see that)
+    pl.p = p, pl.occ = 0;
+    for (int i = 0; i < N - 1; ++i) pl.sq[i] = 0;
     bool decodedYet = false;
     for (int stm = 0; stm < 2; ++stm)
       decided += static_cast<std::size_t>(__builtin_popcountll(winSide<Dtz>(p, stm, n, lostLast, pl, decodedYet)));
@@ -806,7 +815,7 @@ class TbGenerator {
 
   // winPass for one side to move: the positions won at ply n.
   template <bool Dtz>
-  U64 winSide(std::size_t p, int stm, int n, const std::vector<U64>* lostLast, TbPlaced& pl, bool& decodedYet) {
+  BBP_TB_INLINE U64 winSide(std::size_t p, int stm, int n, const std::vector<U64>* lostLast, TbPlaced& pl, bool& decodedYet) {
     const int winCode = Dtz ? kTbDtzWinBase + n : n;
     const U64 undecided = undecided_[stm][p];
     if (!undecided || !canLose_[stm ^ 1]) return 0;
@@ -860,8 +869,9 @@ class TbGenerator {
   // when white's wins at p do or one of black's conversions loses at ply n + 1; otherwise the set
   // of ply n + 1 is empty. The counts come back packed: wins in the low 32 bits, losses above.
   std::size_t fusedPair(std::size_t p, int n) {
-    TbPlaced pl;  // decoded on first need (sq[0] and occ set for the compiler, which cannot see that)
-    pl.sq[0] = 0, pl.occ = 0;
+    TbPlaced pl;  // decoded on first need (set here for the compiler, which cannot see that)
+    pl.p = p, pl.occ = 0;
+    for (int i = 0; i < N - 1; ++i) pl.sq[i] = 0;
     bool decodedYet = false;
     const U64 w = winSide<false>(p, 0, n, fresh_, pl, decodedYet);
     if (!w && next_[1][p] != n + 1) {
