@@ -194,114 +194,46 @@ export function xrayBishopAttacks(occupied: bigint, blockers: bigint, sq: number
 }
 
 // ---- Kogge-Stone ray attacks (set-wise, one direction) ----
-// Signed int64 inside with literal masks (see bitboard.ts: V8 then stays on machine integers); a
-// right shift is arithmetic there, so its mask also clears the copied sign bits. Straight-line
-// code: no loop carries an int64 bigint.
+// The Kogge-Stone Algorithm page: three doubling steps of generate and propagate, then one step
+// more. Signed int64 inside (see bitboard.ts: V8 then stays on machine integers); a right shift is
+// arithmetic there, so its mask also clears the copied sign bits. Straight-line code: no loop
+// carries an int64 bigint.
 
-/** Occluded attacks towards nort (shift +8). */
-function nortAttacks(sliders: bigint, empty: bigint): bigint {
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, empty);
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 8n)));
-  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 8n));
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 16n)));
-  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 16n));
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 32n)));
-  return BigInt.asUintN(64, BigInt.asIntN(64, gen << 8n));
+const NOT_A_FILE = -0x101010101010102n;
+const NOT_H_FILE = 0x7f7f7f7f7f7f7f7fn;
+/** Per direction (RAY_DIRECTIONS order): the squares a step moves by (positive: towards h8) and its wrap mask. */
+const RAY_STEP = [8, 9, 1, -7, -8, -9, -1, 7];
+const RAY_WRAP = [-1n, NOT_A_FILE, NOT_A_FILE, NOT_A_FILE, -1n, NOT_H_FILE, NOT_H_FILE, NOT_H_FILE];
+/** At direction * 3 + k: the shift by 2^k steps, and for a right shift the mask of the bits it keeps (0n for a left shift). */
+const RAY_SHIFT: bigint[] = [];
+const RAY_KEEP: bigint[] = [];
+for (const step of RAY_STEP) {
+  for (let k = 0; k < 3; k++) {
+    const by = Math.abs(step) << k;
+    RAY_SHIFT.push(BigInt(by));
+    RAY_KEEP.push(step > 0 ? 0n : (1n << BigInt(64 - by)) - 1n);
+  }
 }
-
-/** Occluded attacks towards noEa (shift +9). */
-function noEaAttacks(sliders: bigint, empty: bigint): bigint {
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & -0x101010101010102n);
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 9n)));
-  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 9n));
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 18n)));
-  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 18n));
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 36n)));
-  return BigInt.asUintN(64, BigInt.asIntN(64, gen << 9n) & -0x101010101010102n);
+/** The signed int64 x shifted by the steps at RAY_SHIFT[i]. */
+function shifted(x: bigint, i: number): bigint {
+  const keep = RAY_KEEP[i]!;
+  return keep === 0n ? BigInt.asIntN(64, x << RAY_SHIFT[i]!) : (x >> RAY_SHIFT[i]!) & keep;
 }
-
-/** Occluded attacks towards east (shift +1). */
-function eastAttacks(sliders: bigint, empty: bigint): bigint {
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & -0x101010101010102n);
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 1n)));
-  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 1n));
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 2n)));
-  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 2n));
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 4n)));
-  return BigInt.asUintN(64, BigInt.asIntN(64, gen << 1n) & -0x101010101010102n);
-}
-
-/** Occluded attacks towards soEa (shift -7). */
-function soEaAttacks(sliders: bigint, empty: bigint): bigint {
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & -0x101010101010102n);
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 7n) & 0x1ffffffffffffffn)));
-  pro = BigInt.asIntN(64, pro & ((pro >> 7n) & 0x1ffffffffffffffn));
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 14n) & 0x3ffffffffffffn)));
-  pro = BigInt.asIntN(64, pro & ((pro >> 14n) & 0x3ffffffffffffn));
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 28n) & 0xfffffffffn)));
-  return BigInt.asUintN(64, ((gen >> 7n) & 0x1ffffffffffffffn) & -0x101010101010102n);
-}
-
-/** Occluded attacks towards sout (shift -8). */
-function soutAttacks(sliders: bigint, empty: bigint): bigint {
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, empty);
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 8n) & 0xffffffffffffffn)));
-  pro = BigInt.asIntN(64, pro & ((pro >> 8n) & 0xffffffffffffffn));
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 16n) & 0xffffffffffffn)));
-  pro = BigInt.asIntN(64, pro & ((pro >> 16n) & 0xffffffffffffn));
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 32n) & 0xffffffffn)));
-  return BigInt.asUintN(64, ((gen >> 8n) & 0xffffffffffffffn));
-}
-
-/** Occluded attacks towards soWe (shift -9). */
-function soWeAttacks(sliders: bigint, empty: bigint): bigint {
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & 0x7f7f7f7f7f7f7f7fn);
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 9n) & 0x7fffffffffffffn)));
-  pro = BigInt.asIntN(64, pro & ((pro >> 9n) & 0x7fffffffffffffn));
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 18n) & 0x3fffffffffffn)));
-  pro = BigInt.asIntN(64, pro & ((pro >> 18n) & 0x3fffffffffffn));
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 36n) & 0xfffffffn)));
-  return BigInt.asUintN(64, ((gen >> 9n) & 0x7fffffffffffffn) & 0x7f7f7f7f7f7f7f7fn);
-}
-
-/** Occluded attacks towards west (shift -1). */
-function westAttacks(sliders: bigint, empty: bigint): bigint {
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & 0x7f7f7f7f7f7f7f7fn);
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 1n) & 0x7fffffffffffffffn)));
-  pro = BigInt.asIntN(64, pro & ((pro >> 1n) & 0x7fffffffffffffffn));
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 2n) & 0x3fffffffffffffffn)));
-  pro = BigInt.asIntN(64, pro & ((pro >> 2n) & 0x3fffffffffffffffn));
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 4n) & 0xfffffffffffffffn)));
-  return BigInt.asUintN(64, ((gen >> 1n) & 0x7fffffffffffffffn) & 0x7f7f7f7f7f7f7f7fn);
-}
-
-/** Occluded attacks towards noWe (shift +7). */
-function noWeAttacks(sliders: bigint, empty: bigint): bigint {
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & 0x7f7f7f7f7f7f7f7fn);
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 7n)));
-  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 7n));
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 14n)));
-  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 14n));
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 28n)));
-  return BigInt.asUintN(64, BigInt.asIntN(64, gen << 7n) & 0x7f7f7f7f7f7f7f7fn);
-}
-
-const RAY_FUNCTIONS = [nortAttacks, noEaAttacks, eastAttacks, soEaAttacks, soutAttacks, soWeAttacks, westAttacks, noWeAttacks];
 
 /**
  * Occluded fill of `sliders` through `empty` in `direction` (0 nort .. 7 noWe, RAY_DIRECTIONS),
  * then one step more, so the first blocker is included.
  */
 export function rayAttacks(direction: number, sliders: bigint, empty: bigint): bigint {
-  return RAY_FUNCTIONS[direction]!(sliders, empty);
+  const i = direction * 3, wrap = RAY_WRAP[direction]!;
+  let gen = BigInt.asIntN(64, sliders);
+  let pro = BigInt.asIntN(64, empty) & wrap;
+  gen |= pro & shifted(gen, i);
+  pro &= shifted(pro, i);
+  gen |= pro & shifted(gen, i + 1);
+  pro &= shifted(pro, i + 1);
+  gen |= pro & shifted(gen, i + 2);
+  return BigInt.asUintN(64, shifted(gen, i) & wrap);
 }
 
 // ---- between / line and the empty-board rays: built once, as int32 halves ----

@@ -3,6 +3,7 @@
 // there is no mutable state to initialise or share between threads.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 // Each instruction-set build of these inline functions lives in its own inline namespace, so the
@@ -26,6 +27,14 @@ constexpr U64 notABFile = 0xfcfcfcfcfcfcfcfcULL;
 constexpr U64 notGHFile = 0x3f3f3f3f3f3f3f3fULL;
 
 constexpr U64 squareBB(int sq) { return U64{1} << sq; }
+
+// A lookup table by square from a set-wise attack function: table[sq] = attacksOf(squareBB(sq)).
+template <class SetWise>
+constexpr std::array<U64, 64> tableBySquare(SetWise attacksOf) {
+  std::array<U64, 64> table{};
+  for (int sq = 0; sq < 64; ++sq) table[sq] = attacksOf(squareBB(sq));
+  return table;
+}
 constexpr int rankOf(int sq) { return sq >> 3; }
 constexpr int fileOf(int sq) { return sq & 7; }
 constexpr U64 rankBB(int rank) { return kRank1 << (8 * rank); }
