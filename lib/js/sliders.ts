@@ -195,29 +195,27 @@ export function xrayBishopAttacks(occupied: bigint, blockers: bigint, sq: number
 
 // ---- Kogge-Stone ray attacks (set-wise, one direction) ----
 // The Kogge-Stone Algorithm page: three doubling steps of generate and propagate, then one step
-// more. Signed int64 inside (see bitboard.ts: V8 then stays on machine integers); a right shift is
-// arithmetic there, so its mask also clears the copied sign bits. Straight-line code: no loop
-// carries an int64 bigint.
+// more. On the int32 halves like the rest of this file, so no bigint arithmetic runs per step.
 
-const NOT_A_FILE = -0x101010101010102n;
-const NOT_H_FILE = 0x7f7f7f7f7f7f7f7fn;
-/** Per direction (RAY_DIRECTIONS order): the squares a step moves by (positive: towards h8) and its wrap mask. */
+const NOT_A_HALF = 0xfefefefe | 0;
+const NOT_H_HALF = 0x7f7f7f7f;
+/** Per direction (RAY_DIRECTIONS order): the squares a step moves by (positive: towards h8) and its wrap mask (one half; both halves are alike). */
 const RAY_STEP = [8, 9, 1, -7, -8, -9, -1, 7];
-const RAY_WRAP = [-1n, NOT_A_FILE, NOT_A_FILE, NOT_A_FILE, -1n, NOT_H_FILE, NOT_H_FILE, NOT_H_FILE];
-/** At direction * 3 + k: the shift by 2^k steps, and for a right shift the mask of the bits it keeps (0n for a left shift). */
-const RAY_SHIFT: bigint[] = [];
-const RAY_KEEP: bigint[] = [];
-for (const step of RAY_STEP) {
-  for (let k = 0; k < 3; k++) {
-    const by = Math.abs(step) << k;
-    RAY_SHIFT.push(BigInt(by));
-    RAY_KEEP.push(step > 0 ? 0n : (1n << BigInt(64 - by)) - 1n);
-  }
+const RAY_WRAP = [-1, NOT_A_HALF, NOT_A_HALF, NOT_A_HALF, -1, NOT_H_HALF, NOT_H_HALF, NOT_H_HALF];
+
+/** The low half of the set (lo, hi) shifted by s squares (-63..63; positive: towards h8). */
+function shiftedLo(lo: number, hi: number, s: number): number {
+  if (s >= 32) return 0;
+  if (s > 0) return lo << s;
+  if (s > -32) return (lo >>> -s) | (hi << (32 + s));
+  return hi >>> (-s - 32);
 }
-/** The signed int64 x shifted by the steps at RAY_SHIFT[i]. */
-function shifted(x: bigint, i: number): bigint {
-  const keep = RAY_KEEP[i]!;
-  return keep === 0n ? BigInt.asIntN(64, x << RAY_SHIFT[i]!) : (x >> RAY_SHIFT[i]!) & keep;
+/** The high half of the set (lo, hi) shifted by s squares. */
+function shiftedHi(lo: number, hi: number, s: number): number {
+  if (s >= 32) return lo << (s - 32);
+  if (s > 0) return (hi << s) | (lo >>> (32 - s));
+  if (s > -32) return hi >>> -s;
+  return 0;
 }
 
 /**
@@ -225,15 +223,22 @@ function shifted(x: bigint, i: number): bigint {
  * then one step more, so the first blocker is included.
  */
 export function rayAttacks(direction: number, sliders: bigint, empty: bigint): bigint {
-  const i = direction * 3, wrap = RAY_WRAP[direction]!;
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, empty) & wrap;
-  gen |= pro & shifted(gen, i);
-  pro &= shifted(pro, i);
-  gen |= pro & shifted(gen, i + 1);
-  pro &= shifted(pro, i + 1);
-  gen |= pro & shifted(gen, i + 2);
-  return BigInt.asUintN(64, shifted(gen, i) & wrap);
+  const s = RAY_STEP[direction]!, wrap = RAY_WRAP[direction]!;
+  SCRATCH[0] = sliders;
+  let gl = HALVES[0]!, gh = HALVES[1]!;
+  SCRATCH[0] = empty;
+  let pl = HALVES[0]! & wrap, ph = HALVES[1]! & wrap;
+  let t = gl | (pl & shiftedLo(gl, gh, s));
+  gh |= ph & shiftedHi(gl, gh, s); gl = t;
+  t = pl & shiftedLo(pl, ph, s);
+  ph &= shiftedHi(pl, ph, s); pl = t;
+  t = gl | (pl & shiftedLo(gl, gh, 2 * s));
+  gh |= ph & shiftedHi(gl, gh, 2 * s); gl = t;
+  t = pl & shiftedLo(pl, ph, 2 * s);
+  ph &= shiftedHi(pl, ph, 2 * s); pl = t;
+  t = gl | (pl & shiftedLo(gl, gh, 4 * s));
+  gh |= ph & shiftedHi(gl, gh, 4 * s); gl = t;
+  return fromHalves(shiftedLo(gl, gh, s) & wrap, shiftedHi(gl, gh, s) & wrap);
 }
 
 // ---- between / line and the empty-board rays: built once, as int32 halves ----
