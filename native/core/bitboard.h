@@ -12,6 +12,16 @@
 #define BBP_ISA base
 #endif
 
+// For a small function on a hot path that the compiler might keep out of line in a large translation
+// unit (the addon's kernels file instantiates every algorithm for each CPU path).
+#ifndef BBP_ALWAYS_INLINE
+#if defined(__GNUC__)
+#define BBP_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define BBP_ALWAYS_INLINE inline
+#endif
+#endif
+
 namespace bbp {
 inline namespace BBP_ISA {
 
