@@ -176,7 +176,12 @@ export function writeReports({ machine, results, load, memory: mem, coverage: co
   md.push(`- Node ${machine.node} (V8 ${machine.v8})`);
   md.push(`- CPU supports: ${machine.cpuSupports}`);
   md.push(`- native cpuPath: \`${machine.cpuPath}\` = ${machine.cpuPathMeans}`);
-  md.push(`- plain C++ loops: g++ ${machine.cppFlags}`, '');
+  md.push(`- plain C++ loops: g++ ${machine.cppFlags}`);
+  if (machine.loadAverage !== undefined) {
+    md.push(`- load average (1 min) as the run started: ${machine.loadAverage.toFixed(2)}`
+      + (machine.loadAverage >= machine.cores / 2 ? ' (other work was running: figures and ratios carry its noise)' : ''));
+  }
+  md.push('');
   md.push('## Method', '');
   md.push('- Every section runs in a child process of its own (peak RSS per section; no JIT state shared between sections);',
     '  every ratio is between two figures of the same run.',

@@ -16,7 +16,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { benchDir, compileCpp, cppFlags, printTable } from './lib.mjs';
 import { coverage, measureLoad, memory, writeReports, summaryRows } from './report.mjs';
@@ -75,6 +75,8 @@ const machine = {
   cppFlags: cppFlags(native).filter((f) => f.startsWith('-m') || f.startsWith('-O') || f.startsWith('-D')).join(' '),
   command: `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
   date: new Date().toISOString(),
+  // One-minute load average as the run starts: other work on the machine shows here.
+  loadAverage: loadavg()[0],
 };
 console.log(`# bitboard-patterns bench${quick ? ' (--quick)' : ''}`);
 console.log(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; CPU supports ${machine.cpuSupports}; `

@@ -73,15 +73,12 @@ function classifyLeaves(p: number, out: Float64Array): void {
   const n = generate(p, false);
   const o = p * PLY_WORDS;
   const base = p * MAX_MOVES;
-  const us = BOARD[o + SIDE]!;
-  const them = us ^ 1;
-  const ownLo = BOARD[o + 2 * us]!;
-  const ownHi = BOARD[o + 2 * us + 1]!;
-  const enLo = BOARD[o + 2 * them]!;
-  const enHi = BOARD[o + 2 * them + 1]!;
-  const occLo = ownLo | enLo;
-  const occHi = ownHi | enHi;
-  const ek = kingSquareAt(o, them);
+  // The board's words as this loop needs them (movegen.ts's layout): white's and black's sets, ours
+  // and the enemy's, the enemy king.
+  const us = BOARD[o + SIDE]!, ours = o + 2 * us, theirs = o + 2 - 2 * us;
+  const ownLo = BOARD[ours]!, ownHi = BOARD[ours + 1]!, enLo = BOARD[theirs]!, enHi = BOARD[theirs + 1]!;
+  const occLo = BOARD[o]! | BOARD[o + 2]!, occHi = BOARD[o + 1]! | BOARD[o + 3]!;
+  const ek = kingSquareAt(o, us ^ 1);
   const ekLo = ek < 32 ? 1 << ek : 0;
   const ekHi = ek < 32 ? 0 : 1 << (ek - 32);
   const qLo = BOARD[o + 12]!;

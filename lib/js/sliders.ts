@@ -194,114 +194,51 @@ export function xrayBishopAttacks(occupied: bigint, blockers: bigint, sq: number
 }
 
 // ---- Kogge-Stone ray attacks (set-wise, one direction) ----
-// Signed int64 inside with literal masks (see bitboard.ts: V8 then stays on machine integers); a
-// right shift is arithmetic there, so its mask also clears the copied sign bits. Straight-line
-// code: no loop carries an int64 bigint.
+// The Kogge-Stone Algorithm page: three doubling steps of generate and propagate, then one step
+// more. On the int32 halves like the rest of this file, so no bigint arithmetic runs per step.
 
-/** Occluded attacks towards nort (shift +8). */
-function nortAttacks(sliders: bigint, empty: bigint): bigint {
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, empty);
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 8n)));
-  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 8n));
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 16n)));
-  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 16n));
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 32n)));
-  return BigInt.asUintN(64, BigInt.asIntN(64, gen << 8n));
+const NOT_A_HALF = 0xfefefefe | 0;
+const NOT_H_HALF = 0x7f7f7f7f;
+/** Per direction (RAY_DIRECTIONS order): the squares a step moves by (positive: towards h8) and its wrap mask (one half; both halves are alike). */
+const RAY_STEP = [8, 9, 1, -7, -8, -9, -1, 7];
+const RAY_WRAP = [-1, NOT_A_HALF, NOT_A_HALF, NOT_A_HALF, -1, NOT_H_HALF, NOT_H_HALF, NOT_H_HALF];
+
+/** The low half of the set (lo, hi) shifted by s squares (-63..63; positive: towards h8). */
+function shiftedLo(lo: number, hi: number, s: number): number {
+  if (s >= 32) return 0;
+  if (s > 0) return lo << s;
+  if (s > -32) return (lo >>> -s) | (hi << (32 + s));
+  return hi >>> (-s - 32);
 }
-
-/** Occluded attacks towards noEa (shift +9). */
-function noEaAttacks(sliders: bigint, empty: bigint): bigint {
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & -0x101010101010102n);
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 9n)));
-  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 9n));
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 18n)));
-  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 18n));
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 36n)));
-  return BigInt.asUintN(64, BigInt.asIntN(64, gen << 9n) & -0x101010101010102n);
+/** The high half of the set (lo, hi) shifted by s squares. */
+function shiftedHi(lo: number, hi: number, s: number): number {
+  if (s >= 32) return lo << (s - 32);
+  if (s > 0) return (hi << s) | (lo >>> (32 - s));
+  if (s > -32) return hi >>> -s;
+  return 0;
 }
-
-/** Occluded attacks towards east (shift +1). */
-function eastAttacks(sliders: bigint, empty: bigint): bigint {
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & -0x101010101010102n);
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 1n)));
-  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 1n));
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 2n)));
-  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 2n));
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 4n)));
-  return BigInt.asUintN(64, BigInt.asIntN(64, gen << 1n) & -0x101010101010102n);
-}
-
-/** Occluded attacks towards soEa (shift -7). */
-function soEaAttacks(sliders: bigint, empty: bigint): bigint {
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & -0x101010101010102n);
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 7n) & 0x1ffffffffffffffn)));
-  pro = BigInt.asIntN(64, pro & ((pro >> 7n) & 0x1ffffffffffffffn));
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 14n) & 0x3ffffffffffffn)));
-  pro = BigInt.asIntN(64, pro & ((pro >> 14n) & 0x3ffffffffffffn));
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 28n) & 0xfffffffffn)));
-  return BigInt.asUintN(64, ((gen >> 7n) & 0x1ffffffffffffffn) & -0x101010101010102n);
-}
-
-/** Occluded attacks towards sout (shift -8). */
-function soutAttacks(sliders: bigint, empty: bigint): bigint {
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, empty);
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 8n) & 0xffffffffffffffn)));
-  pro = BigInt.asIntN(64, pro & ((pro >> 8n) & 0xffffffffffffffn));
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 16n) & 0xffffffffffffn)));
-  pro = BigInt.asIntN(64, pro & ((pro >> 16n) & 0xffffffffffffn));
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 32n) & 0xffffffffn)));
-  return BigInt.asUintN(64, ((gen >> 8n) & 0xffffffffffffffn));
-}
-
-/** Occluded attacks towards soWe (shift -9). */
-function soWeAttacks(sliders: bigint, empty: bigint): bigint {
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & 0x7f7f7f7f7f7f7f7fn);
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 9n) & 0x7fffffffffffffn)));
-  pro = BigInt.asIntN(64, pro & ((pro >> 9n) & 0x7fffffffffffffn));
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 18n) & 0x3fffffffffffn)));
-  pro = BigInt.asIntN(64, pro & ((pro >> 18n) & 0x3fffffffffffn));
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 36n) & 0xfffffffn)));
-  return BigInt.asUintN(64, ((gen >> 9n) & 0x7fffffffffffffn) & 0x7f7f7f7f7f7f7f7fn);
-}
-
-/** Occluded attacks towards west (shift -1). */
-function westAttacks(sliders: bigint, empty: bigint): bigint {
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & 0x7f7f7f7f7f7f7f7fn);
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 1n) & 0x7fffffffffffffffn)));
-  pro = BigInt.asIntN(64, pro & ((pro >> 1n) & 0x7fffffffffffffffn));
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 2n) & 0x3fffffffffffffffn)));
-  pro = BigInt.asIntN(64, pro & ((pro >> 2n) & 0x3fffffffffffffffn));
-  gen = BigInt.asIntN(64, gen | (pro & ((gen >> 4n) & 0xfffffffffffffffn)));
-  return BigInt.asUintN(64, ((gen >> 1n) & 0x7fffffffffffffffn) & 0x7f7f7f7f7f7f7f7fn);
-}
-
-/** Occluded attacks towards noWe (shift +7). */
-function noWeAttacks(sliders: bigint, empty: bigint): bigint {
-  let gen = BigInt.asIntN(64, sliders);
-  let pro = BigInt.asIntN(64, BigInt.asIntN(64, empty) & 0x7f7f7f7f7f7f7f7fn);
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 7n)));
-  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 7n));
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 14n)));
-  pro = BigInt.asIntN(64, pro & BigInt.asIntN(64, pro << 14n));
-  gen = BigInt.asIntN(64, gen | (pro & BigInt.asIntN(64, gen << 28n)));
-  return BigInt.asUintN(64, BigInt.asIntN(64, gen << 7n) & 0x7f7f7f7f7f7f7f7fn);
-}
-
-const RAY_FUNCTIONS = [nortAttacks, noEaAttacks, eastAttacks, soEaAttacks, soutAttacks, soWeAttacks, westAttacks, noWeAttacks];
 
 /**
  * Occluded fill of `sliders` through `empty` in `direction` (0 nort .. 7 noWe, RAY_DIRECTIONS),
  * then one step more, so the first blocker is included.
  */
 export function rayAttacks(direction: number, sliders: bigint, empty: bigint): bigint {
-  return RAY_FUNCTIONS[direction]!(sliders, empty);
+  const s = RAY_STEP[direction]!, wrap = RAY_WRAP[direction]!;
+  SCRATCH[0] = sliders;
+  let gl = HALVES[0]!, gh = HALVES[1]!;
+  SCRATCH[0] = empty;
+  let pl = HALVES[0]! & wrap, ph = HALVES[1]! & wrap;
+  let t = gl | (pl & shiftedLo(gl, gh, s));
+  gh |= ph & shiftedHi(gl, gh, s); gl = t;
+  t = pl & shiftedLo(pl, ph, s);
+  ph &= shiftedHi(pl, ph, s); pl = t;
+  t = gl | (pl & shiftedLo(gl, gh, 2 * s));
+  gh |= ph & shiftedHi(gl, gh, 2 * s); gl = t;
+  t = pl & shiftedLo(pl, ph, 2 * s);
+  ph &= shiftedHi(pl, ph, 2 * s); pl = t;
+  t = gl | (pl & shiftedLo(gl, gh, 4 * s));
+  gh |= ph & shiftedHi(gl, gh, 4 * s); gl = t;
+  return fromHalves(shiftedLo(gl, gh, s) & wrap, shiftedHi(gl, gh, s) & wrap);
 }
 
 // ---- between / line and the empty-board rays: built once, as int32 halves ----

@@ -149,24 +149,23 @@ function offset(sq: number, df: number, dr: number): number {
   return f < 0 || f > 7 || r < 0 || r > 7 ? -1 : r * 8 + f;
 }
 
-// A 64-bit set is (lo, hi); helpers return through these two.
-let RL = 0, RH = 0;
+// A 64-bit set is (lo, hi); the helpers that make one write it to out[0], out[1].
 const has = (lo: number, hi: number, sq: number) => (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1) === 1;
 const bitLo = (sq: number) => (sq < 32 ? 1 << sq : 0);
 const bitHi = (sq: number) => (sq < 32 ? 0 : 1 << (sq - 32));
 const NOT_A = 0xfefefefe | 0, NOT_H = 0x7f7f7f7f;
 /** Squares next to any square of the set. */
-function kingFill(lo: number, hi: number): void {
+function kingFill(lo: number, hi: number, out: Int32Array): void {
   const elo = (lo << 1) & NOT_A, ehi = (hi << 1) & NOT_A;
   const wlo = (lo >>> 1) & NOT_H, whi = (hi >>> 1) & NOT_H;
   const xlo = lo | elo | wlo, xhi = hi | ehi | whi;
   const nlo = xlo << 8, nhi = (xhi << 8) | (xlo >>> 24);
   const slo = (xlo >>> 8) | (xhi << 24), shi = xhi >>> 8;
-  RL = elo | wlo | nlo | slo;
-  RH = ehi | whi | nhi | shi;
+  out[0] = elo | wlo | nlo | slo;
+  out[1] = ehi | whi | nhi | shi;
 }
 /** The set mapped square by square by MAP[s]. */
-function mapSet(s: number, lo: number, hi: number): void {
+function mapSet(s: number, lo: number, hi: number, out: Int32Array): void {
   const map = MAP[s]!;
   let rl = 0, rh = 0;
   for (let x = lo; x !== 0; x &= x - 1) {
@@ -177,7 +176,7 @@ function mapSet(s: number, lo: number, hi: number): void {
     const t = map[63 - Math.clz32(x & -x)]!;
     if (t < 32) rl |= 1 << t; else rh |= 1 << (t - 32);
   }
-  RL = rl; RH = rh;
+  out[0] = rl; out[1] = rh;
 }
 function popcount32(x: number): number {
   x -= (x >>> 1) & 0x55555555;
@@ -191,7 +190,6 @@ interface Conversion { sub: TbSubTableJs; src: number[]; to: number; maskLo: num
 
 const MOVED = -1;
 const UNITS = [1, 64, 4096, 262144];
-let SUCC_SYM = 0;
 const NO_CAPTURE = -100000;
 
 class Generator {
@@ -236,6 +234,10 @@ class Generator {
   }
 
   private sq = new Int32Array(MAX_PIECES);
+  /** The symmetry of the last successor (successor). */
+  private succSym = 0;
+  /** A set (lo, hi) that moveUnion, kingFill and mapSet write. */
+  private readonly set = new Int32Array(2);
   private occLo = 0; private occHi = 0;
   private readonly ownLo = new Int32Array(2); private readonly ownHi = new Int32Array(2);
 
@@ -317,9 +319,9 @@ class Generator {
    * tbgen.h's moveUnion: the union over the non-converting moves of the side to move's pieces (other
    * than the black king) of the set `a` minus the set `b` at the placement each move leads to, as
    * black-king squares of this placement (a black-king square that blocks the move does not count for
-   * it), or-ed into acc; the walk stops once the union covers need. Result in RL/RH.
+   * it), or-ed into acc; the walk stops once the union covers need. Result in out.
    */
-  private moveUnion(p: number, stm: number, needLo: number, needHi: number, accLo: number, accHi: number, a: Int32Array, b: Int32Array): void {
+  private moveUnion(p: number, stm: number, needLo: number, needHi: number, accLo: number, accHi: number, a: Int32Array, b: Int32Array, out: Int32Array): void {
     const m = this.m, sq = this.sq, k = this.k;
     for (let i = 0; i < m.n - 1; i++) {
       if (m.colors[i] !== stm) continue;
@@ -330,7 +332,7 @@ class Generator {
           if (this.occupied(to)) continue;
           const q = this.successor(p, 0, to);
           let lo = a[2 * q]! & ~b[2 * q]!, hi = a[2 * q + 1]! & ~b[2 * q + 1]!;
-          if (SUCC_SYM !== 0 && (lo | hi) !== 0) { mapSet(INVERSE[SUCC_SYM]!, lo, hi); lo = RL; hi = RH; }
+          if (this.succSym !== 0 && (lo | hi) !== 0) { mapSet(INVERSE[this.succSym]!, lo, hi, out); lo = out[0]!; hi = out[1]!; }
           accLo |= lo; accHi |= hi;
         }
         continue;
@@ -370,7 +372,7 @@ class Generator {
         }
       }
     }
-    RL = accLo; RH = accHi;
+    out[0] = accLo; out[1] = accHi;
   }
 
   /** Slots of the enemy pawns beside `to` (a double push there can be taken en passant). */
@@ -415,14 +417,14 @@ class Generator {
   }
 
   /**
-   * The successor placement after slot `slot` moves to `to`; SUCC_SYM is then the symmetry whose
+   * The successor placement after slot `slot` moves to `to`; succSym is then the symmetry whose
    * inverse maps the stored set back to the black-king squares as they stand (0: none).
    */
   private successor(p: number, slot: number, to: number): number {
     const k = this.k;
-    if (slot !== 0) { SUCC_SYM = 0; return p + (to - this.sq[slot]!) * UNITS[k - slot]!; }
+    if (slot !== 0) { this.succSym = 0; return p + (to - this.sq[slot]!) * UNITS[k - slot]!; }
     const s = symmetryOf(this.m.pawns, to);
-    SUCC_SYM = s;
+    this.succSym = s;
     if (s === 0) return regionIndex(this.m.pawns, to) * UNITS[k]! + p % UNITS[k]!; // the other squares keep their place
     const map = MAP[s]!;
     let q = regionIndex(this.m.pawns, map[to]!);
@@ -652,6 +654,27 @@ class Generator {
     return true;
   }
 
+  /**
+   * The conversions recorded for the undecided positions (ul, uh) of placement p: those whose code is
+   * `code` go to this.set; returns the nearest distance beyond ply n among the others, the ply at
+   * which the passes must look again (255: none). The scan that opens both of tbgen.h's passes.
+   */
+  private conversions(stm: number, p: number, ul: number, uh: number, n: number, code: number): number {
+    const r = this.row(stm, p), dtz = this.dtz;
+    let next = 255, hl = 0, hh = 0;
+    for (let b = 0; b < 64; b++) {
+      if (!has(ul, uh, b)) continue;
+      const c = this.table[r + b]!;
+      if (c === code) { hl |= bitLo(b); hh |= bitHi(b); }
+      else if (c < DRAW) {
+        const d = dtz && c > DTZ_WIN_BASE ? c - DTZ_WIN_BASE : c;
+        if (d > n) next = Math.min(next, d);
+      }
+    }
+    this.set[0] = hl; this.set[1] = hh;
+    return next;
+  }
+
   /** Ply n, losses (tbgen.h's lossPass). */
   private lossPass(p: number, n: number): number {
     let decided = 0, decoded = false;
@@ -661,24 +684,18 @@ class Generator {
       const ul = this.legal[stm]![i]! & ~this.settled[stm]![i]!, uh = this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!;
       if ((!ul && !uh) || !this.canLose[stm]) continue; // (a stalemate of a side that cannot lose stays a draw)
       if (!decoded && (this.movers[stm] || this.m.pawns)) { this.decode(p); decoded = true; }
-      const opp = stm ^ 1;
-      if (this.next[stm]![p] === n) {
-        const r = this.row(stm, p);
-        let next = 255;
-        for (let b = 0; b < 64; b++) {
-          if (!has(ul, uh, b)) continue;
-          const code = this.table[r + b]!;
-          if (code === n) { this.esc[stm]![i] &= ~bitLo(b); this.esc[stm]![i + 1] &= ~bitHi(b); }
-          else if (code > n && code < DRAW) next = Math.min(next, code);
-        }
+      const opp = stm ^ 1, set = this.set;
+      if (this.next[stm]![p] === n) { // conversions that lose in n plies stop escaping
+        const next = this.conversions(stm, p, ul, uh, n, n);
+        this.esc[stm]![i] &= ~set[0]!; this.esc[stm]![i + 1] &= ~set[1]!;
         if (!dtz) this.next[stm]![p] = next; // DTZ: the win pass of this ply rescans
       }
       let el = this.esc[stm]![i]!, eh = this.esc[stm]![i + 1]!;
       const legal = this.legal[opp]!, won = this.won[opp]!;
-      if (this.movers[stm]) { this.moveUnion(p, stm, ul, uh, el, eh, legal, won); el = RL; eh = RH; }
+      if (this.movers[stm]) { this.moveUnion(p, stm, ul, uh, el, eh, legal, won, set); el = set[0]!; eh = set[1]!; }
       if (stm === 1) {
-        kingFill(this.legal[0]![i]! & ~this.won[0]![i]!, this.legal[0]![i + 1]! & ~this.won[0]![i + 1]!);
-        el |= RL; eh |= RH;
+        kingFill(this.legal[0]![i]! & ~this.won[0]![i]!, this.legal[0]![i + 1]! & ~this.won[0]![i + 1]!, set);
+        el |= set[0]!; eh |= set[1]!;
       }
       if (!dtz) {
         for (const ep of this.epPushes(stm)) {
@@ -717,24 +734,14 @@ class Generator {
       const ul = this.legal[stm]![i]! & ~this.settled[stm]![i]!, uh = this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!;
       if ((!ul && !uh) || !this.canLose[stm ^ 1]) continue;
       if (!decoded && (this.movers[stm] || this.m.pawns)) { this.decode(p); decoded = true; }
-      const opp = stm ^ 1;
+      const opp = stm ^ 1, set = this.set;
       let rl = 0, rh = 0;
-      if (this.next[stm]![p] === n) {
-        const r = this.row(stm, p);
-        let next = 255;
-        for (let b = 0; b < 64; b++) {
-          if (!has(ul, uh, b)) continue;
-          const code = this.table[r + b]!;
-          if (code === winCode) { rl |= bitLo(b); rh |= bitHi(b); }
-          else if (code < DRAW) {
-            const d = dtz && code > DTZ_WIN_BASE ? code - DTZ_WIN_BASE : code;
-            if (d > n) next = Math.min(next, d);
-          }
-        }
-        this.next[stm]![p] = next;
+      if (this.next[stm]![p] === n) { // conversions that win in n plies
+        this.next[stm]![p] = this.conversions(stm, p, ul, uh, n, winCode);
+        rl = set[0]!; rh = set[1]!;
       }
-      if (this.movers[stm]) { this.moveUnion(p, stm, ul, uh, rl, rh, lostLast[opp]!, this.none); rl = RL; rh = RH; }
-      if (stm === 1) { kingFill(lostLast[0]![i]!, lostLast[0]![i + 1]!); rl |= RL; rh |= RH; }
+      if (this.movers[stm]) { this.moveUnion(p, stm, ul, uh, rl, rh, lostLast[opp]!, this.none, set); rl = set[0]!; rh = set[1]!; }
+      if (stm === 1) { kingFill(lostLast[0]![i]!, lostLast[0]![i + 1]!, set); rl |= set[0]!; rh |= set[1]!; }
       if (!dtz) {
         for (const ep of this.epPushes(stm)) {
           const q = p + (ep.to - this.sq[ep.slot]!) * 64 ** (this.k - ep.slot);

@@ -3,12 +3,23 @@
 // there is no mutable state to initialise or share between threads.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 // Each instruction-set build of these inline functions lives in its own inline namespace, so the
 // linker never merges a copy compiled with -msse4.1 into baseline code (or the other way round).
 #ifndef BBP_ISA
 #define BBP_ISA base
+#endif
+
+// For a small function on a hot path that the compiler might keep out of line in a large translation
+// unit (the addon's kernels file instantiates every algorithm for each CPU path).
+#ifndef BBP_ALWAYS_INLINE
+#if defined(__GNUC__)
+#define BBP_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define BBP_ALWAYS_INLINE inline
+#endif
 #endif
 
 namespace bbp {
@@ -26,6 +37,14 @@ constexpr U64 notABFile = 0xfcfcfcfcfcfcfcfcULL;
 constexpr U64 notGHFile = 0x3f3f3f3f3f3f3f3fULL;
 
 constexpr U64 squareBB(int sq) { return U64{1} << sq; }
+
+// A lookup table by square from a set-wise attack function: table[sq] = attacksOf(squareBB(sq)).
+template <class SetWise>
+constexpr std::array<U64, 64> tableBySquare(SetWise attacksOf) {
+  std::array<U64, 64> table{};
+  for (int sq = 0; sq < 64; ++sq) table[sq] = attacksOf(squareBB(sq));
+  return table;
+}
 constexpr int rankOf(int sq) { return sq >> 3; }
 constexpr int fileOf(int sq) { return sq & 7; }
 constexpr U64 rankBB(int rank) { return kRank1 << (8 * rank); }

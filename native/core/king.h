@@ -27,15 +27,7 @@ constexpr U64 kingAttacksSet(U64 kingSet) {
 // path fill algorithms, see Flood Fill Algorithms): the kings and every square they attack.
 constexpr U64 kingFill(U64 kings) { return kingAttacksSet(kings) | kings; }
 
-namespace detail {
-constexpr std::array<U64, 64> makeKingAttacks() {
-  std::array<U64, 64> table{};
-  for (int sq = 0; sq < 64; ++sq) table[sq] = kingAttacksSet(squareBB(sq));
-  return table;
-}
-}  // namespace detail
-
-inline constexpr std::array<U64, 64> arrKingAttacks = detail::makeKingAttacks();
+inline constexpr std::array<U64, 64> arrKingAttacks = tableBySquare(kingAttacksSet);
 
 // By lookup.
 constexpr U64 kingAttacks(int sq) { return arrKingAttacks[sq]; }

@@ -45,15 +45,7 @@ constexpr U64 knightAttacksSetParallel(U64 knights) {
 
 constexpr U64 knightAttacksSet(U64 knights) { return knightAttacksSetParallel(knights); }
 
-namespace detail {
-constexpr std::array<U64, 64> makeKnightAttacks() {
-  std::array<U64, 64> table{};
-  for (int sq = 0; sq < 64; ++sq) table[sq] = knightAttacksSet(squareBB(sq));
-  return table;
-}
-}  // namespace detail
-
-inline constexpr std::array<U64, 64> arrKnightAttacks = detail::makeKnightAttacks();
+inline constexpr std::array<U64, 64> arrKnightAttacks = tableBySquare(knightAttacksSet);
 
 constexpr U64 knightAttacks(int sq) { return arrKnightAttacks[sq]; }
 

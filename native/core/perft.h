@@ -219,14 +219,9 @@ inline int rightsAfter(int rights, U64 touched) {
   return rights;
 }
 
-#if defined(__GNUC__)
-#define BBP_PERFT_INLINE inline __attribute__((always_inline))
-#else
-#define BBP_PERFT_INLINE inline
-#endif
 
 template <int Us, int CR, bool Ep, class S>
-BBP_PERFT_INLINE U64 visit(const S& s, const Pos& b, int ep, int depth);
+BBP_ALWAYS_INLINE U64 visit(const S& s, const Pos& b, int ep, int depth);
 
 template <int Us, bool Ep, class S, int... I>
 U64 visitRights(const S& s, const Pos& b, int rights, int ep, int depth, std::integer_sequence<int, I...>) {
@@ -263,7 +258,7 @@ inline U64 attackedBy(const S& s, const Pos& b, U64 occ) {
 // The leaves below the moves of the non-pawn piece of `type` on fromBB to the squares of `to`
 // (quiet moves, then captures); ChildCR: the rights the children keep unless a move touches one.
 template <int Us, int ChildCR, class S>
-BBP_PERFT_INLINE U64 pieceChildren(const S& s, const Pos& b, int type, U64 fromBB, U64 to, int depth) {
+BBP_ALWAYS_INLINE U64 pieceChildren(const S& s, const Pos& b, int type, U64 fromBB, U64 to, int depth) {
   constexpr int Them = Us ^ 1;
   U64 n = 0;
   for (U64 t = to & ~b.colors[Them]; t; t &= t - 1) {
@@ -493,7 +488,7 @@ U64 node(const S& s, const Pos& b, int ep, int depth) {
 }
 
 template <int Us, int CR, bool Ep, class S>
-BBP_PERFT_INLINE U64 visit(const S& s, const Pos& b, int ep, int depth) {
+BBP_ALWAYS_INLINE U64 visit(const S& s, const Pos& b, int ep, int depth) {
   return depth == 1 ? node<Us, CR, Ep, true>(s, b, ep, 1) : node<Us, CR, Ep, false>(s, b, ep, depth);
 }
 

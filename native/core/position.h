@@ -112,7 +112,7 @@ constexpr U64 pawnAttacks(int color, int sq) { return arrPawnAttacks[color][sq];
 // Pieces of byColor attacking sq; sliders look through `occupied` (which may differ from the board's).
 // A pawn of byColor attacks sq iff a pawn of the other colour on sq would attack the pawn.
 template <class Sliders>
-U64 attackersTo(const Sliders& s, const Board& b, int sq, int byColor, U64 occupied) {
+BBP_ALWAYS_INLINE U64 attackersTo(const Sliders& s, const Board& b, int sq, int byColor, U64 occupied) {
   const U64 own = b.colors[byColor];
   const U64 queens = b.pieces[kQueen];
   return (pawnAttacks(byColor ^ 1, sq) & b.pieces[kPawn] & own) |
