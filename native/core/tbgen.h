@@ -32,13 +32,6 @@
 #include "kbnk.h"
 #include "position.h"
 
-// The passes' per-placement steps are inlined into one loop body (no calls per placement).
-#if defined(__GNUC__) || defined(__clang__)
-#define BBP_TB_INLINE inline __attribute__((always_inline))
-#else
-#define BBP_TB_INLINE inline
-#endif
-
 namespace bbp {
 inline namespace BBP_ISA {
 
@@ -341,11 +334,13 @@ class TbGenerator {
     }
   }
 
+  // The passes' per-placement steps (decode, moveUnion, winSide, lossSide) are always inlined: one
+  // loop body per pass, no calls per placement.
   // The squares and occupancy of placement p; with Check, also the occupancy per colour and whether
   // it is a placement at all (no two pieces on a square, no pawn on the first or last rank). The
   // passes decode only placements with legal positions, which are.
   template <bool Check = false>
-  BBP_TB_INLINE void decode(std::size_t p, TbPlaced& pl) const {
+  BBP_ALWAYS_INLINE void decode(std::size_t p, TbPlaced& pl) const {
     pl.p = p;
     pl.sq[0] = tbRegionSquare(m_.pawns, static_cast<int>(p >> (6 * kOthers)));
     for (int i = 1; i <= kOthers; ++i) pl.sq[i] = static_cast<int>((p >> (6 * (kOthers - i))) & 63);
@@ -401,7 +396,7 @@ class TbGenerator {
   // a white slider and its target stands in check, so that position is illegal and outside `need`:
   // only black sliders' moves are masked.
   template <typename G>
-  BBP_TB_INLINE U64 moveUnion(const TbPlaced& pl, int stm, U64 need, U64 acc, G get) const {
+  BBP_ALWAYS_INLINE U64 moveUnion(const TbPlaced& pl, int stm, U64 need, U64 acc, G get) const {
     // The other pieces first and the white king last (its moves may need a symmetry): the walk
     // often stops before it. Unrolled: each slot's branches get their own history.
 #if defined(__GNUC__)
@@ -746,7 +741,7 @@ class TbGenerator {
 
   // lossPass for one side to move; pl is decoded on first need (decodedYet).
   template <bool Dtz>
-  BBP_TB_INLINE std::size_t lossSide(std::size_t p, int stm, int n, std::vector<U64>& fresh, TbPlaced& pl, bool& decodedYet) {
+  BBP_ALWAYS_INLINE std::size_t lossSide(std::size_t p, int stm, int n, std::vector<U64>& fresh, TbPlaced& pl, bool& decodedYet) {
     if (!canLose_[stm]) return 0;  // (a stalemate of a side that cannot lose stays a draw)
     fresh[p] = 0;
     const U64 undecided = undecided_[stm][p];
@@ -815,7 +810,7 @@ class TbGenerator {
 
   // winPass for one side to move: the positions won at ply n.
   template <bool Dtz>
-  BBP_TB_INLINE U64 winSide(std::size_t p, int stm, int n, const std::vector<U64>* lostLast, TbPlaced& pl, bool& decodedYet) {
+  BBP_ALWAYS_INLINE U64 winSide(std::size_t p, int stm, int n, const std::vector<U64>* lostLast, TbPlaced& pl, bool& decodedYet) {
     const int winCode = Dtz ? kTbDtzWinBase + n : n;
     const U64 undecided = undecided_[stm][p];
     if (!undecided || !canLose_[stm ^ 1]) return 0;
