@@ -2,9 +2,12 @@
 // Tablebases), distance to mate, set-wise as the KBNK generator: for every placement of all pieces
 // but the black king, one 64-bit set per side to move holds the black-king squares of the positions
 // decided so far, and a ply is one pass over the placements that unions (wins) or intersects (losses)
-// the sets of the successor placements. Black-king moves are king-attack fills of those sets.
+// the sets of the successor placements. Black-king moves are king-attack fills of those sets; when
+// black has only its king, its losses at a placement depend on that placement alone, so a win ply
+// and the next loss ply share one pass (as the KBNK Endgame page's generator pairs its plies).
 // Captures and promotions lead into smaller (or other) endings whose tables are given; they are probed
-// once per position before the first ply. Header-only C++17, no Node headers.
+// once per position before the first ply. Header-only C++17, no Node headers; specialised at compile
+// time on the number of pieces.
 //
 // Table layout (version 1), one byte per position, index ((stm * placements + p) << 6) | blackKing:
 //   p = (region(whiteKing) << 6 * (n - 2)) | sq[1] << 6 * (n - 3) | ... | sq[n - 2]
