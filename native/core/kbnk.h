@@ -87,7 +87,7 @@ constexpr U64 flipDiagA1H8(U64 x) {
   return x ^ t ^ (t >> 7);
 }
 
-constexpr U64 mapSet(int s, U64 x) {
+BBP_ALWAYS_INLINE constexpr U64 mapSet(int s, U64 x) {
   if (s & 1) x = mirrorHorizontal(x);
   if (s & 2) x = flipVertical(x);
   if (s & 4) x = flipDiagA1H8(x);
