@@ -232,7 +232,7 @@ class TbGenerator {
     if (!dtz && fused()) freshPrev_[1].assign(P_, 0);  // the second buffer of black's losses
     if (N <= 4)  // a slider's targets do not change from ply to ply (kept when P_ is small)
       for (int i = 1; i < N - 1; ++i)
-        if (isSlider(m.type[i])) moves_[i].assign(P_, 0);
+        if (isSlider(m.type[i])) moves_[i].assign(P_, 0), movesOf_[i] = moves_[i].data();
     for (int sq = 0; sq < 64; ++sq) {
       kingSymmetry_[sq] = static_cast<std::uint8_t>(tbSymmetryOf(m.pawns, sq));
       kingRegion_[sq] = static_cast<std::uint8_t>(tbRegionIndex(m.pawns, mapSquare(kingSymmetry_[sq], sq)));
@@ -422,7 +422,7 @@ class TbGenerator {
           acc |= ~squareBB(to) & at(to2);
         continue;
       }
-      const U64 targets = !moves_[i].empty() ? moves_[i][pl.p]
+      const U64 targets = movesOf_[i] ? movesOf_[i][pl.p]
                           : type == kTbKnight ? knightAttacks(from) & ~pl.occ
                                               : attacks(type, stm, from, pl.occ) & ~pl.occ;
       if (stm == 1 && isSlider(type)) {
@@ -1008,6 +1008,7 @@ class TbGenerator {
   std::vector<U64> legal_[2], won_[2], lost_[2], undecided_[2], fresh_[2], esc_[2], check_[2];
   std::vector<std::uint8_t> next_[2];
   std::vector<U64> moves_[kTbMaxPieces];  // per slider slot (up to 4 pieces): its targets per placement
+  const U64* movesOf_[kTbMaxPieces] = {};  // moves_[i].data(), or null
   std::uint8_t kingSymmetry_[64];  // per white-king square: tbSymmetryOf
   std::uint8_t kingRegion_[64];    // per white-king square: the region index after that symmetry
   ConversionShape shapes_[kTbMaxPieces][kTbMaxPieces + 1][kTbQueen + 2];  // [mover][captured + 1][promo + 1]
