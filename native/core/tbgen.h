@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <cstring>
 #include <mutex>
+#include <new>
 #include <string>
 #include <thread>
 #include <type_traits>
@@ -193,6 +194,33 @@ constexpr TbRowBytes makeTbRowBytes() {
 }
 inline constexpr TbRowBytes kTbRowBytes = makeTbRowBytes();
 
+// The per-placement arrays of sets are read at the same index p in one pass, and the white king's
+// moves read one of them at indices 4096 sets (32 KB) apart: with equal starts modulo 4 KB they all
+// fall into the same set of a 32 KB level-1 cache and evict each other. Each array gets its own skew
+// of its start (a multiple of 64 bytes) so their lines at p spread over the cache's sets.
+template <class T>
+struct TbSkewedAllocator {
+  using value_type = T;
+  using propagate_on_container_swap = std::true_type;
+  using propagate_on_container_move_assignment = std::true_type;
+  using propagate_on_container_copy_assignment = std::true_type;
+  std::size_t skew = 0;  // bytes, a multiple of 64
+  TbSkewedAllocator() = default;
+  explicit TbSkewedAllocator(std::size_t s) : skew(s) {}
+  template <class U>
+  TbSkewedAllocator(const TbSkewedAllocator<U>& o) : skew(o.skew) {}
+  T* allocate(std::size_t n) {
+    auto* raw = static_cast<unsigned char*>(::operator new(n * sizeof(T) + skew, std::align_val_t{64}));
+    return reinterpret_cast<T*>(raw + skew);
+  }
+  void deallocate(T* p, std::size_t) { ::operator delete(reinterpret_cast<unsigned char*>(p) - skew, std::align_val_t{64}); }
+  template <class U>
+  bool operator==(const TbSkewedAllocator<U>& o) const { return skew == o.skew; }
+  template <class U>
+  bool operator!=(const TbSkewedAllocator<U>& o) const { return skew != o.skew; }
+};
+using TbSets = std::vector<U64, TbSkewedAllocator<U64>>;
+
 constexpr int kTbMoved = -1;  // the piece that moved (its square is the move's target)
 
 struct TbPlaced {
@@ -219,20 +247,20 @@ class TbGenerator {
       if (m.type[i] != kTbKing) canLose_[m.color[i] ^ 1] = true;
     for (int i = 0; i < m.n - 1; ++i) movers_[m.color[i]] = true;
     for (int c = 0; c < 2; ++c) {
-      legal_[c].assign(P_, 0);
-      won_[c].assign(P_, 0);
-      if (m.pawns) lost_[c].assign(P_, 0);
-      undecided_[c].assign(P_, 0);
-      fresh_[c].assign(P_, 0);
-      esc_[c].assign(P_, 0);
-      check_[c].assign(P_, 0);
+      makeSets(legal_[c]);
+      makeSets(won_[c]);
+      if (m.pawns) makeSets(lost_[c]);
+      makeSets(undecided_[c]);
+      makeSets(fresh_[c]);
+      makeSets(esc_[c]);
+      makeSets(check_[c]);
       next_[c].assign(P_, 255);
-      if (dtz) freshPrev_[c].assign(P_, 0);
+      if (dtz) makeSets(freshPrev_[c]);
     }
-    if (!dtz && fused()) freshPrev_[1].assign(P_, 0);  // the second buffer of black's losses
+    if (!dtz && fused()) makeSets(freshPrev_[1]);  // the second buffer of black's losses
     if (N <= 4)  // a slider's targets do not change from ply to ply (kept when P_ is small)
       for (int i = 1; i < N - 1; ++i)
-        if (isSlider(m.type[i])) moves_[i].assign(P_, 0), movesOf_[i] = moves_[i].data();
+        if (isSlider(m.type[i])) makeSets(moves_[i]), movesOf_[i] = moves_[i].data();
     for (int sq = 0; sq < 64; ++sq) {
       kingSymmetry_[sq] = static_cast<std::uint8_t>(tbSymmetryOf(m.pawns, sq));
       kingRegion_[sq] = static_cast<std::uint8_t>(tbRegionIndex(m.pawns, mapSquare(kingSymmetry_[sq], sq)));
@@ -275,7 +303,7 @@ class TbGenerator {
                                         : parallel([&](std::size_t p) { return lossPass<false>(p, n, fresh_); });
       if (status_.load() != 0) return static_cast<TbStatus>(status_.load());
       if (n == 0)
-        for (int c = 0; c < 2; ++c) std::vector<U64>().swap(check_[c]);
+        for (int c = 0; c < 2; ++c) TbSets().swap(check_[c]);
       if (progress) progress(context, static_cast<unsigned>(n + 3), static_cast<unsigned>(std::max(n + 4, maxConv_.load() + 4)));
       if (n >= 1 && decided == 0 && previous == 0 && n > maxConv_.load()) break;
       previous = decided;
@@ -288,6 +316,12 @@ class TbGenerator {
 
  private:
   static constexpr std::size_t kBlock = 64;
+
+  // A zeroed array of P_ sets with the next skew (TbSkewedAllocator): 9 lines further each time.
+  void makeSets(TbSets& v) {
+    v = TbSets(P_, 0, TbSkewedAllocator<U64>(nextSkew_));
+    nextSkew_ = (nextSkew_ + 9 * 64) % 4096;
+  }
 
   // f(i) for every i < count on the worker threads, blocks of kBlock handed out in turn; the sum.
   template <typename F>
@@ -732,7 +766,7 @@ class TbGenerator {
   // The losses of this ply go into fresh[stm] (fresh_ unless the pass is fused with a win pass);
   // a side that cannot lose keeps its fresh sets at 0.
   template <bool Dtz>
-  std::size_t lossPass(std::size_t p, int n, std::vector<U64>* fresh) {
+  std::size_t lossPass(std::size_t p, int n, TbSets* fresh) {
     std::size_t decided = 0;
     TbPlaced pl;  // decoded on first need (set here for the compiler, which cannot see that)
     pl.p = p, pl.occ = 0;
@@ -744,7 +778,7 @@ class TbGenerator {
 
   // lossPass for one side to move; pl is decoded on first need (decodedYet).
   template <bool Dtz>
-  BBP_ALWAYS_INLINE std::size_t lossSide(std::size_t p, int stm, int n, std::vector<U64>& fresh, TbPlaced& pl, bool& decodedYet) {
+  BBP_ALWAYS_INLINE std::size_t lossSide(std::size_t p, int stm, int n, TbSets& fresh, TbPlaced& pl, bool& decodedYet) {
     if (!canLose_[stm]) return 0;  // (a stalemate of a side that cannot lose stays a draw)
     fresh[p] = 0;
     const U64 undecided = undecided_[stm][p];
@@ -763,8 +797,8 @@ class TbGenerator {
       if (!Dtz) next_[stm][p] = static_cast<std::uint8_t>(next);  // DTZ: the win pass of this ply rescans
     }
     U64 escape = esc_[stm][p];
-    const std::vector<U64>& legal = legal_[opp];
-    const std::vector<U64>& won = won_[opp];
+    const TbSets& legal = legal_[opp];
+    const TbSets& won = won_[opp];
     if (movers_[stm]) {
       const U64 *legalSets = legal.data(), *wonSets = won.data();
       escape = moveUnion(pl, stm, undecided, escape, [legalSets, wonSets](std::size_t q) { return legalSets[q] & ~wonSets[q]; });
@@ -800,7 +834,7 @@ class TbGenerator {
   // (lostLast[side]: the losses of the previous ply), or a conversion that wins in n plies, is won
   // in n plies.
   template <bool Dtz>
-  std::size_t winPass(std::size_t p, int n, const std::vector<U64>* lostLast) {
+  std::size_t winPass(std::size_t p, int n, const TbSets* lostLast) {
     std::size_t decided = 0;
     TbPlaced pl;  // decoded on first need (set here for the compiler, which cannot see that)
     pl.p = p, pl.occ = 0;
@@ -813,7 +847,7 @@ class TbGenerator {
 
   // winPass for one side to move: the positions won at ply n.
   template <bool Dtz>
-  BBP_ALWAYS_INLINE U64 winSide(std::size_t p, int stm, int n, const std::vector<U64>* lostLast, TbPlaced& pl, bool& decodedYet) {
+  BBP_ALWAYS_INLINE U64 winSide(std::size_t p, int stm, int n, const TbSets* lostLast, TbPlaced& pl, bool& decodedYet) {
     const int winCode = Dtz ? kTbDtzWinBase + n : n;
     const U64 undecided = undecided_[stm][p];
     if (!undecided || !canLose_[stm ^ 1]) return 0;
@@ -835,7 +869,7 @@ class TbGenerator {
       }
       next_[stm][p] = static_cast<std::uint8_t>(next);
     }
-    const std::vector<U64>& lost = lostLast[opp];
+    const TbSets& lost = lostLast[opp];
     if (movers_[stm]) {
       const U64* lostSets = lost.data();
       reach = moveUnion(pl, stm, undecided, reach, [lostSets](std::size_t q) { return lostSets[q]; });
@@ -1005,10 +1039,11 @@ class TbGenerator {
   int subCount_;
   std::size_t P_;
   unsigned threads_;
-  std::vector<U64> legal_[2], won_[2], lost_[2], undecided_[2], fresh_[2], esc_[2], check_[2];
+  TbSets legal_[2], won_[2], lost_[2], undecided_[2], fresh_[2], esc_[2], check_[2];
   std::vector<std::uint8_t> next_[2];
-  std::vector<U64> moves_[kTbMaxPieces];  // per slider slot (up to 4 pieces): its targets per placement
+  TbSets moves_[kTbMaxPieces];  // per slider slot (up to 4 pieces): its targets per placement
   const U64* movesOf_[kTbMaxPieces] = {};  // moves_[i].data(), or null
+  std::size_t nextSkew_ = 0;
   std::uint8_t kingSymmetry_[64];  // per white-king square: tbSymmetryOf
   std::uint8_t kingRegion_[64];    // per white-king square: the region index after that symmetry
   ConversionShape shapes_[kTbMaxPieces][kTbMaxPieces + 1][kTbQueen + 2];  // [mover][captured + 1][promo + 1]
@@ -1018,7 +1053,7 @@ class TbGenerator {
   bool dtz_;
   bool canLose_[2] = {false, false};  // per side to move: whether the opponent has more than its king
   bool movers_[2] = {false, false};   // per side: a piece in the placement (a slot before the black king's set)
-  std::vector<U64> freshPrev_[2];  // DTZ: the losses of the previous ply (fresh_ holds this ply's)
+  TbSets freshPrev_[2];  // DTZ: the losses of the previous ply (fresh_ holds this ply's)
   std::vector<TbLongValue>& longs_;
   std::mutex longMutex_;
 };
