@@ -27,7 +27,6 @@
 #include <cstdint>
 #include <cstring>
 #include <mutex>
-#include <new>
 #include <string>
 #include <thread>
 #include <type_traits>
@@ -209,11 +208,20 @@ struct TbSkewedAllocator {
   explicit TbSkewedAllocator(std::size_t s) : skew(s) {}
   template <class U>
   TbSkewedAllocator(const TbSkewedAllocator<U>& o) : skew(o.skew) {}
+  // The block starts on a 64-byte boundary plus the skew; the pointer operator new gave is kept just
+  // before it (no aligned operator new: older macOS deployment targets lack it).
   T* allocate(std::size_t n) {
-    auto* raw = static_cast<unsigned char*>(::operator new(n * sizeof(T) + skew, std::align_val_t{64}));
-    return reinterpret_cast<T*>(raw + skew);
+    auto* raw = static_cast<unsigned char*>(::operator new(n * sizeof(T) + skew + 64 + sizeof(void*)));
+    const std::uintptr_t start = (reinterpret_cast<std::uintptr_t>(raw) + sizeof(void*) + 63) & ~std::uintptr_t{63};
+    unsigned char* p = reinterpret_cast<unsigned char*>(start) + skew;
+    std::memcpy(p - sizeof(void*), &raw, sizeof(void*));
+    return reinterpret_cast<T*>(p);
   }
-  void deallocate(T* p, std::size_t) { ::operator delete(reinterpret_cast<unsigned char*>(p) - skew, std::align_val_t{64}); }
+  void deallocate(T* p, std::size_t) {
+    void* raw;
+    std::memcpy(&raw, reinterpret_cast<unsigned char*>(p) - sizeof(void*), sizeof(void*));
+    ::operator delete(raw);
+  }
   template <class U>
   bool operator==(const TbSkewedAllocator<U>& o) const { return skew == o.skew; }
   template <class U>
