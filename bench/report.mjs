@@ -189,7 +189,9 @@ export function writeReports({ machine, results, load, memory: mem, coverage: co
     '  its own loop compiled with `new Function`, so no JIT state is shared between backends (in one process, a JS loop compiled',
     '  after a native one ran measurably slower: 6 ns instead of 3 for kingAttacks); 4096 argument tuples are cycled; warm-up,',
     '  then samples of a few ms each;',
-    '  figures are the median with min-max over the samples (raw samples in results.json).',
+    '  figures are the median with min-max over the samples (raw samples in results.json); a full run makes two rounds of the',
+    '  three processes, the second in the reverse order, and keeps the lower median per function and implementation, so a',
+    '  machine that slows down for a while does not weigh on one implementation alone.',
     '- Batch forms: one call over a typed array, caller-allocated output; ns per element (per position for position batches).',
     '- "facade" is the default `bitboard-patterns` export: the lookups declared cheap in lib/declarations.ts answered in JS,',
     '  everything else natively; goal: facade <= 1.1x the faster backend for every function (the misses are listed).', '');

@@ -104,8 +104,13 @@ for (const name of sections) {
   let result;
   if (name === 'api') {
     // One process per implementation: JS, native and facade loops never share a process's JIT state.
-    const parts = ['js', ...(native ? ['native'] : []), 'facade'].map((impl) => runChild(name, ['--impl', impl])).filter(Boolean);
-    result = parts.length ? (await import(join(benchDir, 'sections', 'api.mjs'))).merge(parts, facade.routing) : null;
+    // A full run takes two rounds, the second in the reverse order, and keeps the lower median per
+    // function and implementation: a machine that slows down for a while then weighs on no one
+    // implementation alone.
+    const impls = ['js', ...(native ? ['native'] : []), 'facade'];
+    const rounds = quick ? [impls] : [impls, [...impls].reverse()];
+    const parts = rounds.flatMap((order, r) => order.map((impl) => runChild(name, ['--impl', impl, '--round', String(r)]))).filter(Boolean);
+    result = parts.length ? (await import(join(benchDir, 'sections', 'api.mjs'))).merge(parts, facade.routing, rounds.length) : null;
   } else {
     result = runChild(name);
   }
