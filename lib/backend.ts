@@ -414,20 +414,6 @@ export interface KbnkBackend {
    * (at most 4 + 2 per step).
    */
   kbnkEval(strongKing: number, bishop: number, knight: number, weakKing: number): number;
-  /** Fills `table` (KBNK_TABLE_SIZE bytes) by retrograde analysis. Synchronous (native: on all cores). */
-  kbnkGenerate(table: Uint8Array): void;
-  /**
-   * Native only (`undefined` on the JS backend): fills `table` like kbnkGenerate, off the main thread
-   * (a libuv worker drives `threads` native threads; 0 = one per core; an integer 0..1024), and
-   * resolves when the table is complete. The addon holds a reference to `table` until then; do not
-   * read, write or transfer it meanwhile. `onProgress(done, total)` runs on the main thread between
-   * plies (calls may be coalesced; `total` is an estimate until the last call, which always comes,
-   * before the promise resolves, with done === total). If onProgress throws, it is not called again
-   * and the promise rejects with what it threw once generation has finished.
-   */
-  kbnkGenerateAsync?: (
-    table: Uint8Array, threads: number, onProgress?: (done: number, total: number) => void,
-  ) => Promise<void>;
 }
 
 // =====================================================================================

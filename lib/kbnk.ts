@@ -18,14 +18,11 @@
  * can hold) is a KbnkFileError, so a damaged file is never probed.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import type { Backend, Position } from './backend.js';
 import {
   BISHOP, KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE, KING, KNIGHT, PAWN, QUEEN, ROOK,
 } from './backend.js';
-import { KbnkRetrograde } from './js/kbnk.js';
-import { jsBackend } from './js/index.js';
-import { loadNative, requestedBackend } from './native.js';
+import { Tablebase, type TbProgress } from './tablebase.js';
 import { errorText, isPosition } from './position.js';
 import { checkArray, checkPath, checkSquare, checkThreads } from './validate.js';
 
@@ -272,7 +269,7 @@ export interface KbnkProgress {
 }
 
 export interface KbnkGenerateOptions {
-  /** Called between steps on the main thread; the last call has done === total. */
+  /** Called between plies on the main thread; the last call has done === total. */
   onProgress?: (progress: KbnkProgress) => void;
   /**
    * 'native' or 'js'; default: BITBOARD_PATTERNS_BACKEND if set, else native when the addon loads,
@@ -281,21 +278,8 @@ export interface KbnkGenerateOptions {
   backend?: 'native' | 'js' | Backend;
   /** Native only: worker threads (default: all cores, os.availableParallelism()). */
   threads?: number;
-}
-
-function chooseBackend(choice: KbnkGenerateOptions['backend']): Backend {
-  if (typeof choice === 'object' && choice !== null) return choice;
-  if (choice !== undefined && choice !== 'native' && choice !== 'js') {
-    throw new RangeError(`KbnkTablebase.generate: backend must be 'native' or 'js', got ${JSON.stringify(choice)}`);
-  }
-  const wanted = choice ?? requestedBackend();
-  if (wanted === 'js') return jsBackend;
-  if (wanted === 'native') return loadNative();
-  try {
-    return loadNative();
-  } catch {
-    return jsBackend;
-  }
+  /** Aborts the generation (native: cancels the worker; js: stops between plies); rejects with an AbortError. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -311,38 +295,27 @@ export class KbnkTablebase {
   }
 
   /**
-   * Generates the table by retrograde analysis. Native: on worker threads off the main thread (all
-   * cores unless `threads` says otherwise; a build without the async entry runs the synchronous
-   * one). JS: on the main thread one ply at a time, yielding to the event loop between plies so
-   * `onProgress` fires and timers run (a full JS generation is about a second).
+   * Generates the table: the KBNvK case of the general set-wise retrograde generator
+   * (`Tablebase.generate('KBNvK')`, lib/tablebase.ts), whose KBNvK layout is layout v1 byte for
+   * byte. Native: on worker threads off the main thread (all cores unless `threads` says
+   * otherwise). JS: on the main thread, yielding to the event loop between plies so `onProgress`
+   * fires and timers run. Progress counts the KBNvK table's plies (its sub-endings, KBvK and KNvK,
+   * are all draws and take a moment).
    */
   static async generate(options: KbnkGenerateOptions = {}): Promise<KbnkTablebase> {
     if (typeof options !== 'object' || options === null) throw new TypeError('KbnkTablebase.generate: options must be an object');
-    const { onProgress, threads } = options;
+    const { onProgress, threads, signal } = options;
     if (onProgress !== undefined && typeof onProgress !== 'function') {
       throw new TypeError('KbnkTablebase.generate: onProgress must be a function');
     }
     if (threads !== undefined) checkThreads('KbnkTablebase.generate', 'options.threads', threads, 1024);
-    const backend = chooseBackend(options.backend);
-    const table = new Uint8Array(KBNK_TABLE_SIZE);
-    if (backend.name === 'js') {
-      const gen = new KbnkRetrograde(table);
-      // setup + one step per ply: 66 plies decide, the 67th finds nothing
-      const expected = 1 + 2 * KBNK_LONGEST_MATE + 1;
-      let done = 1;
-      onProgress?.({ done, total: expected });
-      for (let more = true; more;) {
-        await new Promise<void>((resolve) => { setImmediate(resolve); });
-        more = gen.step();
-        done++;
-        onProgress?.({ done, total: more ? Math.max(expected, done + 1) : done });
-      }
-    } else {
-      const report = onProgress && ((done: number, total: number) => { onProgress({ done, total }); });
-      if (backend.kbnkGenerateAsync) await backend.kbnkGenerateAsync(table, threads ?? availableParallelism(), report);
-      else backend.kbnkGenerate(table);
+    const backend = options.backend;
+    if (backend !== undefined && backend !== 'native' && backend !== 'js' && (typeof backend !== 'object' || backend === null)) {
+      throw new RangeError(`KbnkTablebase.generate: backend must be 'native' or 'js', got ${JSON.stringify(backend)}`);
     }
-    return new KbnkTablebase(table);
+    const report = onProgress && ((p: TbProgress) => { if (p.material === 'KBNvK') onProgress({ done: p.done, total: p.total }); });
+    const tb = await Tablebase.generate('KBNvK', { metric: 'dtm', backend, threads, signal, onProgress: report });
+    return new KbnkTablebase(tb.table);
   }
 
   /** A tablebase over a table already in memory (KBNK_TABLE_SIZE bytes, layout v1; copied). */

@@ -176,7 +176,12 @@ function nativeTb(): NativeTb {
   return loadNative() as unknown as NativeTb;
 }
 
-const jsApi = createApi(jsBackend);
+/**
+ * The JS API for move generation in probes, made on first use: lib/kbnk.ts (which the declarations
+ * import) imports this module, so the declarations may not be complete while it loads.
+ */
+let jsApiMade: ReturnType<typeof createApi> | undefined;
+const jsApi = (): ReturnType<typeof createApi> => (jsApiMade ??= createApi(jsBackend));
 /** The mark of a Tablebase this package made (a registered symbol: the ESM and CommonJS bundles share it). */
 const TABLEBASE_BRAND = Symbol.for('bitboard-patterns.Tablebase');
 const statsCache = new WeakMap<Tablebase, TbStats>();
@@ -380,10 +385,10 @@ export class Tablebase {
     if (table.table[i] === TB_ILLEGAL) throw new RangeError(`${fn}: the position is illegal (the side not to move is in check, or pawns on the first or last rank)`);
     let best = table.scoreAt(i);
     if (pos.epSquare < 0) return best;
-    for (const move of jsApi.legalMoves(pos)) {
+    for (const move of jsApi().legalMoves(pos)) {
       const from = squareOf(move.slice(0, 2)), to = squareOf(move.slice(2, 4));
       if (to !== pos.epSquare || ((pos.pieces[0] >> BigInt(from)) & 1n) === 0n) continue;
-      best = Math.max(best, moveScore(this.metric, this.valueOf(fn, jsApi.makeMove(pos, move)), true));
+      best = Math.max(best, moveScore(this.metric, this.valueOf(fn, jsApi().makeMove(pos, move)), true));
     }
     return best;
   }
@@ -403,8 +408,8 @@ export class Tablebase {
     if (!isPosition(pos)) throw new TypeError('bestMove: pos must be a Position from parseFen or createPosition');
     this.valueOf('bestMove', pos);
     let best: string | null = null, bestScore = -Infinity;
-    for (const move of jsApi.legalMoves(pos)) {
-      const s = moveScore(this.metric, this.valueOf('bestMove', jsApi.makeMove(pos, move)), this.metric === 'dtz' && isZeroing(pos, move));
+    for (const move of jsApi().legalMoves(pos)) {
+      const s = moveScore(this.metric, this.valueOf('bestMove', jsApi().makeMove(pos, move)), this.metric === 'dtz' && isZeroing(pos, move));
       if (s > bestScore) { bestScore = s; best = move; }
     }
     return best;

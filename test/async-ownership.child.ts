@@ -10,7 +10,6 @@ import { MessageChannel } from 'node:worker_threads';
 import { createApi } from '../lib/api.js';
 import { jsBackend } from '../lib/js/index.js';
 import { loadNative } from '../lib/native.js';
-import { KBNK_TABLE_SIZE } from '../lib/backend.js';
 import { SyzygyTablebase } from '../lib/syzygy.js';
 import { Tablebase, tbParse, tbSubMaterials } from '../lib/tablebase.js';
 import { KIWIPETE, POSITION_3, POSITION_4, POSITION_5, START } from './cpw-perft.js';
@@ -107,38 +106,6 @@ async function analyzeRounds(): Promise<void> {
         (e: unknown) => { if (!(e instanceof Error) || e.message !== 'stop') failures.push(`${backend} aborted: ${String(e)}`); });
     }
   }
-}
-
-/** The raw addon entry (a Uint8Array the caller passes in; the facade never exposes it). */
-async function kbnkRounds(): Promise<void> {
-  const want = new Uint8Array(KBNK_TABLE_SIZE);
-  native.kbnkGenerate(want);
-  for (let r = 0; r < Math.max(2, rounds >> 2); r++) {
-    for (const [how, disturb] of disturbances) {
-      const name = `kbnkGenerateAsync, ${how}, round ${r}`;
-      let table: Uint8Array | undefined = new Uint8Array(KBNK_TABLE_SIZE);
-      let steps = 0;
-      let last = [0, 0];
-      const p = native.kbnkGenerateAsync!(table, 1 + (r % 2), (done, total) => { steps++; last = [done, total]; }) as
-        Promise<unknown>;
-      disturb([table.buffer as ArrayBuffer]);
-      table = undefined;
-      churn(KBNK_TABLE_SIZE);
-      runs++;
-      try {
-        const got = await p;
-        if (!(got instanceof Uint8Array) || !bytesOf(got).equals(bytesOf(want))) failures.push(`${name}: the table differs`);
-        if (steps === 0 || last[0] !== last[1]) failures.push(`${name}: progress ended at ${last.join('/')}`);
-      } catch (e) {
-        failures.push(`${name}: rejected: ${String(e)}`);
-      }
-    }
-  }
-  // Undisturbed, the table passed in is the one filled.
-  const table = new Uint8Array(KBNK_TABLE_SIZE);
-  const got = await native.kbnkGenerateAsync!(table, 2) as unknown;
-  if (got !== table || !bytesOf(table).equals(bytesOf(want))) failures.push('kbnkGenerateAsync undisturbed: not filled in place');
-  runs++;
 }
 
 /**
@@ -273,8 +240,7 @@ async function reproducer(): Promise<void> {
 
 if (process.argv[3] === 'reproducer') await reproducer();
 else {
-  if (process.argv[3] !== 'kbnk') await analyzeRounds();
-  if (process.argv[3] !== 'analyze') await kbnkRounds();
+  if (process.argv[3] === undefined || process.argv[3] === 'analyze') await analyzeRounds();
   if (process.argv[3] === undefined) await perftRounds();
   if (process.argv[3] === undefined || process.argv[3] === 'syzygy') await syzygyRounds();
   if (process.argv[3] === undefined || process.argv[3] === 'tablebase') await tablebaseRounds();

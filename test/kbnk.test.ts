@@ -15,6 +15,7 @@ import {
 } from '../lib/kbnk.js';
 import { backends, jsApi, nativeApi } from './backends.js';
 import { fenOfCells } from './fen-writer.js';
+import { kbnkReferenceTable } from './reference-kbnk.js';
 
 // ------------------------------------------------------------------------------ corner distance
 
@@ -153,6 +154,11 @@ beforeAll(async () => {
 });
 
 describe('the generated table (JS)', () => {
+  it('is byte for byte the table of the dedicated KBNK generator written for the test (test/reference-kbnk.ts)', () => {
+    const reference = kbnkReferenceTable();
+    expect(Buffer.from(js.table).equals(Buffer.from(reference))).toBe(true);
+  });
+
   it('has the longest mate of 33 moves: 65 plies with the strong side to move, 66 with the weak side', () => {
     const s = js.stats();
     expect(s.strongToMove.longestPlies).toBe(65);

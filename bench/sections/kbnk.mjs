@@ -1,7 +1,8 @@
 /**
  * Bench section: full KBNK table generation (2 x 10 x 64^3 entries, retrograde to the 33-move mate),
- * native on one thread and on all cores (the async path, off the main thread), the JS twin, and the
- * plain C++ core without Node-API (bench/kbnk.cc) when a compiler is at hand. Medians of a few runs
+ * KbnkTablebase.generate, which is the KBNvK case of the general generator: native on one thread and
+ * on all cores (the async path, off the main thread), the JS twin, and the plain C++ core without
+ * Node-API (bench/kbnk.cc) when a compiler is at hand. Medians of a few runs
  * in one process, so the ratios compare like with like.
  *
  *   node bench/sections/kbnk.mjs [--quick]     (stand-alone, after `npm run build`)
@@ -9,11 +10,11 @@
  * `--quick` times JS once instead of three times and native three times instead of seven.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runStandalone } from '../lib.mjs';
+import { compileCpp, cppFlags, runStandalone } from '../lib.mjs';
 
 export const title = 'KBNK generation';
 
@@ -37,16 +38,10 @@ async function time(KbnkTablebase, options, samples) {
 }
 
 function plainCpp(native, samples) {
-  const source = join(here, '..', 'kbnk.cc');
-  if (!existsSync(source)) return undefined;
-  const buildDir = join(here, '..', '.build');
-  mkdirSync(buildDir, { recursive: true });
-  const exe = join(buildDir, 'kbnk');
-  const x86 = native?.cpuPath?.startsWith('sse4.1') ?? false;
-  const flags = ['-O3', '-std=c++17', '-pthread', ...(x86 ? ['-msse4.1', '-mpopcnt'] : ['-DBBP_PORTABLE'])];
+  if (!existsSync(join(here, '..', 'kbnk.cc'))) return undefined;
   try {
-    execFileSync('g++', [...flags, '-I', join(here, '..', '..', 'native'), source, '-o', exe], { stdio: 'pipe' });
-    return { ...JSON.parse(execFileSync(exe, [String(samples)], { encoding: 'utf8' })), flags: flags.join(' ') };
+    const exe = compileCpp('kbnk', native);
+    return { ...JSON.parse(execFileSync(exe, [String(samples)], { encoding: 'utf8' })), flags: cppFlags(native).filter((f) => f.startsWith('-') && f !== '-I').join(' ') };
   } catch (e) {
     return { error: e.message.split('\n')[0] };
   }

@@ -110,5 +110,4 @@ export const jsBackend: Backend = {
   cornerDistance: kbnk.cornerDistance,
   manhattanDistance: kbnk.manhattanDistance,
   kbnkEval: kbnk.kbnkEval,
-  kbnkGenerate: kbnk.kbnkGenerate,
 };

@@ -4,7 +4,7 @@
 // decided so far, and a ply is one pass over the placements that unions (wins) or intersects (losses)
 // the sets of the successor placements. Black-king moves are king-attack fills of those sets; when
 // black has only its king, its losses at a placement depend on that placement alone, so a win ply
-// and the next loss ply share one pass (as kbnk.h's KBNK generator pairs its plies).
+// and the next loss ply share one pass.
 // Captures and promotions lead into smaller (or other) endings whose tables are given; they are probed
 // once per position before the first ply. Header-only C++17, no Node headers; specialised at compile
 // time on the number of pieces.

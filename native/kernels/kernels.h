@@ -87,10 +87,6 @@ struct Kernels {
   bool (*perftParallel)(const U64* pos, int depth, unsigned threads, bool stats, bool (*stop)(void*), void* context,
                         U64* out);
 
-  // ---- KBNK (native/core/kbnk.h): the whole table (layout v1), on `threads` threads, with this
-  // table's bishop lookups; progress(context, done, total) between plies, on the calling thread ----
-  void (*kbnkGenerate)(std::uint8_t* table, unsigned threads, void (*progress)(void*, unsigned, unsigned),
-                       void* context);
 };
 
 const Kernels& portableKernels();
@@ -264,19 +260,10 @@ constexpr Kernels withMoveKernels(Kernels k) {
   return k;
 }
 
-template <class Source>
-constexpr Kernels withKbnkKernels(Kernels k) {
-  k.kbnkGenerate = [](std::uint8_t* table, unsigned threads, KbnkProgressFn progress, void* context) {
-    kbnkGenerate(Source::get(), table, threads, progress, context);
-  };
-  return k;
-}
-
 // A whole table: Source (magic or PEXT sliders), Rays (ray attacks), DirSet (distantCheckLines).
 template <class Source, class Rays, int (*DirSet)(U64, int)>
 constexpr Kernels buildKernels(const char* cpuPath, int (*distantCheckLinesSse41)(int, U64)) {
-  return withKbnkKernels<Source>(withMoveKernels<Source>(withCheckKernels<Source, Rays>(
-      withDirSet<DirSet>(Kernels{}, cpuPath, distantCheckLinesSse41))));
+  return withMoveKernels<Source>(withCheckKernels<Source, Rays>(withDirSet<DirSet>(Kernels{}, cpuPath, distantCheckLinesSse41)));
 }
 
 }  // namespace kernels
