@@ -23,6 +23,7 @@ import {
   BISHOP, KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE, KING, KNIGHT, PAWN, QUEEN, ROOK,
 } from './backend.js';
 import { Tablebase, type TbProgress } from './tablebase.js';
+import { isAbortSignal } from './perft.js';
 import { errorText, isPosition } from './position.js';
 import { checkArray, checkPath, checkSquare, checkThreads } from './validate.js';
 
@@ -309,6 +310,9 @@ export class KbnkTablebase {
       throw new TypeError('KbnkTablebase.generate: onProgress must be a function');
     }
     if (threads !== undefined) checkThreads('KbnkTablebase.generate', 'options.threads', threads, 1024);
+    if (signal !== undefined && !isAbortSignal(signal)) {
+      throw new TypeError(`KbnkTablebase.generate: options.signal must be an AbortSignal, got ${signal === null ? 'null' : typeof signal}`);
+    }
     const backend = options.backend;
     if (backend !== undefined && backend !== 'native' && backend !== 'js' && (typeof backend !== 'object' || backend === null)) {
       throw new RangeError(`KbnkTablebase.generate: backend must be 'native' or 'js', got ${JSON.stringify(backend)}`);

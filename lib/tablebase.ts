@@ -43,6 +43,7 @@ import { jsBackend } from './js/index.js';
 import { tbGenerateJs, tbGenerateJsSync, tbIndex, tbSlotKey, type TbMaterial, JS_MAX_PIECES, DTZ_MAX_LOSS, DTZ_WIN_BASE, DTZ_LONG_LOSS, DTZ_LONG_WIN } from './js/tbgen.js';
 import { tbParse as parseMaterial, tbTableSize as tableSizeOf, tbSubMaterials as subMaterialsOf } from './js/tbgen.js';
 import { checkArray, checkPath, checkThreads } from './validate.js';
+import { isAbortSignal } from './perft.js';
 import { errorText } from './position.js';
 import { loadNative, requestedBackend } from './native.js';
 import { isPosition } from './position.js';
@@ -256,6 +257,9 @@ export class Tablebase {
     const { onProgress, threads, signal } = options;
     if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError('Tablebase.generate: onProgress must be a function');
     if (threads !== undefined) checkThreads('Tablebase.generate', 'options.threads', threads, 1024);
+    if (signal !== undefined && !isAbortSignal(signal)) {
+      throw new TypeError(`Tablebase.generate: options.signal must be an AbortSignal, got ${signal === null ? 'null' : typeof signal}`);
+    }
     const backend = chooseBackend(options.backend);
     if (backend === 'js' && m.n > JS_MAX_PIECES) {
       throw new RangeError(`Tablebase.generate: the JS backend makes tables of up to ${JS_MAX_PIECES} pieces; ${m.name} has ${m.n}`);

@@ -421,6 +421,16 @@ describe('generate options', () => {
     await expect(KbnkTablebase.generate({ threads: '2' as never })).rejects.toThrow(TypeError);
     await expect(KbnkTablebase.generate({ threads: 1.5 })).rejects.toThrow(RangeError);
     await expect(KbnkTablebase.generate({ onProgress: 42 as never })).rejects.toThrow(TypeError);
+    await expect(KbnkTablebase.generate({ signal: {} as never })).rejects.toThrow(TypeError);
+  });
+
+  it.each(nativeApi ? ['js', 'native'] as const : ['js'] as const)('stops with an AbortError when the signal aborts (%s)', async (name) => {
+    const controller = new AbortController();
+    const run = KbnkTablebase.generate({ backend: name, signal: controller.signal, onProgress: (p) => { if (p.done >= 2) controller.abort(); } });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(KbnkTablebase.generate({ backend: name, signal: aborted.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
 

@@ -399,6 +399,7 @@ describe('bad input', () => {
     await expect(Tablebase.generate('KQvK', { threads: 0 })).rejects.toThrow(RangeError);
     await expect(Tablebase.generate('KQvK', { threads: '2' as never })).rejects.toThrow(TypeError);
     await expect(Tablebase.generate('KQvK', { threads: null as never })).rejects.toThrow(TypeError);
+    await expect(Tablebase.generate('KQvK', { signal: { aborted: false } as never })).rejects.toThrow(TypeError);
     await expect(Tablebase.generate('KQvK', { backend: 'gpu' as 'js' })).rejects.toThrow(RangeError);
     await expect(Tablebase.generate('KQRvKR', { backend: 'js' })).rejects.toThrow(RangeError);
   });
