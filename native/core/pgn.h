@@ -51,6 +51,9 @@ struct Options {
   int every = 1;     // positions every Nth ply (counted from fromPly)
   int fromPly = 0;   // positions from this ply on (0 = the start position)
   int firstLine = 1; // line number of the first byte
+  // Added to the game index written with each position (positionGame): the caller's numbering of
+  // the first game of this text (0: indexes within the text).
+  std::uint32_t gameBase = 0;
 };
 
 // Asks for 2 MB pages for the whole 2 MB pages inside a large block about to be written: far fewer
@@ -146,7 +149,7 @@ struct Output {
   Buf<std::int32_t> comments;  // ply (moves before it), start, end (inside the braces / after ';')
   Buf<std::int32_t> nags;      // ply, NAG number (suffix annotations "!" .. "?!" as $1 .. $6)
   Buf<U64> positions;          // kPackedPositionWords per position
-  Buf<std::uint32_t> positionGame;
+  Buf<std::uint32_t> positionGame;  // the position's game: Options::gameBase + its index in the text
   Buf<std::uint32_t> positionPly;
   // Ready for another read, keeping up to keepBytes of memory per array.
   void clear(std::size_t keepBytes = ~std::size_t{0}) {
@@ -351,7 +354,7 @@ class Reader {
     w[8] = static_cast<U64>(board_.sideToMove) | static_cast<U64>(board_.castling) << 1 |
            static_cast<U64>(board_.epSquare) << 8 | static_cast<U64>(halfmove_) << 16;
     w[9] = static_cast<U64>(fullmove_);
-    *g = static_cast<std::uint32_t>(recIndex_);
+    *g = o_.gameBase + static_cast<std::uint32_t>(recIndex_);
     *q = static_cast<std::uint32_t>(ply_);
   }
 
