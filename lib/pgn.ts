@@ -184,8 +184,8 @@ function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: P
   const sanText = Buffer.from(r.san.buffer, r.san.byteOffset, r.san.byteLength);
   const out: PgnGame[] = [];
   for (let g = 0; g * F < r.games.length; g++) {
+    if (onlyBad && r.games[g * F + G.error] === 0) continue;
     const rec = r.games.subarray(g * F, g * F + F);
-    if (onlyBad && rec[G.error] === 0) continue;
     const tags: Record<string, string> = {};
     for (let t = rec[G.tagStart]!; t < rec[G.tagStart]! + rec[G.tagCount]!; t++) {
       const name = buf.toString('latin1', r.tags[4 * t]!, r.tags[4 * t + 1]!);
