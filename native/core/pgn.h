@@ -646,41 +646,48 @@ class Reader {
 
     bool complete = false;
     int depth = 0;  // variation nesting (section 8.2.5)
-    while (i_ < n_) {
-      const char c = p_[i_];
+    // The position in the text lives in a local while the movetext is scanned (the member is
+    // written back around the calls that read it): the byte loops then keep it in a register.
+    std::size_t i = i_;
+    const char* const p = p_;
+    const std::size_t n = n_;
+    while (i < n) {
+      const char c = p[i];
       const unsigned cls = kCharClasses.c[static_cast<unsigned char>(c)];
       if (cls & kBlankChar) {
-        ++i_;
+        ++i;
         continue;
       }
       if (cls & kNewlineChar) {
-        newline();
-        ++i_;
+        ++line_;
+        lineStart_ = ++i;
         continue;
       }
       if (cls & kLetterChar) {
         // The common case: a move (a token starting with a letter is no number, NAG or result).
-        const std::size_t start = i_++;
-        while (i_ < n_ && !(kCharClasses.c[static_cast<unsigned char>(p_[i_])] & kDelimiterChar)) ++i_;
-        if (depth == 0 && !failed_) move(start, i_);
+        const std::size_t start = i++;
+        while (i < n && !(kCharClasses.c[static_cast<unsigned char>(p[i])] & kDelimiterChar)) ++i;
+        if (depth == 0 && !failed_) move(start, i);
         continue;
       }
       if (c >= '1' && c <= '9') {
         // A move number indication (section 8.2.2), the next most common token: digits, periods,
         // then a delimiter or the move itself. Anything else ("1-0", "1/2-1/2", "1.5") takes the
         // general path below.
-        std::size_t k = i_ + 1;
-        while (k < n_ && p_[k] >= '0' && p_[k] <= '9') ++k;
-        if (k < n_ && p_[k] == '.') {
-          while (k < n_ && p_[k] == '.') ++k;
-          if (k >= n_ || (kCharClasses.c[static_cast<unsigned char>(p_[k])] & (kDelimiterChar | kLetterChar))) {
-            i_ = k;
+        std::size_t k = i + 1;
+        while (k < n && p[k] >= '0' && p[k] <= '9') ++k;
+        if (k < n && p[k] == '.') {
+          while (k < n && p[k] == '.') ++k;
+          if (k >= n || (kCharClasses.c[static_cast<unsigned char>(p[k])] & (kDelimiterChar | kLetterChar))) {
+            i = k;
             continue;
           }
         }
       }
-      if (c == '%' && i_ == lineStart_) {
+      if (c == '%' && i == lineStart_) {
+        i_ = i;
         skipLine();
+        i = i_;
         continue;
       }
       if (c == '[') {
@@ -688,16 +695,19 @@ class Reader {
         break;
       }
       if (c == '{') {
-        if (!braceComment(depth == 0)) break;
+        i_ = i;
+        const bool closed = braceComment(depth == 0);
+        i = i_;
+        if (!closed) break;
         continue;
       }
       if (c == ';') {
-        const std::size_t start = i_ + 1;
-        const void* nl = std::memchr(p_ + i_, '\n', n_ - i_);
-        i_ = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - p_) : n_;
+        const std::size_t start = i + 1;
+        const void* nl = std::memchr(p + i, '\n', n - i);
+        i = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - p) : n;
         if (depth == 0 && (o_.flags & kWriteComments)) {
-          std::size_t end = i_;
-          if (end > start && p_[end - 1] == '\r') --end;
+          std::size_t end = i;
+          if (end > start && p[end - 1] == '\r') --end;
           const std::int32_t cm[3] = {ply_, static_cast<std::int32_t>(start), static_cast<std::int32_t>(end)};
           out_.comments.append(cm, 3);
           ++field(gCommentCount);
@@ -706,33 +716,33 @@ class Reader {
       }
       if (c == '(') {
         ++depth;
-        ++i_;
+        ++i;
         continue;
       }
       if (c == ')') {
-        if (depth == 0) fail(kPgnUnbalancedParen, i_, i_ + 1, line_, lineStart_);
+        if (depth == 0) fail(kPgnUnbalancedParen, i, i + 1, line_, lineStart_);
         else --depth;
-        ++i_;
+        ++i;
         continue;
       }
       // A token: up to the next delimiter.
-      const std::size_t start = i_;
-      if (c == '$') ++i_;
-      while (i_ < n_ && !(kCharClasses.c[static_cast<unsigned char>(p_[i_])] & kDelimiterChar)) ++i_;
-      if (i_ == start) {  // a stray '}', ']' or '"'
-        ++i_;
-        if (depth == 0) fail(kPgnMalformedMove, start, i_, line_, lineStart_);
+      const std::size_t start = i;
+      if (c == '$') ++i;
+      while (i < n && !(kCharClasses.c[static_cast<unsigned char>(p[i])] & kDelimiterChar)) ++i;
+      if (i == start) {  // a stray '}', ']' or '"'
+        ++i;
+        if (depth == 0) fail(kPgnMalformedMove, start, i, line_, lineStart_);
         continue;
       }
-      const std::size_t end = i_;
+      const std::size_t end = i;
       const std::size_t len = end - start;
       // Termination markers (section 8.2.6) end the game, also inside an unclosed variation.
       int result = -1;
-      if (len == 1 && p_[start] == '*') result = 0;
-      else if (len == 3 && p_[start] == '1' && p_[start + 1] == '-' && p_[start + 2] == '0') result = 1;
-      else if (len == 3 && p_[start] == '0' && p_[start + 1] == '-' && p_[start + 2] == '1') result = 2;
-      else if (len == 7 && p_[start] == '1' && p_[start + 1] == '/' && p_[start + 2] == '2' && p_[start + 3] == '-' &&
-               p_[start + 4] == '1' && p_[start + 5] == '/' && p_[start + 6] == '2')
+      if (len == 1 && p[start] == '*') result = 0;
+      else if (len == 3 && p[start] == '1' && p[start + 1] == '-' && p[start + 2] == '0') result = 1;
+      else if (len == 3 && p[start] == '0' && p[start + 1] == '-' && p[start + 2] == '1') result = 2;
+      else if (len == 7 && p[start] == '1' && p[start + 1] == '/' && p[start + 2] == '2' && p[start + 3] == '-' &&
+               p[start + 4] == '1' && p[start + 5] == '/' && p[start + 6] == '2')
         result = 3;
       if (result >= 0) {
         field(gResult) = result;
@@ -743,27 +753,28 @@ class Reader {
       if (c == '$') {
         int nag = 0;
         std::size_t k = start + 1;
-        for (; k < end && p_[k] >= '0' && p_[k] <= '9' && nag < 1000; ++k) nag = nag * 10 + (p_[k] - '0');
+        for (; k < end && p[k] >= '0' && p[k] <= '9' && nag < 1000; ++k) nag = nag * 10 + (p[k] - '0');
         if (k != end || end == start + 1 || nag > 255) fail(kPgnMalformedMove, start, end, line_, lineStart_);
         else addNag(nag);
         continue;
       }
       // Move number indication (section 8.2.2): digits then periods; a move may follow at once.
       std::size_t k = start;
-      while (k < end && p_[k] >= '0' && p_[k] <= '9') ++k;
-      if (k > start && (k == end || p_[k] == '.')) {
-        while (k < end && p_[k] == '.') ++k;
+      while (k < end && p[k] >= '0' && p[k] <= '9') ++k;
+      if (k > start && (k == end || p[k] == '.')) {
+        while (k < end && p[k] == '.') ++k;
         if (k == end) continue;
       } else {
         k = start;
       }
       // Dots alone ("..." after a comment).
-      if (p_[k] == '.') {
-        while (k < end && p_[k] == '.') ++k;
+      if (p[k] == '.') {
+        while (k < end && p[k] == '.') ++k;
         if (k == end) continue;
       }
       move(k, end);
     }
+    i_ = i;
     field(gEnd) = static_cast<std::int32_t>(i_);
     if (failed_) {
       // Positions of a bad game are not written.
