@@ -366,36 +366,39 @@ class Reader {
 
   // Tag pair (section 8.1.1): '[' name "value" ']'; on one line. False when malformed.
   bool tag() {
-    const std::size_t start = i_;
-    ++i_;  // '['
-    while (i_ < n_ && (p_[i_] == ' ' || p_[i_] == '\t')) ++i_;
-    const std::size_t nameStart = i_;
-    while (i_ < n_ && ((p_[i_] >= 'A' && p_[i_] <= 'Z') || (p_[i_] >= 'a' && p_[i_] <= 'z') ||
-                       (p_[i_] >= '0' && p_[i_] <= '9') || p_[i_] == '_'))
-      ++i_;
-    const std::size_t nameEnd = i_;
-    while (i_ < n_ && (p_[i_] == ' ' || p_[i_] == '\t')) ++i_;
-    bool ok = nameEnd > nameStart && i_ < n_ && p_[i_] == '"';
+    std::size_t i = i_;  // in a register while scanning (see game())
+    const std::size_t start = i;
+    ++i;  // '['
+    while (i < n_ && (p_[i] == ' ' || p_[i] == '\t')) ++i;
+    const std::size_t nameStart = i;
+    while (i < n_ && ((p_[i] >= 'A' && p_[i] <= 'Z') || (p_[i] >= 'a' && p_[i] <= 'z') ||
+                      (p_[i] >= '0' && p_[i] <= '9') || p_[i] == '_'))
+      ++i;
+    const std::size_t nameEnd = i;
+    while (i < n_ && (p_[i] == ' ' || p_[i] == '\t')) ++i;
+    bool ok = nameEnd > nameStart && i < n_ && p_[i] == '"';
     std::size_t valueStart = 0, valueEnd = 0;
     if (ok) {
-      valueStart = ++i_;
-      while (i_ < n_ && p_[i_] != '"' && p_[i_] != '\n') i_ += p_[i_] == '\\' && i_ + 1 < n_ && p_[i_ + 1] != '\n' ? 2 : 1;
-      ok = i_ < n_ && p_[i_] == '"';
-      valueEnd = i_;
+      valueStart = ++i;
+      while (i < n_ && p_[i] != '"' && p_[i] != '\n') i += p_[i] == '\\' && i + 1 < n_ && p_[i + 1] != '\n' ? 2 : 1;
+      ok = i < n_ && p_[i] == '"';
+      valueEnd = i;
       if (ok) {
-        ++i_;
-        while (i_ < n_ && (p_[i_] == ' ' || p_[i_] == '\t')) ++i_;
-        ok = i_ < n_ && p_[i_] == ']';
-        if (ok) ++i_;
+        ++i;
+        while (i < n_ && (p_[i] == ' ' || p_[i] == '\t')) ++i;
+        ok = i < n_ && p_[i] == ']';
+        if (ok) ++i;
       }
     }
     if (!ok) {
       std::size_t end = start;
       while (end < n_ && p_[end] != '\n' && p_[end] != '\r') ++end;
       fail(kPgnBadTag, start, end, line_, lineStart_);
-      while (i_ < n_ && p_[i_] != '\n') ++i_;
+      while (i < n_ && p_[i] != '\n') ++i;
+      i_ = i;
       return false;
     }
+    i_ = i;
     const std::int32_t t[4] = {static_cast<std::int32_t>(nameStart), static_cast<std::int32_t>(nameEnd),
                                static_cast<std::int32_t>(valueStart), static_cast<std::int32_t>(valueEnd)};
     out_.tags.append(t, 4);
