@@ -96,6 +96,13 @@ class Buf {
     size_ += k;
     return p;
   }
+  // True when k more elements fit without growing; growInPlace(k) then adds them (uninitialised).
+  bool hasRoom(std::size_t k) const { return size_ + k <= cap_; }
+  T* growInPlace(std::size_t k) {
+    T* p = data_ + size_;
+    size_ += k;
+    return p;
+  }
   void push_back(T v) {
     if (T* p = grow(1)) *p = v;
   }
@@ -268,6 +275,9 @@ class Reader {
   std::size_t i_ = 0, lineStart_ = 0;
   int line_ = 1;
 
+  // Every position is written (the default selection): wantPosition's tests once per read.
+  const bool everyPly_ = (o_.flags & kWritePositions) && !(o_.flags & kFinalOnly) && o_.every == 1 && o_.fromPly <= 0;
+
   // Game state.
   std::int32_t* rec_ = nullptr;
   std::size_t recIndex_ = 0;
@@ -339,15 +349,25 @@ class Reader {
   }
 
   bool wantPosition(int ply) const {
+    if (everyPly_) return true;
     if (!(o_.flags & kWritePositions) || (o_.flags & kFinalOnly)) return false;
     // every == 1 (all plies) skips the division, a slow instruction on a path taken once per ply.
     return ply >= o_.fromPly && (o_.every == 1 || (ply - o_.fromPly) % o_.every == 0);
   }
   void writePosition() {
-    U64* w = out_.positions.grow(kPackedPositionWords);
-    std::uint32_t* g = out_.positionGame.grow(1);
-    std::uint32_t* q = out_.positionPly.grow(1);
-    if (!w || !g || !q) return;  // out of memory: run() stops after this game
+    // The three arrays grow together: one test for room in all of them, the growing path apart.
+    U64* w;
+    std::uint32_t *g, *q;
+    if (out_.positions.hasRoom(kPackedPositionWords) && out_.positionGame.hasRoom(1) && out_.positionPly.hasRoom(1)) {
+      w = out_.positions.growInPlace(kPackedPositionWords);
+      g = out_.positionGame.growInPlace(1);
+      q = out_.positionPly.growInPlace(1);
+    } else {
+      w = out_.positions.grow(kPackedPositionWords);
+      g = out_.positionGame.grow(1);
+      q = out_.positionPly.grow(1);
+      if (!w || !g || !q) return;  // out of memory: run() stops after this game
+    }
     w[0] = board_.colors[0];
     w[1] = board_.colors[1];
     for (int t = 0; t < 6; ++t) w[2 + t] = board_.pieces[t];
