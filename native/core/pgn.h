@@ -354,7 +354,8 @@ class Reader {
     // every == 1 (all plies) skips the division, a slow instruction on a path taken once per ply.
     return ply >= o_.fromPly && (o_.every == 1 || (ply - o_.fromPly) % o_.every == 0);
   }
-  void writePosition() {
+  // Inline: the addon's translation unit otherwise keeps it out of line (two callers).
+  BBP_ALWAYS_INLINE void writePosition() {
     // The three arrays grow together: one test for room in all of them, the growing path apart.
     U64* w;
     std::uint32_t *g, *q;
