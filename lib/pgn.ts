@@ -109,12 +109,13 @@ export interface PositionSelect {
   fromPly?: number;
 }
 
-type Reader = (bytes: Uint8Array, flags: number, every: number, fromPly: number, firstLine: number) => jsPgn.PgnRecords;
+/** One read: `gameBase` is added to the game index of each position (positionGame). */
+type Reader = (bytes: Uint8Array, flags: number, every: number, fromPly: number, firstLine: number, gameBase?: number) => jsPgn.PgnRecords;
 
 function readerFor(which: 'native' | 'js' | undefined): Reader {
   const name = which ?? defaultBackendName();
   if (name === 'js') {
-    return (bytes, flags, every, fromPly, firstLine) => jsPgn.readPgnGamesJs(bytes, { flags, every, fromPly, firstLine });
+    return (bytes, flags, every, fromPly, firstLine, gameBase = 0) => jsPgn.readPgnGamesJs(bytes, { flags, every, fromPly, firstLine, gameBase });
   }
   const addon = loadAddon();
   return addon.pgnRead as Reader;
@@ -183,8 +184,8 @@ function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: P
   const sanText = Buffer.from(r.san.buffer, r.san.byteOffset, r.san.byteLength);
   const out: PgnGame[] = [];
   for (let g = 0; g * F < r.games.length; g++) {
+    if (onlyBad && r.games[g * F + G.error] === 0) continue;
     const rec = r.games.subarray(g * F, g * F + F);
-    if (onlyBad && rec[G.error] === 0) continue;
     const tags: Record<string, string> = {};
     for (let t = rec[G.tagStart]!; t < rec[G.tagStart]! + rec[G.tagCount]!; t++) {
       const name = buf.toString('latin1', r.tags[4 * t]!, r.tags[4 * t + 1]!);
@@ -300,7 +301,7 @@ async function* recordsOf(fn: string, source: PgnSource, flags: number, s: Requi
   let game = 1;
   let first = true;
   const run = (bytes: Uint8Array, last: boolean): ChunkRead => {
-    const r = read(bytes, flags | (last ? jsPgn.PGN_LAST_CHUNK : 0) | (first ? 0 : jsPgn.PGN_NOT_FIRST), s.every, s.fromPly, line);
+    const r = read(bytes, flags | (last ? jsPgn.PGN_LAST_CHUNK : 0) | (first ? 0 : jsPgn.PGN_NOT_FIRST), s.every, s.fromPly, line, game);
     const out = { bytes, records: r, firstGame: game, firstLine: line, notFirst: !first };
     game += r.games.length / jsPgn.GAME_RECORD;
     line = r.consumedLine;
@@ -356,14 +357,11 @@ export async function* readPgnPositions(source: PgnSource, options?: PositionsOp
   }
 }
 
+/** The positions of a read made with gameBase = c.firstGame: positionGame holds the game numbers. */
 function positionsOf(c: ChunkRead, allGames: boolean, o: PgnOptions): GamePositions {
   const r = c.records;
-  // The reader's records are fresh arrays of this call: its game indexes become game numbers in place.
-  const game = r.positionGame;
-  const first = c.firstGame;
-  for (let i = 0; i < game.length; i++) game[i] += first;
   const games = gamesOf(c.bytes, r, c.firstGame, o, !allGames);
-  return { batch: PositionBatch.fromPacked(r.positions), game, ply: r.positionPly, games };
+  return { batch: PositionBatch.fromPacked(r.positions), game: r.positionGame, ply: r.positionPly, games };
 }
 
 /** readPgnPositions for text in memory, in one piece. */
@@ -373,7 +371,7 @@ export function pgnPositions(text: string | Uint8Array, options?: PositionsOptio
   const bytes = bytesOf('pgnPositions', text);
   const flags = flagsOf({ ...o, sans: o.games ? o.sans : false }) | jsPgn.PGN_WRITE_POSITIONS | jsPgn.PGN_LAST_CHUNK |
     (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
-  const r = readerFor(o.backend)(bytes, flags, s.every, s.fromPly, 1);
+  const r = readerFor(o.backend)(bytes, flags, s.every, s.fromPly, 1, 1);
   return positionsOf({ bytes, records: r, firstGame: 1 }, o.games === true, o);
 }
 
@@ -415,6 +413,6 @@ export function pgnPiecePositions(piece: PgnPiece, options?: PositionsOptions): 
   const s = checkSelect('pgnPiecePositions', o.select);
   const flags = flagsOf({ ...o, sans: o.games ? o.sans : false }) | jsPgn.PGN_WRITE_POSITIONS | jsPgn.PGN_LAST_CHUNK |
     (piece.notFirst ? jsPgn.PGN_NOT_FIRST : 0) | (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
-  const r = readerFor(o.backend)(bytesOf(fn, piece.bytes), flags, s.every, s.fromPly, piece.firstLine);
+  const r = readerFor(o.backend)(bytesOf(fn, piece.bytes), flags, s.every, s.fromPly, piece.firstLine, piece.firstGame);
   return positionsOf({ bytes: piece.bytes, records: r, firstGame: piece.firstGame }, o.games === true, o);
 }

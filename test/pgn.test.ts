@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PgnError, parsePgn, pgnPositions, readPgn, readPgnPositions, readPgnRecords, type PgnGame } from '../lib/pgn.js';
+import { PgnError, parsePgn, pgnPiecePositions, pgnPositions, readPgn, readPgnPositions, readPgnRecords, splitPgn, type PgnGame } from '../lib/pgn.js';
 import { createSanApi } from '../lib/san.js';
 import { makePgn } from '../scripts/make-pgn.mjs';
 import { jsApi, nativeApi } from './backends.js';
@@ -263,9 +263,23 @@ describe.each(pgnBackends)('%s', (backend) => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+    // Chunk by chunk: the same positions with the same game numbers (counted across the chunks) and plies.
+    const all = pgnPositions(text, { backend });
+    const games: number[] = [];
+    const plies: number[] = [];
     let positions = 0;
-    for await (const chunk of readPgnPositions(pieces(), { backend })) positions += chunk.batch.length;
-    expect(positions).toBe(pgnPositions(text, { backend }).batch.length);
+    for await (const chunk of readPgnPositions(pieces(), { backend })) {
+      positions += chunk.batch.length;
+      games.push(...chunk.game);
+      plies.push(...chunk.ply);
+    }
+    expect(positions).toBe(all.batch.length);
+    expect(games).toEqual(Array.from(all.game));
+    expect(plies).toEqual(Array.from(all.ply));
+    // The same from the pieces of splitPgn, each read on its own.
+    const pieceGames: number[] = [];
+    for await (const piece of splitPgn(pieces(), backend)) pieceGames.push(...pgnPiecePositions(piece, { backend }).game);
+    expect(pieceGames).toEqual(Array.from(all.game));
     await expect(collect(readPgn(42 as never))).rejects.toThrow(TypeError);
   });
 

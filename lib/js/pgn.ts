@@ -92,9 +92,14 @@ function parseFenLineJs(p: Uint8Array, start: number, end: number): Int32Array |
   }
 }
 
-export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: number; fromPly: number; firstLine: number }): PgnRecords {
+/**
+ * The records of the games of p (native/core/pgn.h Options): `gameBase` (default 0) is added to the
+ * game index written with each position (positionGame).
+ */
+export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: number; fromPly: number; firstLine: number; gameBase?: number }): PgnRecords {
   const n = p.length;
   const { flags, every, fromPly } = options;
+  const gameBase = options.gameBase ?? 0;
   const games: number[] = [];
   const moves: number[] = [];
   const sanParts: string[] = [];
@@ -161,7 +166,7 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     a[w++] = fullmove;
     a[w++] = 0;
     pos.n = w;
-    posGame.push(rec / GAME_RECORD);
+    posGame.push(gameBase + rec / GAME_RECORD);
     posPly.push(ply);
   };
   const generate = (): void => { listN = san.generateClean(P); };

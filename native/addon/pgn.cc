@@ -99,14 +99,17 @@ napi_value copyOut(napi_env env, const pgn::Buf<T>& v, napi_typedarray_type type
   return array;
 }
 
-// pgnRead(bytes, flags, every, fromPly, firstLine) -> the records of native/core/pgn.h Output.
+// pgnRead(bytes, flags, every, fromPly, firstLine[, gameBase]) -> the records of native/core/pgn.h
+// Output (gameBase, default 0: added to each position's game index).
 Napi::Value pgnReadCall(const Napi::CallbackInfo& info) {
-  Args args(info, 5);
+  Args args(info, 5, 6);
   const auto text = args.array<std::uint8_t>(0, "bytes");
   const int flags = static_cast<int>(args.count(1, "flags", 63.0));
   const int every = static_cast<int>(args.count(2, "every", 1e9));
   const int fromPly = static_cast<int>(args.count(3, "fromPly", 1e9));
   const int firstLine = static_cast<int>(args.count(4, "firstLine", 2e9));
+  const bool haveBase = info.Length() > 5 && !info[5].IsUndefined();
+  const std::uint32_t gameBase = haveBase ? static_cast<std::uint32_t>(args.count(5, "gameBase", 2e9)) : 0;
   if (!args.ok()) return args.undefined();
   if (every < 1) {
     throwRangeError(info.Env(), std::string(functionName(info)) + ": every must be at least 1");
@@ -121,6 +124,7 @@ Napi::Value pgnReadCall(const Napi::CallbackInfo& info) {
   o.every = every;
   o.fromPly = fromPly;
   o.firstLine = firstLine < 1 ? 1 : firstLine;
+  o.gameBase = gameBase;
   // The reader writes into memory kept per thread from one call to the next (its pages stay
   // mapped: no page faults while writing), then the records are copied into new arrays.
   static thread_local pgn::Output out;

@@ -51,6 +51,9 @@ struct Options {
   int every = 1;     // positions every Nth ply (counted from fromPly)
   int fromPly = 0;   // positions from this ply on (0 = the start position)
   int firstLine = 1; // line number of the first byte
+  // Added to the game index written with each position (positionGame): the caller's numbering of
+  // the first game of this text (0: indexes within the text).
+  std::uint32_t gameBase = 0;
 };
 
 // Asks for 2 MB pages for the whole 2 MB pages inside a large block about to be written: far fewer
@@ -89,6 +92,13 @@ class Buf {
   // k more elements at the end, uninitialised; nullptr when memory ran out.
   T* grow(std::size_t k) {
     if (size_ + k > cap_ && !reserve(size_ + k)) return nullptr;
+    T* p = data_ + size_;
+    size_ += k;
+    return p;
+  }
+  // True when k more elements fit without growing; growInPlace(k) then adds them (uninitialised).
+  bool hasRoom(std::size_t k) const { return size_ + k <= cap_; }
+  T* growInPlace(std::size_t k) {
     T* p = data_ + size_;
     size_ += k;
     return p;
@@ -146,7 +156,7 @@ struct Output {
   Buf<std::int32_t> comments;  // ply (moves before it), start, end (inside the braces / after ';')
   Buf<std::int32_t> nags;      // ply, NAG number (suffix annotations "!" .. "?!" as $1 .. $6)
   Buf<U64> positions;          // kPackedPositionWords per position
-  Buf<std::uint32_t> positionGame;
+  Buf<std::uint32_t> positionGame;  // the position's game: Options::gameBase + its index in the text
   Buf<std::uint32_t> positionPly;
   // Ready for another read, keeping up to keepBytes of memory per array.
   void clear(std::size_t keepBytes = ~std::size_t{0}) {
@@ -265,6 +275,9 @@ class Reader {
   std::size_t i_ = 0, lineStart_ = 0;
   int line_ = 1;
 
+  // Every position is written (the default selection): wantPosition's tests once per read.
+  const bool everyPly_ = (o_.flags & kWritePositions) && !(o_.flags & kFinalOnly) && o_.every == 1 && o_.fromPly <= 0;
+
   // Game state.
   std::int32_t* rec_ = nullptr;
   std::size_t recIndex_ = 0;
@@ -336,22 +349,33 @@ class Reader {
   }
 
   bool wantPosition(int ply) const {
+    if (everyPly_) return true;
     if (!(o_.flags & kWritePositions) || (o_.flags & kFinalOnly)) return false;
     // every == 1 (all plies) skips the division, a slow instruction on a path taken once per ply.
     return ply >= o_.fromPly && (o_.every == 1 || (ply - o_.fromPly) % o_.every == 0);
   }
-  void writePosition() {
-    U64* w = out_.positions.grow(kPackedPositionWords);
-    std::uint32_t* g = out_.positionGame.grow(1);
-    std::uint32_t* q = out_.positionPly.grow(1);
-    if (!w || !g || !q) return;  // out of memory: run() stops after this game
+  // Inline: the addon's translation unit otherwise keeps it out of line (two callers).
+  BBP_ALWAYS_INLINE void writePosition() {
+    // The three arrays grow together: one test for room in all of them, the growing path apart.
+    U64* w;
+    std::uint32_t *g, *q;
+    if (out_.positions.hasRoom(kPackedPositionWords) && out_.positionGame.hasRoom(1) && out_.positionPly.hasRoom(1)) {
+      w = out_.positions.growInPlace(kPackedPositionWords);
+      g = out_.positionGame.growInPlace(1);
+      q = out_.positionPly.growInPlace(1);
+    } else {
+      w = out_.positions.grow(kPackedPositionWords);
+      g = out_.positionGame.grow(1);
+      q = out_.positionPly.grow(1);
+      if (!w || !g || !q) return;  // out of memory: run() stops after this game
+    }
     w[0] = board_.colors[0];
     w[1] = board_.colors[1];
     for (int t = 0; t < 6; ++t) w[2 + t] = board_.pieces[t];
     w[8] = static_cast<U64>(board_.sideToMove) | static_cast<U64>(board_.castling) << 1 |
            static_cast<U64>(board_.epSquare) << 8 | static_cast<U64>(halfmove_) << 16;
     w[9] = static_cast<U64>(fullmove_);
-    *g = static_cast<std::uint32_t>(recIndex_);
+    *g = o_.gameBase + static_cast<std::uint32_t>(recIndex_);
     *q = static_cast<std::uint32_t>(ply_);
   }
 
@@ -363,36 +387,39 @@ class Reader {
 
   // Tag pair (section 8.1.1): '[' name "value" ']'; on one line. False when malformed.
   bool tag() {
-    const std::size_t start = i_;
-    ++i_;  // '['
-    while (i_ < n_ && (p_[i_] == ' ' || p_[i_] == '\t')) ++i_;
-    const std::size_t nameStart = i_;
-    while (i_ < n_ && ((p_[i_] >= 'A' && p_[i_] <= 'Z') || (p_[i_] >= 'a' && p_[i_] <= 'z') ||
-                       (p_[i_] >= '0' && p_[i_] <= '9') || p_[i_] == '_'))
-      ++i_;
-    const std::size_t nameEnd = i_;
-    while (i_ < n_ && (p_[i_] == ' ' || p_[i_] == '\t')) ++i_;
-    bool ok = nameEnd > nameStart && i_ < n_ && p_[i_] == '"';
+    std::size_t i = i_;  // in a register while scanning (see game())
+    const std::size_t start = i;
+    ++i;  // '['
+    while (i < n_ && (p_[i] == ' ' || p_[i] == '\t')) ++i;
+    const std::size_t nameStart = i;
+    while (i < n_ && ((p_[i] >= 'A' && p_[i] <= 'Z') || (p_[i] >= 'a' && p_[i] <= 'z') ||
+                      (p_[i] >= '0' && p_[i] <= '9') || p_[i] == '_'))
+      ++i;
+    const std::size_t nameEnd = i;
+    while (i < n_ && (p_[i] == ' ' || p_[i] == '\t')) ++i;
+    bool ok = nameEnd > nameStart && i < n_ && p_[i] == '"';
     std::size_t valueStart = 0, valueEnd = 0;
     if (ok) {
-      valueStart = ++i_;
-      while (i_ < n_ && p_[i_] != '"' && p_[i_] != '\n') i_ += p_[i_] == '\\' && i_ + 1 < n_ && p_[i_ + 1] != '\n' ? 2 : 1;
-      ok = i_ < n_ && p_[i_] == '"';
-      valueEnd = i_;
+      valueStart = ++i;
+      while (i < n_ && p_[i] != '"' && p_[i] != '\n') i += p_[i] == '\\' && i + 1 < n_ && p_[i + 1] != '\n' ? 2 : 1;
+      ok = i < n_ && p_[i] == '"';
+      valueEnd = i;
       if (ok) {
-        ++i_;
-        while (i_ < n_ && (p_[i_] == ' ' || p_[i_] == '\t')) ++i_;
-        ok = i_ < n_ && p_[i_] == ']';
-        if (ok) ++i_;
+        ++i;
+        while (i < n_ && (p_[i] == ' ' || p_[i] == '\t')) ++i;
+        ok = i < n_ && p_[i] == ']';
+        if (ok) ++i;
       }
     }
     if (!ok) {
       std::size_t end = start;
       while (end < n_ && p_[end] != '\n' && p_[end] != '\r') ++end;
       fail(kPgnBadTag, start, end, line_, lineStart_);
-      while (i_ < n_ && p_[i_] != '\n') ++i_;
+      while (i < n_ && p_[i] != '\n') ++i;
+      i_ = i;
       return false;
     }
+    i_ = i;
     const std::int32_t t[4] = {static_cast<std::int32_t>(nameStart), static_cast<std::int32_t>(nameEnd),
                                static_cast<std::int32_t>(valueStart), static_cast<std::int32_t>(valueEnd)};
     out_.tags.append(t, 4);
@@ -643,41 +670,48 @@ class Reader {
 
     bool complete = false;
     int depth = 0;  // variation nesting (section 8.2.5)
-    while (i_ < n_) {
-      const char c = p_[i_];
+    // The position in the text lives in a local while the movetext is scanned (the member is
+    // written back around the calls that read it): the byte loops then keep it in a register.
+    std::size_t i = i_;
+    const char* const p = p_;
+    const std::size_t n = n_;
+    while (i < n) {
+      const char c = p[i];
       const unsigned cls = kCharClasses.c[static_cast<unsigned char>(c)];
       if (cls & kBlankChar) {
-        ++i_;
+        ++i;
         continue;
       }
       if (cls & kNewlineChar) {
-        newline();
-        ++i_;
+        ++line_;
+        lineStart_ = ++i;
         continue;
       }
       if (cls & kLetterChar) {
         // The common case: a move (a token starting with a letter is no number, NAG or result).
-        const std::size_t start = i_++;
-        while (i_ < n_ && !(kCharClasses.c[static_cast<unsigned char>(p_[i_])] & kDelimiterChar)) ++i_;
-        if (depth == 0 && !failed_) move(start, i_);
+        const std::size_t start = i++;
+        while (i < n && !(kCharClasses.c[static_cast<unsigned char>(p[i])] & kDelimiterChar)) ++i;
+        if (depth == 0 && !failed_) move(start, i);
         continue;
       }
       if (c >= '1' && c <= '9') {
         // A move number indication (section 8.2.2), the next most common token: digits, periods,
         // then a delimiter or the move itself. Anything else ("1-0", "1/2-1/2", "1.5") takes the
         // general path below.
-        std::size_t k = i_ + 1;
-        while (k < n_ && p_[k] >= '0' && p_[k] <= '9') ++k;
-        if (k < n_ && p_[k] == '.') {
-          while (k < n_ && p_[k] == '.') ++k;
-          if (k >= n_ || (kCharClasses.c[static_cast<unsigned char>(p_[k])] & (kDelimiterChar | kLetterChar))) {
-            i_ = k;
+        std::size_t k = i + 1;
+        while (k < n && p[k] >= '0' && p[k] <= '9') ++k;
+        if (k < n && p[k] == '.') {
+          while (k < n && p[k] == '.') ++k;
+          if (k >= n || (kCharClasses.c[static_cast<unsigned char>(p[k])] & (kDelimiterChar | kLetterChar))) {
+            i = k;
             continue;
           }
         }
       }
-      if (c == '%' && i_ == lineStart_) {
+      if (c == '%' && i == lineStart_) {
+        i_ = i;
         skipLine();
+        i = i_;
         continue;
       }
       if (c == '[') {
@@ -685,16 +719,19 @@ class Reader {
         break;
       }
       if (c == '{') {
-        if (!braceComment(depth == 0)) break;
+        i_ = i;
+        const bool closed = braceComment(depth == 0);
+        i = i_;
+        if (!closed) break;
         continue;
       }
       if (c == ';') {
-        const std::size_t start = i_ + 1;
-        const void* nl = std::memchr(p_ + i_, '\n', n_ - i_);
-        i_ = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - p_) : n_;
+        const std::size_t start = i + 1;
+        const void* nl = std::memchr(p + i, '\n', n - i);
+        i = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - p) : n;
         if (depth == 0 && (o_.flags & kWriteComments)) {
-          std::size_t end = i_;
-          if (end > start && p_[end - 1] == '\r') --end;
+          std::size_t end = i;
+          if (end > start && p[end - 1] == '\r') --end;
           const std::int32_t cm[3] = {ply_, static_cast<std::int32_t>(start), static_cast<std::int32_t>(end)};
           out_.comments.append(cm, 3);
           ++field(gCommentCount);
@@ -703,33 +740,33 @@ class Reader {
       }
       if (c == '(') {
         ++depth;
-        ++i_;
+        ++i;
         continue;
       }
       if (c == ')') {
-        if (depth == 0) fail(kPgnUnbalancedParen, i_, i_ + 1, line_, lineStart_);
+        if (depth == 0) fail(kPgnUnbalancedParen, i, i + 1, line_, lineStart_);
         else --depth;
-        ++i_;
+        ++i;
         continue;
       }
       // A token: up to the next delimiter.
-      const std::size_t start = i_;
-      if (c == '$') ++i_;
-      while (i_ < n_ && !(kCharClasses.c[static_cast<unsigned char>(p_[i_])] & kDelimiterChar)) ++i_;
-      if (i_ == start) {  // a stray '}', ']' or '"'
-        ++i_;
-        if (depth == 0) fail(kPgnMalformedMove, start, i_, line_, lineStart_);
+      const std::size_t start = i;
+      if (c == '$') ++i;
+      while (i < n && !(kCharClasses.c[static_cast<unsigned char>(p[i])] & kDelimiterChar)) ++i;
+      if (i == start) {  // a stray '}', ']' or '"'
+        ++i;
+        if (depth == 0) fail(kPgnMalformedMove, start, i, line_, lineStart_);
         continue;
       }
-      const std::size_t end = i_;
+      const std::size_t end = i;
       const std::size_t len = end - start;
       // Termination markers (section 8.2.6) end the game, also inside an unclosed variation.
       int result = -1;
-      if (len == 1 && p_[start] == '*') result = 0;
-      else if (len == 3 && p_[start] == '1' && p_[start + 1] == '-' && p_[start + 2] == '0') result = 1;
-      else if (len == 3 && p_[start] == '0' && p_[start + 1] == '-' && p_[start + 2] == '1') result = 2;
-      else if (len == 7 && p_[start] == '1' && p_[start + 1] == '/' && p_[start + 2] == '2' && p_[start + 3] == '-' &&
-               p_[start + 4] == '1' && p_[start + 5] == '/' && p_[start + 6] == '2')
+      if (len == 1 && p[start] == '*') result = 0;
+      else if (len == 3 && p[start] == '1' && p[start + 1] == '-' && p[start + 2] == '0') result = 1;
+      else if (len == 3 && p[start] == '0' && p[start + 1] == '-' && p[start + 2] == '1') result = 2;
+      else if (len == 7 && p[start] == '1' && p[start + 1] == '/' && p[start + 2] == '2' && p[start + 3] == '-' &&
+               p[start + 4] == '1' && p[start + 5] == '/' && p[start + 6] == '2')
         result = 3;
       if (result >= 0) {
         field(gResult) = result;
@@ -740,27 +777,28 @@ class Reader {
       if (c == '$') {
         int nag = 0;
         std::size_t k = start + 1;
-        for (; k < end && p_[k] >= '0' && p_[k] <= '9' && nag < 1000; ++k) nag = nag * 10 + (p_[k] - '0');
+        for (; k < end && p[k] >= '0' && p[k] <= '9' && nag < 1000; ++k) nag = nag * 10 + (p[k] - '0');
         if (k != end || end == start + 1 || nag > 255) fail(kPgnMalformedMove, start, end, line_, lineStart_);
         else addNag(nag);
         continue;
       }
       // Move number indication (section 8.2.2): digits then periods; a move may follow at once.
       std::size_t k = start;
-      while (k < end && p_[k] >= '0' && p_[k] <= '9') ++k;
-      if (k > start && (k == end || p_[k] == '.')) {
-        while (k < end && p_[k] == '.') ++k;
+      while (k < end && p[k] >= '0' && p[k] <= '9') ++k;
+      if (k > start && (k == end || p[k] == '.')) {
+        while (k < end && p[k] == '.') ++k;
         if (k == end) continue;
       } else {
         k = start;
       }
       // Dots alone ("..." after a comment).
-      if (p_[k] == '.') {
-        while (k < end && p_[k] == '.') ++k;
+      if (p[k] == '.') {
+        while (k < end && p[k] == '.') ++k;
         if (k == end) continue;
       }
       move(k, end);
     }
+    i_ = i;
     field(gEnd) = static_cast<std::int32_t>(i_);
     if (failed_) {
       // Positions of a bad game are not written.

@@ -44,8 +44,9 @@ constexpr int pieceLetter(char c) {
 }
 constexpr bool isSuffix(char c) { return c == '+' || c == '#' || c == '!' || c == '?'; }
 
-// Reads the text of one move; false when it is no SAN move at all (malformed).
-inline bool parseSyntax(const char* s, std::size_t n, Syntax& out) {
+// Reads the text of one move; false when it is no SAN move at all (malformed). Always inline: the
+// PGN reader calls it once per move, and the addon's translation unit has other callers.
+BBP_ALWAYS_INLINE bool parseSyntax(const char* s, std::size_t n, Syntax& out) {
   out = Syntax{};
   while (n > 0 && isSuffix(s[n - 1])) --n;
   if (n >= 4 && s[n - 4] == 'e' && s[n - 3] == '.' && s[n - 2] == 'p' && s[n - 1] == '.') {
