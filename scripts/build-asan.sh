@@ -26,7 +26,9 @@ flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-fr
 # PEXT slider lookups), so on every x86 CPU the sanitized runs use x86.cc's code.
 export BITBOARD_PATTERNS_NO_BMI2=1
 
-build() {
+# A subshell (the parentheses): its cd does not move the caller, which may go on to run vitest from
+# the package root.
+build() (
   mkdir -p "$out"
   # The package's binding.gyp with its sources one directory up.
   sed -e 's#"native/#"../native/#g' "$root/binding.gyp" > "$out/binding.gyp.new"
@@ -38,7 +40,7 @@ build() {
     "$root/node_modules/.bin/node-gyp" "$verb" --directory "$out" ${npm_config_nodedir:+--nodedir="$npm_config_nodedir"} >"$out/build.log" 2>&1 \
     || { tail -40 "$out/build.log"; exit 1; }
   echo "sanitized addon: $addon"
-}
+)
 
 run() {
   [[ -f "$addon" ]] || build
