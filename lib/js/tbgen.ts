@@ -164,20 +164,44 @@ function kingFill(lo: number, hi: number, out: Int32Array): void {
   out[0] = elo | wlo | nlo | slo;
   out[1] = ehi | whi | nhi | shi;
 }
-/** The set mapped square by square by MAP[s]. */
-function mapSet(s: number, lo: number, hi: number, out: Int32Array): void {
-  const map = MAP[s]!;
-  let rl = 0, rh = 0;
-  for (let x = lo; x !== 0; x &= x - 1) {
-    const t = map[31 - Math.clz32(x & -x)]!;
-    if (t < 32) rl |= 1 << t; else rh |= 1 << (t - 32);
+/** Per square: its bit, the king's and the knight's targets, as set halves. */
+const SQ_LO = new Int32Array(64), SQ_HI = new Int32Array(64);
+const KING_LO = new Int32Array(64), KING_HI = new Int32Array(64);
+const KNIGHT_LO = new Int32Array(64), KNIGHT_HI = new Int32Array(64);
+/** BETWEEN_LO/HI[a * 64 + b]: the squares strictly between a and b on one line (none when not on one). */
+const BETWEEN_LO = new Int32Array(64 * 64), BETWEEN_HI = new Int32Array(64 * 64);
+for (let sq = 0; sq < 64; sq++) {
+  SQ_LO[sq] = bitLo(sq); SQ_HI[sq] = bitHi(sq);
+  for (const t of KING_TARGETS[sq]!) { KING_LO[sq] |= bitLo(t); KING_HI[sq] |= bitHi(t); }
+  for (const t of KNIGHT_TARGETS[sq]!) { KNIGHT_LO[sq] |= bitLo(t); KNIGHT_HI[sq] |= bitHi(t); }
+  for (let dir = 0; dir < 8; dir++) {
+    let bl = 0, bh = 0;
+    for (const t of RAYS[dir]![sq]!) {
+      BETWEEN_LO[sq * 64 + t] = bl; BETWEEN_HI[sq * 64 + t] = bh;
+      bl |= bitLo(t); bh |= bitHi(t);
+    }
   }
-  for (let x = hi; x !== 0; x &= x - 1) {
-    const t = map[63 - Math.clz32(x & -x)]!;
-    if (t < 32) rl |= 1 << t; else rh |= 1 << (t - 32);
-  }
-  out[0] = rl; out[1] = rh;
 }
+/** MAP_LO/HI[(s * 8 + r) * 256 + v]: the image by MAP[s] of the squares of rank r whose files are the bits of v. */
+const MAP_LO = new Int32Array(8 * 8 * 256), MAP_HI = new Int32Array(8 * 8 * 256);
+for (let s = 0; s < 8; s++) {
+  for (let r = 0; r < 8; r++) {
+    for (let v = 0; v < 256; v++) {
+      let lo = 0, hi = 0;
+      for (let f = 0; f < 8; f++) if (v & (1 << f)) { const t = MAP[s]![r * 8 + f]!; lo |= bitLo(t); hi |= bitHi(t); }
+      MAP_LO[(s * 8 + r) * 256 + v] = lo; MAP_HI[(s * 8 + r) * 256 + v] = hi;
+    }
+  }
+}
+/** The set mapped by MAP[s], a byte (rank) at a time. */
+function mapSet(s: number, lo: number, hi: number, out: Int32Array): void {
+  const t = s << 11;
+  const b0 = t | (lo & 255), b1 = t | 256 | ((lo >>> 8) & 255), b2 = t | 512 | ((lo >>> 16) & 255), b3 = t | 768 | (lo >>> 24);
+  const b4 = t | 1024 | (hi & 255), b5 = t | 1280 | ((hi >>> 8) & 255), b6 = t | 1536 | ((hi >>> 16) & 255), b7 = t | 1792 | (hi >>> 24);
+  out[0] = MAP_LO[b0]! | MAP_LO[b1]! | MAP_LO[b2]! | MAP_LO[b3]! | MAP_LO[b4]! | MAP_LO[b5]! | MAP_LO[b6]! | MAP_LO[b7]!;
+  out[1] = MAP_HI[b0]! | MAP_HI[b1]! | MAP_HI[b2]! | MAP_HI[b3]! | MAP_HI[b4]! | MAP_HI[b5]! | MAP_HI[b6]! | MAP_HI[b7]!;
+}
+const isSlider = (type: number) => type === BISHOP || type === ROOK || type === QUEEN;
 function popcount32(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
@@ -195,14 +219,27 @@ const NO_CAPTURE = -100000;
 class Generator {
   private readonly P: number;
   private readonly k: number;
-  private readonly legal: Int32Array[];
-  private readonly won: Int32Array[];
+  /** Per side to move: the legal positions not decided yet (tbgen.h's undecided_). */
+  private readonly undecided: Int32Array[];
+  /** Per side to move: the legal positions that side does not win (legal minus won). */
+  private readonly notWon: Int32Array[];
+  /** DTM with pawns: per side to move, the lost positions (read by the en-passant probes). */
   private readonly lost: Int32Array[];
-  private readonly settled: Int32Array[];
   private fresh: Int32Array[];
   private readonly esc: Int32Array[];
   private readonly check: Int32Array[];
   private readonly next: Uint8Array[];
+  /** Per slot of a slider: its targets (empty squares) per placement, from the setup. */
+  private readonly moves: Int32Array[] = [];
+  private readonly colors: Int8Array;
+  private readonly types: Int8Array;
+  /** Per region: the white king's square. */
+  private readonly regionSq: Uint8Array;
+  /** Per white-king square: the symmetry into its region (symmetryOf) and the inverse of that symmetry. */
+  private readonly kingSym = new Uint8Array(64);
+  private readonly kingInv = new Uint8Array(64);
+  /** Per white-king square: its region index after that symmetry, shifted to its place in a placement. */
+  private readonly kingRegion = new Int32Array(64);
   private maxConv = 0;
   /** DTZ distances the bytes do not hold: [table index, plies]. */
   readonly longs: [number, number][] = [];
@@ -212,21 +249,37 @@ class Generator {
   private readonly canLose: [boolean, boolean];
   /** Per side: a piece in the placement (a slot before the black king's set; tbgen.h's movers_). */
   private readonly movers: [boolean, boolean];
-  /** An empty set per placement (moveUnion's `b` when nothing is taken away). */
-  private readonly none: Int32Array;
+  /**
+   * DTM, black has only its king (tbgen.h's fused): black's losses at a placement depend on white's
+   * wins at that placement alone, so a win ply and the next loss ply share one pass.
+   */
+  private readonly fused: boolean;
+  /** Fused passes: the second buffer of black's losses. */
+  private freshBlack: Int32Array = new Int32Array(0);
   private n = 0;
   private previous = 1;
   done = false;
 
   constructor(private readonly m: TbMaterial, private readonly table: Uint8Array, private readonly subs: readonly TbSubTableJs[], private readonly dtz = false) {
     this.k = m.n - 2;
+    this.colors = Int8Array.from(m.colors); this.types = Int8Array.from(m.types);
     this.epPossible = m.types.some((t, i) => t === PAWN && m.colors[i] === 0) && m.types.some((t, i) => t === PAWN && m.colors[i] === 1);
     this.canLose = [m.types.some((t, i) => t !== KING && m.colors[i] === 1), m.types.some((t, i) => t !== KING && m.colors[i] === 0)];
     this.movers = [true, m.colors.some((c, i) => c === 1 && i < m.n - 1)];
-    this.P = (m.pawns ? 32 : 10) * 64 ** this.k;
+    this.fused = !dtz && !this.canLose[0];
+    const regions = m.pawns ? 32 : 10;
+    this.P = regions * 64 ** this.k;
+    this.regionSq = Uint8Array.from({ length: regions }, (_, r) => regionSquare(m.pawns, r));
+    for (let sq = 0; sq < 64; sq++) {
+      const s = symmetryOf(m.pawns, sq);
+      this.kingSym[sq] = s; this.kingInv[sq] = INVERSE[s]!;
+      this.kingRegion[sq] = regionIndex(m.pawns, MAP[s]![sq]!) << (6 * this.k);
+    }
     const pairs = () => [new Int32Array(2 * this.P), new Int32Array(2 * this.P)];
-    this.none = new Int32Array(2 * this.P);
-    this.legal = pairs(); this.won = pairs(); this.lost = pairs(); this.settled = pairs(); this.fresh = pairs(); this.esc = pairs(); this.check = pairs();
+    this.undecided = pairs(); this.notWon = pairs(); this.fresh = pairs(); this.esc = pairs(); this.check = pairs();
+    this.lost = m.pawns && !dtz ? pairs() : [];
+    if (this.fused) this.freshBlack = new Int32Array(2 * this.P);
+    for (let i = 0; i <= this.k; i++) this.moves.push(i > 0 && isSlider(m.types[i]!) ? new Int32Array(2 * this.P) : new Int32Array(0));
     this.next = [new Uint8Array(this.P).fill(255), new Uint8Array(this.P).fill(255)];
     for (let p = 0; p < this.P; p++) this.setup(p);
     if (dtz) { this.freshPrev = pairs(); this.prepareLevels(); return; }
@@ -234,9 +287,7 @@ class Generator {
   }
 
   private sq = new Int32Array(MAX_PIECES);
-  /** The symmetry of the last successor (successor). */
-  private succSym = 0;
-  /** A set (lo, hi) that moveUnion, kingFill and mapSet write. */
+  /** A set (lo, hi) that union, kingFill and mapSet write. */
   private readonly set = new Int32Array(2);
   private occLo = 0; private occHi = 0;
   private readonly ownLo = new Int32Array(2); private readonly ownHi = new Int32Array(2);
@@ -296,19 +347,21 @@ class Generator {
       let attLo = 0, attHi = 0, chkLo = 0, chkHi = 0;
       for (let i = 0; i < m.n - 1; i++) {
         const color = m.colors[i]!, type = m.types[i]!;
+        let ml = 0, mh = 0;
         this.eachAttack(type, color, sq[i]!, (t, bl, bh) => {
+          ml |= bitLo(t); mh |= bitHi(t);
           if (color === 0) { attLo |= bitLo(t); attHi |= bitHi(t); } else if (t === wk) { chkLo |= ~bl; chkHi |= ~bh; }
         });
+        const moves = this.moves[i];
+        if (moves && moves.length) { moves[2 * p] = ml & ~this.occLo; moves[2 * p + 1] = mh & ~this.occHi; }
       }
-      let kl = 0, kh = 0;
-      for (const t of KING_TARGETS[wk]!) { kl |= bitLo(t); kh |= bitHi(t); }
       l0 = ~this.occLo & ~attLo; h0 = ~this.occHi & ~attHi;
-      l1 = ~this.occLo & ~kl & ~chkLo; h1 = ~this.occHi & ~kh & ~chkHi;
+      l1 = ~this.occLo & ~KING_LO[wk]! & ~chkLo; h1 = ~this.occHi & ~KING_HI[wk]! & ~chkHi;
       this.check[0]![2 * p] = l0 & chkLo; this.check[0]![2 * p + 1] = h0 & chkHi;
       this.check[1]![2 * p] = l1 & attLo; this.check[1]![2 * p + 1] = h1 & attHi;
     }
-    this.legal[0]![2 * p] = l0; this.legal[0]![2 * p + 1] = h0;
-    this.legal[1]![2 * p] = l1; this.legal[1]![2 * p + 1] = h1;
+    this.undecided[0]![2 * p] = this.notWon[0]![2 * p] = l0; this.undecided[0]![2 * p + 1] = this.notWon[0]![2 * p + 1] = h0;
+    this.undecided[1]![2 * p] = this.notWon[1]![2 * p] = l1; this.undecided[1]![2 * p + 1] = this.notWon[1]![2 * p + 1] = h1;
     for (let stm = 0; stm < 2; stm++) {
       const r = this.row(stm, p), lo = stm ? l1 : l0, hi = stm ? h1 : h0;
       for (let b = 0; b < 64; b++) this.table[r + b] = has(lo, hi, b) ? DRAW : ILLEGAL;
@@ -317,62 +370,85 @@ class Generator {
 
   /**
    * tbgen.h's moveUnion: the union over the non-converting moves of the side to move's pieces (other
-   * than the black king) of the set `a` minus the set `b` at the placement each move leads to, as
-   * black-king squares of this placement (a black-king square that blocks the move does not count for
-   * it), or-ed into acc; the walk stops once the union covers need. Result in out.
+   * than the black king) of the set a[q], q the placement each move leads to, as black-king squares
+   * of this placement (a black-king square that blocks the move does not count for it), or-ed into
+   * acc; the walk stops once the union covers need. Result in out. The placement is decoded into
+   * locals (at most two pieces besides the kings); the other pieces are walked first and the white
+   * king last (its targets may take the placement through a symmetry). With white to move, a black
+   * king between a white slider and its target would stand in check (outside need): only black
+   * sliders' moves are masked.
    */
-  private moveUnion(p: number, stm: number, needLo: number, needHi: number, accLo: number, accHi: number, a: Int32Array, b: Int32Array, out: Int32Array): void {
-    const m = this.m, sq = this.sq, k = this.k;
-    for (let i = 0; i < m.n - 1; i++) {
-      if (m.colors[i] !== stm) continue;
-      if (!(needLo & ~accLo) && !(needHi & ~accHi)) break;
-      const from = sq[i]!, type = m.types[i]!;
-      if (i === 0) { // the white king: its target may need a symmetry
-        for (const to of KING_TARGETS[from]!) {
-          if (this.occupied(to)) continue;
-          const q = this.successor(p, 0, to);
-          let lo = a[2 * q]! & ~b[2 * q]!, hi = a[2 * q + 1]! & ~b[2 * q + 1]!;
-          if (this.succSym !== 0 && (lo | hi) !== 0) { mapSet(INVERSE[this.succSym]!, lo, hi, out); lo = out[0]!; hi = out[1]!; }
-          accLo |= lo; accHi |= hi;
-        }
-        continue;
-      }
-      const unit = UNITS[k - i]!, base = p - from * unit;
+  private union(p: number, stm: number, needLo: number, needHi: number, accLo: number, accHi: number, a: Int32Array, out: Int32Array): void {
+    const k = this.k, colors = this.colors, types = this.types;
+    const wk = this.regionSq[p >>> (6 * k)]!;
+    const s1 = k >= 1 ? (p >>> (6 * k - 6)) & 63 : 0, s2 = k === 2 ? p & 63 : 0;
+    let occLo = SQ_LO[wk]!, occHi = SQ_HI[wk]!;
+    if (k >= 1) { occLo |= SQ_LO[s1]!; occHi |= SQ_HI[s1]!; }
+    if (k === 2) { occLo |= SQ_LO[s2]!; occHi |= SQ_HI[s2]!; }
+    for (let i = 1; i <= k; i++) {
+      if (colors[i] !== stm) continue;
+      if ((needLo & ~accLo) === 0 && (needHi & ~accHi) === 0) { out[0] = accLo; out[1] = accHi; return; }
+      const from = i === 1 ? s1 : s2, type = types[i]!, shift = 6 * (k - i);
+      const base = p & ~(63 << shift);
       if (type === PAWN) {
         if (this.dtz) continue; // a pawn move zeroes: a seed (seeds)
         const dir = stm === 0 ? 8 : -8, to = from + dir;
-        if (this.occupied(to) || (to >> 3) === (stm === 0 ? 7 : 0)) continue;
-        let q = 2 * (base + to * unit);
-        accLo |= a[q]! & ~b[q]!; accHi |= a[q + 1]! & ~b[q + 1]!;
+        if (has(occLo, occHi, to) || (to >> 3) === (stm === 0 ? 7 : 0)) continue;
+        let q = 2 * (base | (to << shift));
+        accLo |= a[q]!; accHi |= a[q + 1]!;
         const to2 = to + dir;
-        if ((from >> 3) === (stm === 0 ? 1 : 6) && !this.occupied(to2) && (!this.epPossible || this.epCapturers(stm, to2).length === 0)) {
-          q = 2 * (base + to2 * unit);
-          accLo |= a[q]! & ~b[q]! & ~bitLo(to); accHi |= a[q + 1]! & ~b[q + 1]! & ~bitHi(to);
+        if ((from >> 3) === (stm === 0 ? 1 : 6) && !has(occLo, occHi, to2) && !this.epThreat(stm, i, to2, s1, s2)) {
+          q = 2 * (base | (to2 << shift));
+          accLo |= a[q]! & ~SQ_LO[to]!; accHi |= a[q + 1]! & ~SQ_HI[to]!;
         }
         continue;
       }
-      if (type === KNIGHT) {
-        for (const to of KNIGHT_TARGETS[from]!) {
-          if (this.occupied(to)) continue;
-          const q = 2 * (base + to * unit);
-          accLo |= a[q]! & ~b[q]!; accHi |= a[q + 1]! & ~b[q + 1]!;
+      let tl: number, th: number;
+      if (type === KNIGHT) { tl = KNIGHT_LO[from]! & ~occLo; th = KNIGHT_HI[from]! & ~occHi; } else { const mv = this.moves[i]!; tl = mv[2 * p]!; th = mv[2 * p + 1]!; }
+      if (stm === 1 && type !== KNIGHT) {
+        const row = from * 64;
+        for (; tl !== 0; tl &= tl - 1) {
+          const to = 31 - Math.clz32(tl & -tl), q = 2 * (base | (to << shift));
+          accLo |= a[q]! & ~BETWEEN_LO[row + to]!; accHi |= a[q + 1]! & ~BETWEEN_HI[row + to]!;
         }
-        continue;
+        for (; th !== 0; th &= th - 1) {
+          const to = 63 - Math.clz32(th & -th), q = 2 * (base | (to << shift));
+          accLo |= a[q]! & ~BETWEEN_LO[row + to]!; accHi |= a[q + 1]! & ~BETWEEN_HI[row + to]!;
+        }
+      } else {
+        for (; tl !== 0; tl &= tl - 1) { const q = 2 * (base | ((31 - Math.clz32(tl & -tl)) << shift)); accLo |= a[q]!; accHi |= a[q + 1]!; }
+        for (; th !== 0; th &= th - 1) { const q = 2 * (base | ((63 - Math.clz32(th & -th)) << shift)); accLo |= a[q]!; accHi |= a[q + 1]!; }
       }
-      const d0 = type === BISHOP ? 4 : 0, d1 = type === ROOK ? 4 : 8;
-      for (let dir = d0; dir < d1; dir++) {
-        const ray = RAYS[dir]![from]!;
-        let bl = 0, bh = 0; // the squares passed: a black king there blocks the move
-        for (let j = 0; j < ray.length; j++) {
-          const t = ray[j]!;
-          if (this.occupied(t)) break;
-          const q = 2 * (base + t * unit);
-          accLo |= a[q]! & ~b[q]! & ~bl; accHi |= a[q + 1]! & ~b[q + 1]! & ~bh;
-          bl |= bitLo(t); bh |= bitHi(t);
-        }
+    }
+    if (stm === 0 && ((needLo & ~accLo) !== 0 || (needHi & ~accHi) !== 0)) {
+      const others = p & ((1 << (6 * k)) - 1), kingSym = this.kingSym, kingRegion = this.kingRegion;
+      let tl = KING_LO[wk]! & ~occLo, th = KING_HI[wk]! & ~occHi;
+      while ((tl | th) !== 0) {
+        let to: number;
+        if (tl !== 0) { const low = tl & -tl; tl ^= low; to = 31 - Math.clz32(low); } else { const low = th & -th; th ^= low; to = 63 - Math.clz32(low); }
+        const s = kingSym[to]!;
+        if (s === 0) { const q = 2 * (kingRegion[to]! | others); accLo |= a[q]!; accHi |= a[q + 1]!; continue; }
+        const map = MAP[s]!; // the king leaves its region: the placement through symmetry s
+        let q = kingRegion[to]!;
+        if (k === 1) q |= map[s1]!;
+        else if (k === 2) q |= (map[s1]! << 6) | map[s2]!;
+        const lo = a[2 * q]!, hi = a[2 * q + 1]!;
+        if ((lo | hi) === 0) continue;
+        mapSet(this.kingInv[to]!, lo, hi, out);
+        accLo |= out[0]!; accHi |= out[1]!;
       }
     }
     out[0] = accLo; out[1] = accHi;
+  }
+
+  /** Whether an enemy pawn stands beside `to` (slot i's double push there can be taken en passant); s1, s2: the slots' squares. */
+  private epThreat(stm: number, i: number, to: number, s1: number, s2: number): boolean {
+    if (!this.epPossible) return false;
+    for (let j = 1; j <= this.k; j++) {
+      const s = j === 1 ? s1 : s2;
+      if (j !== i && this.colors[j] !== stm && this.types[j] === PAWN && (s >> 3) === (to >> 3) && Math.abs((s & 7) - (to & 7)) === 1) return true;
+    }
+    return false;
   }
 
   /** Slots of the enemy pawns beside `to` (a double push there can be taken en passant). */
@@ -414,22 +490,6 @@ class Generator {
       if (v !== ILLEGAL) best = Math.max(best, this.moveScore(v));
     }
     return best;
-  }
-
-  /**
-   * The successor placement after slot `slot` moves to `to`; succSym is then the symmetry whose
-   * inverse maps the stored set back to the black-king squares as they stand (0: none).
-   */
-  private successor(p: number, slot: number, to: number): number {
-    const k = this.k;
-    if (slot !== 0) { this.succSym = 0; return p + (to - this.sq[slot]!) * UNITS[k - slot]!; }
-    const s = symmetryOf(this.m.pawns, to);
-    this.succSym = s;
-    if (s === 0) return regionIndex(this.m.pawns, to) * UNITS[k]! + p % UNITS[k]!; // the other squares keep their place
-    const map = MAP[s]!;
-    let q = regionIndex(this.m.pawns, map[to]!);
-    for (let i = 1; i <= k; i++) q = q * 64 + map[this.sq[i]!]!;
-    return q;
   }
 
   private findSub(colors: number[], types: number[]): TbSubTableJs | undefined {
@@ -510,7 +570,7 @@ class Generator {
     if (!this.decode(p)) return;
     const m = this.m, sq = this.sq, subSq: number[] = [];
     for (let stm = 0; stm < 2; stm++) {
-      const lo = this.legal[stm]![2 * p]!, hi = this.legal[stm]![2 * p + 1]!;
+      const lo = this.undecided[stm]![2 * p]!, hi = this.undecided[stm]![2 * p + 1]!; // all legal positions: no pass has run here yet
       if (!lo && !hi) continue;
       const list = this.conversionList(stm);
       const pushes = this.dtz ? this.zeroingPushes(stm) : [];
@@ -559,11 +619,10 @@ class Generator {
   }
 
   /** Writes the undecided legal positions of placement p as draws. */
+  /** Writes the undecided positions of placement p as draws. */
   private finish(p: number): void {
     const i = 2 * p;
-    for (let stm = 0; stm < 2; stm++) {
-      this.write(stm, p, this.legal[stm]![i]! & ~this.settled[stm]![i]!, this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!, DRAW);
-    }
+    for (let stm = 0; stm < 2; stm++) this.write(stm, p, this.undecided[stm]![i]!, this.undecided[stm]![i + 1]!, DRAW);
   }
 
   /** A DTZ distance the byte does not hold: `code`, and a long value beyond `held` plies (tbgen.h's writeLong). */
@@ -575,24 +634,41 @@ class Generator {
   }
 
   /** One ply; false when the table is complete. */
+  /** One ply (with fused passes, a win ply and the next loss ply); false when the table is complete. */
   step(): boolean {
     if (this.done) return false;
     if (this.dtz) return this.stepDtz();
     const n = this.n;
     if (n > MAX_PLIES) throw new RangeError('tbGenerate: a distance exceeds 253 plies');
-    let decided = 0;
-    if (n & 1) for (let p = 0; p < this.P; p++) decided += this.winPass(p, n, this.fresh);
-    else for (let p = 0; p < this.P; p++) decided += this.lossPass(p, n);
-    if (n >= 1 && decided === 0 && this.previous === 0 && n > this.maxConv) {
-      for (let p = 0; p < this.P; p++) this.finish(p);
-      this.done = true;
-      return false;
+    if (this.fused && (n & 1) && n < MAX_PLIES) {
+      let wins = 0, losses = 0;
+      for (let p = 0; p < this.P; p++) {
+        const w = this.winSide(p, 0, n, this.fresh);
+        if (w === 0 && this.next[1]![p] !== n + 1) { this.freshBlack[2 * p] = 0; this.freshBlack[2 * p + 1] = 0; continue; }
+        wins += w;
+        losses += this.lossSide(p, 1, n + 1, this.freshBlack);
+      }
+      const t = this.fresh[1]!; this.fresh[1] = this.freshBlack; this.freshBlack = t;
+      if (wins === 0 && this.previous === 0 && n > this.maxConv) return this.complete(); // as the unfused loop after ply n
+      if (losses === 0 && wins === 0 && n + 1 > this.maxConv) return this.complete(); // after ply n + 1
+      this.previous = losses;
+      this.n = n + 2;
+      return true;
     }
+    let decided = 0;
+    if (n & 1) for (let p = 0; p < this.P; p++) decided += this.winSide(p, 0, n, this.fresh) + this.winSide(p, 1, n, this.fresh);
+    else for (let p = 0; p < this.P; p++) decided += this.lossSide(p, 0, n, this.fresh[0]!) + this.lossSide(p, 1, n, this.fresh[1]!);
+    if (n >= 1 && decided === 0 && this.previous === 0 && n > this.maxConv) return this.complete();
     this.previous = decided;
     this.n++;
     return true;
   }
 
+  private complete(): boolean {
+    for (let p = 0; p < this.P; p++) this.finish(p);
+    this.done = true;
+    return false;
+  }
 
   // ---------------------------------------------------------------- distance to zeroing (tbgen.h)
 
@@ -641,8 +717,8 @@ class Generator {
     if (n > DTZ_MAX_PLIES) throw new RangeError(`tbGenerate: a distance exceeds ${DTZ_MAX_PLIES} plies`);
     const from = this.levelStart[this.level]!, to = this.levelStart[this.level + 1]!;
     let decided = 0;
-    for (let i = from; i < to; i++) decided += this.lossPass(this.order[i]!, n);
-    if (n) for (let i = from; i < to; i++) decided += this.winPass(this.order[i]!, n, this.freshPrev);
+    for (let i = from; i < to; i++) { const p = this.order[i]!; decided += this.lossSide(p, 0, n, this.fresh[0]!) + this.lossSide(p, 1, n, this.fresh[1]!); }
+    if (n) for (let i = from; i < to; i++) { const p = this.order[i]!; decided += this.winSide(p, 0, n, this.freshPrev) + this.winSide(p, 1, n, this.freshPrev); }
     const t = this.fresh; this.fresh = this.freshPrev; this.freshPrev = t;
     if (n >= 1 && decided === 0 && n > this.maxConv) {
       for (let i = from; i < to; i++) this.finish(this.order[i]!);
@@ -675,95 +751,92 @@ class Generator {
     return next;
   }
 
-  /** Ply n, losses (tbgen.h's lossPass). */
-  private lossPass(p: number, n: number): number {
-    let decided = 0, decoded = false;
-    const i = 2 * p, dtz = this.dtz;
-    for (let stm = 0; stm < 2; stm++) {
-      this.fresh[stm]![i] = 0; this.fresh[stm]![i + 1] = 0;
-      const ul = this.legal[stm]![i]! & ~this.settled[stm]![i]!, uh = this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!;
-      if ((!ul && !uh) || !this.canLose[stm]) continue; // (a stalemate of a side that cannot lose stays a draw)
-      if (!decoded && (this.movers[stm] || this.m.pawns)) { this.decode(p); decoded = true; }
-      const opp = stm ^ 1, set = this.set;
-      if (this.next[stm]![p] === n) { // conversions that lose in n plies stop escaping
-        const next = this.conversions(stm, p, ul, uh, n, n);
-        this.esc[stm]![i] &= ~set[0]!; this.esc[stm]![i + 1] &= ~set[1]!;
-        if (!dtz) this.next[stm]![p] = next; // DTZ: the win pass of this ply rescans
-      }
-      let el = this.esc[stm]![i]!, eh = this.esc[stm]![i + 1]!;
-      const legal = this.legal[opp]!, won = this.won[opp]!;
-      if (this.movers[stm]) { this.moveUnion(p, stm, ul, uh, el, eh, legal, won, set); el = set[0]!; eh = set[1]!; }
-      if (stm === 1) {
-        kingFill(this.legal[0]![i]! & ~this.won[0]![i]!, this.legal[0]![i + 1]! & ~this.won[0]![i + 1]!, set);
-        el |= set[0]!; eh |= set[1]!;
-      }
-      if (!dtz) {
-        for (const ep of this.epPushes(stm)) {
-          const q = p + (ep.to - this.sq[ep.slot]!) * 64 ** (this.k - ep.slot);
-          for (let b = 0; b < 64; b++) {
-            if (b === ep.mid || !has(ul & ~el, uh & ~eh, b)) continue;
-            if (!has(legal[2 * q]! & ~won[2 * q]!, legal[2 * q + 1]! & ~won[2 * q + 1]!, b)) continue;
-            const e = this.epScore(stm, ep.slot, ep.mid, ep.caps, b);
-            if (!(e > 0 && 1000 - e <= n - 1)) { el |= bitLo(b); eh |= bitHi(b); }
-          }
+  /**
+   * Ply n, losses of side stm at placement p (tbgen.h's lossSide): an undecided position whose every
+   * move reaches a position the opponent wins within n - 1 plies and whose conversions lose within n
+   * plies is lost in n plies (n = 0: mated, or stalemate). The losses go into fresh.
+   */
+  private lossSide(p: number, stm: number, n: number, fresh: Int32Array): number {
+    if (!this.canLose[stm]) return 0; // (a stalemate of a side that cannot lose stays a draw)
+    const i = 2 * p, dtz = this.dtz, und = this.undecided[stm]!;
+    fresh[i] = 0; fresh[i + 1] = 0;
+    const ul = und[i]!, uh = und[i + 1]!;
+    if ((ul | uh) === 0) return 0;
+    const opp = stm ^ 1, set = this.set, esc = this.esc[stm]!;
+    if (this.next[stm]![p] === n) { // conversions that lose in n plies stop escaping
+      const next = this.conversions(stm, p, ul, uh, n, n);
+      esc[i] &= ~set[0]!; esc[i + 1] &= ~set[1]!;
+      if (!dtz) this.next[stm]![p] = next; // DTZ: the win pass of this ply rescans
+    }
+    let el = esc[i]!, eh = esc[i + 1]!;
+    const notWon = this.notWon[opp]!;
+    if (this.movers[stm]) { this.union(p, stm, ul, uh, el, eh, notWon, set); el = set[0]!; eh = set[1]!; }
+    if (stm === 1) { const own = this.notWon[0]!; kingFill(own[i]!, own[i + 1]!, set); el |= set[0]!; eh |= set[1]!; }
+    if (!dtz && this.epPossible) {
+      this.decode(p);
+      for (const ep of this.epPushes(stm)) {
+        const q = p + (ep.to - this.sq[ep.slot]!) * UNITS[this.k - ep.slot]!;
+        for (let b = 0; b < 64; b++) {
+          if (b === ep.mid || !has(ul & ~el, uh & ~eh, b)) continue;
+          if (!has(notWon[2 * q]!, notWon[2 * q + 1]!, b)) continue;
+          const e = this.epScore(stm, ep.slot, ep.mid, ep.caps, b);
+          if (!(e > 0 && 1000 - e <= n - 1)) { el |= bitLo(b); eh |= bitHi(b); }
         }
       }
-      let ll = ul & ~el, lh = uh & ~eh;
-      if (n === 0) {
-        const cl = this.check[stm]![i]!, ch = this.check[stm]![i + 1]!;
-        this.settled[stm]![i] |= ll & ~cl; this.settled[stm]![i + 1] |= lh & ~ch;
-        ll &= cl; lh &= ch;
-      }
-      if (ll || lh) {
-        if (!dtz) { this.lost[stm]![i] |= ll; this.lost[stm]![i + 1] |= lh; }
-        this.fresh[stm]![i] = ll; this.fresh[stm]![i + 1] = lh;
-        this.settled[stm]![i] |= ll; this.settled[stm]![i + 1] |= lh;
-        if (dtz && n >= DTZ_LONG_LOSS) this.writeLong(stm, p, ll, lh, DTZ_LONG_LOSS, n, DTZ_LONG_LOSS);
-        else this.write(stm, p, ll, lh, n);
-        decided += popcount32(ll) + popcount32(lh);
-      }
     }
-    return decided;
+    let ll = ul & ~el, lh = uh & ~eh;
+    if (n === 0) { // stalemates: draws
+      const check = this.check[stm]!, cl = check[i]!, ch = check[i + 1]!;
+      und[i] &= ~(ll & ~cl); und[i + 1] &= ~(lh & ~ch);
+      ll &= cl; lh &= ch;
+    }
+    if ((ll | lh) === 0) return 0;
+    if (this.lost.length) { this.lost[stm]![i] |= ll; this.lost[stm]![i + 1] |= lh; }
+    fresh[i] = ll; fresh[i + 1] = lh;
+    und[i] &= ~ll; und[i + 1] &= ~lh;
+    if (dtz && n >= DTZ_LONG_LOSS) this.writeLong(stm, p, ll, lh, DTZ_LONG_LOSS, n, DTZ_LONG_LOSS);
+    else this.write(stm, p, ll, lh, n);
+    return popcount32(ll) + popcount32(lh);
   }
 
-  /** Ply n >= 1, wins; lostLast: the losses of the previous ply (tbgen.h's winPass). */
-  private winPass(p: number, n: number, lostLast: Int32Array[]): number {
-    let decided = 0, decoded = false;
-    const i = 2 * p, dtz = this.dtz, winCode = dtz ? DTZ_WIN_BASE + n : n;
-    for (let stm = 0; stm < 2; stm++) {
-      const ul = this.legal[stm]![i]! & ~this.settled[stm]![i]!, uh = this.legal[stm]![i + 1]! & ~this.settled[stm]![i + 1]!;
-      if ((!ul && !uh) || !this.canLose[stm ^ 1]) continue;
-      if (!decoded && (this.movers[stm] || this.m.pawns)) { this.decode(p); decoded = true; }
-      const opp = stm ^ 1, set = this.set;
-      let rl = 0, rh = 0;
-      if (this.next[stm]![p] === n) { // conversions that win in n plies
-        this.next[stm]![p] = this.conversions(stm, p, ul, uh, n, winCode);
-        rl = set[0]!; rh = set[1]!;
-      }
-      if (this.movers[stm]) { this.moveUnion(p, stm, ul, uh, rl, rh, lostLast[opp]!, this.none, set); rl = set[0]!; rh = set[1]!; }
-      if (stm === 1) { kingFill(lostLast[0]![i]!, lostLast[0]![i + 1]!, set); rl |= set[0]!; rh |= set[1]!; }
-      if (!dtz) {
-        for (const ep of this.epPushes(stm)) {
-          const q = p + (ep.to - this.sq[ep.slot]!) * 64 ** (this.k - ep.slot);
-          const lostOpp = this.lost[opp]!;
-          for (let b = 0; b < 64; b++) {
-            if (b === ep.mid || !has(ul & ~rl, uh & ~rh, b) || !has(lostOpp[2 * q]!, lostOpp[2 * q + 1]!, b)) continue;
-            const d = this.table[this.row(opp, q) + b]!;
-            const e = this.epScore(stm, ep.slot, ep.mid, ep.caps, b);
-            if (e === NO_CAPTURE ? d === n - 1 : e < 0 && Math.max(d, e + 1000) === n - 1) { rl |= bitLo(b); rh |= bitHi(b); }
-          }
+  /**
+   * Ply n >= 1, wins of side stm at placement p (tbgen.h's winSide): an undecided position with a move
+   * to a position lost in n - 1 plies (lostLast: the losses of the previous ply), or a conversion
+   * that wins in n plies, is won in n plies. Returns how many.
+   */
+  private winSide(p: number, stm: number, n: number, lostLast: Int32Array[]): number {
+    const i = 2 * p, dtz = this.dtz, und = this.undecided[stm]!, winCode = dtz ? DTZ_WIN_BASE + n : n;
+    const ul = und[i]!, uh = und[i + 1]!, opp = stm ^ 1;
+    if ((ul | uh) === 0 || !this.canLose[opp]) return 0;
+    const set = this.set;
+    let rl = 0, rh = 0;
+    if (this.next[stm]![p] === n) { // conversions that win in n plies
+      this.next[stm]![p] = this.conversions(stm, p, ul, uh, n, winCode);
+      rl = set[0]!; rh = set[1]!;
+    }
+    if (this.movers[stm]) { this.union(p, stm, ul, uh, rl, rh, lostLast[opp]!, set); rl = set[0]!; rh = set[1]!; }
+    if (stm === 1) { const l = lostLast[0]!; kingFill(l[i]!, l[i + 1]!, set); rl |= set[0]!; rh |= set[1]!; }
+    if (!dtz && this.epPossible) {
+      this.decode(p);
+      for (const ep of this.epPushes(stm)) {
+        const q = p + (ep.to - this.sq[ep.slot]!) * UNITS[this.k - ep.slot]!;
+        const lostOpp = this.lost[opp]!;
+        for (let b = 0; b < 64; b++) {
+          if (b === ep.mid || !has(ul & ~rl, uh & ~rh, b) || !has(lostOpp[2 * q]!, lostOpp[2 * q + 1]!, b)) continue;
+          const d = this.table[this.row(opp, q) + b]!;
+          const e = this.epScore(stm, ep.slot, ep.mid, ep.caps, b);
+          if (e === NO_CAPTURE ? d === n - 1 : e < 0 && Math.max(d, e + 1000) === n - 1) { rl |= bitLo(b); rh |= bitHi(b); }
         }
       }
-      const wl = rl & ul, wh = rh & uh;
-      if (wl || wh) {
-        this.won[stm]![i] |= wl; this.won[stm]![i + 1] |= wh;
-        this.settled[stm]![i] |= wl; this.settled[stm]![i + 1] |= wh;
-        if (dtz && winCode >= DTZ_LONG_WIN) this.writeLong(stm, p, wl, wh, DTZ_LONG_WIN, n, DTZ_LONG_WIN - DTZ_WIN_BASE);
-        else this.write(stm, p, wl, wh, winCode);
-        decided += popcount32(wl) + popcount32(wh);
-      }
     }
-    return decided;
+    const wl = rl & ul, wh = rh & uh;
+    if ((wl | wh) === 0) return 0;
+    const notWon = this.notWon[stm]!;
+    notWon[i] &= ~wl; notWon[i + 1] &= ~wh;
+    und[i] &= ~wl; und[i + 1] &= ~wh;
+    if (dtz && winCode >= DTZ_LONG_WIN) this.writeLong(stm, p, wl, wh, DTZ_LONG_WIN, n, DTZ_LONG_WIN - DTZ_WIN_BASE);
+    else this.write(stm, p, wl, wh, winCode);
+    return popcount32(wl) + popcount32(wh);
   }
 
   get progress(): [number, number] {
