@@ -168,12 +168,20 @@ function kingFill(lo: number, hi: number, out: Int32Array): void {
 const SQ_LO = new Int32Array(64), SQ_HI = new Int32Array(64);
 const KING_LO = new Int32Array(64), KING_HI = new Int32Array(64);
 const KNIGHT_LO = new Int32Array(64), KNIGHT_HI = new Int32Array(64);
+/** PAWN_LO/HI[color * 64 + sq]: the squares a pawn attacks. */
+const PAWN_LO = new Int32Array(128), PAWN_HI = new Int32Array(128);
 /** BETWEEN_LO/HI[a * 64 + b]: the squares strictly between a and b on one line (none when not on one). */
 const BETWEEN_LO = new Int32Array(64 * 64), BETWEEN_HI = new Int32Array(64 * 64);
 for (let sq = 0; sq < 64; sq++) {
   SQ_LO[sq] = bitLo(sq); SQ_HI[sq] = bitHi(sq);
   for (const t of KING_TARGETS[sq]!) { KING_LO[sq] |= bitLo(t); KING_HI[sq] |= bitHi(t); }
   for (const t of KNIGHT_TARGETS[sq]!) { KNIGHT_LO[sq] |= bitLo(t); KNIGHT_HI[sq] |= bitHi(t); }
+  for (let color = 0; color < 2; color++) {
+    for (const df of [-1, 1]) {
+      const t = offset(sq, df, color === 0 ? 1 : -1);
+      if (t >= 0) { PAWN_LO[color * 64 + sq] |= bitLo(t); PAWN_HI[color * 64 + sq] |= bitHi(t); }
+    }
+  }
   for (let dir = 0; dir < 8; dir++) {
     let bl = 0, bh = 0;
     for (const t of RAYS[dir]![sq]!) {
@@ -193,6 +201,12 @@ for (let s = 0; s < 8; s++) {
     }
   }
 }
+/** ROW_WORDS[v]: the 4 initial row bytes of 4 black-king squares, DRAW where the bit of v is 1, ILLEGAL where 0 (in memory order). */
+const ROW_WORDS = new Uint32Array(16);
+{
+  const bytes = new Uint8Array(ROW_WORDS.buffer);
+  for (let v = 0; v < 16; v++) for (let j = 0; j < 4; j++) bytes[4 * v + j] = v & (1 << j) ? DRAW : ILLEGAL;
+}
 /** The set mapped by MAP[s], a byte (rank) at a time. */
 function mapSet(s: number, lo: number, hi: number, out: Int32Array): void {
   const t = s << 11;
@@ -210,11 +224,21 @@ function popcount32(x: number): number {
 
 export interface TbSubTableJs { material: TbMaterial; data: Uint8Array }
 
-interface Conversion { sub: TbSubTableJs; src: number[]; to: number; maskLo: number; maskHi: number }
-
 const MOVED = -1;
 const UNITS = [1, 64, 4096, 262144];
 const NO_CAPTURE = -100000;
+/** A conversion score that depends on the black king's square (seeds). */
+const VARIES = NO_CAPTURE - 1;
+const PROMOTIONS = [QUEEN, ROOK, BISHOP, KNIGHT];
+const NO_PUSHES: { slot: number; to: number; mid: number; caps: number[] }[] = [];
+const shapeKey = (mover: number, captured: number, promo: number) => (mover * (MAX_PIECES + 1) + captured + 1) * 6 + promo + 1;
+/** tbIndex of squares in an Int32Array. */
+function tbIndexOf(m: TbMaterial, stm: number, sq: Int32Array): number {
+  const map = MAP[symmetryOf(m.pawns, sq[0]!)]!, k = m.n - 2;
+  let p = regionIndex(m.pawns, map[sq[0]!]!);
+  for (let i = 1; i <= k; i++) p = p * 64 + map[sq[i]!]!;
+  return (stm * ((m.pawns ? 32 : 10) * 64 ** k) + p) * 64 + map[sq[k + 1]!]!;
+}
 
 class Generator {
   private readonly P: number;
@@ -259,9 +283,12 @@ class Generator {
   private n = 0;
   private previous = 1;
   done = false;
+  /** The table as 32-bit words when it is aligned to them (the setup's rows), else null. */
+  private readonly words: Uint32Array | null;
 
   constructor(private readonly m: TbMaterial, private readonly table: Uint8Array, private readonly subs: readonly TbSubTableJs[], private readonly dtz = false) {
     this.k = m.n - 2;
+    this.words = table.byteOffset % 4 === 0 ? new Uint32Array(table.buffer, table.byteOffset, table.length >> 2) : null;
     this.colors = Int8Array.from(m.colors); this.types = Int8Array.from(m.types);
     this.epPossible = m.types.some((t, i) => t === PAWN && m.colors[i] === 0) && m.types.some((t, i) => t === PAWN && m.colors[i] === 1);
     this.canLose = [m.types.some((t, i) => t !== KING && m.colors[i] === 1), m.types.some((t, i) => t !== KING && m.colors[i] === 0)];
@@ -281,6 +308,7 @@ class Generator {
     if (this.fused) this.freshBlack = new Int32Array(2 * this.P);
     for (let i = 0; i <= this.k; i++) this.moves.push(i > 0 && isSlider(m.types[i]!) ? new Int32Array(2 * this.P) : new Int32Array(0));
     this.next = [new Uint8Array(this.P).fill(255), new Uint8Array(this.P).fill(255)];
+    this.makeShapes();
     for (let p = 0; p < this.P; p++) this.setup(p);
     if (dtz) { this.freshPrev = pairs(); this.prepareLevels(); return; }
     for (let p = 0; p < this.P; p++) this.seeds(p);
@@ -311,26 +339,6 @@ class Generator {
 
   private occupied(s: number): boolean { return has(this.occLo, this.occHi, s); }
 
-  /** f(to, betweenLo, betweenHi) for each attacked square (through empty squares for sliders). */
-  private eachAttack(type: number, color: number, from: number, f: (to: number, bl: number, bh: number) => void): void {
-    if (type === PAWN) {
-      const dr = color === 0 ? 1 : -1;
-      for (const df of [-1, 1]) { const t = offset(from, df, dr); if (t >= 0) f(t, 0, 0); }
-      return;
-    }
-    if (type === KNIGHT) { for (const t of KNIGHT_TARGETS[from]!) f(t, 0, 0); return; }
-    if (type === KING) { for (const t of KING_TARGETS[from]!) f(t, 0, 0); return; }
-    const d0 = type === BISHOP ? 4 : 0, d1 = type === ROOK ? 4 : 8; // RAYS: rook-wise, then bishop-wise
-    for (let dir = d0; dir < d1; dir++) {
-      let bl = 0, bh = 0;
-      for (const t of RAYS[dir]![from]!) {
-        f(t, bl, bh);
-        if (this.occupied(t)) break;
-        bl |= bitLo(t); bh |= bitHi(t);
-      }
-    }
-  }
-
   private row(stm: number, p: number): number { return (stm * this.P + p) * 64; }
 
   private write(stm: number, p: number, lo: number, hi: number, value: number): void {
@@ -339,32 +347,39 @@ class Generator {
     for (let x = hi; x !== 0; x &= x - 1) this.table[r + 63 - Math.clz32(x & -x)] = value;
   }
 
+  /** Legality, checks, the sliders' targets, and the table rows: legal positions DRAW (until decided), others ILLEGAL. */
   private setup(p: number): void {
-    const m = this.m, sq = this.sq;
+    const m = this.m, sq = this.sq, set = this.set;
     let l0 = 0, h0 = 0, l1 = 0, h1 = 0;
     if (this.decode(p)) {
-      const wk = sq[0]!;
-      let attLo = 0, attHi = 0, chkLo = 0, chkHi = 0;
+      const wk = sq[0]!, occLo = this.occLo, occHi = this.occHi;
+      let attLo = 0, attHi = 0, chkLo = 0, chkHi = 0; // squares white attacks; black-king squares with the white king in check
       for (let i = 0; i < m.n - 1; i++) {
         const color = m.colors[i]!, type = m.types[i]!;
-        let ml = 0, mh = 0;
-        this.eachAttack(type, color, sq[i]!, (t, bl, bh) => {
-          ml |= bitLo(t); mh |= bitHi(t);
-          if (color === 0) { attLo |= bitLo(t); attHi |= bitHi(t); } else if (t === wk) { chkLo |= ~bl; chkHi |= ~bh; }
-        });
-        const moves = this.moves[i];
-        if (moves && moves.length) { moves[2 * p] = ml & ~this.occLo; moves[2 * p + 1] = mh & ~this.occHi; }
+        this.attacks(type, color, sq[i]!, set);
+        const al = set[0]!, ah = set[1]!;
+        const moves = this.moves[i]!;
+        if (moves.length) { moves[2 * p] = al & ~occLo; moves[2 * p + 1] = ah & ~occHi; }
+        if (color === 0) { attLo |= al; attHi |= ah; } else if (has(al, ah, wk)) {
+          if (isSlider(type)) { chkLo |= ~BETWEEN_LO[sq[i]! * 64 + wk]!; chkHi |= ~BETWEEN_HI[sq[i]! * 64 + wk]!; } else { chkLo = chkHi = -1; }
+        }
       }
-      l0 = ~this.occLo & ~attLo; h0 = ~this.occHi & ~attHi;
-      l1 = ~this.occLo & ~KING_LO[wk]! & ~chkLo; h1 = ~this.occHi & ~KING_HI[wk]! & ~chkHi;
+      l0 = ~occLo & ~attLo; h0 = ~occHi & ~attHi;
+      l1 = ~occLo & ~KING_LO[wk]! & ~chkLo; h1 = ~occHi & ~KING_HI[wk]! & ~chkHi;
       this.check[0]![2 * p] = l0 & chkLo; this.check[0]![2 * p + 1] = h0 & chkHi;
       this.check[1]![2 * p] = l1 & attLo; this.check[1]![2 * p + 1] = h1 & attHi;
     }
     this.undecided[0]![2 * p] = this.notWon[0]![2 * p] = l0; this.undecided[0]![2 * p + 1] = this.notWon[0]![2 * p + 1] = h0;
     this.undecided[1]![2 * p] = this.notWon[1]![2 * p] = l1; this.undecided[1]![2 * p + 1] = this.notWon[1]![2 * p + 1] = h1;
+    const words = this.words;
     for (let stm = 0; stm < 2; stm++) {
       const r = this.row(stm, p), lo = stm ? l1 : l0, hi = stm ? h1 : h0;
-      for (let b = 0; b < 64; b++) this.table[r + b] = has(lo, hi, b) ? DRAW : ILLEGAL;
+      if (words) { // 4 black-king squares a word
+        const w = r >> 2;
+        for (let j = 0; j < 8; j++) { words[w + j] = ROW_WORDS[(lo >>> (4 * j)) & 15]!; words[w + 8 + j] = ROW_WORDS[(hi >>> (4 * j)) & 15]!; }
+      } else {
+        for (let b = 0; b < 64; b++) this.table[r + b] = has(lo, hi, b) ? DRAW : ILLEGAL;
+      }
     }
   }
 
@@ -478,16 +493,9 @@ class Generator {
   /** The best en-passant capture's score for the capturing side (moveScore), or NO_CAPTURE. */
   private epScore(stm: number, slot: number, mid: number, caps: number[], b: number): number {
     let best = NO_CAPTURE;
-    const subSq: number[] = [];
     for (const j of caps) {
-      const cv = this.makeConversion(j, mid, slot, -1, -1, -1);
-      subSq.length = cv.sub.material.n;
-      for (let k = 0; k < cv.sub.material.n; k++) {
-        const s = cv.src[k]!;
-        subSq[k] = s === MOVED ? mid : s === this.m.n - 1 ? b : this.sq[s]!;
-      }
-      const v = cv.sub.data[tbIndex(cv.sub.material, stm, subSq)]!;
-      if (v !== ILLEGAL) best = Math.max(best, this.moveScore(v));
+      const s = this.conversionScore(stm, this.shape(j, slot, -1), mid, b); // the pusher to move after it
+      if (s > best) best = s;
     }
     return best;
   }
@@ -496,52 +504,123 @@ class Generator {
     return this.subs.find((s) => s.material.n === colors.length && s.material.colors.every((c, i) => c === colors[i] && s.material.types[i] === types[i]));
   }
 
-  private makeConversion(mover: number, to: number, captured: number, promo: number, maskLo: number, maskHi: number): Conversion {
+  // Conversions (captures, promotions): the sub-table and where each of its slots comes from depend
+  // only on (mover, captured slot, promotion), not on the squares: found once per generation.
+  /** Per shape (shapeKey): the sub-table (undefined: not given). */
+  private readonly shapeSub: (TbSubTableJs | undefined)[] = [];
+  /** Per shape: the parent slot of each sub-table slot (MOVED: the mover), MAX_PIECES apiece. */
+  private readonly shapeSrc = new Int8Array(MAX_PIECES * (MAX_PIECES + 1) * 6 * MAX_PIECES);
+  /** Per shape: the black king keeps its square (the position after it does not depend on the set). */
+  private readonly shapeFixed = new Uint8Array(MAX_PIECES * (MAX_PIECES + 1) * 6);
+
+  private makeShapes(): void {
     const m = this.m;
-    const pieces: { color: number; type: number; from: number }[] = [];
-    for (let i = 0; i < m.n; i++) {
-      if (i === captured) continue;
-      pieces.push({ color: m.colors[i]!, type: i === mover && promo >= 0 ? promo : m.types[i]!, from: i === mover ? MOVED : i });
+    for (let mover = 0; mover < m.n; mover++) {
+      for (let captured = -1; captured < m.n; captured++) {
+        for (let promo = -1; promo <= QUEEN; promo++) {
+          if (captured === mover || (captured >= 0 && m.colors[captured] === m.colors[mover]) || (promo >= 0 && m.types[mover] !== PAWN)) continue;
+          const pieces: { color: number; type: number; from: number }[] = [];
+          for (let i = 0; i < m.n; i++) {
+            if (i === captured) continue;
+            pieces.push({ color: m.colors[i]!, type: i === mover && promo >= 0 ? promo : m.types[i]!, from: i === mover ? MOVED : i });
+          }
+          pieces.sort((a, b) => tbSlotKey(a.color, a.type) - tbSlotKey(b.color, b.type));
+          const key = shapeKey(mover, captured, promo);
+          this.shapeSub[key] = this.findSub(pieces.map((x) => x.color), pieces.map((x) => x.type));
+          pieces.forEach((x, j) => { this.shapeSrc[key * MAX_PIECES + j] = x.from; });
+          this.shapeFixed[key] = pieces.every((x) => x.from !== m.n - 1) ? 1 : 0;
+        }
+      }
     }
-    pieces.sort((a, b) => tbSlotKey(a.color, a.type) - tbSlotKey(b.color, b.type));
-    const sub = this.findSub(pieces.map((x) => x.color), pieces.map((x) => x.type));
-    if (!sub) throw new RangeError(`tbGenerate: the table of a sub-ending of ${m.name} is missing`);
-    return { sub, src: pieces.map((x) => x.from), to, maskLo, maskHi };
   }
 
-  private conversionList(stm: number): Conversion[] {
-    const m = this.m, sq = this.sq, out: Conversion[] = [];
+  /** The shape key of a conversion; RangeError when its sub-table was not given. */
+  private shape(mover: number, captured: number, promo: number): number {
+    const key = shapeKey(mover, captured, promo);
+    if (!this.shapeSub[key]) throw new RangeError(`tbGenerate: the table of a sub-ending of ${this.m.name} is missing`);
+    return key;
+  }
+
+  private readonly subSq = new Int32Array(MAX_PIECES);
+
+  /**
+   * The score (moveScore) of conversion `key` (the mover going to `to`) of the decoded placement
+   * with the black king on b, `stm` to move after it; NO_CAPTURE when that position is illegal.
+   */
+  private conversionScore(stm: number, key: number, to: number, b: number): number {
+    const sub = this.shapeSub[key]!, mat = sub.material, src = this.shapeSrc, o = key * MAX_PIECES;
+    const sq = this.sq, subSq = this.subSq, last = this.m.n - 1;
+    for (let j = 0; j < mat.n; j++) {
+      const s = src[o + j]!;
+      subSq[j] = s === MOVED ? to : s === last ? b : sq[s]!;
+    }
+    const v = sub.data[tbIndexOf(mat, stm, subSq)]!;
+    return v === ILLEGAL ? NO_CAPTURE : this.moveScore(v);
+  }
+
+  /** The conversion list of one side at the decoded placement (conversionList): shape, target, black-king squares allowing it, fixed score. */
+  private readonly cvShape = new Int32Array(64);
+  private readonly cvTo = new Int32Array(64);
+  private readonly cvMaskLo = new Int32Array(64);
+  private readonly cvMaskHi = new Int32Array(64);
+  private readonly cvScore = new Int32Array(64);
+
+  private addConversion(count: number, mover: number, to: number, captured: number, promo: number, maskLo: number, maskHi: number): number {
+    this.cvShape[count] = this.shape(mover, captured, promo);
+    this.cvTo[count] = to; this.cvMaskLo[count] = maskLo; this.cvMaskHi[count] = maskHi;
+    return count + 1;
+  }
+
+  /** Every conversion of the side to move at the decoded placement (black-king captures included); returns how many. */
+  private conversionList(stm: number): number {
+    const m = this.m, sq = this.sq, set = this.set;
     const last = stm === 0 ? 7 : 0;
-    const isTarget = (s: number) => s !== sq[0] && has(this.ownLo[stm ^ 1]!, this.ownHi[stm ^ 1]!, s);
-    const slotAt = (s: number) => { for (let j = 0; j < m.n - 1; j++) if (sq[j] === s) return j; return -1; };
+    const tLo = this.ownLo[stm ^ 1]! & ~SQ_LO[sq[0]!]!, tHi = this.ownHi[stm ^ 1]! & ~SQ_HI[sq[0]!]!; // the white king is never taken
+    let count = 0;
     for (let i = 0; i < m.n - 1; i++) {
       if (m.colors[i] !== stm) continue;
       const from = sq[i]!, type = m.types[i]!;
+      this.attacks(type, stm, from, set);
+      for (let x = set[0]! & tLo, y = set[1]! & tHi; (x | y) !== 0;) {
+        let to: number;
+        if (x !== 0) { to = 31 - Math.clz32(x & -x); x &= x - 1; } else { to = 63 - Math.clz32(y & -y); y &= y - 1; }
+        const captured = this.slotAt(to);
+        if (type === PAWN && (to >> 3) === last) for (const pr of PROMOTIONS) count = this.addConversion(count, i, to, captured, pr, -1, -1);
+        else if (isSlider(type)) count = this.addConversion(count, i, to, captured, -1, ~BETWEEN_LO[from * 64 + to]!, ~BETWEEN_HI[from * 64 + to]!);
+        else count = this.addConversion(count, i, to, captured, -1, -1, -1);
+      }
       if (type === PAWN) {
-        this.eachAttack(PAWN, stm, from, (to) => {
-          if (!isTarget(to)) return;
-          if ((to >> 3) === last) for (const pr of [QUEEN, ROOK, BISHOP, KNIGHT]) out.push(this.makeConversion(i, to, slotAt(to), pr, -1, -1));
-          else out.push(this.makeConversion(i, to, slotAt(to), -1, -1, -1));
-        });
         const to = from + (stm === 0 ? 8 : -8);
-        if ((to >> 3) === last && !this.occupied(to)) {
-          for (const pr of [QUEEN, ROOK, BISHOP, KNIGHT]) out.push(this.makeConversion(i, to, -1, pr, ~bitLo(to), ~bitHi(to)));
-        }
-        continue;
-      }
-      this.eachAttack(type, stm, from, (to, bl, bh) => {
-        if (isTarget(to)) out.push(this.makeConversion(i, to, slotAt(to), -1, ~bl, ~bh));
-      });
-    }
-    if (stm === 1) {
-      for (let j = 1; j < m.n - 1; j++) {
-        if (m.colors[j] !== 0) continue;
-        let kl = 0, kh = 0;
-        for (const t of KING_TARGETS[sq[j]!]!) { kl |= bitLo(t); kh |= bitHi(t); }
-        out.push(this.makeConversion(m.n - 1, sq[j]!, j, -1, kl, kh));
+        if ((to >> 3) === last && !this.occupied(to)) for (const pr of PROMOTIONS) count = this.addConversion(count, i, to, -1, pr, ~SQ_LO[to]!, ~SQ_HI[to]!);
       }
     }
-    return out;
+    if (stm === 1) { // the black king takes a white piece next to it
+      for (let j = 1; j < m.n - 1; j++) if (m.colors[j] === 0) count = this.addConversion(count, m.n - 1, sq[j]!, j, -1, KING_LO[sq[j]!]!, KING_HI[sq[j]!]!);
+    }
+    return count;
+  }
+
+  private slotAt(s: number): number {
+    for (let j = 0; j < this.m.n - 1; j++) if (this.sq[j] === s) return j;
+    return -1;
+  }
+
+  /** The squares a piece attacks at the decoded placement (sliders stop at the first piece), into out. */
+  private attacks(type: number, color: number, from: number, out: Int32Array): void {
+    if (type === PAWN) { out[0] = PAWN_LO[color * 64 + from]!; out[1] = PAWN_HI[color * 64 + from]!; return; }
+    if (type === KNIGHT) { out[0] = KNIGHT_LO[from]!; out[1] = KNIGHT_HI[from]!; return; }
+    if (type === KING) { out[0] = KING_LO[from]!; out[1] = KING_HI[from]!; return; }
+    const d0 = type === BISHOP ? 4 : 0, d1 = type === ROOK ? 4 : 8; // RAYS: rook-wise, then bishop-wise
+    let lo = 0, hi = 0;
+    for (let dir = d0; dir < d1; dir++) {
+      const ray = RAYS[dir]![from]!;
+      for (let j = 0; j < ray.length; j++) {
+        const t = ray[j]!;
+        lo |= SQ_LO[t]!; hi |= SQ_HI[t]!;
+        if (this.occupied(t)) break;
+      }
+    }
+    out[0] = lo; out[1] = hi;
   }
 
   /** Score, for the side that moves, of a conversion into a position of code v (tbgen.h's moveScore). */
@@ -565,52 +644,82 @@ class Generator {
     return pushes;
   }
 
-  /** The conversions (DTZ: zeroing moves) of every legal position of placement p, probed once (tbgen.h's seeds). */
+  /** The distance in plies of a conversion's score (not 0); RangeError beyond MAX_PLIES. */
+  private static seedPlies(best: number): number {
+    const plies = best > 0 ? 1000 - best : best + 1000;
+    if (plies > MAX_PLIES) throw new RangeError('tbGenerate: a distance exceeds 253 plies');
+    return plies;
+  }
+
+  /**
+   * The conversions (DTZ: zeroing moves) of every legal position of placement p, probed once
+   * (tbgen.h's seeds): the row byte of a position holds its best one's code, esc the positions such
+   * a move keeps from losing, next the first ply with a pending one. A conversion that moves the
+   * black king (a capture by it) has one score for every black-king square: probed once; when all
+   * are such, each square takes the best one it allows, set-wise.
+   */
   private seeds(p: number): void {
     if (!this.decode(p)) return;
-    const m = this.m, sq = this.sq, subSq: number[] = [];
+    const dtz = this.dtz, cvScore = this.cvScore, cvMaskLo = this.cvMaskLo, cvMaskHi = this.cvMaskHi;
     for (let stm = 0; stm < 2; stm++) {
       const lo = this.undecided[stm]![2 * p]!, hi = this.undecided[stm]![2 * p + 1]!; // all legal positions: no pass has run here yet
       if (!lo && !hi) continue;
-      const list = this.conversionList(stm);
-      const pushes = this.dtz ? this.zeroingPushes(stm) : [];
-      if (!list.length && !pushes.length) continue;
-      const r = this.row(stm, p);
-      let el = 0, eh = 0, next = 255, highest = 0;
-      for (let b = 0; b < 64; b++) {
-        if (!has(lo, hi, b)) continue;
-        let best = NO_CAPTURE;
-        for (const cv of list) {
-          if (!has(cv.maskLo, cv.maskHi, b)) continue;
-          subSq.length = cv.sub.material.n;
-          for (let j = 0; j < cv.sub.material.n; j++) {
-            const s = cv.src[j]!;
-            subSq[j] = s === MOVED ? cv.to : s === m.n - 1 ? b : sq[s]!;
+      const count = this.conversionList(stm);
+      const pushes = dtz ? this.zeroingPushes(stm) : NO_PUSHES;
+      if (!count && !pushes.length) continue;
+      let el = 0, eh = 0, next = 255, highest = 0, allFixed = pushes.length === 0;
+      for (let c = 0; c < count; c++) {
+        const key = this.cvShape[c]!;
+        if (this.shapeFixed[key]) cvScore[c] = this.conversionScore(stm ^ 1, key, this.cvTo[c]!, -1);
+        else { cvScore[c] = VARIES; allFixed = false; }
+      }
+      if (allFixed) {
+        let ll = lo, lh = hi;
+        for (;;) {
+          let pick = -1;
+          for (let c = 0; c < count; c++) {
+            if (cvScore[c] !== NO_CAPTURE && ((ll & cvMaskLo[c]!) | (lh & cvMaskHi[c]!)) !== 0 && (pick < 0 || cvScore[c]! > cvScore[pick]!)) pick = c;
           }
-          const v = cv.sub.data[tbIndex(cv.sub.material, stm ^ 1, subSq)]!;
-          if (v === ILLEGAL) continue;
-          best = Math.max(best, this.moveScore(v));
+          if (pick < 0) break;
+          const sl = ll & cvMaskLo[pick]!, sh = lh & cvMaskHi[pick]!, best = cvScore[pick]!;
+          ll &= ~sl; lh &= ~sh;
+          el |= sl; eh |= sh;
+          if (best === 0) continue;
+          const plies = Generator.seedPlies(best);
+          this.write(stm, p, sl, sh, dtz && best > 0 ? DTZ_WIN_BASE + plies : plies);
+          if (plies < next) next = plies;
+          if (plies > highest) highest = plies;
         }
-        for (const push of pushes) {
-          if (b === push.mid) continue;
-          const q = p + (push.to - sq[push.slot]!) * UNITS[this.k - push.slot]!;
-          const v = this.table[this.row(stm ^ 1, q) + b]!;
-          if (v === ILLEGAL) continue;
-          let s = this.moveScore(v);
-          if (push.mid >= 0 && push.caps.length) {
-            const e = this.epScore(stm, push.slot, push.mid, push.caps, b);
-            if (e !== NO_CAPTURE) s = Math.min(s, -e);
+      } else {
+        const r = this.row(stm, p);
+        for (let b = 0; b < 64; b++) {
+          if (!has(lo, hi, b)) continue;
+          let best = NO_CAPTURE;
+          for (let c = 0; c < count; c++) {
+            if (!has(cvMaskLo[c]!, cvMaskHi[c]!, b)) continue;
+            const s = cvScore[c] !== VARIES ? cvScore[c]! : this.conversionScore(stm ^ 1, this.cvShape[c]!, this.cvTo[c]!, b);
+            if (s > best) best = s;
           }
-          best = Math.max(best, s);
+          for (const push of pushes) {
+            if (b === push.mid) continue;
+            const q = p + (push.to - this.sq[push.slot]!) * UNITS[this.k - push.slot]!;
+            const v = this.table[this.row(stm ^ 1, q) + b]!;
+            if (v === ILLEGAL) continue;
+            let s = this.moveScore(v);
+            if (push.mid >= 0 && push.caps.length) {
+              const e = this.epScore(stm, push.slot, push.mid, push.caps, b);
+              if (e !== NO_CAPTURE) s = Math.min(s, -e);
+            }
+            best = Math.max(best, s);
+          }
+          if (best === NO_CAPTURE) continue;
+          el |= bitLo(b); eh |= bitHi(b);
+          if (best === 0) continue;
+          const plies = Generator.seedPlies(best);
+          this.table[r + b] = dtz && best > 0 ? DTZ_WIN_BASE + plies : plies;
+          if (plies < next) next = plies;
+          if (plies > highest) highest = plies;
         }
-        if (best === NO_CAPTURE) continue;
-        el |= bitLo(b); eh |= bitHi(b);
-        if (best === 0) continue;
-        const plies = best > 0 ? 1000 - best : best + 1000;
-        if (plies > MAX_PLIES) throw new RangeError('tbGenerate: a distance exceeds 253 plies');
-        this.table[r + b] = this.dtz && best > 0 ? DTZ_WIN_BASE + plies : plies;
-        next = Math.min(next, plies);
-        highest = Math.max(highest, plies);
       }
       this.esc[stm]![2 * p] = el; this.esc[stm]![2 * p + 1] = eh;
       this.next[stm]![p] = next;
@@ -618,7 +727,6 @@ class Generator {
     }
   }
 
-  /** Writes the undecided legal positions of placement p as draws. */
   /** Writes the undecided positions of placement p as draws. */
   private finish(p: number): void {
     const i = 2 * p;
