@@ -466,6 +466,15 @@ class Generator {
     return false;
   }
 
+  /** Whether a pawn of side stm stands on its second rank at placement p (a double push may be possible). */
+  private onStartRank(p: number, stm: number): boolean {
+    const k = this.k, rank = stm === 0 ? 1 : 6;
+    for (let i = 1; i <= k; i++) {
+      if (this.colors[i] === stm && this.types[i] === PAWN && ((p >>> (6 * (k - i) + 3)) & 7) === rank) return true;
+    }
+    return false;
+  }
+
   /** Slots of the enemy pawns beside `to` (a double push there can be taken en passant). */
   private epCapturers(stm: number, to: number): number[] {
     const out: number[] = [];
@@ -844,15 +853,22 @@ class Generator {
    * which the passes must look again (255: none). The scan that opens both of tbgen.h's passes.
    */
   private conversions(stm: number, p: number, ul: number, uh: number, n: number, code: number): number {
-    const r = this.row(stm, p), dtz = this.dtz;
+    const r = this.row(stm, p), dtz = this.dtz, table = this.table;
     let next = 255, hl = 0, hh = 0;
-    for (let b = 0; b < 64; b++) {
-      if (!has(ul, uh, b)) continue;
-      const c = this.table[r + b]!;
-      if (c === code) { hl |= bitLo(b); hh |= bitHi(b); }
+    for (let x = ul; x !== 0; x &= x - 1) {
+      const low = x & -x, c = table[r + 31 - Math.clz32(low)]!;
+      if (c === code) hl |= low;
       else if (c < DRAW) {
         const d = dtz && c > DTZ_WIN_BASE ? c - DTZ_WIN_BASE : c;
-        if (d > n) next = Math.min(next, d);
+        if (d > n && d < next) next = d;
+      }
+    }
+    for (let x = uh; x !== 0; x &= x - 1) {
+      const low = x & -x, c = table[r + 63 - Math.clz32(low)]!;
+      if (c === code) hh |= low;
+      else if (c < DRAW) {
+        const d = dtz && c > DTZ_WIN_BASE ? c - DTZ_WIN_BASE : c;
+        if (d > n && d < next) next = d;
       }
     }
     this.set[0] = hl; this.set[1] = hh;
@@ -880,7 +896,7 @@ class Generator {
     const notWon = this.notWon[opp]!;
     if (this.movers[stm]) { this.union(p, stm, ul, uh, el, eh, notWon, set); el = set[0]!; eh = set[1]!; }
     if (stm === 1) { const own = this.notWon[0]!; kingFill(own[i]!, own[i + 1]!, set); el |= set[0]!; eh |= set[1]!; }
-    if (!dtz && this.epPossible) {
+    if (!dtz && this.epPossible && this.onStartRank(p, stm)) {
       this.decode(p);
       for (const ep of this.epPushes(stm)) {
         const q = p + (ep.to - this.sq[ep.slot]!) * UNITS[this.k - ep.slot]!;
@@ -924,7 +940,7 @@ class Generator {
     }
     if (this.movers[stm]) { this.union(p, stm, ul, uh, rl, rh, lostLast[opp]!, set); rl = set[0]!; rh = set[1]!; }
     if (stm === 1) { const l = lostLast[0]!; kingFill(l[i]!, l[i + 1]!, set); rl |= set[0]!; rh |= set[1]!; }
-    if (!dtz && this.epPossible) {
+    if (!dtz && this.epPossible && this.onStartRank(p, stm)) {
       this.decode(p);
       for (const ep of this.epPushes(stm)) {
         const q = p + (ep.to - this.sq[ep.slot]!) * UNITS[this.k - ep.slot]!;
