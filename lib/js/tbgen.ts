@@ -310,7 +310,12 @@ class Generator {
     this.next = [new Uint8Array(this.P).fill(255), new Uint8Array(this.P).fill(255)];
     this.makeShapes();
     for (let p = 0; p < this.P; p++) this.setup(p);
-    if (dtz) { this.freshPrev = pairs(); this.prepareLevels(); return; }
+    if (dtz) {
+      this.freshPrev = pairs();
+      if (!this.canLose[0]) this.wonAt = new Uint8Array(this.P);
+      this.prepareLevels();
+      return;
+    }
     for (let p = 0; p < this.P; p++) this.seeds(p);
   }
 
@@ -790,6 +795,8 @@ class Generator {
   // ---------------------------------------------------------------- distance to zeroing (tbgen.h)
 
   private freshPrev: Int32Array[] = [];
+  /** DTZ, black has only its king: per placement, whether white won there at the last win ply. */
+  private wonAt = new Uint8Array(0);
   private order = new Int32Array(0);
   private levelStart: number[] = [];
   private level = -1;
@@ -834,8 +841,20 @@ class Generator {
     if (n > DTZ_MAX_PLIES) throw new RangeError(`tbGenerate: a distance exceeds ${DTZ_MAX_PLIES} plies`);
     const from = this.levelStart[this.level]!, to = this.levelStart[this.level + 1]!;
     let decided = 0;
-    for (let i = from; i < to; i++) { const p = this.order[i]!; decided += this.lossSide(p, 0, n, this.fresh[0]!) + this.lossSide(p, 1, n, this.fresh[1]!); }
-    if (n) for (let i = from; i < to; i++) { const p = this.order[i]!; decided += this.winSide(p, 0, n, this.freshPrev) + this.winSide(p, 1, n, this.freshPrev); }
+    if (!this.canLose[0]) {
+      // Black has only its king: its losses at a placement change only where white won there at the
+      // last ply or one of its conversions loses now (as the fused DTM passes); white cannot lose.
+      const wonAt = this.wonAt, fresh = this.fresh[1]!, next = this.next[1]!;
+      for (let i = from; i < to; i++) {
+        const p = this.order[i]!;
+        if (n > 0 && wonAt[p] === 0 && next[p] !== n) { fresh[2 * p] = 0; fresh[2 * p + 1] = 0; continue; }
+        decided += this.lossSide(p, 1, n, fresh);
+      }
+      if (n) for (let i = from; i < to; i++) { const p = this.order[i]!, w = this.winSide(p, 0, n, this.freshPrev); wonAt[p] = w > 0 ? 1 : 0; decided += w; }
+    } else {
+      for (let i = from; i < to; i++) { const p = this.order[i]!; decided += this.lossSide(p, 0, n, this.fresh[0]!) + this.lossSide(p, 1, n, this.fresh[1]!); }
+      if (n) for (let i = from; i < to; i++) { const p = this.order[i]!; decided += this.winSide(p, 0, n, this.freshPrev) + this.winSide(p, 1, n, this.freshPrev); }
+    }
     const t = this.fresh; this.fresh = this.freshPrev; this.freshPrev = t;
     if (n >= 1 && decided === 0 && n > this.maxConv) {
       for (let i = from; i < to; i++) this.finish(this.order[i]!);
