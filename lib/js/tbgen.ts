@@ -331,7 +331,7 @@ class Generator {
     for (let i = 1; i <= k; i++) sq[i] = (p >>> (6 * (k - i))) & 63;
     let valid = true;
     this.occLo = this.occHi = 0;
-    this.ownLo.fill(0); this.ownHi.fill(0);
+    this.ownLo[0] = this.ownLo[1] = this.ownHi[0] = this.ownHi[1] = 0;
     for (let i = 0; i <= k; i++) {
       const s = sq[i]!;
       if (has(this.occLo, this.occHi, s)) valid = false;
@@ -594,7 +594,8 @@ class Generator {
     for (let i = 0; i < m.n - 1; i++) {
       if (m.colors[i] !== stm) continue;
       const from = sq[i]!, type = m.types[i]!;
-      this.attacks(type, stm, from, set);
+      if ((tLo | tHi) === 0) set[0] = set[1] = 0; // nothing to take
+      else this.attacks(type, stm, from, set);
       for (let x = set[0]! & tLo, y = set[1]! & tHi; (x | y) !== 0;) {
         let to: number;
         if (x !== 0) { to = 31 - Math.clz32(x & -x); x &= x - 1; } else { to = 63 - Math.clz32(y & -y); y &= y - 1; }
