@@ -5,7 +5,9 @@
  * halves (lo = squares 0..31, hi = 32..63) in Int32Arrays, one pair per placement of the other
  * pieces and side to move. See tbgen.h for the algorithm: odd plies union the lost sets of the
  * successors (wins), even plies intersect the escapes (losses); captures and promotions are probed
- * once in the sub-endings' tables.
+ * once in the sub-endings' tables. When black has only its king, a win ply and the next loss ply
+ * share one pass (black's losses at a placement need only white's wins there), as the KBNK
+ * generator (kbnk.ts) pairs its plies.
  */
 import { KING_TARGETS, KNIGHT_TARGETS, RAYS } from './bitboard.js';
 
