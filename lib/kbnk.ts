@@ -263,14 +263,17 @@ export interface KbnkStats {
 }
 
 export interface KbnkProgress {
-  /** Steps finished: the setup (mates), then one per ply (JS) or per pair of plies (native). */
+  /**
+   * Plies of the KBNvK table finished (the setup counts too), increasing; reported once per pass of
+   * the generator, and one pass decides a win ply and the next loss ply, so it mostly grows by two.
+   */
   done: number;
   /** Steps in all: an estimate until the end; the last call has done === total. */
   total: number;
 }
 
 export interface KbnkGenerateOptions {
-  /** Called between plies on the main thread; the last call has done === total. */
+  /** Called between the generator's passes on the main thread; the last call has done === total. */
   onProgress?: (progress: KbnkProgress) => void;
   /**
    * 'native' or 'js'; default: BITBOARD_PATTERNS_BACKEND if set, else native when the addon loads,

@@ -406,13 +406,18 @@ describe.skipIf(!nativeApi)('native generation', () => {
 });
 
 describe('generate options', () => {
-  it('reports JS progress between plies, the last with done === total', async () => {
+  it('reports JS progress once per pass (a win ply and the next loss ply), increasing, the last with done === total', async () => {
     const progress: { done: number; total: number }[] = [];
     const tb = await KbnkTablebase.generate({ backend: jsBackend, onProgress: (p) => progress.push(p) });
     expect(Buffer.compare(Buffer.from(tb.table), Buffer.from(js.table))).toBe(0);
-    expect(progress.length).toBeGreaterThan(60);
+    // the longest win is 65 plies with the strong side to move: 33 passes at least
+    expect(progress.length).toBeGreaterThanOrEqual(33);
     expect(progress.at(-1)!.done).toBe(progress.at(-1)!.total);
-    for (let i = 1; i < progress.length; i++) expect(progress[i]!.done).toBe(progress[i - 1]!.done + 1);
+    expect(progress.at(-1)!.done).toBeGreaterThanOrEqual(66);
+    for (let i = 1; i < progress.length; i++) {
+      expect(progress[i]!.done).toBeGreaterThan(progress[i - 1]!.done);
+      expect(progress[i]!.done).toBeLessThanOrEqual(progress[i]!.total);
+    }
   });
 
   it('checks its options', async () => {
