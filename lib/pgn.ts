@@ -109,16 +109,58 @@ export interface PositionSelect {
   fromPly?: number;
 }
 
-/** One read: `gameBase` is added to the game index of each position (positionGame). */
-type Reader = (bytes: Uint8Array, flags: number, every: number, fromPly: number, firstLine: number, gameBase?: number) => jsPgn.PgnRecords;
+/** The position arrays of an earlier result, to write the next read's positions into. */
+type Into = readonly [BigUint64Array, Uint32Array, Uint32Array];
+
+/**
+ * One read: `gameBase` is added to the game index of each position (positionGame); with `into`,
+ * each position array is written into the memory of the matching array of `into` when its buffer has
+ * room from the array's offset on (the result is then a view of that buffer), else it is new memory.
+ */
+type Reader = (bytes: Uint8Array, flags: number, every: number, fromPly: number, firstLine: number, gameBase?: number, into?: Into) => jsPgn.PgnRecords;
+
+/** The JS reader's rule for `into` (the native reader applies the same one while copying its output). */
+function writeInto<T extends BigUint64Array | Uint32Array>(fresh: T, into: T | undefined): T {
+  if (into === undefined) return fresh;
+  const room = (into.buffer.byteLength - into.byteOffset) / fresh.BYTES_PER_ELEMENT;
+  if (room < fresh.length) return fresh;
+  const view = new (fresh.constructor as new (b: ArrayBufferLike, at: number, n: number) => T)(into.buffer, into.byteOffset, fresh.length);
+  (view as unknown as { set(from: T): void }).set(fresh);
+  return view;
+}
 
 function readerFor(which: 'native' | 'js' | undefined): Reader {
   const name = which ?? defaultBackendName();
   if (name === 'js') {
-    return (bytes, flags, every, fromPly, firstLine, gameBase = 0) => jsPgn.readPgnGamesJs(bytes, { flags, every, fromPly, firstLine, gameBase });
+    return (bytes, flags, every, fromPly, firstLine, gameBase = 0, into) => {
+      const r = jsPgn.readPgnGamesJs(bytes, { flags, every, fromPly, firstLine, gameBase });
+      if (into === undefined) return r;
+      return { ...r, positions: writeInto(r.positions, into[0]), positionGame: writeInto(r.positionGame, into[1]),
+        positionPly: writeInto(r.positionPly, into[2]) };
+    };
   }
   const addon = loadAddon();
   return addon.pgnRead as Reader;
+}
+
+/**
+ * The `reuse` option: an earlier result of pgnPositions / pgnPiecePositions whose batch, game and ply
+ * arrays the next read overwrites. Each must be on its own plain ArrayBuffer, apart from the text.
+ */
+function checkReuse(fn: string, reuse: unknown, text: Uint8Array): Into | undefined {
+  if (reuse === undefined) return undefined;
+  const r = reuse as Partial<GamePositions> | null;
+  if (typeof r !== 'object' || r === null || !(r.batch instanceof PositionBatch) || !(r.game instanceof Uint32Array) ||
+      !(r.ply instanceof Uint32Array)) {
+    throw new TypeError(`${fn}: reuse must be an earlier result of pgnPositions or pgnPiecePositions ({ batch, game, ply })`);
+  }
+  const arrays = [r.batch.words, r.game, r.ply] as const;
+  const buffers = arrays.map((a) => a.buffer);
+  if (buffers.some((b) => !(b instanceof ArrayBuffer))) throw new TypeError(`${fn}: reuse's arrays must be on ArrayBuffers (not shared memory)`);
+  if (new Set([...buffers, text.buffer]).size !== 4) {
+    throw new RangeError(`${fn}: reuse's batch, game and ply must each have their own memory, apart from the text`);
+  }
+  return arrays;
 }
 
 function checkOptions(fn: string, options: unknown): PgnOptions {
@@ -335,6 +377,18 @@ export interface PositionsOptions extends PgnOptions {
   games?: boolean;
 }
 
+/** pgnPositions / pgnPiecePositions options. */
+export interface ReusePositionsOptions extends PositionsOptions {
+  /**
+   * An earlier result whose memory this call writes its positions into (its `batch`, `game` and `ply`
+   * are overwritten: do not use them afterwards, nor while an async call still reads the batch). Where
+   * an array is too small the call takes new memory with room to spare, and the next call reuses that.
+   * For a loop over many texts or pieces: it saves allocating fresh memory for every call, which the
+   * system must then fault in page by page. The result is the same as without it.
+   */
+  reuse?: GamePositions;
+}
+
 /** Positions of many games: a batch and, per position, its game number (from 1) and ply (0 = start). */
 export interface GamePositions {
   batch: PositionBatch;
@@ -365,13 +419,14 @@ function positionsOf(c: ChunkRead, allGames: boolean, o: PgnOptions): GamePositi
 }
 
 /** readPgnPositions for text in memory, in one piece. */
-export function pgnPositions(text: string | Uint8Array, options?: PositionsOptions): GamePositions {
-  const o = checkOptions('pgnPositions', options) as PositionsOptions;
+export function pgnPositions(text: string | Uint8Array, options?: ReusePositionsOptions): GamePositions {
+  const o = checkOptions('pgnPositions', options) as ReusePositionsOptions;
   const s = checkSelect('pgnPositions', o.select);
   const bytes = bytesOf('pgnPositions', text);
+  const into = checkReuse('pgnPositions', o.reuse, bytes);
   const flags = flagsOf({ ...o, sans: o.games ? o.sans : false }) | jsPgn.PGN_WRITE_POSITIONS | jsPgn.PGN_LAST_CHUNK |
     (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
-  const r = readerFor(o.backend)(bytes, flags, s.every, s.fromPly, 1, 1);
+  const r = readerFor(o.backend)(bytes, flags, s.every, s.fromPly, 1, 1, into);
   return positionsOf({ bytes, records: r, firstGame: 1 }, o.games === true, o);
 }
 
@@ -399,20 +454,21 @@ export async function* splitPgn(source: PgnSource, backend?: 'native' | 'js'): A
 }
 
 /** The positions (and games) of one piece of splitPgn, numbered as in the whole source. */
-export function pgnPiecePositions(piece: PgnPiece, options?: PositionsOptions): GamePositions {
+export function pgnPiecePositions(piece: PgnPiece, options?: ReusePositionsOptions): GamePositions {
   const fn = 'pgnPiecePositions';
   if (typeof piece !== 'object' || piece === null) throw new TypeError(`${fn}: piece must be an object from splitPgn`);
-  bytesOf(fn, piece.bytes);
+  const bytes = bytesOf(fn, piece.bytes);
   for (const key of ['firstGame', 'firstLine'] as const) {
     const v = piece[key];
     if (typeof v !== 'number') throw new TypeError(`${fn}: piece.${key} must be a number`);
     if (!Number.isInteger(v) || v < 1 || v > 2e9) throw new RangeError(`${fn}: piece.${key} must be an integer 1..2e9`);
   }
   if (typeof piece.notFirst !== 'boolean') throw new TypeError(`${fn}: piece.notFirst must be a boolean`);
-  const o = checkOptions(fn, options) as PositionsOptions;
-  const s = checkSelect('pgnPiecePositions', o.select);
+  const o = checkOptions(fn, options) as ReusePositionsOptions;
+  const s = checkSelect(fn, o.select);
+  const into = checkReuse(fn, o.reuse, bytes);
   const flags = flagsOf({ ...o, sans: o.games ? o.sans : false }) | jsPgn.PGN_WRITE_POSITIONS | jsPgn.PGN_LAST_CHUNK |
     (piece.notFirst ? jsPgn.PGN_NOT_FIRST : 0) | (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
-  const r = readerFor(o.backend)(bytesOf(fn, piece.bytes), flags, s.every, s.fromPly, piece.firstLine, piece.firstGame);
+  const r = readerFor(o.backend)(bytes, flags, s.every, s.fromPly, piece.firstLine, piece.firstGame, into);
   return positionsOf({ bytes: piece.bytes, records: r, firstGame: piece.firstGame }, o.games === true, o);
 }

@@ -33,7 +33,7 @@ export { toSan, parseSan, sanMoves, SanError, type SanOptions, type SanReason } 
 export {
   parsePgn, readPgn, readPgnPositions, pgnPositions, splitPgn, pgnPiecePositions, PgnError, PGN_ERRORS, type PgnPiece,
   type PgnGame, type PgnOptions, type PgnResult, type PgnSource, type PositionSelect, type GamePositions,
-  type PositionsOptions, type PgnComment, type PgnNag, type PgnProblem,
+  type PositionsOptions, type ReusePositionsOptions, type PgnComment, type PgnNag, type PgnProblem,
 } from './pgn.js';
 export {
   toSvg, bitboardSvg, toText, colorByDefault, BOARD_COLORS, LAST_MOVE_COLORS, BITBOARD_COLOR, ANSI_COLORS, TEXT_MARKS,

@@ -76,6 +76,8 @@ const FENS = [
 ];
 const BAD_FENS = ['', 'x', '8/8/8/8/8/8/8/8 w - - 0 1', '4k3/4R3/8/8/8/8/8/4K3 w - - 0 1', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0',
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1', '\u00e9\u00e9', 'k7/8/8/8/8/8/8/K7 w - - 99999999999 1'];
+const PGNS = ['', '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *', '[Event "x"]\n\n1. d4 d5 2. c4 1-0\n\n1. e4 c5 *\n', '1. e4 {c} (1. d4) e5 2. Qh5 Ke7 3. Qxe5# 1-0',
+  '[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n[SetUp "1"]\n\n1. O-O Kd7 *', '1. e4 e5 2. Ke3 Nx9 *\n\n1. f3 e5 2. g4 Qh4# 0-1', '1. e4 {unterminated'];
 const FEATURE_NAMES = ['checkers', 'pinned', 'attacked', 'legalMoveCount', 'checkmate', 'inCheck', 'knightForkSquares', 'nope'];
 const NUMBERS = [0, -0, 1, 2, 3, 7, 63, 64, -1, 255, 256, 0.5, NaN, Infinity, -Infinity, 2 ** 31, 2 ** 32, 2 ** 53, -(2 ** 53), 1e300, 21, 20];
 const BIGINTS = [0n, 1n, -1n, 2n ** 64n - 1n, 2n ** 64n, 2n ** 63n, -(2n ** 63n), 0xffn, 0x8100000000000081n];
@@ -134,6 +136,12 @@ function batchRecipe(r) {
   return { kind: 'batch', how, fens: Array.from({ length: r.int(6) }, () => (r.chance(0.8) ? r.pick(FENS) : r.pick(BAD_FENS))), n: r.int(4), words: wordsFor(r, 1 + r.int(4)) };
 }
 
+/** The `reuse` option of the PGN position readers: an earlier result's shape, with hostile parts. */
+function reuseRecipe(r) {
+  const part = (type) => (r.chance(0.8) ? typedRecipe(r, type, r.pick([0, 1, 7, 4096])) : anyRecipe(r));
+  return { kind: 'object', entries: [['batch', r.chance(0.8) ? batchRecipe(r) : anyRecipe(r)], ['game', part('Uint32Array')], ['ply', part('Uint32Array')]] };
+}
+
 /** A plausible value for a parameter, from its name (and the function's); else a hostile one. */
 function paramRecipe(r, fn, param) {
   if (r.chance(0.3)) return anyRecipe(r);
@@ -144,6 +152,7 @@ function paramRecipe(r, fn, param) {
     const type = /perft/.test(fn) ? 'Float64Array' : /distance/i.test(fn) ? 'Int8Array' : /legalmoves/i.test(fn) ? 'Uint16Array' : /planes/i.test(fn) ? 'Uint8Array' : 'BigUint64Array';
     return r.chance(0.5) ? { kind: 'undefined' } : typedRecipe(r, r.chance(0.8) ? type : r.pick(ARRAY_TYPES), type === 'Uint16Array' ? r.pick([256, 300, 10]) : n);
   }
+  if (p === 'text' && /pgn/i.test(fn)) return { kind: 'string', value: r.pick(PGNS).repeat(r.pick([1, 1, 3, 40])) };
   if (/^(pos|position|before)$/.test(p)) return r.chance(0.8) ? positionRecipe(r) : forgedRecipe(r);
   if (/positions$/.test(p)) return r.chance(0.5) ? typedRecipe(r, 'BigUint64Array', 10 * n) : { kind: 'array', items: Array.from({ length: n }, () => positionRecipe(r)) };
   if (p === 'batch') return batchRecipe(r);
@@ -156,7 +165,7 @@ function paramRecipe(r, fn, param) {
   if (/direction|dir$/.test(p)) return { kind: 'number', value: r.chance(0.85) ? r.int(8) : r.pick(NUMBERS) };
   if (/fens?$/.test(p)) return p.endsWith('s') ? { kind: 'array', items: Array.from({ length: n }, () => ({ kind: 'string', value: r.chance(0.8) ? r.pick(FENS) : r.pick(BAD_FENS) })) } : { kind: 'string', value: r.chance(0.8) ? r.pick(FENS) : r.pick(BAD_FENS) };
   if (p === 'features') return r.chance(0.3) ? { kind: 'string', value: 'all' } : { kind: 'array', items: Array.from({ length: 1 + r.int(3) }, () => ({ kind: 'string', value: r.pick(FEATURE_NAMES) })) };
-  if (p === 'options' || p === 'init') return { kind: 'object', entries: [['threads', { kind: 'number', value: r.pick([1, 2, 0, 300, 1.5]) }], ...(r.chance(0.5) ? [['signal', { kind: 'signal', how: r.pick(['aborted', 'abortAfterCall', 'live', 'fake']) }]] : []), ...(r.chance(0.3) ? [['epd', { kind: r.pick(['true', 'false']) }]] : [])] };
+  if (p === 'options' || p === 'init') return { kind: 'object', entries: [['threads', { kind: 'number', value: r.pick([1, 2, 0, 300, 1.5]) }], ...(r.chance(0.5) ? [['signal', { kind: 'signal', how: r.pick(['aborted', 'abortAfterCall', 'live', 'fake']) }]] : []), ...(r.chance(0.3) ? [['epd', { kind: r.pick(['true', 'false']) }]] : []), ...(/pgn/i.test(fn) && r.chance(0.5) ? [['reuse', reuseRecipe(r)]] : [])] };
   if (p === 'move') return r.chance(0.5) ? { kind: 'number', value: r.int(65536) } : { kind: 'object', entries: [['from', { kind: 'number', value: r.int(64) }], ['to', { kind: 'number', value: r.int(64) }]] };
   if (p === 'promotion') return { kind: 'number', value: r.int(5) };
   if (batch) return typedRecipe(r, r.chance(0.85) ? 'BigUint64Array' : r.pick(ARRAY_TYPES), n);

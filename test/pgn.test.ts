@@ -17,6 +17,7 @@ import { PgnError, parsePgn, pgnPiecePositions, pgnPositions, readPgn, readPgnPo
 import { createSanApi } from '../lib/san.js';
 import { makePgn } from '../scripts/make-pgn.mjs';
 import { jsApi, nativeApi } from './backends.js';
+import { expectSameBytes } from './bytes.js';
 import { rng } from './reference.js';
 import {
   KING, PAWN, type Board, type Move, boardFromFen, checkersRef, fenFromBoard, legalMovesRef, playMove, randomBoard,
@@ -281,6 +282,45 @@ describe.each(pgnBackends)('%s', (backend) => {
     for await (const piece of splitPgn(pieces(), backend)) pieceGames.push(...pgnPiecePositions(piece, { backend }).game);
     expect(pieceGames).toEqual(Array.from(all.game));
     await expect(collect(readPgn(42 as never))).rejects.toThrow(TypeError);
+  });
+
+  it('reuse: a loop writing into an earlier result gives the same positions, in that memory while it has room', () => {
+    const texts = [Buffer.concat([QUIRKY, MESSY]), Buffer.from(CORPUS), QUIRKY, Buffer.alloc(0), Buffer.from(CORPUS).subarray(0, 9000)];
+    let r: ReturnType<typeof pgnPositions> | undefined;
+    for (const select of [{}, { every: 2, fromPly: 1 }, { mode: 'final' as const }]) {
+      for (const text of texts) {
+        const want = pgnPositions(text, { backend, select });
+        const before = r && [r.batch.words.buffer, r.game.buffer, r.ply.buffer];
+        const room = r && r.game.buffer.byteLength - r.game.byteOffset >= 4 * want.game.length;
+        r = pgnPositions(text, { backend, select, reuse: r });
+        expectSameBytes(r.batch.words, want.batch.words, 'positions');
+        expectSameBytes(r.game, want.game, 'game');
+        expectSameBytes(r.ply, want.ply, 'ply');
+        expect(r.games.map((g) => g.error?.message)).toEqual(want.games.map((g) => g.error?.message));
+        if (before && room) expect([r.batch.words.buffer, r.game.buffer, r.ply.buffer].map((b, i) => b === before[i])).toEqual([true, true, true]);
+        if (before && !room) expect(r.game.buffer).not.toBe(before[1]);
+      }
+    }
+    // pgnPiecePositions the same, piece after piece into one result's memory.
+    let p: ReturnType<typeof pgnPiecePositions> | undefined;
+    for (const piece of [{ bytes: Buffer.from(CORPUS), firstGame: 5, firstLine: 9, notFirst: true, games: 60 }]) {
+      const want = pgnPiecePositions(piece, { backend });
+      p = pgnPiecePositions(piece, { backend, reuse: pgnPositions(QUIRKY, { backend }) });
+      expectSameBytes(p.game, want.game, 'piece game');
+      expectSameBytes(p.batch.words, want.batch.words, 'piece positions');
+    }
+    // Not an earlier result, arrays sharing memory (with each other or the text), shared memory.
+    const text = Buffer.from(CORPUS);
+    const ok = pgnPositions(QUIRKY, { backend });
+    expect(() => pgnPositions(text, { backend, reuse: {} as never })).toThrow(TypeError);
+    expect(() => pgnPositions(text, { backend, reuse: { ...ok, ply: new Int32Array(4) } as never })).toThrow(TypeError);
+    expect(() => pgnPositions(text, { backend, reuse: { ...ok, ply: ok.game } })).toThrow(RangeError);
+    expect(() => pgnPositions(text, { backend, reuse: { ...ok, ply: new Uint32Array(text.buffer, 0, 1) } })).toThrow(RangeError);
+    expect(() => pgnPositions(text, { backend, reuse: { ...ok, ply: new Uint32Array(new SharedArrayBuffer(64)) } })).toThrow(TypeError);
+    // A detached earlier result: new memory, the same positions.
+    const detached = pgnPositions(QUIRKY, { backend });
+    structuredClone(detached.game.buffer, { transfer: [detached.game.buffer as ArrayBuffer] });
+    expectSameBytes(pgnPositions(QUIRKY, { backend, reuse: detached }).game, ok.game, 'after detach');
   });
 
   it('bad arguments: TypeError / RangeError, never a crash', () => {

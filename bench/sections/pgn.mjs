@@ -65,6 +65,10 @@ export async function run({ js, native, quick, filter }) {
 
   if (native) {
     add('this package, native: pgnPositions (all plies)', 'native positions', time(() => native.pgnPositions(text, { backend: 'native' }).batch.length, samples));
+    // A streaming consumer's loop: each call writes into the memory of the one before (after the warm-up).
+    let last;
+    add('this package, native: pgnPositions, { reuse } (all plies)', 'native positions reuse',
+      time(() => (last = native.pgnPositions(text, { backend: 'native', reuse: last })).batch.length, samples));
     add('this package, native: parsePgn (game objects)', 'native parsePgn', time(() => native.parsePgn(text, { backend: 'native' }).length, samples));
   }
   add('this package, JS: pgnPositions (all plies)', 'js positions', time(() => js.pgnPositions(text, { backend: 'js' }).batch.length, Math.max(1, samples >> 1)));
@@ -80,7 +84,7 @@ export async function run({ js, native, quick, filter }) {
     // The same statistic on both sides of the comparison: medians above, and the best runs here.
     const api = results.find((x) => x.impl === 'native positions');
     const best = api ? `; best runs: pgnPositions ${Math.round(games / (Math.min(...api.samples) / 1000)).toLocaleString('en-US')} games/s, ` : '; best run: ';
-    cppNote = `plain C++: median of ${samples} runs, into output arrays kept from one run to the next (pgnPositions returns new arrays each call)` +
+    cppNote = `plain C++: median of ${samples} runs, into output arrays kept from one run to the next, as pgnPositions with { reuse } (without it, each call returns new arrays)` +
       `${best}C++ loop ${Math.round(games / r.bestSeconds).toLocaleString('en-US')} games/s (wall clock)`;
   } catch (e) {
     cppNote = `plain C++: not built (${e.message.split('\n')[0]})`;

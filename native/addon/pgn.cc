@@ -1,5 +1,6 @@
 // Node-API glue for native/core/san.h and pgn.h: sanWrite, sanParse, sanList, pgnRead. Synchronous:
-// the input bytes are read during the call only; the outputs are new arrays the addon fills.
+// the input bytes are read during the call only; the outputs are new arrays the addon fills, or the
+// caller's arrays for pgnRead's positions (the caller reads the input's games only after the call).
 // Sliders: the magic lookups (every build has them).
 #include <cstring>
 
@@ -85,24 +86,48 @@ Napi::Value sanListCall(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<double>(n) + static_cast<double>(bytes) * 512.0);
 }
 
-// A copy of the array in a new typed array (memory the engine owns and accounts for).
+// A copy of the array in a typed array: in the memory of `into` (a typed array of the same type whose
+// ArrayBuffer has room from its offset on), or else in a new one, with a quarter to spare when `into`
+// was given (a reusing caller's next, slightly larger read then fits).
 template <typename T>
-napi_value copyOut(napi_env env, const pgn::Buf<T>& v, napi_typedarray_type type) {
+napi_value copyOut(napi_env env, const pgn::Buf<T>& v, napi_typedarray_type type, napi_value into = nullptr) {
+  const std::size_t bytes = v.size() * sizeof(T);
+  napi_value array = nullptr;
+  bool isTyped = false;
+  if (into && napi_is_typedarray(env, into, &isTyped) == napi_ok && isTyped) {
+    napi_typedarray_type intoType;
+    std::size_t length = 0, offset = 0, capacity = 0;
+    void* view = nullptr;
+    void* data = nullptr;
+    napi_value buffer = nullptr;
+    bool plain = false;
+    if (napi_get_typedarray_info(env, into, &intoType, &length, &view, &buffer, &offset) == napi_ok && intoType == type &&
+        napi_is_arraybuffer(env, buffer, &plain) == napi_ok && plain &&
+        napi_get_arraybuffer_info(env, buffer, &data, &capacity) == napi_ok && data && offset <= capacity &&
+        capacity - offset >= bytes) {
+      if (bytes) std::memcpy(static_cast<char*>(data) + offset, v.data(), bytes);
+      if (napi_create_typedarray(env, type, v.size(), buffer, offset, &array) != napi_ok) return nullptr;
+      return array;
+    }
+  }
+  const std::size_t size = into ? bytes + (bytes / 4 / sizeof(T)) * sizeof(T) : bytes;
   void* data = nullptr;
-  napi_value buffer = nullptr, array = nullptr;
-  if (napi_create_arraybuffer(env, v.size() * sizeof(T), &data, &buffer) != napi_ok) return nullptr;
+  napi_value buffer = nullptr;
+  if (napi_create_arraybuffer(env, size, &data, &buffer) != napi_ok) return nullptr;
   if (!v.empty()) {
-    pgn::adviseHugePages(data, v.size() * sizeof(T));  // fresh pages: fewer faults while copying
-    std::memcpy(data, v.data(), v.size() * sizeof(T));
+    pgn::adviseHugePages(data, size);  // fresh pages: fewer faults while copying
+    std::memcpy(data, v.data(), bytes);
   }
   if (napi_create_typedarray(env, type, v.size(), buffer, 0, &array) != napi_ok) return nullptr;
   return array;
 }
 
-// pgnRead(bytes, flags, every, fromPly, firstLine[, gameBase]) -> the records of native/core/pgn.h
-// Output (gameBase, default 0: added to each position's game index).
+// pgnRead(bytes, flags, every, fromPly, firstLine[, gameBase[, into]]) -> the records of
+// native/core/pgn.h Output (gameBase, default 0: added to each position's game index; into: an array
+// of three typed arrays, [positions, positionGame, positionPly], to write those outputs into, see
+// copyOut).
 Napi::Value pgnReadCall(const Napi::CallbackInfo& info) {
-  Args args(info, 5, 6);
+  Args args(info, 5, 7);
   const auto text = args.array<std::uint8_t>(0, "bytes");
   const int flags = static_cast<int>(args.count(1, "flags", 63.0));
   const int every = static_cast<int>(args.count(2, "every", 1e9));
@@ -138,6 +163,11 @@ Napi::Value pgnReadCall(const Napi::CallbackInfo& info) {
   }
 
   napi_env env = info.Env();
+  napi_value into[3] = {nullptr, nullptr, nullptr};
+  if (info.Length() > 6 && info[6].IsArray()) {
+    const Napi::Array list = info[6].As<Napi::Array>();
+    for (std::uint32_t i = 0; i < 3 && i < list.Length(); ++i) into[i] = list.Get(i);
+  }
   Napi::Object result = Napi::Object::New(env);
   const std::pair<const char*, napi_value> fields[] = {
       {"games", copyOut(env, out.games, napi_int32_array)},
@@ -146,9 +176,9 @@ Napi::Value pgnReadCall(const Napi::CallbackInfo& info) {
       {"tags", copyOut(env, out.tags, napi_int32_array)},
       {"comments", copyOut(env, out.comments, napi_int32_array)},
       {"nags", copyOut(env, out.nags, napi_int32_array)},
-      {"positions", copyOut(env, out.positions, napi_biguint64_array)},
-      {"positionGame", copyOut(env, out.positionGame, napi_uint32_array)},
-      {"positionPly", copyOut(env, out.positionPly, napi_uint32_array)},
+      {"positions", copyOut(env, out.positions, napi_biguint64_array, into[0])},
+      {"positionGame", copyOut(env, out.positionGame, napi_uint32_array, into[1])},
+      {"positionPly", copyOut(env, out.positionPly, napi_uint32_array, into[2])},
   };
   for (const auto& [name, value] : fields) {
     if (!value) return args.undefined();  // out of memory: a pending exception, or nothing to do
