@@ -1,6 +1,6 @@
 // Node-API glue for native/core/san.h and pgn.h: sanWrite, sanParse, sanList, pgnRead. Synchronous:
-// the input bytes are read during the call only; the outputs are new arrays the addon fills, or the
-// caller's arrays for pgnRead's positions (the caller reads the input's games only after the call).
+// the input bytes are read during the call only; the outputs are new arrays the addon fills, or, for
+// pgnRead's positions, the caller's arrays, written during the call only.
 // Sliders: the magic lookups (every build has them).
 #include <cstring>
 
@@ -86,31 +86,50 @@ Napi::Value sanListCall(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<double>(n) + static_cast<double>(bytes) * 512.0);
 }
 
-// A copy of the array in a typed array: in the memory of `into` (a typed array of the same type whose
-// ArrayBuffer has room from its offset on), or else in a new one, with a quarter to spare when `into`
-// was given (a reusing caller's next, slightly larger read then fits).
+// Where the reader may write one output array of a pgnRead call: the caller's typed array `into`, from
+// its offset to the end of its ArrayBuffer, when it is a typed array of `type` on a plain (not
+// shared) ArrayBuffer that does not overlap the text.
 template <typename T>
-napi_value copyOut(napi_env env, const pgn::Buf<T>& v, napi_typedarray_type type, napi_value into = nullptr) {
-  const std::size_t bytes = v.size() * sizeof(T);
+struct Loan {
+  napi_value buffer = nullptr;
+  std::size_t offset = 0;
+  T* data = nullptr;
+  std::size_t room = 0;  // elements
+};
+
+template <typename T>
+Loan<T> loanOf(napi_env env, napi_value into, napi_typedarray_type type, const std::uint8_t* text, std::size_t textBytes) {
+  Loan<T> l;
+  bool typed = false, plain = false;
+  napi_typedarray_type intoType;
+  std::size_t length = 0, capacity = 0;
+  void* view = nullptr;
+  void* data = nullptr;
+  if (!into || napi_is_typedarray(env, into, &typed) != napi_ok || !typed ||
+      napi_get_typedarray_info(env, into, &intoType, &length, &view, &l.buffer, &l.offset) != napi_ok || intoType != type ||
+      napi_is_arraybuffer(env, l.buffer, &plain) != napi_ok || !plain ||
+      napi_get_arraybuffer_info(env, l.buffer, &data, &capacity) != napi_ok || !data || l.offset > capacity)
+    return {};
+  const auto* lo = static_cast<const std::uint8_t*>(data);
+  if (textBytes && lo < text + textBytes && text < lo + capacity) return {};
+  l.data = reinterpret_cast<T*>(static_cast<std::uint8_t*>(data) + l.offset);
+  l.room = (capacity - l.offset) / sizeof(T);
+  return l;
+}
+
+// An output array as a typed array: a view of the caller's buffer when the reader wrote it there
+// (the loan held), else a copy in a new array (memory the engine owns and accounts for), with a
+// quarter to spare when the caller offered memory (its next, slightly larger read then fits).
+template <typename T>
+napi_value arrayOf(napi_env env, const pgn::Buf<T>& v, napi_typedarray_type type, const Loan<T>* loan = nullptr,
+                   bool offered = false) {
   napi_value array = nullptr;
-  bool isTyped = false;
-  if (into && napi_is_typedarray(env, into, &isTyped) == napi_ok && isTyped) {
-    napi_typedarray_type intoType;
-    std::size_t length = 0, offset = 0, capacity = 0;
-    void* view = nullptr;
-    void* data = nullptr;
-    napi_value buffer = nullptr;
-    bool plain = false;
-    if (napi_get_typedarray_info(env, into, &intoType, &length, &view, &buffer, &offset) == napi_ok && intoType == type &&
-        napi_is_arraybuffer(env, buffer, &plain) == napi_ok && plain &&
-        napi_get_arraybuffer_info(env, buffer, &data, &capacity) == napi_ok && data && offset <= capacity &&
-        capacity - offset >= bytes) {
-      if (bytes) std::memcpy(static_cast<char*>(data) + offset, v.data(), bytes);
-      if (napi_create_typedarray(env, type, v.size(), buffer, offset, &array) != napi_ok) return nullptr;
-      return array;
-    }
+  if (loan && loan->data && v.lent()) {
+    if (napi_create_typedarray(env, type, v.size(), loan->buffer, loan->offset, &array) != napi_ok) return nullptr;
+    return array;
   }
-  const std::size_t size = into ? bytes + (bytes / 4 / sizeof(T)) * sizeof(T) : bytes;
+  const std::size_t bytes = v.size() * sizeof(T);
+  const std::size_t size = offered ? bytes + (bytes / 4 / sizeof(T)) * sizeof(T) : bytes;
   void* data = nullptr;
   napi_value buffer = nullptr;
   if (napi_create_arraybuffer(env, size, &data, &buffer) != napi_ok) return nullptr;
@@ -124,9 +143,21 @@ napi_value copyOut(napi_env env, const pgn::Buf<T>& v, napi_typedarray_type type
 
 // pgnRead(bytes, flags, every, fromPly, firstLine[, gameBase[, into]]) -> the records of
 // native/core/pgn.h Output (gameBase, default 0: added to each position's game index; into: an array
-// of three typed arrays, [positions, positionGame, positionPly], to write those outputs into, see
-// copyOut).
+// of three typed arrays, [positions, positionGame, positionPly], whose memory the reader writes those
+// outputs into while it has room, see loanOf).
 Napi::Value pgnReadCall(const Napi::CallbackInfo& info) {
+  napi_env env = info.Env();
+  // The elements of `into` first: reading them may run JS (getters), which must not happen once the
+  // call holds pointers into array buffers.
+  napi_value into[3] = {nullptr, nullptr, nullptr};
+  const bool offered = info.Length() > 6 && info[6].IsArray();
+  if (offered) {
+    const Napi::Array list = info[6].As<Napi::Array>();
+    for (std::uint32_t i = 0; i < 3 && i < list.Length(); ++i) {
+      into[i] = list.Get(i);
+      if (!into[i]) return Napi::Value();  // a getter threw: its exception is pending
+    }
+  }
   Args args(info, 5, 7);
   const auto text = args.array<std::uint8_t>(0, "bytes");
   const int flags = static_cast<int>(args.count(1, "flags", 63.0));
@@ -137,11 +168,11 @@ Napi::Value pgnReadCall(const Napi::CallbackInfo& info) {
   const std::uint32_t gameBase = haveBase ? static_cast<std::uint32_t>(args.count(5, "gameBase", 2e9)) : 0;
   if (!args.ok()) return args.undefined();
   if (every < 1) {
-    throwRangeError(info.Env(), std::string(functionName(info)) + ": every must be at least 1");
+    throwRangeError(env, std::string(functionName(info)) + ": every must be at least 1");
     return args.undefined();
   }
   if (text.length > 0x7fffffffULL) {
-    throwRangeError(info.Env(), std::string(functionName(info)) + ": at most 2 GiB of text per call");
+    throwRangeError(env, std::string(functionName(info)) + ": at most 2 GiB of text per call");
     return args.undefined();
   }
   pgn::Options o;
@@ -151,35 +182,40 @@ Napi::Value pgnReadCall(const Napi::CallbackInfo& info) {
   o.firstLine = firstLine < 1 ? 1 : firstLine;
   o.gameBase = gameBase;
   // The reader writes into memory kept per thread from one call to the next (its pages stay
-  // mapped: no page faults while writing), then the records are copied into new arrays.
+  // mapped: no page faults while writing), then the records are copied into new arrays; the
+  // positions go straight into the caller's arrays when it offered them and they have room.
   static thread_local pgn::Output out;
   out.clear(std::size_t{64} << 20);
+  const Loan<U64> positions = loanOf<U64>(env, into[0], napi_biguint64_array, text.data, text.length);
+  const Loan<std::uint32_t> games = loanOf<std::uint32_t>(env, into[1], napi_uint32_array, text.data, text.length);
+  const Loan<std::uint32_t> plies = loanOf<std::uint32_t>(env, into[2], napi_uint32_array, text.data, text.length);
+  if (positions.data) out.positions.lend(positions.data, positions.room);
+  if (games.data) out.positionGame.lend(games.data, games.room);
+  if (plies.data) out.positionPly.lend(plies.data, plies.room);
   const MagicSliders s{magicTables()};
   readPgnGames(s, reinterpret_cast<const char*>(text.data), text.length, o, out);
   if (out.failed()) {
     out.clear(0);
-    throwRangeError(info.Env(), std::string(functionName(info)) + ": out of memory reading the games");
+    throwRangeError(env, std::string(functionName(info)) + ": out of memory reading the games");
     return args.undefined();
   }
 
-  napi_env env = info.Env();
-  napi_value into[3] = {nullptr, nullptr, nullptr};
-  if (info.Length() > 6 && info[6].IsArray()) {
-    const Napi::Array list = info[6].As<Napi::Array>();
-    for (std::uint32_t i = 0; i < 3 && i < list.Length(); ++i) into[i] = list.Get(i);
-  }
   Napi::Object result = Napi::Object::New(env);
   const std::pair<const char*, napi_value> fields[] = {
-      {"games", copyOut(env, out.games, napi_int32_array)},
-      {"moves", copyOut(env, out.moves, napi_uint16_array)},
-      {"san", copyOut(env, out.san, napi_uint8_array)},
-      {"tags", copyOut(env, out.tags, napi_int32_array)},
-      {"comments", copyOut(env, out.comments, napi_int32_array)},
-      {"nags", copyOut(env, out.nags, napi_int32_array)},
-      {"positions", copyOut(env, out.positions, napi_biguint64_array, into[0])},
-      {"positionGame", copyOut(env, out.positionGame, napi_uint32_array, into[1])},
-      {"positionPly", copyOut(env, out.positionPly, napi_uint32_array, into[2])},
+      {"games", arrayOf(env, out.games, napi_int32_array)},
+      {"moves", arrayOf(env, out.moves, napi_uint16_array)},
+      {"san", arrayOf(env, out.san, napi_uint8_array)},
+      {"tags", arrayOf(env, out.tags, napi_int32_array)},
+      {"comments", arrayOf(env, out.comments, napi_int32_array)},
+      {"nags", arrayOf(env, out.nags, napi_int32_array)},
+      {"positions", arrayOf(env, out.positions, napi_biguint64_array, &positions, offered)},
+      {"positionGame", arrayOf(env, out.positionGame, napi_uint32_array, &games, offered)},
+      {"positionPly", arrayOf(env, out.positionPly, napi_uint32_array, &plies, offered)},
   };
+  // No pointer into the caller's memory outlives the call.
+  out.positions.endLoan();
+  out.positionGame.endLoan();
+  out.positionPly.endLoan();
   for (const auto& [name, value] : fields) {
     if (!value) return args.undefined();  // out of memory: a pending exception, or nothing to do
     result.Set(name, Napi::Value(env, value));

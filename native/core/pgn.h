@@ -73,7 +73,8 @@ inline void adviseHugePages(void* p, std::size_t bytes) {
 
 // A growing array of a trivially copyable type in malloc'd memory: grown with realloc (which moves
 // large blocks by remapping pages instead of copying them), and handed over whole with release()
-// (or kept for the next read with clear()). A failed allocation sets
+// (or kept for the next read with clear()); or, lent a caller's block (lend), written there while
+// it has room. A failed allocation sets
 // `failed` and leaves the array as it was; the reader stops after the game it is in.
 template <typename T>
 class Buf {
@@ -81,7 +82,7 @@ class Buf {
   Buf() = default;
   Buf(const Buf&) = delete;
   Buf& operator=(const Buf&) = delete;
-  ~Buf() { std::free(data_); }
+  ~Buf() { std::free(lent_ ? own_ : data_); }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   T* data() { return data_; }
@@ -112,9 +113,36 @@ class Buf {
   // Empties the array, keeping its memory for the next read; gives the memory back when it holds
   // more than `keepBytes`.
   void clear(std::size_t keepBytes = ~std::size_t{0}) {
+    endLoan();
     size_ = 0;
     failed_ = false;
     if (cap_ * sizeof(T) > keepBytes) std::free(release());
+  }
+  // Writing into memory the array does not own: `p`, room for `room` elements. The array starts empty
+  // there; its own block is set aside until endLoan (or clear). Should p fill up, the elements move
+  // to memory of the array's own and writing goes on there; lent() then turns false.
+  void lend(T* p, std::size_t room) {
+    endLoan();
+    own_ = data_;
+    ownCap_ = cap_;
+    data_ = p;
+    cap_ = room;
+    size_ = 0;
+    lent_ = true;
+  }
+  bool lent() const { return lent_; }
+  // Back to the array's own block, empty, when the elements are still in lent memory.
+  void endLoan() {
+    if (!lent_) return;
+    data_ = own_;
+    cap_ = ownCap_;
+    own_ = nullptr;
+    ownCap_ = size_ = 0;
+    lent_ = false;
+  }
+  // Room for n elements, as reserve, except in lent memory (a guess must not move the elements out).
+  void expect(std::size_t n) {
+    if (!lent_) reserve(n);
   }
   // Shrinks (the reader only ever shrinks with resize).
   void resize(std::size_t n) {
@@ -124,6 +152,23 @@ class Buf {
     if (n <= cap_) return true;
     std::size_t c = cap_ ? cap_ * 2 : 256;
     while (c < n) c *= 2;
+    if (lent_) {
+      // Out of lent memory: the elements so far move to a block of the array's own.
+      void* p = std::malloc(c * sizeof(T));
+      if (!p) {
+        failed_ = true;
+        return false;
+      }
+      std::free(own_);
+      own_ = nullptr;
+      ownCap_ = 0;
+      lent_ = false;
+      std::memcpy(p, data_, size_ * sizeof(T));
+      data_ = static_cast<T*>(p);
+      cap_ = c;
+      adviseHugePages(p, c * sizeof(T));
+      return true;
+    }
     void* p = std::realloc(data_, c * sizeof(T));
     if (!p) {
       failed_ = true;
@@ -136,6 +181,7 @@ class Buf {
   }
   // The block (malloc'd, size() elements; free it with std::free), the array left empty.
   [[nodiscard]] T* release() {
+    endLoan();
     T* p = data_;
     data_ = nullptr;
     size_ = cap_ = 0;
@@ -146,6 +192,10 @@ class Buf {
   T* data_ = nullptr;
   std::size_t size_ = 0, cap_ = 0;
   bool failed_ = false;
+  // While lent: the array's own block, set aside.
+  bool lent_ = false;
+  T* own_ = nullptr;
+  std::size_t ownCap_ = 0;
 };
 
 struct Output {
@@ -216,9 +266,9 @@ class Reader {
     // Room for the positions of a dense text (about one per 16 bytes) up front: growing copies.
     if (o_.flags & kWritePositions) {
       const std::size_t guess = (o_.flags & kFinalOnly) ? n_ / 256 : n_ / 16;
-      out_.positions.reserve(guess * kPackedPositionWords);
-      out_.positionGame.reserve(guess);
-      out_.positionPly.reserve(guess);
+      out_.positions.expect(guess * kPackedPositionWords);
+      out_.positionGame.expect(guess);
+      out_.positionPly.expect(guess);
     }
     bool first = first0;  // movetext without tags may start a game only at the very beginning
     for (;;) {
