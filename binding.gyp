@@ -73,9 +73,9 @@
           "type": "static_library",
           "sources": ["native/kernels/x86.cc"],
           "defines": ["BBP_HAVE_X86_KERNELS", "BBP_HAVE_BMI2_KERNELS"],
-          "cflags_cc": ["-msse4.1", "-mpopcnt", "-mbmi2"],
+          "cflags_cc": ["-msse4.1", "-mpopcnt", "-mbmi", "-mbmi2"],
           "cflags": ["-fPIC"],
-          "xcode_settings": {"OTHER_CPLUSPLUSFLAGS": ["-msse4.1", "-mpopcnt", "-mbmi2"]}
+          "xcode_settings": {"OTHER_CPLUSPLUSFLAGS": ["-msse4.1", "-mpopcnt", "-mbmi", "-mbmi2"]}
         }
       ]
     }]
