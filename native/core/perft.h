@@ -185,7 +185,8 @@ void perftStatsNode(const Sliders& s, const Board& b, int depth, PerftStats& sta
 //    gives check, one with exactly one of ours between pins it;
 //  - the last ply counts target sets with popcounts; the enemy attack map is built only when the
 //    king has two or more squares to step to or a castling move passes its other tests (one square:
-//    the attackers of that square alone);
+//    the attackers of that square alone), and from the enemy sliders that stand on a line through one
+//    of the squares the king may step or castle to;
 //  - children are 64-byte copies (colour and piece-type sets; the status is in the template and the
 //    en-passant square an argument), descended into at once, with no move list.
 namespace perftgen {
@@ -244,14 +245,39 @@ inline U64 descend(const S& s, const Pos& c, U64 touched, int depth) {
   }
 }
 
-// Squares attacked by `Color` with the given occupancy.
+// The squares a king on `sq` may need safe: its steps, and from e1 / e8 the castling king's c and g
+// squares. reach[0][sq] / reach[1][sq]: where a rook-wise / bishop-wise slider must stand to attack
+// one of them (their empty-board rays).
+struct KingZoneReach {
+  std::array<U64, 64> reach[2];
+};
+constexpr KingZoneReach makeKingZoneReach() {
+  KingZoneReach z{};
+  for (int sq = 0; sq < 64; ++sq) {
+    U64 zone = kingAttacks(sq);
+    if (sq == 4) zone |= squareBB(2) | squareBB(6);
+    if (sq == 60) zone |= squareBB(58) | squareBB(62);
+    for (U64 t = zone; t; t &= t - 1) {
+      const int to = __builtin_ctzll(t);
+      z.reach[0][sq] |= rookRays(to);
+      z.reach[1][sq] |= bishopRays(to);
+    }
+  }
+  return z;
+}
+inline constexpr KingZoneReach kKingZoneReach = makeKingZoneReach();
+
+// Squares attacked by `Color` with the given occupancy, exact on the squares a king on `kingSq` may
+// need safe (kKingZoneReach): the sliders that cannot reach them are left out.
 template <int Color, class S>
-inline U64 attackedBy(const S& s, const Pos& b, U64 occ) {
+inline U64 attackedBy(const S& s, const Pos& b, U64 occ, int kingSq) {
   const U64 own = b.colors[Color];
   U64 attacked = PawnSide<Color>::attacks(b.pieces[kPawn] & own) | knightAttacksSet(b.pieces[kKnight] & own) |
                  kingAttacks(lsb(b.pieces[kKing] & own));
-  for (U64 d = (b.pieces[kBishop] | b.pieces[kQueen]) & own; d; d &= d - 1) attacked |= s.bishop(lsb(d), occ);
-  for (U64 o = (b.pieces[kRook] | b.pieces[kQueen]) & own; o; o &= o - 1) attacked |= s.rook(lsb(o), occ);
+  for (U64 d = (b.pieces[kBishop] | b.pieces[kQueen]) & own & kKingZoneReach.reach[1][kingSq]; d; d &= d - 1)
+    attacked |= s.bishop(lsb(d), occ);
+  for (U64 o = (b.pieces[kRook] | b.pieces[kQueen]) & own & kKingZoneReach.reach[0][kingSq]; o; o &= o - 1)
+    attacked |= s.rook(lsb(o), occ);
   return attacked;
 }
 
@@ -317,7 +343,7 @@ U64 node(const S& s, const Pos& b, int ep, int depth) {
   U64 danger = 0;
   bool haveDanger = false;
   const auto needDanger = [&] {
-    if (!haveDanger) danger = attackedBy<Them>(s, b, occNoKing), haveDanger = true;
+    if (!haveDanger) danger = attackedBy<Them>(s, b, occNoKing, ksq), haveDanger = true;
   };
   const auto attackedSq = [&](int sq) {
     return ((pawnAttacks(Us, sq) & b.pieces[kPawn] & them) | (knightAttacks(sq) & b.pieces[kKnight] & them) |
