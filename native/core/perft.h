@@ -246,10 +246,10 @@ inline U64 descend(const S& s, const Pos& c, U64 touched, int depth) {
 }
 
 // The squares a king on `sq` may need safe: its steps, and from e1 / e8 the castling king's c and g
-// squares. reach[0][sq] / reach[1][sq]: where a rook-wise / bishop-wise slider must stand to attack
-// one of them (their empty-board rays).
+// squares. rook[sq] / bishop[sq] / knight[sq]: where a rook-wise slider, a bishop-wise slider or a
+// knight must stand to attack one of them (their empty-board rays, their knight moves).
 struct KingZoneReach {
-  std::array<U64, 64> reach[2];
+  std::array<U64, 64> rook, bishop, knight;
 };
 constexpr KingZoneReach makeKingZoneReach() {
   KingZoneReach z{};
@@ -259,8 +259,9 @@ constexpr KingZoneReach makeKingZoneReach() {
     if (sq == 60) zone |= squareBB(58) | squareBB(62);
     for (U64 t = zone; t; t &= t - 1) {
       const int to = __builtin_ctzll(t);
-      z.reach[0][sq] |= rookRays(to);
-      z.reach[1][sq] |= bishopRays(to);
+      z.rook[sq] |= rookRays(to);
+      z.bishop[sq] |= bishopRays(to);
+      z.knight[sq] |= knightAttacks(to);
     }
   }
   return z;
@@ -268,15 +269,16 @@ constexpr KingZoneReach makeKingZoneReach() {
 inline constexpr KingZoneReach kKingZoneReach = makeKingZoneReach();
 
 // Squares attacked by `Color` with the given occupancy, exact on the squares a king on `kingSq` may
-// need safe (kKingZoneReach): the sliders that cannot reach them are left out.
+// need safe (kKingZoneReach): the knights and sliders that cannot reach them are left out.
 template <int Color, class S>
 inline U64 attackedBy(const S& s, const Pos& b, U64 occ, int kingSq) {
   const U64 own = b.colors[Color];
-  U64 attacked = PawnSide<Color>::attacks(b.pieces[kPawn] & own) | knightAttacksSet(b.pieces[kKnight] & own) |
-                 kingAttacks(lsb(b.pieces[kKing] & own));
-  for (U64 d = (b.pieces[kBishop] | b.pieces[kQueen]) & own & kKingZoneReach.reach[1][kingSq]; d; d &= d - 1)
+  const KingZoneReach& z = kKingZoneReach;
+  U64 attacked = PawnSide<Color>::attacks(b.pieces[kPawn] & own) | kingAttacks(lsb(b.pieces[kKing] & own));
+  for (U64 k = b.pieces[kKnight] & own & z.knight[kingSq]; k; k &= k - 1) attacked |= knightAttacks(lsb(k));
+  for (U64 d = (b.pieces[kBishop] | b.pieces[kQueen]) & own & z.bishop[kingSq]; d; d &= d - 1)
     attacked |= s.bishop(lsb(d), occ);
-  for (U64 o = (b.pieces[kRook] | b.pieces[kQueen]) & own & kKingZoneReach.reach[0][kingSq]; o; o &= o - 1)
+  for (U64 o = (b.pieces[kRook] | b.pieces[kQueen]) & own & z.rook[kingSq]; o; o &= o - 1)
     attacked |= s.rook(lsb(o), occ);
   return attacked;
 }
