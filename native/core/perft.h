@@ -222,11 +222,11 @@ inline int rightsAfter(int rights, U64 touched) {
 
 
 template <int Us, int CR, bool Ep, class S>
-BBP_ALWAYS_INLINE U64 visit(const S& s, const Pos& b, int ep, int depth);
+BBP_ALWAYS_INLINE U64 visit(S s, const Pos& b, int ep, int depth);
 
 template <int Us, bool Ep, class S, int... I>
-U64 visitRights(const S& s, const Pos& b, int rights, int ep, int depth, std::integer_sequence<int, I...>) {
-  using Fn = U64 (*)(const S&, const Pos&, int, int);
+U64 visitRights(S s, const Pos& b, int rights, int ep, int depth, std::integer_sequence<int, I...>) {
+  using Fn = U64 (*)(S, const Pos&, int, int);
   static constexpr Fn table[] = {&visit<Us, I, Ep, S>...};
   return table[rights](s, b, ep, depth);
 }
@@ -234,7 +234,7 @@ U64 visitRights(const S& s, const Pos& b, int rights, int ep, int depth, std::in
 // The child after a move touching `touched`, with no en-passant square: its rights are CR unless
 // the move touched a square of a right still held.
 template <int Them, int CR, class S>
-inline U64 descend(const S& s, const Pos& c, U64 touched, int depth) {
+inline U64 descend(S s, const Pos& c, U64 touched, int depth) {
   if constexpr (rightSquares(CR) == 0) {
     (void)touched;
     return visit<Them, CR, false>(s, c, kNoSquare, depth);
@@ -271,7 +271,7 @@ inline constexpr KingZoneReach kKingZoneReach = makeKingZoneReach();
 // Squares attacked by `Color` with the given occupancy, exact on the squares a king on `kingSq` may
 // need safe (kKingZoneReach): the knights and sliders that cannot reach them are left out.
 template <int Color, class S>
-inline U64 attackedBy(const S& s, const Pos& b, U64 occ, int kingSq) {
+inline U64 attackedBy(S s, const Pos& b, U64 occ, int kingSq) {
   const U64 own = b.colors[Color];
   const KingZoneReach& z = kKingZoneReach;
   U64 attacked = PawnSide<Color>::attacks(b.pieces[kPawn] & own) | kingAttacks(lsb(b.pieces[kKing] & own));
@@ -286,7 +286,7 @@ inline U64 attackedBy(const S& s, const Pos& b, U64 occ, int kingSq) {
 // The leaves below the moves of the non-pawn piece of `type` on fromBB to the squares of `to`
 // (quiet moves, then captures); ChildCR: the rights the children keep unless a move touches one.
 template <int Us, int ChildCR, class S>
-BBP_ALWAYS_INLINE U64 pieceChildren(const S& s, const Pos& b, int type, U64 fromBB, U64 to, int depth) {
+BBP_ALWAYS_INLINE U64 pieceChildren(S s, const Pos& b, int type, U64 fromBB, U64 to, int depth) {
   constexpr int Them = Us ^ 1;
   U64 n = 0;
   for (U64 t = to & ~b.colors[Them]; t; t &= t - 1) {
@@ -310,7 +310,7 @@ BBP_ALWAYS_INLINE U64 pieceChildren(const S& s, const Pos& b, int type, U64 from
 
 // One node: Leaf = count the legal moves (the last ply), else make each and descend.
 template <int Us, int CR, bool Ep, bool Leaf, class S>
-U64 node(const S& s, const Pos& b, int ep, int depth) {
+U64 node(S s, const Pos& b, int ep, int depth) {
   using P = PawnSide<Us>;
   constexpr int Them = Us ^ 1;
   const U64 us = b.colors[Us], them = b.colors[Them], occ = us | them;
@@ -516,12 +516,12 @@ U64 node(const S& s, const Pos& b, int ep, int depth) {
 }
 
 template <int Us, int CR, bool Ep, class S>
-BBP_ALWAYS_INLINE U64 visit(const S& s, const Pos& b, int ep, int depth) {
+BBP_ALWAYS_INLINE U64 visit(S s, const Pos& b, int ep, int depth) {
   return depth == 1 ? node<Us, CR, Ep, true>(s, b, ep, 1) : node<Us, CR, Ep, false>(s, b, ep, depth);
 }
 
 template <class S>
-U64 perft(const S& s, const Board& b, int depth) {
+U64 perft(S s, const Board& b, int depth) {
   const Pos p{{b.colors[0], b.colors[1]}, {b.pieces[0], b.pieces[1], b.pieces[2], b.pieces[3], b.pieces[4], b.pieces[5]}};
   const auto seq = std::make_integer_sequence<int, 16>{};
   const int rights = b.castling & 15;
