@@ -373,10 +373,9 @@ U64 node(S s, const Pos& b, int ep, int depth) {
     if (checkers & (checkers - 1)) return n;  // double check: king moves only
     checkMask = between(ksq, lsb(checkers)) | checkers;
   } else if constexpr ((CR & ownRights(Us)) != 0) {
-    const U64 ourRooks = b.pieces[kRook] & us;
     for (int i = 2 * Us; i < 2 * Us + 2; ++i) {
       const CastlingMove& m = kCastlingMoves[i];
-      if ((CR & m.right) && !(occ & m.mustBeEmpty) && ksq == m.kingFrom && (ourRooks & squareBB(m.rookFrom))) {
+      if ((CR & m.right) && !(occ & m.mustBeEmpty)) {
         needDanger();
         if (danger & m.mustBeSafe) continue;
         if constexpr (Leaf) {
@@ -524,7 +523,14 @@ template <class S>
 U64 perft(S s, const Board& b, int depth) {
   const Pos p{{b.colors[0], b.colors[1]}, {b.pieces[0], b.pieces[1], b.pieces[2], b.pieces[3], b.pieces[4], b.pieces[5]}};
   const auto seq = std::make_integer_sequence<int, 16>{};
-  const int rights = b.castling & 15;
+  // A right is kept only with its king and rook at home; below the root every move that takes one
+  // of them away (or captures the rook) clears it, so the nodes need not look.
+  int rights = b.castling & 15;
+  for (const CastlingMove& m : kCastlingMoves) {
+    const U64 own = b.colors[m.kingFrom < 8 ? 0 : 1];
+    if (!(b.pieces[kKing] & own & squareBB(m.kingFrom)) || !(b.pieces[kRook] & own & squareBB(m.rookFrom)))
+      rights &= ~m.right;
+  }
   if (b.epSquare != kNoSquare)
     return b.sideToMove == 0 ? visitRights<0, true>(s, p, rights, b.epSquare, depth, seq)
                              : visitRights<1, true>(s, p, rights, b.epSquare, depth, seq);
