@@ -185,8 +185,8 @@ void perftStatsNode(const Sliders& s, const Board& b, int depth, PerftStats& sta
 //    gives check, one with exactly one of ours between pins it;
 //  - the last ply counts target sets with popcounts; the enemy attack map is built only when the
 //    king has two or more squares to step to or a castling move passes its other tests (one square:
-//    the attackers of that square alone), and from the enemy sliders that stand on a line through one
-//    of the squares the king may step or castle to;
+//    the attackers of that square alone), and then only from the enemy knights and sliders that can
+//    reach a square the king may step or castle to (kKingZoneReach);
 //  - children are 64-byte copies (colour and piece-type sets; the status is in the template and the
 //    en-passant square an argument), descended into at once, with no move list.
 namespace perftgen {
