@@ -45,7 +45,7 @@ export function cppFlags(native) {
   // check that takes seconds instead of minutes); their figures are then not comparable.
   const flags = [process.argv.includes('--quick') ? '-O0' : '-O3', '-std=c++17', '-I', join(benchDir, '..', 'native')];
   if (path.includes('sse4.1')) flags.push('-msse4.1', '-mpopcnt');
-  if (path.includes('bmi2')) flags.push('-mbmi2');
+  if (path.includes('bmi2')) flags.push('-mbmi', '-mbmi2');
   if (path === 'portable') flags.push('-DBBP_PORTABLE');
   return flags;
 }

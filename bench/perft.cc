@@ -1,7 +1,7 @@
 // Plain C++ perft driver over native/core (no Node): prints nodes and time, the same generator the
 // addon runs. The bench harness (or a person) calls it:
-//   g++ -std=c++17 -O3 -msse4.1 -mpopcnt -mbmi2 bench/perft.cc -o /tmp/perft   # PEXT sliders
-//   g++ -std=c++17 -O3 bench/perft.cc -o /tmp/perft-portable                    # magic sliders
+//   g++ -std=c++17 -O3 -msse4.1 -mpopcnt -mbmi -mbmi2 bench/perft.cc -o /tmp/perft   # PEXT sliders
+//   g++ -std=c++17 -O3 bench/perft.cc -o /tmp/perft-portable                          # magic sliders
 //   /tmp/perft [--stats] [--divide] [--magic] DEPTH [FEN...]   (FEN: six fields, or startpos)
 // Output, one line per position: `nodes=<n> ns=<t> mnps=<n/t*1000> cpu_mnps=<n per CPU second>`
 // (plus the stats columns with --stats, a line per root move with --divide). Single-threaded. The

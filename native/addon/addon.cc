@@ -21,11 +21,13 @@ bool cpuHasSse41AndPopcnt() {
   return (ecx & kSse41) && (ecx & kPopcnt);
 }
 
-// BMI2 (cpuid leaf 7, EBX bit 8) with a fast PEXT: AMD before Zen 3 (family 0x19) runs PEXT in
-// microcode, tens of cycles, slower than the magic multiply, so those CPUs keep the magic lookups.
+// BMI1 and BMI2 (cpuid leaf 7, EBX bits 3 and 8; the BMI2 table is compiled with both) with a fast
+// PEXT: AMD before Zen 3 (family 0x19) runs PEXT in microcode, tens of cycles, slower than the magic
+// multiply, so those CPUs keep the magic lookups.
 bool cpuHasFastPext() {
   unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-  if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) || !(ebx & (1u << 8))) return false;
+  constexpr unsigned kBmi1 = 1u << 3, kBmi2 = 1u << 8;
+  if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) || (ebx & (kBmi1 | kBmi2)) != (kBmi1 | kBmi2)) return false;
   unsigned vendor[3] = {};
   __get_cpuid(0, &eax, &vendor[0], &vendor[2], &vendor[1]);  // EBX, EDX, ECX spell the vendor
   if (std::memcmp(vendor, "AuthenticAMD", 12) != 0) return true;

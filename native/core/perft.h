@@ -185,7 +185,8 @@ void perftStatsNode(const Sliders& s, const Board& b, int depth, PerftStats& sta
 //    gives check, one with exactly one of ours between pins it;
 //  - the last ply counts target sets with popcounts; the enemy attack map is built only when the
 //    king has two or more squares to step to or a castling move passes its other tests (one square:
-//    the attackers of that square alone);
+//    the attackers of that square alone), and then only from the enemy knights and sliders that can
+//    reach a square the king may step or castle to (kKingZoneReach);
 //  - children are 64-byte copies (colour and piece-type sets; the status is in the template and the
 //    en-passant square an argument), descended into at once, with no move list.
 namespace perftgen {
@@ -221,11 +222,11 @@ inline int rightsAfter(int rights, U64 touched) {
 
 
 template <int Us, int CR, bool Ep, class S>
-BBP_ALWAYS_INLINE U64 visit(const S& s, const Pos& b, int ep, int depth);
+BBP_ALWAYS_INLINE U64 visit(S s, const Pos& b, int ep, int depth);
 
 template <int Us, bool Ep, class S, int... I>
-U64 visitRights(const S& s, const Pos& b, int rights, int ep, int depth, std::integer_sequence<int, I...>) {
-  using Fn = U64 (*)(const S&, const Pos&, int, int);
+U64 visitRights(S s, const Pos& b, int rights, int ep, int depth, std::integer_sequence<int, I...>) {
+  using Fn = U64 (*)(S, const Pos&, int, int);
   static constexpr Fn table[] = {&visit<Us, I, Ep, S>...};
   return table[rights](s, b, ep, depth);
 }
@@ -233,7 +234,7 @@ U64 visitRights(const S& s, const Pos& b, int rights, int ep, int depth, std::in
 // The child after a move touching `touched`, with no en-passant square: its rights are CR unless
 // the move touched a square of a right still held.
 template <int Them, int CR, class S>
-inline U64 descend(const S& s, const Pos& c, U64 touched, int depth) {
+inline U64 descend(S s, const Pos& c, U64 touched, int depth) {
   if constexpr (rightSquares(CR) == 0) {
     (void)touched;
     return visit<Them, CR, false>(s, c, kNoSquare, depth);
@@ -244,21 +245,48 @@ inline U64 descend(const S& s, const Pos& c, U64 touched, int depth) {
   }
 }
 
-// Squares attacked by `Color` with the given occupancy.
+// The squares a king on `sq` may need safe: its steps, and from e1 / e8 the castling king's c and g
+// squares. rook[sq] / bishop[sq] / knight[sq]: where a rook-wise slider, a bishop-wise slider or a
+// knight must stand to attack one of them (their empty-board rays, their knight moves).
+struct KingZoneReach {
+  std::array<U64, 64> rook, bishop, knight;
+};
+constexpr KingZoneReach makeKingZoneReach() {
+  KingZoneReach z{};
+  for (int sq = 0; sq < 64; ++sq) {
+    U64 zone = kingAttacks(sq);
+    if (sq == 4) zone |= squareBB(2) | squareBB(6);
+    if (sq == 60) zone |= squareBB(58) | squareBB(62);
+    for (U64 t = zone; t; t &= t - 1) {
+      const int to = __builtin_ctzll(t);
+      z.rook[sq] |= rookRays(to);
+      z.bishop[sq] |= bishopRays(to);
+      z.knight[sq] |= knightAttacks(to);
+    }
+  }
+  return z;
+}
+inline constexpr KingZoneReach kKingZoneReach = makeKingZoneReach();
+
+// Squares attacked by `Color` with the given occupancy, exact on the squares a king on `kingSq` may
+// need safe (kKingZoneReach): the knights and sliders that cannot reach them are left out.
 template <int Color, class S>
-inline U64 attackedBy(const S& s, const Pos& b, U64 occ) {
+inline U64 attackedBy(S s, const Pos& b, U64 occ, int kingSq) {
   const U64 own = b.colors[Color];
-  U64 attacked = PawnSide<Color>::attacks(b.pieces[kPawn] & own) | knightAttacksSet(b.pieces[kKnight] & own) |
-                 kingAttacks(lsb(b.pieces[kKing] & own));
-  for (U64 d = (b.pieces[kBishop] | b.pieces[kQueen]) & own; d; d &= d - 1) attacked |= s.bishop(lsb(d), occ);
-  for (U64 o = (b.pieces[kRook] | b.pieces[kQueen]) & own; o; o &= o - 1) attacked |= s.rook(lsb(o), occ);
+  const KingZoneReach& z = kKingZoneReach;
+  U64 attacked = PawnSide<Color>::attacks(b.pieces[kPawn] & own) | kingAttacks(lsb(b.pieces[kKing] & own));
+  for (U64 k = b.pieces[kKnight] & own & z.knight[kingSq]; k; k &= k - 1) attacked |= knightAttacks(lsb(k));
+  for (U64 d = (b.pieces[kBishop] | b.pieces[kQueen]) & own & z.bishop[kingSq]; d; d &= d - 1)
+    attacked |= s.bishop(lsb(d), occ);
+  for (U64 o = (b.pieces[kRook] | b.pieces[kQueen]) & own & z.rook[kingSq]; o; o &= o - 1)
+    attacked |= s.rook(lsb(o), occ);
   return attacked;
 }
 
 // The leaves below the moves of the non-pawn piece of `type` on fromBB to the squares of `to`
 // (quiet moves, then captures); ChildCR: the rights the children keep unless a move touches one.
 template <int Us, int ChildCR, class S>
-BBP_ALWAYS_INLINE U64 pieceChildren(const S& s, const Pos& b, int type, U64 fromBB, U64 to, int depth) {
+BBP_ALWAYS_INLINE U64 pieceChildren(S s, const Pos& b, int type, U64 fromBB, U64 to, int depth) {
   constexpr int Them = Us ^ 1;
   U64 n = 0;
   for (U64 t = to & ~b.colors[Them]; t; t &= t - 1) {
@@ -282,7 +310,7 @@ BBP_ALWAYS_INLINE U64 pieceChildren(const S& s, const Pos& b, int type, U64 from
 
 // One node: Leaf = count the legal moves (the last ply), else make each and descend.
 template <int Us, int CR, bool Ep, bool Leaf, class S>
-U64 node(const S& s, const Pos& b, int ep, int depth) {
+U64 node(S s, const Pos& b, int ep, int depth) {
   using P = PawnSide<Us>;
   constexpr int Them = Us ^ 1;
   const U64 us = b.colors[Us], them = b.colors[Them], occ = us | them;
@@ -317,7 +345,7 @@ U64 node(const S& s, const Pos& b, int ep, int depth) {
   U64 danger = 0;
   bool haveDanger = false;
   const auto needDanger = [&] {
-    if (!haveDanger) danger = attackedBy<Them>(s, b, occNoKing), haveDanger = true;
+    if (!haveDanger) danger = attackedBy<Them>(s, b, occNoKing, ksq), haveDanger = true;
   };
   const auto attackedSq = [&](int sq) {
     return ((pawnAttacks(Us, sq) & b.pieces[kPawn] & them) | (knightAttacks(sq) & b.pieces[kKnight] & them) |
@@ -345,10 +373,9 @@ U64 node(const S& s, const Pos& b, int ep, int depth) {
     if (checkers & (checkers - 1)) return n;  // double check: king moves only
     checkMask = between(ksq, lsb(checkers)) | checkers;
   } else if constexpr ((CR & ownRights(Us)) != 0) {
-    const U64 ourRooks = b.pieces[kRook] & us;
     for (int i = 2 * Us; i < 2 * Us + 2; ++i) {
       const CastlingMove& m = kCastlingMoves[i];
-      if ((CR & m.right) && !(occ & m.mustBeEmpty) && ksq == m.kingFrom && (ourRooks & squareBB(m.rookFrom))) {
+      if ((CR & m.right) && !(occ & m.mustBeEmpty)) {
         needDanger();
         if (danger & m.mustBeSafe) continue;
         if constexpr (Leaf) {
@@ -488,15 +515,22 @@ U64 node(const S& s, const Pos& b, int ep, int depth) {
 }
 
 template <int Us, int CR, bool Ep, class S>
-BBP_ALWAYS_INLINE U64 visit(const S& s, const Pos& b, int ep, int depth) {
+BBP_ALWAYS_INLINE U64 visit(S s, const Pos& b, int ep, int depth) {
   return depth == 1 ? node<Us, CR, Ep, true>(s, b, ep, 1) : node<Us, CR, Ep, false>(s, b, ep, depth);
 }
 
 template <class S>
-U64 perft(const S& s, const Board& b, int depth) {
+U64 perft(S s, const Board& b, int depth) {
   const Pos p{{b.colors[0], b.colors[1]}, {b.pieces[0], b.pieces[1], b.pieces[2], b.pieces[3], b.pieces[4], b.pieces[5]}};
   const auto seq = std::make_integer_sequence<int, 16>{};
-  const int rights = b.castling & 15;
+  // A right is kept only with its king and rook at home; below the root every move that takes one
+  // of them away (or captures the rook) clears it, so the nodes need not look.
+  int rights = b.castling & 15;
+  for (const CastlingMove& m : kCastlingMoves) {
+    const U64 own = b.colors[m.kingFrom < 8 ? 0 : 1];
+    if (!(b.pieces[kKing] & own & squareBB(m.kingFrom)) || !(b.pieces[kRook] & own & squareBB(m.rookFrom)))
+      rights &= ~m.right;
+  }
   if (b.epSquare != kNoSquare)
     return b.sideToMove == 0 ? visitRights<0, true>(s, p, rights, b.epSquare, depth, seq)
                              : visitRights<1, true>(s, p, rights, b.epSquare, depth, seq);

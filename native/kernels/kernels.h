@@ -1,7 +1,7 @@
 // What differs between CPU paths, behind one table of function pointers: sliders and rays, dirSet,
 // checks and pins over positions, batch analysis, move generation, perft and KBNK generation, each
 // compiled with its path's flags and slider lookups. portable.cc builds the baseline table; x86.cc
-// (compiled with -msse4.1 -mpopcnt, x64 only) the fast one; bmi2.cc (the same plus -mbmi2, x64 only)
+// (compiled with -msse4.1 -mpopcnt, x64 only) the fast one; x86.cc again with -mbmi -mbmi2 (x64 only)
 // the one with PEXT-indexed sliders; the addon picks a table once at load time after checking the
 // CPU. Everything else (table lookups, shifts, fills) is called from the glue directly. No Node
 // headers here.

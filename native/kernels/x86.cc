@@ -4,11 +4,15 @@
 // two directions per register (SSE4.1 pshufb + blend), for the opposite-ray variant of the Checks and
 // Pinned Pieces page (the public pins come from kingBlockers, core/blockers.h).
 //  - with -msse4.1 -mpopcnt (bbp::x86v2): x86Kernels, sliders by magic bitboards;
-//  - with -mbmi2 too (bbp::x86bmi2): bmi2Kernels, sliders PEXT-indexed (used when cpuid leaf 7
-//    reports BMI2 and PEXT is not microcoded, AMD before Zen 3: PEXT measured faster than the
+//  - with -mbmi -mbmi2 too (bbp::x86bmi2): bmi2Kernels, sliders PEXT-indexed (used when cpuid leaf 7
+//    reports BMI1 and BMI2 and PEXT is not microcoded, AMD before Zen 3: PEXT measured faster than the
 //    magic multiply).
 #if !defined(__SSE4_1__) || !defined(__POPCNT__)
-#error "x86.cc must be compiled with -msse4.1 -mpopcnt (and -mbmi2 for the BMI2 table)"
+#error "x86.cc must be compiled with -msse4.1 -mpopcnt (and -mbmi -mbmi2 for the BMI2 table)"
+#endif
+
+#if defined(__BMI2__) && !defined(__BMI__)
+#error "the BMI2 table is compiled with -mbmi too (the addon's cpuid check requires both)"
 #endif
 
 #if defined(__BMI2__)
