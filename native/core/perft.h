@@ -182,7 +182,9 @@ void perftStatsNode(const Sliders& s, const Board& b, int depth, PerftStats& sta
 //  - checks and pins come from one slider lookup per direction, made only when an enemy slider
 //    stands on the king's empty-board lines: the lookup with only the enemy pieces as blockers
 //    returns the enemy sliders that see the king through our pieces; a slider with nothing between
-//    gives check, one with exactly one of ours between pins it;
+//    gives check, one with exactly one of ours between pins it; the pins are kept as two masks
+//    (orthogonal, diagonal) of the rays from the king to the pinners, which mask the pinned pieces'
+//    targets;
 //  - the last ply counts target sets with popcounts; the enemy attack map is built only when the
 //    king has two or more squares to step to or a castling move passes its other tests (one square:
 //    the attackers of that square alone), and then only from the enemy knights and sliders that can
@@ -323,21 +325,26 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   // Checkers and pinned pieces. Enemy king next to ours happens only on inconsistent boards.
   U64 checkers = (pawnAttacks(Us, ksq) & b.pieces[kPawn] & them) | (knightAttacks(ksq) & b.pieces[kKnight] & them) |
                  (kingAttacks(ksq) & enemyKing);
-  U64 pinned = 0;
+  // The pin masks, one per direction family: the squares from the king to each pinner, pinner
+  // included. A piece pinned in one family cannot move along the other; moving along its own it
+  // stays on its pin ray, and no move of it reaches another ray of the same family, so its targets
+  // are masked by the family's pin mask without a per-piece line.
+  U64 pinOrth = 0, pinDiag = 0;
   if (rookRays(ksq) & theirOrth) {
     for (U64 c = s.rook(ksq, them) & theirOrth; c; c &= c - 1) {
-      const U64 blockers = between(ksq, lsb(c)) & us;
+      const U64 ray = between(ksq, lsb(c)), blockers = ray & us;
       if (!blockers) checkers |= c & -c;
-      else if (!(blockers & (blockers - 1))) pinned |= blockers;
+      else if (!(blockers & (blockers - 1))) pinOrth |= ray | (c & -c);
     }
   }
   if (bishopRays(ksq) & theirDiag) {
     for (U64 c = s.bishop(ksq, them) & theirDiag; c; c &= c - 1) {
-      const U64 blockers = between(ksq, lsb(c)) & us;
+      const U64 ray = between(ksq, lsb(c)), blockers = ray & us;
       if (!blockers) checkers |= c & -c;
-      else if (!(blockers & (blockers - 1))) pinned |= blockers;
+      else if (!(blockers & (blockers - 1))) pinDiag |= ray | (c & -c);
     }
   }
+  const U64 pinned = (pinOrth | pinDiag) & us;
 
   U64 n = 0;
   // King steps: the enemy attack map (our king lifted off the board) only when it pays.
@@ -408,15 +415,14 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   for (U64 p = ourRooks & ~pinned; p; p &= p - 1) pieceMoves(kRook, lsb(p), s.rook(lsb(p), occ) & targets);
   for (U64 p = ourQueens & ~pinned; p; p &= p - 1) pieceMoves(kQueen, lsb(p), s.queen(lsb(p), occ) & targets);
   if (pinned & (ourBishops | ourRooks | ourQueens)) {
-    for (U64 p = ourBishops & pinned; p; p &= p - 1)
-      pieceMoves(kBishop, lsb(p), s.bishop(lsb(p), occ) & targets & line(ksq, lsb(p)));
-    for (U64 p = ourRooks & pinned; p; p &= p - 1)
-      pieceMoves(kRook, lsb(p), s.rook(lsb(p), occ) & targets & line(ksq, lsb(p)));
-    for (U64 p = ourQueens & pinned; p; p &= p - 1)
-      pieceMoves(kQueen, lsb(p), s.queen(lsb(p), occ) & targets & line(ksq, lsb(p)));
+    for (U64 p = (ourBishops | ourQueens) & pinDiag; p; p &= p - 1)
+      pieceMoves((ourBishops & p & -p) ? kBishop : kQueen, lsb(p), s.bishop(lsb(p), occ) & targets & pinDiag);
+    for (U64 p = (ourRooks | ourQueens) & pinOrth; p; p &= p - 1)
+      pieceMoves((ourRooks & p & -p) ? kRook : kQueen, lsb(p), s.rook(lsb(p), occ) & targets & pinOrth);
   }
 
-  // Pawns, set-wise; each pinned pawn runs through the same code alone, masked by its pin line.
+  // Pawns, set-wise; the pinned ones by the pin mask of their family (an orthogonally pinned pawn
+  // can only push, a diagonally pinned one only capture, and the masks let through nothing else).
   const U64 empty = ~occ;
   const U64 capturable = them & ~enemyKing;
   const auto pawnMoves = [&](U64 pawns, U64 mask) {
@@ -486,7 +492,10 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   };
   const U64 ourPawns = b.pieces[kPawn] & us;
   pawnMoves(ourPawns & ~pinned, targets);
-  for (U64 p = ourPawns & pinned; p; p &= p - 1) pawnMoves(p & -p, targets & line(ksq, lsb(p)));
+  if (ourPawns & pinned) {
+    pawnMoves(ourPawns & pinOrth, targets & pinOrth);
+    pawnMoves(ourPawns & pinDiag, targets & pinDiag);
+  }
 
   if constexpr (Ep) {
     const int to = ep;
