@@ -336,7 +336,8 @@ class Reader {
   bool failed_ = false;
   std::size_t gameLineStart_ = 0;
 
-  std::int32_t& field(int f) { return out_.games[recIndex_ * kGameFields + f]; }
+  // The game's record (out_.games grows only when a game starts).
+  std::int32_t& field(int f) { return rec_[f]; }
 
   static bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
   static bool isDelimiter(char c) {
@@ -551,7 +552,79 @@ class Reader {
     }
     san::Syntax x;
     if (!san::parseSyntax(p_ + start, end - start, x)) return fail(kPgnMalformedMove, start, end, line_, lineStart_);
+    play(start, end, x, suffixNag);
+  }
+
+  // The common SAN forms, read straight from the text at s (avail bytes to the end of the input):
+  // a pawn push "e4", a pawn capture "exd5", a piece move "Nf3", "Nxe5", "Nbd7", "N1f3", "Nbxd7",
+  // "N1xf3", castling "O-O" / "O-O-O", each with at most one '+' or '#' and then a delimiter or the
+  // end of the input. Returns the token's length with x as parseSyntax reads it and no suffix
+  // annotation, or 0 for any other token (the general path reads it).
+  static BBP_ALWAYS_INLINE std::size_t commonToken(const char* s, std::size_t avail, san::Syntax& x) {
+    const auto at = [&](std::size_t k) -> unsigned char { return k < avail ? static_cast<unsigned char>(s[k]) : 0; };
+    const auto file = [](unsigned char c) { return c - 'a' < 8u; };
+    const auto rank = [](unsigned char c) { return c - '1' < 8u; };
+    x = san::Syntax{};
+    const unsigned char c0 = at(0), c1 = at(1), c2 = at(2);
+    std::size_t len;
+    if (file(c0)) {
+      if (rank(c1)) {  // "e4"
+        if (c1 == '1' || c1 == '8') return 0;  // a promotion, or no pawn move at all
+        x.to = (c1 - '1') * 8 + (c0 - 'a');
+        len = 2;
+      } else if (c1 == 'x' && file(c2) && rank(at(3))) {  // "exd5"
+        const unsigned char c3 = at(3);
+        if (c3 == '1' || c3 == '8') return 0;
+        x.fromFile = c0 - 'a';
+        x.capture = true;
+        x.to = (c3 - '1') * 8 + (c2 - 'a');
+        len = 4;
+      } else {
+        return 0;
+      }
+    } else if (c0 == 'O') {
+      if (c1 != '-' || c2 != 'O') return 0;
+      if (at(3) == '-' && at(4) == 'O') x.castle = 2, len = 5;
+      else x.castle = 1, len = 3;
+    } else {
+      const int piece = san::pieceLetter(static_cast<char>(c0));
+      if (piece < 0) return 0;
+      x.piece = piece;
+      std::size_t k = 1;
+      if (file(c1) && (file(c2) || c2 == 'x')) x.fromFile = c1 - 'a', k = 2;       // "Nbd7", "Nbxd7"
+      else if (rank(c1) && (file(c2) || c2 == 'x')) x.fromRank = c1 - '1', k = 2;  // "N1f3", "N1xf3"
+      if (at(k) == 'x') x.capture = true, ++k;
+      const unsigned char f = at(k), r = at(k + 1);
+      if (!file(f) || !rank(r)) return 0;
+      x.to = (r - '1') * 8 + (f - 'a');
+      len = k + 2;
+    }
+    if (at(len) == '+' || at(len) == '#') ++len;
+    if (len < avail && !(kCharClasses.c[static_cast<unsigned char>(s[len])] & kDelimiterChar)) return 0;
+    return len;
+  }
+
+  // A move read as x from the text [start, end) (start and end for error reports), played and
+  // recorded; suffixNag is its "!" / "?" annotation (0 none).
+  void play(std::size_t start, std::size_t end, const san::Syntax& x, int suffixNag) {
     const san::Resolved r = san::resolveFast(s_, board_, x);
+    if (r.status != san::kSanOk || (o_.flags & kWriteSan)) return playGeneral(start, end, x, r, suffixNag);
+    // The common case: a legal move, no SAN text to write.
+    const Move m = r.move;
+    out_.moves.push_back(m);
+    ++field(gMoveCount);
+    const bool reset = playInPlace(m, x.castle ? kKing : x.piece, x.castle != 0);
+    if (board_.sideToMove == 0) fullmove_ = fullmove_ + 1 > kMaxClockValue ? kMaxClockValue : fullmove_ + 1;
+    halfmove_ = reset ? 0 : (halfmove_ + 1 > kMaxClockValue ? kMaxClockValue : halfmove_ + 1);
+    ++ply_;
+    cleanEp();
+    if (suffixNag) addNag(suffixNag);
+    if (wantPosition(ply_)) writePosition();
+  }
+  // play() for the rest: null moves, errors, and writing the SAN text (out of line: the hot
+  // function stays small).
+  [[gnu::noinline]] void playGeneral(std::size_t start, std::size_t end, const san::Syntax& x, const san::Resolved r,
+                                     int suffixNag) {
     Move m = 0;
     if (r.status == san::kSanNullMove) {
       if (checkers(s_, board_, board_.sideToMove)) return fail(kPgnNullMoveInCheck, start, end, line_, lineStart_);
@@ -666,6 +739,7 @@ class Reader {
   bool game() {
     recIndex_ = out_.games.size() / kGameFields;
     if (!out_.games.grow(kGameFields)) return true;
+    rec_ = &out_.games[recIndex_ * kGameFields];
     std::memset(&out_.games[recIndex_ * kGameFields], 0, kGameFields * sizeof(std::int32_t));
     field(gStart) = static_cast<std::int32_t>(i_);
     field(gLine) = line_;
@@ -739,7 +813,16 @@ class Reader {
       }
       if (cls & kLetterChar) {
         // The common case: a move (a token starting with a letter is no number, NAG or result).
-        const std::size_t start = i++;
+        const std::size_t start = i;
+        if (depth == 0 && !failed_) {
+          san::Syntax x;
+          if (const std::size_t len = commonToken(p + i, n - i, x)) {
+            i += len;
+            play(start, i, x, 0);
+            continue;
+          }
+        }
+        ++i;
         while (i < n && !(kCharClasses.c[static_cast<unsigned char>(p[i])] & kDelimiterChar)) ++i;
         if (depth == 0 && !failed_) move(start, i);
         continue;

@@ -267,8 +267,9 @@ Move legalCastle(const Sliders& s, const Board& b, int side) {
   return encodeMove(c.kingFrom, c.kingTo);
 }
 
+// Always inline: the PGN reader's one caller per move.
 template <class Sliders>
-Resolved resolveFast(const Sliders& s, const Board& b, const Syntax& x) {
+BBP_ALWAYS_INLINE Resolved resolveFast(const Sliders& s, const Board& b, const Syntax& x) {
   if (x.null) return {kSanNullMove, 0, 0};
   if (x.castle) {
     const Move m = legalCastle(s, b, x.castle);
