@@ -331,6 +331,7 @@ class Reader {
   // Game state.
   std::int32_t* rec_ = nullptr;
   std::size_t recIndex_ = 0;
+  std::uint32_t positionGame_ = 0;  // o_.gameBase + recIndex_
   Board board_{};
   int ply_ = 0, halfmove_ = 0, fullmove_ = 1;
   bool failed_ = false;
@@ -408,26 +409,41 @@ class Reader {
   // Inline: the addon's translation unit otherwise keeps it out of line (two callers).
   BBP_ALWAYS_INLINE void writePosition() {
     // The three arrays grow together: one test for room in all of them, the growing path apart.
-    U64* w;
-    std::uint32_t *g, *q;
-    if (out_.positions.hasRoom(kPackedPositionWords) && out_.positionGame.hasRoom(1) && out_.positionPly.hasRoom(1)) {
-      w = out_.positions.growInPlace(kPackedPositionWords);
-      g = out_.positionGame.growInPlace(1);
-      q = out_.positionPly.growInPlace(1);
-    } else {
-      w = out_.positions.grow(kPackedPositionWords);
-      g = out_.positionGame.grow(1);
-      q = out_.positionPly.grow(1);
-      if (!w || !g || !q) return;  // out of memory: run() stops after this game
-    }
-    w[0] = board_.colors[0];
-    w[1] = board_.colors[1];
-    for (int t = 0; t < 6; ++t) w[2 + t] = board_.pieces[t];
-    w[8] = static_cast<U64>(board_.sideToMove) | static_cast<U64>(board_.castling) << 1 |
-           static_cast<U64>(board_.epSquare) << 8 | static_cast<U64>(halfmove_) << 16;
-    w[9] = static_cast<U64>(fullmove_);
-    *g = o_.gameBase + static_cast<std::uint32_t>(recIndex_);
-    *q = static_cast<std::uint32_t>(ply_);
+    if (__builtin_expect(out_.positions.hasRoom(kPackedPositionWords) && out_.positionGame.hasRoom(1) &&
+                             out_.positionPly.hasRoom(1),
+                         1))
+      storePosition(out_.positions.growInPlace(kPackedPositionWords), out_.positionGame.growInPlace(1),
+                    out_.positionPly.growInPlace(1));
+    else
+      writePositionGrowing();
+  }
+  [[gnu::noinline]] void writePositionGrowing() {
+    U64* w = out_.positions.grow(kPackedPositionWords);
+    std::uint32_t* g = out_.positionGame.grow(1);
+    std::uint32_t* q = out_.positionPly.grow(1);
+    if (!w || !g || !q) return;  // out of memory: run() stops after this game
+    storePosition(w, g, q);
+  }
+  BBP_ALWAYS_INLINE void storePosition(U64* w, std::uint32_t* g, std::uint32_t* q) {
+    // Everything read before the first store: the stores through w may alias the board's words.
+    const U64 c0 = board_.colors[0], c1 = board_.colors[1], p0 = board_.pieces[0], p1 = board_.pieces[1],
+              p2 = board_.pieces[2], p3 = board_.pieces[3], p4 = board_.pieces[4], p5 = board_.pieces[5];
+    const U64 state = static_cast<U64>(board_.sideToMove) | static_cast<U64>(board_.castling) << 1 |
+                      static_cast<U64>(board_.epSquare) << 8 | static_cast<U64>(halfmove_) << 16;
+    const U64 fullmove = static_cast<U64>(fullmove_);
+    const std::uint32_t game = positionGame_, ply = static_cast<std::uint32_t>(ply_);
+    w[0] = c0;
+    w[1] = c1;
+    w[2] = p0;
+    w[3] = p1;
+    w[4] = p2;
+    w[5] = p3;
+    w[6] = p4;
+    w[7] = p5;
+    w[8] = state;
+    w[9] = fullmove;
+    *g = game;
+    *q = ply;
   }
 
   // An en-passant square no legal capture uses is cleared (the convention of makeMove: equal
@@ -561,7 +577,15 @@ class Reader {
   // end of the input. Returns the token's length with x as parseSyntax reads it and no suffix
   // annotation, or 0 for any other token (the general path reads it).
   static BBP_ALWAYS_INLINE std::size_t commonToken(const char* s, std::size_t avail, san::Syntax& x) {
-    const auto at = [&](std::size_t k) -> unsigned char { return k < avail ? static_cast<unsigned char>(s[k]) : 0; };
+    // The first 8 bytes in one load (zeros past the end of the input): the longest form with its
+    // suffix and the delimiter after it fits.
+    std::uint64_t w = 0;
+    if (__builtin_expect(avail >= 8, 1)) std::memcpy(&w, s, 8);
+    else std::memcpy(&w, s, avail);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);  // byte k at bits 8k..8k+7, as on little-endian machines
+#endif
+    const auto at = [w](std::size_t k) -> unsigned char { return static_cast<unsigned char>(w >> (8 * k)); };
     const auto file = [](unsigned char c) { return c - 'a' < 8u; };
     const auto rank = [](unsigned char c) { return c - '1' < 8u; };
     x = san::Syntax{};
@@ -600,7 +624,7 @@ class Reader {
       len = k + 2;
     }
     if (at(len) == '+' || at(len) == '#') ++len;
-    if (len < avail && !(kCharClasses.c[static_cast<unsigned char>(s[len])] & kDelimiterChar)) return 0;
+    if (len < avail && !(kCharClasses.c[at(len)] & kDelimiterChar)) return 0;
     return len;
   }
 
@@ -740,6 +764,7 @@ class Reader {
     recIndex_ = out_.games.size() / kGameFields;
     if (!out_.games.grow(kGameFields)) return true;
     rec_ = &out_.games[recIndex_ * kGameFields];
+    positionGame_ = o_.gameBase + static_cast<std::uint32_t>(recIndex_);
     std::memset(&out_.games[recIndex_ * kGameFields], 0, kGameFields * sizeof(std::int32_t));
     field(gStart) = static_cast<std::int32_t>(i_);
     field(gLine) = line_;
