@@ -630,7 +630,7 @@ class Reader {
 
   // A move read as x from the text [start, end) (start and end for error reports), played and
   // recorded; suffixNag is its "!" / "?" annotation (0 none).
-  void play(std::size_t start, std::size_t end, const san::Syntax& x, int suffixNag) {
+  BBP_ALWAYS_INLINE void play(std::size_t start, std::size_t end, const san::Syntax& x, int suffixNag) {
     const san::Resolved r = san::resolveFast(s_, board_, x);
     if (r.status != san::kSanOk || (o_.flags & kWriteSan)) return playGeneral(start, end, x, r, suffixNag);
     // The common case: a legal move, no SAN text to write.
@@ -844,6 +844,7 @@ class Reader {
           if (const std::size_t len = commonToken(p + i, n - i, x)) {
             i += len;
             play(start, i, x, 0);
+            if (i < n && p[i] == ' ') ++i;  // the usual single space to the next token
             continue;
           }
         }
@@ -861,7 +862,7 @@ class Reader {
         if (k < n && p[k] == '.') {
           while (k < n && p[k] == '.') ++k;
           if (k >= n || (kCharClasses.c[static_cast<unsigned char>(p[k])] & (kDelimiterChar | kLetterChar))) {
-            i = k;
+            i = k < n && p[k] == ' ' ? k + 1 : k;
             continue;
           }
         }

@@ -242,7 +242,7 @@ bool legalAfter(const Sliders&, const Board& b, int from, int to, U64 captured) 
 // The squares pieces of `type` and of the side to move could come from to reach `to` (pseudo-legal,
 // not pawns).
 template <class Sliders>
-U64 pieceSources(const Sliders&, const Board& b, int type, int to) {
+BBP_ALWAYS_INLINE U64 pieceSources(const Sliders&, const Board& b, int type, int to) {
   const U64 own = b.colors[b.sideToMove] & b.pieces[type];
   switch (type) {
     case kKnight: return knightAttacks(to) & own;
