@@ -575,7 +575,8 @@ class Reader {
   // a pawn push "e4", a pawn capture "exd5", a piece move "Nf3", "Nxe5", "Nbd7", "N1f3", "Nbxd7",
   // "N1xf3", castling "O-O" / "O-O-O", each with at most one '+' or '#' and then a delimiter or the
   // end of the input. Returns the token's length with x as parseSyntax reads it and no suffix
-  // annotation, or 0 for any other token (the general path reads it).
+  // annotation, or 0 for any other token (the general path reads it). x comes freshly made (its
+  // defaults are those of parseSyntax) and is left unspecified when the answer is 0.
   static BBP_ALWAYS_INLINE std::size_t commonToken(const char* s, std::size_t avail, san::Syntax& x) {
     // The first 8 bytes in one load (zeros past the end of the input): the longest form with its
     // suffix and the delimiter after it fits.
@@ -588,7 +589,6 @@ class Reader {
     const auto at = [w](std::size_t k) -> unsigned char { return static_cast<unsigned char>(w >> (8 * k)); };
     const auto file = [](unsigned char c) { return c - 'a' < 8u; };
     const auto rank = [](unsigned char c) { return c - '1' < 8u; };
-    x = san::Syntax{};
     const unsigned char c0 = at(0), c1 = at(1), c2 = at(2);
     std::size_t len;
     if (file(c0)) {
