@@ -244,13 +244,12 @@ bool legalAfter(const Sliders&, const Board& b, int from, int to, U64 captured) 
 template <class Sliders>
 BBP_ALWAYS_INLINE U64 pieceSources(const Sliders&, const Board& b, int type, int to) {
   const U64 own = b.colors[b.sideToMove] & b.pieces[type];
-  switch (type) {
-    case kKnight: return knightAttacks(to) & own;
-    case kBishop: return slidersReaching(to, b.occupied(), own, 0);
-    case kRook: return slidersReaching(to, b.occupied(), 0, own);
-    case kQueen: return slidersReaching(to, b.occupied(), own, own);
-    default: return kingAttacks(to) & own;
-  }
+  // Selected by masks rather than by branching on the type (which a reader of mixed moves cannot
+  // predict): the leaper's table, and the slider sets of the diagonal / orthogonal movers.
+  const U64 all = ~U64{0};
+  const U64 leaper = (type == kKnight ? knightAttacks(to) : 0) | (type == kKing ? kingAttacks(to) : 0);
+  const U64 diag = (type == kBishop || type == kQueen) ? all : 0, orth = (type == kRook || type == kQueen) ? all : 0;
+  return (leaper & own) | slidersReaching(to, b.occupied(), own & diag, own & orth);
 }
 
 // Castling move of the side to move (1 king side, 2 queen side) when legal, else 0.
