@@ -234,7 +234,11 @@ constexpr int kMaxClockValue = 1000000;
 
 // Character classes of the tokenizer (PGN standard 8.2: white space, and the self-delimiting
 // characters that end a symbol token).
-enum : unsigned char { kBlankChar = 1, kNewlineChar = 2, kDelimiterChar = 4, kLetterChar = 8 };
+enum : unsigned char {
+  kBlankChar = 1, kNewlineChar = 2, kDelimiterChar = 4, kLetterChar = 8,
+  kTagNameChar = 16,    // a tag name's characters (section 8.1.1: letters, digits, underscore)
+  kTagValueStop = 32,   // what ends the plain run of a tag value: the quote, a line end, an escape
+};
 struct CharClasses {
   unsigned char c[256];
   constexpr CharClasses() : c() {
@@ -243,6 +247,10 @@ struct CharClasses {
     for (const char* d = "{}()[];$\""; *d; ++d) c[static_cast<unsigned char>(*d)] = kDelimiterChar;
     // Letters a move can start with (SAN 8.2.3: a file, a piece letter, castling, a null move "Z0").
     for (const char* d = "abcdefghNBRQKOPZ"; *d; ++d) c[static_cast<unsigned char>(*d)] = kLetterChar;
+    for (int k = 0; k < 26; ++k) c['A' + k] |= kTagNameChar, c['a' + k] |= kTagNameChar;
+    for (int k = 0; k < 10; ++k) c['0' + k] |= kTagNameChar;
+    c[static_cast<unsigned char>('_')] |= kTagNameChar;
+    for (const char* d = "\"\n\\"; *d; ++d) c[static_cast<unsigned char>(*d)] |= kTagValueStop;
   }
 };
 inline constexpr CharClasses kCharClasses{};
@@ -459,16 +467,18 @@ class Reader {
     ++i;  // '['
     while (i < n_ && (p_[i] == ' ' || p_[i] == '\t')) ++i;
     const std::size_t nameStart = i;
-    while (i < n_ && ((p_[i] >= 'A' && p_[i] <= 'Z') || (p_[i] >= 'a' && p_[i] <= 'z') ||
-                      (p_[i] >= '0' && p_[i] <= '9') || p_[i] == '_'))
-      ++i;
+    while (i < n_ && (kCharClasses.c[static_cast<unsigned char>(p_[i])] & kTagNameChar)) ++i;
     const std::size_t nameEnd = i;
     while (i < n_ && (p_[i] == ' ' || p_[i] == '\t')) ++i;
     bool ok = nameEnd > nameStart && i < n_ && p_[i] == '"';
     std::size_t valueStart = 0, valueEnd = 0;
     if (ok) {
       valueStart = ++i;
-      while (i < n_ && p_[i] != '"' && p_[i] != '\n') i += p_[i] == '\\' && i + 1 < n_ && p_[i + 1] != '\n' ? 2 : 1;
+      for (;;) {
+        while (i < n_ && !(kCharClasses.c[static_cast<unsigned char>(p_[i])] & kTagValueStop)) ++i;
+        if (i >= n_ || p_[i] != '\\') break;  // the closing quote, a line end, or the end of the input
+        i += i + 1 < n_ && p_[i + 1] != '\n' ? 2 : 1;  // an escape: the backslash and what it quotes
+      }
       ok = i < n_ && p_[i] == '"';
       valueEnd = i;
       if (ok) {
