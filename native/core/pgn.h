@@ -21,6 +21,9 @@
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "fen.h"
 #include "san.h"
@@ -740,9 +743,12 @@ class Reader {
     const std::size_t start = i_;
     const int line = line_;
     const std::size_t ls = lineStart_;
-    const void* close = std::memchr(p_ + i_ + 1, '}', n_ - i_ - 1);
-    const std::size_t end = close ? static_cast<std::size_t>(static_cast<const char*>(close) - p_) : n_;
-    countLines(i_ + 1, end);
+    std::size_t end = closeOnThisLine(i_ + 1);
+    if (end == 0) {  // over a line end, near the end of the input, or no SSE2
+      const void* close = std::memchr(p_ + i_ + 1, '}', n_ - i_ - 1);
+      end = close ? static_cast<std::size_t>(static_cast<const char*>(close) - p_) : n_;
+      countLines(i_ + 1, end);
+    }
     i_ = end;
     if (i_ >= n_) {
       fail(kPgnUnterminatedComment, start, start + 1, line, ls);
@@ -755,6 +761,27 @@ class Reader {
     }
     ++i_;
     return true;
+  }
+
+  // Where the first '}' from k (k > 0) is when no line end comes before it, else 0: the usual short
+  // comment on one line found in one pass, 16 bytes at a time, without the line count of the
+  // general path. 0 also when fewer than 16 bytes remain, or without SSE2.
+  std::size_t closeOnThisLine(std::size_t k) const {
+#if defined(__SSE2__)
+    const __m128i close = _mm_set1_epi8('}'), nl = _mm_set1_epi8('\n');
+    for (; k + 16 <= n_; k += 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p_ + k));
+      const unsigned c = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, close)));
+      const unsigned l = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)));
+      if (c | l) {
+        const int first = __builtin_ctz(c | l);
+        return (c >> first) & 1 ? k + static_cast<std::size_t>(first) : 0;
+      }
+    }
+#else
+    (void)k;
+#endif
+    return 0;
   }
 
   // Counts the line ends in [from, to) (line_ and lineStart_ as if each had been stepped over).
