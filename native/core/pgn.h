@@ -477,6 +477,7 @@ class Reader {
     std::size_t valueStart = 0, valueEnd = 0;
     if (ok) {
       valueStart = ++i;
+      i = quoteOnThisLine(i);
       for (;;) {
         while (i < n_ && !(kCharClasses.c[static_cast<unsigned char>(p_[i])] & kTagValueStop)) ++i;
         if (i >= n_ || p_[i] != '\\') break;  // the closing quote, a line end, or the end of the input
@@ -782,6 +783,21 @@ class Reader {
     (void)k;
 #endif
     return 0;
+  }
+
+  // Past the plain run of a tag value from k: the first '"', line end or backslash when it comes
+  // within the next 16 bytes (the usual short value, one SSE2 step), else k (the byte loop reads it).
+  std::size_t quoteOnThisLine(std::size_t k) const {
+#if defined(__SSE2__)
+    if (k + 16 <= n_) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p_ + k));
+      const unsigned stop = static_cast<unsigned>(
+          _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                                         _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))));
+      if (stop) return k + static_cast<std::size_t>(__builtin_ctz(stop));
+    }
+#endif
+    return k;
   }
 
   // Counts the line ends in [from, to) (line_ and lineStart_ as if each had been stepped over).
