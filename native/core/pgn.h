@@ -791,9 +791,9 @@ class Reader {
 #if defined(__SSE2__)
     if (k + 16 <= n_) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p_ + k));
-      const unsigned stop = static_cast<unsigned>(
-          _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
-                                         _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))));
+      const __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"')), nl = _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
+                    escape = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
+      const unsigned stop = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, nl), escape)));
       if (stop) return k + static_cast<std::size_t>(__builtin_ctz(stop));
     }
 #endif
