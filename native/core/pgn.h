@@ -21,7 +21,7 @@
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(BBP_PORTABLE)
 #include <emmintrin.h>
 #endif
 
@@ -766,9 +766,9 @@ class Reader {
 
   // Where the first '}' from k (k > 0) is when no line end comes before it, else 0: the usual short
   // comment on one line found in one pass, 16 bytes at a time, without the line count of the
-  // general path. 0 also when fewer than 16 bytes remain, or without SSE2.
+  // general path. 0 also when fewer than 16 bytes remain, or without SSE2 (and in the portable build).
   std::size_t closeOnThisLine(std::size_t k) const {
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(BBP_PORTABLE)
     const __m128i close = _mm_set1_epi8('}'), nl = _mm_set1_epi8('\n');
     for (; k + 16 <= n_; k += 16) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p_ + k));
@@ -788,7 +788,7 @@ class Reader {
   // Past the plain run of a tag value from k: the first '"', line end or backslash when it comes
   // within the next 16 bytes (the usual short value, one SSE2 step), else k (the byte loop reads it).
   std::size_t quoteOnThisLine(std::size_t k) const {
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(BBP_PORTABLE)
     if (k + 16 <= n_) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p_ + k));
       const __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"')), nl = _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
