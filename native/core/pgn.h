@@ -601,8 +601,8 @@ class Reader {
     w = __builtin_bswap64(w);  // byte k at bits 8k..8k+7, as on little-endian machines
 #endif
     const auto at = [w](std::size_t k) -> unsigned char { return static_cast<unsigned char>(w >> (8 * k)); };
-    const auto file = [](unsigned char c) { return c - 'a' < 8u; };
-    const auto rank = [](unsigned char c) { return c - '1' < 8u; };
+    const auto file = [](unsigned char c) { return static_cast<unsigned>(c - 'a') < 8u; };
+    const auto rank = [](unsigned char c) { return static_cast<unsigned>(c - '1') < 8u; };
     const unsigned char c0 = at(0), c1 = at(1), c2 = at(2);
     std::size_t len;
     if (file(c0)) {
