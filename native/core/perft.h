@@ -273,7 +273,7 @@ inline constexpr KingZoneReach kKingZoneReach = makeKingZoneReach();
 // Squares attacked by `Color` with the given occupancy, exact on the squares a king on `kingSq` may
 // need safe (kKingZoneReach): the knights and sliders that cannot reach them are left out.
 template <int Color, class S>
-inline U64 attackedBy(S s, const Pos& b, U64 occ, int kingSq) {
+BBP_ALWAYS_INLINE U64 attackedBy(S s, const Pos& b, U64 occ, int kingSq) {
   const U64 own = b.colors[Color];
   const KingZoneReach& z = kKingZoneReach;
   U64 attacked = PawnSide<Color>::attacks(b.pieces[kPawn] & own) | kingAttacks(lsb(b.pieces[kKing] & own));
