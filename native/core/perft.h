@@ -330,19 +330,15 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   // stays on its pin ray, and no move of it reaches another ray of the same family, so its targets
   // are masked by the family's pin mask without a per-piece line.
   U64 pinOrth = 0, pinDiag = 0;
-  if (rookRays(ksq) & theirOrth) {
-    for (U64 c = s.rook(ksq, them) & theirOrth; c; c &= c - 1) {
-      const U64 ray = between(ksq, lsb(c)), blockers = ray & us;
-      if (!blockers) checkers |= c & -c;
-      else if (!(blockers & (blockers - 1))) pinOrth |= ray | (c & -c);
-    }
+  for (U64 c = rookRays(ksq) & theirOrth; c; c &= c - 1) {
+    const U64 ray = between(ksq, lsb(c)), blockers = ray & occ;
+    if (!blockers) checkers |= c & -c;
+    else if (!(blockers & (blockers - 1)) && (blockers & us)) pinOrth |= ray | (c & -c);
   }
-  if (bishopRays(ksq) & theirDiag) {
-    for (U64 c = s.bishop(ksq, them) & theirDiag; c; c &= c - 1) {
-      const U64 ray = between(ksq, lsb(c)), blockers = ray & us;
-      if (!blockers) checkers |= c & -c;
-      else if (!(blockers & (blockers - 1))) pinDiag |= ray | (c & -c);
-    }
+  for (U64 c = bishopRays(ksq) & theirDiag; c; c &= c - 1) {
+    const U64 ray = between(ksq, lsb(c)), blockers = ray & occ;
+    if (!blockers) checkers |= c & -c;
+    else if (!(blockers & (blockers - 1)) && (blockers & us)) pinDiag |= ray | (c & -c);
   }
   const U64 pinned = (pinOrth | pinDiag) & us;
 
