@@ -291,12 +291,17 @@ template <int Us, int ChildCR, class S>
 BBP_ALWAYS_INLINE U64 pieceChildren(S s, const Pos& b, int type, U64 fromBB, U64 to, int depth) {
   constexpr int Them = Us ^ 1;
   U64 n = 0;
-  for (U64 t = to & ~b.colors[Them]; t; t &= t - 1) {
+  if (const U64 quiet = to & ~b.colors[Them]) {
+    // Quiet moves: one copy, each move made and unmade on it.
     Pos c = b;
-    const U64 ft = fromBB | (t & -t);
-    c.pieces[type] ^= ft;
-    c.colors[Us] ^= ft;
-    n += descend<Them, ChildCR>(s, c, ft, depth - 1);
+    for (U64 t = quiet; t; t &= t - 1) {
+      const U64 ft = fromBB | (t & -t);
+      c.pieces[type] ^= ft;
+      c.colors[Us] ^= ft;
+      n += descend<Them, ChildCR>(s, c, ft, depth - 1);
+      c.pieces[type] ^= ft;
+      c.colors[Us] ^= ft;
+    }
   }
   for (U64 t = to & b.colors[Them]; t; t &= t - 1) {
     Pos c = b;
