@@ -445,12 +445,16 @@ U64 node(S s, const Pos& b, int ep, int depth) {
       if ((pushes | east | west) & P::kLastRank)
         n += 4 * (popcount(pushes & P::kLastRank) + popcount(east & P::kLastRank) + popcount(west & P::kLastRank));
     } else {
-      for (U64 t = pushes & ~P::kLastRank; t; t &= t - 1) {
+      if (const U64 single = pushes & ~P::kLastRank) {
         Pos c = b;
-        const U64 to = t & -t, ft = to | (P::kUp > 0 ? to >> P::kUp : to << -P::kUp);
-        c.pieces[kPawn] ^= ft;
-        c.colors[Us] ^= ft;
-        n += visit<Them, CR, false>(s, c, kNoSquare, depth - 1);
+        for (U64 t = single; t; t &= t - 1) {
+          const U64 to = t & -t, ft = to | (P::kUp > 0 ? to >> P::kUp : to << -P::kUp);
+          c.pieces[kPawn] ^= ft;
+          c.colors[Us] ^= ft;
+          n += visit<Them, CR, false>(s, c, kNoSquare, depth - 1);
+          c.pieces[kPawn] ^= ft;
+          c.colors[Us] ^= ft;
+        }
       }
       for (U64 t = doubles; t; t &= t - 1) {
         Pos c = b;
