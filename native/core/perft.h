@@ -456,17 +456,21 @@ U64 node(S s, const Pos& b, int ep, int depth) {
           c.colors[Us] ^= ft;
         }
       }
-      for (U64 t = doubles; t; t &= t - 1) {
+      if (doubles) {
         Pos c = b;
-        const int to = lsb(t);
-        const U64 toBB = t & -t, ft = toBB | squareBB(to - 2 * P::kUp);
-        c.pieces[kPawn] ^= ft;
-        c.colors[Us] ^= ft;
-        // En passant is possible for the child only with an enemy pawn beside the pawn that moved.
-        if ((eastOne(toBB) | westOne(toBB)) & b.pieces[kPawn] & them)
-          n += visit<Them, CR, true>(s, c, to - P::kUp, depth - 1);
-        else
-          n += visit<Them, CR, false>(s, c, kNoSquare, depth - 1);
+        for (U64 t = doubles; t; t &= t - 1) {
+          const int to = lsb(t);
+          const U64 toBB = t & -t, ft = toBB | squareBB(to - 2 * P::kUp);
+          c.pieces[kPawn] ^= ft;
+          c.colors[Us] ^= ft;
+          // En passant is possible for the child only with an enemy pawn beside the pawn that moved.
+          if ((eastOne(toBB) | westOne(toBB)) & b.pieces[kPawn] & them)
+            n += visit<Them, CR, true>(s, c, to - P::kUp, depth - 1);
+          else
+            n += visit<Them, CR, false>(s, c, kNoSquare, depth - 1);
+          c.pieces[kPawn] ^= ft;
+          c.colors[Us] ^= ft;
+        }
       }
       const auto captures = [&](U64 set, int delta) {
         for (U64 t = set; t; t &= t - 1) {
