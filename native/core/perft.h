@@ -179,18 +179,19 @@ void perftStatsNode(const Sliders& s, const Board& b, int depth, PerftStats& sta
 //    cannot happen and no run-time branch tests them; a move that may change the rights (a king or a
 //    rook leaving, or a capture landing on, a square of a right still held) picks its child's
 //    instantiation from a table of 16, every other move knows its child's status at compile time;
-//  - checks and pins come from one slider lookup per direction, made only when an enemy slider
-//    stands on the king's empty-board lines: the lookup with only the enemy pieces as blockers
-//    returns the enemy sliders that see the king through our pieces; a slider with nothing between
-//    gives check, one with exactly one of ours between pins it; the pins are kept as two masks
-//    (orthogonal, diagonal) of the rays from the king to the pinners, which mask the pinned pieces'
-//    targets;
+//  - checks and pins come from the enemy sliders on the king's empty-board lines, with no slider
+//    lookup: for each, the squares between it and the king (a table) hold nothing (it gives check)
+//    or exactly one piece, ours (it pins that piece); the pins are kept as two masks (orthogonal,
+//    diagonal) of the rays from the king to the pinners, which mask the pinned pieces' targets;
 //  - the last ply counts target sets with popcounts; the enemy attack map is built only when the
 //    king has two or more squares to step to or a castling move passes its other tests (one square:
 //    the attackers of that square alone), and then only from the enemy knights and sliders that can
 //    reach a square the king may step or castle to (kKingZoneReach);
-//  - children are 64-byte copies (colour and piece-type sets; the status is in the template and the
-//    en-passant square an argument), descended into at once, with no move list.
+//  - children are 64-byte positions (colour and piece-type sets; the status is in the template and
+//    the en-passant square an argument), descended into at once, with no move list; quiet moves of a
+//    piece and pawn pushes are made and unmade by xor on one copy, captures get a copy each;
+//  - inner nodes skip the lookup for sliders boxed in by their own pieces (a set-wise test of the
+//    neighbouring squares in the slider's directions).
 namespace perftgen {
 
 using movegen::lsb;
