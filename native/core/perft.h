@@ -179,18 +179,19 @@ void perftStatsNode(const Sliders& s, const Board& b, int depth, PerftStats& sta
 //    cannot happen and no run-time branch tests them; a move that may change the rights (a king or a
 //    rook leaving, or a capture landing on, a square of a right still held) picks its child's
 //    instantiation from a table of 16, every other move knows its child's status at compile time;
-//  - checks and pins come from one slider lookup per direction, made only when an enemy slider
-//    stands on the king's empty-board lines: the lookup with only the enemy pieces as blockers
-//    returns the enemy sliders that see the king through our pieces; a slider with nothing between
-//    gives check, one with exactly one of ours between pins it; the pins are kept as two masks
-//    (orthogonal, diagonal) of the rays from the king to the pinners, which mask the pinned pieces'
-//    targets;
+//  - checks and pins come from the enemy sliders on the king's empty-board lines, with no slider
+//    lookup: for each, the squares between it and the king (a table) hold nothing (it gives check)
+//    or exactly one piece, ours (it pins that piece); the pins are kept as two masks (orthogonal,
+//    diagonal) of the rays from the king to the pinners, which mask the pinned pieces' targets;
 //  - the last ply counts target sets with popcounts; the enemy attack map is built only when the
 //    king has two or more squares to step to or a castling move passes its other tests (one square:
 //    the attackers of that square alone), and then only from the enemy knights and sliders that can
 //    reach a square the king may step or castle to (kKingZoneReach);
-//  - children are 64-byte copies (colour and piece-type sets; the status is in the template and the
-//    en-passant square an argument), descended into at once, with no move list.
+//  - children are 64-byte positions (colour and piece-type sets; the status is in the template and
+//    the en-passant square an argument), descended into at once, with no move list; quiet moves of a
+//    piece and pawn pushes are made and unmade by xor on one copy, captures get a copy each;
+//  - inner nodes skip the lookup for sliders boxed in by their own pieces (a set-wise test of the
+//    neighbouring squares in the slider's directions).
 namespace perftgen {
 
 using movegen::lsb;
@@ -273,7 +274,7 @@ inline constexpr KingZoneReach kKingZoneReach = makeKingZoneReach();
 // Squares attacked by `Color` with the given occupancy, exact on the squares a king on `kingSq` may
 // need safe (kKingZoneReach): the knights and sliders that cannot reach them are left out.
 template <int Color, class S>
-inline U64 attackedBy(S s, const Pos& b, U64 occ, int kingSq) {
+BBP_ALWAYS_INLINE U64 attackedBy(S s, const Pos& b, U64 occ, int kingSq) {
   const U64 own = b.colors[Color];
   const KingZoneReach& z = kKingZoneReach;
   U64 attacked = PawnSide<Color>::attacks(b.pieces[kPawn] & own) | kingAttacks(lsb(b.pieces[kKing] & own));
@@ -291,12 +292,17 @@ template <int Us, int ChildCR, class S>
 BBP_ALWAYS_INLINE U64 pieceChildren(S s, const Pos& b, int type, U64 fromBB, U64 to, int depth) {
   constexpr int Them = Us ^ 1;
   U64 n = 0;
-  for (U64 t = to & ~b.colors[Them]; t; t &= t - 1) {
+  if (const U64 quiet = to & ~b.colors[Them]) {
+    // Quiet moves: one copy, each move made and unmade on it.
     Pos c = b;
-    const U64 ft = fromBB | (t & -t);
-    c.pieces[type] ^= ft;
-    c.colors[Us] ^= ft;
-    n += descend<Them, ChildCR>(s, c, ft, depth - 1);
+    for (U64 t = quiet; t; t &= t - 1) {
+      const U64 ft = fromBB | (t & -t);
+      c.pieces[type] ^= ft;
+      c.colors[Us] ^= ft;
+      n += descend<Them, ChildCR>(s, c, ft, depth - 1);
+      c.pieces[type] ^= ft;
+      c.colors[Us] ^= ft;
+    }
   }
   for (U64 t = to & b.colors[Them]; t; t &= t - 1) {
     Pos c = b;
@@ -330,19 +336,15 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   // stays on its pin ray, and no move of it reaches another ray of the same family, so its targets
   // are masked by the family's pin mask without a per-piece line.
   U64 pinOrth = 0, pinDiag = 0;
-  if (rookRays(ksq) & theirOrth) {
-    for (U64 c = s.rook(ksq, them) & theirOrth; c; c &= c - 1) {
-      const U64 ray = between(ksq, lsb(c)), blockers = ray & us;
-      if (!blockers) checkers |= c & -c;
-      else if (!(blockers & (blockers - 1))) pinOrth |= ray | (c & -c);
-    }
+  for (U64 c = rookRays(ksq) & theirOrth; c; c &= c - 1) {
+    const U64 ray = between(ksq, lsb(c)), blockers = ray & occ;
+    if (!blockers) checkers |= c & -c;
+    else if (!(blockers & (blockers - 1)) && (blockers & us)) pinOrth |= ray | (c & -c);
   }
-  if (bishopRays(ksq) & theirDiag) {
-    for (U64 c = s.bishop(ksq, them) & theirDiag; c; c &= c - 1) {
-      const U64 ray = between(ksq, lsb(c)), blockers = ray & us;
-      if (!blockers) checkers |= c & -c;
-      else if (!(blockers & (blockers - 1))) pinDiag |= ray | (c & -c);
-    }
+  for (U64 c = bishopRays(ksq) & theirDiag; c; c &= c - 1) {
+    const U64 ray = between(ksq, lsb(c)), blockers = ray & occ;
+    if (!blockers) checkers |= c & -c;
+    else if (!(blockers & (blockers - 1)) && (blockers & us)) pinDiag |= ray | (c & -c);
   }
   const U64 pinned = (pinOrth | pinDiag) & us;
 
@@ -411,9 +413,19 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   for (U64 p = b.pieces[kKnight] & us & ~pinned; p; p &= p - 1) pieceMoves(kKnight, lsb(p), knightAttacks(lsb(p)) & targets);
   const U64 ourQueens = b.pieces[kQueen] & us;
   const U64 ourBishops = b.pieces[kBishop] & us, ourRooks = b.pieces[kRook] & us;
-  for (U64 p = ourBishops & ~pinned; p; p &= p - 1) pieceMoves(kBishop, lsb(p), s.bishop(lsb(p), occ) & targets);
-  for (U64 p = ourRooks & ~pinned; p; p &= p - 1) pieceMoves(kRook, lsb(p), s.rook(lsb(p), occ) & targets);
-  for (U64 p = ourQueens & ~pinned; p; p &= p - 1) pieceMoves(kQueen, lsb(p), s.queen(lsb(p), occ) & targets);
+  // Inner nodes: sliders boxed in by their own pieces (every neighbouring square in their
+  // directions ours) have no move; found set-wise, they are left out without a lookup. (In the
+  // leaves the extra live masks cost more than the lookups they save.)
+  U64 orthFree = ~U64{0}, diagFree = ~U64{0};
+  if constexpr (!Leaf) {
+    const U64 notOurs = ~us, beside = eastOne(notOurs) | westOne(notOurs);
+    orthFree = (notOurs << 8) | (notOurs >> 8) | beside;
+    diagFree = (beside << 8) | (beside >> 8);
+  }
+  for (U64 p = ourBishops & diagFree & ~pinned; p; p &= p - 1) pieceMoves(kBishop, lsb(p), s.bishop(lsb(p), occ) & targets);
+  for (U64 p = ourRooks & orthFree & ~pinned; p; p &= p - 1) pieceMoves(kRook, lsb(p), s.rook(lsb(p), occ) & targets);
+  for (U64 p = ourQueens & (orthFree | diagFree) & ~pinned; p; p &= p - 1)
+    pieceMoves(kQueen, lsb(p), s.queen(lsb(p), occ) & targets);
   if (pinned & (ourBishops | ourRooks | ourQueens)) {
     for (U64 p = (ourBishops | ourQueens) & pinDiag; p; p &= p - 1)
       pieceMoves((ourBishops & p & -p) ? kBishop : kQueen, lsb(p), s.bishop(lsb(p), occ) & targets & pinDiag);
@@ -434,24 +446,32 @@ U64 node(S s, const Pos& b, int ep, int depth) {
       if ((pushes | east | west) & P::kLastRank)
         n += 4 * (popcount(pushes & P::kLastRank) + popcount(east & P::kLastRank) + popcount(west & P::kLastRank));
     } else {
-      for (U64 t = pushes & ~P::kLastRank; t; t &= t - 1) {
+      if (const U64 single = pushes & ~P::kLastRank) {
         Pos c = b;
-        const U64 to = t & -t, ft = to | (P::kUp > 0 ? to >> P::kUp : to << -P::kUp);
-        c.pieces[kPawn] ^= ft;
-        c.colors[Us] ^= ft;
-        n += visit<Them, CR, false>(s, c, kNoSquare, depth - 1);
-      }
-      for (U64 t = doubles; t; t &= t - 1) {
-        Pos c = b;
-        const int to = lsb(t);
-        const U64 toBB = t & -t, ft = toBB | squareBB(to - 2 * P::kUp);
-        c.pieces[kPawn] ^= ft;
-        c.colors[Us] ^= ft;
-        // En passant is possible for the child only with an enemy pawn beside the pawn that moved.
-        if ((eastOne(toBB) | westOne(toBB)) & b.pieces[kPawn] & them)
-          n += visit<Them, CR, true>(s, c, to - P::kUp, depth - 1);
-        else
+        for (U64 t = single; t; t &= t - 1) {
+          const U64 to = t & -t, ft = to | (P::kUp > 0 ? to >> P::kUp : to << -P::kUp);
+          c.pieces[kPawn] ^= ft;
+          c.colors[Us] ^= ft;
           n += visit<Them, CR, false>(s, c, kNoSquare, depth - 1);
+          c.pieces[kPawn] ^= ft;
+          c.colors[Us] ^= ft;
+        }
+      }
+      if (doubles) {
+        Pos c = b;
+        for (U64 t = doubles; t; t &= t - 1) {
+          const int to = lsb(t);
+          const U64 toBB = t & -t, ft = toBB | squareBB(to - 2 * P::kUp);
+          c.pieces[kPawn] ^= ft;
+          c.colors[Us] ^= ft;
+          // En passant is possible for the child only with an enemy pawn beside the pawn that moved.
+          if ((eastOne(toBB) | westOne(toBB)) & b.pieces[kPawn] & them)
+            n += visit<Them, CR, true>(s, c, to - P::kUp, depth - 1);
+          else
+            n += visit<Them, CR, false>(s, c, kNoSquare, depth - 1);
+          c.pieces[kPawn] ^= ft;
+          c.colors[Us] ^= ft;
+        }
       }
       const auto captures = [&](U64 set, int delta) {
         for (U64 t = set; t; t &= t - 1) {
