@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FEATURES, PENDING_FEATURES, PLANE_BYTES, analyzeTextChunk, parseText } from '../lib/batch.js';
+import { FEATURES, PENDING_FEATURES, PLANE_BYTES, analyzeTextChunk, csvHeader, parseText } from '../lib/batch.js';
+import { FEATURE_NAMES, featureWidth } from '../lib/js/batch.js';
 import type { ChunkScratch } from '../lib/batch.js';
 import { jsBackend } from '../lib/js/index.js';
 import { formatRecordsJs, recordFormatter } from '../lib/cli/records.js';
@@ -24,6 +25,14 @@ const ALL_NAMES = FEATURES.map((f) => f.name);
 
 const bit = (sq: number): bigint => 1n << BigInt(sq);
 const has = (set: bigint, sq: number): boolean => ((set >> BigInt(sq)) & 1n) === 1n;
+
+describe('the feature table', () => {
+  it('FEATURES (names, widths: the CSV header of the analyze command) agrees with the record writer of the JS twin', () => {
+    expect(FEATURES.map((f) => f.name)).toEqual([...FEATURE_NAMES]);
+    expect(FEATURES.map((f) => (f.perColor ? 2 : 1))).toEqual(FEATURE_NAMES.map((_, f) => featureWidth(f)));
+    expect(csvHeader([0, 9], true)).toBe('line,input,checkers_w,checkers_b,inCheck,wdl,dtz,error\n');
+  });
+});
 
 describe.each(backends)('%s', (_name, api) => {
   const batch = api.PositionBatch.fromFens(SAMPLE, { epd: true });

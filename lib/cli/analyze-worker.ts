@@ -22,4 +22,4 @@ function choose(): Backend {
 
 export const backendObject: Backend = choose();
 export { formatPgnPiece } from './pgn-input.js';
-export { analyzeWorker } from './analyze.js';
+export { analyzeWorker } from './analyze-chunks.js';

@@ -19,8 +19,7 @@
  * the output pipe was closed (as `| head` does).
  */
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { createGunzip, gunzipSync } from 'node:zlib';
+import { createGunzip } from 'node:zlib';
 import { Decompress } from 'fzstd';
 import { createApi } from '../api.js';
 import { FEATURES, featureIds } from '../batch.js';
@@ -31,60 +30,8 @@ import { jsBackend } from '../js/index.js';
 import { loadNative } from '../native.js';
 import { availableParallelism } from 'node:os';
 import { WorkerPool } from './worker-pool.js';
+import { ZSTD_MAGIC } from './pgn-detect.js';
 import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../pgn.js';
-
-const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
-const VALUE_OPTIONS = new Set(['--first-game', '--features', '--format', '--backend', '--threads', '--input', '--per', '--tags', '--every', '--from-ply', '--select', '--syzygy']);
-
-export const pgnUsage = `PGN input (--input pgn, or a .pgn / .pgn.gz / .pgn.zst file recognised by its bytes):
-  --per position|game    one record per position (default) or per game
-  --tags A,B             tags copied into per-game records (default Event,White,Black,Result)
-  --select all|final     every position (default) or each game's final one
-  --every N              every Nth ply;  --from-ply K   from ply K on
-  --first-game N         number the games from N (a part of a file split at game boundaries)
-  --format csv and --syzygy DIR (per position) work as on FEN input.
-  Bad games become {"game","line","column","error",...} records in their place.`;
-
-function fileArgument(args: string[]): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (VALUE_OPTIONS.has(a)) { i++; continue; }
-    if (!a.startsWith('-') || a === '-') return a;
-  }
-  return undefined;
-}
-
-/** True when the analyze arguments ask for PGN input (explicitly, or a file whose bytes say so). */
-export async function isPgnInput(args: string[]): Promise<boolean> {
-  const at = args.indexOf('--input');
-  if (at >= 0) return args[at + 1] === 'pgn';
-  const file = fileArgument(args);
-  if (file === undefined || file === '-') return false;
-  let head: Buffer;
-  try {
-    const fh = await open(file, 'r');
-    try {
-      head = Buffer.alloc(4096);
-      const { bytesRead } = await fh.read(head, 0, head.length, 0);
-      head = head.subarray(0, bytesRead);
-    } finally {
-      await fh.close();
-    }
-  } catch {
-    return false; // the FEN path reports the unreadable file
-  }
-  if (ZSTD_MAGIC.every((b, i) => head[i] === b)) return true;
-  if (head[0] === 0x1f && head[1] === 0x8b) {
-    try { head = gunzipSync(head, { finishFlush: 2 /* Z_SYNC_FLUSH: a prefix is enough */ }); } catch { return false; }
-  }
-  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
-  for (;;) {
-    while (i < head.length && (head[i] === 32 || (head[i]! >= 9 && head[i]! <= 13))) i++;
-    if (head[i] !== 0x25 && head[i] !== 0x3b) break; // '%' escape lines and ';' comment lines
-    while (i < head.length && head[i] !== 10) i++;
-  }
-  return head[i] === 0x5b; // '['
-}
 
 /** The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`. */
 async function* inputChunks(file: string, progress: { bytesIn: number }): AsyncGenerator<Uint8Array> {

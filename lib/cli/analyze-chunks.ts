@@ -1,0 +1,191 @@
+/**
+ * The worker side of the analyze command on FEN / EPD lines: the job handler each worker thread
+ * runs (dist/analyze-worker.js loads it; the main thread never does).
+ */
+import { openSync, readSync } from 'node:fs';
+import { analyzeTextChunk, errorRecord } from '../batch.js';
+import type { ChunkScratch } from '../batch.js';
+import type { Backend } from '../backend.js';
+import { FenError } from '../position.js';
+import { SyzygyTablebase } from '../syzygy.js';
+import { writeAllSync } from './worker-pool.js';
+import {
+  BYTES, CHUNK_BYTES, COUNTED, EPIPE, ERRORS, LINES, LINE_BASE, MAX_LINE_BYTES, NEXT, RUNNING, STOP, STRICT, TURN,
+  WRITE_FAILED,
+} from './analyze-control.js';
+import type { Job, JobResult, WorkerData } from './analyze-control.js';
+
+// ---- The worker threads ----
+//
+// Every chunk k (a byte range of the input file the worker reads itself, or a piece the main thread
+// read from a stream) goes through three steps on one worker: its lines are split (parseText) and the
+// worker waits for chunk k - 1 to publish the number of the line after it (COUNTED, LINE_BASE), then
+// publishes its own; it analyses and formats its records; it waits for its turn (TURN = k), writes
+// them straight to stdout and hands the turn on. Chunks are taken in order, and chunk k's worker
+// never waits on a later chunk, so the chain always moves; output is in input order, and no record
+// passes through the main thread.
+
+const READ_STEP = 1 << 16;
+const EMPTY = new Uint8Array(0);
+const STOPPED = Symbol('stopped');
+
+/** Until slot `at` holds `k` (true) or the run stops (false). */
+function waitFor(control: Int32Array, at: number, k: number): boolean {
+  for (;;) {
+    if (Atomics.load(control, STOP) !== RUNNING) return false;
+    const v = Atomics.load(control, at);
+    if (v === k) return true;
+    // The timeout only bounds a missed wake-up of STOP; every store of `at` notifies.
+    Atomics.wait(control, at, v, 100);
+  }
+}
+
+function stopRun(control: Int32Array, why: number): void {
+  Atomics.compareExchange(control, STOP, RUNNING, why);
+  Atomics.notify(control, COUNTED);
+  Atomics.notify(control, TURN);
+}
+
+/**
+ * The worker side of the analyze command (dist/analyze-worker.js re-exports it): returns the job
+ * handler of one worker thread.
+ */
+export function analyzeWorker(data: WorkerData, backend: Backend): (job: Job) => JobResult {
+  const control = new Int32Array(data.control);
+  const totals = new BigInt64Array(data.totals);
+  const syz = data.syzygy.length > 0;
+  const tb = syz ? SyzygyTablebase.open(data.syzygy, { backend: backend.name }) : undefined;
+  const fd = data.file === undefined ? -1 : openSync(data.file, 'r');
+  // One buffer for the range being read: a chunk, the rest of its last line and a step of slack.
+  const buffer = fd >= 0 ? Buffer.allocUnsafeSlow(CHUNK_BYTES + MAX_LINE_BYTES + READ_STEP + 2) : undefined;
+  // A chunk's feature planes and records, reused from chunk to chunk: fresh memory for every chunk
+  // costs page faults, and more of them the more threads allocate at once.
+  const scratch: ChunkScratch = { records: Buffer.allocUnsafeSlow(8 * CHUNK_BYTES), planes: [] };
+
+  /** Chunk k's lines: the text, and a last line too long to analyse (its first 64 bytes). */
+  function runChunk(k: number, text: Uint8Array, tooLong: string | undefined): JobResult {
+    let firstLine = 0, textLines = 0;
+    const number = (lines: number): number => {
+      textLines = lines;
+      if (!waitFor(control, COUNTED, k)) throw STOPPED;
+      const base = totals[LINE_BASE]!;
+      totals[LINE_BASE] = base + BigInt(lines + (tooLong === undefined ? 0 : 1));
+      Atomics.store(control, COUNTED, k + 1);
+      Atomics.notify(control, COUNTED);
+      return (firstLine = Number(base) + 1);
+    };
+    let r: ReturnType<typeof analyzeTextChunk>;
+    try {
+      r = analyzeTextChunk(backend, text, number, data.ids, data.format, true, tb, scratch);
+    } catch (e) {
+      if (e === STOPPED) return {};
+      throw e;
+    }
+    let { out, lines, errors, firstError, firstErrorEnd } = r;
+    if (tooLong !== undefined) {
+      // The chunk's last line: its number follows the text's lines (skipped ones included).
+      const line = firstLine + textLines;
+      const error = new FenError('fen', tooLong, `line longer than ${MAX_LINE_BYTES} bytes`);
+      const record = Buffer.from(errorRecord(line, `${tooLong}...`, error, data.ids, data.format, syz));
+      out = out.length ? Buffer.concat([out, record]) : record;
+      lines += 1;
+      errors += 1;
+      if (firstError === undefined) { firstError = `line ${line}: ${error.message}`; firstErrorEnd = out.length; }
+    }
+    if (!waitFor(control, TURN, k)) return {};
+    let result: JobResult = {};
+    try {
+      if (data.strict && errors > 0) {
+        // The records up to and including the first error record, then stop.
+        writeAllSync(1, out.subarray(0, firstErrorEnd));
+        Atomics.add(totals, ERRORS, 1n);
+        stopRun(control, STRICT);
+        return { stop: STRICT, message: firstError };
+      }
+      writeAllSync(1, out);
+      Atomics.add(totals, LINES, BigInt(lines));
+      Atomics.add(totals, ERRORS, BigInt(errors));
+      Atomics.add(totals, BYTES, BigInt(text.length));
+    } catch (e) {
+      const epipe = (e as NodeJS.ErrnoException).code === 'EPIPE';
+      stopRun(control, epipe ? EPIPE : WRITE_FAILED);
+      result = { stop: epipe ? EPIPE : WRITE_FAILED, message: (e as Error).message };
+    } finally {
+      Atomics.store(control, TURN, k + 1);
+      Atomics.notify(control, TURN);
+    }
+    return result;
+  }
+
+  /** Reads `length` bytes at `position` into buffer[at..] (fewer at the end of the file). */
+  function read(at: number, length: number, position: number): number {
+    let got = 0;
+    while (got < length) {
+      const n = readSync(fd, buffer!, at + got, length - got, position + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return got;
+  }
+
+  /**
+   * Chunk k of the file: the lines that start in bytes [k * CHUNK_BYTES, (k + 1) * CHUNK_BYTES).
+   * The first of them starts after the first line end at or after the range's first byte - 1; the
+   * last one may run on past the range (read on to its end, or to MAX_LINE_BYTES + 1 of it).
+   */
+  function rangeChunk(k: number): JobResult {
+    const size = data.size!;
+    const lo = k * CHUNK_BYTES, hi = Math.min(size, lo + CHUNK_BYTES);
+    const from = k === 0 ? 0 : lo - 1;
+    const buf = buffer!;
+    let have = read(0, hi - from, from);
+    let start: number;
+    if (k === 0) start = have >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+    else {
+      const nl = buf.indexOf(10);
+      if (nl < 0 || nl + 1 >= have) return runChunk(k, EMPTY, undefined); // inside one long line
+      start = nl + 1;
+    }
+    if (start >= have) return runChunk(k, EMPTY, undefined);
+    let end = have;
+    let tooLong: string | undefined;
+    if (buf[have - 1] !== 10 && from + have < size) {
+      // The last line runs on: where it starts, then read on to its line end.
+      const lastStart = Math.max(start, buf.lastIndexOf(10, have - 1) + 1);
+      for (;;) {
+        const want = Math.min(READ_STEP, size - (from + have));
+        const got = want > 0 ? read(have, want, from + have) : 0;
+        const nl = got > 0 ? buf.subarray(have, have + got).indexOf(10) : -1;
+        if (nl >= 0) { end = have + nl + 1; break; }
+        have += got;
+        end = have;
+        if (got === 0 || have - lastStart > MAX_LINE_BYTES) break;
+      }
+      const content = end - lastStart - (buf[end - 1] === 10 ? 1 : 0);
+      if (content > MAX_LINE_BYTES) {
+        tooLong = buf.subarray(lastStart, lastStart + 64).toString('latin1');
+        end = lastStart;
+      }
+    }
+    return runChunk(k, buf.subarray(start, end), tooLong);
+  }
+
+  return (job) => {
+    try {
+      if ('range' in job) {
+        for (;;) {
+          const k = Atomics.add(control, NEXT, 1);
+          if (k >= Math.ceil(data.size! / CHUNK_BYTES) || Atomics.load(control, STOP) !== RUNNING) return {};
+          const r = rangeChunk(k);
+          if (r.stop !== undefined) return r;
+        }
+      }
+      if ('tooLong' in job) return runChunk(job.k, EMPTY, job.tooLong);
+      return runChunk(job.k, job.bytes, undefined);
+    } catch (e) {
+      stopRun(control, WRITE_FAILED);
+      throw e;
+    }
+  };
+}
+
