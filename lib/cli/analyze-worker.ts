@@ -1,25 +1,27 @@
 /**
  * The worker side of `bitboard-patterns analyze` (built to dist/analyze-worker.js): the backend the
- * main thread chose, and the chunk pipeline of lib/batch.ts. Loaded by each worker thread, so the
- * addon is loaded once per thread (it keeps its state per environment).
+ * main thread chose, the chunk pipeline of FEN / EPD lines (lib/cli/analyze-chunks.ts) and the PGN
+ * piece formatter. Loaded by each worker thread, so the addon is loaded once per thread (it keeps its
+ * state per environment). The JS backend and the PGN formatter are loaded only by the workers that
+ * use them: a native worker on FEN lines starts without either.
  */
 import type { Backend } from '../backend.js';
-import { jsBackend } from '../js/index.js';
 import { loadNative } from '../native.js';
 
-export { analyzeTextChunk } from '../batch.js';
-export { SyzygyTablebase } from '../syzygy.js';
+export { analyzeWorker } from './analyze-chunks.js';
 
-function choose(): Backend {
-  if (process.env.BITBOARD_PATTERNS_BACKEND === 'js') return jsBackend;
+/** The native backend unless the JS one is asked for, or (without an explicit choice) no addon loads. */
+export async function chooseBackend(): Promise<Backend> {
+  if (process.env.BITBOARD_PATTERNS_BACKEND === 'js') return (await import('../js/index.js')).jsBackend;
   try {
     return loadNative();
   } catch (e) {
     if (process.env.BITBOARD_PATTERNS_ANALYZE_EXPLICIT === '1') throw e;
-    return jsBackend;
+    return (await import('../js/index.js')).jsBackend;
   }
 }
 
-export const backendObject: Backend = choose();
-export { formatPgnPiece } from './pgn-input.js';
-export { analyzeWorker } from './analyze-chunks.js';
+/** The PGN input's formatter of one piece of games (lib/cli/pgn-input.ts), loaded on first use. */
+export async function loadPgnFormatter(): Promise<typeof import('./pgn-input.js').formatPgnPiece> {
+  return (await import('./pgn-input.js')).formatPgnPiece;
+}

@@ -213,7 +213,7 @@ const { parentPort, workerData } = require('node:worker_threads');
   process.env.BITBOARD_PATTERNS_BACKEND = workerData.backend;
   process.env.BITBOARD_PATTERNS_ANALYZE_EXPLICIT = workerData.explicit ? '1' : '0';
   const m = await import(workerData.entry);
-  const handle = m.analyzeWorker(workerData, m.backendObject);
+  const handle = m.analyzeWorker(workerData, await m.chooseBackend());
   parentPort.on('message', (job) => {
     try {
       parentPort.postMessage({ id: job.id, result: handle(job) });

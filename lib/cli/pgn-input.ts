@@ -525,10 +525,10 @@ export function formatPgnPiece(piece: PgnPiece, o: FormatOptions): Formatted {
 const PIECE_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
-  const m = await import(workerData.entry);
+  const format = await (await import(workerData.entry)).loadPgnFormatter();
   parentPort.on('message', ({ id, piece }) => {
     try {
-      parentPort.postMessage({ id, result: m.formatPgnPiece(piece, workerData.options) });
+      parentPort.postMessage({ id, result: format(piece, workerData.options) });
     } catch (e) {
       parentPort.postMessage({ id, fatal: String(e && e.stack || e) });
     }
@@ -537,7 +537,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 })().catch((e) => parentPort.postMessage({ fatal: String(e && e.stack || e) }));
 `;
 
-/** Worker threads that format pieces (dist/analyze-worker.js re-exports formatPgnPiece). */
+/** Worker threads that format pieces (dist/analyze-worker.js loads formatPgnPiece for them). */
 class PiecePool {
   private readonly pool: WorkerPool<Formatted>;
   constructor(n: number, options: FormatOptions) {
