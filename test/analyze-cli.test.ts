@@ -202,4 +202,17 @@ describe('bitboard-patterns analyze', () => {
     expect(analyze(['--backend', 'gpu']).err).toMatch(/--backend must be native or js, got "gpu"/);
     expect(execFileSync(process.execPath, [cli, 'help', 'analyze']).toString()).toMatch(/usage: bitboard-patterns analyze/);
   });
+
+  it('without an addon: the JS backend by default; --backend native fails saying why, without a stack trace', () => {
+    const env = { ...process.env, BITBOARD_PATTERNS_BACKEND: '', BITBOARD_PATTERNS_ADDON: join(dir, 'none.node') };
+    const run = (args: string[]) => spawnSync(process.execPath, [cli, 'analyze', sample, '--features', 'inCheck', ...args], { env, maxBuffer: 1 << 30 });
+    const fallback = run([]);
+    expect(fallback.status).toBe(0);
+    expect(fallback.stdout.toString()).toBe(analyze([sample, '--features', 'inCheck', '--backend', 'js']).out);
+    const explicit = run(['--backend', 'native']);
+    expect(explicit.status).toBe(1);
+    expect(explicit.stdout.length).toBe(0);
+    expect(explicit.stderr.toString()).toMatch(/^bitboard-patterns: no native build of bitboard-patterns found.*none\.node/);
+    expect(explicit.stderr.toString()).not.toMatch(/\n\s+at /);
+  });
 });

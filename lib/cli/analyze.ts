@@ -213,7 +213,15 @@ const { parentPort, workerData } = require('node:worker_threads');
   process.env.BITBOARD_PATTERNS_BACKEND = workerData.backend;
   process.env.BITBOARD_PATTERNS_ANALYZE_EXPLICIT = workerData.explicit ? '1' : '0';
   const m = await import(workerData.entry);
-  const handle = m.analyzeWorker(workerData, await m.chooseBackend());
+  let backend;
+  try {
+    backend = await m.chooseBackend();
+  } catch (e) {
+    // The backend asked for cannot load (--backend native without an addon): the reason, no stack.
+    parentPort.postMessage({ fatal: String(e && e.message || e) });
+    return;
+  }
+  const handle = m.analyzeWorker(workerData, backend);
   parentPort.on('message', (job) => {
     try {
       parentPort.postMessage({ id: job.id, result: handle(job) });
