@@ -440,11 +440,11 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   const auto pawnMoves = [&](U64 pawns, U64 mask) {
     const auto [pushes, doubles, east, west] = movegen::PawnTargets<Us>(pawns, empty, capturable, mask);
     if constexpr (Leaf) {
-      // Pushes and doubles never share a square: one popcount; promotions count four times each.
-      n += popcount((pushes | doubles) & ~P::kLastRank) + popcount(east & ~P::kLastRank) +
-           popcount(west & ~P::kLastRank);
+      // Pushes and doubles never share a square: one popcount; a promotion counts four times, so
+      // the targets on the last rank are added three more times.
+      n += popcount(pushes | doubles) + popcount(east) + popcount(west);
       if ((pushes | east | west) & P::kLastRank)
-        n += 4 * (popcount(pushes & P::kLastRank) + popcount(east & P::kLastRank) + popcount(west & P::kLastRank));
+        n += 3 * (popcount(pushes & P::kLastRank) + popcount(east & P::kLastRank) + popcount(west & P::kLastRank));
     } else {
       if (const U64 single = pushes & ~P::kLastRank) {
         Pos c = b;
