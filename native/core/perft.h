@@ -322,8 +322,11 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   using P = PawnSide<Us>;
   constexpr int Them = Us ^ 1;
   const U64 us = b.colors[Us], them = b.colors[Them], occ = us | them;
-  const U64 kingBB = b.pieces[kKing] & us;
-  const int ksq = lsb(kingBB);
+  // With a castling right of ours left the king is on its home square (a right is cleared when the
+  // king leaves): its square is then a compile-time constant, and so are its table entries.
+  constexpr bool kKingHome = (CR & ownRights(Us)) != 0;
+  const U64 kingBB = kKingHome ? squareBB(Us == 0 ? 4 : 60) : b.pieces[kKing] & us;
+  const int ksq = kKingHome ? (Us == 0 ? 4 : 60) : lsb(kingBB);
   const U64 enemyKing = b.pieces[kKing] & them;
   const U64 theirOrth = (b.pieces[kRook] | b.pieces[kQueen]) & them;
   const U64 theirDiag = (b.pieces[kBishop] | b.pieces[kQueen]) & them;
