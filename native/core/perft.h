@@ -446,7 +446,7 @@ U64 node(S s, const Pos& b, int ep, int depth) {
       // Pushes and doubles never share a square: one popcount; a promotion counts four times, so
       // the targets on the last rank are added three more times.
       n += popcount(pushes | doubles) + popcount(east) + popcount(west);
-      if ((pushes | east | west) & P::kLastRank)
+      if (pawns & (Us == 0 ? rankBB(6) : rankBB(1)))  // only pawns on the seventh rank promote
         n += 3 * (popcount(pushes & P::kLastRank) + popcount(east & P::kLastRank) + popcount(west & P::kLastRank));
     } else {
       if (const U64 single = pushes & ~P::kLastRank) {
