@@ -439,7 +439,8 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   // Pawns, set-wise; the pinned ones by the pin mask of their family (an orthogonally pinned pawn
   // can only push, a diagonally pinned one only capture, and the masks let through nothing else).
   const U64 empty = ~occ;
-  const U64 capturable = them & ~enemyKing;
+  // The masks passed below are within `targets`, which leaves the enemy king out.
+  const U64 capturable = them;
   const auto pawnMoves = [&](U64 pawns, U64 mask) {
     const auto [pushes, doubles, east, west] = movegen::PawnTargets<Us>(pawns, empty, capturable, mask);
     if constexpr (Leaf) {
