@@ -322,8 +322,11 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   using P = PawnSide<Us>;
   constexpr int Them = Us ^ 1;
   const U64 us = b.colors[Us], them = b.colors[Them], occ = us | them;
-  const U64 kingBB = b.pieces[kKing] & us;
-  const int ksq = lsb(kingBB);
+  // With a castling right of ours left the king is on its home square (a right is cleared when the
+  // king leaves): its square is then a compile-time constant, and so are its table entries.
+  constexpr bool kKingHome = (CR & ownRights(Us)) != 0;
+  const U64 kingBB = kKingHome ? squareBB(Us == 0 ? 4 : 60) : b.pieces[kKing] & us;
+  const int ksq = kKingHome ? (Us == 0 ? 4 : 60) : lsb(kingBB);
   const U64 enemyKing = b.pieces[kKing] & them;
   const U64 theirOrth = (b.pieces[kRook] | b.pieces[kQueen]) & them;
   const U64 theirDiag = (b.pieces[kBishop] | b.pieces[kQueen]) & them;
@@ -436,15 +439,16 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   // Pawns, set-wise; the pinned ones by the pin mask of their family (an orthogonally pinned pawn
   // can only push, a diagonally pinned one only capture, and the masks let through nothing else).
   const U64 empty = ~occ;
-  const U64 capturable = them & ~enemyKing;
+  // The masks passed below are within `targets`, which leaves the enemy king out.
+  const U64 capturable = them;
   const auto pawnMoves = [&](U64 pawns, U64 mask) {
     const auto [pushes, doubles, east, west] = movegen::PawnTargets<Us>(pawns, empty, capturable, mask);
     if constexpr (Leaf) {
-      // Pushes and doubles never share a square: one popcount; promotions count four times each.
-      n += popcount((pushes | doubles) & ~P::kLastRank) + popcount(east & ~P::kLastRank) +
-           popcount(west & ~P::kLastRank);
-      if ((pushes | east | west) & P::kLastRank)
-        n += 4 * (popcount(pushes & P::kLastRank) + popcount(east & P::kLastRank) + popcount(west & P::kLastRank));
+      // Pushes and doubles never share a square: one popcount; a promotion counts four times, so
+      // the targets on the last rank are added three more times.
+      n += popcount(pushes | doubles) + popcount(east) + popcount(west);
+      if (pawns & (Us == 0 ? rankBB(6) : rankBB(1)))  // only pawns on the seventh rank promote
+        n += 3 * (popcount(pushes & P::kLastRank) + popcount(east & P::kLastRank) + popcount(west & P::kLastRank));
     } else {
       if (const U64 single = pushes & ~P::kLastRank) {
         Pos c = b;
