@@ -25,6 +25,13 @@ const ROWS = [
     178633661, 14519036, 294874, 0, 140024, 12797406, null, null, 87],
   ['position 4', 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1', 5,
     15833292, 2046173, 6512, 0, 329464, 200568, null, null, 50562],
+  ['position 4', 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1', 6,
+    706045033, null, null, null, null, null, null, null, null],
+  // Depth 7 is not on the wiki's page: Stockfish 15.1 (`go perft 7`) and Gigantua both count
+  // 27,209,691,363. It holds a double push of a pawn pinned on a diagonal beside its king onto
+  // another diagonal pin ray (see test/perft.test.ts).
+  ['position 4', 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1', 7,
+    27209691363, null, null, null, null, null, null, null, null],
   ['position 4 mirrored', 'r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1', 5,
     15833292, 2046173, 6512, 0, 329464, 200568, null, null, 50562],
   ['position 5', 'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8', 5,

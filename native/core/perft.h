@@ -335,9 +335,10 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   U64 checkers = (pawnAttacks(Us, ksq) & b.pieces[kPawn] & them) | (knightAttacks(ksq) & b.pieces[kKnight] & them) |
                  (kingAttacks(ksq) & enemyKing);
   // The pin masks, one per direction family: the squares from the king to each pinner, pinner
-  // included. A piece pinned in one family cannot move along the other; moving along its own it
-  // stays on its pin ray, and no move of it reaches another ray of the same family, so its targets
-  // are masked by the family's pin mask without a per-piece line.
+  // included. A piece pinned in one family cannot move along the other; a slider moving along its
+  // own family stays on its pin ray, and no such move reaches another ray of the same family, so its
+  // targets are masked by the family's pin mask without a per-piece line. Pawn pushes are the
+  // exception (see the pawns below).
   U64 pinOrth = 0, pinDiag = 0;
   for (U64 c = rookRays(ksq) & theirOrth; c; c &= c - 1) {
     const U64 ray = between(ksq, lsb(c)), blockers = ray & occ;
@@ -436,13 +437,18 @@ U64 node(S s, const Pos& b, int ep, int depth) {
       pieceMoves((ourRooks & p & -p) ? kRook : kQueen, lsb(p), s.rook(lsb(p), occ) & targets & pinOrth);
   }
 
-  // Pawns, set-wise; the pinned ones by the pin mask of their family (an orthogonally pinned pawn
-  // can only push, a diagonally pinned one only capture, and the masks let through nothing else).
+  // Pawns, set-wise; the pinned ones by the pin mask of their family. An orthogonally pinned pawn
+  // can only push along its file (a capture leaves the ray and lands on no other orthogonal ray: a
+  // square there holding an enemy piece would be a pinner next to the king, which is a check). A
+  // diagonally pinned pawn can only take its pinner, and never push: its double push from beside the
+  // king can land on another diagonal pin ray (king e3, pawn d2 pinned from c1, d4 on the ray to a
+  // pawn on c5 pinned from b6), which the family mask would let through, so it gets no empty
+  // squares to push to.
   const U64 empty = ~occ;
   // The masks passed below are within `targets`, which leaves the enemy king out.
   const U64 capturable = them;
-  const auto pawnMoves = [&](U64 pawns, U64 mask) {
-    const auto [pushes, doubles, east, west] = movegen::PawnTargets<Us>(pawns, empty, capturable, mask);
+  const auto pawnMoves = [&](U64 pawns, U64 mask, U64 open) {
+    const auto [pushes, doubles, east, west] = movegen::PawnTargets<Us>(pawns, open, capturable, mask);
     if constexpr (Leaf) {
       // Pushes and doubles never share a square: one popcount; a promotion counts four times, so
       // the targets on the last rank are added three more times.
@@ -515,10 +521,10 @@ U64 node(S s, const Pos& b, int ep, int depth) {
     }
   };
   const U64 ourPawns = b.pieces[kPawn] & us;
-  pawnMoves(ourPawns & ~pinned, targets);
+  pawnMoves(ourPawns & ~pinned, targets, empty);
   if (ourPawns & pinned) {
-    pawnMoves(ourPawns & pinOrth, targets & pinOrth);
-    pawnMoves(ourPawns & pinDiag, targets & pinDiag);
+    pawnMoves(ourPawns & pinOrth, targets & pinOrth, empty);
+    pawnMoves(ourPawns & pinDiag, targets & pinDiag, 0);
   }
 
   if constexpr (Ep) {
