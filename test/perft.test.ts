@@ -24,12 +24,17 @@
  *
  * The deeper rows (initial position depth 6, Kiwipete depth 5, ...) run in `npm run perft:deep`.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PERFT_STATS_COLUMNS } from '../lib/backend.js';
-import { backends } from './backends.js';
+import { backends, jsApi } from './backends.js';
 import {
   CPW_POSITIONS, KIWIPETE, POSITION_3, POSITION_4, POSITION_4_MIRRORED, POSITION_5, POSITION_6, START, type StatsRow,
 } from './cpw-perft.js';
+
+/** examples/positions.epd as FENs (its four fields and clocks 0 1). */
+const EXAMPLES = readFileSync(new URL('../examples/positions.epd', import.meta.url), 'utf8').trim().split('\n')
+  .map((l) => `${l.split(' ').slice(0, 4).join(' ')} 0 1`);
 
 /** CPW node counts, depth 1.. (the prefix that runs here in a few seconds per backend). */
 const NODES = CPW_POSITIONS.map((p): [string, string, number[]] => [p.name, p.fen, p.nodes]);
@@ -155,6 +160,19 @@ describe.each(backends)('%s', (_name, api) => {
       for (const depth of [1, 2, 3]) expect(api.perft(pos, depth), `depth ${depth}`).toBe(count(pos, depth));
       expect(api.perftStats(pos, 3).nodes).toBe(count(pos, 3));
     });
+  });
+
+  it("perft's own generator agrees with perftStats' (the move generator) on the example positions, depth 3", () => {
+    // Two generators in each backend: perft counts with its own (status templates, pin masks),
+    // perftStats with the one legalMoves uses. Every example position natively, every 25th in JS.
+    const step = api === jsApi ? 25 : 1;
+    let checked = 0;
+    for (let i = 0; i < EXAMPLES.length; i += step) {
+      const pos = api.parseFen(EXAMPLES[i]!);
+      expect(api.perft(pos, 3), EXAMPLES[i]).toBe(api.perftStats(pos, 3).nodes);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(350);
   });
 
   it('the 218-move position (the known maximum) fits the move buffer', () => {
