@@ -477,7 +477,6 @@ class Reader {
     std::size_t valueStart = 0, valueEnd = 0;
     if (ok) {
       valueStart = ++i;
-      i = quoteOnThisLine(i);
       for (;;) {
         while (i < n_ && !(kCharClasses.c[static_cast<unsigned char>(p_[i])] & kTagValueStop)) ++i;
         if (i >= n_ || p_[i] != '\\') break;  // the closing quote, a line end, or the end of the input
@@ -649,13 +648,23 @@ class Reader {
     if (r.status != san::kSanOk || (o_.flags & kWriteSan)) return playGeneral(start, end, x, r, suffixNag);
     // The common case: a legal move, no SAN text to write.
     const Move m = r.move;
+    recordMove(m);
+    advance(playInPlace(m, x.castle ? kKing : x.piece, x.castle != 0));
+    closeMove(suffixNag);
+  }
+  // The parts of a move both paths share: its record, the clocks and ply after it, and its suffix
+  // annotation and position.
+  BBP_ALWAYS_INLINE void recordMove(Move m) {
     out_.moves.push_back(m);
     ++field(gMoveCount);
-    const bool reset = playInPlace(m, x.castle ? kKing : x.piece, x.castle != 0);
+  }
+  BBP_ALWAYS_INLINE void advance(bool reset) {
     if (board_.sideToMove == 0) fullmove_ = fullmove_ + 1 > kMaxClockValue ? kMaxClockValue : fullmove_ + 1;
     halfmove_ = reset ? 0 : (halfmove_ + 1 > kMaxClockValue ? kMaxClockValue : halfmove_ + 1);
     ++ply_;
     cleanEp();
+  }
+  BBP_ALWAYS_INLINE void closeMove(int suffixNag) {
     if (suffixNag) addNag(suffixNag);
     if (wantPosition(ply_)) writePosition();
   }
@@ -673,8 +682,7 @@ class Reader {
     } else {
       m = r.move;
     }
-    out_.moves.push_back(m);
-    ++field(gMoveCount);
+    recordMove(m);
     const bool writeSan = (o_.flags & kWriteSan) != 0;
     Board before;
     if (writeSan) before = board_;
@@ -685,10 +693,7 @@ class Reader {
     } else {
       reset = playInPlace(m, x.castle ? kKing : x.piece, x.castle != 0);
     }
-    if (board_.sideToMove == 0) fullmove_ = fullmove_ + 1 > kMaxClockValue ? kMaxClockValue : fullmove_ + 1;
-    halfmove_ = reset ? 0 : (halfmove_ + 1 > kMaxClockValue ? kMaxClockValue : halfmove_ + 1);
-    ++ply_;
-    cleanEp();
+    advance(reset);
     if (writeSan) {
       char text[16];
       int len;
@@ -701,8 +706,7 @@ class Reader {
       out_.san.append(text, static_cast<std::size_t>(len));
       out_.san.push_back(' ');
     }
-    if (suffixNag) addNag(suffixNag);
-    if (wantPosition(ply_)) writePosition();
+    closeMove(suffixNag);
   }
 
   // Plays the legal move m of a piece of `type` on board_ (san::play's rules, the moving piece's type
@@ -783,21 +787,6 @@ class Reader {
     (void)k;
 #endif
     return 0;
-  }
-
-  // Past the plain run of a tag value from k: the first '"', line end or backslash when it comes
-  // within the next 16 bytes (the usual short value, one SSE2 step), else k (the byte loop reads it).
-  std::size_t quoteOnThisLine(std::size_t k) const {
-#if defined(__SSE2__) && !defined(BBP_PORTABLE)
-    if (k + 16 <= n_) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p_ + k));
-      const __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"')), nl = _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
-                    escape = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
-      const unsigned stop = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, nl), escape)));
-      if (stop) return k + static_cast<std::size_t>(__builtin_ctz(stop));
-    }
-#endif
-    return k;
   }
 
   // Counts the line ends in [from, to) (line_ and lineStart_ as if each had been stepped over).
