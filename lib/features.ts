@@ -87,15 +87,15 @@ export function featureIds(fn: string, features: readonly string[] | 'all' | und
 
 // ---- Records for the CLI ----
 
+/** The CSV columns of these features: `name` for one value, `name_w`, `name_b` for one per colour. */
+export function featureColumns(ids: readonly number[]): string[] {
+  return ids.flatMap((f) => {
+    const { name, perColor } = FEATURES[f]!;
+    return perColor ? [`${name}_w`, `${name}_b`] : [name];
+  });
+}
+
 /** The CSV header line for these features. */
 export function csvHeader(ids: readonly number[], syzygy = false): string {
-  const cols = ['line', 'input'];
-  for (const f of ids) {
-    const { name, perColor } = FEATURES[f]!;
-    if (perColor) cols.push(`${name}_w`, `${name}_b`);
-    else cols.push(name);
-  }
-  if (syzygy) cols.push('wdl', 'dtz');
-  cols.push('error');
-  return `${cols.join(',')}\n`;
+  return `${['line', 'input', ...featureColumns(ids), ...(syzygy ? ['wdl', 'dtz'] : []), 'error'].join(',')}\n`;
 }

@@ -22,8 +22,8 @@ import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { Decompress } from 'fzstd';
 import { createApi } from '../api.js';
-import { FEATURES, featureIds } from '../batch.js';
-import { FEATURE_NAMES, csvQuote, featureWidth } from '../js/batch.js';
+import { FEATURES, featureColumns, featureIds } from '../features.js';
+import { csvQuote, featureWidth } from '../js/batch.js';
 import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from '../js/syzygy.js';
 import { SyzygyTablebase } from '../syzygy.js';
 import { jsBackend } from '../js/index.js';
@@ -383,11 +383,7 @@ export interface FormatOptions {
 /** The CSV header of the PGN records (see formatChunk). */
 export function csvHeaderPgn(o: FormatOptions): string {
   const cols = o.per === 'game' ? ['game', 'result', 'plies', ...o.tags] : ['game', 'ply', 'san', 'fen'];
-  for (const f of o.ids) {
-    const name = FEATURE_NAMES[f]!;
-    if (featureWidth(f) === 2) cols.push(`${name}_w`, `${name}_b`);
-    else cols.push(name);
-  }
+  cols.push(...featureColumns(o.ids));
   if (o.syzygy?.length) cols.push('wdl', 'dtz');
   cols.push('error');
   return `${cols.map((c) => (/^[A-Za-z0-9_]+$/.test(c) ? c : csvQuote(c))).join(',')}\n`;
