@@ -158,6 +158,16 @@ export const RAY_DIRECTIONS = ['nort', 'noEa', 'east', 'soEa', 'sout', 'soWe', '
  */
 export const PACKED_POSITION_WORDS = 10;
 
+/**
+ * Syzygy batch outputs where the tables cannot answer (or the slot holds no legal position): wdl
+ * (Int8Array) and dtz (Int16Array).
+ */
+export const SYZYGY_WDL_NONE = -128;
+export const SYZYGY_DTZ_NONE = -32768;
+
+/** Bytes per position of `toPlanes`: 12 piece planes of 64 bytes, then 8 bytes of state. */
+export const PLANE_BYTES = 12 * 64 + 8;
+
 /** Words per position written by `checkAnalysisBatch` (see CheckBackend). */
 export const CHECK_ANALYSIS_WORDS = 6;
 

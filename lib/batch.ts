@@ -14,21 +14,17 @@
  * Outputs: one typed array per requested feature, `width * n` elements: per-colour features ("pair")
  * hold white's value at [2i] and black's at [2i + 1]; the others one value at [i].
  */
-import { PACKED_POSITION_WORDS } from './backend.js';
+import { PACKED_POSITION_WORDS, PLANE_BYTES, SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from './backend.js';
 import type { Backend, Position } from './backend.js';
-import {
-  FEATURE_COUNT, FEN_FIELDS, PLANE_BYTES, csvQuote, featureWidth, isU64Feature, lineAt, parseLine,
-  trimAscii,
-} from './js/batch.js';
+import { FEN_FIELDS, csvQuote, lineAt, parseLine, trimAscii } from './lines.js';
 import { FenError, isPosition, packPositions } from './position.js';
 import { checkArray, checkThreads, isDetachedArray, outArray } from './validate.js';
 import { recordFormatter } from './cli/records.js';
-import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from './js/syzygy.js';
 import type { SyzygyTablebase } from './syzygy.js';
 
 export { PLANE_BYTES };
 import {
-  FEATURES, PENDING_FEATURES, SYZYGY_FEATURES, csvHeader, featureIds,
+  FEATURES, FEATURE_COUNT, PENDING_FEATURES, SYZYGY_FEATURES, csvHeader, featureIds, featureWidth, isU64Feature,
 } from './features.js';
 import type { BaseFeatureName, BatchResults, FeatureName, SyzygyFeatureName } from './features.js';
 
@@ -187,7 +183,7 @@ export function parseText(b: Backend, text: Uint8Array, epd: boolean): ParsedTex
   const errors: BatchError[] = [];
   for (let i = 0; i < status.length; i++) {
     if (status[i] === 0) { valid[i] = 1; continue; }
-    const r = parseLine(lineAt(text, lineStarts, i), epd);
+    const r = parseLine(lineAt(text, lineStarts, i), epd, b.checkers);
     if (r instanceof FenError) errors.push({ index: i, error: r });
     else { words.set(r, i * PACKED_POSITION_WORDS); valid[i] = 1; }
   }
@@ -210,7 +206,7 @@ export function batchFromFens(b: Backend, fens: readonly string[], epd: boolean)
   const byIndex = new Map(parsed.errors.map((e) => [e.index, e]));
   for (let i = 0; i < n; i++) {
     if (fens[i]!.includes('\n')) {
-      const r = parseLine(fens[i]!, epd);
+      const r = parseLine(fens[i]!, epd, b.checkers);
       if (r instanceof FenError) { errors.push({ index: i, error: r }); parsed.valid[i] = 0; parsed.words.fill(0n, i * 10, i * 10 + 10); }
       else { parsed.words.set(r, i * PACKED_POSITION_WORDS); parsed.valid[i] = 1; }
     } else if (byIndex.has(i)) {
@@ -382,18 +378,19 @@ export interface ChunkScratch { records: Uint8Array; readonly planes: (ArrayBuff
  * Parse, analyse and format one chunk of lines: the CLI's unit of work (a worker runs it).
  * Returns the records of all lines, in order, and how many lines had errors. `firstLine` is the
  * line number of the chunk's first line, or a function that is told how many lines the chunk holds
- * once they are split (before the analysis) and returns it: the worker threads number their chunks
- * in turn that way, without counting the lines twice. With `scratch`, the feature planes and
- * (when they fit) the records are made in its memory, reused from one call to the next: the caller
- * must be done with the result before it passes the same scratch again.
+ * once they are analysed (the records need the number, the analysis does not) and returns it: the
+ * worker threads number their chunks in turn that way, without counting the lines twice, and a
+ * worker waits for the chunk before its own only when it has caught up with it. With `scratch`,
+ * the feature planes and (when they fit) the records are made in its memory, reused from one call
+ * to the next: the caller must be done with the result before it passes the same scratch again.
  */
 export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number | ((lines: number) => number), ids: readonly number[],
   format: RecordFormat, epd: boolean, tb?: SyzygyTablebase, scratch?: ChunkScratch): { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number } {
   const parsed = parseText(b, text, epd);
   const n = parsed.valid.length;
-  if (typeof firstLine === 'function') firstLine = firstLine(n);
   const outs = allocate(ids, n, scratch?.planes);
   b.batch.analyzeBatch(parsed.words, parsed.valid, maskOf(ids), outs);
+  if (typeof firstLine === 'function') firstLine = firstLine(n);
   let [bytes, starts] = recordFormatter(b)(text, parsed.lineStarts, parsed.valid, Uint8Array.from(ids), outs,
     format === 'ndjson' ? 0 : 1, firstLine, scratch?.records);
   if (scratch && bytes.length > scratch.records.length) scratch.records = Buffer.allocUnsafeSlow(Math.ceil(bytes.length * 1.25));

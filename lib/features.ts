@@ -62,6 +62,17 @@ export type FeatureArray<F extends FeatureName> = F extends BitboardFeature ? Bi
   : F extends 'wdl' ? Int8Array : F extends 'dtz' ? Int16Array : Uint8Array;
 export type BatchResults<F extends FeatureName = BaseFeatureName> = { [K in F]: FeatureArray<K> };
 
+/** The number of FEATURES (ids 0..FEATURE_COUNT-1), and their names in id order. */
+export const FEATURE_COUNT = FEATURES.length;
+export const FEATURE_NAMES: readonly BaseFeatureName[] = FEATURES.map((f) => f.name);
+const WIDTH = FEATURES.map((f) => (f.perColor ? 2 : 1));
+/** Values per position of feature `f`: 2 (white's, black's) or 1. */
+export const featureWidth = (f: number): number => WIDTH[f]!;
+/** Feature `f` is a bitboard (BigUint64Array output), not a small number (Uint8Array). */
+export const isU64Feature = (f: number): boolean => FEATURES[f]!.type === 'bitboard';
+/** Feature `f` is a 0 / 1 flag. */
+export const isFlagFeature = (f: number): boolean => FEATURES[f]!.type === 'flag';
+
 /** Features announced but not implemented yet (none: the move-generator features). */
 export const PENDING_FEATURES = [] as const;
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nativeApi } from './backends.js';
+import { CHUNK_BYTES, MIN_CHUNK_BYTES, chunkCount, chunkPlan, chunkRange } from '../lib/cli/analyze-control.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const cli = join(root, 'dist', 'cli.js');
@@ -20,6 +21,32 @@ function analyze(args: string[], input?: Buffer | string) {
   const r = spawnSync(process.execPath, [cli, 'analyze', ...args], { input, maxBuffer: 1 << 30, env: { ...process.env, BITBOARD_PATTERNS_BACKEND: '' } });
   return { code: r.status, out: r.stdout.toString(), err: r.stderr.toString() };
 }
+
+describe('the chunk plan of a file read in byte ranges', () => {
+  it('cuts [0, size) into chunks of at most CHUNK_BYTES that shrink towards the end, none under MIN_CHUNK_BYTES but the last', () => {
+    for (const size of [0, 1, MIN_CHUNK_BYTES - 1, MIN_CHUNK_BYTES, CHUNK_BYTES, 5 * CHUNK_BYTES + 17, 100 * CHUNK_BYTES + 12345]) {
+      for (const threads of [1, 2, 3, 8]) {
+        const plan = chunkPlan(size, threads);
+        const ranges = Array.from({ length: chunkCount(plan) }, (_, k) => chunkRange(plan, k));
+        let at = 0;
+        for (const [k, [lo, hi]] of ranges.entries()) {
+          expect(lo).toBe(at);
+          expect(hi).toBeGreaterThan(lo);
+          expect(hi - lo).toBeLessThanOrEqual(CHUNK_BYTES);
+          if (k < ranges.length - 1) expect(hi - lo).toBeGreaterThanOrEqual(MIN_CHUNK_BYTES);
+          if (k > 0 && k < ranges.length - 1) expect(hi - lo).toBeLessThanOrEqual(ranges[k - 1]![1] - ranges[k - 1]![0]);
+          at = hi;
+        }
+        expect(at).toBe(size);
+        // The last 2 * threads chunks together hold under 2 * threads full chunks' worth: the tail is cut finer.
+        if (size > 4 * threads * CHUNK_BYTES) {
+          const last = ranges.slice(-2 * threads);
+          expect(last.reduce((s, [lo, hi]) => s + hi - lo, 0)).toBeLessThan(2 * threads * CHUNK_BYTES);
+        }
+      }
+    }
+  });
+});
 
 describe('bitboard-patterns analyze', () => {
   afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
@@ -51,31 +78,43 @@ describe('bitboard-patterns analyze', () => {
   });
 
   it('1, 2 and 3 threads, a file or stdin: the same bytes, every record at its line, error records in order', () => {
-    // Over 2 MiB, so the file is read in several byte ranges. Truth: the test places every line itself
-    // (bad lines, blank and comment lines, CRLF ends, a BOM, no final newline), two of them starting
-    // exactly where a range starts (bytes 2^20 and 2^21).
+    // 2.5 MiB, so the file is read in several byte ranges. Truth: the test places every line itself
+    // (bad lines, blank and comment lines, CRLF ends, a BOM, no final newline), some of them starting
+    // exactly where a range starts under the chunk plans of 1, 2 and 3 threads.
+    const size = 5 << 19;
     const input: string[] = [];
     const bad = new Set<number>();
-    for (let i = 0; input.length < 24000; i++) {
+    for (let i = 0, bytes = 3; bytes < size; i++) {
       const n = input.length + 1;
       if (n % 997 === 0) { input.push(`nonsense ${n}`); bad.add(n); }
       else if (n % 1013 === 0) input.push(n % 2 ? '' : `# comment ${n}`);
       else input.push(lines[i % lines.length]! + (n % 7 === 0 ? '\r' : ''));
+      bytes += Buffer.byteLength(`${input[n - 1]}\n`);
     }
     // Pads comment line m so that the line after it starts exactly at byte `at` (after the 3-byte BOM).
     const lineEnd = (m: number) => 3 + Buffer.byteLength(input.slice(0, m + 1).map((l) => `${l}\n`).join(''));
-    const padBefore = (at: number): number => {
-      let m = 0;
-      for (let end = 3; end + Buffer.byteLength(`${input[m]}\n`) < at - 200; m++) end += Buffer.byteLength(`${input[m]}\n`);
+    let from = 0;
+    const padBefore = (at: number): void => {
+      let m = from;
+      for (let end = lineEnd(m - 1); end + Buffer.byteLength(`${input[m]}\n`) < at - 200; m++) end += Buffer.byteLength(`${input[m]}\n`);
       input[m] = '#';
       input[m] = `#${'-'.repeat(at - lineEnd(m))}`;
       expect(lineEnd(m)).toBe(at);
       bad.delete(m + 1);
-      return m;
+      from = m + 2;
     };
-    padBefore(1 << 20); // a range starts exactly at a line start
-    padBefore(2 << 20);
+    const starts = [...new Set([1, 2, 3].flatMap((t) => {
+      const plan = chunkPlan(size, t);
+      return [chunkRange(plan, 1)[0], chunkRange(plan, 2)[0], chunkRange(plan, chunkCount(plan) - 1)[0]];
+    }))].sort((a, b) => a - b);
+    for (const at of starts) padBefore(at);
+    // The last line fills the file up to `size` bytes.
+    const body = input.slice(0, from).map((l) => `${l}\n`).join('');
+    input.length = from;
+    for (const n of bad) if (n > from) bad.delete(n);
+    input.push(`#${'+'.repeat(size - 3 - Buffer.byteLength(body) - 1)}`);
     const text = `\ufeff${input.join('\n')}`; // no final newline
+    expect(Buffer.byteLength(text)).toBe(size);
     const file = join(dir, 'threads.epd');
     writeFileSync(file, text);
     const args = ['--features', 'pinned,legalMoveCount'];

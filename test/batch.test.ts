@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FEATURES, PENDING_FEATURES, PLANE_BYTES, analyzeTextChunk, csvHeader, parseText } from '../lib/batch.js';
-import { FEATURE_NAMES, featureWidth } from '../lib/js/batch.js';
+import * as jsFeatureIds from '../lib/js/batch.js';
 import type { ChunkScratch } from '../lib/batch.js';
 import { jsBackend } from '../lib/js/index.js';
 import { formatRecordsJs, recordFormatter } from '../lib/cli/records.js';
@@ -27,10 +27,23 @@ const bit = (sq: number): bigint => 1n << BigInt(sq);
 const has = (set: bigint, sq: number): boolean => ((set >> BigInt(sq)) & 1n) === 1n;
 
 describe('the feature table', () => {
-  it('FEATURES (names, widths: the CSV header of the analyze command) agrees with the record writer of the JS twin', () => {
-    expect(FEATURES.map((f) => f.name)).toEqual([...FEATURE_NAMES]);
-    expect(FEATURES.map((f) => (f.perColor ? 2 : 1))).toEqual(FEATURE_NAMES.map((_, f) => featureWidth(f)));
+  it('FEATURES (names, widths: the CSV header of the analyze command) is the documented column list', () => {
+    expect(csvHeader(FEATURES.map((_, i) => i))).toBe('line,input,checkers_w,checkers_b,pinned_w,pinned_b,'
+      + 'discoveredCheckCandidates_w,discoveredCheckCandidates_b,attacked_w,attacked_b,kingZoneAttacks_w,kingZoneAttacks_b,'
+      + 'distantCheckLines_w,distantCheckLines_b,pawnShieldIndex_w,pawnShieldIndex_b,uncatchablePassers_w,uncatchablePassers_b,'
+      + 'knightForkSquares_w,knightForkSquares_b,inCheck,legalMoveCount,checkmate,stalemate,error\n');
     expect(csvHeader([0, 9], true)).toBe('line,input,checkers_w,checkers_b,inCheck,wdl,dtz,error\n');
+  });
+
+  it("the JS twin's feature ids are FEATURES' order", () => {
+    const ids: Record<string, number> = {
+      checkers: jsFeatureIds.F_CHECKERS, pinned: jsFeatureIds.F_PINNED, discoveredCheckCandidates: jsFeatureIds.F_DISCOVERED,
+      attacked: jsFeatureIds.F_ATTACKED, kingZoneAttacks: jsFeatureIds.F_KING_ZONE, distantCheckLines: jsFeatureIds.F_DISTANT,
+      pawnShieldIndex: jsFeatureIds.F_SHIELD, uncatchablePassers: jsFeatureIds.F_UNCATCHABLE,
+      knightForkSquares: jsFeatureIds.F_FORKS, inCheck: jsFeatureIds.F_IN_CHECK, legalMoveCount: jsFeatureIds.F_LEGAL_MOVES,
+      checkmate: jsFeatureIds.F_CHECKMATE, stalemate: jsFeatureIds.F_STALEMATE,
+    };
+    expect(FEATURES.map((f) => ids[f.name])).toEqual(FEATURES.map((_, i) => i));
   });
 });
 

@@ -1,16 +1,16 @@
 /**
  * The worker side of the analyze command on FEN / EPD lines: the job handler each worker thread
- * runs (dist/analyze-worker.js loads it; the main thread never does).
+ * runs (dist/analyze-worker.cjs loads it; the main thread never does).
  */
 import { openSync, readSync } from 'node:fs';
 import { analyzeTextChunk, errorRecord } from '../batch.js';
 import type { ChunkScratch } from '../batch.js';
 import type { Backend } from '../backend.js';
 import { FenError } from '../position.js';
-import { SyzygyTablebase } from '../syzygy.js';
+import type { SyzygyTablebase } from '../syzygy.js';
 import { writeAllSync } from './worker-pool.js';
 import {
-  BYTES, CHUNK_BYTES, COUNTED, EPIPE, ERRORS, LINES, LINE_BASE, MAX_LINE_BYTES, NEXT, RUNNING, STOP, STRICT, TURN,
+  BYTES, CHUNK_BYTES, COUNTED, chunkCount, chunkRange, EPIPE, ERRORS, LINES, LINE_BASE, MAX_LINE_BYTES, NEXT, RUNNING, STOP, STRICT, TURN,
   WRITE_FAILED,
 } from './analyze-control.js';
 import type { Job, JobResult, WorkerData } from './analyze-control.js';
@@ -18,12 +18,12 @@ import type { Job, JobResult, WorkerData } from './analyze-control.js';
 // ---- The worker threads ----
 //
 // Every chunk k (a byte range of the input file the worker reads itself, or a piece the main thread
-// read from a stream) goes through three steps on one worker: its lines are split (parseText) and the
-// worker waits for chunk k - 1 to publish the number of the line after it (COUNTED, LINE_BASE), then
-// publishes its own; it analyses and formats its records; it waits for its turn (TURN = k), writes
-// them straight to stdout and hands the turn on. Chunks are taken in order, and chunk k's worker
-// never waits on a later chunk, so the chain always moves; output is in input order, and no record
-// passes through the main thread.
+// read from a stream) goes through three steps on one worker: its lines are split (parseText) and
+// analysed; the worker waits for chunk k - 1 to publish the number of the line after it (COUNTED,
+// LINE_BASE), publishes its own and formats its records, which carry the line numbers; it waits for
+// its turn (TURN = k), writes them straight to stdout and hands the turn on. Chunks are taken in
+// order, and chunk k's worker never waits on a later chunk, so the chain always moves; output is in
+// input order, and no record passes through the main thread.
 
 const READ_STEP = 1 << 16;
 const EMPTY = new Uint8Array(0);
@@ -47,14 +47,13 @@ function stopRun(control: Int32Array, why: number): void {
 }
 
 /**
- * The worker side of the analyze command (dist/analyze-worker.js re-exports it): returns the job
- * handler of one worker thread.
+ * The worker side of the analyze command (dist/analyze-worker.cjs re-exports it): returns the job
+ * handler of one worker thread. `tb`: the worker's own tablebase when `data.syzygy` names any.
  */
-export function analyzeWorker(data: WorkerData, backend: Backend): (job: Job) => JobResult {
+export function analyzeWorker(data: WorkerData, backend: Backend, tb?: SyzygyTablebase): (job: Job) => JobResult {
   const control = new Int32Array(data.control);
   const totals = new BigInt64Array(data.totals);
-  const syz = data.syzygy.length > 0;
-  const tb = syz ? SyzygyTablebase.open(data.syzygy, { backend: backend.name }) : undefined;
+  const syz = tb !== undefined;
   const fd = data.file === undefined ? -1 : openSync(data.file, 'r');
   // One buffer for the range being read: a chunk, the rest of its last line and a step of slack.
   const buffer = fd >= 0 ? Buffer.allocUnsafeSlow(CHUNK_BYTES + MAX_LINE_BYTES + READ_STEP + 2) : undefined;
@@ -129,13 +128,13 @@ export function analyzeWorker(data: WorkerData, backend: Backend): (job: Job) =>
   }
 
   /**
-   * Chunk k of the file: the lines that start in bytes [k * CHUNK_BYTES, (k + 1) * CHUNK_BYTES).
+   * Chunk k of the file: the lines that start in its byte range [lo, hi) (see chunkRange).
    * The first of them starts after the first line end at or after the range's first byte - 1; the
    * last one may run on past the range (read on to its end, or to MAX_LINE_BYTES + 1 of it).
    */
   function rangeChunk(k: number): JobResult {
     const size = data.size!;
-    const lo = k * CHUNK_BYTES, hi = Math.min(size, lo + CHUNK_BYTES);
+    const [lo, hi] = chunkRange(data.plan!, k);
     const from = k === 0 ? 0 : lo - 1;
     const buf = buffer!;
     let have = read(0, hi - from, from);
@@ -170,12 +169,13 @@ export function analyzeWorker(data: WorkerData, backend: Backend): (job: Job) =>
     return runChunk(k, buf.subarray(start, end), tooLong);
   }
 
+  const chunks = data.plan ? chunkCount(data.plan) : 0;
   return (job) => {
     try {
       if ('range' in job) {
         for (;;) {
           const k = Atomics.add(control, NEXT, 1);
-          if (k >= Math.ceil(data.size! / CHUNK_BYTES) || Atomics.load(control, STOP) !== RUNNING) return {};
+          if (k >= chunks || Atomics.load(control, STOP) !== RUNNING) return {};
           const r = rangeChunk(k);
           if (r.stop !== undefined) return r;
         }

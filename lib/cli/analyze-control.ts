@@ -7,6 +7,36 @@ import type { RecordFormat } from '../batch.js';
 
 /** Bytes per chunk of input a worker takes at a time. */
 export const CHUNK_BYTES = 1 << 20;
+/** The smallest chunk of a file read in byte ranges (see ChunkPlan). */
+export const MIN_CHUNK_BYTES = 1 << 16;
+
+/**
+ * How a file read in byte ranges is cut into chunks: `full` chunks of CHUNK_BYTES, then a tail whose
+ * chunks shrink, each a (2 * threads)th of what is left and at least MIN_CHUNK_BYTES (guided
+ * self-scheduling), so that the threads run out of work at nearly the same time instead of one thread
+ * finishing a whole chunk alone. `tail` holds the tail chunks' start offsets, then the file size.
+ */
+export interface ChunkPlan { readonly full: number; readonly tail: readonly number[] }
+
+export function chunkPlan(size: number, threads: number): ChunkPlan {
+  const full = Math.max(0, Math.floor(size / CHUNK_BYTES) - 2 * threads);
+  const tail = [full * CHUNK_BYTES];
+  for (let at = tail[0]!; at < size;) {
+    at = Math.min(size, at + Math.min(CHUNK_BYTES, Math.max(MIN_CHUNK_BYTES, Math.ceil((size - at) / (2 * threads)))));
+    tail.push(at);
+  }
+  return { full, tail };
+}
+
+/** The number of chunks of a plan. */
+export const chunkCount = (plan: ChunkPlan): number => plan.full + plan.tail.length - 1;
+
+/** Chunk k's byte range [lo, hi) under a plan. */
+export function chunkRange(plan: ChunkPlan, k: number): [number, number] {
+  if (k < plan.full) return [k * CHUNK_BYTES, (k + 1) * CHUNK_BYTES];
+  return [plan.tail[k - plan.full]!, plan.tail[k - plan.full + 1]!];
+}
+
 /** Lines longer than this become an error record and are skipped, never held in memory whole. */
 export const MAX_LINE_BYTES = CHUNK_BYTES;
 
@@ -18,6 +48,7 @@ export const LINE_BASE = 0, LINES = 1, ERRORS = 2, BYTES = 3;
 export const RUNNING = 0, STRICT = 1, EPIPE = 2, WRITE_FAILED = 3;
 
 export interface WorkerData {
+  /** The worker build to require (WORKER_ENTRY). */
   entry: string;
   backend: 'native' | 'js';
   explicit: boolean;
@@ -27,9 +58,10 @@ export interface WorkerData {
   strict: boolean;
   control: SharedArrayBuffer;
   totals: SharedArrayBuffer;
-  /** Range mode: the input file and its size in bytes (the workers read it themselves). */
+  /** Range mode: the input file, its size in bytes and its chunks (the workers read it themselves). */
   file?: string;
   size?: number;
+  plan?: ChunkPlan;
 }
 
 /** What a job tells the main thread: why the run stopped early, if it did. */

@@ -1,11 +1,12 @@
 /**
- * The worker side of `bitboard-patterns analyze` (built to dist/analyze-worker.js): the backend the
+ * The worker side of `bitboard-patterns analyze` (built to dist/analyze-worker.cjs, which the worker threads require): the backend the
  * main thread chose, the chunk pipeline of FEN / EPD lines (lib/cli/analyze-chunks.ts) and the PGN
  * piece formatter. Loaded by each worker thread, so the addon is loaded once per thread (it keeps its
  * state per environment). The JS backend and the PGN formatter are loaded only by the workers that
  * use them: a native worker on FEN lines starts without either.
  */
 import type { Backend } from '../backend.js';
+import type { SyzygyTablebase } from '../syzygy.js';
 import { loadNative } from '../native.js';
 
 export { analyzeWorker } from './analyze-chunks.js';
@@ -19,6 +20,12 @@ export async function chooseBackend(): Promise<Backend> {
     if (process.env.BITBOARD_PATTERNS_ANALYZE_EXPLICIT === '1') throw e;
     return (await import('../js/index.js')).jsBackend;
   }
+}
+
+/** The worker's own tablebase of the --syzygy directories, if any (loaded only when asked for). */
+export async function openTablebase(paths: string[], backend: Backend): Promise<SyzygyTablebase | undefined> {
+  if (paths.length === 0) return undefined;
+  return (await import('../syzygy.js')).SyzygyTablebase.open(paths, { backend: backend.name });
 }
 
 /** The PGN input's formatter of one piece of games (lib/cli/pgn-input.ts), loaded on first use. */

@@ -19,9 +19,9 @@ import type { RecordFormat } from '../batch.js';
 import type { Subcommand } from './subcommand.js';
 import { isPgnInput, pgnUsage } from './pgn-detect.js';
 import { UsageError, backendOf, valueOf, threadsOf } from './args.js';
-import { WorkerPool, writeAllSync } from './worker-pool.js';
+import { WORKER_ENTRY, WorkerPool, writeAllSync } from './worker-pool.js';
 import {
-  BYTES, CHUNK_BYTES, EPIPE, ERRORS, LINES, MAX_LINE_BYTES, RUNNING, STOP, STRICT, WRITE_FAILED,
+  BYTES, CHUNK_BYTES, EPIPE, chunkCount, chunkPlan, ERRORS, LINES, MAX_LINE_BYTES, RUNNING, STOP, STRICT, WRITE_FAILED,
 } from './analyze-control.js';
 import type { JobResult, WorkerData } from './analyze-control.js';
 
@@ -212,7 +212,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
   process.env.BITBOARD_PATTERNS_BACKEND = workerData.backend;
   process.env.BITBOARD_PATTERNS_ANALYZE_EXPLICIT = workerData.explicit ? '1' : '0';
-  const m = await import(workerData.entry);
+  const m = require(workerData.entry);
   let backend;
   try {
     backend = await m.chooseBackend();
@@ -221,7 +221,7 @@ const { parentPort, workerData } = require('node:worker_threads');
     parentPort.postMessage({ fatal: String(e && e.message || e) });
     return;
   }
-  const handle = m.analyzeWorker(workerData, backend);
+  const handle = m.analyzeWorker(workerData, backend, await m.openTablebase(workerData.syzygy, backend));
   parentPort.on('message', (job) => {
     try {
       parentPort.postMessage({ id: job.id, result: handle(job) });
@@ -312,11 +312,11 @@ export async function run(args: string[]): Promise<number> {
     ? setInterval(() => process.stderr.write(progressLine(Number(totalsView[LINES]), Number(totalsView[BYTES]), total, started)), 200)
     : undefined;
   progress?.unref();
-  const chunkCount = size === undefined ? Infinity : Math.ceil(size / CHUNK_BYTES);
-  const threads = Math.min(o.threads, chunkCount);
+  const plan = size === undefined ? undefined : chunkPlan(size, o.threads);
+  const threads = plan ? Math.min(o.threads, chunkCount(plan)) : o.threads;
   const pool = threads > 0 ? new WorkerPool<JobResult>(threads, WORKER_SOURCE, {
-    entry: new URL('./analyze-worker.js', import.meta.url).href, backend: o.backend, explicit: o.explicit, ids: o.ids,
-    format: o.format, syzygy: o.syzygy, strict: o.strict, control, totals, ...(size !== undefined && { file: o.file, size }),
+    entry: WORKER_ENTRY, backend: o.backend, explicit: o.explicit, ids: o.ids,
+    format: o.format, syzygy: o.syzygy, strict: o.strict, control, totals, ...(plan && { file: o.file, size, plan }),
   } satisfies WorkerData) : undefined;
   const note = (r: JobResult): void => { if (r.stop !== undefined && stop.stop === undefined) stop = r; };
   try {

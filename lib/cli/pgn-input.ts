@@ -23,13 +23,14 @@ import { createGunzip } from 'node:zlib';
 import { Decompress } from 'fzstd';
 import { createApi } from '../api.js';
 import { FEATURES, featureColumns, featureIds } from '../features.js';
-import { csvQuote, featureWidth } from '../js/batch.js';
+import { featureWidth } from '../features.js';
+import { csvQuote } from '../lines.js';
 import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from '../js/syzygy.js';
 import { SyzygyTablebase } from '../syzygy.js';
 import { jsBackend } from '../js/index.js';
 import { loadNative } from '../native.js';
 import { availableParallelism } from 'node:os';
-import { WorkerPool } from './worker-pool.js';
+import { WORKER_ENTRY, WorkerPool } from './worker-pool.js';
 import { ZSTD_MAGIC } from './pgn-detect.js';
 import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../pgn.js';
 
@@ -521,7 +522,7 @@ export function formatPgnPiece(piece: PgnPiece, o: FormatOptions): Formatted {
 const PIECE_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
-  const format = await (await import(workerData.entry)).loadPgnFormatter();
+  const format = await require(workerData.entry).loadPgnFormatter();
   parentPort.on('message', ({ id, piece }) => {
     try {
       parentPort.postMessage({ id, result: format(piece, workerData.options) });
@@ -533,11 +534,11 @@ const { parentPort, workerData } = require('node:worker_threads');
 })().catch((e) => parentPort.postMessage({ fatal: String(e && e.stack || e) }));
 `;
 
-/** Worker threads that format pieces (dist/analyze-worker.js loads formatPgnPiece for them). */
+/** Worker threads that format pieces (dist/analyze-worker.cjs loads formatPgnPiece for them). */
 class PiecePool {
   private readonly pool: WorkerPool<Formatted>;
   constructor(n: number, options: FormatOptions) {
-    this.pool = new WorkerPool(n, PIECE_WORKER, { entry: new URL('./analyze-worker.js', import.meta.url).href, options });
+    this.pool = new WorkerPool(n, PIECE_WORKER, { entry: WORKER_ENTRY, options });
   }
   run(piece: PgnPiece): Promise<Formatted> {
     return this.pool.run({ piece }, [piece.bytes.buffer as ArrayBuffer]);

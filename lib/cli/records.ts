@@ -4,7 +4,8 @@
  * test/batch.test.ts), used when the addon is the backend; this is the JS one.
  */
 import type { Backend } from '../backend.js';
-import { FEATURE_NAMES, csvQuote, featureWidth, isFlagFeature, lineAt, trimAscii } from '../js/batch.js';
+import { FEATURE_NAMES, featureWidth, isFlagFeature } from '../features.js';
+import { csvQuote, lineAt, trimAscii } from '../lines.js';
 
 type Outs = (BigUint64Array | Uint8Array | undefined | null)[];
 

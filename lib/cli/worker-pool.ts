@@ -8,7 +8,15 @@
  * `{ fatal }` when it fails (the pool then rejects every job still waiting).
  */
 import { writeSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker, type TransferListItem } from 'node:worker_threads';
+
+/**
+ * The file a worker thread `require`s: the CommonJS build of lib/cli/analyze-worker.ts, beside this
+ * module in dist/. A worker that loads CommonJS never starts the ESM loader, which is a good part of
+ * a worker thread's start-up.
+ */
+export const WORKER_ENTRY = fileURLToPath(new URL('./analyze-worker.cjs', import.meta.url));
 
 export class WorkerPool<R> {
   private readonly workers: Worker[] = [];

@@ -6,9 +6,11 @@
  * carries a signed `BigInt.asIntN(64, ...)` value (see king.ts on the V8 crash); the unsigned bigints
  * the public helpers return are safe to accumulate.
  */
-import { BISHOP, KING, KNIGHT, PACKED_POSITION_WORDS, PAWN, QUEEN, ROOK } from '../backend.js';
+import { BISHOP, KING, KNIGHT, PACKED_POSITION_WORDS, PAWN, PLANE_BYTES, QUEEN, ROOK } from '../backend.js';
 import type { BatchBackend } from '../backend.js';
-import { FenError, parseFen } from '../position.js';
+import { FenError } from '../position.js';
+import { FEATURE_COUNT, featureWidth, isU64Feature } from '../features.js';
+import { FEN_FIELDS, lineAt, lineStarts, parseLine } from '../lines.js';
 import { popcount } from './bitboard.js';
 import { checkers as checkersOf, kingLook, packedProblem } from './checks.js';
 import { arrKingAttacks, caughtableArea, distantCheckLines, pawnShieldIndex } from './king.js';
@@ -22,24 +24,11 @@ const ALL = 0xffffffffffffffffn;
 const NOT_A = 0xfefefefefefefefen;
 const NOT_H = 0x7f7f7f7f7f7f7f7fn;
 
-/** FEATURES order (lib/batch.ts), the native FeatureId. */
+/** FEATURES order (lib/features.ts), the native FeatureId. */
 export const F_CHECKERS = 0, F_PINNED = 1, F_DISCOVERED = 2, F_ATTACKED = 3, F_KING_ZONE = 4, F_DISTANT = 5,
-  F_SHIELD = 6, F_UNCATCHABLE = 7, F_FORKS = 8, F_IN_CHECK = 9, F_LEGAL_MOVES = 10, F_CHECKMATE = 11, F_STALEMATE = 12,
-  FEATURE_COUNT = 13;
-const U64_FEATURES = new Set([F_CHECKERS, F_PINNED, F_DISCOVERED, F_ATTACKED, F_UNCATCHABLE, F_FORKS]);
-export const isU64Feature = (f: number): boolean => U64_FEATURES.has(f);
-export const featureWidth = (f: number): number => (f >= F_IN_CHECK ? 1 : 2);
-export const isFlagFeature = (f: number): boolean => f === F_IN_CHECK || f === F_CHECKMATE || f === F_STALEMATE;
+  F_SHIELD = 6, F_UNCATCHABLE = 7, F_FORKS = 8, F_IN_CHECK = 9, F_LEGAL_MOVES = 10, F_CHECKMATE = 11, F_STALEMATE = 12;
 /** legalMoveCount of a board where the side not to move is in check (no meaningful move list). */
 export const ILLEGAL_POSITION = 255;
-export const FEATURE_NAMES = [
-  'checkers', 'pinned', 'discoveredCheckCandidates', 'attacked', 'kingZoneAttacks', 'distantCheckLines',
-  'pawnShieldIndex', 'uncatchablePassers', 'knightForkSquares', 'inCheck', 'legalMoveCount', 'checkmate', 'stalemate',
-] as const;
-export const PLANE_BYTES = 12 * 64 + 8;
-
-/** FEN_STATUS of lib/batch.ts: 0 ok, then the FenError fields. */
-export const FEN_FIELDS = ['fen', 'pieces', 'sideToMove', 'castling', 'enPassant', 'halfmoveClock', 'fullmoveNumber'] as const;
 
 // ---- Small helpers on unsigned bigints ----
 
@@ -225,54 +214,6 @@ function invalid(fn: string, words: BigUint64Array, i: number): RangeError {
   return new RangeError(`${fn}: position ${i} is not valid: ${packedProblem(words, i * PACKED_POSITION_WORDS)}`);
 }
 
-// ---- Text ----
-
-const WS = /^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g;
-/** The CLI's echo of a line: ASCII white space trimmed at both ends. */
-export const trimAscii = (s: string): string => s.replace(WS, '');
-
-/**
- * What parseFen reads from one input line. EPD mode: a line whose 5th field is not all digits, or
- * that has more than six fields, is EPD: its first four fields are the position, the rest are
- * operations (ignored). Every other line is given to parseFen whole.
- */
-export function positionText(line: string, epd: boolean): string {
-  if (!epd) return line;
-  const parts = line.trim().split(/\s+/);
-  if (parts.length > 6 || (parts.length >= 5 && !/^\d+$/.test(parts[4]!))) return parts.slice(0, 4).join(' ');
-  return line;
-}
-
-/** Byte offsets of the lines of `text` (see the native parseFenText). */
-export function lineStarts(text: Uint8Array): Uint32Array {
-  const starts: number[] = [];
-  let at = 0;
-  while (at < text.length) {
-    starts.push(at);
-    const nl = text.indexOf(10, at);
-    at = nl < 0 ? text.length + 1 : nl + 1;
-  }
-  starts.push(text.length === 0 ? 0 : at);
-  return Uint32Array.from(starts);
-}
-
-const decoder = new TextDecoder();
-
-/** One line of `text` as a string. */
-export function lineAt(text: Uint8Array, starts: Uint32Array, i: number): string {
-  return decoder.decode(text.subarray(starts[i]!, starts[i + 1]! - 1));
-}
-
-/** The FenError of a line, or the packed words of its position. */
-export function parseLine(line: string, epd: boolean): FenError | BigUint64Array {
-  try {
-    return parseFen(positionText(line, epd), checkersOf).packed;
-  } catch (e) {
-    if (e instanceof FenError) return e;
-    throw e;
-  }
-}
-
 export const jsBatch: BatchBackend = {
   featureCount: FEATURE_COUNT,
   planeBytes: PLANE_BYTES,
@@ -284,7 +225,7 @@ export const jsBatch: BatchBackend = {
     const words = new BigUint64Array(n * PACKED_POSITION_WORDS);
     const status = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
-      const r = parseLine(lineAt(text, starts, i), epd);
+      const r = parseLine(lineAt(text, starts, i), epd, checkersOf);
       if (r instanceof FenError) status[i] = 1 + FEN_FIELDS.indexOf(r.field as (typeof FEN_FIELDS)[number]);
       else words.set(r, i * PACKED_POSITION_WORDS);
     }
@@ -338,6 +279,3 @@ export const jsBatch: BatchBackend = {
     }
   },
 };
-
-/** A CSV field, always quoted, quotes doubled. */
-export const csvQuote = (s: string): string => `"${s.replace(/"/g, '""')}"`;

@@ -18,6 +18,7 @@
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from '../backend.js';
 import { CodedError } from '../coded-error.js';
 import { errorText } from '../position.js';
 import { KING_TARGETS, KNIGHT_TARGETS, RAYS } from './bitboard.js';
@@ -1062,9 +1063,9 @@ export function boardFromPacked(words: BigUint64Array, at: number): { board: TbB
   return { board, castling: (state >> 1) & 15, count, valid };
 }
 
-/** No result in a batch output: castling rights, too many pieces or a missing table. */
-export const SYZYGY_WDL_NONE = -128;
-export const SYZYGY_DTZ_NONE = -32768;
+// No result in a batch output (castling rights, too many pieces or a missing table): SYZYGY_WDL_NONE
+// and SYZYGY_DTZ_NONE of backend.ts.
+export { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE };
 
 /** Batch probe over packed positions; unanswerable or invalid positions get the NONE value, damaged files throw. */
 export function probeBatch(prober: Prober, positions: BigUint64Array, kind: 'wdl' | 'dtz', out: Int8Array | Int16Array, valid?: Uint8Array | null): void {
