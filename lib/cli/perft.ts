@@ -5,12 +5,11 @@
  * count below each legal move first (sorted by UCI), the way engine authors compare two
  * generators move by move; --stats adds the chess programming wiki's columns.
  */
-import { createApi, type Api } from '../api.js';
 import type { Backend } from '../backend.js';
-import { jsBackend } from '../js/index.js';
 import { loadNative, requestedBackend } from '../native.js';
-import { defaultPerftThreads, MAX_PERFT_THREADS } from '../perft.js';
-import { FenError, STARTING_FEN } from '../position.js';
+import { defaultPerftThreads, MAX_PERFT_THREADS, perftStatsWith, perftWith, statsOf } from '../perft.js';
+import { PERFT_STATS_COLUMNS } from '../backend.js';
+import { FenError, STARTING_FEN, parseFenCall } from '../position.js';
 import type { Subcommand } from './subcommand.js';
 import { UsageError } from './args.js';
 
@@ -34,16 +33,20 @@ example:
   perft(5) = 4865609 nodes in 0.045 s (108.1 M nodes/s, native backend, 2 threads)`;
 
 
-function backendNamed(name: string | undefined): Backend {
-  if (name === 'js') return jsBackend;
+// The backends and the API are loaded on use: the command counts with the native addon alone, so its
+// start-up stays a small part of a short count.
+const jsBackend = async (): Promise<Backend> => (await import('../js/index.js')).jsBackend;
+
+async function backendNamed(name: string | undefined): Promise<Backend> {
+  if (name === 'js') return jsBackend();
   if (name === 'native') return loadNative();
   if (name !== undefined) throw new UsageError(`--backend must be native or js, got ${JSON.stringify(name)}`);
-  if (requestedBackend() === 'js') return jsBackend;
+  if (requestedBackend() === 'js') return jsBackend();
   try {
     return loadNative();
   } catch (e) {
     if (requestedBackend() === 'native') throw e;
-    return jsBackend;
+    return jsBackend();
   }
 }
 
@@ -89,21 +92,19 @@ export async function run(args: string[]): Promise<number> {
         throw new UsageError(`--threads must be an integer 1..${MAX_PERFT_THREADS}, got ${JSON.stringify(threadsText)}`);
       }
     }
-    const options = { threads };
-
-    let api: Api;
+    let backend: Backend;
     try {
-      api = createApi(backendNamed(backendName));
+      backend = await backendNamed(backendName);
     } catch (e) {
       if (e instanceof UsageError) throw e;
       throw new UsageError(`the native backend cannot load: ${(e as Error).message}`);
     }
-    const pos = api.parseFen(fenText === 'startpos' ? STARTING_FEN : fenText);
+    const pos = parseFenCall(backend, fenText === 'startpos' ? STARTING_FEN : fenText);
     // Threads in use: the js backend counts on one; --divide counts move by move on one.
-    const threadNote = api.backend === 'native' ? `, ${threads} thread${threads === 1 ? '' : 's'}` : '';
+    const threadNote = backend.name === 'native' ? `, ${threads} thread${threads === 1 ? '' : 's'}` : '';
     const started = performance.now();
     if (divide) {
-      const counts = api.perftDivide(pos, depth);
+      const counts = (await import('../api.js')).createApi(backend).perftDivide(pos, depth);
       const seconds = (performance.now() - started) / 1000;
       let nodes = 0;
       for (const [move, n] of counts) {
@@ -112,19 +113,21 @@ export async function run(args: string[]): Promise<number> {
       }
       out('');
       out(`moves: ${counts.size}`);
-      out(`perft(${depth}) = ${nodes} nodes in ${seconds.toFixed(3)} s (${rate(nodes, seconds)}, ${api.backend} backend)`);
+      out(`perft(${depth}) = ${nodes} nodes in ${seconds.toFixed(3)} s (${rate(nodes, seconds)}, ${backend.name} backend)`);
     }
     if (stats) {
       const timed = performance.now();
-      const s = api.perftStats(pos, depth, options);
+      const out64 = new Float64Array(PERFT_STATS_COLUMNS.length);
+      perftStatsWith(backend, pos, depth, threads, out64);
+      const s = statsOf(out64);
       const seconds = (performance.now() - timed) / 1000;
-      out(`perft(${depth}) = ${s.nodes} nodes in ${seconds.toFixed(3)} s (${rate(s.nodes, seconds)}, ${api.backend} backend${threadNote}, with statistics)`);
+      out(`perft(${depth}) = ${s.nodes} nodes in ${seconds.toFixed(3)} s (${rate(s.nodes, seconds)}, ${backend.name} backend${threadNote}, with statistics)`);
       const width = Math.max(...Object.values(s).map((v) => String(v).length));
       for (const [name, value] of Object.entries(s)) out(`  ${name.padEnd(16)}${String(value).padStart(width)}`);
     } else if (!divide) {
-      const nodes = api.perft(pos, depth, options);
+      const nodes = perftWith(backend, pos, depth, threads);
       const seconds = (performance.now() - started) / 1000;
-      out(`perft(${depth}) = ${nodes} nodes in ${seconds.toFixed(3)} s (${rate(nodes, seconds)}, ${api.backend} backend${threadNote})`);
+      out(`perft(${depth}) = ${nodes} nodes in ${seconds.toFixed(3)} s (${rate(nodes, seconds)}, ${backend.name} backend${threadNote})`);
     }
     return 0;
   } catch (e) {
