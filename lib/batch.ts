@@ -378,9 +378,9 @@ export interface ChunkScratch { records: Uint8Array; readonly planes: (ArrayBuff
  * Parse, analyse and format one chunk of lines: the CLI's unit of work (a worker runs it).
  * Returns the records of all lines, in order, and how many lines had errors. `firstLine` is the
  * line number of the chunk's first line, or a function that is told how many lines the chunk holds
- * once they are analysed (the records need the number, the analysis does not) and returns it: the
- * worker threads number their chunks in turn that way, without counting the lines twice, and a
- * worker waits for the chunk before its own only when it has caught up with it. With `scratch`,
+ * once they are split (before the analysis) and returns it: the worker threads number their chunks
+ * in turn that way, without counting the lines twice; a worker that has to wait for the chunk
+ * before its own waits at most for the rest of that chunk's split, not its analysis. With `scratch`,
  * the feature planes and (when they fit) the records are made in its memory, reused from one call
  * to the next: the caller must be done with the result before it passes the same scratch again.
  */
@@ -388,9 +388,9 @@ export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number
   format: RecordFormat, epd: boolean, tb?: SyzygyTablebase, scratch?: ChunkScratch): { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number } {
   const parsed = parseText(b, text, epd);
   const n = parsed.valid.length;
+  if (typeof firstLine === 'function') firstLine = firstLine(n);
   const outs = allocate(ids, n, scratch?.planes);
   b.batch.analyzeBatch(parsed.words, parsed.valid, maskOf(ids), outs);
-  if (typeof firstLine === 'function') firstLine = firstLine(n);
   let [bytes, starts] = recordFormatter(b)(text, parsed.lineStarts, parsed.valid, Uint8Array.from(ids), outs,
     format === 'ndjson' ? 0 : 1, firstLine, scratch?.records);
   if (scratch && bytes.length > scratch.records.length) scratch.records = Buffer.allocUnsafeSlow(Math.ceil(bytes.length * 1.25));

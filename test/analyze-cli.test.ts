@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nativeApi } from './backends.js';
-import { CHUNK_BYTES, MIN_CHUNK_BYTES, chunkCount, chunkPlan, chunkRange } from '../lib/cli/analyze-control.js';
+import { CHUNK_BYTES, MIN_CHUNK_BYTES, SLOT_BYTES, chunkCount, chunkPlan, chunkRange } from '../lib/cli/analyze-control.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const cli = join(root, 'dist', 'cli.js');
@@ -107,7 +107,8 @@ describe('bitboard-patterns analyze', () => {
       const plan = chunkPlan(size, t);
       return [chunkRange(plan, 1)[0], chunkRange(plan, 2)[0], chunkRange(plan, chunkCount(plan) - 1)[0]];
     }))].sort((a, b) => a - b);
-    for (const at of starts) padBefore(at);
+    // Starts closer than a padded line to the one before are left alone.
+    for (const [i, at] of starts.entries()) if (i === 0 || at - starts[i - 1]! > 400) padBefore(at);
     // The last line fills the file up to `size` bytes.
     const body = input.slice(0, from).map((l) => `${l}\n`).join('');
     input.length = from;
@@ -213,6 +214,26 @@ describe('bitboard-patterns analyze', () => {
     expect(recs.length).toBe(complete);
     expect(recs.at(-1).line).toBe(complete);
     expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(/cannot read .*cut\.epd\.gz to its end \(unexpected end of file\)/)]);
+  });
+
+  it('records larger than a worker\'s output slot: written in turn all the same, on any number of threads', () => {
+    // EPD lines whose operations are a million control characters: each echoes as 6 MB of \\u0001
+    // escapes, so the records of a chunk outgrow SLOT_BYTES and take the path that writes in turn.
+    const ops = '\x01'.repeat(1_000_000);
+    const input = [lines[0]!, `8/8/8/8/8/8/8/K6k w - - ${ops}`, lines[1]!, `8/8/8/8/8/8/8/K6k b - - ${ops}`, lines[2]!];
+    expect(Buffer.byteLength(JSON.stringify(input[1]))).toBeGreaterThan(SLOT_BYTES / 2);
+    const file = join(dir, 'wide.epd');
+    writeFileSync(file, `${input.join('\n')}\n`);
+    const one = analyze([file, '--features', 'inCheck,legalMoveCount', '--threads', '1']);
+    expect(one.code).toBe(0);
+    const recs = one.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(recs.map((x) => [x.line, x.input])).toEqual(input.map((l, i) => [i + 1, l]));
+    expect(recs[1]).toMatchObject({ inCheck: false, legalMoveCount: 3 });
+    for (const t of ['2', '3']) {
+      const r = analyze([file, '--features', 'inCheck,legalMoveCount', '--threads', t]);
+      expect(r.code).toBe(0);
+      expect(Buffer.from(r.out).equals(Buffer.from(one.out))).toBe(true);
+    }
   });
 
   it('a line past the length limit becomes an error record holding a short prefix of it', () => {

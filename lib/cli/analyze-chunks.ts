@@ -10,7 +10,8 @@ import { FenError } from '../position.js';
 import type { SyzygyTablebase } from '../syzygy.js';
 import { writeAllSync } from './worker-pool.js';
 import {
-  BYTES, CHUNK_BYTES, COUNTED, chunkCount, chunkRange, EPIPE, ERRORS, LINES, LINE_BASE, MAX_LINE_BYTES, NEXT, RUNNING, STOP, STRICT, TURN,
+  BYTES, CHUNK_BYTES, COUNTED, PARK_BYTES, PARK_ERRORS, PARK_FIELDS, PARK_LENGTH, PARK_LINES, PARK_SLOT, PARK_STATE,
+  SLOTS_PER_THREAD, WORKER_IDS, chunkCount, chunkRange, EPIPE, ERRORS, LINES, LINE_BASE, MAX_LINE_BYTES, NEXT, RUNNING, STOP, STRICT, TURN,
   WRITE_FAILED,
 } from './analyze-control.js';
 import type { Job, JobResult, WorkerData } from './analyze-control.js';
@@ -18,32 +19,41 @@ import type { Job, JobResult, WorkerData } from './analyze-control.js';
 // ---- The worker threads ----
 //
 // Every chunk k (a byte range of the input file the worker reads itself, or a piece the main thread
-// read from a stream) goes through three steps on one worker: its lines are split (parseText) and
-// analysed; the worker waits for chunk k - 1 to publish the number of the line after it (COUNTED,
-// LINE_BASE), publishes its own and formats its records, which carry the line numbers; it waits for
-// its turn (TURN = k), writes them straight to stdout and hands the turn on. Chunks are taken in
-// order, and chunk k's worker never waits on a later chunk, so the chain always moves; output is in
-// input order, and no record passes through the main thread.
+// read from a stream) goes through three steps on one worker: its lines are split (parseText) and the
+// worker waits for chunk k - 1 to publish the number of the line after it (COUNTED, LINE_BASE), then
+// publishes its own; it analyses and formats its records into one of its output slots (shared
+// memory); then the records are written to stdout when it is chunk k's turn (TURN = k) and the turn
+// goes on to k + 1. A worker that finishes before its turn does not wait for it: it parks the chunk
+// (the slot, the length and the counts, in entry k % entries of the parking ring) and goes on to its
+// next chunk, and whichever worker writes chunk k - 1 writes chunk k next, and so on down the chain
+// (drain). A worker waits only when both its slots hold parked chunks, or for the line count of the
+// chunk before its own. Chunks are taken in order, and the oldest unwritten chunk never waits on a
+// later one, so the chain always moves; output is in input order, and no record passes through the
+// main thread.
 
 const READ_STEP = 1 << 16;
 const EMPTY = new Uint8Array(0);
 const STOPPED = Symbol('stopped');
 
-/** Until slot `at` holds `k` (true) or the run stops (false). */
-function waitFor(control: Int32Array, at: number, k: number): boolean {
+/** Until `cell[at]` holds `k` (true) or the run stops (false). */
+function waitFor(control: Int32Array, cell: Int32Array, at: number, k: number): boolean {
   for (;;) {
     if (Atomics.load(control, STOP) !== RUNNING) return false;
-    const v = Atomics.load(control, at);
+    const v = Atomics.load(cell, at);
     if (v === k) return true;
-    // The timeout only bounds a missed wake-up of STOP; every store of `at` notifies.
-    Atomics.wait(control, at, v, 100);
+    // The timeout only bounds a missed wake-up of STOP; every store of `cell[at]` notifies.
+    Atomics.wait(cell, at, v, 100);
   }
 }
 
-function stopRun(control: Int32Array, why: number): void {
+/** Output slot states, and a parking ring entry's state besides `k + 1` (chunk k parked there). */
+const FREE = 0, IN_USE = 1, EMPTY_ENTRY = 0, CLAIMED = -1;
+
+function stopRun(control: Int32Array, why: number, slotState?: Int32Array): void {
   Atomics.compareExchange(control, STOP, RUNNING, why);
   Atomics.notify(control, COUNTED);
   Atomics.notify(control, TURN);
+  if (slotState) for (let i = 0; i < slotState.length; i++) Atomics.notify(slotState, i);
 }
 
 /**
@@ -59,22 +69,86 @@ export function analyzeWorker(data: WorkerData, backend: Backend, tb?: SyzygyTab
   const buffer = fd >= 0 ? Buffer.allocUnsafeSlow(CHUNK_BYTES + MAX_LINE_BYTES + READ_STEP + 2) : undefined;
   // A chunk's feature planes and records, reused from chunk to chunk: fresh memory for every chunk
   // costs page faults, and more of them the more threads allocate at once.
-  const scratch: ChunkScratch = { records: Buffer.allocUnsafeSlow(8 * CHUNK_BYTES), planes: [] };
+  const scratch: ChunkScratch = { records: EMPTY, planes: [] };
+  const slots = data.slots.map((b) => new Uint8Array(b));
+  const slotState = new Int32Array(data.slotState);
+  const park = new Int32Array(data.park);
+  const entries = park.length / PARK_FIELDS;
+  const first = Atomics.add(control, WORKER_IDS, 1) * SLOTS_PER_THREAD;
+  let nextSlot = 0;
+
+  /** This worker's next output slot, once the chunk parked in it has been written. */
+  function takeSlot(): number {
+    const slot = first + nextSlot;
+    nextSlot = (nextSlot + 1) % SLOTS_PER_THREAD;
+    if (!waitFor(control, slotState, slot, FREE)) throw STOPPED;
+    Atomics.store(slotState, slot, IN_USE);
+    return slot;
+  }
+
+  function release(slot: number): void {
+    Atomics.store(slotState, slot, FREE);
+    Atomics.notify(slotState, slot);
+  }
+
+  /** Hands the turn on from chunk k to k + 1. */
+  function passTurn(k: number): void {
+    Atomics.store(control, TURN, k + 1);
+    Atomics.notify(control, TURN);
+  }
+
+  /** Writes bytes whose turn it is and adds them to the totals; a failure stops the run. */
+  function write(bytes: Uint8Array, lines: number, errors: number, textBytes: number): JobResult {
+    try {
+      writeAllSync(1, bytes);
+    } catch (e) {
+      const epipe = (e as NodeJS.ErrnoException).code === 'EPIPE';
+      stopRun(control, epipe ? EPIPE : WRITE_FAILED, slotState);
+      return { stop: epipe ? EPIPE : WRITE_FAILED, message: (e as Error).message };
+    }
+    Atomics.add(totals, LINES, BigInt(lines));
+    Atomics.add(totals, ERRORS, BigInt(errors));
+    Atomics.add(totals, BYTES, BigInt(textBytes));
+    return {};
+  }
+
+  /**
+   * Writes parked chunks while the one whose turn it is is parked: claims its ring entry (one
+   * worker wins), writes it, frees its slot and hands the turn on.
+   */
+  function drain(): JobResult {
+    for (;;) {
+      if (Atomics.load(control, STOP) !== RUNNING) return {};
+      const j = Atomics.load(control, TURN);
+      const at = (j % entries) * PARK_FIELDS;
+      if (Atomics.compareExchange(park, at + PARK_STATE, j + 1, CLAIMED) !== j + 1) return {};
+      const slot = park[at + PARK_SLOT]!;
+      const r = write(slots[slot]!.subarray(0, park[at + PARK_LENGTH]!), park[at + PARK_LINES]!, park[at + PARK_ERRORS]!,
+        park[at + PARK_BYTES]!);
+      Atomics.store(park, at + PARK_STATE, EMPTY_ENTRY);
+      release(slot);
+      passTurn(j);
+      if (r.stop !== undefined) return r;
+    }
+  }
 
   /** Chunk k's lines: the text, and a last line too long to analyse (its first 64 bytes). */
   function runChunk(k: number, text: Uint8Array, tooLong: string | undefined): JobResult {
     let firstLine = 0, textLines = 0;
     const number = (lines: number): number => {
       textLines = lines;
-      if (!waitFor(control, COUNTED, k)) throw STOPPED;
+      if (!waitFor(control, control, COUNTED, k)) throw STOPPED;
       const base = totals[LINE_BASE]!;
       totals[LINE_BASE] = base + BigInt(lines + (tooLong === undefined ? 0 : 1));
       Atomics.store(control, COUNTED, k + 1);
       Atomics.notify(control, COUNTED);
       return (firstLine = Number(base) + 1);
     };
+    let slot: number;
     let r: ReturnType<typeof analyzeTextChunk>;
     try {
+      slot = takeSlot();
+      scratch.records = slots[slot]!;
       r = analyzeTextChunk(backend, text, number, data.ids, data.format, true, tb, scratch);
     } catch (e) {
       if (e === STOPPED) return {};
@@ -91,29 +165,36 @@ export function analyzeWorker(data: WorkerData, backend: Backend, tb?: SyzygyTab
       errors += 1;
       if (firstError === undefined) { firstError = `line ${line}: ${error.message}`; firstErrorEnd = out.length; }
     }
-    if (!waitFor(control, TURN, k)) return {};
-    let result: JobResult = {};
+    const own = slots[slot]!;
+    if (!(data.strict && errors > 0) && (out.buffer === own.buffer || out.length <= own.length)) {
+      // Park the chunk: its records in the slot (error records were made apart: copied in).
+      if (out.buffer !== own.buffer) own.set(out);
+      const at = (k % entries) * PARK_FIELDS;
+      park[at + PARK_SLOT] = slot;
+      park[at + PARK_LENGTH] = out.length;
+      park[at + PARK_LINES] = lines;
+      park[at + PARK_ERRORS] = errors;
+      park[at + PARK_BYTES] = text.length;
+      Atomics.store(park, at + PARK_STATE, k + 1);
+      return drain();
+    }
+    // Records too large for a slot, or --strict and a bad line: written by this worker in its turn.
+    if (!waitFor(control, control, TURN, k)) return {};
     try {
       if (data.strict && errors > 0) {
         // The records up to and including the first error record, then stop.
-        writeAllSync(1, out.subarray(0, firstErrorEnd));
-        Atomics.add(totals, ERRORS, 1n);
-        stopRun(control, STRICT);
+        const r = write(out.subarray(0, firstErrorEnd), 0, 1, 0);
+        if (r.stop !== undefined) return r;
+        stopRun(control, STRICT, slotState);
         return { stop: STRICT, message: firstError };
       }
-      writeAllSync(1, out);
-      Atomics.add(totals, LINES, BigInt(lines));
-      Atomics.add(totals, ERRORS, BigInt(errors));
-      Atomics.add(totals, BYTES, BigInt(text.length));
-    } catch (e) {
-      const epipe = (e as NodeJS.ErrnoException).code === 'EPIPE';
-      stopRun(control, epipe ? EPIPE : WRITE_FAILED);
-      result = { stop: epipe ? EPIPE : WRITE_FAILED, message: (e as Error).message };
+      const w = write(out, lines, errors, text.length);
+      if (w.stop !== undefined) return w;
     } finally {
-      Atomics.store(control, TURN, k + 1);
-      Atomics.notify(control, TURN);
+      release(slot);
+      passTurn(k);
     }
-    return result;
+    return drain();
   }
 
   /** Reads `length` bytes at `position` into buffer[at..] (fewer at the end of the file). */
@@ -183,7 +264,7 @@ export function analyzeWorker(data: WorkerData, backend: Backend, tb?: SyzygyTab
       if ('tooLong' in job) return runChunk(job.k, EMPTY, job.tooLong);
       return runChunk(job.k, job.bytes, undefined);
     } catch (e) {
-      stopRun(control, WRITE_FAILED);
+      stopRun(control, WRITE_FAILED, slotState);
       throw e;
     }
   };

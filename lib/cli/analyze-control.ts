@@ -38,14 +38,36 @@ export function chunkRange(plan: ChunkPlan, k: number): [number, number] {
 }
 
 /** Lines longer than this become an error record and are skipped, never held in memory whole. */
-export const MAX_LINE_BYTES = CHUNK_BYTES;
+export const MAX_LINE_BYTES = 1 << 20;
 
-/** Int32 slots of the control block. */
-export const NEXT = 0, COUNTED = 1, TURN = 2, STOP = 3;
+/** Int32 slots of the control block (WORKER_IDS: each worker thread takes its number from it). */
+export const NEXT = 0, COUNTED = 1, TURN = 2, STOP = 3, WORKER_IDS = 4, CONTROL_SLOTS = 5;
 /** BigInt64 slots: the line number before chunk COUNTED, then totals of the written chunks. */
 export const LINE_BASE = 0, LINES = 1, ERRORS = 2, BYTES = 3;
 /** STOP values: running, --strict stopped at a bad line, the reader closed stdout, stdout failed. */
 export const RUNNING = 0, STRICT = 1, EPIPE = 2, WRITE_FAILED = 3;
+
+/**
+ * Where a finished chunk's records wait when it is not yet their turn to be written (see
+ * analyzeWorker): each worker thread has SLOTS_PER_THREAD output slots of SLOT_BYTES in shared
+ * memory, and a parked chunk k is entry k % entries of a ring of PARK_FIELDS Int32 fields.
+ */
+export const SLOTS_PER_THREAD = 2;
+export const SLOT_BYTES = 8 * CHUNK_BYTES;
+export const PARK_STATE = 0, PARK_SLOT = 1, PARK_LENGTH = 2, PARK_LINES = 3, PARK_ERRORS = 4, PARK_BYTES = 5, PARK_FIELDS = 6;
+/** Ring entries for `threads` workers: more than the chunks that can be taken and not yet written. */
+export const parkEntries = (threads: number): number => 8 * threads;
+
+/** The shared memory of a run with `threads` worker threads. */
+export function sharedBlocks(threads: number): Pick<WorkerData, 'control' | 'totals' | 'slots' | 'slotState' | 'park'> {
+  return {
+    control: new SharedArrayBuffer(4 * CONTROL_SLOTS),
+    totals: new SharedArrayBuffer(4 * 8),
+    slots: Array.from({ length: threads * SLOTS_PER_THREAD }, () => new SharedArrayBuffer(SLOT_BYTES)),
+    slotState: new SharedArrayBuffer(4 * threads * SLOTS_PER_THREAD),
+    park: new SharedArrayBuffer(4 * PARK_FIELDS * parkEntries(threads)),
+  };
+}
 
 export interface WorkerData {
   /** The worker build to require (WORKER_ENTRY). */
@@ -58,6 +80,10 @@ export interface WorkerData {
   strict: boolean;
   control: SharedArrayBuffer;
   totals: SharedArrayBuffer;
+  /** Output slots (SLOTS_PER_THREAD per worker), their states (0 free, 1 in use) and the parking ring. */
+  slots: SharedArrayBuffer[];
+  slotState: SharedArrayBuffer;
+  park: SharedArrayBuffer;
   /** Range mode: the input file, its size in bytes and its chunks (the workers read it themselves). */
   file?: string;
   size?: number;

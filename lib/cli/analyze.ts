@@ -21,7 +21,7 @@ import { isPgnInput, pgnUsage } from './pgn-detect.js';
 import { UsageError, backendOf, valueOf, threadsOf } from './args.js';
 import { WORKER_ENTRY, WorkerPool, writeAllSync } from './worker-pool.js';
 import {
-  BYTES, CHUNK_BYTES, EPIPE, chunkCount, chunkPlan, ERRORS, LINES, MAX_LINE_BYTES, RUNNING, STOP, STRICT, WRITE_FAILED,
+  BYTES, CHUNK_BYTES, EPIPE, chunkCount, chunkPlan, sharedBlocks, ERRORS, LINES, MAX_LINE_BYTES, RUNNING, STOP, STRICT, WRITE_FAILED,
 } from './analyze-control.js';
 import type { JobResult, WorkerData } from './analyze-control.js';
 
@@ -301,10 +301,11 @@ export async function run(args: string[]): Promise<number> {
       return 2;
     }
   }
-  const control = new SharedArrayBuffer(4 * 4);
-  const totals = new SharedArrayBuffer(4 * 8);
-  const controlView = new Int32Array(control);
-  const totalsView = new BigInt64Array(totals);
+  const plan = size === undefined ? undefined : chunkPlan(size, o.threads);
+  const threads = plan ? Math.min(o.threads, chunkCount(plan)) : o.threads;
+  const shared = sharedBlocks(threads);
+  const controlView = new Int32Array(shared.control);
+  const totalsView = new BigInt64Array(shared.totals);
   const started = performance.now();
   let stop: JobResult = {};
   let inputError: Error | undefined;
@@ -312,11 +313,9 @@ export async function run(args: string[]): Promise<number> {
     ? setInterval(() => process.stderr.write(progressLine(Number(totalsView[LINES]), Number(totalsView[BYTES]), total, started)), 200)
     : undefined;
   progress?.unref();
-  const plan = size === undefined ? undefined : chunkPlan(size, o.threads);
-  const threads = plan ? Math.min(o.threads, chunkCount(plan)) : o.threads;
   const pool = threads > 0 ? new WorkerPool<JobResult>(threads, WORKER_SOURCE, {
     entry: WORKER_ENTRY, backend: o.backend, explicit: o.explicit, ids: o.ids,
-    format: o.format, syzygy: o.syzygy, strict: o.strict, control, totals, ...(plan && { file: o.file, size, plan }),
+    format: o.format, syzygy: o.syzygy, strict: o.strict, ...shared, ...(plan && { file: o.file, size, plan }),
   } satisfies WorkerData) : undefined;
   const note = (r: JobResult): void => { if (r.stop !== undefined && stop.stop === undefined) stop = r; };
   try {

@@ -49,8 +49,22 @@ export const formatRecordsJs: RecordFormatter = (text, starts, valid, order, out
   return [encoder.encode(parts.join('')), recordStarts];
 };
 
+/** The addon's formatter: the bytes, or their count when they were written to the start of `into`. */
+type NativeFormatter = (...args: Parameters<RecordFormatter>) => [Uint8Array | number, Uint32Array];
+
+const nativeFormatters = new WeakMap<NativeFormatter, RecordFormatter>();
+
 /** The formatter for a backend: the addon's own when it is the native backend, else the JS one. */
 export function recordFormatter(b: Backend): RecordFormatter {
-  const native = b.name === 'native' ? (b.batch as unknown as { formatRecords?: RecordFormatter }).formatRecords : undefined;
-  return native ?? formatRecordsJs;
+  const native = b.name === 'native' ? (b.batch as unknown as { formatRecords?: NativeFormatter }).formatRecords : undefined;
+  if (!native) return formatRecordsJs;
+  let f = nativeFormatters.get(native);
+  if (!f) {
+    f = (text, starts, valid, order, outs, format, firstLine, into) => {
+      const [bytes, recordStarts] = native(text, starts, valid, order, outs, format, firstLine, into);
+      return [typeof bytes === 'number' ? into!.subarray(0, bytes) : bytes, recordStarts];
+    };
+    nativeFormatters.set(native, f);
+  }
+  return f;
 }

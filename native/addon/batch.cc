@@ -422,8 +422,8 @@ Napi::Value formatRecords(const Napi::CallbackInfo& info) {
   const auto order = args.array<U8>(3, "order");
   const int format = static_cast<int>(args.count(5, "format", 1));
   const double firstLine = args.count(6, "firstLine", 9007199254740991.0);
-  // `into`: where the bytes go when they fit (the result is a view of its start); a caller that
-  // formats chunk after chunk keeps one such buffer instead of fresh memory for every chunk.
+  // `into`: where the bytes go when they fit (the result is then their count, not a buffer); a caller
+  // that formats chunk after chunk keeps one such buffer instead of fresh memory for every chunk.
   const bool hasInto = info.Length() == 8 && !info[7].IsUndefined();
   const Span<U8> into = hasInto ? args.array<U8>(7, "into") : Span<U8>{};
   if (!args.ok()) return args.undefined();
@@ -525,9 +525,10 @@ Napi::Value formatRecords(const Napi::CallbackInfo& info) {
   recordStart[n] = static_cast<std::uint32_t>(w.size());
   Napi::Array result = Napi::Array::New(info.Env(), 2);
   if (hasInto && into.length >= w.size()) {
+    // The byte count: the caller makes the view (`into` may be over a SharedArrayBuffer, which
+    // Node-API cannot make a typed array of).
     if (w.size() > 0) std::memcpy(into.data, w.data(), w.size());
-    const auto view = info[7].As<Napi::TypedArray>();
-    result.Set(0u, Napi::Uint8Array::New(info.Env(), w.size(), view.ArrayBuffer(), view.ByteOffset()));
+    result.Set(0u, Napi::Number::New(info.Env(), static_cast<double>(w.size())));
   } else {
     result.Set(0u, Napi::Buffer<char>::Copy(info.Env(), w.data(), w.size()));
   }
