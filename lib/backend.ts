@@ -165,6 +165,9 @@ export const PACKED_POSITION_WORDS = 10;
 export const SYZYGY_WDL_NONE = -128;
 export const SYZYGY_DTZ_NONE = -32768;
 
+/** Arrays parseFenText may fill instead of making new ones. */
+export interface ParseInto { words: BigUint64Array; status: Uint8Array; starts: Uint32Array }
+
 /** Bytes per position of `toPlanes`: 12 piece planes of 64 bytes, then 8 bytes of state. */
 export const PLANE_BYTES = 12 * 64 + 8;
 
@@ -445,9 +448,11 @@ export interface BatchBackend {
   readonly hardwareThreads: number;
   /**
    * Lines of UTF-8 text (ending at '\n') -> [packed words, status (0 ok, 1.. = FEN_STATUS field,
-   * 8 = not ASCII: parse this line in JS), lineStarts (n + 1 byte offsets)].
+   * 8 = not ASCII: parse this line in JS), lineStarts (n + 1 byte offsets)]. With `into` long enough
+   * for the n lines (and apart from `text`), they are written to the starts of its arrays instead and
+   * the result is n.
    */
-  parseFenText(text: Uint8Array, epd: boolean): [BigUint64Array, Uint8Array, Uint32Array];
+  parseFenText(text: Uint8Array, epd: boolean, into?: ParseInto): [BigUint64Array, Uint8Array, Uint32Array] | number;
   analyzeBatch(words: BigUint64Array, valid: Uint8Array | null, features: number,
     outs: (BigUint64Array | Uint8Array | undefined | null)[]): void;
   /** Resolves true when done, false when `cancel[0]` became non-zero first. */

@@ -15,7 +15,7 @@
  * hold white's value at [2i] and black's at [2i + 1]; the others one value at [i].
  */
 import { PACKED_POSITION_WORDS, PLANE_BYTES, SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from './backend.js';
-import type { Backend, Position } from './backend.js';
+import type { Backend, ParseInto, Position } from './backend.js';
 import { FEN_FIELDS, csvQuote, lineAt, parseLine, trimAscii } from './lines.js';
 import { FenError, isPosition, packPositions } from './position.js';
 import { checkArray, checkThreads, isDetachedArray, outArray } from './validate.js';
@@ -177,8 +177,19 @@ export interface ParsedText {
  * Lines of UTF-8 text (one position per line, '\n' ends a line) through the backend's parser; lines
  * it leaves to JS (non-ASCII) and the bad ones (for their FenError message) are parsed by `parseFen`.
  */
-export function parseText(b: Backend, text: Uint8Array, epd: boolean): ParsedText {
-  const [words, status, lineStarts] = b.batch.parseFenText(text, epd);
+export function parseText(b: Backend, text: Uint8Array, epd: boolean, scratch?: ChunkScratch): ParsedText {
+  const r = b.batch.parseFenText(text, epd, scratch?.parse);
+  let words: BigUint64Array, status: Uint8Array, lineStarts: Uint32Array;
+  if (typeof r === 'number') {
+    const into = scratch!.parse!;
+    words = into.words.subarray(0, r * PACKED_POSITION_WORDS);
+    status = into.status.subarray(0, r);
+    lineStarts = into.starts.subarray(0, r + 1);
+  } else {
+    [words, status, lineStarts] = r;
+    // Kept for the next chunk (they hold this one's lines until then).
+    if (scratch) scratch.parse = { words, status, starts: lineStarts };
+  }
   const valid = new Uint8Array(status.length);
   const errors: BatchError[] = [];
   for (let i = 0; i < status.length; i++) {
@@ -369,10 +380,10 @@ export function errorRecord(line: number, input: string, error: FenError, ids: r
 }
 
 /**
- * Memory analyzeTextChunk reuses from call to call: where the records go, and one buffer per
- * feature plane; it grows them itself when a chunk needs more.
+ * Memory analyzeTextChunk reuses from call to call: where the records go, one buffer per feature
+ * plane, and the parsed positions; it grows them itself when a chunk needs more.
  */
-export interface ChunkScratch { records: Uint8Array; readonly planes: (ArrayBuffer | undefined)[] }
+export interface ChunkScratch { records: Uint8Array; readonly planes: (ArrayBuffer | undefined)[]; parse?: ParseInto }
 
 /**
  * Parse, analyse and format one chunk of lines: the CLI's unit of work (a worker runs it).
@@ -386,7 +397,7 @@ export interface ChunkScratch { records: Uint8Array; readonly planes: (ArrayBuff
  */
 export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number | ((lines: number) => number), ids: readonly number[],
   format: RecordFormat, epd: boolean, tb?: SyzygyTablebase, scratch?: ChunkScratch): { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number } {
-  const parsed = parseText(b, text, epd);
+  const parsed = parseText(b, text, epd, scratch);
   const n = parsed.valid.length;
   if (typeof firstLine === 'function') firstLine = firstLine(n);
   const outs = allocate(ids, n, scratch?.planes);

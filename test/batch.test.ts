@@ -24,6 +24,11 @@ const SAMPLE = EPD.slice(0, 2000);
 const ALL_NAMES = FEATURES.map((f) => f.name);
 
 const bit = (sq: number): bigint => 1n << BigInt(sq);
+/** parseFenText's result without `into`: new arrays. */
+const fresh = <T>(r: T | number): T => {
+  if (typeof r === 'number') throw new Error('parseFenText returned a count without into');
+  return r;
+};
 const has = (set: bigint, sq: number): boolean => ((set >> BigInt(sq)) & 1n) === 1n;
 
 describe('the feature table', () => {
@@ -306,7 +311,7 @@ describe.runIf(nativeApi)('native against JS', () => {
     expectSameBytes(a.words, b.words, 'words');
     expect(a.errors.map((e) => [e.index, e.error.message])).toEqual(b.errors.map((e) => [e.index, e.error.message]));
     // And the raw native status names the same field as the FenError.
-    const [, status] = native.batch.parseFenText(text, epd);
+    const [, status] = fresh(native.batch.parseFenText(text, epd));
     const fields = ['ok', 'fen', 'pieces', 'sideToMove', 'castling', 'enPassant', 'halfmoveClock', 'fullmoveNumber'];
     for (const e of b.errors) {
       if (status[e.index] !== 8) expect(fields[status[e.index]!], BAD[e.index]).toBe(e.error.field);
@@ -326,12 +331,43 @@ describe.runIf(nativeApi)('native against JS', () => {
         }
         const text = Buffer.from(`${fen}\n`);
         for (const epd of [false, true]) {
-          const [words, status] = native.batch.parseFenText(text, epd);
-          const [jw, js] = jsBackend.batch.parseFenText(text, epd);
+          const [words, status] = fresh(native.batch.parseFenText(text, epd));
+          const [jw, js] = fresh(jsBackend.batch.parseFenText(text, epd));
           expect(status[0], fen).toBe(js[0]);
           expectSameBytes(words, jw, fen);
         }
       }), { numRuns: 3000 });
+  });
+});
+
+describe.each(backends)('%s: parseFenText into reused arrays', (name) => {
+  const b = name === 'native' ? loadNative() : jsBackend;
+  it('writes the same words, status and line starts as into new arrays, over stale contents; bad lines get zero words', () => {
+    const text = Buffer.from(`${[...SAMPLE, 'nonsense', '', ...SAMPLE.slice(0, 3), '8/8/8/8/8/8/8/8 w - - 0 1'].join('\n')}\n`);
+    const [words, status, starts] = fresh(b.batch.parseFenText(text, true));
+    const n = status.length;
+    // Larger than needed and full of junk, as after a previous chunk.
+    const into = { words: new BigUint64Array(n * 10 + 30).fill(0x0123456789abcdefn), status: new Uint8Array(n + 5).fill(7),
+      starts: new Uint32Array(n + 9).fill(99) };
+    expect(b.batch.parseFenText(text, true, into)).toBe(n);
+    expectSameBytes(into.words.subarray(0, n * 10), words, 'words');
+    expectSameBytes(into.status.subarray(0, n), status, 'status');
+    expectSameBytes(into.starts.subarray(0, n + 1), starts, 'starts');
+    expect([...status].filter((s) => s !== 0).length).toBeGreaterThan(0);
+    for (let i = 0; i < n; i++) if (status[i] !== 0) expect([...words.subarray(i * 10, i * 10 + 10)]).toEqual(new Array(10).fill(0n));
+    // Too short: new arrays, `into` untouched.
+    const short = { words: new BigUint64Array(10), status: new Uint8Array(1), starts: new Uint32Array(2) };
+    const again = fresh(b.batch.parseFenText(text, true, short));
+    expectSameBytes(again[0], words, 'words');
+    expect([...short.status]).toEqual([0]);
+  });
+
+  it('refuses arrays that share memory with the text', () => {
+    const memory = new ArrayBuffer(1 << 16);
+    const text = new Uint8Array(memory, 0, 200);
+    text.set(Buffer.from(`${SAMPLE[0]}\n`));
+    const into = { words: new BigUint64Array(memory, 64, 100), status: new Uint8Array(1000), starts: new Uint32Array(1000) };
+    expect(() => b.batch.parseFenText(text, true, into)).toThrow(RangeError);
   });
 });
 
@@ -451,7 +487,7 @@ describe.runIf(nativeApi)('formatRecords: native bytes equal JS bytes', () => {
     // Many records at once (the scratch memory grows, and is reused by the next call).
     const many = 5000;
     const bigText = Buffer.from(`${Array.from({ length: many }, (_, i) => lines[i % 4]).join('\n')}\n`);
-    const [, , bigStarts] = native.batch.parseFenText(bigText, true);
+    const [, , bigStarts] = fresh(native.batch.parseFenText(bigText, true));
     const bigValid = new Uint8Array(many).fill(1);
     const bigOuts = FEATURES.map((f) => {
       const width = f.perColor ? 2 : 1;

@@ -7,7 +7,7 @@
  * the public helpers return are safe to accumulate.
  */
 import { BISHOP, KING, KNIGHT, PACKED_POSITION_WORDS, PAWN, PLANE_BYTES, QUEEN, ROOK } from '../backend.js';
-import type { BatchBackend } from '../backend.js';
+import type { BatchBackend, ParseInto } from '../backend.js';
 import { FenError } from '../position.js';
 import { FEATURE_COUNT, featureWidth, isU64Feature } from '../features.js';
 import { FEN_FIELDS, lineAt, lineStarts, parseLine } from '../lines.js';
@@ -214,22 +214,40 @@ function invalid(fn: string, words: BigUint64Array, i: number): RangeError {
   return new RangeError(`${fn}: position ${i} is not valid: ${packedProblem(words, i * PACKED_POSITION_WORDS)}`);
 }
 
+/** Two typed arrays over overlapping bytes of one buffer. */
+function sharesMemory(a: ArrayBufferView, b: ArrayBufferView): boolean {
+  return a.buffer === b.buffer && a.byteLength > 0 && b.byteLength > 0
+    && a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength;
+}
+
 export const jsBatch: BatchBackend = {
   featureCount: FEATURE_COUNT,
   planeBytes: PLANE_BYTES,
   hardwareThreads: 1,
 
-  parseFenText(text: Uint8Array, epd: boolean): [BigUint64Array, Uint8Array, Uint32Array] {
+  parseFenText(text: Uint8Array, epd: boolean, into?: ParseInto): [BigUint64Array, Uint8Array, Uint32Array] | number {
     const starts = lineStarts(text);
     const n = starts.length - 1;
-    const words = new BigUint64Array(n * PACKED_POSITION_WORDS);
-    const status = new Uint8Array(n);
+    const fits = into !== undefined && into.words.length >= n * PACKED_POSITION_WORDS && into.status.length >= n
+      && into.starts.length >= n + 1;
+    if (fits && [into.words, into.status, into.starts].some((a) => sharesMemory(a, text))) {
+      throw new RangeError('into must not share memory with text');
+    }
+    const words = fits ? into.words : new BigUint64Array(n * PACKED_POSITION_WORDS);
+    const status = fits ? into.status : new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       const r = parseLine(lineAt(text, starts, i), epd, checkersOf);
-      if (r instanceof FenError) status[i] = 1 + FEN_FIELDS.indexOf(r.field as (typeof FEN_FIELDS)[number]);
-      else words.set(r, i * PACKED_POSITION_WORDS);
+      if (r instanceof FenError) {
+        status[i] = 1 + FEN_FIELDS.indexOf(r.field as (typeof FEN_FIELDS)[number]);
+        if (fits) words.fill(0n, i * PACKED_POSITION_WORDS, (i + 1) * PACKED_POSITION_WORDS);
+      } else {
+        status[i] = 0;
+        words.set(r, i * PACKED_POSITION_WORDS);
+      }
     }
-    return [words, status, starts];
+    if (!fits) return [words, status, starts];
+    into.starts.set(starts);
+    return n;
   },
 
   analyzeBatch(words, valid, features, outs): void {

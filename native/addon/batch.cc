@@ -21,15 +21,37 @@ using U8 = std::uint8_t;
 constexpr unsigned kAllFeatures = (1u << kFeatureCount) - 1;
 constexpr std::size_t kChunk = 4096;  // positions per unit of threaded work and per cancel check
 
-// ---- parseFenText(text: Uint8Array, epd: boolean) -> [words, status, lineStarts] ----
+// ---- parseFenText(text: Uint8Array, epd: boolean, into?) -> [words, status, lineStarts] | n ----
+
+template <typename A, typename B>
+bool overlaps(const Span<A>& a, const Span<B>& b) {
+  const auto* a0 = reinterpret_cast<const char*>(a.data);
+  const auto* b0 = reinterpret_cast<const char*>(b.data);
+  return a.length > 0 && b.length > 0 && a0 < b0 + b.length * sizeof(B) && b0 < a0 + a.length * sizeof(A);
+}
 
 // Lines end at '\n'; a last line without one counts too. lineStarts has n + 1 entries: line i is
-// text[lineStarts[i], lineStarts[i + 1] - 1).
+// text[lineStarts[i], lineStarts[i + 1] - 1). `into` ({ words, status, starts }): arrays to write to
+// when they are long enough for the n lines; the result is then n, the count of lines written to
+// their starts (a caller that parses chunk after chunk reuses them instead of fresh memory).
 Napi::Value parseFenText(const Napi::CallbackInfo& info) {
-  Args args(info, 2);
+  Args args(info, 2, 3);
   const auto text = args.array<U8>(0, "text");
   const bool epd = args.boolean(1, "epd");
+  const bool hasInto = info.Length() == 3 && !info[2].IsUndefined();
+  Span<std::uint64_t> intoWords;
+  Span<U8> intoStatus;
+  Span<std::uint32_t> intoStarts;
+  if (hasInto && args.ok()) {
+    if (!info[2].IsObject()) return args.failType("into must be an object { words, status, starts }"), args.undefined();
+    const Napi::Object into = info[2].As<Napi::Object>();
+    intoWords = args.arrayElement<std::uint64_t>(into.Get("words"), "into.words");
+    intoStatus = args.arrayElement<U8>(into.Get("status"), "into.status");
+    intoStarts = args.arrayElement<std::uint32_t>(into.Get("starts"), "into.starts");
+  }
   if (!args.ok()) return args.undefined();
+  if (hasInto && (overlaps(text, intoWords) || overlaps(text, intoStatus) || overlaps(text, intoStarts)))
+    return args.fail("into must not share memory with text"), args.undefined();
   if (text.length > 0xfffffff0u) return args.fail("text must be shorter than 4 GiB"), args.undefined();
   const char* data = reinterpret_cast<const char*>(text.data);
   std::size_t lines = 0;
@@ -38,19 +60,32 @@ Napi::Value parseFenText(const Napi::CallbackInfo& info) {
   if (text.length > 0 && data[text.length - 1] != '\n') ++lines;
 
   Napi::Env env = info.Env();
-  auto words = Napi::BigUint64Array::New(env, lines * kPackedPositionWords);
-  auto status = Napi::Uint8Array::New(env, lines);
-  auto starts = Napi::Uint32Array::New(env, lines + 1);
+  const bool fits = hasInto && intoWords.length >= lines * kPackedPositionWords && intoStatus.length >= lines &&
+                    intoStarts.length >= lines + 1;
+  Napi::BigUint64Array words;
+  Napi::Uint8Array status;
+  Napi::Uint32Array starts;
+  if (!fits) {
+    words = Napi::BigUint64Array::New(env, lines * kPackedPositionWords);
+    status = Napi::Uint8Array::New(env, lines);
+    starts = Napi::Uint32Array::New(env, lines + 1);
+  }
+  std::uint64_t* const wordsOut = fits ? intoWords.data : words.Data();
+  U8* const statusOut = fits ? intoStatus.data : status.Data();
+  std::uint32_t* const startsOut = fits ? intoStarts.data : starts.Data();
   const Kernels& k = kernelsOf(info);
   std::size_t at = 0;
   for (std::size_t i = 0; i < lines; ++i) {
     const char* nl = static_cast<const char*>(std::memchr(data + at, '\n', text.length - at));
     const std::size_t end = nl ? static_cast<std::size_t>(nl - data) : text.length;
-    starts[i] = static_cast<std::uint32_t>(at);
-    status[i] = k.parseFenLine(data + at, end - at, epd, words.Data() + i * kPackedPositionWords);
+    startsOut[i] = static_cast<std::uint32_t>(at);
+    statusOut[i] = k.parseFenLine(data + at, end - at, epd, wordsOut + i * kPackedPositionWords);
+    // A line that is no position has zero words, in reused memory as in new.
+    if (statusOut[i] != 0 && fits) std::memset(wordsOut + i * kPackedPositionWords, 0, kPackedPositionWords * 8);
     at = end + 1;
   }
-  starts[lines] = static_cast<std::uint32_t>(at);
+  startsOut[lines] = static_cast<std::uint32_t>(at);
+  if (fits) return Napi::Number::New(env, static_cast<double>(lines));
   Napi::Array result = Napi::Array::New(env, 3);
   result.Set(0u, words);
   result.Set(1u, status);
