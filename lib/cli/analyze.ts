@@ -3,12 +3,14 @@
  * input order. A stdin-to-stdout filter (the map step of Hadoop Streaming or Spark's pipe).
  *
  * Pipeline: worker threads read, parse, analyse, format and write. A plain file is read by the
- * workers themselves in 1 MiB byte ranges (each finds the lines that start in its range); stdin and
- * gzip input are read by the main thread and cut at line ends into pieces for the workers. Workers
- * number their lines and write their records to stdout in chunk order, taking turns through a
- * counter in shared memory (see analyzeWorker), so no record passes through the main thread. Each
- * worker holds one chunk at a time and at most 2 pieces per worker are queued, so memory stays
- * bounded whatever the input size.
+ * workers themselves in byte ranges (chunkPlan; each finds the lines that start in its range); stdin
+ * and gzip input are read by the main thread and cut at line ends into pieces for the workers.
+ * Workers number their lines and write their records to stdout in chunk order, through counters in
+ * shared memory; a chunk finished before its turn waits in one of its worker's two output slots and
+ * is written by whichever worker writes the chunk before it (see analyzeWorker), so no worker waits
+ * for another's write and no record passes through the main thread. Each worker holds one chunk and
+ * two slots, and at most 2 pieces per worker are queued, so memory stays bounded whatever the input
+ * size.
  */
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
