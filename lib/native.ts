@@ -52,6 +52,10 @@ export function addonPath(root = packageRoot): string {
     if (!existsSync(explicit)) throw new Error(`BITBOARD_PATTERNS_ADDON points at ${explicit}, which does not exist`);
     return resolve(explicit);
   }
+  // A source build and no prebuilds: the file node-gyp-build would name, without loading it (a
+  // start-up cost of every process and worker thread that loads the addon).
+  const release = join(root, 'build', 'Release', 'bitboard_patterns.node');
+  if (!existsSync(join(root, 'prebuilds')) && !process.env.BITBOARD_PATTERNS_PREBUILD && existsSync(release)) return release;
   const gyp = nodeRequire('node-gyp-build') as GypBuild;
   return prebuildPath(root, gyp) ?? gyp.path(root);
 }
