@@ -127,7 +127,8 @@ describe('bitboard-patterns analyze', () => {
     expect(recs.map((r) => r.input)).toEqual(expected.map(([, l]) => l));
     expect(recs.filter((r) => r.error).map((r) => r.line)).toEqual([...bad].sort((a, b) => a - b));
     expect(one.err).toBe(`bitboard-patterns analyze: ${bad.size} of ${recs.length} lines had errors\n`);
-    for (const t of ['2', '3']) {
+    // More threads than cores too: chunks finish out of turn and wait in the workers' output slots.
+    for (const t of ['2', '3', '8']) {
       const r = analyze([file, ...args, '--threads', t]);
       expect(r.code).toBe(3);
       expect(Buffer.from(r.out).equals(Buffer.from(one.out))).toBe(true);
@@ -136,6 +137,16 @@ describe('bitboard-patterns analyze', () => {
       const r = analyze(['-', ...args, '--threads', t], text);
       expect(r.code).toBe(3);
       expect(Buffer.from(r.out).equals(Buffer.from(one.out))).toBe(true);
+    }
+    // --strict: the records up to the first bad line's error record, nothing after it, on any number of threads.
+    const firstBad = Math.min(...bad);
+    const upTo = one.out.slice(0, one.out.indexOf('\n', one.out.indexOf(`{"line":${firstBad},`)) + 1);
+    expect(upTo).toMatch(/"error":/);
+    for (const t of ['1', '3', '8']) {
+      const r = analyze([file, ...args, '--strict', '--threads', t]);
+      expect(r.code).toBe(1);
+      expect(r.out).toBe(upTo);
+      expect(r.err).toMatch(new RegExp(`line ${firstBad}: .*--strict: stopping`));
     }
   });
 
