@@ -229,10 +229,10 @@ describe('bitboard-patterns analyze', () => {
 
   it('records larger than a worker\'s output slot: written in turn all the same, on any number of threads', () => {
     // EPD lines whose operations are a million control characters: each echoes as 6 MB of \\u0001
-    // escapes, so the records of a chunk outgrow SLOT_BYTES and take the path that writes in turn.
+    // escapes, more than SLOT_BYTES, so its chunk's records take the path that writes in turn.
     const ops = '\x01'.repeat(1_000_000);
     const input = [lines[0]!, `8/8/8/8/8/8/8/K6k w - - ${ops}`, lines[1]!, `8/8/8/8/8/8/8/K6k b - - ${ops}`, lines[2]!];
-    expect(Buffer.byteLength(JSON.stringify(input[1]))).toBeGreaterThan(SLOT_BYTES / 2);
+    expect(Buffer.byteLength(JSON.stringify(input[1]))).toBeGreaterThan(SLOT_BYTES);
     const file = join(dir, 'wide.epd');
     writeFileSync(file, `${input.join('\n')}\n`);
     const one = analyze([file, '--features', 'inCheck,legalMoveCount', '--threads', '1']);
