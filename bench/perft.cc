@@ -1,8 +1,10 @@
 // Plain C++ perft driver over native/core (no Node): prints nodes and time, the same generator the
 // addon runs. The bench harness (or a person) calls it:
-//   g++ -std=c++17 -O3 -msse4.1 -mpopcnt -mbmi -mbmi2 bench/perft.cc -o /tmp/perft   # PEXT sliders
-//   g++ -std=c++17 -O3 bench/perft.cc -o /tmp/perft-portable                          # magic sliders
+//   g++ -std=c++17 -O3 -msse4.1 -mpopcnt -mbmi -mbmi2 bench/perft.cc native/kernels/tables.cc -o /tmp/perft
+//       (PEXT sliders)
+//   g++ -std=c++17 -O3 bench/perft.cc native/kernels/tables.cc -o /tmp/perft-portable   (magic sliders)
 //   /tmp/perft [--stats] [--divide] [--magic] DEPTH [FEN...]   (FEN: six fields, or startpos)
+// (native/kernels/tables.cc defines the slider tables, magicTables() and pextTables().)
 // Output, one line per position: `nodes=<n> ns=<t> mnps=<n/t*1000> cpu_mnps=<n per CPU second>`
 // (plus the stats columns with --stats, a line per root move with --divide). Single-threaded. The
 // CPU figure (CLOCK_THREAD_CPUTIME_ID) is the one to quote on a machine other programs share, where

@@ -162,6 +162,23 @@ describe.each(backends)('%s', (_name, api) => {
     });
   });
 
+  describe('no knights, bishops or queens (perft runs such nodes in an instantiation without them)', () => {
+    // The switch happens in an inner node that finds none; a promotion to a knight, bishop or queen
+    // brings them back, a capture of the last one takes them away again. Counted against
+    // perftStats, which runs the move generator.
+    const CASES: [string, string, number][] = [
+      ['a pawn takes the last queen, promoting', '1q2k3/P7/8/8/8/8/8/4K3 w - - 0 1', 5],
+      ['the rook takes the last knight', '4k3/8/8/3n4/8/8/3R4/4K3 w - - 0 1', 4],
+      ['pawns promote on both sides', '8/1P4k1/8/8/8/8/5p2/1K6 w - - 0 1', 5],
+      ['castling rights left (the general nodes until they are gone)', 'r3k2r/p6p/8/8/8/8/P6P/R3K2R w KQkq - 0 1', 3],
+      ['en passant at the root', '4k3/8/8/3pP3/8/8/8/R3K3 w Q d6 0 1', 4],
+    ];
+    it.each(CASES)('%s', (_n, fen, depth) => {
+      const pos = api.parseFen(fen);
+      for (let d = 1; d <= depth; d++) expect(api.perft(pos, d), `depth ${d}`).toBe(api.perftStats(pos, d).nodes);
+    });
+  });
+
   it("perft's own generator agrees with perftStats' (the move generator) on the example positions, depth 3", () => {
     // Two generators in each backend: perft counts with its own (status templates, pin masks),
     // perftStats with the one legalMoves uses. Every example position natively, every 25th in JS.

@@ -21,6 +21,14 @@
 #define BBP_ALWAYS_INLINE inline
 #endif
 #endif
+// The same for a lambda, written after its parameter list: [&](int x) BBP_LAMBDA_INLINE { ... }.
+#ifndef BBP_LAMBDA_INLINE
+#if defined(__GNUC__)
+#define BBP_LAMBDA_INLINE __attribute__((always_inline))
+#else
+#define BBP_LAMBDA_INLINE
+#endif
+#endif
 
 namespace bbp {
 inline namespace BBP_ISA {

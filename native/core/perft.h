@@ -191,7 +191,11 @@ void perftStatsNode(const Sliders& s, const Board& b, int depth, PerftStats& sta
 //    the en-passant square an argument), descended into at once, with no move list; quiet moves of a
 //    piece and pawn pushes are made and unmade by xor on one copy, captures get a copy each;
 //  - inner nodes skip the lookup for sliders boxed in by their own pieces (a set-wise test of the
-//    neighbouring squares in the slider's directions).
+//    neighbouring squares in the slider's directions);
+//  - whether knights, bishops or queens may be on the board is a template argument too: without
+//    them (pawn and rook endgames, such as the wiki's position 3) their sets are empty at compile
+//    time and the nodes run no knight, bishop or queen test. An inner node without a right left
+//    switches to that instantiation when it finds none; only a promotion brings them back.
 namespace perftgen {
 
 using movegen::lsb;
@@ -224,27 +228,44 @@ inline int rightsAfter(int rights, U64 touched) {
 }
 
 
-template <int Us, int CR, bool Ep, class S>
+template <int Us, int CR, bool Ep, bool NBQ, class S>
 BBP_ALWAYS_INLINE U64 visit(S s, const Pos& b, int ep, int depth);
 
-template <int Us, bool Ep, class S, int... I>
+template <int Us, bool Ep, bool NBQ, class S, int... I>
 U64 visitRights(S s, const Pos& b, int rights, int ep, int depth, std::integer_sequence<int, I...>) {
   using Fn = U64 (*)(S, const Pos&, int, int);
-  static constexpr Fn table[] = {&visit<Us, I, Ep, S>...};
+  static constexpr Fn table[] = {&visit<Us, I, Ep, NBQ, S>...};
   return table[rights](s, b, ep, depth);
 }
 
+// Whether a position holds a knight, a bishop or a queen (of either side).
+inline bool hasNBQ(const Pos& b) { return (b.pieces[kKnight] | b.pieces[kBishop] | b.pieces[kQueen]) != 0; }
+
+// The pieces of `type` (both colours); in a node without knights, bishops and queens (NBQ false)
+// those three sets are empty at compile time, and every loop and test over them folds away.
+template <bool NBQ>
+BBP_ALWAYS_INLINE U64 pieceSet(const Pos& b, int type) {
+  return NBQ || type == kPawn || type == kRook || type == kKing ? b.pieces[type] : 0;
+}
+
+// Takes the piece on toBB off the board of `c` (its colour set is the caller's).
+template <bool NBQ>
+BBP_ALWAYS_INLINE void removePiece(Pos& c, U64 toBB) {
+  for (int k = kPawn; k < kKing; ++k)
+    if (NBQ || k == kPawn || k == kRook) c.pieces[k] &= ~toBB;
+}
+
 // The child after a move touching `touched`, with no en-passant square: its rights are CR unless
-// the move touched a square of a right still held.
-template <int Them, int CR, class S>
+// the move touched a square of a right still held. NBQ: the child may hold knights, bishops or queens.
+template <int Them, int CR, bool NBQ, class S>
 inline U64 descend(S s, const Pos& c, U64 touched, int depth) {
   if constexpr (rightSquares(CR) == 0) {
     (void)touched;
-    return visit<Them, CR, false>(s, c, kNoSquare, depth);
+    return visit<Them, CR, false, NBQ>(s, c, kNoSquare, depth);
   } else {
-    if (!(touched & rightSquares(CR))) return visit<Them, CR, false>(s, c, kNoSquare, depth);
-    return visitRights<Them, false>(s, c, rightsAfter(CR, touched), kNoSquare, depth,
-                                    std::make_integer_sequence<int, 16>{});
+    if (!(touched & rightSquares(CR))) return visit<Them, CR, false, NBQ>(s, c, kNoSquare, depth);
+    return visitRights<Them, false, NBQ>(s, c, rightsAfter(CR, touched), kNoSquare, depth,
+                                         std::make_integer_sequence<int, 16>{});
   }
 }
 
@@ -273,22 +294,22 @@ inline constexpr KingZoneReach kKingZoneReach = makeKingZoneReach();
 
 // Squares attacked by `Color` with the given occupancy, exact on the squares a king on `kingSq` may
 // need safe (kKingZoneReach): the knights and sliders that cannot reach them are left out.
-template <int Color, class S>
+template <int Color, bool NBQ, class S>
 BBP_ALWAYS_INLINE U64 attackedBy(S s, const Pos& b, U64 occ, int kingSq) {
   const U64 own = b.colors[Color];
   const KingZoneReach& z = kKingZoneReach;
   U64 attacked = PawnSide<Color>::attacks(b.pieces[kPawn] & own) | kingAttacks(lsb(b.pieces[kKing] & own));
-  for (U64 k = b.pieces[kKnight] & own & z.knight[kingSq]; k; k &= k - 1) attacked |= knightAttacks(lsb(k));
-  for (U64 d = (b.pieces[kBishop] | b.pieces[kQueen]) & own & z.bishop[kingSq]; d; d &= d - 1)
+  for (U64 k = pieceSet<NBQ>(b, kKnight) & own & z.knight[kingSq]; k; k &= k - 1) attacked |= knightAttacks(lsb(k));
+  for (U64 d = (pieceSet<NBQ>(b, kBishop) | pieceSet<NBQ>(b, kQueen)) & own & z.bishop[kingSq]; d; d &= d - 1)
     attacked |= s.bishop(lsb(d), occ);
-  for (U64 o = (b.pieces[kRook] | b.pieces[kQueen]) & own & z.rook[kingSq]; o; o &= o - 1)
+  for (U64 o = (b.pieces[kRook] | pieceSet<NBQ>(b, kQueen)) & own & z.rook[kingSq]; o; o &= o - 1)
     attacked |= s.rook(lsb(o), occ);
   return attacked;
 }
 
 // The leaves below the moves of the non-pawn piece of `type` on fromBB to the squares of `to`
 // (quiet moves, then captures); ChildCR: the rights the children keep unless a move touches one.
-template <int Us, int ChildCR, class S>
+template <int Us, int ChildCR, bool NBQ, class S>
 BBP_ALWAYS_INLINE U64 pieceChildren(S s, const Pos& b, int type, U64 fromBB, U64 to, int depth) {
   constexpr int Them = Us ^ 1;
   U64 n = 0;
@@ -299,7 +320,7 @@ BBP_ALWAYS_INLINE U64 pieceChildren(S s, const Pos& b, int type, U64 fromBB, U64
       const U64 ft = fromBB | (t & -t);
       c.pieces[type] ^= ft;
       c.colors[Us] ^= ft;
-      n += descend<Them, ChildCR>(s, c, ft, depth - 1);
+      n += descend<Them, ChildCR, NBQ>(s, c, ft, depth - 1);
       c.pieces[type] ^= ft;
       c.colors[Us] ^= ft;
     }
@@ -307,18 +328,25 @@ BBP_ALWAYS_INLINE U64 pieceChildren(S s, const Pos& b, int type, U64 fromBB, U64
   for (U64 t = to & b.colors[Them]; t; t &= t - 1) {
     Pos c = b;
     const U64 toBB = t & -t, ft = fromBB | toBB;
-    for (int k = kPawn; k < kKing; ++k) c.pieces[k] &= ~toBB;
+    removePiece<NBQ>(c, toBB);
     c.pieces[type] ^= ft;
     c.colors[Us] ^= ft;
     c.colors[Them] ^= toBB;
-    n += descend<Them, ChildCR>(s, c, ft, depth - 1);
+    n += descend<Them, ChildCR, NBQ>(s, c, ft, depth - 1);
   }
   return n;
 }
 
 // One node: Leaf = count the legal moves (the last ply), else make each and descend.
-template <int Us, int CR, bool Ep, bool Leaf, class S>
+template <int Us, int CR, bool Ep, bool NBQ, bool Leaf, class S>
 U64 node(S s, const Pos& b, int ep, int depth) {
+  // An inner node that finds no knight, bishop or queen (none at the root, or the last one taken)
+  // continues in the instantiation without them, and so does its subtree up to a promotion. Only
+  // with no castling right left (endgames, where such positions are common): that keeps the
+  // instantiations few.
+  if constexpr (NBQ && !Leaf && CR == 0) {
+    if (!hasNBQ(b)) return node<Us, CR, Ep, false, false>(s, b, ep, depth);
+  }
   using P = PawnSide<Us>;
   constexpr int Them = Us ^ 1;
   const U64 us = b.colors[Us], them = b.colors[Them], occ = us | them;
@@ -328,11 +356,11 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   const U64 kingBB = kKingHome ? squareBB(Us == 0 ? 4 : 60) : b.pieces[kKing] & us;
   const int ksq = kKingHome ? (Us == 0 ? 4 : 60) : lsb(kingBB);
   const U64 enemyKing = b.pieces[kKing] & them;
-  const U64 theirOrth = (b.pieces[kRook] | b.pieces[kQueen]) & them;
-  const U64 theirDiag = (b.pieces[kBishop] | b.pieces[kQueen]) & them;
+  const U64 theirOrth = (b.pieces[kRook] | pieceSet<NBQ>(b, kQueen)) & them;
+  const U64 theirDiag = (pieceSet<NBQ>(b, kBishop) | pieceSet<NBQ>(b, kQueen)) & them;
 
   // Checkers and pinned pieces. Enemy king next to ours happens only on inconsistent boards.
-  U64 checkers = (pawnAttacks(Us, ksq) & b.pieces[kPawn] & them) | (knightAttacks(ksq) & b.pieces[kKnight] & them) |
+  U64 checkers = (pawnAttacks(Us, ksq) & b.pieces[kPawn] & them) | (knightAttacks(ksq) & pieceSet<NBQ>(b, kKnight) & them) |
                  (kingAttacks(ksq) & enemyKing);
   // The pin masks, one per direction family: the squares from the king to each pinner, pinner
   // included. A piece pinned in one family cannot move along the other; a slider moving along its
@@ -357,11 +385,11 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   const U64 occNoKing = occ ^ kingBB;
   U64 danger = 0;
   bool haveDanger = false;
-  const auto needDanger = [&] {
-    if (!haveDanger) danger = attackedBy<Them>(s, b, occNoKing, ksq), haveDanger = true;
+  const auto needDanger = [&]() BBP_LAMBDA_INLINE {
+    if (!haveDanger) danger = attackedBy<Them, NBQ>(s, b, occNoKing, ksq), haveDanger = true;
   };
   const auto attackedSq = [&](int sq) {
-    return ((pawnAttacks(Us, sq) & b.pieces[kPawn] & them) | (knightAttacks(sq) & b.pieces[kKnight] & them) |
+    return ((pawnAttacks(Us, sq) & b.pieces[kPawn] & them) | (knightAttacks(sq) & pieceSet<NBQ>(b, kKnight) & them) |
             (kingAttacks(sq) & enemyKing)) != 0 ||
            ((bishopRays(sq) & theirDiag) && (s.bishop(sq, occNoKing) & theirDiag)) ||
            ((rookRays(sq) & theirOrth) && (s.rook(sq, occNoKing) & theirOrth));
@@ -378,7 +406,7 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   if constexpr (Leaf) {
     n += popcount(kingTargets);
   } else {
-    n += pieceChildren<Us, kRightsLeft>(s, b, kKing, kingBB, kingTargets, depth);
+    n += pieceChildren<Us, kRightsLeft, NBQ>(s, b, kKing, kingBB, kingTargets, depth);
   }
 
   U64 checkMask = ~U64{0};
@@ -399,7 +427,7 @@ U64 node(S s, const Pos& b, int ep, int depth) {
           c.pieces[kKing] ^= king;
           c.pieces[kRook] ^= rook;
           c.colors[Us] ^= king | rook;
-          n += visit<Them, kRightsLeft, false>(s, c, kNoSquare, depth - 1);
+          n += visit<Them, kRightsLeft, false, NBQ>(s, c, kNoSquare, depth - 1);
         }
       }
     }
@@ -407,16 +435,17 @@ U64 node(S s, const Pos& b, int ep, int depth) {
 
   const U64 targets = ~us & ~enemyKing & checkMask;
   // Moves of a non-pawn piece of `type` from `from` to `to` (a set).
-  const auto pieceMoves = [&](int type, int from, U64 to) {
+  const auto pieceMoves = [&](int type, int from, U64 to) BBP_LAMBDA_INLINE {
     if constexpr (Leaf) {
       n += popcount(to);
     } else {
-      n += pieceChildren<Us, CR>(s, b, type, squareBB(from), to, depth);
+      n += pieceChildren<Us, CR, NBQ>(s, b, type, squareBB(from), to, depth);
     }
   };
-  for (U64 p = b.pieces[kKnight] & us & ~pinned; p; p &= p - 1) pieceMoves(kKnight, lsb(p), knightAttacks(lsb(p)) & targets);
-  const U64 ourQueens = b.pieces[kQueen] & us;
-  const U64 ourBishops = b.pieces[kBishop] & us, ourRooks = b.pieces[kRook] & us;
+  for (U64 p = pieceSet<NBQ>(b, kKnight) & us & ~pinned; p; p &= p - 1)
+    pieceMoves(kKnight, lsb(p), knightAttacks(lsb(p)) & targets);
+  const U64 ourQueens = pieceSet<NBQ>(b, kQueen) & us;
+  const U64 ourBishops = pieceSet<NBQ>(b, kBishop) & us, ourRooks = b.pieces[kRook] & us;
   // Inner nodes: sliders boxed in by their own pieces (every neighbouring square in their
   // directions ours) have no move; found set-wise, they are left out without a lookup. (In the
   // leaves the extra live masks cost more than the lookups they save.)
@@ -462,7 +491,7 @@ U64 node(S s, const Pos& b, int ep, int depth) {
           const U64 to = t & -t, ft = to | (P::kUp > 0 ? to >> P::kUp : to << -P::kUp);
           c.pieces[kPawn] ^= ft;
           c.colors[Us] ^= ft;
-          n += visit<Them, CR, false>(s, c, kNoSquare, depth - 1);
+          n += visit<Them, CR, false, NBQ>(s, c, kNoSquare, depth - 1);
           c.pieces[kPawn] ^= ft;
           c.colors[Us] ^= ft;
         }
@@ -476,31 +505,37 @@ U64 node(S s, const Pos& b, int ep, int depth) {
           c.colors[Us] ^= ft;
           // En passant is possible for the child only with an enemy pawn beside the pawn that moved.
           if ((eastOne(toBB) | westOne(toBB)) & b.pieces[kPawn] & them)
-            n += visit<Them, CR, true>(s, c, to - P::kUp, depth - 1);
+            n += visit<Them, CR, true, NBQ>(s, c, to - P::kUp, depth - 1);
           else
-            n += visit<Them, CR, false>(s, c, kNoSquare, depth - 1);
+            n += visit<Them, CR, false, NBQ>(s, c, kNoSquare, depth - 1);
           c.pieces[kPawn] ^= ft;
           c.colors[Us] ^= ft;
         }
       }
+      // The four promotions on toBB of `c`, its pawn already lifted: a knight, bishop or queen
+      // gives a child with them.
+      const auto promotions = [&](const Pos& c, U64 toBB) {
+        for (int promo = kKnight; promo <= kQueen; ++promo) {
+          Pos d = c;
+          d.pieces[promo] |= toBB;
+          n += promo == kRook ? descend<Them, CR, NBQ>(s, d, toBB, depth - 1)
+                              : descend<Them, CR, true>(s, d, toBB, depth - 1);
+        }
+      };
       const auto captures = [&](U64 set, int delta) {
         for (U64 t = set; t; t &= t - 1) {
           const int to = lsb(t);
           const U64 toBB = t & -t, fromBB = squareBB(to - delta);
           Pos c = b;
-          for (int k = kPawn; k < kKing; ++k) c.pieces[k] &= ~toBB;
+          removePiece<NBQ>(c, toBB);
           c.colors[Them] ^= toBB;
           c.colors[Us] ^= fromBB | toBB;
           if (toBB & P::kLastRank) {
             c.pieces[kPawn] ^= fromBB;
-            for (int promo = kKnight; promo <= kQueen; ++promo) {
-              Pos d = c;
-              d.pieces[promo] |= toBB;
-              n += descend<Them, CR>(s, d, toBB, depth - 1);
-            }
+            promotions(c, toBB);
           } else {
             c.pieces[kPawn] ^= fromBB | toBB;
-            n += descend<Them, CR>(s, c, toBB, depth - 1);
+            n += descend<Them, CR, NBQ>(s, c, toBB, depth - 1);
           }
         }
       };
@@ -512,11 +547,7 @@ U64 node(S s, const Pos& b, int ep, int depth) {
         Pos c = b;
         c.pieces[kPawn] ^= fromBB;
         c.colors[Us] ^= fromBB | toBB;
-        for (int promo = kKnight; promo <= kQueen; ++promo) {
-          Pos d = c;
-          d.pieces[promo] |= toBB;
-          n += descend<Them, CR>(s, d, toBB, depth - 1);
-        }
+        promotions(c, toBB);
       }
     }
   };
@@ -545,7 +576,7 @@ U64 node(S s, const Pos& b, int ep, int depth) {
           c.pieces[kPawn] ^= fromBB | toBB | capturedBB;
           c.colors[Us] ^= fromBB | toBB;
           c.colors[Them] ^= capturedBB;
-          n += visit<Them, CR, false>(s, c, kNoSquare, depth - 1);
+          n += visit<Them, CR, false, NBQ>(s, c, kNoSquare, depth - 1);
         }
       }
     }
@@ -555,9 +586,10 @@ U64 node(S s, const Pos& b, int ep, int depth) {
 
 // The last ply makes no child, so only the mover's own rights matter there: the leaf nodes are
 // instantiated for those alone (4 per side and en-passant flag instead of 16), less code to keep hot.
-template <int Us, int CR, bool Ep, class S>
+template <int Us, int CR, bool Ep, bool NBQ, class S>
 BBP_ALWAYS_INLINE U64 visit(S s, const Pos& b, int ep, int depth) {
-  return depth == 1 ? node<Us, CR & ownRights(Us), Ep, true>(s, b, ep, 1) : node<Us, CR, Ep, false>(s, b, ep, depth);
+  return depth == 1 ? node<Us, CR & ownRights(Us), Ep, NBQ, true>(s, b, ep, 1)
+                    : node<Us, CR, Ep, NBQ, false>(s, b, ep, depth);
 }
 
 template <class S>
@@ -572,11 +604,13 @@ U64 perft(S s, const Board& b, int depth) {
     if (!(b.pieces[kKing] & own & squareBB(m.kingFrom)) || !(b.pieces[kRook] & own & squareBB(m.rookFrom)))
       rights &= ~m.right;
   }
+  // The root starts in the general instantiation (an inner node switches itself when it finds no
+  // knight, bishop or queen).
   if (b.epSquare != kNoSquare)
-    return b.sideToMove == 0 ? visitRights<0, true>(s, p, rights, b.epSquare, depth, seq)
-                             : visitRights<1, true>(s, p, rights, b.epSquare, depth, seq);
-  return b.sideToMove == 0 ? visitRights<0, false>(s, p, rights, kNoSquare, depth, seq)
-                           : visitRights<1, false>(s, p, rights, kNoSquare, depth, seq);
+    return b.sideToMove == 0 ? visitRights<0, true, true>(s, p, rights, b.epSquare, depth, seq)
+                             : visitRights<1, true, true>(s, p, rights, b.epSquare, depth, seq);
+  return b.sideToMove == 0 ? visitRights<0, false, true>(s, p, rights, kNoSquare, depth, seq)
+                           : visitRights<1, false, true>(s, p, rights, kNoSquare, depth, seq);
 }
 
 }  // namespace perftgen
