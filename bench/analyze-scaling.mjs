@@ -26,7 +26,7 @@ if (!existsSync(file)) {
   for (let i = 0; i < lines; i++) out.push(src[i % src.length]);
   writeFileSync(file, `${out.join('\n')}\n`);
 }
-const cli = join(root, 'dist', 'cli.js');
+const cli = join(root, 'dist', 'cli.cjs');
 const run = (threads) => {
   const devNull = openSync('/dev/null', 'w');
   const t0 = performance.now();

@@ -38,7 +38,7 @@ const mode = process.argv[2];
 if (mode === 'write') {
   writeFileSync(stamp, `${hash()}\n`);
 } else if (mode === 'check') {
-  const fresh = existsSync(stamp) && existsSync(join(root, 'dist', 'cli.js')) && existsSync(join(root, 'dist', 'index.cjs'))
+  const fresh = existsSync(stamp) && existsSync(join(root, 'dist', 'cli.cjs')) && existsSync(join(root, 'dist', 'index.cjs'))
     && readFileSync(stamp, 'utf8').trim() === hash();
   if (fresh) console.log('dist/ is built from the current sources');
   process.exit(fresh ? 0 : 1);

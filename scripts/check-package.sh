@@ -19,7 +19,7 @@ echo "-- npm pack"
 tarball=$(ls "$work"/bitboard-patterns-*.tgz)
 listing=$(tar tzf "$tarball")
 for f in package/LICENSE package/README.md package/package.json package/dist/index.js package/dist/index.cjs \
-         package/dist/index.d.ts package/dist/cli.js package/binding.gyp package/CMakeLists.txt \
+         package/dist/index.d.ts package/dist/cli.cjs package/binding.gyp package/CMakeLists.txt \
          package/native/core/movegen.h package/native/addon/addon.cc; do
   grep -qx "$f" <<<"$listing" || { echo "the tarball lacks $f"; exit 1; }
 done

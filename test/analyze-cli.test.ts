@@ -1,5 +1,5 @@
 /**
- * The `analyze` subcommand end to end (dist/cli.js): records in input order, native and JS backends
+ * The `analyze` subcommand end to end (dist/cli.cjs, the package's bin): records in input order, native and JS backends
  * byte-identical, any thread count byte-identical, error records and exit codes, --strict, gzip,
  * stdin, CSV, feature selection and bad usage.
  */
@@ -13,7 +13,7 @@ import { nativeApi } from './backends.js';
 import { CHUNK_BYTES, MIN_CHUNK_BYTES, SLOT_BYTES, chunkCount, chunkPlan, chunkRange } from '../lib/cli/analyze-control.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const cli = join(root, 'dist', 'cli.js');
+const cli = join(root, 'dist', 'cli.cjs');
 const sample = join(root, 'examples', 'positions.epd');
 const dir = mkdtempSync(join(tmpdir(), 'bbp-analyze-'));
 

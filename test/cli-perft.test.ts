@@ -1,5 +1,5 @@
 /**
- * The `perft` subcommand of the built CLI (dist/cli.js; `npm test` builds first): counts, --divide,
+ * The `perft` subcommand of the built CLI (dist/cli.cjs; `npm test` builds first): counts, --divide,
  * --stats, --backend, and exit code 2 with a message for a bad FEN, depth or option.
  */
 import { spawnSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { nativeApi } from './backends.js';
 
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const cli = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 
 function run(...args: string[]) {
@@ -16,13 +16,23 @@ function run(...args: string[]) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-describe.skipIf(!existsSync(cli))('bitboard-patterns perft (dist/cli.js)', () => {
+describe.skipIf(!existsSync(cli))('bitboard-patterns perft (dist/cli.cjs)', () => {
   const engines = ['js', ...(nativeApi ? ['native'] : [])];
 
   it.each(engines)('counts nodes and prints the speed (--backend %s)', (backend) => {
     const r = run('perft', KIWIPETE, '3', '--backend', backend);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(new RegExp(`^perft\\(3\\) = 97862 nodes in [\\d.]+ s \\(.*, ${backend} backend(, \\d+ threads?)?\\)\\n$`));
+  });
+
+  it('the ESM build of the CLI (dist/cli.js) counts the same', () => {
+    const esm = spawnSync(process.execPath, [fileURLToPath(new URL('../dist/cli.js', import.meta.url)), 'perft', KIWIPETE, '3', '--stats'],
+      { encoding: 'utf8', env: { ...process.env, BITBOARD_PATTERNS_BACKEND: '' } });
+    const cjs = run('perft', KIWIPETE, '3', '--stats');
+    expect(esm.status, esm.stderr).toBe(0);
+    const counts = (out: string) => out.split('\n').filter((l) => /^  \w/.test(l) || /^perft\(3\) = 97862 nodes/.test(l)).map((l) => l.replace(/ in .*/, ''));
+    expect(counts(esm.stdout)).toEqual(counts(cjs.out));
+    expect(counts(cjs.out)).toHaveLength(10);
   });
 
   it('startpos and --divide: one line per move, sorted, then the total', () => {

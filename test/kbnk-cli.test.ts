@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../lib/native.js';
 import { nativeApi } from './backends.js';
 
-const cli = join(packageRoot, 'dist', 'cli.js');
+const cli = join(packageRoot, 'dist', 'cli.cjs');
 
 function run(...args: string[]) {
   const env: Record<string, string | undefined> = { ...process.env };

@@ -1,5 +1,5 @@
 /**
- * `bitboard-patterns analyze` on PGN (dist/cli.js, run `npm run build` first): the same records
+ * `bitboard-patterns analyze` on PGN (dist/cli.cjs, run `npm run build` first): the same records
  * from plain, gzip and zstd files (format found by the bytes) and from stdin with --input pgn; one
  * record per selected position with the SAN that led there and the FEN (checked against
  * parsePgn + makeMove), per-game records, error records in their place, exit codes.
@@ -14,7 +14,7 @@ import { parsePgn } from '../lib/pgn.js';
 import { jsApi, nativeApi } from './backends.js';
 
 const root = join(import.meta.dirname, '..');
-const cli = join(root, 'dist', 'cli.js');
+const cli = join(root, 'dist', 'cli.cjs');
 const QUIRKY = readFileSync(join(root, 'test', 'fixtures', 'pgn', 'quirky.pgn'));
 const dir = mkdtempSync(join(tmpdir(), 'pgn-cli-'));
 writeFileSync(join(dir, 'q.pgn'), QUIRKY);

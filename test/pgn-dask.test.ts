@@ -16,7 +16,7 @@ import { makePgn } from '../scripts/make-pgn.mjs';
 import { jsApi } from './backends.js';
 
 const root = join(import.meta.dirname, '..');
-const cli = join(root, 'dist', 'cli.js');
+const cli = join(root, 'dist', 'cli.cjs');
 // The first Python that imports distributed (Debian's /usr/bin/python3 when another python3 comes first on PATH).
 const python = ['python3', '/usr/bin/python3'].find((p) => spawnSync(p, ['-c', 'import distributed'], { encoding: 'utf8' }).status === 0);
 const haveDask = python !== undefined;

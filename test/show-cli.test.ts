@@ -1,5 +1,5 @@
 /**
- * The `show` subcommand end to end (dist/cli.js, built by `npm run build`): the board, the state line
+ * The `show` subcommand end to end (dist/cli.cjs, built by `npm run build`): the board, the state line
  * and the legend written out literally below (the highlighted squares worked out by hand from the
  * FEN), both backends byte-identical, colour on request, the SVG file (well-formed, and rendered:
  * the highlight colour on the highlighted square), flipping, and bad usage.
@@ -13,7 +13,7 @@ import { nativeApi } from './backends.js';
 import { hasRsvg, near, picture, render, rgb, xmlProblem } from './diagram-helpers.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const cli = join(root, 'dist', 'cli.js');
+const cli = join(root, 'dist', 'cli.cjs');
 const dir = mkdtempSync(join(tmpdir(), 'bbp-show-'));
 afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
 

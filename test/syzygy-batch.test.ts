@@ -18,7 +18,7 @@ import { backends, jsApi, nativeApi } from './backends.js';
 import { fenOfCells } from './fen-writer.js';
 
 const FIXTURES = join(__dirname, 'fixtures', 'syzygy');
-const cli = join(packageRoot, 'dist', 'cli.js');
+const cli = join(packageRoot, 'dist', 'cli.cjs');
 
 /** endgame.epd lines whose tables are all among the fixtures (3-4 pieces): [fen, wdl, dtz]. */
 const EPD = readFileSync(join(FIXTURES, 'endgame.epd'), 'utf8').split('\n').filter((l) => l.trim())

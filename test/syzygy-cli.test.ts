@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../lib/native.js';
 import { nativeApi } from './backends.js';
 
-const cli = join(packageRoot, 'dist', 'cli.js');
+const cli = join(packageRoot, 'dist', 'cli.cjs');
 const TABLES = join(packageRoot, 'test', 'fixtures', 'syzygy');
 
 function run(...args: string[]) {

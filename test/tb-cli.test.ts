@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../lib/native.js';
 
-const cli = join(packageRoot, 'dist', 'cli.js');
+const cli = join(packageRoot, 'dist', 'cli.cjs');
 
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [cli, 'tb', ...args], { cwd: packageRoot, encoding: 'utf8' });

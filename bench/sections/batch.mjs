@@ -102,7 +102,7 @@ export async function run({ js, native, quick, filter }) {
     for (let i = 0; i < cliLines; i++) out.push(lines[i % lines.length]);
     writeFileSync(file, `${out.join('\n')}\n`);
   }
-  const cli = join(benchDir, '..', 'dist', 'cli.js');
+  const cli = join(benchDir, '..', 'dist', 'cli.cjs');
   const hasTime = existsSync('/usr/bin/time');
   // One run of the command: wall seconds, peak RSS and CPU seconds (user + system, all threads) from
   // /usr/bin/time when it is there. The CPU time does not depend on other load on the machine: the

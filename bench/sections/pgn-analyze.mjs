@@ -48,7 +48,7 @@ async function zstFile(base, copies) {
 export async function run({ js, native, quick, filter }) {
   if (filter && !filter.test('pgn') && !filter.test('analyze')) return null;
   if (!native) return null;
-  const cli = join(benchDir, '..', 'dist', 'cli.js');
+  const cli = join(benchDir, '..', 'dist', 'cli.cjs');
   if (!existsSync(cli)) return null;
   const base = baseCorpus(native ?? js);
   // Positions per copy of the base corpus: what the command analyses (bad games have none).
