@@ -317,7 +317,7 @@ export async function run({ js, native, quick, filter }) {
     const chessJs = new ChessJs(fen);
     const chessJsRate = rec('perft', 'peer', 'chess.js', 'chess.js', rate(() => chessJs.perft(depth), nodes, 1, 0));
     const cppMnps = cpp ? rec('perft', 'cpp', 'cpp', 'plain C++ loop (per element)', cppRate(cpp, fen, depth, runs)) : null;
-    rows.push([`${name} d${depth}`, nodes, fmt(cppMnps), fmt(nativeRate), fmt(threadsRate), fmt(statsRate), fmt(stockfishRate),
+    rows.push([`${name} d${depth}`, nodes.toLocaleString('en'), fmt(cppMnps), fmt(nativeRate), fmt(threadsRate), fmt(statsRate), fmt(stockfishRate),
       fmt(ellxorMnps), gigantuaWrong ? 'wrong' : fmt(gigantuaMnps), fmt(jsRate), fmt(copsRate), fmt(chessJsRate), ratio(jsRate, copsRate), ratio(jsRate, chessJsRate),
       ratio(nativeRate, jsRate), ratio(nativeRate, stockfishRate)]);
   }
