@@ -390,10 +390,9 @@ export interface ChunkScratch { records: Uint8Array; readonly planes: (ArrayBuff
  * Returns the records of all lines, in order, and how many lines had errors. `firstLine` is the
  * line number of the chunk's first line, or a function that is told how many lines the chunk holds
  * once they are split (before the analysis) and returns it: the worker threads number their chunks
- * in turn that way, without counting the lines twice; a worker that has to wait for the chunk
- * before its own waits at most for the rest of that chunk's split, not its analysis. With `scratch`,
- * the feature planes and (when they fit) the records are made in its memory, reused from one call
- * to the next: the caller must be done with the result before it passes the same scratch again.
+ * in turn that way, without counting the lines twice. With `scratch`, the parsed positions, the
+ * feature planes and (when they fit) the records are made in its memory, reused from one call to
+ * the next: the caller must be done with the result before it passes the same scratch again.
  */
 export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number | ((lines: number) => number), ids: readonly number[],
   format: RecordFormat, epd: boolean, tb?: SyzygyTablebase, scratch?: ChunkScratch): { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number } {

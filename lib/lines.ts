@@ -5,7 +5,7 @@
  * line. No analysis code: the analyze command's native worker threads load this and not the JS
  * backend.
  */
-import type { CheckersFn, FenError as FenErrorType } from './position.js';
+import type { CheckersFn } from './position.js';
 import { FenError, parseFen } from './position.js';
 
 /** parseFenText's status codes 1.. (0 is ok): the FenError field of a bad line, in this order. */
@@ -51,7 +51,7 @@ export function lineAt(text: Uint8Array, starts: Uint32Array, i: number): string
 }
 
 /** The FenError of a line, or the packed words of its position (`checkers`: the backend's). */
-export function parseLine(line: string, epd: boolean, checkers: CheckersFn): FenErrorType | BigUint64Array {
+export function parseLine(line: string, epd: boolean, checkers: CheckersFn): FenError | BigUint64Array {
   try {
     return parseFen(positionText(line, epd), checkers).packed;
   } catch (e) {

@@ -75,8 +75,7 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal && abortedOf.call(signal)) throw reasonOf.call(signal);
 }
 
-/** perftStats' columns, from the Float64Array a backend fills. */
-export const statsOf = (out: Float64Array): PerftStats =>
+const statsOf = (out: Float64Array): PerftStats =>
   Object.fromEntries(PERFT_STATS_COLUMNS.map((name, i) => [name, out[i]!])) as PerftStats;
 
 /** perft, on `threads` native threads when the backend has them. */

@@ -10,9 +10,9 @@ import { FenError } from '../position.js';
 import type { SyzygyTablebase } from '../syzygy.js';
 import { writeAllSync } from './worker-pool.js';
 import {
-  BYTES, CHUNK_BYTES, COUNTED, PARK_BYTES, PARK_ERRORS, PARK_FIELDS, PARK_LENGTH, PARK_LINES, PARK_SLOT, PARK_STATE,
-  SLOTS_PER_THREAD, WORKER_IDS, chunkCount, chunkRange, EPIPE, ERRORS, LINES, LINE_BASE, MAX_LINE_BYTES, NEXT, RUNNING, STOP, STRICT, TURN,
-  WRITE_FAILED,
+  BYTES, CHUNK_BYTES, COUNTED, EPIPE, ERRORS, LINES, LINE_BASE, MAX_LINE_BYTES, NEXT, PARK_BYTES, PARK_ERRORS, PARK_FIELDS,
+  PARK_LENGTH, PARK_LINES, PARK_SLOT, PARK_STATE, RUNNING, SLOTS_PER_THREAD, STOP, STRICT, TURN, WORKER_IDS, WRITE_FAILED,
+  chunkCount, chunkRange,
 } from './analyze-control.js';
 import type { Job, JobResult, WorkerData } from './analyze-control.js';
 
@@ -46,8 +46,11 @@ function waitFor(control: Int32Array, cell: Int32Array, at: number, k: number): 
   }
 }
 
-/** Output slot states, and a parking ring entry's state besides `k + 1` (chunk k parked there). */
-const FREE = 0, IN_USE = 1, EMPTY_ENTRY = 0, CLAIMED = -1;
+/**
+ * Output slot states, and a parking ring entry's state once a worker has claimed it (otherwise 0, or
+ * k + 1 while chunk k is parked there: a claim expects exactly that, so a stale entry is never taken).
+ */
+const FREE = 0, IN_USE = 1, CLAIMED = -1;
 
 function stopRun(control: Int32Array, why: number, slotState?: Int32Array): void {
   Atomics.compareExchange(control, STOP, RUNNING, why);
@@ -97,24 +100,34 @@ export function analyzeWorker(data: WorkerData, backend: Backend, tb?: SyzygyTab
     Atomics.notify(control, TURN);
   }
 
-  /** Writes bytes whose turn it is and adds them to the totals; a failure stops the run. */
-  function write(bytes: Uint8Array, lines: number, errors: number, textBytes: number): JobResult {
+  /** Writes bytes to stdout: undefined, or (a failed write) why the run stopped. */
+  function writeOut(bytes: Uint8Array): JobResult | undefined {
     try {
       writeAllSync(1, bytes);
+      return undefined;
     } catch (e) {
       const epipe = (e as NodeJS.ErrnoException).code === 'EPIPE';
       stopRun(control, epipe ? EPIPE : WRITE_FAILED, slotState);
       return { stop: epipe ? EPIPE : WRITE_FAILED, message: (e as Error).message };
     }
-    Atomics.add(totals, LINES, BigInt(lines));
-    Atomics.add(totals, ERRORS, BigInt(errors));
-    Atomics.add(totals, BYTES, BigInt(textBytes));
-    return {};
+  }
+
+  /** Writes chunk k's records (it is its turn), adds them to the totals, frees its slot and hands the turn on. */
+  function writeTurn(k: number, slot: number, bytes: Uint8Array, lines: number, errors: number, textBytes: number): JobResult {
+    const failed = writeOut(bytes);
+    if (!failed) {
+      Atomics.add(totals, LINES, BigInt(lines));
+      Atomics.add(totals, ERRORS, BigInt(errors));
+      Atomics.add(totals, BYTES, BigInt(textBytes));
+    }
+    release(slot);
+    passTurn(k);
+    return failed ?? {};
   }
 
   /**
    * Writes parked chunks while the one whose turn it is is parked: claims its ring entry (one
-   * worker wins), writes it, frees its slot and hands the turn on.
+   * worker wins) and writes it.
    */
   function drain(): JobResult {
     for (;;) {
@@ -123,11 +136,8 @@ export function analyzeWorker(data: WorkerData, backend: Backend, tb?: SyzygyTab
       const at = (j % entries) * PARK_FIELDS;
       if (Atomics.compareExchange(park, at + PARK_STATE, j + 1, CLAIMED) !== j + 1) return {};
       const slot = park[at + PARK_SLOT]!;
-      const r = write(slots[slot]!.subarray(0, park[at + PARK_LENGTH]!), park[at + PARK_LINES]!, park[at + PARK_ERRORS]!,
-        park[at + PARK_BYTES]!);
-      Atomics.store(park, at + PARK_STATE, EMPTY_ENTRY);
-      release(slot);
-      passTurn(j);
+      const r = writeTurn(j, slot, slots[slot]!.subarray(0, park[at + PARK_LENGTH]!), park[at + PARK_LINES]!,
+        park[at + PARK_ERRORS]!, park[at + PARK_BYTES]!);
       if (r.stop !== undefined) return r;
     }
   }
@@ -180,21 +190,16 @@ export function analyzeWorker(data: WorkerData, backend: Backend, tb?: SyzygyTab
     }
     // Records too large for a slot, or --strict and a bad line: written by this worker in its turn.
     if (!waitFor(control, control, TURN, k)) return {};
-    try {
-      if (data.strict && errors > 0) {
-        // The records up to and including the first error record, then stop.
-        const r = write(out.subarray(0, firstErrorEnd), 0, 1, 0);
-        if (r.stop !== undefined) return r;
-        stopRun(control, STRICT, slotState);
-        return { stop: STRICT, message: firstError };
-      }
-      const w = write(out, lines, errors, text.length);
-      if (w.stop !== undefined) return w;
-    } finally {
-      release(slot);
-      passTurn(k);
+    if (data.strict && errors > 0) {
+      // The records up to and including the first error record; the run stops before the turn moves on.
+      const failed = writeOut(out.subarray(0, firstErrorEnd));
+      if (failed) return failed;
+      Atomics.add(totals, ERRORS, 1n);
+      stopRun(control, STRICT, slotState);
+      return { stop: STRICT, message: firstError };
     }
-    return drain();
+    const w = writeTurn(k, slot, out, lines, errors, text.length);
+    return w.stop !== undefined ? w : drain();
   }
 
   /** Reads `length` bytes at `position` into buffer[at..] (fewer at the end of the file). */

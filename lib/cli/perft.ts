@@ -7,8 +7,7 @@
  */
 import type { Backend } from '../backend.js';
 import { loadNative, requestedBackend } from '../native.js';
-import { defaultPerftThreads, MAX_PERFT_THREADS, perftStatsWith, perftWith, statsOf } from '../perft.js';
-import { PERFT_STATS_COLUMNS } from '../backend.js';
+import { defaultPerftThreads, MAX_PERFT_THREADS, perftCall, perftStatsCall } from '../perft.js';
 import { FenError, STARTING_FEN, parseFenCall } from '../position.js';
 import type { Subcommand } from './subcommand.js';
 import { UsageError } from './args.js';
@@ -92,6 +91,7 @@ export async function run(args: string[]): Promise<number> {
         throw new UsageError(`--threads must be an integer 1..${MAX_PERFT_THREADS}, got ${JSON.stringify(threadsText)}`);
       }
     }
+    const options = { threads, signal: undefined };
     let backend: Backend;
     try {
       backend = await backendNamed(backendName);
@@ -117,15 +117,13 @@ export async function run(args: string[]): Promise<number> {
     }
     if (stats) {
       const timed = performance.now();
-      const out64 = new Float64Array(PERFT_STATS_COLUMNS.length);
-      perftStatsWith(backend, pos, depth, threads, out64);
-      const s = statsOf(out64);
+      const s = perftStatsCall(backend, pos, depth, options);
       const seconds = (performance.now() - timed) / 1000;
       out(`perft(${depth}) = ${s.nodes} nodes in ${seconds.toFixed(3)} s (${rate(s.nodes, seconds)}, ${backend.name} backend${threadNote}, with statistics)`);
       const width = Math.max(...Object.values(s).map((v) => String(v).length));
       for (const [name, value] of Object.entries(s)) out(`  ${name.padEnd(16)}${String(value).padStart(width)}`);
     } else if (!divide) {
-      const nodes = perftWith(backend, pos, depth, threads);
+      const nodes = perftCall(backend, pos, depth, options);
       const seconds = (performance.now() - started) / 1000;
       out(`perft(${depth}) = ${nodes} nodes in ${seconds.toFixed(3)} s (${rate(nodes, seconds)}, ${backend.name} backend${threadNote})`);
     }
