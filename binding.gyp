@@ -29,6 +29,7 @@
         "native/addon/sliders.cc",
         "native/addon/checks.cc",
         "native/addon/batch.cc",
+        "native/addon/analyze_file.cc",
         "native/addon/moves.cc",
         "native/addon/kbnk.cc",
         "native/addon/pgn.cc",

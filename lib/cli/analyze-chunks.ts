@@ -4,7 +4,7 @@
  */
 import { openSync, readSync } from 'node:fs';
 import { analyzeTextChunk, errorRecord } from '../batch.js';
-import type { ChunkScratch } from '../batch.js';
+import type { ChunkScratch, RecordFormat } from '../batch.js';
 import type { Backend } from '../backend.js';
 import { FenError } from '../position.js';
 import type { SyzygyTablebase } from '../syzygy.js';
@@ -59,6 +59,37 @@ function stopRun(control: Int32Array, why: number, slotState?: Int32Array): void
   if (slotState) for (let i = 0; i < slotState.length; i++) Atomics.notify(slotState, i);
 }
 
+/** A chunk's records (see chunkRecords); firstError and firstErrorEnd come with the first error record. */
+export interface ChunkRecords { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number }
+
+/**
+ * The records of a chunk of FEN / EPD lines, the analyze command's unit of work, as both of its
+ * pipelines make them (the worker threads here; the native one, native/addon/analyze_file.cc, for
+ * the chunks it hands to the main thread): analyzeTextChunk, then an error record for `tooLong`, the
+ * chunk's last line when it is longer than MAX_LINE_BYTES (its first 64 bytes). `firstLine` as
+ * analyzeTextChunk takes it.
+ */
+export function chunkRecords(backend: Backend, text: Uint8Array, firstLine: number | ((lines: number) => number),
+  tooLong: string | undefined, ids: readonly number[], format: RecordFormat, tb?: SyzygyTablebase, scratch?: ChunkScratch): ChunkRecords {
+  let first = 0, textLines = 0;
+  const number = (lines: number): number => {
+    textLines = lines;
+    return (first = typeof firstLine === 'number' ? firstLine : firstLine(lines));
+  };
+  let { out, lines, errors, firstError, firstErrorEnd } = analyzeTextChunk(backend, text, number, ids, format, true, tb, scratch);
+  if (tooLong !== undefined) {
+    // The chunk's last line: its number follows the text's lines (skipped ones included).
+    const line = first + textLines;
+    const error = new FenError('fen', tooLong, `line longer than ${MAX_LINE_BYTES} bytes`);
+    const record = Buffer.from(errorRecord(line, `${tooLong}...`, error, ids, format, tb !== undefined));
+    out = out.length ? Buffer.concat([out, record]) : record;
+    lines += 1;
+    errors += 1;
+    if (firstError === undefined) { firstError = `line ${line}: ${error.message}`; firstErrorEnd = out.length; }
+  }
+  return { out, lines, errors, ...(firstError !== undefined && { firstError, firstErrorEnd }) };
+}
+
 /**
  * The worker side of the analyze command (dist/analyze-worker.cjs re-exports it): returns the job
  * handler of one worker thread. `tb`: the worker's own tablebase when `data.syzygy` names any.
@@ -66,7 +97,6 @@ function stopRun(control: Int32Array, why: number, slotState?: Int32Array): void
 export function analyzeWorker(data: WorkerData, backend: Backend, tb?: SyzygyTablebase): (job: Job) => JobResult {
   const control = new Int32Array(data.control);
   const totals = new BigInt64Array(data.totals);
-  const syz = tb !== undefined;
   const fd = data.file === undefined ? -1 : openSync(data.file, 'r');
   // One buffer for the range being read: a chunk, the rest of its last line and a step of slack.
   const buffer = fd >= 0 ? Buffer.allocUnsafeSlow(CHUNK_BYTES + MAX_LINE_BYTES + READ_STEP + 2) : undefined;
@@ -144,37 +174,25 @@ export function analyzeWorker(data: WorkerData, backend: Backend, tb?: SyzygyTab
 
   /** Chunk k's lines: the text, and a last line too long to analyse (its first 64 bytes). */
   function runChunk(k: number, text: Uint8Array, tooLong: string | undefined): JobResult {
-    let firstLine = 0, textLines = 0;
     const number = (lines: number): number => {
-      textLines = lines;
       if (!waitFor(control, control, COUNTED, k)) throw STOPPED;
       const base = totals[LINE_BASE]!;
       totals[LINE_BASE] = base + BigInt(lines + (tooLong === undefined ? 0 : 1));
       Atomics.store(control, COUNTED, k + 1);
       Atomics.notify(control, COUNTED);
-      return (firstLine = Number(base) + 1);
+      return Number(base) + 1;
     };
     let slot: number;
-    let r: ReturnType<typeof analyzeTextChunk>;
+    let r: ChunkRecords;
     try {
       slot = takeSlot();
       scratch.records = slots[slot]!;
-      r = analyzeTextChunk(backend, text, number, data.ids, data.format, true, tb, scratch);
+      r = chunkRecords(backend, text, number, tooLong, data.ids, data.format, tb, scratch);
     } catch (e) {
       if (e === STOPPED) return {};
       throw e;
     }
-    let { out, lines, errors, firstError, firstErrorEnd } = r;
-    if (tooLong !== undefined) {
-      // The chunk's last line: its number follows the text's lines (skipped ones included).
-      const line = firstLine + textLines;
-      const error = new FenError('fen', tooLong, `line longer than ${MAX_LINE_BYTES} bytes`);
-      const record = Buffer.from(errorRecord(line, `${tooLong}...`, error, data.ids, data.format, syz));
-      out = out.length ? Buffer.concat([out, record]) : record;
-      lines += 1;
-      errors += 1;
-      if (firstError === undefined) { firstError = `line ${line}: ${error.message}`; firstErrorEnd = out.length; }
-    }
+    const { out, lines, errors, firstError, firstErrorEnd } = r;
     const own = slots[slot]!;
     if (!(data.strict && errors > 0) && (out.buffer === own.buffer || out.length <= own.length)) {
       // Park the chunk: its records in the slot (error records were made apart: copied in).

@@ -269,6 +269,23 @@ function plainFileSize(file: string): number | undefined {
   }
 }
 
+/**
+ * The native pipeline (lib/cli/analyze-native.ts) when the addon loads and has it; otherwise the
+ * worker threads run, and say why the native backend cannot load if it was asked for.
+ */
+async function nativePipeline() {
+  const { loadNative } = await import('../native.js');
+  let backend;
+  try {
+    backend = loadNative();
+  } catch {
+    return undefined;
+  }
+  const module = await import('./analyze-native.js');
+  const analyzeFile = module.nativeAnalyzeFile(backend);
+  return analyzeFile && { module, backend, analyzeFile };
+}
+
 export async function run(args: string[]): Promise<number> {
   if (await isPgnInput(args)) return (await import('./pgn-input.js')).runPgnAnalyze(args);
   let o: Options;
@@ -315,7 +332,11 @@ export async function run(args: string[]): Promise<number> {
     ? setInterval(() => process.stderr.write(progressLine(Number(totalsView[LINES]), Number(totalsView[BYTES]), total, started)), 200)
     : undefined;
   progress?.unref();
-  const pool = threads > 0 ? new WorkerPool<JobResult>(threads, WORKER_SOURCE, {
+  // A plain file on the native backend, without --syzygy or a progress bar: the addon's own threads.
+  const native = plan && threads > 0 && o.backend === 'native' && !o.syzygy.length && !o.progress
+    && process.env.BITBOARD_PATTERNS_ANALYZE_PIPELINE !== 'workers' ? await nativePipeline() : undefined;
+  let nativeTotals: { lines: number; errors: number } | undefined;
+  const pool = threads > 0 && !native ? new WorkerPool<JobResult>(threads, WORKER_SOURCE, {
     entry: WORKER_ENTRY, backend: o.backend, explicit: o.explicit, ids: o.ids,
     format: o.format, syzygy: o.syzygy, strict: o.strict, ...shared, ...(plan && { file: o.file, size, plan }),
   } satisfies WorkerData) : undefined;
@@ -330,6 +351,10 @@ export async function run(args: string[]): Promise<number> {
     }
     if (stop.stop !== undefined) {
       // Nothing more to write.
+    } else if (native) {
+      const r = await native.module.runNative(native.analyzeFile, native.backend, o.file, plan!, threads, o.ids, o.format, o.strict);
+      note(r);
+      nativeTotals = r;
     } else if (size !== undefined) {
       // Range mode: each worker takes chunks of the file until none are left.
       if (pool) (await Promise.all(Array.from({ length: threads }, () => pool.run({ range: true })))).forEach(note);
@@ -353,8 +378,8 @@ export async function run(args: string[]): Promise<number> {
     if (progress) clearInterval(progress);
     await pool?.close();
   }
-  const lines = Number(totalsView[LINES]);
-  const errors = Number(totalsView[ERRORS]);
+  const lines = nativeTotals?.lines ?? Number(totalsView[LINES]);
+  const errors = nativeTotals?.errors ?? Number(totalsView[ERRORS]);
   if (o.progress) process.stderr.write(`${progressLine(lines, Number(totalsView[BYTES]), total, started)}\n`);
   if (stop.stop === EPIPE) return 141;
   if (stop.stop === WRITE_FAILED) {

@@ -425,6 +425,7 @@ void exportKnight(Napi::Env env, Napi::Object exports, Napi::Object variants);
 void exportSliders(Napi::Env env, Napi::Object exports, Napi::Object checkVariants);
 void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariants);
 void exportBatch(Napi::Env env, Napi::Object exports);
+void exportAnalyzeFile(Napi::Env env, Napi::Object batch);
 void exportMoves(Napi::Env env, Napi::Object exports);
 void exportKbnk(Napi::Env env, Napi::Object exports);
 void exportPgn(Napi::Env env, Napi::Object exports);

@@ -176,6 +176,14 @@ class OwnedAsyncWork : public Napi::AsyncProgressWorker<AsyncTick> {
   void poll() {
     if (progress_ && cancelFlag_) progress_->Signal();
   }
+  // Any worker thread: has the main thread call serviceMainThread() soon (a request for JS that the
+  // work queued itself; see analyze_file.cc). Wake-ups may be coalesced: the hook serves every request
+  // queued so far.
+  void wakeMainThread() {
+    if (progress_) progress_->Signal();
+  }
+  // Main thread: called at every wake-up (and progress step) while the work runs.
+  virtual void serviceMainThread(napi_env) {}
   void progress(unsigned done, unsigned total) {
     step_.store((std::uint64_t{done} << 32) | total, std::memory_order_relaxed);
     if (progress_) progress_->Signal();
@@ -189,6 +197,7 @@ class OwnedAsyncWork : public Napi::AsyncProgressWorker<AsyncTick> {
   }
 
   void OnProgress(const AsyncTick*, std::size_t) final {
+    serviceMainThread(Env());
     readCancelFlag();
     deliverStep();
   }

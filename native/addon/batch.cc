@@ -12,6 +12,7 @@
 
 #include "args.h"
 #include "async_work.h"
+#include "records.h"
 
 namespace bbp::addon {
 namespace {
@@ -314,141 +315,6 @@ Napi::Value toPlanes(const Napi::CallbackInfo& info) {
 
 // ---- formatRecords(text, lineStarts, valid, order, outs, format, firstLine) -> [Buffer, recordStarts] ----
 
-// Appends through a raw pointer: the caller reserves a record's worst case once (room()), then
-// every put is a plain store. The memory is per thread and kept from one call to the next (each CLI
-// worker formats ~5 MB per chunk), so it is neither zeroed nor page-faulted again every chunk.
-class Writer {
- public:
-  Writer() : buf_(scratch()) { p_ = buf_.data(); end_ = p_ + buf_.size(); }
-  ~Writer() {
-    if (buf_.size() > kKeepBytes) std::vector<char>().swap(buf_);  // a one-off huge call: give it back
-  }
-  Writer(const Writer&) = delete;
-  Writer& operator=(const Writer&) = delete;
-
-  // At least n more bytes may be put without checking.
-  void room(std::size_t n) {
-    if (static_cast<std::size_t>(end_ - p_) >= n) return;
-    const std::size_t used = size();
-    buf_.resize(std::max(buf_.size() * 2, used + n + (std::size_t{1} << 16)));
-    p_ = buf_.data() + used;
-    end_ = buf_.data() + buf_.size();
-  }
-  void put(char c) { *p_++ = c; }
-  void put(const char* s, std::size_t n) {
-    std::memcpy(p_, s, n);
-    p_ += n;
-  }
-  // The first n bytes of a 32-byte block (all 32 are stored: needs room 32).
-  void putPadded(const char (&block)[32], std::size_t n) {
-    std::memcpy(p_, block, 32);
-    p_ += n;
-  }
-  template <std::size_t N>
-  void lit(const char (&s)[N]) { put(s, N - 1); }
-  void number(std::uint64_t v) {
-    char tmp[20];
-    char* e = tmp + sizeof tmp;
-    char* q = e;
-    do *--q = static_cast<char>('0' + v % 10);
-    while ((v /= 10));
-    put(q, static_cast<std::size_t>(e - q));
-  }
-  void small(unsigned v) {  // 0..255
-    if (v >= 100) *p_++ = static_cast<char>('0' + v / 100), v %= 100, *p_++ = static_cast<char>('0' + v / 10);
-    else if (v >= 10) *p_++ = static_cast<char>('0' + v / 10);
-    *p_++ = static_cast<char>('0' + v % 10);
-  }
-  // 0x and the digits, no leading zeros. All 16 digits are made at once (eight per word: nibbles
-  // spread to bytes, then '0' or 'a' - 10 added) from v shifted so its first digit leads, and stored
-  // whole; the pointer then moves past the n that count. Needs room 18.
-  void hex(std::uint64_t v) {
-    const int n = (67 - __builtin_clzll(v | 1)) >> 2;
-    v <<= 4 * (16 - n);
-    p_[0] = '0', p_[1] = 'x';
-    const std::uint64_t hi = hexDigits(v >> 32), lo = hexDigits(v & 0xffffffffu);
-    std::memcpy(p_ + 2, &hi, 8);
-    std::memcpy(p_ + 10, &lo, 8);
-    p_ += n + 2;
-  }
-  // JSON.stringify's escapes: \" \\ \b \f \n \r \t, other controls as \u00xx. Needs room 2 + 6n.
-  void jsonString(const char* s, std::size_t n) {
-    put('"');
-    std::size_t i = 0;
-    for (;;) {
-      std::size_t run = i;
-      while (run < n && !needsJsonEscape(static_cast<unsigned char>(s[run]))) ++run;
-      put(s + i, run - i);
-      if (run == n) break;
-      const unsigned char c = static_cast<unsigned char>(s[run]);
-      switch (c) {
-        case '"': lit("\\\""); break;
-        case '\\': lit("\\\\"); break;
-        case '\b': lit("\\b"); break;
-        case '\f': lit("\\f"); break;
-        case '\n': lit("\\n"); break;
-        case '\r': lit("\\r"); break;
-        case '\t': lit("\\t"); break;
-        default: {
-          static const char digits[] = "0123456789abcdef";
-          lit("\\u00");
-          put(digits[c >> 4]);
-          put(digits[c & 15]);
-        }
-      }
-      i = run + 1;
-    }
-    put('"');
-  }
-  // Always quoted, quotes doubled. Needs room 2 + 2n.
-  void csvString(const char* s, std::size_t n) {
-    put('"');
-    for (;;) {
-      const char* q = static_cast<const char*>(std::memchr(s, '"', n));
-      if (!q) break;
-      const std::size_t k = static_cast<std::size_t>(q - s) + 1;
-      put(s, k);
-      put('"');
-      s += k, n -= k;
-    }
-    put(s, n);
-    put('"');
-  }
-  std::size_t size() const { return static_cast<std::size_t>(p_ - buf_.data()); }
-  const char* data() const { return buf_.data(); }
-
- private:
-  static constexpr std::size_t kKeepBytes = std::size_t{64} << 20;
-  // Eight hex digits of x (32 bits) as the bytes of a word, first digit in the lowest byte.
-  static std::uint64_t hexDigits(std::uint64_t x) {
-    x = ((x & 0xffff0000u) << 16) | (x & 0xffffu);
-    x = ((x & 0x0000ff000000ff00ULL) << 8) | (x & 0x000000ff000000ffULL);
-    x = ((x & 0x00f000f000f000f0ULL) << 4) | (x & 0x000f000f000f000fULL);  // byte k: nibble k (low first)
-    const std::uint64_t letters = ((x + 0x0606060606060606ULL) >> 4) & 0x0101010101010101ULL;  // nibble > 9
-    x += 0x3030303030303030ULL + letters * 39;  // '0' + nibble, or 'a' + nibble - 10
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return x;
-#else
-    return __builtin_bswap64(x);  // most significant digit first in memory
-#endif
-  }
-  static bool needsJsonEscape(unsigned char c) { return c < 0x20 || c == '"' || c == '\\'; }
-  static std::vector<char>& scratch() {
-    thread_local std::vector<char> buf;
-    return buf;
-  }
-  std::vector<char>& buf_;
-  char* p_;
-  char* end_;
-};
-
-// FEATURES names, in FeatureId order (lib/batch.ts keeps the same list).
-const char* const kFeatureNames[kFeatureCount] = {
-  "checkers", "pinned", "discoveredCheckCandidates", "attacked", "kingZoneAttacks", "distantCheckLines",
-  "pawnShieldIndex", "uncatchablePassers", "knightForkSquares", "inCheck", "legalMoveCount", "checkmate",
-  "stalemate",
-};
-
 Napi::Value formatRecords(const Napi::CallbackInfo& info) {
   Args args(info, 7, 8);
   const auto text = args.array<U8>(0, "text");
@@ -487,77 +353,11 @@ Napi::Value formatRecords(const Napi::CallbackInfo& info) {
     if (got != n * featureWidth(f)) return args.fail(name + " has the wrong length"), args.undefined();
   }
 
-  // Per feature in `order`: what goes before its values (NDJSON: ,"name": and [ for pairs; CSV: ,)
-  // and the most bytes its values take; a record's worst case is reserved once.
-  // The key is stored padded to 32 bytes and copied whole (a fixed-size copy, no call).
-  struct Column {
-    unsigned f, width;
-    bool u64, flag;
-    std::size_t keyLength;
-    char key[32];
-  };
-  std::vector<Column> columns;
-  std::size_t recordBound = 64 + 4;  // line number, punctuation, the end
-  for (std::size_t j = 0; j < order.length; ++j) {
-    const unsigned f = order.data[j];
-    Column c{f, featureWidth(f), isU64Feature(f), isFlagFeature(f), 0, {}};
-    std::string key = format == 0 ? std::string(",\"") + kFeatureNames[f] + "\":" : ",";
-    if (format == 0 && c.width == 2) key += '[';
-    if (key.size() > sizeof c.key) return args.fail("feature name too long"), args.undefined();  // not reached
-    std::memcpy(c.key, key.data(), key.size());
-    c.keyLength = key.size();
-    recordBound += sizeof c.key + c.width * 24 + 2;
-    columns.push_back(c);
-  }
-
   Writer w;
   auto recordStarts = Napi::Uint32Array::New(info.Env(), n + 1);
-  std::uint32_t* recordStart = recordStarts.Data();
-  const char* data = reinterpret_cast<const char*>(text.data);
-  for (std::size_t i = 0; i < n; ++i) {
-    recordStart[i] = static_cast<std::uint32_t>(w.size());
-    if (!valid.data[i]) continue;  // error records are written by the caller
-    // The input echo: the line with ASCII white space trimmed at both ends.
-    std::size_t a = starts.data[i], e = starts.data[i + 1] - 1;
-    while (a < e && (data[a] == ' ' || (data[a] >= 9 && data[a] <= 13))) ++a;
-    while (e > a && (data[e - 1] == ' ' || (data[e - 1] >= 9 && data[e - 1] <= 13))) --e;
-    w.room(recordBound + 6 * (e - a));
-    const std::uint64_t line = static_cast<std::uint64_t>(firstLine) + i;
-    if (format == 0) {
-      w.lit("{\"line\":");
-      w.number(line);
-      w.lit(",\"input\":");
-      w.jsonString(data + a, e - a);
-    } else {
-      w.number(line);
-      w.put(',');
-      w.csvString(data + a, e - a);
-    }
-    for (const Column& c : columns) {
-      w.putPadded(c.key, c.keyLength);
-      for (unsigned k = 0; k < c.width; ++k) {
-        if (k) w.put(',');
-        if (c.u64) {  // JSON numbers cannot hold 64 bits: hex strings
-          if (format == 0) w.put('"');
-          w.hex(static_cast<const U64*>(outs[c.f])[i * c.width + k]);
-          if (format == 0) w.put('"');
-        } else {
-          const unsigned v = static_cast<const U8*>(outs[c.f])[i * c.width + k];
-          if (c.flag && format == 0) {
-            if (v) w.lit("true");
-            else w.lit("false");
-          } else {
-            w.small(v);
-          }
-        }
-      }
-      if (format == 0 && c.width == 2) w.put(']');
-    }
-    if (format == 0) w.lit("}\n");
-    else w.lit(",\n");  // CSV: the empty error column
-  }
+  formatRecordLines(w, reinterpret_cast<const char*>(text.data), starts.data, valid.data, n, order.data, order.length, outs,
+                    format, static_cast<std::uint64_t>(firstLine), recordStarts.Data());
   if (w.size() > 0xffffffffu) return args.fail("output larger than 4 GiB: format fewer lines at a time"), args.undefined();
-  recordStart[n] = static_cast<std::uint32_t>(w.size());
   Napi::Array result = Napi::Array::New(info.Env(), 2);
   if (hasInto && into.length >= w.size()) {
     // The byte count: the caller makes the view (`into` may be over a SharedArrayBuffer, which
@@ -580,6 +380,7 @@ void exportBatch(Napi::Env env, Napi::Object exports) {
   exportFunction<analyzeBatchAsync>(env, batch, "analyzeBatchAsync");
   exportFunction<toPlanes>(env, batch, "toPlanes");
   exportFunction<formatRecords>(env, batch, "formatRecords");
+  exportAnalyzeFile(env, batch);
   batch.Set("featureCount", Napi::Number::New(env, kFeatureCount));
   batch.Set("planeBytes", Napi::Number::New(env, static_cast<double>(kPlaneBytes)));
   batch.Set("hardwareThreads", Napi::Number::New(env, std::max(1u, std::thread::hardware_concurrency())));

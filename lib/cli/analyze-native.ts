@@ -1,0 +1,41 @@
+/**
+ * The analyze command's native pipeline: a plain file analysed by the addon's own threads
+ * (native/addon/analyze_file.cc), with no worker thread. lib/cli/analyze.ts takes it when the native
+ * backend loads, the input is a plain file, and neither --syzygy nor a progress bar is asked for;
+ * everything else goes through the worker threads. Both make the same bytes: the chunks the addon
+ * cannot finish alone (error records, non-ASCII lines, over-long lines) are made here, on the main
+ * thread, by the worker threads' own code (chunkRecords).
+ */
+import type { Backend } from '../backend.js';
+import { chunkRecords } from './analyze-chunks.js';
+import type { ChunkRecords } from './analyze-chunks.js';
+import { MAX_LINE_BYTES, chunkCount, chunkRange } from './analyze-control.js';
+import type { ChunkPlan, JobResult } from './analyze-control.js';
+import type { RecordFormat } from '../batch.js';
+
+/** The addon's entry point: resolves [stop, message, lines, errors, bytes]. */
+type AnalyzeFile = (path: string, order: Uint8Array, format: number, strict: boolean, threads: number, bounds: Float64Array,
+  maxLineBytes: number, onChunk: (text: Uint8Array, firstLine: number, tooLong: string | undefined) => ChunkRecords)
+  => Promise<[number, string, number, number, number]>;
+
+/** The addon's analyzeFile, when `backend` is the native one and has it. */
+export function nativeAnalyzeFile(backend: Backend): AnalyzeFile | undefined {
+  if (backend.name !== 'native') return undefined;
+  return (backend.batch as unknown as { analyzeFile?: AnalyzeFile }).analyzeFile;
+}
+
+export interface NativeRun extends JobResult { lines: number; errors: number }
+
+/** Analyses `file` (plain, not gzip) with the addon's threads; the records go to stdout (fd 1). */
+export async function runNative(analyzeFile: AnalyzeFile, backend: Backend, file: string, plan: ChunkPlan, threads: number,
+  ids: number[], format: RecordFormat, strict: boolean): Promise<NativeRun> {
+  const chunks = chunkCount(plan);
+  const bounds = new Float64Array(chunks + 1);
+  for (let k = 0; k < chunks; k++) bounds[k] = chunkRange(plan, k)[0];
+  bounds[chunks] = chunkRange(plan, chunks - 1)[1];
+  const onChunk = (text: Uint8Array, firstLine: number, tooLong: string | undefined): ChunkRecords =>
+    chunkRecords(backend, text, firstLine, tooLong, ids, format);
+  const [stop, message, lines, errors] = await analyzeFile(file, Uint8Array.from(ids), format === 'ndjson' ? 0 : 1, strict,
+    threads, bounds, MAX_LINE_BYTES, onChunk);
+  return { ...(stop !== 0 && { stop, message }), lines, errors };
+}
