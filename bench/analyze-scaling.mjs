@@ -6,7 +6,9 @@
  * The input is examples/positions.epd repeated to `lines` lines, written once to the OS temp dir.
  * Wall-clock figures mean something only on a quiet machine; CPU seconds do not depend on other load.
  * The fixed part of a run is printed too: a bare `node -e 0` and the command on a one-line file (Node's
- * start-up, the worker threads' start-up, the exit), with the scaling of what is left (the work).
+ * start-up, the command's own, the exit), with the scaling of what is left (the work). The runs take
+ * the command's default pipeline (the addon's threads on the native backend); with
+ * BITBOARD_PATTERNS_ANALYZE_PIPELINE=workers set, the worker threads'.
  * NODE_EXTRA_CA_CERTS, when set, makes every Node process read that certificate bundle at start-up:
  * the runs are made with it as the environment has it, and the script says so.
  */

@@ -17,10 +17,13 @@ const cli = join(root, 'dist', 'cli.cjs');
 const sample = join(root, 'examples', 'positions.epd');
 const dir = mkdtempSync(join(tmpdir(), 'bbp-analyze-'));
 
-function analyze(args: string[], input?: Buffer | string) {
-  const r = spawnSync(process.execPath, [cli, 'analyze', ...args], { input, maxBuffer: 1 << 30, env: { ...process.env, BITBOARD_PATTERNS_BACKEND: '' } });
+function analyze(args: string[], input?: Buffer | string, env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [cli, 'analyze', ...args],
+    { input, maxBuffer: 1 << 30, env: { ...process.env, BITBOARD_PATTERNS_BACKEND: '', ...env } });
   return { code: r.status, out: r.stdout.toString(), err: r.stderr.toString() };
 }
+/** The worker threads' pipeline, which a plain file on the native backend otherwise does not take. */
+const WORKERS = { BITBOARD_PATTERNS_ANALYZE_PIPELINE: 'workers' };
 
 describe('the chunk plan of a file read in byte ranges', () => {
   it('cuts [0, size) into chunks of at most CHUNK_BYTES that shrink towards the end, none under MIN_CHUNK_BYTES but the last', () => {
@@ -133,6 +136,13 @@ describe('bitboard-patterns analyze', () => {
       expect(r.code).toBe(3);
       expect(Buffer.from(r.out).equals(Buffer.from(one.out))).toBe(true);
     }
+    // The file through the worker threads (the native pipeline's reference) and on the JS backend.
+    for (const [t, env, backend] of [['1', WORKERS, []], ['3', WORKERS, []], ['2', {}, ['--backend', 'js']]] as const) {
+      const r = analyze([file, ...args, '--threads', t, ...backend], undefined, env);
+      expect(r.code).toBe(3);
+      expect(Buffer.from(r.out).equals(Buffer.from(one.out))).toBe(true);
+      expect(r.err).toBe(one.err);
+    }
     for (const t of ['1', '2', '3']) {
       const r = analyze(['-', ...args, '--threads', t], text);
       expect(r.code).toBe(3);
@@ -142,8 +152,8 @@ describe('bitboard-patterns analyze', () => {
     const firstBad = Math.min(...bad);
     const upTo = one.out.slice(0, one.out.indexOf('\n', one.out.indexOf(`{"line":${firstBad},`)) + 1);
     expect(upTo).toMatch(/"error":/);
-    for (const t of ['1', '3', '8']) {
-      const r = analyze([file, ...args, '--strict', '--threads', t]);
+    for (const [t, env] of [['1', {}], ['3', {}], ['8', {}], ['2', WORKERS]] as const) {
+      const r = analyze([file, ...args, '--strict', '--threads', t], undefined, env);
       expect(r.code).toBe(1);
       expect(r.out).toBe(upTo);
       expect(r.err).toMatch(new RegExp(`line ${firstBad}: .*--strict: stopping`));
@@ -258,6 +268,38 @@ describe('bitboard-patterns analyze', () => {
     expect(recs[1].input.length).toBeLessThan(100);
     expect(recs[3].error).toMatch(/line longer than/);
     expect(recs[2].input).toBe(lines[1]);
+  });
+
+  it('a plain file: the native pipeline and the worker threads give the same bytes, exit code and message', () => {
+    // The cases the native pipeline hands to the main thread (error records, lines that are not
+    // ASCII, over-long lines) and the ones it finishes alone (blank and comment lines, CRLF, a BOM).
+    const cases: Record<string, string> = {
+      mixed: `\ufeff${lines[0]}\r\n\r\n# a comment\r\n   \t\n  # indented\n${lines[1]}\r\nnonsense\r\n\n${lines[2]}`,
+      nonAscii: `${lines[0]}\n8/8/8/8/8/8/8/K6k w - - id "caf\u00e9 \u2654";\n8/8/8/8/8/8/8/K6\u00e9 w - -\n${lines[1]}\n`,
+      tooLong: `${lines[0]}\n${'x'.repeat((1 << 20) + 5)}\n${lines[1]}\n${'#'.repeat((1 << 20) + 1)}`,
+      empty: '',
+      onlyComments: '# nothing here\n\n',
+      clean: `${lines.join('\n')}\n`.repeat(3),
+    };
+    for (const [name, text] of Object.entries(cases)) {
+      const file = join(dir, `pipeline-${name}.epd`);
+      writeFileSync(file, text);
+      for (const extra of [['--threads', '1'], ['--threads', '3', '--format', 'csv'], ['--threads', '2', '--strict']]) {
+        const native = analyze([file, ...extra]);
+        const workers = analyze([file, ...extra], undefined, WORKERS);
+        expect(native.code, `${name} ${extra}`).toBe(workers.code);
+        expect(Buffer.from(native.out).equals(Buffer.from(workers.out)), `${name} ${extra}`).toBe(true);
+        expect(native.err, `${name} ${extra}`).toBe(workers.err);
+      }
+    }
+    // Truth for the cases above, independent of both pipelines: the lines numbered by hand.
+    const mixed = analyze([join(dir, 'pipeline-mixed.epd'), '--features', 'inCheck']);
+    expect(mixed.out.trim().split('\n').map((l) => JSON.parse(l).line)).toEqual([1, 6, 7, 9]);
+    const nonAscii = analyze([join(dir, 'pipeline-nonAscii.epd'), '--features', 'inCheck']);
+    const recs = nonAscii.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(recs.map((r) => [r.line, r.input, r.error === undefined])).toEqual([
+      [1, lines[0], true], [2, '8/8/8/8/8/8/8/K6k w - - id "caf\u00e9 \u2654";', true], [3, '8/8/8/8/8/8/8/K6\u00e9 w - -', false], [4, lines[1], true],
+    ]);
   });
 
   it('bad usage: exit code 2 with a message', () => {

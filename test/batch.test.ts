@@ -4,15 +4,18 @@
  * every feature, the native FEN parser against parseFen on good, bad and mutated FENs, toPlanes,
  * analyzeBatchAsync (same results, AbortSignal), worker threads.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { FEATURES, PENDING_FEATURES, PLANE_BYTES, analyzeTextChunk, csvHeader, parseText } from '../lib/batch.js';
 import * as jsFeatureIds from '../lib/js/batch.js';
 import type { ChunkScratch } from '../lib/batch.js';
 import { jsBackend } from '../lib/js/index.js';
 import { formatRecordsJs, recordFormatter } from '../lib/cli/records.js';
+import { nativeAnalyzeFile } from '../lib/cli/analyze-native.js';
 import { loadNative } from '../lib/native.js';
 import { FenError } from '../lib/position.js';
 import { squaresOf } from '../lib/squares.js';
@@ -535,5 +538,53 @@ describe.each(BACKEND_OBJECTS)('%s backend: analyzeTextChunk with a reused scrat
     }
     expect(scratch.records.length).toBeGreaterThan(16);
     expect(scratch.planes.filter(Boolean).length).toBe(ids.length);
+  });
+});
+
+describe.runIf(nativeApi)('analyzeFile (the analyze command\'s native pipeline): bad arguments and failures', () => {
+  const analyzeFile = nativeAnalyzeFile(loadNative())!;
+  const dir = mkdtempSync(join(tmpdir(), 'bbp-analyze-file-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'bad.epd');
+  writeFileSync(file, 'nonsense\n');
+  const bounds = Float64Array.of(0, 9);
+  const ok = () => ({ out: new Uint8Array(0), lines: 0, errors: 0 });
+  type Call = Parameters<typeof analyzeFile>;
+  const call = (...args: unknown[]) => (analyzeFile as unknown as (...a: unknown[]) => unknown)(...args);
+
+  it('every argument is checked: a TypeError or RangeError, never a crash', () => {
+    const good: Call = [file, Uint8Array.of(9), 0, false, 1, bounds, 1 << 20, ok];
+    const bad: [number, unknown, typeof TypeError | typeof RangeError][] = [
+      [0, 42, TypeError], [1, [9], TypeError], [1, Uint8Array.of(13), RangeError], [2, 2, RangeError], [3, 1, TypeError],
+      [4, 0, RangeError], [4, 257, RangeError], [5, new Float64Array(1), RangeError], [5, Float64Array.of(0, 5, 5), RangeError],
+      [5, Float64Array.of(0, -1), RangeError], [5, Float64Array.of(0, 2 ** 24 + 1), RangeError], [5, Float64Array.of(1, 9), RangeError],
+      [5, Float64Array.of(0, 0.5), RangeError], [5, Float64Array.of(0, NaN), RangeError], [5, [0, 9], TypeError],
+      [6, 10, RangeError], [6, 2 ** 24 + 1, RangeError], [7, 'f', TypeError],
+    ];
+    for (const [i, value, cls] of bad) {
+      const args = [...good] as unknown[];
+      args[i] = value;
+      expect(() => call(...args), `argument ${i}: ${String(value)}`).toThrow(cls);
+    }
+    expect(() => call(...good.slice(0, 7))).toThrow(TypeError);
+  });
+
+  it('rejects with what onChunk threw, or with why the file cannot be read; writes nothing then', async () => {
+    await expect(analyzeFile(file, Uint8Array.of(9), 0, false, 2, bounds, 1 << 20, () => { throw new Error('from onChunk'); }))
+      .rejects.toThrow(/from onChunk/);
+    await expect(analyzeFile(file, Uint8Array.of(9), 0, false, 1, bounds, 1 << 20, (() => ({ out: [] })) as never))
+      .rejects.toThrow(/onChunk must return/);
+    await expect(analyzeFile(join(dir, 'missing.epd'), Uint8Array.of(9), 0, false, 1, bounds, 1 << 20, ok))
+      .rejects.toThrow(/cannot read .*missing\.epd: No such file/);
+  });
+
+  it('hands the chunks it cannot finish to onChunk, with their first line number and text', async () => {
+    const seen: [string, number, string | undefined][] = [];
+    const [stop, , lines, errors] = await analyzeFile(file, Uint8Array.of(9), 0, false, 1, bounds, 1 << 20, (text, firstLine, tooLong) => {
+      seen.push([Buffer.from(text).toString(), firstLine, tooLong]);
+      return { out: new Uint8Array(0), lines: 1, errors: 1 };
+    });
+    expect(seen).toEqual([['nonsense\n', 1, undefined]]);
+    expect([stop, lines, errors]).toEqual([0, 1, 1]);
   });
 });

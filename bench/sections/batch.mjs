@@ -107,37 +107,41 @@ export async function run({ js, native, quick, filter }) {
   // One run of the command: wall seconds, peak RSS and CPU seconds (user + system, all threads) from
   // /usr/bin/time when it is there. The CPU time does not depend on other load on the machine: the
   // same CPU time on 1 and N threads means the work itself divides (no main-thread serial part added).
-  const cliRun = (args) => {
+  const cliRun = (args, env) => {
     const cmd = hasTime ? '/usr/bin/time' : process.execPath;
     const argv = hasTime ? ['-f', '%e %M %U %S', process.execPath, cli, 'analyze', file, ...args] : [cli, 'analyze', file, ...args];
     const t0 = performance.now();
-    const r = spawnSync(cmd, argv, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+    const r = spawnSync(cmd, argv, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26, env: { ...process.env, ...env } });
     const secs = (performance.now() - t0) / 1000;
     const [, rssKb, user, sys] = hasTime ? r.stderr.toString().trim().split('\n').pop().split(' ').map(Number) : [0, NaN, NaN, NaN];
     return { secs, rssKb, cpu: user + sys };
   };
   /** The fastest of `runs` runs (a shared machine: the minimum is the least disturbed), with its RSS and CPU. */
-  const cliBest = (args, runs) => {
+  const cliBest = (args, runs, env = {}) => {
     let best;
     for (let i = 0; i < runs; i++) {
-      const r = cliRun(args);
+      const r = cliRun(args, env);
       if (!best || r.secs < best.secs) best = r;
     }
     const t = args[args.length - 1];
+    const pipeline = env.BITBOARD_PATTERNS_ANALYZE_PIPELINE ? `BITBOARD_PATTERNS_ANALYZE_PIPELINE=${env.BITBOARD_PATTERNS_ANALYZE_PIPELINE} ` : '';
     measurements.push(measurement({ fn: 'analyze CLI', mode: 'cli', impl: `--threads ${t}`,
-      op: `bitboard-patterns analyze ${args.join(' ')} on ${cliLines} lines, per line (min of ${runs}); peak RSS ${hasTime ? `${(best.rssKb / 1024).toFixed(0)} MB, CPU ${best.cpu.toFixed(2)} s` : 'n/a'}`,
+      op: `${pipeline}bitboard-patterns analyze ${args.join(' ')} on ${cliLines} lines, per line (min of ${runs}); peak RSS ${hasTime ? `${(best.rssKb / 1024).toFixed(0)} MB, CPU ${best.cpu.toFixed(2)} s` : 'n/a'}`,
       batchSize: cliLines, perOp: 'line' }, { samples: [best.secs * 1e9 / cliLines], median: best.secs * 1e9 / cliLines, min: best.secs * 1e9 / cliLines, max: best.secs * 1e9 / cliLines }));
     return best;
   };
   const runs = quick ? 1 : 3;
   const cliRows = [];
-  for (const [label, args] of [
+  // The native backend on a plain file takes the addon's own threads; the worker threads' pipeline
+  // (stdin, gzip, --syzygy, the JS backend) is timed on the same file for comparison.
+  for (const [label, args, env] of [
     ['CLI, all features, NDJSON', []],
+    ['CLI, all features, NDJSON, worker threads', [], { BITBOARD_PATTERNS_ANALYZE_PIPELINE: 'workers' }],
     ['CLI, checkers + pins + discovered, NDJSON', ['--features', CHECK_PINS.join(',')]],
     ['CLI, inCheck, CSV', ['--features', 'inCheck', '--format', 'csv']],
   ]) {
-    const all = cliBest([...args, '--threads', String(threads)], runs);
-    const one = cliBest([...args, '--threads', '1'], runs);
+    const all = cliBest([...args, '--threads', String(threads)], runs, env);
+    const one = cliBest([...args, '--threads', '1'], runs, env);
     cliRows.push([label, all, one]);
   }
   const mb = (r) => (hasTime ? `${(r.rssKb / 1024).toFixed(0)} MB` : '-');

@@ -2,9 +2,12 @@
  * `bitboard-patterns analyze [file|-]`: FEN / EPD lines in, one NDJSON or CSV record per line out, in
  * input order. A stdin-to-stdout filter (the map step of Hadoop Streaming or Spark's pipe).
  *
- * Pipeline: worker threads read, parse, analyse, format and write. A plain file is read by the
- * workers themselves in byte ranges (chunkPlan; each finds the lines that start in its range); stdin
- * and gzip input are read by the main thread and cut at line ends into pieces for the workers.
+ * Two pipelines, the same bytes. A plain file on the native backend (without --syzygy or a progress
+ * bar) is analysed by the addon's own threads (lib/cli/analyze-native.ts, native/addon/analyze_file.cc),
+ * with no worker thread to start. Otherwise worker threads read, parse, analyse, format and write: a
+ * plain file is read by the workers themselves in byte ranges (chunkPlan; each finds the lines that
+ * start in its range); stdin and gzip input are read by the main thread and cut at line ends into
+ * pieces for the workers.
  * Workers number their lines and write their records to stdout in chunk order, through counters in
  * shared memory; a chunk finished before its turn waits in one of its worker's two output slots and
  * is written by whichever worker writes the chunk before it (see analyzeWorker), so no worker waits
@@ -38,7 +41,7 @@ options:
   --features a,b,c       features to compute (default: all): ${FEATURES.map((f) => f.name).join(', ')}
   --format ndjson|csv    output format (default ndjson)
   --backend native|js    analysis backend (default native, else js)
-  --threads N            worker threads (default: all cores, ${availableParallelism()} here)
+  --threads N            threads (default: all cores, ${availableParallelism()} here)
   --syzygy DIR           Syzygy tables (.rtbw/.rtbz) in DIR (repeatable): adds "wdl" and "dtz" to
                          each record (null in NDJSON, empty in CSV where the tables cannot answer)
   --strict               stop at the first malformed line (exit code 1)

@@ -54,6 +54,8 @@ using U8 = std::uint8_t;
 constexpr int kRunning = 0, kStrict = 1, kEpipe = 2, kWriteFailed = 3, kFailed = 4;
 constexpr std::size_t kReadStep = std::size_t{1} << 16;
 constexpr std::size_t kNoEnd = ~std::size_t{0};
+// The longest byte range and line limit a call may ask for: a thread's memory grows with both.
+constexpr double kMaxRange = 1 << 24;
 
 // What a chunk hands to the writer: its records in one of its thread's slots, and its counts.
 struct Finished {
@@ -553,7 +555,7 @@ Napi::Value analyzeFile(const Napi::CallbackInfo& info) {
   const bool strict = args.boolean(3, "strict");
   const unsigned threads = static_cast<unsigned>(args.count(4, "threads", 256));
   const auto bounds = args.array<double>(5, "bounds");
-  const double maxLine = args.count(6, "maxLineBytes", 1u << 30);
+  const double maxLine = args.count(6, "maxLineBytes", kMaxRange);
   if (!args.ok()) return args.undefined();
   if (!info[7].IsFunction()) return args.failType("onChunk must be a function"), args.undefined();
   if (threads < 1) return args.fail("threads must be 1..256"), args.undefined();
@@ -561,12 +563,11 @@ Napi::Value analyzeFile(const Napi::CallbackInfo& info) {
   for (std::size_t j = 0; j < order.length; ++j)
     if (order.data[j] >= kFeatureCount)
       return args.fail("order holds a feature id >= " + std::to_string(kFeatureCount)), args.undefined();
-  if (bounds.length < 2) return args.fail("bounds must hold at least 2 offsets"), args.undefined();
-  for (std::size_t k = 0; k < bounds.length; ++k) {
+  if (bounds.length < 2 || bounds.data[0] != 0) return args.fail("bounds must hold 0 and at least one more offset"), args.undefined();
+  for (std::size_t k = 1; k < bounds.length; ++k) {
     const double b = bounds.data[k];
-    if (!(b >= 0 && b <= 9007199254740991.0 && b == std::floor(b)) || (k > 0 && !(b > bounds.data[k - 1])) ||
-        (k > 0 && b - bounds.data[k - 1] > 1u << 30))
-      return args.fail("bounds must be increasing byte offsets, each range at most 1 GiB"), args.undefined();
+    if (!(b <= 9007199254740991.0 && b == std::floor(b) && b > bounds.data[k - 1] && b - bounds.data[k - 1] <= kMaxRange))
+      return args.fail("bounds must be increasing byte offsets, each range at most 16 MiB"), args.undefined();
   }
   std::vector<U8> ids(order.data, order.data + order.length);
   std::vector<double> offsets(bounds.data, bounds.data + bounds.length);
