@@ -8,7 +8,7 @@ import type { ChunkScratch, RecordFormat } from '../batch.js';
 import type { Backend } from '../backend.js';
 import { FenError } from '../position.js';
 import type { SyzygyTablebase } from '../syzygy.js';
-import { writeAllSync } from './worker-pool.js';
+import { writeAllSync } from './output.js';
 import {
   BYTES, CHUNK_BYTES, COUNTED, EPIPE, ERRORS, LINES, LINE_BASE, MAX_LINE_BYTES, NEXT, PARK_BYTES, PARK_ERRORS, PARK_FIELDS,
   PARK_LENGTH, PARK_LINES, PARK_SLOT, PARK_STATE, RUNNING, SLOTS_PER_THREAD, STOP, STRICT, TURN, WORKER_IDS, WRITE_FAILED,

@@ -24,11 +24,15 @@ import type { RecordFormat } from '../batch.js';
 import type { Subcommand } from './subcommand.js';
 import { isPgnInput, pgnUsage } from './pgn-detect.js';
 import { UsageError, backendOf, valueOf, threadsOf } from './args.js';
-import { WORKER_ENTRY, WorkerPool, writeAllSync } from './worker-pool.js';
+import { WORKER_ENTRY, WorkerPool } from './worker-pool.js';
+import { nowMs, writeAllSync } from './output.js';
 import {
   BYTES, CHUNK_BYTES, EPIPE, chunkCount, chunkPlan, sharedBlocks, ERRORS, LINES, MAX_LINE_BYTES, RUNNING, STOP, STRICT, WRITE_FAILED,
 } from './analyze-control.js';
 import type { JobResult, WorkerData } from './analyze-control.js';
+
+/** FEN / EPD records go through fd 1 (lib/cli/output.ts); the PGN reader guards process.stdout itself. */
+export const writesFd1 = true;
 
 export const summary = 'analyse FEN/EPD lines (file, .gz or stdin) to NDJSON or CSV on stdout, on all cores';
 
@@ -239,7 +243,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 `;
 
 function progressLine(lines: number, bytes: number, total: number | undefined, started: number): string {
-  const secs = (performance.now() - started) / 1000;
+  const secs = (nowMs() - started) / 1000;
   const rate = lines / Math.max(secs, 1e-9);
   let s = `\r${lines.toLocaleString('en')} positions  ${Math.round(rate).toLocaleString('en')}/s`;
   if (total) {
@@ -328,7 +332,7 @@ export async function run(args: string[]): Promise<number> {
   const shared = sharedBlocks(threads);
   const controlView = new Int32Array(shared.control);
   const totalsView = new BigInt64Array(shared.totals);
-  const started = performance.now();
+  const started = nowMs();
   let stop: JobResult = {};
   let inputError: Error | undefined;
   const progress = o.progress

@@ -11,6 +11,7 @@ import { defaultPerftThreads, MAX_PERFT_THREADS, perftCall, perftStatsCall } fro
 import { FenError, STARTING_FEN, parseFenCall } from '../position.js';
 import type { Subcommand } from './subcommand.js';
 import { UsageError } from './args.js';
+import { nowMs, writeAllSync } from './output.js';
 
 export const summary = 'perft "<fen>" <depth> [--stats] [--divide] [--threads N] [--backend native|js]: count the legal move tree';
 
@@ -53,9 +54,15 @@ const rate = (nodes: number, seconds: number): string =>
   seconds > 0 ? `${(nodes / seconds / 1e6).toFixed(1)} M nodes/s` : 'too fast to time';
 
 export async function run(args: string[]): Promise<number> {
-  const out = (line: string) => process.stdout.write(`${line}\n`);
-  // `perft ... --divide | head`: a closed pipe ends the listing quietly.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(0); else throw e; });
+  const out = (line: string): void => {
+    try {
+      writeAllSync(1, Buffer.from(`${line}\n`));
+    } catch (e) {
+      // `perft ... --divide | head`: a closed pipe ends the listing quietly.
+      if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
+      throw e;
+    }
+  };
   try {
     const positional: string[] = [];
     let stats = false;
@@ -102,10 +109,10 @@ export async function run(args: string[]): Promise<number> {
     const pos = parseFenCall(backend, fenText === 'startpos' ? STARTING_FEN : fenText);
     // Threads in use: the js backend counts on one; --divide counts move by move on one.
     const threadNote = backend.name === 'native' ? `, ${threads} thread${threads === 1 ? '' : 's'}` : '';
-    const started = performance.now();
+    const started = nowMs();
     if (divide) {
       const counts = (await import('../api.js')).createApi(backend).perftDivide(pos, depth);
-      const seconds = (performance.now() - started) / 1000;
+      const seconds = (nowMs() - started) / 1000;
       let nodes = 0;
       for (const [move, n] of counts) {
         out(`${move}: ${n}`);
@@ -116,15 +123,15 @@ export async function run(args: string[]): Promise<number> {
       out(`perft(${depth}) = ${nodes} nodes in ${seconds.toFixed(3)} s (${rate(nodes, seconds)}, ${backend.name} backend)`);
     }
     if (stats) {
-      const timed = performance.now();
+      const timed = nowMs();
       const s = perftStatsCall(backend, pos, depth, options);
-      const seconds = (performance.now() - timed) / 1000;
+      const seconds = (nowMs() - timed) / 1000;
       out(`perft(${depth}) = ${s.nodes} nodes in ${seconds.toFixed(3)} s (${rate(s.nodes, seconds)}, ${backend.name} backend${threadNote}, with statistics)`);
       const width = Math.max(...Object.values(s).map((v) => String(v).length));
       for (const [name, value] of Object.entries(s)) out(`  ${name.padEnd(16)}${String(value).padStart(width)}`);
     } else if (!divide) {
       const nodes = perftCall(backend, pos, depth, options);
-      const seconds = (performance.now() - started) / 1000;
+      const seconds = (nowMs() - started) / 1000;
       out(`perft(${depth}) = ${nodes} nodes in ${seconds.toFixed(3)} s (${rate(nodes, seconds)}, ${backend.name} backend${threadNote})`);
     }
     return 0;
@@ -137,4 +144,4 @@ export async function run(args: string[]): Promise<number> {
   }
 }
 
-export default { summary, usage, run } satisfies Subcommand;
+export default { summary, usage, run, writesFd1: true } satisfies Subcommand;

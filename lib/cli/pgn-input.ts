@@ -301,7 +301,10 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   let closed = false;
   let drained: (() => void) | undefined;
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
+    if (e.code !== 'EPIPE') {
+      process.stderr.write(`bitboard-patterns: cannot write the output: ${e.message}\n`);
+      process.exit(1);
+    }
     closed = true;
     drained?.();
   });

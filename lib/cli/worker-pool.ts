@@ -1,13 +1,11 @@
 /**
  * What the analyze command's two readers (FEN/EPD lines and PGN games) share: a pool of worker
- * threads that take one job at a time, and a blocking write of all of a buffer to a file descriptor
- * that worker threads use to write their records in turn.
+ * threads that take one job at a time (their records go to stdout through lib/cli/output.ts).
  *
  * A pool's worker is `new Worker(source, { eval: true, workerData })`; it posts `{ ready: true }` once
  * loaded, then answers each job `{ id, ...payload }` with `{ id, result }`, or `{ id, fatal }` /
  * `{ fatal }` when it fails (the pool then rejects every job still waiting).
  */
-import { writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker, type TransferListItem } from 'node:worker_threads';
 
@@ -75,23 +73,5 @@ export class WorkerPool<R> {
 
   async close(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.terminate()));
-  }
-}
-
-const pause = new Int32Array(new SharedArrayBuffer(4));
-
-/**
- * Writes all of `bytes` to `fd`, blocking (also on a non-blocking pipe: EAGAIN waits 1 ms and tries
- * again). Other errors (EPIPE when the reader closed the pipe) are thrown.
- */
-export function writeAllSync(fd: number, bytes: Uint8Array): void {
-  let at = 0;
-  while (at < bytes.length) {
-    try {
-      at += writeSync(fd, bytes, at, bytes.length - at);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
-      Atomics.wait(pause, 0, 0, 1);
-    }
   }
 }

@@ -61,9 +61,12 @@ const Kernels& chooseKernels() {
 Napi::Object init(Napi::Env env, Napi::Object exports) {
   const Kernels& kernels = chooseKernels();
   env.SetInstanceData(new AddonState{&kernels, {}});
-  // Build the slider tables now (once per process), not inside the first call that needs them.
-  magicTables();
+  // Build the slider tables this CPU's kernels use now (once per process), not inside the first call
+  // that needs them. Where the kernels use PEXT, the magic tables (the PGN reader, the tablebase
+  // generator and the magic variants use them) are built on first use instead: a process that needs
+  // neither, a perft run say, starts without that work.
   if (kernels.rookAttacksPext) pextTables();
+  else magicTables();
 
   Napi::Object variants = Napi::Object::New(env);
   Napi::Object checkVariants = Napi::Object::New(env);
