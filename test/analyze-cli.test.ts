@@ -292,6 +292,12 @@ describe('bitboard-patterns analyze', () => {
         expect(native.err, `${name} ${extra}`).toBe(workers.err);
       }
     }
+    // The ESM build of the command too: the chunks handed to the main thread use the CommonJS build
+    // of the analysis code there.
+    const esm = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), 'analyze', join(dir, 'pipeline-nonAscii.epd')],
+      { env: { ...process.env, BITBOARD_PATTERNS_BACKEND: '' } });
+    expect(esm.status).toBe(3);
+    expect(esm.stdout.equals(Buffer.from(analyze([join(dir, 'pipeline-nonAscii.epd')], undefined, WORKERS).out))).toBe(true);
     // Truth for the cases above, independent of both pipelines: the lines numbered by hand.
     const mixed = analyze([join(dir, 'pipeline-mixed.epd'), '--features', 'inCheck']);
     expect(mixed.out.trim().split('\n').map((l) => JSON.parse(l).line)).toEqual([1, 6, 7, 9]);

@@ -4,11 +4,12 @@
  * backend loads, the input is a plain file, and neither --syzygy nor a progress bar is asked for;
  * everything else goes through the worker threads. Both make the same bytes: the chunks the addon
  * cannot finish alone (error records, non-ASCII lines, over-long lines) are made here, on the main
- * thread, by the worker threads' own code (chunkRecords).
+ * thread, by the worker threads' own code (chunkRecords, from dist/analyze-worker.cjs).
  */
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { Backend } from '../backend.js';
-import { chunkRecords } from './analyze-chunks.js';
-import type { ChunkRecords } from './analyze-chunks.js';
+import type { ChunkRecords, chunkRecords as ChunkRecordsFn } from './analyze-chunks.js';
 import { MAX_LINE_BYTES, chunkCount, chunkRange } from './analyze-control.js';
 import type { ChunkPlan, JobResult } from './analyze-control.js';
 import type { RecordFormat } from '../batch.js';
@@ -27,14 +28,25 @@ export function nativeAnalyzeFile(backend: Backend): AnalyzeFile | undefined {
 export interface NativeRun extends JobResult { lines: number; errors: number }
 
 /** Analyses `file` (plain, not gzip) with the addon's threads; the records go to stdout (fd 1). */
-export async function runNative(analyzeFile: AnalyzeFile, backend: Backend, file: string, plan: ChunkPlan, threads: number,
+export async function runNative(analyzeFile: AnalyzeFile, file: string, plan: ChunkPlan, threads: number,
   ids: number[], format: RecordFormat, strict: boolean): Promise<NativeRun> {
   const chunks = chunkCount(plan);
   const bounds = new Float64Array(chunks + 1);
   for (let k = 0; k < chunks; k++) bounds[k] = chunkRange(plan, k)[0];
   bounds[chunks] = chunkRange(plan, chunks - 1)[1];
-  const onChunk = (text: Uint8Array, firstLine: number, tooLong: string | undefined): ChunkRecords =>
-    chunkRecords(backend, text, firstLine, tooLong, ids, format);
+  // The analysis code is loaded on the first chunk that needs it (a clean file never does): it is
+  // the worker threads' CommonJS build, which `require` loads at once, in the ESM build too. Its own
+  // backend object is used with it (Positions are recognised only by the module graph that made them).
+  let records: ((text: Uint8Array, firstLine: number, tooLong: string | undefined) => ChunkRecords) | undefined;
+  const onChunk = (text: Uint8Array, firstLine: number, tooLong: string | undefined): ChunkRecords => {
+    if (!records) {
+      const m = createRequire(import.meta.url)(fileURLToPath(new URL('./analyze-worker.cjs', import.meta.url))) as
+        { chunkRecords: typeof ChunkRecordsFn; loadNative: () => Backend };
+      const own = m.loadNative();
+      records = (t, first, long) => m.chunkRecords(own, t, first, long, ids, format);
+    }
+    return records(text, firstLine, tooLong);
+  };
   const [stop, message, lines, errors] = await analyzeFile(file, Uint8Array.from(ids), format === 'ndjson' ? 0 : 1, strict,
     threads, bounds, MAX_LINE_BYTES, onChunk);
   return { ...(stop !== 0 && { stop, message }), lines, errors };

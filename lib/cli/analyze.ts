@@ -290,7 +290,7 @@ async function nativePipeline() {
   }
   const module = await import('./analyze-native.js');
   const analyzeFile = module.nativeAnalyzeFile(backend);
-  return analyzeFile && { module, backend, analyzeFile };
+  return analyzeFile && { module, analyzeFile };
 }
 
 export async function run(args: string[]): Promise<number> {
@@ -359,7 +359,7 @@ export async function run(args: string[]): Promise<number> {
     if (stop.stop !== undefined) {
       // Nothing more to write.
     } else if (native) {
-      const r = await native.module.runNative(native.analyzeFile, native.backend, o.file, plan!, threads, o.ids, o.format, o.strict);
+      const r = await native.module.runNative(native.analyzeFile, o.file, plan!, threads, o.ids, o.format, o.strict);
       note(r);
       nativeTotals = r;
     } else if (size !== undefined) {
