@@ -17,14 +17,13 @@
  */
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { constants, createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { FEATURES, csvHeader, featureIds } from '../features.js';
 import type { RecordFormat } from '../batch.js';
 import type { Subcommand } from './subcommand.js';
 import { isPgnInput, pgnUsage } from './pgn-detect.js';
 import { UsageError, backendOf, valueOf, threadsOf } from './args.js';
-import { WORKER_ENTRY, WorkerPool } from './worker-pool.js';
+import type { WorkerPool } from './worker-pool.js';
 import { nowMs, writeAllSync } from './output.js';
 import {
   BYTES, CHUNK_BYTES, EPIPE, chunkCount, chunkPlan, sharedBlocks, ERRORS, LINES, MAX_LINE_BYTES, RUNNING, STOP, STRICT, WRITE_FAILED,
@@ -133,6 +132,7 @@ async function openInput(file: string): Promise<AsyncIterable<Buffer>> {
     }
   }
   if (!first.done && first.value.length >= 2 && first.value[0] === 0x1f && first.value[1] === 0x8b) {
+    const { constants, createGunzip } = await import('node:zlib'); // loaded only for gzip input
     const gunzip = createGunzip({ chunkSize: CHUNK_BYTES });
     const source = rest();
     (async () => {
@@ -343,8 +343,10 @@ export async function run(args: string[]): Promise<number> {
   const native = plan && threads > 0 && o.backend === 'native' && !o.syzygy.length && !o.progress
     && process.env.BITBOARD_PATTERNS_ANALYZE_PIPELINE !== 'workers' ? await nativePipeline() : undefined;
   let nativeTotals: { lines: number; errors: number } | undefined;
-  const pool = threads > 0 && !native ? new WorkerPool<JobResult>(threads, WORKER_SOURCE, {
-    entry: WORKER_ENTRY, backend: o.backend, explicit: o.explicit, ids: o.ids,
+  // The worker threads' module is loaded only when they run (node:worker_threads costs start-up time).
+  const workers = threads > 0 && !native ? await import('./worker-pool.js') : undefined;
+  const pool: WorkerPool<JobResult> | undefined = workers ? new workers.WorkerPool<JobResult>(threads, WORKER_SOURCE, {
+    entry: workers.WORKER_ENTRY, backend: o.backend, explicit: o.explicit, ids: o.ids,
     format: o.format, syzygy: o.syzygy, strict: o.strict, ...shared, ...(plan && { file: o.file, size, plan }),
   } satisfies WorkerData) : undefined;
   const note = (r: JobResult): void => { if (r.stop !== undefined && stop.stop === undefined) stop = r; };

@@ -3,8 +3,7 @@
  * PGN part of its usage text: what the main thread needs before it loads the PGN reader
  * (lib/cli/pgn-input.ts) or the FEN / EPD line pipeline.
  */
-import { open } from 'node:fs/promises';
-import { gunzipSync } from 'node:zlib';
+import { closeSync, openSync, readSync } from 'node:fs';
 
 export const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 const VALUE_OPTIONS = new Set(['--first-game', '--features', '--format', '--backend', '--threads', '--input', '--per', '--tags', '--every', '--from-ply', '--select', '--syzygy']);
@@ -35,19 +34,21 @@ export async function isPgnInput(args: string[]): Promise<boolean> {
   if (file === undefined || file === '-') return false;
   let head: Buffer;
   try {
-    const fh = await open(file, 'r');
+    // Read at once (a few kilobytes): no event-loop turns at start-up.
+    const fd = openSync(file, 'r');
     try {
       head = Buffer.alloc(4096);
-      const { bytesRead } = await fh.read(head, 0, head.length, 0);
-      head = head.subarray(0, bytesRead);
+      head = head.subarray(0, readSync(fd, head, 0, head.length, 0));
     } finally {
-      await fh.close();
+      closeSync(fd);
     }
   } catch {
     return false; // the FEN path reports the unreadable file
   }
   if (ZSTD_MAGIC.every((b, i) => head[i] === b)) return true;
   if (head[0] === 0x1f && head[1] === 0x8b) {
+    // zlib is loaded only for gzip input.
+    const { gunzipSync } = await import('node:zlib');
     try { head = gunzipSync(head, { finishFlush: 2 /* Z_SYNC_FLUSH: a prefix is enough */ }); } catch { return false; }
   }
   let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
