@@ -271,7 +271,7 @@ describe('bitboard-patterns analyze', () => {
   });
 
   it('a plain file: the native pipeline and the worker threads give the same bytes, exit code and message', () => {
-    // The cases the native pipeline hands to the main thread (error records, lines that are not
+    // The lines the native pipeline hands to the main thread (error records, lines that are not
     // ASCII, over-long lines) and the ones it finishes alone (blank and comment lines, CRLF, a BOM).
     const cases: Record<string, string> = {
       mixed: `\ufeff${lines[0]}\r\n\r\n# a comment\r\n   \t\n  # indented\n${lines[1]}\r\nnonsense\r\n\n${lines[2]}`,
@@ -292,7 +292,7 @@ describe('bitboard-patterns analyze', () => {
         expect(native.err, `${name} ${extra}`).toBe(workers.err);
       }
     }
-    // The ESM build of the command too: the chunks handed to the main thread use the CommonJS build
+    // The ESM build of the command too: the lines handed to the main thread use the CommonJS build
     // of the analysis code there.
     const esm = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), 'analyze', join(dir, 'pipeline-nonAscii.epd')],
       { env: { ...process.env, BITBOARD_PATTERNS_BACKEND: '' } });
@@ -306,6 +306,44 @@ describe('bitboard-patterns analyze', () => {
     expect(recs.map((r) => [r.line, r.input, r.error === undefined])).toEqual([
       [1, lines[0], true], [2, '8/8/8/8/8/8/8/K6k w - - id "caf\u00e9 \u2654";', true], [3, '8/8/8/8/8/8/8/K6\u00e9 w - -', false], [4, lines[1], true],
     ]);
+  });
+
+  it('random files of many chunks: the native pipeline and the worker threads give the same bytes', () => {
+    // Seeded: valid, malformed, blank, comment, non-ASCII (valid and not) and CRLF lines mixed at
+    // random, some bad lines close together, files of several chunks (see chunkPlan).
+    let seed = 0x9e3779b9;
+    const rand = (n: number): number => {
+      seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+      return seed % n;
+    };
+    const kinds = [
+      (i: number) => lines[i % lines.length]!,
+      (i: number) => `${lines[i % lines.length]!}\r`,
+      (i: number) => `nonsense ${i}`,
+      () => '',
+      () => '  # comment',
+      () => '8/8/8/8/8/8/8/K6k w - - id "\u00e9t\u00e9";',
+      () => '8/8/8/8/8/8/8/K6\u00e9 w - -',
+      () => '8/8/8/8/8/8/8/K6k w - - 0',
+    ];
+    for (let f = 0; f < 4; f++) {
+      const out: string[] = [];
+      const badness = [2, 50, 400, 5000][f]!;
+      for (let i = 0, bytes = 0; bytes < 150_000 + f * 60_000; i++) {
+        const line = rand(badness) === 0 ? kinds[2 + rand(kinds.length - 2)]!(i) : kinds[rand(2)]!(i);
+        out.push(line);
+        bytes += Buffer.byteLength(line) + 1;
+      }
+      const file = join(dir, `random-${f}.epd`);
+      writeFileSync(file, out.join('\n') + (f % 2 ? '\n' : ''));
+      const args = [file, '--threads', String(1 + (f % 3)), ...(f % 2 ? ['--format', 'csv'] : ['--features', 'checkers,legalMoveCount'])];
+      const native = analyze(args);
+      const workers = analyze(args, undefined, WORKERS);
+      expect(native.code, `file ${f}`).toBe(workers.code);
+      expect(native.err, `file ${f}`).toBe(workers.err);
+      expect(Buffer.from(native.out).equals(Buffer.from(workers.out)), `file ${f}`).toBe(true);
+      expect(native.out.split('\n').length - 1 - (f % 2 ? 1 : 0)).toBe(out.filter((l) => l.trim() !== '' && !l.trim().startsWith('#')).length);
+    }
   });
 
   it('bad usage: exit code 2 with a message', () => {

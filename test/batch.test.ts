@@ -548,18 +548,19 @@ describe.runIf(nativeApi)('analyzeFile (the analyze command\'s native pipeline):
   const file = join(dir, 'bad.epd');
   writeFileSync(file, 'nonsense\n');
   const bounds = Float64Array.of(0, 9);
-  const ok = () => ({ out: new Uint8Array(0), lines: 0, errors: 0 });
+  // An answer for one line that did not parse, with an empty error record.
+  const answer = () => ({ words: new BigUint64Array(10), ok: new Uint8Array(1), records: new Uint8Array(0), ends: new Uint32Array(1) });
   type Call = Parameters<typeof analyzeFile>;
   const call = (...args: unknown[]) => (analyzeFile as unknown as (...a: unknown[]) => unknown)(...args);
 
   it('every argument is checked: a TypeError or RangeError, never a crash', () => {
-    const good: Call = [file, Uint8Array.of(9), 0, false, 1, bounds, 1 << 20, ok];
+    const good: Call = [file, Uint8Array.of(9), 0, false, 1, bounds, 1 << 20, answer];
     const bad: [number, unknown, typeof TypeError | typeof RangeError][] = [
       [0, 42, TypeError], [1, [9], TypeError], [1, Uint8Array.of(13), RangeError], [2, 2, RangeError], [3, 1, TypeError],
       [4, 0, RangeError], [4, 257, RangeError], [5, new Float64Array(1), RangeError], [5, Float64Array.of(0, 5, 5), RangeError],
       [5, Float64Array.of(0, -1), RangeError], [5, Float64Array.of(0, 2 ** 24 + 1), RangeError], [5, Float64Array.of(1, 9), RangeError],
       [5, Float64Array.of(0, 0.5), RangeError], [5, Float64Array.of(0, NaN), RangeError], [5, [0, 9], TypeError],
-      [6, 10, RangeError], [6, 2 ** 24 + 1, RangeError], [7, 'f', TypeError],
+      [6, 10, RangeError], [6, 2 ** 24 + 1, RangeError], [7, 'f', TypeError], [8, 'f', TypeError],
     ];
     for (const [i, value, cls] of bad) {
       const args = [...good] as unknown[];
@@ -569,22 +570,23 @@ describe.runIf(nativeApi)('analyzeFile (the analyze command\'s native pipeline):
     expect(() => call(...good.slice(0, 7))).toThrow(TypeError);
   });
 
-  it('rejects with what onChunk threw, or with why the file cannot be read; writes nothing then', async () => {
-    await expect(analyzeFile(file, Uint8Array.of(9), 0, false, 2, bounds, 1 << 20, () => { throw new Error('from onChunk'); }))
-      .rejects.toThrow(/from onChunk/);
-    await expect(analyzeFile(file, Uint8Array.of(9), 0, false, 1, bounds, 1 << 20, (() => ({ out: [] })) as never))
-      .rejects.toThrow(/onChunk must return/);
-    await expect(analyzeFile(join(dir, 'missing.epd'), Uint8Array.of(9), 0, false, 1, bounds, 1 << 20, ok))
-      .rejects.toThrow(/cannot read .*missing\.epd: No such file/);
+  it('rejects with what onLines threw, a malformed answer, or why the file cannot be read; writes nothing then', async () => {
+    const run = (onLines: unknown, path = file) => analyzeFile(path, Uint8Array.of(9), 0, false, 2, bounds, 1 << 20, onLines as Call[7]);
+    await expect(run(() => { throw new Error('from onLines'); })).rejects.toThrow(/from onLines/);
+    for (const wrong of [{}, { ...answer(), words: new BigUint64Array(9) }, { ...answer(), ok: [0] }, { ...answer(), ends: Uint32Array.of(5) },
+      { ...answer(), records: 'x' }, 42]) {
+      await expect(run(() => wrong), JSON.stringify(wrong, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).rejects.toThrow(/onLines/);
+    }
+    await expect(run(answer, join(dir, 'missing.epd'))).rejects.toThrow(/cannot read .*missing\.epd: No such file/);
   });
 
-  it('hands the chunks it cannot finish to onChunk, with their first line number and text', async () => {
-    const seen: [string, number, string | undefined][] = [];
-    const [stop, , lines, errors] = await analyzeFile(file, Uint8Array.of(9), 0, false, 1, bounds, 1 << 20, (text, firstLine, tooLong) => {
-      seen.push([Buffer.from(text).toString(), firstLine, tooLong]);
-      return { out: new Uint8Array(0), lines: 1, errors: 1 };
+  it('hands the lines it cannot finish to onLines, with their line numbers and text', async () => {
+    const seen: [string, number[], number[], string | undefined][] = [];
+    const [stop, , lines, errors] = await analyzeFile(file, Uint8Array.of(9), 0, false, 1, bounds, 1 << 20, (text, starts, numbers, tooLong) => {
+      seen.push([Buffer.from(text).toString(), [...starts], [...numbers], tooLong]);
+      return answer();
     });
-    expect(seen).toEqual([['nonsense\n', 1, undefined]]);
+    expect(seen).toEqual([['nonsense\n', [0, 9], [1], undefined]]);
     expect([stop, lines, errors]).toEqual([0, 1, 1]);
   });
 });

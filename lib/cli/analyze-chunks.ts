@@ -1,11 +1,14 @@
 /**
  * The worker side of the analyze command on FEN / EPD lines: the job handler each worker thread
- * runs (dist/analyze-worker.cjs loads it; the main thread never does).
+ * runs (dist/analyze-worker.cjs loads it), and the lines the native pipeline hands to the main
+ * thread (lineRecords: the main thread loads dist/analyze-worker.cjs for them).
  */
 import { openSync, readSync } from 'node:fs';
 import { analyzeTextChunk, errorRecord } from '../batch.js';
 import type { ChunkScratch, RecordFormat } from '../batch.js';
+import { PACKED_POSITION_WORDS } from '../backend.js';
 import type { Backend } from '../backend.js';
+import { lineAt, parseLine } from '../lines.js';
 import { FenError } from '../position.js';
 import type { SyzygyTablebase } from '../syzygy.js';
 import { writeAllSync } from './output.js';
@@ -60,16 +63,20 @@ function stopRun(control: Int32Array, why: number, slotState?: Int32Array): void
 }
 
 /** A chunk's records (see chunkRecords); firstError and firstErrorEnd come with the first error record. */
-export interface ChunkRecords { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number }
+interface ChunkRecords { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number }
+
+/** The error record of line `line`, longer than MAX_LINE_BYTES: `tooLong` holds its first 64 bytes. */
+function tooLongError(line: number, tooLong: string, ids: readonly number[], format: RecordFormat, syzygy: boolean): { record: string; message: string } {
+  const error = new FenError('fen', tooLong, `line longer than ${MAX_LINE_BYTES} bytes`);
+  return { record: errorRecord(line, `${tooLong}...`, error, ids, format, syzygy), message: `line ${line}: ${error.message}` };
+}
 
 /**
- * The records of a chunk of FEN / EPD lines, the analyze command's unit of work, as both of its
- * pipelines make them (the worker threads here; the native one, native/addon/analyze_file.cc, for
- * the chunks it hands to the main thread): analyzeTextChunk, then an error record for `tooLong`, the
- * chunk's last line when it is longer than MAX_LINE_BYTES (its first 64 bytes). `firstLine` as
- * analyzeTextChunk takes it.
+ * The records of a chunk of FEN / EPD lines, a worker thread's unit of work: analyzeTextChunk, then
+ * an error record for `tooLong`, the chunk's last line when it is longer than MAX_LINE_BYTES (its
+ * first 64 bytes). `firstLine` as analyzeTextChunk takes it.
  */
-export function chunkRecords(backend: Backend, text: Uint8Array, firstLine: number | ((lines: number) => number),
+function chunkRecords(backend: Backend, text: Uint8Array, firstLine: number | ((lines: number) => number),
   tooLong: string | undefined, ids: readonly number[], format: RecordFormat, tb?: SyzygyTablebase, scratch?: ChunkScratch): ChunkRecords {
   let first = 0, textLines = 0;
   const number = (lines: number): number => {
@@ -79,15 +86,55 @@ export function chunkRecords(backend: Backend, text: Uint8Array, firstLine: numb
   let { out, lines, errors, firstError, firstErrorEnd } = analyzeTextChunk(backend, text, number, ids, format, true, tb, scratch);
   if (tooLong !== undefined) {
     // The chunk's last line: its number follows the text's lines (skipped ones included).
-    const line = first + textLines;
-    const error = new FenError('fen', tooLong, `line longer than ${MAX_LINE_BYTES} bytes`);
-    const record = Buffer.from(errorRecord(line, `${tooLong}...`, error, ids, format, tb !== undefined));
-    out = out.length ? Buffer.concat([out, record]) : record;
+    const { record, message } = tooLongError(first + textLines, tooLong, ids, format, tb !== undefined);
+    const bytes = Buffer.from(record);
+    out = out.length ? Buffer.concat([out, bytes]) : bytes;
     lines += 1;
     errors += 1;
-    if (firstError === undefined) { firstError = `line ${line}: ${error.message}`; firstErrorEnd = out.length; }
+    if (firstError === undefined) { firstError = message; firstErrorEnd = out.length; }
   }
   return { out, lines, errors, ...(firstError !== undefined && { firstError, firstErrorEnd }) };
+}
+
+/** The main thread's answer to the native pipeline about some lines (see lineRecords). */
+export interface LineRecords { words: BigUint64Array; ok: Uint8Array; records: Uint8Array; ends: Uint32Array; firstError?: string }
+
+/**
+ * The lines of a chunk the analyze command's native pipeline (native/addon/analyze_file.cc) cannot
+ * finish alone, done as the worker threads do them (parseText's JS step, then analyzeTextChunk's
+ * and chunkRecords' error records): line i of `text` (text[starts[i], starts[i + 1] - 1), numbered
+ * lineNumbers[i]) is either parsed (its packed words, ok[i] = 1) or gets its error record; then
+ * `tooLong`'s record, numbered lineNumbers[count], when the chunk ends in a line over the limit.
+ * records: those records concatenated, record i ending at ends[i]; firstError: "line N: message" of
+ * the first.
+ */
+export function lineRecords(backend: Backend, text: Uint8Array, starts: Uint32Array, lineNumbers: Float64Array,
+  tooLong: string | undefined, ids: readonly number[], format: RecordFormat): LineRecords {
+  const count = starts.length - 1;
+  const words = new BigUint64Array(count * PACKED_POSITION_WORDS);
+  const ok = new Uint8Array(count);
+  const ends = new Uint32Array(count + (tooLong === undefined ? 0 : 1));
+  const parts: string[] = [];
+  let size = 0;
+  let firstError: string | undefined;
+  const add = (record: string, message: string): void => {
+    parts.push(record);
+    size += Buffer.byteLength(record);
+    firstError ??= message;
+  };
+  for (let i = 0; i < count; i++) {
+    const line = lineAt(text, starts, i);
+    const r = parseLine(line, true, backend.checkers);
+    if (r instanceof FenError) add(errorRecord(lineNumbers[i]!, line, r, ids, format), `line ${lineNumbers[i]}: ${r.message}`);
+    else { words.set(r, i * PACKED_POSITION_WORDS); ok[i] = 1; }
+    ends[i] = size;
+  }
+  if (tooLong !== undefined) {
+    const { record, message } = tooLongError(lineNumbers[count]!, tooLong, ids, format, false);
+    add(record, message);
+    ends[count] = size;
+  }
+  return { words, ok, records: Buffer.from(parts.join('')), ends, ...(firstError !== undefined && { firstError }) };
 }
 
 /**

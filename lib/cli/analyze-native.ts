@@ -1,23 +1,24 @@
 /**
  * The analyze command's native pipeline: a plain file analysed by the addon's own threads
  * (native/addon/analyze_file.cc), with no worker thread. lib/cli/analyze.ts takes it when the native
- * backend loads, the input is a plain file, and neither --syzygy nor a progress bar is asked for;
- * everything else goes through the worker threads. Both make the same bytes: the chunks the addon
+ * backend loads, the input is a plain file, and --syzygy is not asked for; everything else goes
+ * through the worker threads. Both make the same bytes: the chunks the addon
  * cannot finish alone (error records, non-ASCII lines, over-long lines) are made here, on the main
- * thread, by the worker threads' own code (chunkRecords, from dist/analyze-worker.cjs).
+ * thread, by the worker threads' own code (lineRecords, from dist/analyze-worker.cjs).
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Backend } from '../backend.js';
-import type { ChunkRecords, chunkRecords as ChunkRecordsFn } from './analyze-chunks.js';
+import type { LineRecords, lineRecords as LineRecordsFn } from './analyze-chunks.js';
 import { MAX_LINE_BYTES, chunkCount, chunkRange } from './analyze-control.js';
 import type { ChunkPlan, JobResult } from './analyze-control.js';
 import type { RecordFormat } from '../batch.js';
 
 /** The addon's entry point: resolves [stop, message, lines, errors, bytes]. */
 type AnalyzeFile = (path: string, order: Uint8Array, format: number, strict: boolean, threads: number, bounds: Float64Array,
-  maxLineBytes: number, onChunk: (text: Uint8Array, firstLine: number, tooLong: string | undefined) => ChunkRecords)
+  maxLineBytes: number, onLines: OnLines, onProgress?: (lines: number, kib: number) => void)
   => Promise<[number, string, number, number, number]>;
+type OnLines = (text: Uint8Array, starts: Uint32Array, lineNumbers: Float64Array, tooLong: string | undefined) => LineRecords;
 
 /** The addon's analyzeFile, when `backend` is the native one and has it. */
 export function nativeAnalyzeFile(backend: Backend): AnalyzeFile | undefined {
@@ -25,29 +26,32 @@ export function nativeAnalyzeFile(backend: Backend): AnalyzeFile | undefined {
   return (backend.batch as unknown as { analyzeFile?: AnalyzeFile }).analyzeFile;
 }
 
-export interface NativeRun extends JobResult { lines: number; errors: number }
+export interface NativeRun extends JobResult { lines: number; errors: number; bytes: number }
 
-/** Analyses `file` (plain, not gzip) with the addon's threads; the records go to stdout (fd 1). */
+/**
+ * Analyses `file` (plain, not gzip) with the addon's threads; the records go to stdout (fd 1).
+ * onProgress: the lines and KiB of input written so far, now and then.
+ */
 export async function runNative(analyzeFile: AnalyzeFile, file: string, plan: ChunkPlan, threads: number,
-  ids: number[], format: RecordFormat, strict: boolean): Promise<NativeRun> {
+  ids: number[], format: RecordFormat, strict: boolean, onProgress?: (lines: number, kib: number) => void): Promise<NativeRun> {
   const chunks = chunkCount(plan);
   const bounds = new Float64Array(chunks + 1);
   for (let k = 0; k < chunks; k++) bounds[k] = chunkRange(plan, k)[0];
   bounds[chunks] = chunkRange(plan, chunks - 1)[1];
-  // The analysis code is loaded on the first chunk that needs it (a clean file never does): it is
+  // The analysis code is loaded for the first lines that need it (a clean file never does): it is
   // the worker threads' CommonJS build, which `require` loads at once, in the ESM build too. Its own
   // backend object is used with it (Positions are recognised only by the module graph that made them).
-  let records: ((text: Uint8Array, firstLine: number, tooLong: string | undefined) => ChunkRecords) | undefined;
-  const onChunk = (text: Uint8Array, firstLine: number, tooLong: string | undefined): ChunkRecords => {
+  let records: OnLines | undefined;
+  const onLines: OnLines = (text, starts, lineNumbers, tooLong) => {
     if (!records) {
       const m = createRequire(import.meta.url)(fileURLToPath(new URL('./analyze-worker.cjs', import.meta.url))) as
-        { chunkRecords: typeof ChunkRecordsFn; loadNative: () => Backend };
+        { lineRecords: typeof LineRecordsFn; loadNative: () => Backend };
       const own = m.loadNative();
-      records = (t, first, long) => m.chunkRecords(own, t, first, long, ids, format);
+      records = (t, s, n, long) => m.lineRecords(own, t, s, n, long, ids, format);
     }
-    return records(text, firstLine, tooLong);
+    return records(text, starts, lineNumbers, tooLong);
   };
-  const [stop, message, lines, errors] = await analyzeFile(file, Uint8Array.from(ids), format === 'ndjson' ? 0 : 1, strict,
-    threads, bounds, MAX_LINE_BYTES, onChunk);
-  return { ...(stop !== 0 && { stop, message }), lines, errors };
+  const [stop, message, lines, errors, bytes] = await analyzeFile(file, Uint8Array.from(ids), format === 'ndjson' ? 0 : 1, strict,
+    threads, bounds, MAX_LINE_BYTES, onLines, onProgress);
+  return { ...(stop !== 0 && { stop, message }), lines, errors, bytes };
 }

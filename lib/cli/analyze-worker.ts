@@ -1,6 +1,6 @@
 /**
  * The worker side of `bitboard-patterns analyze` (built to dist/analyze-worker.cjs, which the worker threads require, and the
- * main thread too when the native pipeline hands it a chunk: chunkRecords): the backend the
+ * main thread too when the native pipeline hands it lines: lineRecords): the backend the
  * main thread chose, the chunk pipeline of FEN / EPD lines (lib/cli/analyze-chunks.ts) and the PGN
  * piece formatter. Loaded by each worker thread, so the addon is loaded once per thread (it keeps its
  * state per environment). The JS backend and the PGN formatter are loaded only by the workers that
@@ -10,7 +10,7 @@ import type { Backend } from '../backend.js';
 import type { SyzygyTablebase } from '../syzygy.js';
 import { loadNative } from '../native.js';
 
-export { analyzeWorker, chunkRecords } from './analyze-chunks.js';
+export { analyzeWorker, lineRecords } from './analyze-chunks.js';
 export { loadNative };
 
 /** The native backend unless the JS one is asked for, or (without an explicit choice) no addon loads. */

@@ -2,8 +2,7 @@
  * `bitboard-patterns analyze [file|-]`: FEN / EPD lines in, one NDJSON or CSV record per line out, in
  * input order. A stdin-to-stdout filter (the map step of Hadoop Streaming or Spark's pipe).
  *
- * Two pipelines, the same bytes. A plain file on the native backend (without --syzygy or a progress
- * bar) is analysed by the addon's own threads (lib/cli/analyze-native.ts, native/addon/analyze_file.cc),
+ * Two pipelines, the same bytes. A plain file on the native backend (without --syzygy) is analysed by the addon's own threads (lib/cli/analyze-native.ts, native/addon/analyze_file.cc),
  * with no worker thread to start. Otherwise worker threads read, parse, analyse, format and write: a
  * plain file is read by the workers themselves in byte ranges (chunkPlan; each finds the lines that
  * start in its range); stdin and gzip input are read by the main thread and cut at line ends into
@@ -335,14 +334,18 @@ export async function run(args: string[]): Promise<number> {
   const started = nowMs();
   let stop: JobResult = {};
   let inputError: Error | undefined;
+  // A plain file on the native backend, without --syzygy: the addon's own threads.
+  const native = plan && threads > 0 && o.backend === 'native' && !o.syzygy.length
+    && process.env.BITBOARD_PATTERNS_ANALYZE_PIPELINE !== 'workers' ? await nativePipeline() : undefined;
+  let nativeTotals: { lines: number; errors: number; bytes: number } | undefined;
+  // Lines and bytes written so far: the shared totals of the worker threads, or the native pipeline's steps.
+  const written = { lines: 0, kib: 0 };
+  const linesNow = (): number => (native ? written.lines : Number(totalsView[LINES]));
+  const bytesNow = (): number => (native ? written.kib * 1024 : Number(totalsView[BYTES]));
   const progress = o.progress
-    ? setInterval(() => process.stderr.write(progressLine(Number(totalsView[LINES]), Number(totalsView[BYTES]), total, started)), 200)
+    ? setInterval(() => process.stderr.write(progressLine(linesNow(), bytesNow(), total, started)), 200)
     : undefined;
   progress?.unref();
-  // A plain file on the native backend, without --syzygy or a progress bar: the addon's own threads.
-  const native = plan && threads > 0 && o.backend === 'native' && !o.syzygy.length && !o.progress
-    && process.env.BITBOARD_PATTERNS_ANALYZE_PIPELINE !== 'workers' ? await nativePipeline() : undefined;
-  let nativeTotals: { lines: number; errors: number } | undefined;
   // The worker threads' module is loaded only when they run (node:worker_threads costs start-up time).
   const workers = threads > 0 && !native ? await import('./worker-pool.js') : undefined;
   const pool: WorkerPool<JobResult> | undefined = workers ? new workers.WorkerPool<JobResult>(threads, WORKER_SOURCE, {
@@ -361,7 +364,8 @@ export async function run(args: string[]): Promise<number> {
     if (stop.stop !== undefined) {
       // Nothing more to write.
     } else if (native) {
-      const r = await native.module.runNative(native.analyzeFile, o.file, plan!, threads, o.ids, o.format, o.strict);
+      const r = await native.module.runNative(native.analyzeFile, o.file, plan!, threads, o.ids, o.format, o.strict,
+        o.progress ? (lines, kib) => { written.lines = lines; written.kib = kib; } : undefined);
       note(r);
       nativeTotals = r;
     } else if (size !== undefined) {
@@ -389,7 +393,7 @@ export async function run(args: string[]): Promise<number> {
   }
   const lines = nativeTotals?.lines ?? Number(totalsView[LINES]);
   const errors = nativeTotals?.errors ?? Number(totalsView[ERRORS]);
-  if (o.progress) process.stderr.write(`${progressLine(lines, Number(totalsView[BYTES]), total, started)}\n`);
+  if (o.progress) process.stderr.write(`${progressLine(lines, nativeTotals?.bytes ?? Number(totalsView[BYTES]), total, started)}\n`);
   if (stop.stop === EPIPE) return 141;
   if (stop.stop === WRITE_FAILED) {
     process.stderr.write(`bitboard-patterns: cannot write the output: ${stop.message}\n`);

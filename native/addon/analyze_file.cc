@@ -1,13 +1,15 @@
 // The analyze command's native pipeline on a plain file (lib/cli/analyze-native.ts drives it when the
-// native backend analyses a file without --syzygy or a progress bar): native threads read the file in
-// byte ranges, split, parse, analyse and format each chunk's lines, and write the records to stdout in
-// input order. No JS worker thread is started, so a run pays neither a worker's start-up nor its
-// memory.
+// native backend analyses a file without --syzygy): native threads read the file in byte ranges,
+// split, parse, analyse and format each chunk's lines, and write the records to stdout in input
+// order. No JS worker thread is started, so a run pays neither a worker's start-up nor its memory.
 //
-// analyzeFile(path, order, format, strict, threads, bounds, maxLineBytes, onChunk)
+// analyzeFile(path, order, format, strict, threads, bounds, maxLineBytes, onLines, onProgress?)
 //   -> Promise<[stop, message, lines, errors, bytes]>
 //   bounds: chunk k is the lines that start in the byte range [bounds[k], bounds[k + 1]) (the JS
 //   side's chunk plan); order: the feature ids; format 0 NDJSON, 1 CSV.
+//   onLines(text, starts, lineNumbers, tooLong) -> { words, ok, records, ends, firstError? }: see
+//   Request. onProgress(lines, kib): the lines and KiB of input written so far (each at most
+//   2^32 - 1), after chunks are written (steps may be coalesced).
 //
 // The same steps as the worker threads' (lib/cli/analyze-chunks.ts), which are the reference:
 //   - a chunk's first line starts after the first line end at or after its range's first byte - 1;
@@ -17,11 +19,11 @@
 //     (counted_, lineBase_), blank and comment lines included;
 //   - a finished chunk waits in one of its thread's two output slots; whoever publishes the chunk
 //     whose turn it is writes every finished chunk from there on, in order (publish).
-// A chunk the native parser cannot finish alone (a line to report as an error record, a line that is
-// not ASCII, a line over the length limit) is handed to the main thread, which makes its records with
-// the worker threads' own JS code (onChunk(text, firstLine, tooLong) -> { out, lines, errors,
-// firstError?, firstErrorEnd? }), so both pipelines give the same bytes. The thread waits for that
-// answer; the text stays in the thread's memory, which JS never holds.
+// The lines the native parser cannot finish alone (a line that is not ASCII, a line to report as an
+// error record) and a line over the length limit are handed to the main thread, which parses them and
+// makes their error records with the JS code the worker threads run (lineRecords in
+// lib/cli/analyze-chunks.ts), so both pipelines give the same bytes; the thread waits for that answer
+// and goes on with the chunk. The main thread gets copies: a native thread's memory is never JS's.
 #include <fcntl.h>
 #include <poll.h>
 #include <unistd.h>
@@ -50,7 +52,7 @@ namespace {
 using U8 = std::uint8_t;
 
 // The stop codes lib/cli/analyze-control.ts names (RUNNING .. WRITE_FAILED), and FAILED: the input
-// could not be read, or onChunk threw (the promise rejects).
+// could not be read, or onLines failed (the promise rejects).
 constexpr int kRunning = 0, kStrict = 1, kEpipe = 2, kWriteFailed = 3, kFailed = 4;
 constexpr std::size_t kReadStep = std::size_t{1} << 16;
 constexpr std::size_t kNoEnd = ~std::size_t{0};
@@ -67,19 +69,24 @@ struct Finished {
   std::string message;
 };
 
-// A chunk for the main thread: its text (in the asking thread's memory), and the answer.
+// The lines of a chunk the native parser cannot finish (not ASCII, or to be reported as an error
+// record), for the main thread, and its answer. The lines are copied, each with a '\n', into `text`
+// (line i is text[starts[i], starts[i + 1] - 1)); `tooLong`: the first 64 bytes of a last line over
+// the limit, as latin1, numbered lineNumbers[count].
 struct Request {
-  const char* text = nullptr;
-  std::size_t length = 0;
-  std::uint64_t firstLine = 0;
+  std::vector<char> text;
+  std::vector<std::uint32_t> starts;
+  std::vector<double> lineNumbers;
   bool hasTooLong = false;
-  std::string tooLong;  // the first 64 bytes of a line over the limit, as latin1
-  std::vector<char>* out = nullptr;
-  std::size_t outLength = 0;
-  std::uint64_t lines = 0, errors = 0;
-  bool hasFirstError = false;
+  std::string tooLong;
+  // The answer: packed words (10 per line) and ok[i] for the lines JS parsed; the error records of
+  // the others, then of the long line, concatenated (record i ends at ends[i], empty for an ok line);
+  // the first error's "line N: message".
+  std::vector<std::uint64_t> words;
+  std::vector<U8> ok;
+  std::vector<U8> records;
+  std::vector<std::uint32_t> ends;
   std::string firstError;
-  std::size_t firstErrorEnd = 0;
   bool failed = false;
   std::string failure;
   bool done = false;
@@ -93,10 +100,20 @@ struct ThreadState {
   std::vector<std::uint32_t> starts;
   std::vector<std::uint64_t> wide[kFeatureCount];
   std::vector<U8> narrow[kFeatureCount];
+  std::vector<std::uint32_t> recordStarts;
+  std::vector<char> formatted;  // a chunk's records before the error records go in between
+  std::vector<std::size_t> hard;  // the lines for the main thread
   std::vector<char> slot[2];
   bool busy[2] = {false, false};  // guarded by the work's mutex
   int nextSlot = 0;
 };
+
+// Copies n bytes to out[size..] (room made before) and moves size on.
+void append(std::vector<char>& out, std::size_t& size, const char* from, std::size_t n) {
+  if (n == 0) return;  // an empty vector's data() may be null
+  std::memcpy(out.data() + size, from, n);
+  size += n;
+}
 
 // A line the analyze command passes over without a record: only white space, or '#' first.
 bool skippedLine(const char* s, std::size_t n) {
@@ -119,11 +136,12 @@ class AnalyzeFileWork : public OwnedAsyncWork {
         order_(std::move(order)), format_(format), strict_(strict), threads_(threads), bounds_(std::move(bounds)),
         maxLine_(maxLine) {
     for (U8 f : order_) features_ |= 1u << f;
-    napi_create_reference(info.Env(), info[7], 1, &onChunk_);
+    napi_create_reference(info.Env(), info[7], 1, &onLines_);
   }
   ~AnalyzeFileWork() override {
-    if (onChunk_) napi_delete_reference(Env(), onChunk_);
+    if (onLines_) napi_delete_reference(Env(), onLines_);
   }
+  void watchProgress(napi_value fn) { setOnProgress(fn); }
 
  private:
   void run() override {
@@ -276,8 +294,8 @@ class AnalyzeFileWork : public OwnedAsyncWork {
     ts.status.resize(n);
     ts.valid.resize(n);
     ts.starts.resize(n + 1);
-    bool hard = hasTooLong;
     std::uint64_t skipped = 0;
+    ts.hard.clear();
     std::size_t at = 0;
     for (std::size_t i = 0; i < n; ++i) {
       const char* nl = static_cast<const char*>(std::memchr(text + at, '\n', length - at));
@@ -290,7 +308,7 @@ class AnalyzeFileWork : public OwnedAsyncWork {
       if (st != 0) {
         std::memset(w, 0, kPackedPositionWords * 8);
         if (skippedLine(text + at, e - at)) ++skipped;
-        else hard = true;
+        else ts.hard.push_back(i);
       }
       at = e + 1;
     }
@@ -300,57 +318,89 @@ class AnalyzeFileWork : public OwnedAsyncWork {
     f.bytes = &ts.slot[slot];
     f.busy = &ts.busy[slot];
     f.textBytes = length;
-    if (!hard) {
-      void* outs[kFeatureCount] = {};
-      for (unsigned id = 0; id < kFeatureCount; ++id) {
-        if (!(features_ & (1u << id))) continue;
-        const std::size_t want = n * featureWidth(id);
-        if (isU64Feature(id)) {
-          if (ts.wide[id].size() < want) ts.wide[id].resize(want);
-          outs[id] = ts.wide[id].data();
-        } else {
-          if (ts.narrow[id].size() < want) ts.narrow[id].resize(want);
-          outs[id] = ts.narrow[id].data();
-        }
+    f.lines = n - skipped;
+    Request r;
+    const bool ask = !ts.hard.empty() || hasTooLong;
+    if (ask) {
+      // The main thread parses these lines as the JS code does, and makes their error records.
+      r.starts.push_back(0);
+      for (std::size_t i : ts.hard) {
+        const std::size_t a = ts.starts[i], e = std::min<std::size_t>(ts.starts[i + 1] - 1, length);
+        r.text.insert(r.text.end(), text + a, text + e);
+        r.text.push_back('\n');
+        r.starts.push_back(static_cast<std::uint32_t>(r.text.size()));
+        r.lineNumbers.push_back(static_cast<double>(firstLine + i));
       }
-      // A parsed position the analysis refuses is left to the JS code, which reports it as the
-      // worker threads do.
-      hard = kernels_.analyzeRange(ts.words.data(), ts.valid.data(), 0, n, features_, outs) != n;
-      if (!hard) {
-        Writer w(ts.slot[slot]);
-        formatRecordLines(w, text, ts.starts.data(), ts.valid.data(), n, order_.data(), order_.size(), outs, format_,
-                          firstLine, nullptr);
-        f.length = w.size();
-        f.lines = n - skipped;
+      r.hasTooLong = hasTooLong;
+      if (hasTooLong) {
+        r.tooLong = std::move(tooLong);
+        r.lineNumbers.push_back(static_cast<double>(firstLine + n));
+      }
+      if (!askMainThread(r)) return false;
+      for (std::size_t j = 0; j < ts.hard.size(); ++j) {
+        if (!r.ok[j]) continue;
+        std::memcpy(ts.words.data() + ts.hard[j] * kPackedPositionWords, r.words.data() + j * kPackedPositionWords,
+                    kPackedPositionWords * 8);
+        ts.valid[ts.hard[j]] = 1;
       }
     }
-    if (hard) {
-      Request r;
-      r.text = text;
-      r.length = length;
-      r.firstLine = firstLine;
-      r.hasTooLong = hasTooLong;
-      r.tooLong = std::move(tooLong);
-      r.out = &ts.slot[slot];
+
+    void* outs[kFeatureCount] = {};
+    for (unsigned id = 0; id < kFeatureCount; ++id) {
+      if (!(features_ & (1u << id))) continue;
+      const std::size_t want = n * featureWidth(id);
+      if (isU64Feature(id)) {
+        if (ts.wide[id].size() < want) ts.wide[id].resize(want);
+        outs[id] = ts.wide[id].data();
+      } else {
+        if (ts.narrow[id].size() < want) ts.narrow[id].resize(want);
+        outs[id] = ts.narrow[id].data();
+      }
+    }
+    const std::size_t bad = kernels_.analyzeRange(ts.words.data(), ts.valid.data(), 0, n, features_, outs);
+    if (bad != n) {  // not reached: the parsers make valid positions only
+      fail(kFailed, "analyze: line " + std::to_string(firstLine + bad) + " parsed to a position the analysis refuses");
+      return false;
+    }
+    if (!ask) {
+      Writer w(ts.slot[slot]);
+      formatRecordLines(w, text, ts.starts.data(), ts.valid.data(), n, order_.data(), order_.size(), outs, format_,
+                        firstLine, nullptr);
+      f.length = w.size();
+    } else {
+      // The records, with the error records in the places of their lines.
+      ts.recordStarts.resize(n + 1);
+      std::size_t formattedBytes;
       {
-        std::unique_lock<std::mutex> lock(m_);
-        requests_.push_back(&r);
+        Writer w(ts.formatted);
+        formatRecordLines(w, text, ts.starts.data(), ts.valid.data(), n, order_.data(), order_.size(), outs, format_,
+                          firstLine, ts.recordStarts.data());
+        formattedBytes = w.size();
       }
-      wakeMainThread();
-      {
-        // Always answered (the main thread serves every request, whatever the run's state).
-        std::unique_lock<std::mutex> lock(m_);
-        cv_.wait(lock, [&] { return r.done; });
+      std::vector<char>& out = ts.slot[slot];
+      out.resize(std::max(out.size(), formattedBytes + r.records.size()));
+      std::size_t size = 0, from = 0, errorEnd = kNoEnd;
+      const auto putError = [&](std::size_t j) {
+        const std::size_t a = j ? r.ends[j - 1] : 0, e = r.ends[j];
+        append(out, size, reinterpret_cast<const char*>(r.records.data()) + a, e - a);
+        ++f.errors;
+        if (errorEnd == kNoEnd) errorEnd = size;
+      };
+      for (std::size_t j = 0; j < ts.hard.size(); ++j) {
+        if (r.ok[j]) continue;
+        const std::size_t upTo = ts.recordStarts[ts.hard[j]];
+        append(out, size, ts.formatted.data() + from, upTo - from);
+        from = upTo;  // the line's own record is empty
+        putError(j);
       }
-      if (r.failed) {
-        fail(kFailed, r.failure);
-        return false;
+      append(out, size, ts.formatted.data() + from, formattedBytes - from);
+      if (hasTooLong) {
+        putError(ts.hard.size());
+        ++f.lines;
       }
-      f.length = r.outLength;
-      f.lines = r.lines;
-      f.errors = r.errors;
-      if (strict_ && r.errors > 0) {
-        f.strictEnd = r.hasFirstError ? std::min(r.firstErrorEnd, r.outLength) : r.outLength;
+      f.length = size;
+      if (strict_ && f.errors > 0) {
+        f.strictEnd = errorEnd;
         f.message = r.firstError;
       }
     }
@@ -404,6 +454,8 @@ class AnalyzeFileWork : public OwnedAsyncWork {
         lines_ += d.lines;
         errors_ += d.errors;
         bytes_ += d.textBytes;
+        progress(static_cast<unsigned>(std::min<std::uint64_t>(lines_, 0xffffffffu)),
+                 static_cast<unsigned>(std::min<std::uint64_t>(bytes_ >> 10, 0xffffffffu)));
       }
       *d.busy = false;
       ++turn_;
@@ -413,7 +465,23 @@ class AnalyzeFileWork : public OwnedAsyncWork {
     cv_.notify_all();
   }
 
-  // Main thread: answers every queued request with onChunk.
+  // Hands `r` to the main thread and waits for its answer. False when onLines failed (the run stops).
+  bool askMainThread(Request& r) {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      requests_.push_back(&r);
+    }
+    wakeMainThread();
+    {
+      // Always answered: the main thread serves every request, whatever the run's state.
+      std::unique_lock<std::mutex> lock(m_);
+      cv_.wait(lock, [&] { return r.done; });
+    }
+    if (r.failed) fail(kFailed, r.failure);
+    return !r.failed;
+  }
+
+  // Main thread: answers every queued request with onLines.
   void serviceMainThread(napi_env env) override {
     for (;;) {
       Request* r;
@@ -432,10 +500,25 @@ class AnalyzeFileWork : public OwnedAsyncWork {
     }
   }
 
+  // The typed array `name` of `result` with `length` elements of T, copied into `into`.
+  template <typename T>
+  static bool readArray(napi_env env, napi_value result, const char* name, std::size_t length, std::vector<T>& into,
+                        bool exact = true) {
+    napi_value v = nullptr;
+    bool isTyped = false;
+    napi_typedarray_type type;
+    std::size_t got = 0;
+    void* data = nullptr;
+    if (napi_get_named_property(env, result, name, &v) != napi_ok || napi_is_typedarray(env, v, &isTyped) != napi_ok ||
+        !isTyped || napi_get_typedarray_info(env, v, &type, &got, &data, nullptr, nullptr) != napi_ok ||
+        type != kTypedArray<T> || (exact && got != length))
+      return false;
+    into.assign(static_cast<const T*>(data), static_cast<const T*>(data) + got);
+    return true;
+  }
+
   void answer(napi_env env, Request& r) {
-    napi_value fn = nullptr, recv = nullptr, argv[3] = {}, result = nullptr;
-    void* copy = nullptr;
-    auto failed = [&](const char* what) {
+    const auto failed = [&](const char* what) {
       r.failed = true;
       r.failure = what;
       bool pending = false;
@@ -444,57 +527,42 @@ class AnalyzeFileWork : public OwnedAsyncWork {
           napi_get_and_clear_last_exception(env, &thrown) == napi_ok && napi_coerce_to_string(env, thrown, &text) == napi_ok) {
         std::size_t len = 0;
         if (napi_get_value_string_utf8(env, text, nullptr, 0, &len) == napi_ok) {
-          std::string s(len, '\0');
-          napi_get_value_string_utf8(env, text, s.data(), len + 1, &len);
-          r.failure = s;
+          r.failure.assign(len, '\0');
+          napi_get_value_string_utf8(env, text, r.failure.data(), len + 1, &len);
         }
       }
     };
-    if (napi_get_reference_value(env, onChunk_, &fn) != napi_ok || !fn || napi_get_undefined(env, &recv) != napi_ok ||
-        napi_create_buffer_copy(env, r.length, r.length ? r.text : "", &copy, &argv[0]) != napi_ok ||
-        napi_create_double(env, static_cast<double>(r.firstLine), &argv[1]) != napi_ok)
-      return failed("analyzeFile: cannot call onChunk");
-    if (r.hasTooLong) {
-      if (napi_create_string_latin1(env, r.tooLong.data(), r.tooLong.size(), &argv[2]) != napi_ok)
-        return failed("analyzeFile: cannot call onChunk");
-    } else if (napi_get_undefined(env, &argv[2]) != napi_ok) {
-      return failed("analyzeFile: cannot call onChunk");
-    }
-    if (napi_call_function(env, recv, fn, 3, argv, &result) != napi_ok) return failed("analyzeFile: onChunk threw");
-    napi_value out = nullptr, v = nullptr;
-    bool isTyped = false;
-    napi_typedarray_type type;
-    std::size_t length = 0;
+    const std::size_t count = r.starts.size() - 1;
+    napi_value fn = nullptr, recv = nullptr, argv[4] = {}, result = nullptr, buffer = nullptr;
     void* data = nullptr;
-    if (napi_get_named_property(env, result, "out", &out) != napi_ok || napi_is_typedarray(env, out, &isTyped) != napi_ok ||
-        !isTyped || napi_get_typedarray_info(env, out, &type, &length, &data, nullptr, nullptr) != napi_ok ||
-        type != napi_uint8_array)
-      return failed("analyzeFile: onChunk must return { out: Uint8Array, ... }");
-    r.out->resize(std::max(r.out->size(), length));
-    if (length) std::memcpy(r.out->data(), data, length);
-    r.outLength = length;
-    double d = 0;
-    auto number = [&](const char* name, double& into) {
-      return napi_get_named_property(env, result, name, &v) == napi_ok && napi_get_value_double(env, v, &into) == napi_ok;
-    };
-    if (!number("lines", d)) return failed("analyzeFile: onChunk must return lines");
-    r.lines = static_cast<std::uint64_t>(d);
-    if (!number("errors", d)) return failed("analyzeFile: onChunk must return errors");
-    r.errors = static_cast<std::uint64_t>(d);
-    if (number("firstErrorEnd", d)) {
-      r.hasFirstError = true;
-      r.firstErrorEnd = static_cast<std::size_t>(d);
-      napi_value s = nullptr;
-      std::size_t len = 0;
-      if (napi_get_named_property(env, result, "firstError", &s) == napi_ok &&
-          napi_get_value_string_utf8(env, s, nullptr, 0, &len) == napi_ok) {
-        r.firstError.assign(len, '\0');
-        napi_get_value_string_utf8(env, s, r.firstError.data(), len + 1, &len);
-      }
-    } else {
-      bool pending = false;
-      napi_value ignored = nullptr;
-      if (napi_is_exception_pending(env, &pending) == napi_ok && pending) napi_get_and_clear_last_exception(env, &ignored);
+    if (napi_get_reference_value(env, onLines_, &fn) != napi_ok || !fn || napi_get_undefined(env, &recv) != napi_ok ||
+        napi_create_buffer_copy(env, r.text.size(), r.text.empty() ? "" : r.text.data(), &data, &argv[0]) != napi_ok ||
+        napi_create_arraybuffer(env, r.starts.size() * 4, &data, &buffer) != napi_ok ||
+        napi_create_typedarray(env, napi_uint32_array, r.starts.size(), buffer, 0, &argv[1]) != napi_ok)
+      return failed("analyzeFile: cannot call onLines");
+    std::memcpy(data, r.starts.data(), r.starts.size() * 4);
+    if (napi_create_arraybuffer(env, r.lineNumbers.size() * 8, &data, &buffer) != napi_ok ||
+        napi_create_typedarray(env, napi_float64_array, r.lineNumbers.size(), buffer, 0, &argv[2]) != napi_ok)
+      return failed("analyzeFile: cannot call onLines");
+    std::memcpy(data, r.lineNumbers.data(), r.lineNumbers.size() * 8);
+    if (r.hasTooLong ? napi_create_string_latin1(env, r.tooLong.data(), r.tooLong.size(), &argv[3]) != napi_ok
+                     : napi_get_undefined(env, &argv[3]) != napi_ok)
+      return failed("analyzeFile: cannot call onLines");
+    if (napi_call_function(env, recv, fn, 4, argv, &result) != napi_ok) return failed("analyzeFile: onLines threw");
+    const std::size_t entries = count + (r.hasTooLong ? 1 : 0);
+    if (!readArray(env, result, "words", count * kPackedPositionWords, r.words) || !readArray(env, result, "ok", count, r.ok) ||
+        !readArray(env, result, "ends", entries, r.ends) || !readArray(env, result, "records", 0, r.records, false))
+      return failed("analyzeFile: onLines must return { words, ok, records, ends, firstError? } of the right types and lengths");
+    for (std::size_t j = 0; j < entries; ++j)
+      if (r.ends[j] > r.records.size() || (j > 0 && r.ends[j] < r.ends[j - 1]) || (j < count && r.ok[j] && r.ends[j] != (j ? r.ends[j - 1] : 0)))
+        return failed("analyzeFile: onLines returned ends out of order");
+    napi_value s = nullptr;
+    napi_valuetype type = napi_undefined;
+    std::size_t len = 0;
+    if (napi_get_named_property(env, result, "firstError", &s) == napi_ok && napi_typeof(env, s, &type) == napi_ok &&
+        type == napi_string && napi_get_value_string_utf8(env, s, nullptr, 0, &len) == napi_ok) {
+      r.firstError.assign(len, '\0');
+      napi_get_value_string_utf8(env, s, r.firstError.data(), len + 1, &len);
     }
   }
 
@@ -528,7 +596,7 @@ class AnalyzeFileWork : public OwnedAsyncWork {
   const std::vector<double> bounds_;
   const std::size_t maxLine_;
   unsigned features_ = 0;
-  napi_ref onChunk_ = nullptr;
+  napi_ref onLines_ = nullptr;
   int fd_ = -1;
   std::size_t bufferBytes_ = 0;
   std::atomic<std::size_t> next_{0};
@@ -548,7 +616,8 @@ class AnalyzeFileWork : public OwnedAsyncWork {
 };
 
 Napi::Value analyzeFile(const Napi::CallbackInfo& info) {
-  Args args(info, 8);
+  Args args(info, 8, 9);
+  const Napi::Function onProgress = args.optionalFunction(8, "onProgress");
   if (!info[0].IsString()) return args.failType("path must be a string"), args.undefined();
   const auto order = args.array<U8>(1, "order");
   const int format = static_cast<int>(args.count(2, "format", 1));
@@ -557,7 +626,7 @@ Napi::Value analyzeFile(const Napi::CallbackInfo& info) {
   const auto bounds = args.array<double>(5, "bounds");
   const double maxLine = args.count(6, "maxLineBytes", kMaxRange);
   if (!args.ok()) return args.undefined();
-  if (!info[7].IsFunction()) return args.failType("onChunk must be a function"), args.undefined();
+  if (!info[7].IsFunction()) return args.failType("onLines must be a function"), args.undefined();
   if (threads < 1) return args.fail("threads must be 1..256"), args.undefined();
   if (maxLine < 64) return args.fail("maxLineBytes must be at least 64"), args.undefined();
   for (std::size_t j = 0; j < order.length; ++j)
@@ -573,6 +642,7 @@ Napi::Value analyzeFile(const Napi::CallbackInfo& info) {
   std::vector<double> offsets(bounds.data, bounds.data + bounds.length);
   auto* work = new AnalyzeFileWork(info, info[0].As<Napi::String>().Utf8Value(), std::move(ids), format, strict, threads,
                                    std::move(offsets), static_cast<std::size_t>(maxLine));
+  if (!onProgress.IsEmpty()) work->watchProgress(onProgress);
   napi_value promise = OwnedAsyncWork::start(work, "analyzeFile");
   return promise ? Napi::Value(info.Env(), promise) : args.undefined();
 }
@@ -580,7 +650,8 @@ Napi::Value analyzeFile(const Napi::CallbackInfo& info) {
 }  // namespace
 
 void exportAnalyzeFile(Napi::Env env, Napi::Object batch) {
-  exportFunction<analyzeFile>(env, batch, "analyzeFile(path, order, format, strict, threads, bounds, maxLineBytes, onChunk)");
+  exportFunction<analyzeFile>(env, batch,
+                              "analyzeFile(path, order, format, strict, threads, bounds, maxLineBytes, onLines, onProgress)");
 }
 
 }  // namespace bbp::addon
