@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES, PENDING_FEATURES, PLANE_BYTES, analyzeTextChunk, csvHeader, parseText } from '../lib/batch.js';
 import * as jsFeatureIds from '../lib/js/batch.js';
 import type { ChunkScratch } from '../lib/batch.js';
@@ -542,11 +542,16 @@ describe.each(BACKEND_OBJECTS)('%s backend: analyzeTextChunk with a reused scrat
 });
 
 describe.runIf(nativeApi)('analyzeFile (the analyze command\'s native pipeline): bad arguments and failures', () => {
-  const analyzeFile = nativeAnalyzeFile(loadNative())!;
-  const dir = mkdtempSync(join(tmpdir(), 'bbp-analyze-file-'));
+  // Made when the tests run (a skipped describe's body still runs, its hooks do not).
+  let analyzeFile: NonNullable<ReturnType<typeof nativeAnalyzeFile>>;
+  let dir: string, file: string;
+  beforeAll(() => {
+    analyzeFile = nativeAnalyzeFile(loadNative())!;
+    dir = mkdtempSync(join(tmpdir(), 'bbp-analyze-file-'));
+    file = join(dir, 'bad.epd');
+    writeFileSync(file, 'nonsense\n');
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const file = join(dir, 'bad.epd');
-  writeFileSync(file, 'nonsense\n');
   const bounds = Float64Array.of(0, 9);
   // An answer for one line that did not parse, with an empty error record.
   const answer = () => ({ words: new BigUint64Array(10), ok: new Uint8Array(1), records: new Uint8Array(0), ends: new Uint32Array(1) });
