@@ -4,7 +4,7 @@
  * stdin, CSV, feature selection and bad usage.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
@@ -298,6 +298,21 @@ describe('bitboard-patterns analyze', () => {
       { env: { ...process.env, BITBOARD_PATTERNS_BACKEND: '' } });
     expect(esm.status).toBe(3);
     expect(esm.stdout.equals(Buffer.from(analyze([join(dir, 'pipeline-nonAscii.epd')], undefined, WORKERS).out))).toBe(true);
+    // A failed write (a full device): the same message and exit code 1.
+    if (existsSync('/dev/full')) {
+      const full = (env: Record<string, string>) => {
+        const fd = openSync('/dev/full', 'w');
+        try {
+          const r = spawnSync(process.execPath, [cli, 'analyze', join(dir, 'pipeline-clean.epd')],
+            { stdio: ['ignore', fd, 'pipe'], env: { ...process.env, BITBOARD_PATTERNS_BACKEND: '', ...env } });
+          return [r.status, r.stderr.toString()];
+        } finally {
+          closeSync(fd);
+        }
+      };
+      expect(full({})).toEqual([1, 'bitboard-patterns: cannot write the output: ENOSPC: no space left on device, write\n']);
+      expect(full(WORKERS)).toEqual(full({}));
+    }
     // Truth for the cases above, independent of both pipelines: the lines numbered by hand.
     const mixed = analyze([join(dir, 'pipeline-mixed.epd'), '--features', 'inCheck']);
     expect(mixed.out.trim().split('\n').map((l) => JSON.parse(l).line)).toEqual([1, 6, 7, 9]);

@@ -8,16 +8,17 @@
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { getSystemErrorMap } from 'node:util';
 import type { Backend } from '../backend.js';
 import type { LineRecords, lineRecords as LineRecordsFn } from './analyze-chunks.js';
 import { MAX_LINE_BYTES, chunkCount, chunkRange } from './analyze-control.js';
 import type { ChunkPlan, JobResult } from './analyze-control.js';
 import type { RecordFormat } from '../batch.js';
 
-/** The addon's entry point: resolves [stop, message, lines, errors, bytes]. */
+/** The addon's entry point: resolves [stop, message, lines, errors, bytes, errno of a failed write to stdout]. */
 type AnalyzeFile = (path: string, order: Uint8Array, format: number, strict: boolean, threads: number, bounds: Float64Array,
   maxLineBytes: number, onLines: OnLines, onProgress?: (lines: number, kib: number) => void)
-  => Promise<[number, string, number, number, number]>;
+  => Promise<[number, string, number, number, number, number]>;
 type OnLines = (text: Uint8Array, starts: Uint32Array, lineNumbers: Float64Array, tooLong: string | undefined) => LineRecords;
 
 /** The addon's analyzeFile, when `backend` is the native one and has it. */
@@ -51,7 +52,13 @@ export async function runNative(analyzeFile: AnalyzeFile, file: string, plan: Ch
     }
     return records(text, starts, lineNumbers, tooLong);
   };
-  const [stop, message, lines, errors, bytes] = await analyzeFile(file, Uint8Array.from(ids), format === 'ndjson' ? 0 : 1, strict,
+  const [stop, message, lines, errors, bytes, errno] = await analyzeFile(file, Uint8Array.from(ids), format === 'ndjson' ? 0 : 1, strict,
     threads, bounds, MAX_LINE_BYTES, onLines, onProgress);
-  return { ...(stop !== 0 && { stop, message }), lines, errors, bytes };
+  return { ...(stop !== 0 && { stop, message: errno ? writeErrorMessage(errno) : message }), lines, errors, bytes };
+}
+
+/** fs.writeSync's message for a failed write ("ENOSPC: no space left on device, write"). */
+function writeErrorMessage(errno: number): string {
+  const [code, text] = getSystemErrorMap().get(-errno) ?? [`errno ${errno}`, 'unknown error'];
+  return `${code}: ${text}, write`;
 }

@@ -4,7 +4,7 @@
 // order. No JS worker thread is started, so a run pays neither a worker's start-up nor its memory.
 //
 // analyzeFile(path, order, format, strict, threads, bounds, maxLineBytes, onLines, onProgress?)
-//   -> Promise<[stop, message, lines, errors, bytes]>
+//   -> Promise<[stop, message, lines, errors, bytes, errno]> (errno: of a failed write to stdout, else 0)
 //   bounds: chunk k is the lines that start in the byte range [bounds[k], bounds[k + 1]) (the JS
 //   side's chunk plan); order: the feature ids; format 0 NDJSON, 1 CSV.
 //   onLines(text, starts, lineNumbers, tooLong) -> { words, ok, records, ends, firstError? }: see
@@ -27,7 +27,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <unistd.h>
-#include <uv.h>
 
 #include <algorithm>
 #include <atomic>
@@ -125,8 +124,6 @@ bool skippedLine(const char* s, std::size_t n) {
   return true;
 }
 
-// Node's message for a failed write ("EBADF: bad file descriptor, write"), as fs.writeSync gives it.
-std::string writeError(int err) { return std::string(uv_err_name(-err)) + ": " + uv_strerror(-err) + ", write"; }
 
 class AnalyzeFileWork : public OwnedAsyncWork {
  public:
@@ -445,7 +442,8 @@ class AnalyzeFileWork : public OwnedAsyncWork {
       lock.lock();
       if (err) {
         int expected = kRunning;
-        if (stop_.compare_exchange_strong(expected, err == EPIPE ? kEpipe : kWriteFailed)) message_ = writeError(err);
+        // The JS side words the message from the errno, as fs.writeSync does.
+        if (stop_.compare_exchange_strong(expected, err == EPIPE ? kEpipe : kWriteFailed)) writeErrno_ = err;
       } else if (strictStop) {
         errors_ += 1;
         int expected = kRunning;
@@ -573,10 +571,10 @@ class AnalyzeFileWork : public OwnedAsyncWork {
       return;
     }
     napi_value result = nullptr, e = nullptr;
-    if (napi_create_array_with_length(env, 5, &result) != napi_ok) return;
+    if (napi_create_array_with_length(env, 6, &result) != napi_ok) return;
     const double fields[] = {static_cast<double>(stop), 0, static_cast<double>(lines_), static_cast<double>(errors_),
-                             static_cast<double>(bytes_)};
-    for (unsigned i = 0; i < 5; ++i) {
+                             static_cast<double>(bytes_), static_cast<double>(writeErrno_)};
+    for (unsigned i = 0; i < 6; ++i) {
       if (i == 1) {
         if (napi_create_string_utf8(env, message_.data(), message_.size(), &e) != napi_ok) return;
       } else if (napi_create_double(env, fields[i], &e) != napi_ok) {
@@ -613,6 +611,7 @@ class AnalyzeFileWork : public OwnedAsyncWork {
   std::map<std::size_t, Finished> ready_;
   std::deque<Request*> requests_;
   std::uint64_t lines_ = 0, errors_ = 0, bytes_ = 0;
+  int writeErrno_ = 0;  // the errno of a failed write to stdout
 };
 
 Napi::Value analyzeFile(const Napi::CallbackInfo& info) {
