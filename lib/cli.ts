@@ -4,6 +4,7 @@
  * `run(args): Promise<number>` (the exit code) plus a one-line `summary` and a `usage` text.
  */
 import type { Subcommand } from './cli/subcommand.js';
+import { guardStdout } from './cli/output.js';
 
 const subcommands: Record<string, () => Promise<Subcommand>> = {
   analyze: () => import('./cli/analyze.js'),
@@ -33,20 +34,12 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const sub = await load();
+  // Only for the commands that write through process.stdout: making the stream costs a few
+  // milliseconds at start-up, which the others skip.
   if (!sub.writesFd1) guardStdout();
   return sub.run(rest);
 }
 
-// A reader that closes the pipe early (`| head`) ends the command quietly, with the shell's code for
-// SIGPIPE. Set up only for the commands that write through process.stdout (making the stream costs
-// a few milliseconds at start-up, which the others skip).
-function guardStdout(): void {
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(141);
-    process.stderr.write(`bitboard-patterns: cannot write the output: ${e.message}\n`);
-    process.exit(1);
-  });
-}
 
 main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e: unknown) => {
   process.stderr.write(`bitboard-patterns: ${e instanceof Error ? e.message : String(e)}\n`);

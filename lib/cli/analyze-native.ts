@@ -2,8 +2,8 @@
  * The analyze command's native pipeline: a plain file analysed by the addon's own threads
  * (native/addon/analyze_file.cc), with no worker thread. lib/cli/analyze.ts takes it when the native
  * backend loads, the input is a plain file, and --syzygy is not asked for; everything else goes
- * through the worker threads. Both make the same bytes: the chunks the addon
- * cannot finish alone (error records, non-ASCII lines, over-long lines) are made here, on the main
+ * through the worker threads. Both make the same bytes: the lines the addon cannot finish alone
+ * (non-ASCII lines, lines to report as error records, over-long lines) are done here, on the main
  * thread, by the worker threads' own code (lineRecords, from dist/analyze-worker.cjs).
  */
 import { createRequire } from 'node:module';

@@ -2,12 +2,12 @@
  * `bitboard-patterns analyze [file|-]`: FEN / EPD lines in, one NDJSON or CSV record per line out, in
  * input order. A stdin-to-stdout filter (the map step of Hadoop Streaming or Spark's pipe).
  *
- * Two pipelines, the same bytes. A plain file on the native backend (without --syzygy) is analysed by the addon's own threads (lib/cli/analyze-native.ts, native/addon/analyze_file.cc),
- * with no worker thread to start. Otherwise worker threads read, parse, analyse, format and write: a
- * plain file is read by the workers themselves in byte ranges (chunkPlan; each finds the lines that
- * start in its range); stdin and gzip input are read by the main thread and cut at line ends into
- * pieces for the workers.
- * Workers number their lines and write their records to stdout in chunk order, through counters in
+ * Two pipelines, the same bytes. A plain file on the native backend (without --syzygy) is analysed
+ * by the addon's own threads (lib/cli/analyze-native.ts, native/addon/analyze_file.cc), with no worker
+ * thread to start. Otherwise worker threads read, parse, analyse, format and write: a plain file is
+ * read by the workers themselves in byte ranges (chunkPlan; each finds the lines that start in its
+ * range); stdin and gzip input are read by the main thread and cut at line ends into pieces for the
+ * workers. Workers number their lines and write their records to stdout in chunk order, through counters in
  * shared memory; a chunk finished before its turn waits in one of its worker's two output slots and
  * is written by whichever worker writes the chunk before it (see analyzeWorker), so no worker waits
  * for another's write and no record passes through the main thread. Each worker holds one chunk and
@@ -328,20 +328,21 @@ export async function run(args: string[]): Promise<number> {
   }
   const plan = size === undefined ? undefined : chunkPlan(size, o.threads);
   const threads = plan ? Math.min(o.threads, chunkCount(plan)) : o.threads;
-  const shared = sharedBlocks(threads);
-  const controlView = new Int32Array(shared.control);
-  const totalsView = new BigInt64Array(shared.totals);
-  const started = nowMs();
-  let stop: JobResult = {};
-  let inputError: Error | undefined;
   // A plain file on the native backend, without --syzygy: the addon's own threads.
   const native = plan && threads > 0 && o.backend === 'native' && !o.syzygy.length
     && process.env.BITBOARD_PATTERNS_ANALYZE_PIPELINE !== 'workers' ? await nativePipeline() : undefined;
+  // The worker threads' shared memory (their output slots among it), made only when they run.
+  const shared = native ? undefined : sharedBlocks(threads);
+  const controlView = shared && new Int32Array(shared.control);
+  const totalsView = shared && new BigInt64Array(shared.totals);
+  const started = nowMs();
+  let stop: JobResult = {};
+  let inputError: Error | undefined;
   let nativeTotals: { lines: number; errors: number; bytes: number } | undefined;
-  // Lines and bytes written so far: the shared totals of the worker threads, or the native pipeline's steps.
+  // Lines and bytes written so far: the native pipeline's progress steps, or the worker threads' shared totals.
   const written = { lines: 0, kib: 0 };
-  const linesNow = (): number => (native ? written.lines : Number(totalsView[LINES]));
-  const bytesNow = (): number => (native ? written.kib * 1024 : Number(totalsView[BYTES]));
+  const linesNow = (): number => (totalsView ? Number(totalsView[LINES]) : written.lines);
+  const bytesNow = (): number => (totalsView ? Number(totalsView[BYTES]) : written.kib * 1024);
   const progress = o.progress
     ? setInterval(() => process.stderr.write(progressLine(linesNow(), bytesNow(), total, started)), 200)
     : undefined;
@@ -350,7 +351,7 @@ export async function run(args: string[]): Promise<number> {
   const workers = threads > 0 && !native ? await import('./worker-pool.js') : undefined;
   const pool: WorkerPool<JobResult> | undefined = workers ? new workers.WorkerPool<JobResult>(threads, WORKER_SOURCE, {
     entry: workers.WORKER_ENTRY, backend: o.backend, explicit: o.explicit, ids: o.ids,
-    format: o.format, syzygy: o.syzygy, strict: o.strict, ...shared, ...(plan && { file: o.file, size, plan }),
+    format: o.format, syzygy: o.syzygy, strict: o.strict, ...shared!, ...(plan && { file: o.file, size, plan }),
   } satisfies WorkerData) : undefined;
   const note = (r: JobResult): void => { if (r.stop !== undefined && stop.stop === undefined) stop = r; };
   try {
@@ -380,7 +381,7 @@ export async function run(args: string[]): Promise<number> {
           if ('tooLong' in piece) inFlight.push(pool!.run({ k: k++, tooLong: piece.tooLong }));
           else inFlight.push(pool!.run({ k: k++, bytes: piece.bytes }, [piece.bytes.buffer as ArrayBuffer]));
           while (inFlight.length >= maxInFlight && stop.stop === undefined) note(await inFlight.shift()!);
-          if (stop.stop !== undefined || Atomics.load(controlView, STOP) !== RUNNING) break;
+          if (stop.stop !== undefined || Atomics.load(controlView!, STOP) !== RUNNING) break;
         }
       } catch (e) {
         inputError = e as Error;
@@ -391,9 +392,9 @@ export async function run(args: string[]): Promise<number> {
     if (progress) clearInterval(progress);
     await pool?.close();
   }
-  const lines = nativeTotals?.lines ?? Number(totalsView[LINES]);
-  const errors = nativeTotals?.errors ?? Number(totalsView[ERRORS]);
-  if (o.progress) process.stderr.write(`${progressLine(lines, nativeTotals?.bytes ?? Number(totalsView[BYTES]), total, started)}\n`);
+  const lines = nativeTotals?.lines ?? linesNow();
+  const errors = nativeTotals?.errors ?? Number(totalsView![ERRORS]);
+  if (o.progress) process.stderr.write(`${progressLine(lines, nativeTotals?.bytes ?? bytesNow(), total, started)}\n`);
   if (stop.stop === EPIPE) return 141;
   if (stop.stop === WRITE_FAILED) {
     process.stderr.write(`bitboard-patterns: cannot write the output: ${stop.message}\n`);

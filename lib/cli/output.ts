@@ -23,5 +23,18 @@ export function writeAllSync(fd: number, bytes: Uint8Array): void {
   }
 }
 
+/**
+ * For the commands that write through process.stdout: a reader that closes the pipe early (`| head`)
+ * calls `onEpipe` (by default the command ends quietly, with the shell's code for SIGPIPE); any other
+ * failed write ends it with a message and exit code 1.
+ */
+export function guardStdout(onEpipe: () => void = () => process.exit(141)): void {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') return onEpipe();
+    process.stderr.write(`bitboard-patterns: cannot write the output: ${e.message}\n`);
+    process.exit(1);
+  });
+}
+
 /** Clock in milliseconds for the commands' timings (process.hrtime: `performance` loads a module on first use). */
 export const nowMs = (): number => Number(process.hrtime.bigint()) / 1e6;

@@ -32,6 +32,7 @@ import { loadNative } from '../native.js';
 import { availableParallelism } from 'node:os';
 import { WORKER_ENTRY, WorkerPool } from './worker-pool.js';
 import { ZSTD_MAGIC } from './pgn-detect.js';
+import { guardStdout } from './output.js';
 import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../pgn.js';
 
 /** The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`. */
@@ -300,11 +301,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   // A closed pipe (| head) ends the run quietly.
   let closed = false;
   let drained: (() => void) | undefined;
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') {
-      process.stderr.write(`bitboard-patterns: cannot write the output: ${e.message}\n`);
-      process.exit(1);
-    }
+  guardStdout(() => {
     closed = true;
     drained?.();
   });

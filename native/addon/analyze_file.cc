@@ -44,6 +44,7 @@
 #include "args.h"
 #include "async_work.h"
 #include "records.h"
+#include "text_lines.h"
 
 namespace bbp::addon {
 namespace {
@@ -273,9 +274,7 @@ class AnalyzeFileWork : public OwnedAsyncWork {
     }
 
     // Split (as parseFenText does), number, parse.
-    std::size_t n = 0;
-    for (const char* p = text; length && (p = static_cast<const char*>(std::memchr(p, '\n', length - (p - text)))); ++p) ++n;
-    if (length > 0 && text[length - 1] != '\n') ++n;
+    const std::size_t n = countLines(text, length);
     // Number the lines (as soon as they are counted): chunk k - 1 publishes the number after its own.
     std::uint64_t firstLine;
     {
@@ -291,25 +290,17 @@ class AnalyzeFileWork : public OwnedAsyncWork {
     ts.status.resize(n);
     ts.valid.resize(n);
     ts.starts.resize(n + 1);
+    parseLines(kernels_, text, length, n, true, ts.words.data(), ts.status.data(), ts.starts.data());
     std::uint64_t skipped = 0;
     ts.hard.clear();
-    std::size_t at = 0;
+    // Line i ends before its '\n' (the last line may have none).
+    const auto lineEnd = [&](std::size_t i) { return std::min<std::size_t>(ts.starts[i + 1] - 1, length); };
     for (std::size_t i = 0; i < n; ++i) {
-      const char* nl = static_cast<const char*>(std::memchr(text + at, '\n', length - at));
-      const std::size_t e = nl ? static_cast<std::size_t>(nl - text) : length;
-      ts.starts[i] = static_cast<std::uint32_t>(at);
-      std::uint64_t* w = ts.words.data() + i * kPackedPositionWords;
-      const U8 st = kernels_.parseFenLine(text + at, e - at, true, w);
-      ts.status[i] = st;
-      ts.valid[i] = st == 0;
-      if (st != 0) {
-        std::memset(w, 0, kPackedPositionWords * 8);
-        if (skippedLine(text + at, e - at)) ++skipped;
-        else ts.hard.push_back(i);
-      }
-      at = e + 1;
+      ts.valid[i] = ts.status[i] == 0;
+      if (ts.valid[i]) continue;
+      if (skippedLine(text + ts.starts[i], lineEnd(i) - ts.starts[i])) ++skipped;
+      else ts.hard.push_back(i);
     }
-    ts.starts[n] = static_cast<std::uint32_t>(at);
 
     Finished f;
     f.bytes = &ts.slot[slot];
@@ -322,8 +313,7 @@ class AnalyzeFileWork : public OwnedAsyncWork {
       // The main thread parses these lines as the JS code does, and makes their error records.
       r.starts.push_back(0);
       for (std::size_t i : ts.hard) {
-        const std::size_t a = ts.starts[i], e = std::min<std::size_t>(ts.starts[i + 1] - 1, length);
-        r.text.insert(r.text.end(), text + a, text + e);
+        r.text.insert(r.text.end(), text + ts.starts[i], text + lineEnd(i));
         r.text.push_back('\n');
         r.starts.push_back(static_cast<std::uint32_t>(r.text.size()));
         r.lineNumbers.push_back(static_cast<double>(firstLine + i));

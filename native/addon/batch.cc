@@ -13,6 +13,7 @@
 #include "args.h"
 #include "async_work.h"
 #include "records.h"
+#include "text_lines.h"
 
 namespace bbp::addon {
 namespace {
@@ -55,10 +56,7 @@ Napi::Value parseFenText(const Napi::CallbackInfo& info) {
     return args.fail("into must not share memory with text"), args.undefined();
   if (text.length > 0xfffffff0u) return args.fail("text must be shorter than 4 GiB"), args.undefined();
   const char* data = reinterpret_cast<const char*>(text.data);
-  std::size_t lines = 0;
-  if (text.length > 0)  // an empty array may have no memory at all (memchr's pointer must not be null)
-    for (const char* p = data; (p = static_cast<const char*>(std::memchr(p, '\n', text.length - (p - data)))); ++p) ++lines;
-  if (text.length > 0 && data[text.length - 1] != '\n') ++lines;
+  const std::size_t lines = countLines(data, text.length);
 
   Napi::Env env = info.Env();
   const bool fits = hasInto && intoWords.length >= lines * kPackedPositionWords && intoStatus.length >= lines &&
@@ -74,18 +72,7 @@ Napi::Value parseFenText(const Napi::CallbackInfo& info) {
   std::uint64_t* const wordsOut = fits ? intoWords.data : words.Data();
   U8* const statusOut = fits ? intoStatus.data : status.Data();
   std::uint32_t* const startsOut = fits ? intoStarts.data : starts.Data();
-  const Kernels& k = kernelsOf(info);
-  std::size_t at = 0;
-  for (std::size_t i = 0; i < lines; ++i) {
-    const char* nl = static_cast<const char*>(std::memchr(data + at, '\n', text.length - at));
-    const std::size_t end = nl ? static_cast<std::size_t>(nl - data) : text.length;
-    startsOut[i] = static_cast<std::uint32_t>(at);
-    statusOut[i] = k.parseFenLine(data + at, end - at, epd, wordsOut + i * kPackedPositionWords);
-    // A line that is no position has zero words, in reused memory as in new.
-    if (statusOut[i] != 0 && fits) std::memset(wordsOut + i * kPackedPositionWords, 0, kPackedPositionWords * 8);
-    at = end + 1;
-  }
-  startsOut[lines] = static_cast<std::uint32_t>(at);
+  parseLines(kernelsOf(info), data, text.length, lines, epd, wordsOut, statusOut, startsOut);
   if (fits) return Napi::Number::New(env, static_cast<double>(lines));
   Napi::Array result = Napi::Array::New(env, 3);
   result.Set(0u, words);
