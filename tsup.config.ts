@@ -1,20 +1,20 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
-import { createApi } from './lib/api.js';
-import { jsBackend } from './lib/js/index.js';
+import { createApi } from './lib/api/create-api.js';
+import { jsBackend } from './lib/backends/js/index.js';
 
-// The named exports of the three entry points follow from the declarations (lib/declarations.ts):
+// The named exports of the three entry points follow from the declarations (lib/api/declarations.ts):
 // at build time each entry gets a wrapper in generated/ (not committed) that re-exports the entry
 // and exports every member of its API by name, so ESM `import { kingAttacks }`
 // and CommonJS `require(...).kingAttacks` work without an export list kept by hand.
 const names = Object.keys(createApi(jsBackend));
 // Each export carries its declaration's doc comment (for editors and the TypeDoc reference).
-const source = readFileSync('lib/declarations.ts', 'utf8');
+const source = readFileSync('lib/api/declarations.ts', 'utf8');
 const docs = new Map([...source.matchAll(/(\/\*\*(?:(?!\*\/)[\s\S])*\*\/)\s*\n\s*'?([\w.]+)'?: /g)].map((m) => [m[2]!, m[1]!]));
 mkdirSync('generated', { recursive: true });
 for (const entry of ['index', 'native-entry', 'js-entry']) {
   const exports = names.map((name) => `${docs.get(name)?.replace(/\n {2}/g, '\n') ?? ''}\nexport const ${name} = api.${name};`);
-  writeFileSync(`generated/${entry}.ts`, `// Written by tsup.config.ts from lib/declarations.ts at build time: do not edit (not committed).
+  writeFileSync(`generated/${entry}.ts`, `// Written by tsup.config.ts from lib/api/declarations.ts at build time: do not edit (not committed).
 import { api } from '../lib/${entry}.js';
 
 export * from '../lib/${entry}.js';

@@ -193,7 +193,7 @@ export function writeReports({ machine, results, load, memory: mem, coverage: co
     '  three processes, the second in the reverse order, and keeps the lower median per function and implementation, so a',
     '  machine that slows down for a while does not weigh on one implementation alone.',
     '- Batch forms: one call over a typed array, caller-allocated output; ns per element (per position for position batches).',
-    '- "facade" is the default `bitboard-patterns` export: the lookups declared cheap in lib/declarations.ts answered in JS,',
+    '- "facade" is the default `bitboard-patterns` export: the lookups declared cheap in lib/api/declarations.ts answered in JS,',
     '  everything else natively; goal: facade <= 1.1x the faster backend for every function (the misses are listed).', '');
   md.push('## Summary: every function, JS vs native vs facade', '');
   md.push(`Goal (facade <= 1.1x the faster backend): **${summary.goal.met} met, ${summary.goal.missed.length} missed**`

@@ -1,6 +1,6 @@
 /*
  * Bench driver for Fathom (Debian's libfathom-dev): WDL probes over packed positions (the package's
- * 10-word layout, lib/backend.ts), timed with a monotonic clock after one untimed pass; the best of
+ * 10-word layout, lib/core/types.ts), timed with a monotonic clock after one untimed pass; the best of
  * <repetitions> passes. Used by bench/sections/syzygy.mjs.
  *
  *   syzygy-fathom <tables dir> <positions.bin> <results.bin> <repetitions>

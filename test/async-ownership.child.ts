@@ -7,11 +7,11 @@
  * A crash (SIGSEGV, abort) shows as the child's exit signal.
  */
 import { MessageChannel } from 'node:worker_threads';
-import { createApi } from '../lib/api.js';
-import { jsBackend } from '../lib/js/index.js';
-import { loadNative } from '../lib/native.js';
-import { SyzygyTablebase } from '../lib/syzygy.js';
-import { Tablebase, tbParse, tbSubMaterials } from '../lib/tablebase.js';
+import { createApi } from '../lib/api/create-api.js';
+import { jsBackend } from '../lib/backends/js/index.js';
+import { loadNative } from '../lib/backends/native.js';
+import { SyzygyTablebase } from '../lib/tablebases/syzygy.js';
+import { Tablebase, tbParse, tbSubMaterials } from '../lib/tablebases/tablebase.js';
 import { KIWIPETE, POSITION_3, POSITION_4, POSITION_5, START } from './cpw-perft.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;

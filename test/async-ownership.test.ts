@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addonPath, requestedBackend } from '../lib/native.js';
+import { addonPath } from '../lib/backends/native.js';
+import { requestedBackend } from '../lib/backends/choose.js';
 
 let dir = '';
 let child = '';

@@ -6,9 +6,10 @@
  *   When native is expected but cannot load, importing this file throws: a broken build fails the
  *   suite instead of being skipped.
  */
-import { createApi, type Api } from '../lib/api.js';
-import { jsBackend } from '../lib/js/index.js';
-import { loadNative, requestedBackend } from '../lib/native.js';
+import { createApi, type Api } from '../lib/api/create-api.js';
+import { jsBackend } from '../lib/backends/js/index.js';
+import { loadNative } from '../lib/backends/native.js';
+import { requestedBackend } from '../lib/backends/choose.js';
 
 export const jsApi: Api = createApi(jsBackend);
 export const nativeApi: Api | undefined = requestedBackend() === 'js' ? undefined : createApi(loadNative());

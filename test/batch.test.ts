@@ -10,15 +10,15 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURES, PENDING_FEATURES, PLANE_BYTES, analyzeTextChunk, csvHeader, parseText } from '../lib/batch.js';
-import * as jsFeatureIds from '../lib/js/batch.js';
-import type { ChunkScratch } from '../lib/batch.js';
-import { jsBackend } from '../lib/js/index.js';
-import { formatRecordsJs, recordFormatter } from '../lib/cli/records.js';
+import { FEATURES, PENDING_FEATURES, PLANE_BYTES, analyzeTextChunk, csvHeader, parseText } from '../lib/batch/batch.js';
+import * as jsFeatureIds from '../lib/backends/js/batch.js';
+import type { ChunkScratch } from '../lib/batch/batch.js';
+import { jsBackend } from '../lib/backends/js/index.js';
+import { formatRecordsJs, recordFormatter } from '../lib/batch/records.js';
 import { nativeAnalyzeFile } from '../lib/cli/analyze-native.js';
-import { loadNative } from '../lib/native.js';
-import { FenError } from '../lib/position.js';
-import { squaresOf } from '../lib/squares.js';
+import { loadNative } from '../lib/backends/native.js';
+import { FenError } from '../lib/core/position.js';
+import { squaresOf } from '../lib/core/squares.js';
 import { backends, jsApi, nativeApi } from './backends.js';
 import { expectSameBytes } from './bytes.js';
 
@@ -401,7 +401,7 @@ describe.runIf(nativeApi)('worker threads', () => {
   });
 });
 
-// The outputs are allocated without zeroing (lib/batch.ts allocate), so each backend must write every
+// The outputs are allocated without zeroing (lib/batch/batch.ts allocate), so each backend must write every
 // element of every requested output itself, skipped slots included, on every feature combination
 // (the check-only features take a loop of their own in the native core).
 const BACKEND_OBJECTS: [string, typeof jsBackend][] = [['js', jsBackend]];

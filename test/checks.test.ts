@@ -5,7 +5,7 @@
  * test/reference-checks.ts on thousands of random positions, on every backend.
  */
 import { describe, expect, it } from 'vitest';
-import type { Api } from '../lib/api.js';
+import type { Api } from '../lib/api/create-api.js';
 import { backends } from './backends.js';
 import { FULL, bit, checkBatch, diagram, rng, setOf, show, sq, squaresIn, ALL_SQUARES_LIST, randomSet } from './reference.js';
 import {

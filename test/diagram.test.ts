@@ -1,5 +1,5 @@
 /**
- * Diagrams (lib/diagram.ts): the SVG parses as XML, and rendered by a real renderer (rsvg-convert,
+ * Diagrams (lib/diagram/diagram.ts): the SVG parses as XML, and rendered by a real renderer (rsvg-convert,
  * Debian librsvg2-bin) its pixels show what was asked: highlight colours near each square's top-left
  * corner, board colours elsewhere, pieces at square centres exactly where the FEN puts them (read by
  * a FEN board reader written here), arrows, the last move, the check mark, the coordinate frame, and
@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MoveError } from '../lib/position.js';
-import { BOARD_COLORS, bitboardSvg, toSvg, toText, type Highlight, type SvgOptions } from '../lib/diagram.js';
+import { MoveError } from '../lib/core/position.js';
+import { BOARD_COLORS, bitboardSvg, toSvg, toText, type Highlight, type SvgOptions } from '../lib/diagram/diagram.js';
 import { anySet } from './arbitraries.js';
 import { backends, jsApi } from './backends.js';
 import { decodePng, hasRsvg, near, picture, render, rgb, xmlProblem, type Image } from './diagram-helpers.js';

@@ -4,10 +4,10 @@
  * facade checks in between), which must check again and throw the same classes.
  */
 import { describe, expect, it } from 'vitest';
-import { DECLARATIONS, type ArgKind, type Declaration, type OutKind } from '../lib/declarations.js';
+import { DECLARATIONS, type ArgKind, type Declaration, type OutKind } from '../lib/api/declarations.js';
 import { createRequire } from 'node:module';
-import { addonPath } from '../lib/native.js';
-import { FenError } from '../lib/position.js';
+import { addonPath } from '../lib/backends/native.js';
+import { FenError } from '../lib/core/position.js';
 import { backends, jsApi, nativeApi } from './backends.js';
 import { thrown } from './thrown.js';
 
@@ -29,7 +29,7 @@ type Kind =
 
 const N = 5;
 
-/** The test's kind for each declared argument kind (lib/declarations.ts) and each batch output. */
+/** The test's kind for each declared argument kind (lib/api/declarations.ts) and each batch output. */
 const KIND_OF: Record<ArgKind, Kind> = {
   square: 'square', color: 'color', bitboard: 'bitboard', squareOrSet: 'squareOrSet', direction: 'direction',
   depth: 'depth', divideDepth: 'divideDepth', path: 'optBitboard', optColor: 'optColor', optBitboard: 'optBitboard',
@@ -455,7 +455,7 @@ describe('a corrupted position in a batch is a RangeError naming its index', () 
 });
 
 describe.skipIf(!nativeApi)('raw native addon (no facade checks)', () => {
-  // The addon as loaded, before lib/native.ts adapts it (its position functions take packed words).
+  // The addon as loaded, before lib/backends/native.ts adapts it (its position functions take packed words).
   const raw = nativeApi ? (createRequire(import.meta.url)(addonPath()) as object) : {};
   const specs = SPECS.filter(([name]) => !FACADE_ONLY.has(name) && lookup(raw, rawName(name)) !== undefined)
     .map(([name, kinds]): [string, Kind[]] => [rawName(name), RAW_SIGNATURES[name] ?? kinds.map(rawKind)]);

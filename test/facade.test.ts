@@ -1,5 +1,5 @@
 /**
- * The default facade: cheap lookups (declared in lib/declarations.ts) answered in JS, everything
+ * The default facade: cheap lookups (declared in lib/api/declarations.ts) answered in JS, everything
  * else natively when the addon loads; its `routing` export says which; mixing the backends' objects
  * is safe (Positions, packed arrays, PositionBatch); BITBOARD_PATTERNS_BACKEND forces one backend.
  * That the facade answers like both backends for every function is in the property tests
@@ -7,10 +7,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { describeBackends } from '../lib/api.js';
-import { DECLARATIONS, type Declaration } from '../lib/declarations.js';
-import { jsBackend } from '../lib/js/index.js';
-import { loadNative, packageRoot } from '../lib/native.js';
+import { describeBackends } from '../lib/api/create-api.js';
+import { DECLARATIONS, type Declaration } from '../lib/api/declarations.js';
+import { jsBackend } from '../lib/backends/js/index.js';
+import { loadNative, packageRoot } from '../lib/backends/native.js';
 import { backends, comparedApis, comparedRows, jsApi, nativeApi } from './backends.js';
 import { thrown } from './thrown.js';
 

@@ -4,19 +4,19 @@
  * whose message names the function and the argument, or (error classes) a value built from
  * whatever it was given; never an engine or Node message (TypeError "Cannot read properties ...",
  * ERR_INVALID_ARG_TYPE, "detached ArrayBuffer"). The batch functions run on both backends; the
- * rest are backend-free exports (the same objects from every entry point, lib/public.ts).
+ * rest are backend-free exports (the same objects from every entry point, lib/api/public.ts).
  * scripts/fuzz.mjs found each case; its --case reproducers are in the commit message.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KbnkFileError, KbnkTablebase, kbnkIndex, kbnkMoves } from '../lib/kbnk.js';
-import { FenError, MoveError, PositionError } from '../lib/position.js';
-import { PgnError } from '../lib/pgn.js';
-import { SanError } from '../lib/san.js';
-import { Tablebase, TablebaseFileError, tbParse, tbSubMaterials, tbTableSize } from '../lib/tablebase.js';
-import { SyzygyError, SyzygyFileError, SyzygyTablebase } from '../lib/syzygy.js';
+import { KbnkFileError, KbnkTablebase, kbnkIndex, kbnkMoves } from '../lib/tablebases/kbnk.js';
+import { FenError, MoveError, PositionError } from '../lib/core/position.js';
+import { PgnError } from '../lib/games/pgn.js';
+import { SanError } from '../lib/games/san.js';
+import { Tablebase, TablebaseFileError, tbParse, tbSubMaterials, tbTableSize } from '../lib/tablebases/tablebase.js';
+import { SyzygyError, SyzygyFileError, SyzygyTablebase } from '../lib/tablebases/syzygy.js';
 import { backends } from './backends.js';
 import { rejected, thrown } from './thrown.js';
 
@@ -73,7 +73,7 @@ describe('kbnkIndex / kbnkMoves', () => {
     expectNamed(thrown(() => kbnkIndex(true, 0, 1n as unknown as number, 2, 3)), TypeError, 'kbnkIndex', 'bishop');
     expectNamed(thrown(() => kbnkIndex(true, 0, 1, 2.5, 3)), RangeError, 'kbnkIndex', 'knight');
     expectNamed(thrown(() => kbnkIndex(false, 0, 1, 2, undefined as unknown as number)), TypeError, 'kbnkIndex', 'weakKing');
-    // In range: layout v1 (lib/backend.ts): ((side * 10 + triangle index) * 64 + b) * 64 + n) * 64 + w,
+    // In range: layout v1 (lib/core/types.ts): ((side * 10 + triangle index) * 64 + b) * 64 + n) * 64 + w,
     // a1 = triangle index 0, no symmetry needed for a king on a1.
     expect(kbnkIndex(false, 0, 1, 2, 3)).toBe(((10 * 64 + 1) * 64 + 2) * 64 + 3);
   });
@@ -135,7 +135,7 @@ describe('Tablebase (generator) and its material helpers', () => {
       expectNamed(thrown(() => tbSubMaterials(bad as never)), TypeError, 'tbSubMaterials', 'material');
     }
     expectNamed(thrown(() => tbTableSize({ name: 'KXvK' } as never)), RangeError, 'tbTableSize', 'material');
-    // KQvK without pawns: 2 sides to move x 10 king-triangle squares x 64^2 (layout 1, lib/tablebase.ts).
+    // KQvK without pawns: 2 sides to move x 10 king-triangle squares x 64^2 (layout 1, lib/tablebases/tablebase.ts).
     expect(tbTableSize({ name: 'KQvK', n: 99, pawns: true } as never)).toBe(2 * 10 * 64 * 64);
     expect(tbParse(Symbol('x') as never, 'KQvK').name).toBe('KQvK');
     expectNamed(thrown(() => tbParse('tbParse', Symbol('x') as never)), TypeError, 'tbParse', 'material');

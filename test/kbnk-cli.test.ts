@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageRoot } from '../lib/native.js';
+import { packageRoot } from '../lib/backends/native.js';
 import { nativeApi } from './backends.js';
 
 const cli = join(packageRoot, 'dist', 'cli.cjs');

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { Chess } from 'chessops/chess';
 import { parseFen as parseChessopsFen } from 'chessops/fen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE } from '../lib/backend.js';
-import { jsBackend } from '../lib/js/index.js';
+import { KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE } from '../lib/core/types.js';
+import { jsBackend } from '../lib/backends/js/index.js';
 import {
   KBNK_FILE_HEADER_SIZE, KbnkFileError, KbnkTablebase, crc32, kbnkIndex, kbnkMoves, type KbnkFileProblem,
-} from '../lib/kbnk.js';
+} from '../lib/tablebases/kbnk.js';
 import { backends, jsApi, nativeApi } from './backends.js';
 import { fenOfCells } from './fen-writer.js';
 import { kbnkReferenceTable } from './reference-kbnk.js';

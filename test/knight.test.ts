@@ -3,7 +3,7 @@
  * of test/reference.ts, on every backend.
  */
 import { describe, expect, it } from 'vitest';
-import { KNIGHT_DIRECTIONS } from '../lib/backend.js';
+import { KNIGHT_DIRECTIONS } from '../lib/core/types.js';
 import { backends } from './backends.js';
 import {
   ALL_SQUARES_LIST, FULL, KNIGHT_STEPS, bit, checkBatch, checkDistanceBatch, checkDistanceOnRandomPaths, diagram, forkTargetSquaresRef, knightAttacksRef,

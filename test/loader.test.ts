@@ -8,7 +8,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addonPath, loadNative, packageRoot, parseBackendChoice } from '../lib/native.js';
+import { addonPath, loadNative, packageRoot } from '../lib/backends/native.js';
+import { parseBackendChoice } from '../lib/backends/choose.js';
 import { nativeApi } from './backends.js';
 
 const tag = `${process.platform}-${process.arch}`;

@@ -8,10 +8,11 @@
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PACKED_POSITION_WORDS } from '../lib/backend.js';
-import { jsBackend } from '../lib/js/index.js';
-import { addonPath, loadNative, requestedBackend } from '../lib/native.js';
-import { packedOf } from '../lib/position.js';
+import { PACKED_POSITION_WORDS } from '../lib/core/types.js';
+import { jsBackend } from '../lib/backends/js/index.js';
+import { addonPath, loadNative } from '../lib/backends/native.js';
+import { requestedBackend } from '../lib/backends/choose.js';
+import { packedOf } from '../lib/core/position.js';
 import { backends, jsApi } from './backends.js';
 import { rng } from './reference.js';
 import {

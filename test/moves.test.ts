@@ -5,7 +5,7 @@
  * of random positions, and hand positions for every special case.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeMove, encodeMove } from '../lib/api.js';
+import { decodeMove, encodeMove } from '../lib/api/create-api.js';
 import { backends } from './backends.js';
 import { rng } from './reference.js';
 import {

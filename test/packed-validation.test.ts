@@ -1,7 +1,7 @@
 /**
  * Packed positions that parseFen refuses are refused alike by every batch entry that takes packed
  * words, on both backends: same error class, same message. The positions are written word by word
- * here (layout: lib/backend.ts PACKED_POSITION_WORDS: white, black, pawns, knights, bishops, rooks,
+ * here (layout: lib/core/types.ts PACKED_POSITION_WORDS: white, black, pawns, knights, bishops, rooks,
  * queens, kings, state = side | castling << 1 | epCode << 8, clocks; square a1 = 0 .. h8 = 63).
  */
 import { describe, expect, it } from 'vitest';

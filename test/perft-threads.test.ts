@@ -11,8 +11,8 @@
  * three plies split); the JS backend checks `threads` and counts on one thread (shallower rows).
  */
 import { describe, expect, it } from 'vitest';
-import { PERFT_STATS_COLUMNS } from '../lib/backend.js';
-import { loadNative } from '../lib/native.js';
+import { PERFT_STATS_COLUMNS } from '../lib/core/types.js';
+import { loadNative } from '../lib/backends/native.js';
 import { backends } from './backends.js';
 import { KIWIPETE, POSITION_3, START, cpw } from './cpw-perft.js';
 

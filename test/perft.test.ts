@@ -26,7 +26,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PERFT_STATS_COLUMNS } from '../lib/backend.js';
+import { PERFT_STATS_COLUMNS } from '../lib/core/types.js';
 import { backends, jsApi } from './backends.js';
 import {
   CPW_POSITIONS, KIWIPETE, POSITION_3, POSITION_4, POSITION_4_MIRRORED, POSITION_5, POSITION_6, START, type StatsRow,

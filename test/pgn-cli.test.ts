@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parsePgn } from '../lib/pgn.js';
+import { parsePgn } from '../lib/games/pgn.js';
 import { jsApi, nativeApi } from './backends.js';
 
 const root = join(import.meta.dirname, '..');

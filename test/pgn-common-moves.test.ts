@@ -9,8 +9,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readPgnRecords } from '../lib/pgn.js';
-import { createSanApi } from '../lib/san.js';
+import { readPgnRecords } from '../lib/games/pgn.js';
+import { createSanApi } from '../lib/games/san.js';
 import { jsApi, nativeApi } from './backends.js';
 import { rng } from './reference.js';
 

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSanApi } from '../lib/san.js';
+import { createSanApi } from '../lib/games/san.js';
 import { makePgn } from '../scripts/make-pgn.mjs';
 import { jsApi } from './backends.js';
 

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Api } from '../lib/api.js';
+import type { Api } from '../lib/api/create-api.js';
 import { NUM_RUNS, anySet, color, square } from './arbitraries.js';
 import { comparedApis, comparedRows, jsApi } from './backends.js';
 import { rng } from './reference.js';

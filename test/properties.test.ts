@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DECLARATIONS, type ArgKind, type Declaration } from '../lib/declarations.js';
-import type { Api } from '../lib/api.js';
+import { DECLARATIONS, type ArgKind, type Declaration } from '../lib/api/declarations.js';
+import type { Api } from '../lib/api/create-api.js';
 import { NUM_RUNS, anySet, color, square } from './arbitraries.js';
 import { comparedApis, comparedRows, jsApi } from './backends.js';
 import { CHECK_TOPIC_FUNCTIONS } from './reference-checks.js';
@@ -36,7 +36,7 @@ const ELEMENT: Partial<Record<ArgKind, fc.Arbitrary<unknown>>> = {
 const PLAIN = new Set<ArgKind>(Object.keys(ELEMENT) as ArgKind[]);
 const ARRAY = new Set<ArgKind>(['squares', 'sets', 'paths']);
 
-/** Declared functions whose arguments are all plain kinds (checked here), from lib/declarations.ts. */
+/** Declared functions whose arguments are all plain kinds (checked here), from lib/api/declarations.ts. */
 const plainDeclarations = Object.entries(DECLARATIONS as Record<string, Declaration>)
   .filter(([, d]) => d.args.every(([, k]) => PLAIN.has(k)) && d.variant !== 'optional');
 

@@ -4,7 +4,7 @@
  * apart from the general generator (lib/js/tbgen.ts, native/core/tbgen.h) that the library uses for
  * every table, KBNvK included. The test compares the library's KBNvK table with this one byte for byte.
  *
- * Table layout v1 (lib/backend.ts). No BigInt here: every 64-bit set of weak-king squares is a pair of
+ * Table layout v1 (lib/core/types.ts). No BigInt here: every 64-bit set of weak-king squares is a pair of
  * int32 halves (lo = squares 0..31, hi = 32..63) kept in Int32Arrays, one pair per *placement* of strong
  * king (in the a1-d1-d4 triangle), bishop and knight.
  *
@@ -21,7 +21,7 @@
  *   never in `won`, so a capture is always an escape, as KBK and KNK are draws).
  * What is never reached is a draw (stalemates, lost pieces); illegal entries are marked first.
  */
-import { KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE } from '../lib/backend.js';
+import { KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE } from '../lib/core/types.js';
 
 // ---------------------------------------------------------------------------- tables
 

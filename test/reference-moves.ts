@@ -1,4 +1,4 @@
-import { DECLARATIONS, type Declaration } from '../lib/declarations.js';
+import { DECLARATIONS, type Declaration } from '../lib/api/declarations.js';
 
 /**
  * The public functions of the moves-and-perft topic (facade names), from their declarations

@@ -8,8 +8,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSanApi, SanError } from '../lib/san.js';
-import { MoveError } from '../lib/position.js';
+import { createSanApi, SanError } from '../lib/games/san.js';
+import { MoveError } from '../lib/core/position.js';
 import { jsApi, nativeApi } from './backends.js';
 import { rng } from './reference.js';
 import {

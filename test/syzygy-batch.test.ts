@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { packageRoot } from '../lib/native.js';
-import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyTablebase } from '../lib/syzygy.js';
-import type { Api } from '../lib/api.js';
+import { packageRoot } from '../lib/backends/native.js';
+import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyTablebase } from '../lib/tablebases/syzygy.js';
+import type { Api } from '../lib/api/create-api.js';
 import { backends, jsApi, nativeApi } from './backends.js';
 import { fenOfCells } from './fen-writer.js';
 

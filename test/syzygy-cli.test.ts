@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { packageRoot } from '../lib/native.js';
+import { packageRoot } from '../lib/backends/native.js';
 import { nativeApi } from './backends.js';
 
 const cli = join(packageRoot, 'dist', 'cli.cjs');

@@ -4,7 +4,7 @@
  *   into the solved KQvK / KRvK; KBvK and KNvK are dead draws): WDL exactly for every legal
  *   position, DTZ within the format's documented rounding (a stored n may mean n or n + 1 plies,
  *   https://syzygy-tables.info/metrics#dtz);
- * - the package's KBNK distance-to-mate table (lib/kbnk.ts, its own retrograde generator);
+ * - the package's KBNK distance-to-mate table (lib/tablebases/kbnk.ts, its own retrograde generator);
  * - published values: python-chess's test data (data/endgame.epd, and the examples of its
  *   chess.syzygy documentation and test suite), the longest basic mates;
  * - the other backend, byte for byte on batch outputs;
@@ -15,11 +15,11 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KBNK_DRAW, KBNK_ILLEGAL } from '../lib/backend.js';
-import { KbnkTablebase, kbnkIndex } from '../lib/kbnk.js';
+import { KBNK_DRAW, KBNK_ILLEGAL } from '../lib/core/types.js';
+import { KbnkTablebase, kbnkIndex } from '../lib/tablebases/kbnk.js';
 import {
   SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyError, SyzygyFileError, SyzygyTablebase,
-} from '../lib/syzygy.js';
+} from '../lib/tablebases/syzygy.js';
 import { jsApi, nativeApi } from './backends.js';
 
 // Positions for the probes: either backend's Position is accepted by both probers.
@@ -169,7 +169,7 @@ const truthPlies = (s: Solved, white: boolean, i: number) => (white ? s.w[i]! : 
 
 const BIT = Array.from({ length: 64 }, (_, i) => 1n << BigInt(i));
 const TYPE_OF: Record<Piece, number> = { P: 0, R: 3, Q: 4 };
-/** Packed words (lib/backend.ts layout) of white K + piece v black K; `mirror`: colours swapped and ranks flipped. */
+/** Packed words (lib/core/types.ts layout) of white K + piece v black K; `mirror`: colours swapped and ranks flipped. */
 function pack(out: BigUint64Array, at: number, piece: Piece | 'B' | 'N', wk: number, x: number, bk: number, whiteToMove: boolean, mirror = false): void {
   const m = mirror ? 56 : 0;
   const strong = BIT[wk ^ m]! | BIT[x ^ m]!, weak = BIT[bk ^ m]!;

@@ -1,7 +1,7 @@
 /**
  * The DTZ metric of the tablebase generator (Tablebase.generate(material, { metric: 'dtz' })) against
  * the published Syzygy tables (test/fixtures/syzygy/, Ronald de Man's generator) read by this
- * package's prober (lib/syzygy.ts), on every legal position of 3-piece endings and a sample of
+ * package's prober (lib/tablebases/syzygy.ts), on every legal position of 3-piece endings and a sample of
  * 4-piece ones (every position of several 4-piece endings with BITBOARD_PATTERNS_SLOW_TESTS=1).
  *
  * Syzygy's DTZ50 (https://syzygy-tables.info/metrics#dtz): plies to the next capture, pawn move or
@@ -12,8 +12,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SYZYGY_DTZ_NONE, SyzygyTablebase } from '../lib/syzygy.js';
-import { Tablebase } from '../lib/tablebase.js';
+import { SYZYGY_DTZ_NONE, SyzygyTablebase } from '../lib/tablebases/syzygy.js';
+import { Tablebase } from '../lib/tablebases/tablebase.js';
 import { jsApi, nativeApi } from './backends.js';
 import { packedSlices } from './tb-slices.js';
 

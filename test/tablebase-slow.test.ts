@@ -4,7 +4,7 @@
  * legalMoves/makeMove, and the JS twin's bytes for a 4-piece pawn ending.
  */
 import { describe, expect, it } from 'vitest';
-import { Tablebase } from '../lib/tablebase.js';
+import { Tablebase } from '../lib/tablebases/tablebase.js';
 import { jsApi, nativeApi } from './backends.js';
 import { fenOfCells } from './fen-writer.js';
 

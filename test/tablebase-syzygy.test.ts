@@ -1,14 +1,14 @@
 /**
  * Two independent answers to the same question: the tables this package generates by set-wise
- * retrograde analysis (lib/tablebase.ts, distance to mate, no 50-move rule) and the published Syzygy
+ * retrograde analysis (lib/tablebases/tablebase.ts, distance to mate, no 50-move rule) and the published Syzygy
  * tables (test/fixtures/syzygy/, made by Ronald de Man's generator) read by this package's prober.
  * For every legal position of each ending the outcome must agree: Syzygy's win or cursed win (2, 1)
  * is a generated win, its draw a draw, its loss or blessed loss (-2, -1) a generated loss.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SYZYGY_WDL_NONE, SyzygyTablebase } from '../lib/syzygy.js';
-import { Tablebase } from '../lib/tablebase.js';
+import { SYZYGY_WDL_NONE, SyzygyTablebase } from '../lib/tablebases/syzygy.js';
+import { Tablebase } from '../lib/tablebases/tablebase.js';
 import { nativeApi } from './backends.js';
 import { packedSlices } from './tb-slices.js';
 

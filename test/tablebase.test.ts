@@ -1,6 +1,6 @@
 /**
- * The general tablebase generator (lib/tablebase.ts, native/core/tbgen.h, lib/js/tbgen.ts): published
- * DTM maxima, hand-checked positions, the KBNK table of lib/kbnk.ts, a brute-force check of the
+ * The general tablebase generator (lib/tablebases/tablebase.ts, native/core/tbgen.h, lib/js/tbgen.ts): published
+ * DTM maxima, hand-checked positions, the KBNK table of lib/tablebases/kbnk.ts, a brute-force check of the
  * retrograde invariant with the library's perft-verified legalMoves/makeMove, native vs JS bytes,
  * files, positions, progress and errors.
  */
@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PACKED_POSITION_WORDS } from '../lib/backend.js';
-import { KbnkTablebase } from '../lib/kbnk.js';
-import { TB_ILLEGAL, Tablebase, TablebaseFileError, tbParse, tbSubMaterials, type TbProbe } from '../lib/tablebase.js';
-import { loadNative } from '../lib/native.js';
+import { PACKED_POSITION_WORDS } from '../lib/core/types.js';
+import { KbnkTablebase } from '../lib/tablebases/kbnk.js';
+import { TB_ILLEGAL, Tablebase, TablebaseFileError, tbParse, tbSubMaterials, type TbProbe } from '../lib/tablebases/tablebase.js';
+import { loadNative } from '../lib/backends/native.js';
 import { jsApi, nativeApi } from './backends.js';
 import { fenOfCells } from './fen-writer.js';
 import { kbnkReferenceTable } from './reference-kbnk.js';
@@ -40,7 +40,7 @@ function table(material: string, backend: BackendName): Tablebase {
 /** Native for 4 pieces when the addon loads; JS otherwise only 3-piece endings are made in tests. */
 const big: BackendName | undefined = nativeApi ? 'native' : undefined;
 
-/** FEN of a packed position (words as lib/position.ts packs them). */
+/** FEN of a packed position (words as lib/core/position.ts packs them). */
 function fenOfPacked(words: BigUint64Array, at: number): string {
   const w = at * PACKED_POSITION_WORDS;
   const cells = Array.from({ length: 64 }, (_, sq) => {
@@ -73,7 +73,7 @@ function expectedFromMoves(tb: Tablebase, pos: ReturnType<typeof fen>): TbProbe 
   return best!;
 }
 
-/** FEN of table entry i, decoded square by square from the layout documented in lib/tablebase.ts. */
+/** FEN of table entry i, decoded square by square from the layout documented in lib/tablebases/tablebase.ts. */
 function fenOfEntry(tb: Tablebase, i: number): string {
   const m = tb.material, k = m.n - 2;
   const half = tb.table.length / 2;
@@ -289,7 +289,7 @@ describe.skipIf(!big)('native, 4 pieces', () => {
     expect(same(table('KBNvK', big!).table, kbnkReferenceTable())).toBe(true);
   });
 
-  it('loads a KBNK file of lib/kbnk.ts as the KBNvK table and probes like KbnkTablebase', async () => {
+  it('loads a KBNK file of lib/tablebases/kbnk.ts as the KBNvK table and probes like KbnkTablebase', async () => {
     const kbnk = await KbnkTablebase.generate({ backend: 'native' });
     const file = join(tmp, 'kbnk.bin');
     kbnk.save(file);

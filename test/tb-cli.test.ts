@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageRoot } from '../lib/native.js';
+import { packageRoot } from '../lib/backends/native.js';
 
 const cli = join(packageRoot, 'dist', 'cli.cjs');
 

@@ -1,4 +1,4 @@
-import type { Tablebase } from '../lib/tablebase.js';
+import type { Tablebase } from '../lib/tablebases/tablebase.js';
 
 /** A generated table's stored positions in slices of `slice` table entries (bounded memory): [first entry, positions]. */
 export function* packedSlices(tb: Tablebase, slice = 1 << 20) {

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { addonPath } from '../lib/native.js';
+import { addonPath } from '../lib/backends/native.js';
 import { nativeApi } from './backends.js';
 
 const STRESS = `

@@ -1,7 +1,7 @@
 /**
  * Every public function, one call at a time and (for the batch forms) over a typed array: the JS
  * backend, the native backend and the default facade (`bitboard-patterns`, routed per function).
- * The cases follow from the declarations (lib/declarations.ts). The section checks the facade
+ * The cases follow from the declarations (lib/api/declarations.ts). The section checks the facade
  * against the faster backend (goal: facade / faster <= 1.1x) and lists the misses.
  *
  * Each (function, implementation) pair gets its own loop compiled with `new Function`, so V8's type
@@ -101,7 +101,7 @@ function buildCases(js, quick) {
   const OUT = { u64: BigUint64Array, u8: Uint8Array, i8: Int8Array, f64: Float64Array };
   const NOTE = { occupied: 'occupied', path: '~75% dense path', empty: 'empty squares' };
 
-  // Every declared function (lib/declarations.ts), its arguments drawn by kind: a single-call case
+  // Every declared function (lib/api/declarations.ts), its arguments drawn by kind: a single-call case
   // cycles M argument tuples, a batch case passes B elements (PB / 64 positions) and a caller's out.
   const cases = [];
   for (const [name, decl] of Object.entries(js.DECLARATIONS)) {
@@ -241,7 +241,7 @@ export async function run({ js, native, facade, quick, filter, impl: only }) {
       `single calls: ${M} argument tuples cycled, ${SAMPLES} samples per implementation after warm-up, taken round-robin`,
       'across JS / native / facade (so drift hits all alike); median ns per call;',
       'batch forms: ns per element (per position for position batches), caller-allocated out; batch size in the op description.',
-      'facade = the default `bitboard-patterns` export: cheap lookups (lib/declarations.ts) in JS, the rest native; "route" is what it called.',
+      'facade = the default `bitboard-patterns` export: cheap lookups (lib/api/declarations.ts) in JS, the rest native; "route" is what it called.',
     ],
     measurements,
   };

@@ -1,5 +1,5 @@
 /**
- * Bench section: general tablebase generation (lib/tablebase.ts) per ending: wall time of the ending
+ * Bench section: general tablebase generation (lib/tablebases/tablebase.ts) per ending: wall time of the ending
  * itself (its sub-endings made first, untimed) and the peak RSS of a child process that makes the
  * family, native on 1 and 2 threads and JS (3 pieces; 4 without --quick), DTM and DTZ.
  *

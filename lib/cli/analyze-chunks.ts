@@ -4,13 +4,13 @@
  * thread (lineRecords: the main thread loads dist/analyze-worker.cjs for them).
  */
 import { openSync, readSync } from 'node:fs';
-import { analyzeTextChunk, errorRecord } from '../batch.js';
-import type { ChunkScratch, RecordFormat } from '../batch.js';
-import { PACKED_POSITION_WORDS } from '../backend.js';
-import type { Backend } from '../backend.js';
-import { lineAt, parseLine } from '../lines.js';
-import { FenError } from '../position.js';
-import type { SyzygyTablebase } from '../syzygy.js';
+import { analyzeTextChunk, errorRecord } from '../batch/batch.js';
+import type { ChunkScratch, RecordFormat } from '../batch/batch.js';
+import { PACKED_POSITION_WORDS } from '../core/types.js';
+import type { Backend } from '../backends/contract.js';
+import { lineAt, parseLine } from '../core/lines.js';
+import { FenError } from '../core/position.js';
+import type { SyzygyTablebase } from '../tablebases/syzygy.js';
 import { writeAllSync } from './output.js';
 import {
   BYTES, CHUNK_BYTES, COUNTED, EPIPE, ERRORS, LINES, LINE_BASE, MAX_LINE_BYTES, NEXT, PARK_BYTES, PARK_ERRORS, PARK_FIELDS,

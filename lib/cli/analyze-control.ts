@@ -3,7 +3,7 @@
  * lib/cli/analyze-chunks.ts): chunk size, the slots of the shared counters, and the messages. Kept
  * apart from the analysis code so the main thread loads none of it.
  */
-import type { RecordFormat } from '../batch.js';
+import type { RecordFormat } from '../batch/batch.js';
 
 /**
  * Bytes per chunk of input a worker takes at a time: small enough that a chunk's text, positions,

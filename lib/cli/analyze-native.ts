@@ -9,11 +9,11 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { getSystemErrorMap } from 'node:util';
-import type { Backend } from '../backend.js';
+import type { Backend } from '../backends/contract.js';
 import type { LineRecords, lineRecords as LineRecordsFn } from './analyze-chunks.js';
 import { MAX_LINE_BYTES, chunkCount, chunkRange } from './analyze-control.js';
 import type { ChunkPlan, JobResult } from './analyze-control.js';
-import type { RecordFormat } from '../batch.js';
+import type { RecordFormat } from '../batch/batch.js';
 
 /** The addon's entry point: resolves [stop, message, lines, errors, bytes, errno of a failed write to stdout]. */
 type AnalyzeFile = (path: string, order: Uint8Array, format: number, strict: boolean, threads: number, bounds: Float64Array,

@@ -6,28 +6,28 @@
  * state per environment). The JS backend and the PGN formatter are loaded only by the workers that
  * use them: a native worker on FEN lines starts without either.
  */
-import type { Backend } from '../backend.js';
-import type { SyzygyTablebase } from '../syzygy.js';
-import { loadNative } from '../native.js';
+import type { Backend } from '../backends/contract.js';
+import type { SyzygyTablebase } from '../tablebases/syzygy.js';
+import { loadNative } from '../backends/native.js';
 
 export { analyzeWorker, lineRecords } from './analyze-chunks.js';
 export { loadNative };
 
 /** The native backend unless the JS one is asked for, or (without an explicit choice) no addon loads. */
 export async function chooseBackend(): Promise<Backend> {
-  if (process.env.BITBOARD_PATTERNS_BACKEND === 'js') return (await import('../js/index.js')).jsBackend;
+  if (process.env.BITBOARD_PATTERNS_BACKEND === 'js') return (await import('../backends/js/index.js')).jsBackend;
   try {
     return loadNative();
   } catch (e) {
     if (process.env.BITBOARD_PATTERNS_ANALYZE_EXPLICIT === '1') throw e;
-    return (await import('../js/index.js')).jsBackend;
+    return (await import('../backends/js/index.js')).jsBackend;
   }
 }
 
 /** The worker's own tablebase of the --syzygy directories, if any (loaded only when asked for). */
 export async function openTablebase(paths: string[], backend: Backend): Promise<SyzygyTablebase | undefined> {
   if (paths.length === 0) return undefined;
-  return (await import('../syzygy.js')).SyzygyTablebase.open(paths, { backend: backend.name });
+  return (await import('../tablebases/syzygy.js')).SyzygyTablebase.open(paths, { backend: backend.name });
 }
 
 /** The PGN input's formatter of one piece of games (lib/cli/pgn-input.ts), loaded on first use. */

@@ -17,8 +17,8 @@
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import { FEATURES, csvHeader, featureIds } from '../features.js';
-import type { RecordFormat } from '../batch.js';
+import { FEATURES, csvHeader, featureIds } from '../core/features.js';
+import type { RecordFormat } from '../batch/batch.js';
 import type { Subcommand } from './subcommand.js';
 import { isPgnInput, pgnUsage } from './pgn-detect.js';
 import { UsageError, backendOf, valueOf, threadsOf } from './args.js';
@@ -280,7 +280,7 @@ function plainFileSize(file: string): number | undefined {
  * worker threads run, and say why the native backend cannot load if it was asked for.
  */
 async function nativePipeline() {
-  const { loadNative } = await import('../native.js');
+  const { loadNative } = await import('../backends/native.js');
   let backend;
   try {
     backend = loadNative();
@@ -316,7 +316,7 @@ export async function run(args: string[]): Promise<number> {
   if (o.syzygy.length) {
     // Checked here for a clear message; each worker thread opens its own.
     try {
-      const { SyzygyTablebase } = await import('../syzygy.js');
+      const { SyzygyTablebase } = await import('../tablebases/syzygy.js');
       const tb = SyzygyTablebase.open(o.syzygy, { backend: 'js' });
       const none = tb.tables.length === 0;
       tb.close();

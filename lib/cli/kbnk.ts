@@ -2,10 +2,10 @@
  * `bitboard-patterns kbnk generate --out kbnk.bin [--backend native|js] [--threads N]`
  * `bitboard-patterns kbnk probe "<fen>" [--table kbnk.bin] [--json]`
  */
-import { createApi } from '../api.js';
-import { jsBackend } from '../js/index.js';
-import { KbnkFileError, KbnkTablebase, type KbnkGenerateOptions, type KbnkProgress } from '../kbnk.js';
-import { FenError } from '../position.js';
+import { createApi } from '../api/create-api.js';
+import { jsBackend } from '../backends/js/index.js';
+import { KbnkFileError, KbnkTablebase, type KbnkGenerateOptions, type KbnkProgress } from '../tablebases/kbnk.js';
+import { FenError } from '../core/position.js';
 import { UsageError, runCommand, tableOptions, type TableOptions } from './args.js';
 
 export const summary = 'KBNK tablebase: generate a distance-to-mate table, probe a position';

@@ -5,10 +5,11 @@
  * count below each legal move first (sorted by UCI), the way engine authors compare two
  * generators move by move; --stats adds the chess programming wiki's columns.
  */
-import type { Backend } from '../backend.js';
-import { loadNative, requestedBackend } from '../native.js';
-import { defaultPerftThreads, MAX_PERFT_THREADS, perftCall, perftStatsCall } from '../perft.js';
-import { FenError, STARTING_FEN, parseFenCall } from '../position.js';
+import type { Backend } from '../backends/contract.js';
+import { loadNative } from '../backends/native.js';
+import { chooseBackend } from '../backends/choose.js';
+import { defaultPerftThreads, MAX_PERFT_THREADS, perftCall, perftStatsCall } from '../moves/perft.js';
+import { FenError, STARTING_FEN, parseFenCall } from '../core/position.js';
 import type { Subcommand } from './subcommand.js';
 import { UsageError } from './args.js';
 import { nowMs, writeAllSync } from './output.js';
@@ -35,19 +36,11 @@ example:
 
 // The backends and the API are loaded on use: the command counts with the native addon alone, so its
 // start-up stays a small part of a short count.
-const jsBackend = async (): Promise<Backend> => (await import('../js/index.js')).jsBackend;
+const jsBackend = async (): Promise<Backend> => (await import('../backends/js/index.js')).jsBackend;
 
 async function backendNamed(name: string | undefined): Promise<Backend> {
-  if (name === 'js') return jsBackend();
-  if (name === 'native') return loadNative();
-  if (name !== undefined) throw new UsageError(`--backend must be native or js, got ${JSON.stringify(name)}`);
-  if (requestedBackend() === 'js') return jsBackend();
-  try {
-    return loadNative();
-  } catch (e) {
-    if (requestedBackend() === 'native') throw e;
-    return jsBackend();
-  }
+  if (name !== undefined && name !== 'native' && name !== 'js') throw new UsageError(`--backend must be native or js, got ${JSON.stringify(name)}`);
+  return chooseBackend(name).name === 'native' ? loadNative() : jsBackend();
 }
 
 const rate = (nodes: number, seconds: number): string =>
@@ -111,7 +104,7 @@ export async function run(args: string[]): Promise<number> {
     const threadNote = backend.name === 'native' ? `, ${threads} thread${threads === 1 ? '' : 's'}` : '';
     const started = nowMs();
     if (divide) {
-      const counts = (await import('../api.js')).createApi(backend).perftDivide(pos, depth);
+      const counts = (await import('../api/create-api.js')).createApi(backend).perftDivide(pos, depth);
       const seconds = (nowMs() - started) / 1000;
       let nodes = 0;
       for (const [move, n] of counts) {

@@ -14,26 +14,26 @@
  *   a bad game: {"game","line","column","error","reason","token"} in its place (CSV: the game number
  *     and the error message, which names the line and column, the other columns empty).
  * --syzygy DIR (per position): "wdl" and "dtz" of each position from the Syzygy tables in DIR
- * (lib/syzygy.ts; null / empty where no table has it), as on FEN input.
+ * (lib/tablebases/syzygy.ts; null / empty where no table has it), as on FEN input.
  * Exit code 3 when any game was bad, 1 with --strict (stops at the first), 2 for bad usage, 141 when
  * the output pipe was closed (as `| head` does).
  */
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { Decompress } from 'fzstd';
-import { createApi } from '../api.js';
-import { FEATURES, featureColumns, featureIds } from '../features.js';
-import { featureWidth } from '../features.js';
-import { csvQuote } from '../lines.js';
-import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from '../js/syzygy.js';
-import { SyzygyTablebase } from '../syzygy.js';
-import { jsBackend } from '../js/index.js';
-import { loadNative } from '../native.js';
+import { createApi } from '../api/create-api.js';
+import { FEATURES, featureColumns, featureIds } from '../core/features.js';
+import { featureWidth } from '../core/features.js';
+import { csvQuote } from '../core/lines.js';
+import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from '../backends/js/syzygy.js';
+import { SyzygyTablebase } from '../tablebases/syzygy.js';
+import { jsBackend } from '../backends/js/index.js';
+import { loadNative } from '../backends/native.js';
 import { availableParallelism } from 'node:os';
 import { WORKER_ENTRY, WorkerPool } from './worker-pool.js';
 import { ZSTD_MAGIC } from './pgn-detect.js';
 import { guardStdout } from './output.js';
-import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../pgn.js';
+import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../games/pgn.js';
 
 /** The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`. */
 async function* inputChunks(file: string, progress: { bytesIn: number }): AsyncGenerator<Uint8Array> {

@@ -3,13 +3,15 @@
  * in the terminal with analysis features highlighted and a legend, optionally written as SVG too.
  */
 import { writeFileSync } from 'node:fs';
-import { createApi } from '../api.js';
-import type { Backend, Position } from '../backend.js';
-import { FEATURES } from '../batch.js';
-import { colorByDefault, toSvg, toText, type Highlight } from '../diagram.js';
-import { jsBackend } from '../js/index.js';
-import { loadNative, requestedBackend } from '../native.js';
-import { FenError } from '../position.js';
+import { createApi } from '../api/create-api.js';
+import type { Position } from '../core/types.js';
+import type { Backend } from '../backends/contract.js';
+import { FEATURES } from '../batch/batch.js';
+import { colorByDefault, toSvg, toText, type Highlight } from '../diagram/diagram.js';
+import { jsBackend } from '../backends/js/index.js';
+import { loadNative } from '../backends/native.js';
+import { chooseBackend } from '../backends/choose.js';
+import { FenError } from '../core/position.js';
 import type { Subcommand } from './subcommand.js';
 import { UsageError, backendOf, valueOf } from './args.js';
 
@@ -103,14 +105,7 @@ function parseArgs(args: string[]): Options {
 }
 
 function pickBackend(wanted: 'native' | 'js' | undefined): Backend {
-  const choice = wanted ?? requestedBackend();
-  if (choice === 'js') return jsBackend;
-  try {
-    return loadNative();
-  } catch (e) {
-    if (choice === 'native') throw e;
-    return jsBackend;
-  }
+  return chooseBackend(wanted).name === 'native' ? loadNative() : jsBackend;
 }
 
 const FILES = 'abcdefgh';

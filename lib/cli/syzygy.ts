@@ -1,11 +1,11 @@
 /**
  * `bitboard-patterns syzygy probe "<fen>" --tb <dir> [--tb <dir> ...] [--backend native|js] [--json]`
  */
-import { createApi } from '../api.js';
-import { jsBackend } from '../js/index.js';
-import type { Position } from '../backend.js';
-import { FenError } from '../position.js';
-import { SyzygyError, SyzygyFileError, SyzygyTablebase } from '../syzygy.js';
+import { createApi } from '../api/create-api.js';
+import { jsBackend } from '../backends/js/index.js';
+import type { Position } from '../core/types.js';
+import { FenError } from '../core/position.js';
+import { SyzygyError, SyzygyFileError, SyzygyTablebase } from '../tablebases/syzygy.js';
 import { UsageError, backendOf, valueOf } from './args.js';
 
 export const summary = 'Syzygy tablebases: WDL, DTZ and the best line of a position';

@@ -5,10 +5,10 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApi } from '../api.js';
-import { jsBackend } from '../js/index.js';
-import { FenError } from '../position.js';
-import { Tablebase, TablebaseFileError, tbParse, type TbGenerateOptions, type TbProgress, type TbSideStats } from '../tablebase.js';
+import { createApi } from '../api/create-api.js';
+import { jsBackend } from '../backends/js/index.js';
+import { FenError } from '../core/position.js';
+import { Tablebase, TablebaseFileError, tbParse, type TbGenerateOptions, type TbProgress, type TbSideStats } from '../tablebases/tablebase.js';
 import { UsageError, runCommand, tableOptions, type TableOptions } from './args.js';
 
 export const summary = 'endgame tablebases (2..5 pieces, DTM or DTZ): generate, probe, stats';

@@ -1,5 +1,5 @@
 // The addon's entry point: picks the kernel table for this CPU, then exports the Backend functions
-// (lib/backend.ts) with the same names and argument order.
+// (lib/backends/contract.ts) with the same names and argument order.
 #include <cstdlib>
 #include <cstring>
 

@@ -158,7 +158,7 @@ class Args {
     return integer(i, name, 4, "0 (none), 1 (knight), 2 (bishop), 3 (rook) or 4 (queen)");
   }
 
-  // One packed position (lib/backend.ts PACKED_POSITION_WORDS): exactly 10 words, consistent.
+  // One packed position (lib/core/types.ts PACKED_POSITION_WORDS): exactly 10 words, consistent.
   const std::uint64_t* position(std::size_t i, const char* name) {
     const Span<std::uint64_t> words = array<std::uint64_t>(i, name);
     if (!ok_) return nullptr;

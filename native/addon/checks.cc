@@ -1,5 +1,5 @@
 // Node-API glue for native/core/checks.h and position.h (glue.h's registrations). Positions arrive
-// packed (a BigUint64Array of PACKED_POSITION_WORDS words, see lib/backend.ts) and are validated
+// packed (a BigUint64Array of PACKED_POSITION_WORDS words, see lib/core/types.ts) and are validated
 // here before any kernel reads them; batch forms validate every position and name the first bad one
 // by index.
 #include "glue.h"

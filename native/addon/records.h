@@ -64,7 +64,7 @@ class Writer {
   // spread to bytes, then '0' or 'a' - 10 added) from v shifted so its first digit leads, and stored
   // whole; the pointer then moves past the n that count. Needs room 18.
   void hex(std::uint64_t v) {
-    const int n = (67 - __builtin_clzll(v | 1)) >> 2;
+    const int n = (4 + msb(v | 1)) >> 2;
     v <<= 4 * (16 - n);
     p_[0] = '0', p_[1] = 'x';
     const std::uint64_t hi = hexDigits(v >> 32), lo = hexDigits(v & 0xffffffffu);
@@ -130,7 +130,7 @@ class Writer {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     return x;
 #else
-    return __builtin_bswap64(x);  // most significant digit first in memory
+    return byteSwap(x);  // most significant digit first in memory
 #endif
   }
   static bool needsJsonEscape(unsigned char c) { return c < 0x20 || c == '"' || c == '\\'; }
@@ -143,7 +143,7 @@ class Writer {
   char* end_;
 };
 
-// FEATURES names, in FeatureId order (lib/features.ts keeps the same list).
+// FEATURES names, in FeatureId order (lib/core/features.ts keeps the same list).
 inline const char* const kFeatureNames[kFeatureCount] = {
   "checkers", "pinned", "discoveredCheckCandidates", "attacked", "kingZoneAttacks", "distantCheckLines",
   "pawnShieldIndex", "uncatchablePassers", "knightForkSquares", "inCheck", "legalMoveCount", "checkmate",

@@ -2,7 +2,7 @@
 // guarded for the batch threads), and probes single positions or batches on all cores.
 //
 // A damaged file is reported as an Error whose message starts "syzygy-file|<problem>|<path>|";
-// lib/syzygy.ts turns it into a SyzygyFileError.
+// lib/tablebases/syzygy.ts turns it into a SyzygyFileError.
 #include <atomic>
 #include <memory>
 #include <mutex>
@@ -206,7 +206,7 @@ TableSet* setOf(const Napi::CallbackInfo& info, std::size_t i) {
   return set;
 }
 
-// "syzygy-file|<problem>|<path>|<message>" for a damaged file (lib/syzygy.ts makes it a SyzygyFileError).
+// "syzygy-file|<problem>|<path>|<message>" for a damaged file (lib/tablebases/syzygy.ts makes it a SyzygyFileError).
 std::string fileErrorText(const Failure& f) {
   const TableEntry& e = *f.entry;
   const bool loadFailed = e.state.load() == 2;

@@ -1,4 +1,4 @@
-// Batch position analysis: every feature of lib/batch.ts FEATURES for one packed position, computed
+// Batch position analysis: every feature of lib/batch/batch.ts FEATURES for one packed position, computed
 // only when asked for, with the work the features share done once (one look from each king gives
 // its checkers, and its blockers (core/blockers.h): the pins against it and the other side's
 // discovered-check candidates).
@@ -15,7 +15,7 @@
 namespace bbp {
 inline namespace BBP_ISA {
 
-// The order of FEATURES in lib/batch.ts. "Pair" features write two values per position, white's
+// The order of FEATURES in lib/batch/batch.ts. "Pair" features write two values per position, white's
 // then black's; the others one.
 enum FeatureId : unsigned {
   kFeatCheckers,                   // U64 pair: enemy pieces checking the king of each colour
@@ -89,21 +89,21 @@ inline U64 attacksAndZoneCount(const Sliders& s, const Board& b, int color, U64 
   U64 attacks = pawnEast | pawnWest | knightAttacksSet(knights) | king;
   int count = 0;
   if (zoneCount)
-    count = __builtin_popcountll(pawnEast & zone) + __builtin_popcountll(pawnWest & zone) +
-            __builtin_popcountll(noNoEa(knights) & zone) + __builtin_popcountll(noEaEa(knights) & zone) +
-            __builtin_popcountll(soEaEa(knights) & zone) + __builtin_popcountll(soSoEa(knights) & zone) +
-            __builtin_popcountll(noNoWe(knights) & zone) + __builtin_popcountll(noWeWe(knights) & zone) +
-            __builtin_popcountll(soWeWe(knights) & zone) + __builtin_popcountll(soSoWe(knights) & zone) +
-            __builtin_popcountll(king & zone);
+    count = popcount(pawnEast & zone) + popcount(pawnWest & zone) +
+            popcount(noNoEa(knights) & zone) + popcount(noEaEa(knights) & zone) +
+            popcount(soEaEa(knights) & zone) + popcount(soSoEa(knights) & zone) +
+            popcount(noNoWe(knights) & zone) + popcount(noWeWe(knights) & zone) +
+            popcount(soWeWe(knights) & zone) + popcount(soSoWe(knights) & zone) +
+            popcount(king & zone);
   for (U64 x = (b.pieces[kBishop] | b.pieces[kQueen]) & own; x; x &= x - 1) {
-    const U64 a = s.bishop(__builtin_ctzll(x), occupied);
+    const U64 a = s.bishop(lsb(x), occupied);
     attacks |= a;
-    count += __builtin_popcountll(a & zone);
+    count += popcount(a & zone);
   }
   for (U64 x = (b.pieces[kRook] | b.pieces[kQueen]) & own; x; x &= x - 1) {
-    const U64 a = s.rook(__builtin_ctzll(x), occupied);
+    const U64 a = s.rook(lsb(x), occupied);
     attacks |= a;
-    count += __builtin_popcountll(a & zone);
+    count += popcount(a & zone);
   }
   if (zoneCount) *zoneCount = count;
   return attacks;
@@ -249,7 +249,7 @@ inline void writePlanes(const U64* w, std::uint8_t* out) {
   std::memset(out, 0, kPlaneBytes);
   for (int c = 0; c < 2; ++c)
     for (int t = 0; t < 6; ++t)
-      for (U64 x = w[c] & w[2 + t]; x; x &= x - 1) out[(c * 6 + t) * 64 + __builtin_ctzll(x)] = 1;
+      for (U64 x = w[c] & w[2 + t]; x; x &= x - 1) out[(c * 6 + t) * 64 + lsb(x)] = 1;
   std::uint8_t* state = out + 12 * 64;
   const U64 st = w[8];
   state[0] = st & 1;

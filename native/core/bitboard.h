@@ -46,6 +46,48 @@ constexpr U64 notGHFile = 0x3f3f3f3f3f3f3f3fULL;
 
 constexpr U64 squareBB(int sq) { return U64{1} << sq; }
 
+// ---- Bit primitives: the only place that calls compiler builtins ----
+// GCC and Clang get their builtins (one instruction each where the build enables POPCNT/BMI);
+// MSVC gets portable constexpr code (its intrinsics are not constexpr, and some tables below are
+// built by the compiler). lsb and msb want a non-empty set.
+#if defined(__GNUC__) || defined(__clang__)
+BBP_ALWAYS_INLINE constexpr int lsb(U64 b) { return __builtin_ctzll(b); }
+BBP_ALWAYS_INLINE constexpr int msb(U64 b) { return 63 ^ __builtin_clzll(b); }
+BBP_ALWAYS_INLINE constexpr int popcount(U64 b) { return __builtin_popcountll(b); }
+BBP_ALWAYS_INLINE constexpr int lsb32(std::uint32_t b) { return __builtin_ctz(b); }
+BBP_ALWAYS_INLINE constexpr U64 byteSwap(U64 b) { return __builtin_bswap64(b); }
+#define BBP_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+constexpr int popcount(U64 b) {
+  b = b - ((b >> 1) & 0x5555555555555555ULL);
+  b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+  b = (b + (b >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return static_cast<int>((b * 0x0101010101010101ULL) >> 56);
+}
+constexpr int lsb(U64 b) { return popcount((b & (0 - b)) - 1); }
+constexpr int msb(U64 b) {
+  int n = 0;
+  for (int step = 32; step; step >>= 1) {
+    if (b >> step) { b >>= step; n += step; }
+  }
+  return n;
+}
+constexpr int lsb32(std::uint32_t b) { return lsb(b); }
+constexpr U64 byteSwap(U64 b) {
+  U64 r = 0;
+  for (int i = 0; i < 8; ++i) r = (r << 8) | ((b >> (8 * i)) & 0xff);
+  return r;
+}
+#define BBP_LIKELY(x) (x)
+#endif
+// The lowest square of a non-empty set, removed from it.
+BBP_ALWAYS_INLINE constexpr int popLsb(U64& b) {
+  const int sq = lsb(b);
+  b &= b - 1;
+  return sq;
+}
+
+
 // A lookup table by square from a set-wise attack function: table[sq] = attacksOf(squareBB(sq)).
 template <class SetWise>
 constexpr std::array<U64, 64> tableBySquare(SetWise attacksOf) {

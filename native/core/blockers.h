@@ -50,7 +50,7 @@ inline KingBlockers kingBlockers(const Board& b, int kingSq, int sliderColor, U6
   const U64 kingSide = b.colors[sliderColor ^ 1];
   for (U64 sn = (rookRays(kingSq) & orthSliders(b, sliderColor)) | (bishopRays(kingSq) & diagSliders(b, sliderColor));
        sn; sn &= sn - 1) {
-    const U64 inBetween = between(kingSq, __builtin_ctzll(sn)) & occ;
+    const U64 inBetween = between(kingSq, lsb(sn)) & occ;
     if (inBetween && !(inBetween & (inBetween - 1))) {
       r.blockers |= inBetween;
       if (inBetween & kingSide) r.pinners |= sn & (~sn + 1);

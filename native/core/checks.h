@@ -43,7 +43,7 @@ U64 pinnedPiecesXray(const Sliders& s, const Board& b, int color) {
   const U64 pinner = (xrayRookAttacks(s, occ, own, kingSq) & orthSliders(b, color ^ 1)) |
                      (xrayBishopAttacks(s, occ, own, kingSq) & diagSliders(b, color ^ 1));
   U64 pinned = 0;
-  for (U64 p = pinner; p; p &= p - 1) pinned |= between(__builtin_ctzll(p), kingSq) & own;
+  for (U64 p = pinner; p; p &= p - 1) pinned |= between(lsb(p), kingSq) & own;
   return pinned;
 }
 
@@ -170,8 +170,8 @@ std::size_t checkAnalysisBatch(const Sliders& s, const U64* positions, U64* out,
 template <class Sliders>
 U64 checkBlockSquares(const Sliders& s, const Board& b, int color) {
   const U64 ch = checkers(s, b, color);
-  if (__builtin_popcountll(ch) != 1) return 0;
-  return between(b.kingSquare(color), __builtin_ctzll(ch));  // 0 for knights, pawns, adjacent pieces
+  if (popcount(ch) != 1) return 0;
+  return between(b.kingSquare(color), lsb(ch));  // 0 for knights, pawns, adjacent pieces
 }
 
 constexpr U64 kEverySquare = ~U64{0};
@@ -188,7 +188,7 @@ U64 pinRay(const Sliders&, const Board& b, int sq) {
   if (!(kb.blockers & bit)) return kEverySquare;
   // Two pinners may share the line (one on each side of the king): take the one behind sq.
   for (U64 p = kb.pinners & line(kingSq, sq); p; p &= p - 1) {
-    const int pinner = __builtin_ctzll(p);
+    const int pinner = lsb(p);
     if (between(kingSq, pinner) & bit) return between(kingSq, pinner) | squareBB(pinner);
   }
   return kEverySquare;  // not reached: a pinned piece has its pinner on that line
@@ -225,7 +225,7 @@ inline void putPiece(Board& b, int color, int type, U64 bit) {
 }
 }  // namespace detail
 
-// -1 when the move is not legal for the side to move, else kNoCheck .. kDoubleCheck (lib/backend.ts).
+// -1 when the move is not legal for the side to move, else kNoCheck .. kDoubleCheck (lib/core/types.ts).
 // promotion: 0 none, 1 knight, 2 bishop, 3 rook, 4 queen (the PieceType numbers).
 template <class Sliders>
 int checkKind(const Sliders& s, const Board& b, int from, int to, int promotion) {
@@ -280,7 +280,7 @@ int checkKind(const Sliders& s, const Board& b, int from, int to, int promotion)
       if (!castle || !(b.pieceSet(us, kRook) & squareBB(castle->rookFrom)) || (occ & castle->mustBeEmpty))
         return kIllegal;
       for (U64 safe = castle->mustBeSafe; safe; safe &= safe - 1)
-        if (attackersTo(s, b, __builtin_ctzll(safe), them, occ)) return kIllegal;
+        if (attackersTo(s, b, lsb(safe), them, occ)) return kIllegal;
       detail::removePiece(after, us, kRook, squareBB(castle->rookFrom));
       detail::putPiece(after, us, kRook, squareBB(castle->rookTo));
       vacated |= squareBB(castle->rookFrom);
@@ -298,7 +298,7 @@ int checkKind(const Sliders& s, const Board& b, int from, int to, int promotion)
   const U64 givers = attackersTo(s, after, enemyKingSq, us, occAfter);
   int kind = (givers & squareBB(checkerSq)) ? kDirectCheck : kNoCheck;
   for (U64 g = givers & ~squareBB(checkerSq); g; g &= g - 1)
-    if (between(__builtin_ctzll(g), enemyKingSq) & vacated) kind |= kDiscoveredCheck;
+    if (between(lsb(g), enemyKingSq) & vacated) kind |= kDiscoveredCheck;
   return kind;
 }
 

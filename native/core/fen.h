@@ -1,4 +1,4 @@
-// Native FEN / EPD line parser for batches: the exact rules of lib/position.ts `parseFen` (same
+// Native FEN / EPD line parser for batches: the exact rules of lib/core/position.ts `parseFen` (same
 // accepted inputs, same rejected ones, and the same FEN field blamed), writing the 10-word packed
 // layout. It reports only the field; the caller re-parses the rare bad line with the JS parser to get
 // the FenError message, so messages never drift apart. Lines with a byte >= 0x80 are handed to the
@@ -18,7 +18,7 @@
 namespace bbp {
 inline namespace BBP_ISA {
 
-// The order of FEN_STATUS in lib/batch.ts (index 1.. = the FenError field names).
+// The order of FEN_STATUS in lib/batch/batch.ts (index 1.. = the FenError field names).
 enum FenStatus : std::uint8_t {
   kFenOk, kFenBadFen, kFenBadPieces, kFenBadSideToMove, kFenBadCastling, kFenBadEnPassant,
   kFenBadHalfmoveClock, kFenBadFullmoveNumber, kFenNotAscii,
@@ -201,7 +201,7 @@ FenStatus parseFenLine(const Sliders& s, const char* text, std::size_t len, bool
 
   // The board rules of validate() (colours and types cannot overlap when read from FEN).
   for (int c = 0; c < 2; ++c)
-    if (__builtin_popcountll(colors[c] & pieces[kKing]) != 1) return kFenBadPieces;
+    if (popcount(colors[c] & pieces[kKing]) != 1) return kFenBadPieces;
   if (pieces[kPawn] & (kRank1 | kRank8)) return kFenBadPieces;
   constexpr int kCastleKing[4] = {4, 4, 60, 60}, kCastleRook[4] = {7, 0, 63, 56};
   for (int r = 0; r < 4; ++r) {

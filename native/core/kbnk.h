@@ -1,5 +1,5 @@
 // KBNK (Chess Programming Wiki: KBNK Endgame): the KBNK Endgame page's bit-twiddled corner distance, a
-// mop-up evaluation, the table layout (version 1 of lib/backend.ts) and the eight board symmetries it
+// mop-up evaluation, the table layout (version 1 of lib/core/types.ts) and the eight board symmetries it
 // is normalised by. The distance-to-mate table itself is the KBNvK case of the general set-wise
 // retrograde generator (tbgen.h), whose KBNvK layout is this one. Header-only C++17, no Node headers.
 #pragma once
@@ -37,7 +37,7 @@ constexpr int manhattanDistance(int a, int b) {
   return absDiff(rankOf(a), rankOf(b)) + absDiff(fileOf(a), fileOf(b));
 }
 
-// Mop-up score for the strong side, 0..154 (the formula of KbnkBackend.kbnkEval in lib/backend.ts):
+// Mop-up score for the strong side, 0..154 (the formula of KbnkBackend.kbnkEval in lib/core/types.ts):
 // the weak king's distance to a corner of the bishop's colour weighs 16 per step, so it dominates
 // the strong king's approach (chebyshev x4 plus manhattan x1, at most 6 per king step).
 constexpr int kbnkEval(int strongKing, int bishop, int /*knight*/, int weakKing) {
@@ -45,7 +45,7 @@ constexpr int kbnkEval(int strongKing, int bishop, int /*knight*/, int weakKing)
          (14 - manhattanDistance(strongKing, weakKing));
 }
 
-// ---- Table layout v1 (lib/backend.ts) ----
+// ---- Table layout v1 (lib/core/types.ts) ----
 
 constexpr int kKbnkTriangle[10] = {0, 1, 2, 3, 9, 10, 11, 18, 19, 27};  // a1 b1 c1 d1 b2 c2 d2 c3 d3 d4
 constexpr std::size_t kKbnkPlacements = 10 * 64 * 64;                     // strong king x bishop x knight

@@ -14,7 +14,7 @@
 // Templated on the side to move (Us) and on a slider policy (MagicSliders / PextSliders), so each
 // kernel table compiles its own copy with its own lookups. No allocation; children are Board copies.
 //
-// Move encoding (lib/backend.ts): from | to << 6 | promotion << 12, promotion 0 none, 1 knight,
+// Move encoding (lib/core/types.ts): from | to << 6 | promotion << 12, promotion 0 none, 1 knight,
 // 2 bishop, 3 rook, 4 queen (the PieceType numbers); castling is the king's two-square move.
 #pragma once
 
@@ -36,9 +36,6 @@ constexpr int moveTo(Move m) { return (m >> 6) & 63; }
 constexpr int movePromotion(Move m) { return m >> 12; }
 
 namespace movegen {
-
-inline int popcount(U64 b) { return __builtin_popcountll(b); }
-inline int lsb(U64 b) { return __builtin_ctzll(b); }
 
 namespace detail {
 // Castling rights kept when a move touches the square (from or to): the king's and rooks' homes.

@@ -198,8 +198,6 @@ void perftStatsNode(const Sliders& s, const Board& b, int depth, PerftStats& sta
 //    switches to that instantiation when it finds none; only a promotion brings them back.
 namespace perftgen {
 
-using movegen::lsb;
-using movegen::popcount;
 using movegen::PawnSide;
 using movegen::rookRays;
 using movegen::bishopRays;
@@ -282,7 +280,7 @@ constexpr KingZoneReach makeKingZoneReach() {
     if (sq == 4) zone |= squareBB(2) | squareBB(6);
     if (sq == 60) zone |= squareBB(58) | squareBB(62);
     for (U64 t = zone; t; t &= t - 1) {
-      const int to = __builtin_ctzll(t);
+      const int to = lsb(t);
       z.rook[sq] |= rookRays(to);
       z.bishop[sq] |= bishopRays(to);
       z.knight[sq] |= knightAttacks(to);

@@ -2,7 +2,7 @@
 // 8.1, movetext 8.2, comments 5, escape lines 6, NAGs 8.2.4, variations 8.2.5, game termination
 // markers 8.2.6), resolving each SAN move on the legal move list (san.h), playing it, and writing
 // the positions (the packed layout of position.h) into growing buffers. Many games per call; the
-// caller turns the compact records into objects (lib/pgn.ts). Twin: lib/js/pgn.ts, the same
+// caller turns the compact records into objects (lib/games/pgn.ts). Twin: lib/js/pgn.ts, the same
 // records byte for byte.
 //
 // Game boundaries (the import format is lenient): a game starts at a '[' tag or, at the very start
@@ -32,13 +32,13 @@ namespace bbp {
 inline namespace BBP_ISA {
 namespace pgn {
 
-// The order of PGN_ERRORS in lib/pgn.ts.
+// The order of PGN_ERRORS in lib/games/pgn.ts.
 enum PgnErrorCode : int {
   kPgnNoError, kPgnBadTag, kPgnMalformedMove, kPgnIllegalMove, kPgnAmbiguousMove, kPgnNullMoveInCheck,
   kPgnUnbalancedParen, kPgnUnterminatedComment, kPgnBadFen, kPgnUnsupportedVariant,
 };
 
-// Fields of a game record (Int32 each); the order of GAME_FIELDS in lib/pgn.ts.
+// Fields of a game record (Int32 each); the order of GAME_FIELDS in lib/games/pgn.ts.
 enum GameField : int {
   gStart, gEnd, gLine, gMoveStart, gMoveCount, gTagStart, gTagCount, gCommentStart, gCommentCount,
   gNagStart, gNagCount, gResult, gError, gErrorLine, gErrorColumn, gErrorTokenStart, gErrorTokenEnd,
@@ -420,9 +420,8 @@ class Reader {
   // Inline: the addon's translation unit otherwise keeps it out of line (two callers).
   BBP_ALWAYS_INLINE void writePosition() {
     // The three arrays grow together: one test for room in all of them, the growing path apart.
-    if (__builtin_expect(out_.positions.hasRoom(kPackedPositionWords) && out_.positionGame.hasRoom(1) &&
-                             out_.positionPly.hasRoom(1),
-                         1))
+    if (BBP_LIKELY(out_.positions.hasRoom(kPackedPositionWords) && out_.positionGame.hasRoom(1) &&
+                   out_.positionPly.hasRoom(1)))
       storePosition(out_.positions.growInPlace(kPackedPositionWords), out_.positionGame.growInPlace(1),
                     out_.positionPly.growInPlace(1));
     else
@@ -594,10 +593,10 @@ class Reader {
     // The first 8 bytes in one load (zeros past the end of the input): the longest form with its
     // suffix and the delimiter after it fits.
     std::uint64_t w = 0;
-    if (__builtin_expect(avail >= 8, 1)) std::memcpy(&w, s, 8);
+    if (BBP_LIKELY(avail >= 8)) std::memcpy(&w, s, 8);
     else std::memcpy(&w, s, avail);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    w = __builtin_bswap64(w);  // byte k at bits 8k..8k+7, as on little-endian machines
+    w = byteSwap(w);  // byte k at bits 8k..8k+7, as on little-endian machines
 #endif
     const auto at = [w](std::size_t k) -> unsigned char { return static_cast<unsigned char>(w >> (8 * k)); };
     const auto file = [](unsigned char c) { return static_cast<unsigned>(c - 'a') < 8u; };
@@ -779,7 +778,7 @@ class Reader {
       const unsigned c = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, close)));
       const unsigned l = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)));
       if (c | l) {
-        const int first = __builtin_ctz(c | l);
+        const int first = lsb32(c | l);
         return (c >> first) & 1 ? k + static_cast<std::size_t>(first) : 0;
       }
     }

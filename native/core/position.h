@@ -1,5 +1,5 @@
 // The standard bitboard board definition as the addon receives it: the 10-word packed layout of
-// lib/backend.ts (PACKED_POSITION_WORDS), its validation, and attackersTo / checkers (the Checks and Pinned Pieces page's
+// lib/core/types.ts (PACKED_POSITION_WORDS), its validation, and attackersTo / checkers (the Checks and Pinned Pieces page's
 // attacksToKing, generalised to any square, either colour and an occupancy override).
 #pragma once
 
@@ -25,7 +25,7 @@ struct Board {
 
   constexpr U64 occupied() const { return colors[0] | colors[1]; }
   constexpr U64 pieceSet(int color, int type) const { return colors[color] & pieces[type]; }
-  constexpr int kingSquare(int color) const { return __builtin_ctzll(pieceSet(color, kKing)); }
+  constexpr int kingSquare(int color) const { return lsb(pieceSet(color, kKing)); }
   constexpr int typeOn(int sq) const {
     for (int t = 0; t < 6; ++t)
       if (pieces[t] & squareBB(sq)) return t;
@@ -58,8 +58,8 @@ constexpr const char* validatePacked(const U64* w) {
     types |= w[2 + t];
   }
   if (types != (w[0] | w[1])) return "the piece-type sets and the colour sets cover different squares";
-  if (__builtin_popcountll(w[0] & w[7]) != 1) return "white must have exactly one king";
-  if (__builtin_popcountll(w[1] & w[7]) != 1) return "black must have exactly one king";
+  if (popcount(w[0] & w[7]) != 1) return "white must have exactly one king";
+  if (popcount(w[1] & w[7]) != 1) return "black must have exactly one king";
   if (w[8] & 0xe0) return "state bits 5-7 must be zero";
   const U64 ep = (w[8] >> 8) & 255;
   if (ep > 64) return "en-passant code must be 0..64";

@@ -16,7 +16,7 @@ namespace bbp {
 inline namespace BBP_ISA {
 namespace san {
 
-// The order of SAN_STATUS in lib/san.ts.
+// The order of SAN_STATUS in lib/games/san.ts.
 enum SanStatus : int { kSanOk, kSanMalformed, kSanIllegal, kSanAmbiguous, kSanNullMove };
 
 // What a SAN text says, before the position is consulted.
@@ -217,7 +217,7 @@ int checkState(const Sliders& s, const Board& c, int count) {
 inline U64 slidersReaching(int sq, U64 occ, U64 diag, U64 orth) {
   U64 found = 0;
   for (U64 c = (movegen::bishopRays(sq) & diag) | (movegen::rookRays(sq) & orth); c; c &= c - 1) {
-    const int f = __builtin_ctzll(c);
+    const int f = lsb(c);
     if (!(between(sq, f) & occ)) found |= squareBB(f);
   }
   return found;
@@ -262,7 +262,7 @@ Move legalCastle(const Sliders& s, const Board& b, int side) {
       !(b.pieceSet(us, kRook) & squareBB(c.rookFrom)) || (occ & c.mustBeEmpty))
     return 0;
   for (U64 safe = c.mustBeSafe; safe; safe &= safe - 1)
-    if (attackersTo(s, b, __builtin_ctzll(safe), us ^ 1, occ)) return 0;
+    if (attackersTo(s, b, lsb(safe), us ^ 1, occ)) return 0;
   return encodeMove(c.kingFrom, c.kingTo);
 }
 
@@ -307,7 +307,7 @@ BBP_ALWAYS_INLINE Resolved resolveFast(const Sliders& s, const Board& b, const S
   Move found = 0;
   int count = 0;
   for (; from; from &= from - 1) {
-    const int f = __builtin_ctzll(from);
+    const int f = lsb(from);
     // Only a pawn capture on the en-passant square removes the pawn behind it.
     const U64 cap = (x.piece == kPawn && (f & 7) != (to & 7)) ? captured : 0;
     if (legalAfter(s, b, f, to, cap)) {
@@ -335,7 +335,7 @@ int writeFast(const Sliders& s, const Board& b, Move m, const Board& c, char* ou
   U64 others = 0;
   if (type != kPawn && type != kKing && !isCastle(b, m)) {
     for (U64 o = pieceSources(s, b, type, to) & ~squareBB(from); o; o &= o - 1) {
-      const int f = __builtin_ctzll(o);
+      const int f = lsb(o);
       if (legalAfter(s, b, f, to, 0)) others |= squareBB(f);
     }
   }
@@ -350,7 +350,7 @@ bool epCaptureLegal(const Sliders& s, const Board& b) {
   const int behind = us == 0 ? to - 8 : to + 8;
   if (!(b.pieceSet(us ^ 1, kPawn) & squareBB(behind)) || (b.occupied() & squareBB(to))) return false;
   for (U64 a = pawnAttacks(us ^ 1, to) & b.pieceSet(us, kPawn); a; a &= a - 1)
-    if (legalAfter(s, b, __builtin_ctzll(a), to, squareBB(behind))) return true;
+    if (legalAfter(s, b, lsb(a), to, squareBB(behind))) return true;
   return false;
 }
 }  // namespace san

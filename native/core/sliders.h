@@ -67,7 +67,7 @@ inline namespace BBP_ISA {
 
 // ---- Directions and square-by-square rays (the reference the tables are built from) ----
 
-// RAY_DIRECTIONS of lib/backend.ts: 0 nort, 1 noEa, 2 east, 3 soEa, 4 sout, 5 soWe, 6 west, 7 noWe.
+// RAY_DIRECTIONS of lib/core/types.ts: 0 nort, 1 noEa, 2 east, 3 soEa, 4 sout, 5 soWe, 6 west, 7 noWe.
 enum Direction : int { kNort, kNoEa, kEast, kSoEa, kSout, kSoWe, kWest, kNoWe };
 constexpr int kRankStep[8] = {1, 1, 0, -1, -1, -1, 0, 1};
 constexpr int kFileStep[8] = {0, 1, 1, 1, 0, -1, -1, -1};
@@ -122,7 +122,7 @@ constexpr SquarePairTable makeLine() {
   for (int a = 0; a < 64; ++a)
     for (int dir = 0; dir < 4; ++dir) {  // one direction per line; its opposite completes it
       const U64 whole = rayWalk(a, dir, 0) | rayWalk(a, dir + 4, 0) | squareBB(a);
-      for (U64 rest = whole & ~squareBB(a); rest; rest &= rest - 1) table[a][__builtin_ctzll(rest)] = whole;
+      for (U64 rest = whole & ~squareBB(a); rest; rest &= rest - 1) table[a][lsb(rest)] = whole;
     }
   return table;
 }
@@ -278,7 +278,7 @@ void buildMagics(MagicEntry* entries, U64* table, const U64* known, MagicScratch
   for (int sq = 0; sq < 64; ++sq) {
     MagicEntry& e = entries[sq];
     e.mask = Mask(sq);
-    e.shift = 64u - static_cast<unsigned>(__builtin_popcountll(e.mask));
+    e.shift = 64u - static_cast<unsigned>(popcount(e.mask));
     e.attacks = next;
     std::size_t count = 0;
     U64 subset = 0;
@@ -290,7 +290,7 @@ void buildMagics(MagicEntry* entries, U64* table, const U64* known, MagicScratch
     e.magic = known[sq];
     while (!tryMagic(e.magic, e.shift, count, next, m)) {
       do e.magic = prng.sparse();
-      while (__builtin_popcountll((e.mask * e.magic) >> 56) < 6);
+      while (popcount((e.mask * e.magic) >> 56) < 6);
     }
     next += count;
   }

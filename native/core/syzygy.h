@@ -21,6 +21,8 @@
 #include <memory>
 #include <vector>
 
+#include "bitboard.h"
+
 namespace bbp {
 namespace syzygy {
 
@@ -768,9 +770,6 @@ inline constexpr Geometry kGeometry = makeGeometry();
 // Directions 0, 2, 4, 6 go towards higher squares (the nearest blocker is the lowest bit).
 inline constexpr bool kRayUp[8] = {true, false, true, false, true, false, true, false};
 
-inline int lsb(U64 x) { return __builtin_ctzll(x); }
-inline int msb(U64 x) { return 63 ^ __builtin_clzll(x); }
-
 // The material key's unit for one piece of a colour and a type 1..5.
 constexpr MaterialKey keyUnit(int color, int type) { return MaterialKey{1} << (3 * (type - 1) + 15 * color); }
 
@@ -997,7 +996,7 @@ inline constexpr int kWdlToMap[5] = {1, 3, 0, 2, 0};
 inline constexpr int kPaFlags[5] = {8, 0, 0, 0, 4};
 inline constexpr int kWdlToDtz[5] = {-1, -101, 0, 101, 1};
 
-// One legal move at the root with what it leads to, from the mover's view (lib/syzygy.ts's
+// One legal move at the root with what it leads to, from the mover's view (lib/tablebases/syzygy.ts's
 // SyzygyRootMove): the move's low 16 bits, WDL and DTZ after it, zeroing (capture or pawn move), mate.
 struct RootMove {
   int move;
@@ -1031,7 +1030,7 @@ class Prober {
 
   // Every legal move with its WDL and DTZ after it, best first: the highest WDL; among wins a mate,
   // then the fewest plies to the next zeroing move (a winning zeroing move counts 1); among losses
-  // the most; otherwise generation order (the rules of probeRoot in lib/syzygy.ts). Returns the
+  // the most; otherwise generation order (the rules of probeRoot in lib/tablebases/syzygy.ts). Returns the
   // number of moves (0 with `status` set when a table is missing or damaged).
   int root(const Board& b, RootMove* out) {
     MoveList ml;

@@ -404,7 +404,7 @@ class TbGenerator {
 
   void write(int stm, std::size_t p, U64 squares, int value) {
     std::uint8_t* r = row(stm, p);
-    for (; squares; squares &= squares - 1) r[__builtin_ctzll(squares)] = static_cast<std::uint8_t>(value);
+    for (; squares; squares &= squares - 1) r[lsb(squares)] = static_cast<std::uint8_t>(value);
   }
 
   // Legality, checks, and the table rows: legal positions kTbDraw (until decided), others kTbIllegal.
@@ -469,18 +469,18 @@ class TbGenerator {
                                               : attacks(type, stm, from, pl.occ) & ~pl.occ;
       if (stm == 1 && isSlider(type)) {
         for (U64 t = targets; t; t &= t - 1) {
-          const int to = __builtin_ctzll(t);
+          const int to = lsb(t);
           acc |= ~between(from, to) & at(to);
         }
       } else {
-        for (U64 t = targets; t; t &= t - 1) acc |= at(__builtin_ctzll(t));
+        for (U64 t = targets; t; t &= t - 1) acc |= at(lsb(t));
       }
     }
     if (stm != 0 || !(need & ~acc)) return acc;
     // The white king: a target outside its region takes the placement through a symmetry.
     const std::size_t others = pl.p & ((std::size_t{1} << (6 * kOthers)) - 1);
     for (U64 t = kingAttacks(pl.sq[0]) & ~pl.occ; t; t &= t - 1) {
-      const int to = __builtin_ctzll(t), s = kingSymmetry_[to];
+      const int to = lsb(t), s = kingSymmetry_[to];
       const std::size_t region = static_cast<std::size_t>(kingRegion_[to]) << (6 * kOthers);
       if (s == 0) {  // the king stays in its region: the other squares keep their bits
         acc |= get(region | others);
@@ -615,7 +615,7 @@ class TbGenerator {
       const int from = pl.sq[i], type = m_.type[i];
       if (type == kTbPawn) {
         for (U64 t = pawnAttacks(stm, from) & targets; t; t &= t - 1) {
-          const int to = __builtin_ctzll(t);
+          const int to = lsb(t);
           if (rankOf(to) == last) {
             for (int promo = kTbQueen; promo >= kTbKnight; --promo)
               if (makeConversion(i, to, slotAt(to), promo, ~U64{0}, out[count])) ++count;
@@ -630,7 +630,7 @@ class TbGenerator {
         continue;
       }
       for (U64 t = attacks(type, stm, from, pl.occ) & targets; t; t &= t - 1) {
-        const int to = __builtin_ctzll(t);
+        const int to = lsb(t);
         if (makeConversion(i, to, slotAt(to), -1, isSlider(type) ? ~between(from, to) : ~U64{0}, out[count])) ++count;
       }
     }
@@ -740,7 +740,7 @@ class TbGenerator {
         continue;
       }
       for (U64 bs = legal; bs; bs &= bs - 1) {
-        const int b = __builtin_ctzll(bs);
+        const int b = lsb(bs);
         int best = kNoCapture;
         for (int c = 0; c < count; ++c) {
           const Conversion& cv = list[c];
@@ -797,7 +797,7 @@ class TbGenerator {
       const std::uint8_t* r = row(stm, p);
       int next = 255;
       for (U64 bs = undecided; bs; bs &= bs - 1) {
-        const int b = __builtin_ctzll(bs);
+        const int b = lsb(bs);
         const int code = r[b];
         if (code == n) esc_[stm][p] &= ~squareBB(b);
         else if (!Dtz && code > n && code < kTbDraw) next = std::min(next, code);
@@ -816,7 +816,7 @@ class TbGenerator {
       epPushes(pl, stm, [&](int slot, int to, int mid) {
         const std::size_t q = successorIndex(pl, slot, to);
         for (U64 bs = undecided & ~escape & legal[q] & ~won[q] & ~squareBB(mid); bs; bs &= bs - 1) {
-          const int b = __builtin_ctzll(bs);
+          const int b = lsb(bs);
           const int e = epScore<Dtz>(pl, stm, slot, to, mid, b);
           if (!(e > 0 && 1000 - e <= n - 1)) escape |= squareBB(b);  // no capture wins for the opponent yet
         }
@@ -833,7 +833,7 @@ class TbGenerator {
       undecided_[stm][p] &= ~lost;
       if (Dtz && n >= kTbDtzLongLoss) writeLong(stm, p, lost, kTbDtzLongLoss, n, kTbDtzLongLoss);
       else write(stm, p, lost, n);
-      return static_cast<std::size_t>(__builtin_popcountll(lost));
+      return static_cast<std::size_t>(popcount(lost));
     }
     return 0;
   }
@@ -849,7 +849,7 @@ class TbGenerator {
     for (int i = 0; i < N - 1; ++i) pl.sq[i] = 0;
     bool decodedYet = false;
     for (int stm = 0; stm < 2; ++stm)
-      decided += static_cast<std::size_t>(__builtin_popcountll(winSide<Dtz>(p, stm, n, lostLast, pl, decodedYet)));
+      decided += static_cast<std::size_t>(popcount(winSide<Dtz>(p, stm, n, lostLast, pl, decodedYet)));
     return decided;
   }
 
@@ -866,7 +866,7 @@ class TbGenerator {
       const std::uint8_t* r = row(stm, p);
       int next = 255;
       for (U64 bs = undecided; bs; bs &= bs - 1) {
-        const int b = __builtin_ctzll(bs);
+        const int b = lsb(bs);
         const int code = r[b];
         if (code == winCode) {
           reach |= squareBB(b);
@@ -887,7 +887,7 @@ class TbGenerator {
       epPushes(pl, stm, [&](int slot, int to, int mid) {
         const std::size_t q = successorIndex(pl, slot, to);
         for (U64 bs = undecided & ~reach & lost_[opp][q] & ~squareBB(mid); bs; bs &= bs - 1) {
-          const int b = __builtin_ctzll(bs);
+          const int b = lsb(bs);
           const int d = row(opp, q)[b];  // a loss: written at an even ply, stable now
           const int e = epScore<Dtz>(pl, stm, slot, to, mid, b);
           if (e == kNoCapture ? d == n - 1 : e < 0 && std::max(d, e + 1000) == n - 1) reach |= squareBB(b);
@@ -918,7 +918,7 @@ class TbGenerator {
       freshPrev_[1][p] = 0;
       return 0;
     }
-    return static_cast<std::size_t>(__builtin_popcountll(w)) |
+    return static_cast<std::size_t>(popcount(w)) |
            (lossSide<false>(p, 1, n + 1, freshPrev_[1], pl, decodedYet) << 32);
   }
 
@@ -929,7 +929,7 @@ class TbGenerator {
     if (plies <= held) return;
     const std::lock_guard<std::mutex> lock(longMutex_);
     for (; squares; squares &= squares - 1)
-      longs_.push_back({static_cast<std::uint32_t>(((stm * P_ + p) << 6) | __builtin_ctzll(squares)),
+      longs_.push_back({static_cast<std::uint32_t>(((stm * P_ + p) << 6) | lsb(squares)),
                         static_cast<std::uint32_t>(plies)});
   }
 

@@ -5,7 +5,7 @@
 // the one with PEXT-indexed sliders; the addon picks a table once at load time after checking the
 // CPU. Everything else (table lookups, shifts, fills) is called from the glue directly. No Node
 // headers here.
-// Positions cross this boundary as the packed words of lib/backend.ts (validated by the caller),
+// Positions cross this boundary as the packed words of lib/core/types.ts (validated by the caller),
 // since the unpacked Board type lives in each ISA's own namespace.
 #pragma once
 
@@ -77,7 +77,7 @@ struct Kernels {
   // The position after a move into out (10 words); false when the move is not legal (makemove.h).
   bool (*makeMove)(const U64* pos, int from, int to, int promotion, U64* out);
   double (*perft)(const U64* pos, int depth);
-  // out: the nine perftStats columns (lib/backend.ts PERFT_STATS_COLUMNS).
+  // out: the nine perftStats columns (lib/core/types.ts PERFT_STATS_COLUMNS).
   void (*perftStats)(const U64* pos, int depth, double* out);
   // out[i] = perft(position i, depth); positions holds n * 10 words.
   void (*perftBatch)(const U64* positions, int depth, double* out, Size n);

@@ -1,0 +1,55 @@
+/**
+ * The one place that decides which backend runs: an explicit choice (an option or a command-line
+ * flag) over `BITBOARD_PATTERNS_BACKEND` over "native when the addon loads, else the JS twin".
+ * Every module that needs a backend asks here; none reads the variable itself.
+ *
+ * It returns a name, not an object, so that a caller which may never need the JS twin (the perft
+ * command) does not load it: `loadNative()` gives the native backend, `lib/backends/js/index.ts`
+ * the JS one.
+ */
+import { loadNative } from './native.js';
+
+export type BackendName = 'native' | 'js';
+export type BackendChoice = BackendName | undefined;
+
+/** A BITBOARD_PATTERNS_BACKEND value; an unknown one is an error rather than a silent default. */
+export function parseBackendChoice(value: string | undefined): BackendChoice {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'native' || value === 'js') return value;
+  throw new Error(`BITBOARD_PATTERNS_BACKEND must be 'native' or 'js', got ${JSON.stringify(value)}`);
+}
+
+/** The backend BITBOARD_PATTERNS_BACKEND asks for, if any. */
+export function requestedBackend(): BackendChoice {
+  return parseBackendChoice(process.env.BITBOARD_PATTERNS_BACKEND);
+}
+
+/** What `chooseBackend` decided. */
+export interface BackendDecision {
+  name: BackendName;
+  /** True when the choice was explicit or set by the variable (no fallback happened or may happen). */
+  forced: boolean;
+  /** Why the native backend was passed over when it was the default and did not load. */
+  fallbackReason?: Error;
+}
+
+/**
+ * The backend to use. Forcing `native` (by `explicit` or the variable) where the addon cannot load
+ * throws: the load error as it is for an explicit choice, prefixed with the variable's setting
+ * when the variable forced it.
+ */
+export function chooseBackend(explicit?: BackendChoice): BackendDecision {
+  const byVariable = explicit === undefined ? requestedBackend() : undefined;
+  const wanted = explicit ?? byVariable;
+  if (wanted === 'js') return { name: 'js', forced: true };
+  try {
+    loadNative();
+    return { name: 'native', forced: wanted === 'native' };
+  } catch (e) {
+    if (explicit === 'native') throw e;
+    if (byVariable === 'native') {
+      throw new Error(`BITBOARD_PATTERNS_BACKEND=native, but ${(e as Error).message}`, { cause: e });
+    }
+    return { name: 'js', forced: false, fallbackReason: e as Error };
+  }
+}

@@ -1,0 +1,325 @@
+/**
+ * The contract both backends implement (native addon and pure-TS BigInt twin).
+ *
+ * The public facade (`lib/api/create-api.ts`) validates argument *types*, scalar ranges and typed-array
+ * lengths before calling a backend, and allocates batch outputs, so backends receive:
+ * - squares as integers 0..63, colours as 0 | 1, bitboards as bigints in 0..2^64-1;
+ * - batch arrays of the right type, all of length `out.length`.
+ * Backends must still range-check the *elements* of batch square arrays (a Uint8Array can hold
+ * 64..255) and throw a RangeError naming the function and index; the native backend re-checks
+ * everything else too (never trust JS), the JS backend need not.
+ *
+ * Semantics are defined once, here; both twins must give identical answers on every input.
+ */
+
+import type { CHECK_ANALYSIS_WORDS, MAX_MOVES, PACKED_POSITION_WORDS, PERFT_STATS_COLUMNS, ParseInto, Position, RAY_DIRECTIONS, SetFunction, SquareFunction } from '../core/types.js';
+
+type SetFns = { [K in SetFunction]: (set: bigint) => bigint };
+type SetBatchFns = { [K in SetFunction as `${K}Batch`]: (sets: BigUint64Array, out: BigUint64Array) => void };
+type SquareFns = { [K in SquareFunction]: (sq: number) => bigint };
+type SquareBatchFns = { [K in SquareFunction as `${K}Batch`]: (squares: Uint8Array, out: BigUint64Array) => void };
+
+/**
+ * Implementation variants the Chess Programming Wiki pages show side by side. The API uses the fastest (measured in
+ * bench/); the others are kept so tests can prove they agree and the bench can compare them.
+ */
+export interface Variants {
+  /** dirSet with the King Pattern page's if/else chain (precedence slip fixed: `(pattern & line) == pattern`). */
+  distantCheckLinesBranchy(kingSq: number, taboo: bigint): number;
+  /** dirSet as the King Pattern page's sum of boolean compares. */
+  distantCheckLinesBranchless(kingSq: number, taboo: bigint): number;
+  /**
+   * dirSet with SSE4.1 `_mm_cmpeq_epi64` over the 64-entry {rank, file, diag, anti} table.
+   * Native only; `undefined` on the JS backend and on builds/CPUs without SSE4.1.
+   */
+  distantCheckLinesSse41?: (kingSq: number, taboo: bigint) => number;
+  /** Multiple knight attacks, the Knight Pattern page's east/west version. */
+  knightAttacksSetEastWest(knights: bigint): bigint;
+  /** Multiple knight attacks, the Knight Pattern page's l1/l2/r1/r2 version ("more parallelism"). */
+  knightAttacksSetParallel(knights: bigint): bigint;
+}
+
+export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns, CheckBackend, MoveBackend, KbnkBackend {
+  readonly name: 'native' | 'js';
+  /** Batch analysis (lib/batch/batch.ts drives it; native/addon/batch.cc and lib/js/batch.ts implement it). */
+  readonly batch: BatchBackend;
+  /** Which code path runs: 'sse4.1+popcnt', 'portable' (native) or 'bigint' (js). */
+  readonly cpuPath: string;
+  readonly variants: Variants;
+
+  // ---- King (Chess Programming Wiki: King Pattern) ----
+
+  /**
+   * Pawn-shield mask for a king of `color` on `kingSq`.
+   * Kings on their first two ranks (relative to colour) get six squares: three files on the two
+   * ranks in front of the back rank (ranks 2-3 for white, 7-6 for black):
+   * - king on files f-h: files f,g,h (the King Pattern page: kings on f1-h1 / f1-h2 get f2-h3);
+   * - king on files a-c: files a,b,c (mirrored queen side);
+   * - central king on d or e: the king file and its two neighbours (d -> c,d,e; e -> d,e,f).
+   * Kings further up the board have no shield pattern: 0n.
+   */
+  pawnShieldMask(color: number, kingSq: number): bigint;
+  pawnShieldMaskBatch(color: number, kingSqs: Uint8Array, out: BigUint64Array): void;
+  /**
+   * Dense index 0..63 of the pawns inside pawnShieldMask: bits 0-2 = the mask's three files
+   * (west to east) on the rank next to the back rank, bits 3-5 = the same files one rank further.
+   * Pawns outside the mask are ignored; 0 when the mask is empty.
+   */
+  pawnShieldIndex(color: number, kingSq: number, pawns: bigint): number;
+  pawnShieldIndexBatch(color: number, kingSqs: Uint8Array, pawns: BigUint64Array, out: Uint8Array): void;
+  /** kingAttacks(kingSq) & ~taboo. */
+  kingMoveTargets(kingSq: number, taboo: bigint): bigint;
+  kingMoveTargetsBatch(kingSqs: Uint8Array, taboo: BigUint64Array, out: BigUint64Array): void;
+  /**
+   * The King Pattern page's dirSet: 15 when the king has no move; otherwise 1 (rank), 2 (file),
+   * 4 (diagonal a1-h8 direction) or 8 (anti-diagonal) when all move targets plus the king square lie
+   * on that one line through the king; 0 otherwise.
+   */
+  distantCheckLines(kingSq: number, taboo: bigint): number;
+  distantCheckLinesBatch(kingSqs: Uint8Array, taboo: BigUint64Array, out: Uint8Array): void;
+  /**
+   * Squares (ranks 2-7 only; pawns never stand on the back ranks) of enemy passers that a king of
+   * `kingColor` on `kingSq` catches by the rule of the square, `sideToMove` giving the tempo.
+   * A passer on p is caught iff chebyshev(kingSq, promotionSquare(p)) <= pawnMoves(p) + (king to move ? 1 : 0),
+   * where pawnMoves counts a double push from the pawn's initial rank as one move, or the king is to
+   * move and next to p (it takes the pawn at once: the race formula alone misses black Kb1 vs Pa2).
+   */
+  caughtableArea(kingColor: number, sideToMove: number, kingSq: number): bigint;
+  caughtableAreaBatch(kingColor: number, sideToMove: number, kingSqs: Uint8Array, out: BigUint64Array): void;
+  /** passers & ~caughtableArea(kingColor, sideToMove, kingSq). */
+  uncatchablePassers(passers: bigint, kingColor: number, sideToMove: number, kingSq: number): bigint;
+  uncatchablePassersBatch(passers: BigUint64Array, kingColor: number, sideToMove: number, kingSqs: Uint8Array, out: BigUint64Array): void;
+  /** Steffan Westcott's flood fill: an 8-way path inside `path` joins a bit of `from` to a bit of `to`. */
+  squaresAreConnected(from: bigint, to: bigint, path: bigint): boolean;
+  /** out[i] = 1 when connected, else 0. */
+  squaresAreConnectedBatch(from: BigUint64Array, to: BigUint64Array, path: BigUint64Array, out: Uint8Array): void;
+  /** Fewest king steps from `from` to `to` standing only on squares of `path` (both ends included); -1 if none. */
+  kingDistance(from: number, to: number, path: bigint): number;
+  kingDistanceBatch(from: Uint8Array, to: Uint8Array, path: BigUint64Array, out: Int8Array): void;
+
+  // ---- Knight (Chess Programming Wiki: Knight Pattern) ----
+
+  /** Fewest knight moves from `from` to `to` standing only on squares of `path` (both ends included); -1 if none. */
+  knightDistance(from: number, to: number, path: bigint): number;
+  knightDistanceBatch(from: Uint8Array, to: Uint8Array, path: BigUint64Array, out: Int8Array): void;
+  /**
+   * forkTargetSquares(targets) & knightAttacksSet(knights) & ~ownPieces & ~enemyPawnAttacks & ~enemyKnightAttacks:
+   * squares a knight of ours can reach, safe from pawns and knights, attacking two or more targets.
+   */
+  knightForkMoves(knights: bigint, targets: bigint, ownPieces: bigint, enemyPawnAttacks: bigint, enemyKnightAttacks: bigint): bigint;
+  knightForkMovesBatch(knights: BigUint64Array, targets: BigUint64Array, ownPieces: BigUint64Array,
+    enemyPawnAttacks: BigUint64Array, enemyKnightAttacks: BigUint64Array, out: BigUint64Array): void;
+}
+
+export interface CheckVariants {
+  /** Absolute pins by the Checks and Pinned Pieces page's x-ray method (xray attacks from the king, own pieces as blockers, `between` per pinner). */
+  pinnedPiecesXray(pos: Position, color: number): bigint;
+  /** Absolute pins by opposite ray-directions (the Checks and Pinned Pieces page's DirGolem proposal). */
+  pinnedPiecesOppositeRays(pos: Position, color: number): bigint;
+  /** Sliding attacks by magic multiplication (native) / the JS method (js). */
+  rookAttacksMagic(sq: number, occupied: bigint): bigint;
+  bishopAttacksMagic(sq: number, occupied: bigint): bigint;
+  /** BMI2 PEXT-indexed sliding attacks: native on CPUs with BMI2 only, else undefined. */
+  rookAttacksPext?: (sq: number, occupied: bigint) => bigint;
+  bishopAttacksPext?: (sq: number, occupied: bigint) => bigint;
+}
+
+/**
+ * Checks, pins and sliders. Position functions receive a validated Position (the native adapter
+ * passes `pos.packed` to the addon). `color` is 0 | 1; "enemy" means the other colour.
+ */
+export interface CheckBackend {
+  /** Rook attacks from sq with the given occupancy (blockers included, as usual). */
+  rookAttacks(sq: number, occupied: bigint): bigint;
+  bishopAttacks(sq: number, occupied: bigint): bigint;
+  queenAttacks(sq: number, occupied: bigint): bigint;
+  rookAttacksBatch(squares: Uint8Array, occupied: BigUint64Array, out: BigUint64Array): void;
+  bishopAttacksBatch(squares: Uint8Array, occupied: BigUint64Array, out: BigUint64Array): void;
+  queenAttacksBatch(squares: Uint8Array, occupied: BigUint64Array, out: BigUint64Array): void;
+  /**
+   * Set-wise occluded ray attacks of all `sliders` in one direction (0..7, RAY_DIRECTIONS): the
+   * Kogge-Stone fill through `empty`, shifted one step, so the first blocker is included.
+   */
+  rayAttacks(direction: number, sliders: bigint, empty: bigint): bigint;
+  /**
+   * The CPW x-ray: attacks = rookAttacks(sq, occupied); blockers &= attacks;
+   * result = attacks ^ rookAttacks(sq, occupied ^ blockers) — the squares seen through the first
+   * blockers that are in `blockers`.
+   */
+  xrayRookAttacks(occupied: bigint, blockers: bigint, sq: number): bigint;
+  xrayBishopAttacks(occupied: bigint, blockers: bigint, sq: number): bigint;
+  /** Squares strictly between a and b when they share a rank, file, diagonal or anti-diagonal; else 0n (also for a === b). */
+  between(a: number, b: number): bigint;
+  /** The whole line (edge to edge, a and b included) through a and b; 0n when not aligned or a === b. */
+  line(a: number, b: number): bigint;
+
+  /** Pieces of `byColor` attacking sq (pawns, knights, bishops, rooks, queens, king), sliders seen through `occupied`. */
+  attackersTo(pos: Position, sq: number, byColor: number, occupied: bigint): bigint;
+  /** Enemy pieces giving check to the king of `color`. */
+  checkers(pos: Position, color: number): bigint;
+  /** Pieces of `color` absolutely pinned to their own king by enemy sliders. */
+  pinnedPieces(pos: Position, color: number): bigint;
+  /** The enemy sliders that pin pieces of `color`. */
+  pinners(pos: Position, color: number): bigint;
+  /**
+   * Pieces of `color` that are the only piece between a slider of `color` and the enemy king on a
+   * line the slider moves along: moving one off that line gives discovered check.
+   */
+  discoveredCheckCandidates(pos: Position, color: number): bigint;
+  /**
+   * Interposition squares against a check on the king of `color`: the squares strictly between the
+   * king and its checker when exactly one enemy slider checks from a distance; 0n when not in check,
+   * in double check, or when the checker is a knight, pawn or adjacent piece (only capture helps).
+   */
+  checkBlockSquares(pos: Position, color: number): bigint;
+  /**
+   * Where the piece on sq may go as far as pins allow: for a piece pinned to its own king,
+   * between(king, pinner) | pinner; otherwise (unpinned, or an empty square) every square.
+   */
+  pinRay(pos: Position, sq: number): bigint;
+  /**
+   * The check a move gives: 0 none, 1 direct (the moved piece, as promoted, attacks the enemy
+   * king from its target square; for castling, the rook from its new square), 2 discovered (a line
+   * to the enemy king opened by the from-square or, en passant, the captured pawn's square),
+   * 3 both; -1 when the move is not legal (wrong side's or no piece, impossible for the piece,
+   * blocked, own king left in check, castling through or out of check, missing promotion or a
+   * promotion that is not a pawn reaching the last rank). promotion: 0 none, 1 knight, 2 bishop,
+   * 3 rook, 4 queen.
+   */
+  checkKind(pos: Position, from: number, to: number, promotion: number): number;
+
+  /**
+   * Batch over packed positions (n = out.length; positions has n * PACKED_POSITION_WORDS words).
+   * color 0 | 1, or 2 = each position's side to move.
+   */
+  checkersBatch(positions: BigUint64Array, color: number, out: BigUint64Array): void;
+  pinnedPiecesBatch(positions: BigUint64Array, color: number, out: BigUint64Array): void;
+  discoveredCheckCandidatesBatch(positions: BigUint64Array, color: number, out: BigUint64Array): void;
+  /**
+   * Everything the three batch forms above say about both kings, in one pass over packed positions
+   * (n = positions.length / PACKED_POSITION_WORDS; out.length === CHECK_ANALYSIS_WORDS * n): for
+   * position i, out[6i .. 6i+5] = checkers(white), pinnedPieces(white), discoveredCheckCandidates(white),
+   * checkers(black), pinnedPieces(black), discoveredCheckCandidates(black). Each position's words are
+   * checked in the pass (the facade checks lengths only); a bad one is a RangeError naming the first
+   * bad index, after which `out`'s contents are unspecified (each backend may have written some of it).
+   */
+  checkAnalysisBatch(positions: BigUint64Array, out: BigUint64Array): void;
+
+  readonly checkVariants: CheckVariants;
+}
+
+/**
+ * Legal move generation and perft. Position functions receive a validated Position (the native
+ * adapter passes `pos.packed`). Counts are returned as numbers (exact up to 2^53).
+ */
+export interface MoveBackend {
+  /**
+   * Writes every legal move of the side to move to out[0..n-1] and returns n; order unspecified.
+   * RangeError when out.length < MAX_MOVES (256).
+   */
+  legalMoves(pos: Position, out: Uint16Array): number;
+  /**
+   * The position after the move from -> to (promotion 0 none, 1 knight, 2 bishop, 3 rook, 4 queen),
+   * written to `out` (PACKED_POSITION_WORDS words, else RangeError) in the packed layout; returns
+   * true, or false (out left as it was) when the move is not one of legalMoves(pos). Copy-make on the
+   * board definition: a capture removes the piece on `to` (en passant: the pawn behind it), castling
+   * moves the rook too, castling rights touched by from or to are lost, the halfmove clock restarts
+   * after a pawn move or capture (else +1), the fullmove number grows after black's move (both
+   * capped at 1000000), and the en-passant square of a double push is kept only when a legal
+   * en-passant capture uses it (so equal positions have equal FENs).
+   */
+  makeMove(pos: Position, from: number, to: number, promotion: number, out: BigUint64Array): boolean;
+  /**
+   * Leaf nodes of the legal move tree to `depth` plies: depth 0 -> 1, depth 1 -> number of legal
+   * moves (bulk counting at the last ply). depth: integer 0..20, else RangeError.
+   */
+  perft(pos: Position, depth: number): number;
+  /**
+   * The chess programming wiki's "Perft Results" columns, counted over the moves of the last ply
+   * (the leaf moves), written to out (length 9, else RangeError) in PERFT_STATS_COLUMNS order:
+   *  0 nodes        leaf moves (= perft);
+   *  1 captures     leaf moves that capture, en passant included;
+   *  2 enPassant    en-passant captures;
+   *  3 castles      castling moves;
+   *  4 promotions   promotion moves, each promotion piece counted (a8=Q and a8=N are two);
+   *  5 checks       moves giving check of any kind (direct, discovered, double; mates included);
+   *  6 discoveryChecks  moves giving discovered check only (checkKind 2: a double check, 3, is not
+   *                 counted here; the wiki's position 3 depth 5 gives 1292 this way);
+   *  7 doubleChecks moves giving double check (checkKind 3);
+   *  8 checkmates   moves after which the opponent is in check and has no legal move.
+   * depth 0: nodes 1, the rest 0. depth: integer 0..20, else RangeError.
+   */
+  perftStats(pos: Position, depth: number, out: Float64Array): void;
+  /**
+   * perft over packed positions (n = out.length; positions has n * PACKED_POSITION_WORDS words,
+   * each a valid position as `Position.packed` holds it): out[i] = perft(position i, depth).
+   */
+  perftBatch(positions: BigUint64Array, depth: number, out: Float64Array): void;
+  /** Native only: perft on `threads` (1..256) native threads, the tree split near the root; the same count. */
+  perftThreads?: (pos: Position, depth: number, threads: number) => number;
+  /** Native only: perftStats on `threads` (1..256) native threads; the same columns. */
+  perftStatsThreads?: (pos: Position, depth: number, out: Float64Array, threads: number) => void;
+  /**
+   * Native only: perft (stats false: resolves with a new Float64Array [nodes]) or perftStats (a new
+   * Float64Array of the nine columns) from the addon's async work on `threads` native threads. The
+   * position is copied before the call returns. `cancel[0]` set non-zero stops the threads between
+   * subtrees; the promise then resolves with null.
+   */
+  perftAsync?: (pos: Position, depth: number, threads: number, stats: boolean, cancel: Int32Array)
+    => Promise<Float64Array | null>;
+}
+
+export interface KbnkBackend {
+  /**
+   * The KBNK Endgame page's bit-twiddled Manhattan distance of the king square to the closest corner of the
+   * bishop's square colour (0..7): `b = -1879048192*b >> 31; k = (k>>3) + ((k^b) & 7); k = (15*(k>>3)^k)-(k>>3)`.
+   */
+  cornerDistance(bishopSq: number, kingSq: number): number;
+  /** Manhattan distance of two squares: file distance plus rank distance (0..14). */
+  manhattanDistance(a: number, b: number): number;
+  /**
+   * Mop-up score for the strong side (higher = better for it), from the squares: drives the weak
+   * king to a corner of the bishop's colour and brings the strong king close. Exactly, with
+   * chebyshev = max(|file diff|, |rank diff|) and manhattan = |file diff| + |rank diff|:
+   *   (7 - cornerDistance(bishop, weakKing)) * 16
+   *   + (7 - chebyshev(strongKing, weakKing)) * 4
+   *   + (14 - manhattan(strongKing, weakKing))
+   * An integer in 0..154 for any four squares (no legality check; `knight` does not enter the score,
+   * it is in the signature so callers pass the whole material and the formula may grow in a v2).
+   * Corner weight dominates: one step nearer the right corner (16) outweighs any king-distance gain
+   * (at most 4 + 2 per step).
+   */
+  kbnkEval(strongKing: number, bishop: number, knight: number, weakKing: number): number;
+}
+
+// =====================================================================================
+// Batch analysis (lib/batch/batch.ts): many packed positions, one typed array per feature.
+// =====================================================================================
+
+/**
+ * `outs[f]` is the output of feature f (FEATURES order in lib/batch/batch.ts): a BigUint64Array or a
+ * Uint8Array of `featureWidth(f) * n` elements for requested features, anything for the others.
+ * `valid` (or null): positions whose flag is 0 are skipped and get zeros. Inconsistent positions
+ * (validatePacked) are a RangeError naming the index (the outputs are then to be dropped: they may
+ * hold results past it). Otherwise every element of every requested output is written (zeros for
+ * skipped positions), so the caller need not zero them.
+ */
+export interface BatchBackend {
+  readonly featureCount: number;
+  readonly planeBytes: number;
+  /** Threads the native async analysis uses by default (1 on the JS backend). */
+  readonly hardwareThreads: number;
+  /**
+   * Lines of UTF-8 text (ending at '\n') -> [packed words, status (0 ok, 1.. = FEN_STATUS field,
+   * 8 = not ASCII: parse this line in JS), lineStarts (n + 1 byte offsets)]. With `into` long enough
+   * for the n lines (and apart from `text`), they are written to the starts of its arrays instead and
+   * the result is n.
+   */
+  parseFenText(text: Uint8Array, epd: boolean, into?: ParseInto): [BigUint64Array, Uint8Array, Uint32Array] | number;
+  analyzeBatch(words: BigUint64Array, valid: Uint8Array | null, features: number,
+    outs: (BigUint64Array | Uint8Array | undefined | null)[]): void;
+  /** Resolves true when done, false when `cancel[0]` became non-zero first. */
+  analyzeBatchAsync(words: BigUint64Array, valid: Uint8Array | null, features: number,
+    outs: (BigUint64Array | Uint8Array | undefined | null)[], threads: number, cancel: Int32Array): Promise<boolean>;
+  toPlanes(words: BigUint64Array, valid: Uint8Array | null, out: Uint8Array): void;
+}

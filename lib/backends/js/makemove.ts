@@ -1,0 +1,49 @@
+/**
+ * Making a move on a packed position for the JS backend; twin of `native/core/makemove.h`: the
+ * Chess Programming Wiki's copy-make on the ply stack of movegen.ts (`play`), plus the game state
+ * the packed words carry (FEN's halfmove clock and fullmove number, capped at MAX_CLOCK). A move is
+ * legal when the generator produces it; an en-passant square no legal capture uses is cleared
+ * (`generateClean`), so equal positions have equal FENs.
+ */
+import type { Position } from '../../core/types.js';
+import { PACKED_POSITION_WORDS } from '../../core/types.js';
+import { MAX_CLOCK, packedOf } from '../../core/position.js';
+import { BOARD, CASTLING, EP, MOVES, PLY_WORDS, SIDE, generate, loadPacked, play, typeAt } from './movegen.js';
+import { generateClean } from './san.js';
+
+/** The int32 halves of packed words (little-endian: word k is halves 2k, 2k + 1). */
+const halves = (words: BigUint64Array): Int32Array => new Int32Array(words.buffer, words.byteOffset, words.length * 2);
+
+/**
+ * Writes the position after from -> to (promotion 0 none, 1 knight .. 4 queen) to `out`
+ * (PACKED_POSITION_WORDS words) and returns true; false, leaving `out` as it was, when the move is
+ * not legal in `pos`.
+ */
+export function makeMove(pos: Position, from: number, to: number, promotion: number, out: BigUint64Array): boolean {
+  if (out.length !== PACKED_POSITION_WORDS) {
+    throw new RangeError(`makeMove: out must have length ${PACKED_POSITION_WORDS}, got ${out.length}`);
+  }
+  const w = halves(packedOf(pos));
+  loadPacked(w, 0, 0);
+  const code = from | (to << 6) | (promotion << 12);
+  const n = generate(0, false);
+  let legal = false;
+  for (let i = 0; i < n && !legal; i++) legal = MOVES[i] === code;
+  if (!legal) return false;
+  const us = BOARD[SIDE]!;
+  const capture = (BOARD[2 * (us ^ 1) + (to >> 5)]! & (1 << (to & 31))) !== 0;
+  const halfmove = (w[16]! >>> 16) | ((w[17]! & 0xf) << 16);
+  const clock = typeAt(0, from) === 0 || capture ? 0 : Math.min(halfmove + 1, MAX_CLOCK);
+  const fullmove = Math.min(w[18]! + us, MAX_CLOCK);
+  play(0, code);
+  generateClean(1);
+  const o = PLY_WORDS;
+  const ep = BOARD[o + EP]!;
+  const h = halves(out);
+  for (let i = 0; i < 16; i++) h[i] = BOARD[o + i]!;
+  h[16] = BOARD[o + SIDE]! | (BOARD[o + CASTLING]! << 1) | ((ep < 0 ? 64 : ep) << 8) | ((clock & 0xffff) << 16);
+  h[17] = clock >>> 16;
+  h[18] = fullmove;
+  h[19] = 0;
+  return true;
+}

@@ -1,0 +1,136 @@
+/**
+ * Loads the native addon and adapts it to the Backend interface.
+ *
+ * Search order: `BITBOARD_PATTERNS_ADDON` (an explicit .node file, e.g. a cmake-js build), then a
+ * prebuild matching this platform in `prebuilds/<platform>-<arch>/` (made by prebuildify), then a
+ * local build in `build/Release` (node-gyp). The addon itself is compiled for the baseline CPU and
+ * checks the CPU (cpuid: SSE4.1 + POPCNT) before it uses its x86-optimised kernels, so any binary
+ * that loads is safe to run; `cpuPath` says which kernels it chose ('portable', 'sse4.1+popcnt', or
+ * 'sse4.1+popcnt+bmi2' when the sliders are PEXT-indexed).
+ *
+ * The addon's position functions take `pos.packed` (PACKED_POSITION_WORDS words) instead of a
+ * Position; `adaptAddon` wraps exactly those, everything else passes straight through.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Position } from '../core/types.js';
+import type { Backend, CheckBackend, CheckVariants, MoveBackend } from './contract.js';
+import { packedOf } from '../core/position.js';
+
+const nodeRequire = createRequire(import.meta.url);
+
+/**
+ * The package root: the nearest folder above this file with a package.json (this file sits in
+ * `lib/backends/` as a source, or in `dist/` once built).
+ */
+export const packageRoot = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
+
+function findPackageRoot(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return resolve(start, '..');
+  }
+}
+
+interface GypBuild {
+  path(dir: string): string;
+  parseTuple(name: string): { name: string; platforms: string[]; architectures: string[] } | undefined;
+  matchTuple(platform: string, arch: string): (t: unknown) => boolean;
+  compareTuples(a: unknown, b: unknown): number;
+  parseTags(file: string): { file: string } | undefined;
+  matchTags(runtime: string, abi: string): (t: unknown) => boolean;
+  compareTags(runtime: string): (a: unknown, b: unknown) => number;
+}
+
+function prebuildPath(root: string, gyp: GypBuild): string | undefined {
+  const dir = join(root, 'prebuilds');
+  if (!existsSync(dir)) return undefined;
+  const tuple = readdirSync(dir).map(gyp.parseTuple).filter(gyp.matchTuple(process.platform, process.arch))
+    .sort(gyp.compareTuples)[0] as { name: string } | undefined;
+  if (!tuple) return undefined;
+  const flavours = readdirSync(join(dir, tuple.name)).map(gyp.parseTags)
+    .filter(gyp.matchTags('node', process.versions.modules)).sort(gyp.compareTags('node'));
+  const winner = flavours[0] as { file: string } | undefined;
+  return winner && join(dir, tuple.name, winner.file);
+}
+
+/** Where the addon binary would be loaded from; throws (with the places searched) when there is none. */
+export function addonPath(root = packageRoot): string {
+  const explicit = process.env.BITBOARD_PATTERNS_ADDON;
+  if (explicit) {
+    if (!existsSync(explicit)) throw new Error(`BITBOARD_PATTERNS_ADDON points at ${explicit}, which does not exist`);
+    return resolve(explicit);
+  }
+  // A source build and no prebuilds: the file node-gyp-build would name, without loading it (a
+  // start-up cost of every process and worker thread that loads the addon).
+  const release = join(root, 'build', 'Release', 'bitboard_patterns.node');
+  if (!existsSync(join(root, 'prebuilds')) && !process.env.BITBOARD_PATTERNS_PREBUILD && existsSync(release)) return release;
+  const gyp = nodeRequire('node-gyp-build') as GypBuild;
+  return prebuildPath(root, gyp) ?? gyp.path(root);
+}
+
+/** The CheckBackend and MoveBackend functions whose first parameter is a Position. */
+const POSITION_FUNCTIONS = [
+  'attackersTo', 'checkers', 'pinnedPieces', 'pinners', 'discoveredCheckCandidates', 'checkBlockSquares',
+  'pinRay', 'checkKind', 'legalMoves', 'makeMove', 'perft', 'perftStats', 'perftThreads', 'perftStatsThreads', 'perftAsync',
+] as const satisfies readonly (keyof (CheckBackend & MoveBackend))[];
+/** The CheckVariants functions whose first parameter is a Position. */
+const POSITION_VARIANTS = ['pinnedPiecesXray', 'pinnedPiecesOppositeRays'] as const satisfies readonly (keyof CheckVariants)[];
+
+type PositionFunction = (typeof POSITION_FUNCTIONS)[number];
+type PositionVariant = (typeof POSITION_VARIANTS)[number];
+/** The same function taking the packed words where the backend takes a Position. */
+type Packed<F> = F extends (pos: Position, ...rest: infer A) => infer R ? (packed: BigUint64Array, ...rest: A) => R : never;
+
+/** What the addon exports: the Backend, with packed positions where the Backend has Positions. */
+export type NativeAddon = Omit<Backend, 'name' | PositionFunction | 'checkVariants'>
+  & { [K in PositionFunction]: Packed<(CheckBackend & MoveBackend)[K]> }
+  & { checkVariants: Omit<CheckVariants, PositionVariant> & { [K in PositionVariant]: Packed<CheckVariants[K]> } };
+
+/** Copies `raw`, replacing each named function f by (pos, ...rest) => f(packedOf(pos), ...rest). */
+function packPositions<T extends object>(raw: T, names: readonly string[]): T {
+  const adapted = { ...raw } as Record<string, unknown>;
+  for (const name of names) {
+    const fn = (raw as Record<string, unknown>)[name] as (packed: unknown, ...rest: unknown[]) => unknown;
+    // The facade has checked the Position; its packed words come from the package's own record of it.
+    adapted[name] = (pos: Position, ...rest: unknown[]) => fn(packedOf(pos), ...rest);
+  }
+  return adapted as T;
+}
+
+/** The Backend view of a loaded addon. */
+export function adaptAddon(addon: NativeAddon): Backend {
+  const checkVariants = Object.freeze(packPositions(addon.checkVariants, POSITION_VARIANTS)) as unknown as CheckVariants;
+  const adapted = packPositions(addon, POSITION_FUNCTIONS) as unknown as Omit<Backend, 'name' | 'checkVariants'>;
+  return Object.freeze({ ...adapted, checkVariants, name: 'native' as const });
+}
+
+/**
+ * The command that builds the addon from where the user stands: inside a project that installed the
+ * package (it sits in node_modules) npm rebuilds the dependency; in a clone of this repository, the
+ * package's own script.
+ */
+export function buildCommand(root = packageRoot): string {
+  return /[\\/]node_modules[\\/]/.test(root) ? 'npm rebuild bitboard-patterns' : 'npm run build:native';
+}
+
+/** Loads the addon and returns it as a Backend; throws an Error saying why when it cannot. */
+export function loadNative(root = packageRoot): Backend {
+  let file: string;
+  try {
+    file = addonPath(root);
+  } catch (e) {
+    throw new Error(`no native build of bitboard-patterns found (run \`${buildCommand(root)}\`, which needs `
+      + `python3, make and a C++17 compiler): ${(e as Error).message.trim()}`, { cause: e });
+  }
+  let addon: NativeAddon;
+  try {
+    addon = nodeRequire(file) as NativeAddon;
+  } catch (e) {
+    throw new Error(`the native addon ${file} failed to load: ${(e as Error).message}`, { cause: e });
+  }
+  return adaptAddon(addon);
+}
+

@@ -1,0 +1,496 @@
+/**
+ * Positions: the standard bitboard board definition (`Position` in backend.ts), read from FEN or
+ * built from bitboards, validated, frozen, and packed into the 10-word layout both backends read.
+ *
+ * Validation is the same for `parseFen` and `createPosition`; only the error type differs:
+ * `FenError` (with the FEN field and the offending text) for FEN strings, `PositionError` (with the
+ * field of the init object) for `createPosition`. Wrong JS types are TypeErrors, as everywhere.
+ * The last rule, "the side not to move is not in check", needs attacks, so the caller passes the
+ * backend's `checkers` (the facade passes its own backend's).
+ */
+import { CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN, CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN, KING, PAWN, PACKED_POSITION_WORDS, ROOK } from './types.js';
+import type { Color, Position } from './types.js';
+
+/** The FEN of the initial position. */
+export const STARTING_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+/** Longest FEN string accepted (the longest legal FEN is under 100 characters). */
+export const MAX_FEN_LENGTH = 200;
+/** Largest halfmove clock and fullmove number accepted. */
+export const MAX_CLOCK = 1_000_000;
+
+export type PositionField = 'pieces' | 'sideToMove' | 'castling' | 'enPassant' | 'halfmoveClock' | 'fullmoveNumber';
+export type FenField = PositionField | 'fen';
+
+const clip = (s: string): string => (s.length > 40 ? `${s.slice(0, 40)}...` : s);
+
+/**
+ * Any value as a string, for the error classes below: users may construct them with anything, and
+ * a constructor that throws an engine error of its own would hide the error being reported.
+ */
+export function errorText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  try {
+    return String(v);
+  } catch {
+    return Object.prototype.toString.call(v);
+  }
+}
+
+/** A FEN string that is not a valid position: `field` names the FEN field, `text` is the offending text (truncated). */
+export class FenError extends Error {
+  override readonly name = 'FenError';
+  readonly field: FenField;
+  readonly text: string;
+  constructor(field: FenField, text: string, reason: string) {
+    const f = errorText(field) as FenField, t = clip(errorText(text));
+    super(`bad FEN ${f}: ${errorText(reason)} (${JSON.stringify(t)})`);
+    this.field = f;
+    this.text = t;
+  }
+}
+
+/** A `createPosition` init object that is not a valid position: `field` names the offending part. */
+export class PositionError extends Error {
+  override readonly name = 'PositionError';
+  readonly field: PositionField;
+  constructor(field: PositionField, reason: string) {
+    const f = errorText(field) as PositionField;
+    super(`createPosition: ${f}: ${errorText(reason)}`);
+    this.field = f;
+  }
+}
+
+/** A UCI move string that is malformed, or a move that is not legal in the position (`checkKind`). */
+export class MoveError extends Error {
+  override readonly name = 'MoveError';
+  /** The move as given (truncated). */
+  readonly move: string;
+  constructor(move: string, reason: string) {
+    const m = clip(errorText(move));
+    super(`${errorText(reason)}: ${JSON.stringify(m)}`);
+    this.move = m;
+  }
+}
+
+/** A rule violation found by `validate`; turned into a FenError or PositionError by the caller. */
+class Invalid {
+  constructor(readonly field: PositionField, readonly reason: string, readonly text = '') {}
+}
+
+// ---- Construction ----
+
+/**
+ * The Positions this package made, each with the packed words the backends read. Module-private:
+ * nobody else can add an entry, so a look-alike object (or a copy of a Position) is never taken for
+ * one, and the packed words a backend reads cannot be changed after the fact (`Position.packed` is
+ * the caller's copy). The entry points share this module (one chunk in dist/), so the facade,
+ * `bitboard-patterns/native` and `bitboard-patterns/js` accept each other's positions.
+ */
+const POSITIONS = new WeakMap<object, BigUint64Array>();
+
+/** True for the Positions this package made (parseFen / createPosition / makeMove), false for look-alikes. */
+export function isPosition(x: unknown): x is Position {
+  return typeof x === 'object' && x !== null && POSITIONS.has(x);
+}
+
+/** The packed words of a Position this package made (not `pos.packed`, which the caller can write). */
+export function packedOf(pos: Position): BigUint64Array {
+  return POSITIONS.get(pos)!;
+}
+
+interface Fields {
+  colors: [bigint, bigint];
+  pieces: [bigint, bigint, bigint, bigint, bigint, bigint];
+  sideToMove: Color;
+  castling: number;
+  epSquare: number;
+  halfmoveClock: number;
+  fullmoveNumber: number;
+}
+
+function pack(f: Readonly<Omit<Fields, 'colors' | 'pieces'>> & { colors: readonly bigint[]; pieces: readonly bigint[] }, out: BigUint64Array, at: number): void {
+  out[at] = f.colors[0];
+  out[at + 1] = f.colors[1];
+  for (let t = 0; t < 6; t++) out[at + 2 + t] = f.pieces[t]!;
+  const epCode = f.epSquare < 0 ? 64 : f.epSquare;
+  out[at + 8] = BigInt(f.sideToMove | (f.castling << 1) | (epCode << 8)) | (BigInt(f.halfmoveClock) << 16n);
+  out[at + 9] = BigInt(f.fullmoveNumber);
+}
+
+function freeze(f: Fields): Position {
+  const packed = new BigUint64Array(PACKED_POSITION_WORDS);
+  pack(f, packed, 0);
+  const pos = {
+    colors: Object.freeze([f.colors[0], f.colors[1]] as const),
+    pieces: Object.freeze([...f.pieces] as [bigint, bigint, bigint, bigint, bigint, bigint]),
+    sideToMove: f.sideToMove,
+    castling: f.castling,
+    epSquare: f.epSquare,
+    halfmoveClock: f.halfmoveClock,
+    fullmoveNumber: f.fullmoveNumber,
+    packed: packed.slice(),
+  };
+  Object.freeze(pos);
+  POSITIONS.set(pos, packed);
+  return pos as Position;
+}
+
+const bit = (sq: number): bigint => 1n << BigInt(sq);
+const has = (set: bigint, sq: number): boolean => ((set >> BigInt(sq)) & 1n) === 1n;
+function popcount(set: bigint): number {
+  let n = 0;
+  for (; set !== 0n; set &= set - 1n) n++;
+  return n;
+}
+const FILES = 'abcdefgh';
+const squareName = (sq: number): string => `${FILES[sq & 7]}${(sq >> 3) + 1}`;
+const COLOR_NAMES = ['white', 'black'];
+const TYPE_NAMES = ['pawns', 'knights', 'bishops', 'rooks', 'queens', 'king'] as const;
+
+/** Castling rights: bit, king square, rook square, letter. */
+const CASTLING_RULES = [
+  [CASTLE_WHITE_KING, 4, 7, 'K', 0], [CASTLE_WHITE_QUEEN, 4, 0, 'Q', 0],
+  [CASTLE_BLACK_KING, 60, 63, 'k', 1], [CASTLE_BLACK_QUEEN, 60, 56, 'q', 1],
+] as const;
+
+/** The board rules shared by FEN and createPosition (all but "side not to move in check"). */
+function validate(f: Fields): Invalid | undefined {
+  const [white, black] = f.colors;
+  if (white & black) return new Invalid('pieces', `a square holds a white and a black piece (${squareName(lowest(white & black))})`);
+  let types = 0n;
+  for (let t = 0; t < 6; t++) {
+    if (types & f.pieces[t]!) return new Invalid('pieces', `two piece types on ${squareName(lowest(types & f.pieces[t]!))}`);
+    types |= f.pieces[t]!;
+  }
+  if (types !== (white | black)) {
+    return new Invalid('pieces', `${squareName(lowest(types ^ (white | black)))} has a colour but no piece type, or a type but no colour`);
+  }
+  for (let c = 0; c < 2; c++) {
+    const kings = popcount(f.colors[c]! & f.pieces[KING]);
+    if (kings !== 1) return new Invalid('pieces', `${COLOR_NAMES[c]} must have exactly one king, has ${kings}`);
+  }
+  const backRanks = 0xff000000000000ffn;
+  if (f.pieces[PAWN] & backRanks) return new Invalid('pieces', `pawn on the first or last rank (${squareName(lowest(f.pieces[PAWN] & backRanks))})`);
+  for (const [right, kingSq, rookSq, letter, c] of CASTLING_RULES) {
+    if (!(f.castling & right)) continue;
+    const own = f.colors[c]!;
+    if (!has(own & f.pieces[KING], kingSq)) {
+      return new Invalid('castling', `right ${letter} needs the ${COLOR_NAMES[c]} king on ${squareName(kingSq)}`, letter);
+    }
+    if (!has(own & f.pieces[ROOK], rookSq)) {
+      return new Invalid('castling', `right ${letter} needs a ${COLOR_NAMES[c]} rook on ${squareName(rookSq)}`, letter);
+    }
+  }
+  if (f.epSquare >= 0) {
+    const ep = f.epSquare;
+    const name = squareName(ep);
+    const wantRank = f.sideToMove === 0 ? 5 : 2;
+    if (ep >> 3 !== wantRank) {
+      return new Invalid('enPassant', `must be on rank ${wantRank + 1} with ${COLOR_NAMES[f.sideToMove]} to move`, name);
+    }
+    const pawnSq = f.sideToMove === 0 ? ep - 8 : ep + 8;
+    const originSq = f.sideToMove === 0 ? ep + 8 : ep - 8;
+    const enemy = f.colors[f.sideToMove ^ 1]!;
+    if (!has(enemy & f.pieces[PAWN], pawnSq)) {
+      return new Invalid('enPassant', `no ${COLOR_NAMES[f.sideToMove ^ 1]} pawn on ${squareName(pawnSq)} that could just have moved two squares`, name);
+    }
+    if (has(white | black, ep) || has(white | black, originSq)) {
+      return new Invalid('enPassant', `${name} and ${squareName(originSq)} must be empty`, name);
+    }
+  }
+  return undefined;
+}
+
+function lowest(set: bigint): number {
+  let sq = 0;
+  while (sq < 64 && !has(set, sq)) sq++;
+  return sq;
+}
+
+export type CheckersFn = (pos: Position, color: number) => bigint;
+
+function inCheckReason(pos: Position, checkers: CheckersFn): string | undefined {
+  const other = pos.sideToMove ^ 1;
+  const by = checkers(pos, other);
+  if (by === 0n) return undefined;
+  return `${COLOR_NAMES[pos.sideToMove]} to move, but ${COLOR_NAMES[other]} (not to move) is in check from ${squareName(lowest(by))}`;
+}
+
+// ---- FEN ----
+
+const PIECE_LETTERS = 'pnbrqk';
+
+/** FEN -> Position. Throws TypeError for a non-string, FenError (field, text) for everything else. */
+export function parseFen(fen: string, checkers: CheckersFn): Position {
+  if (typeof fen !== 'string') throw new TypeError(`parseFen: fen must be a string, got ${fen === null ? 'null' : typeof fen}`);
+  if (fen.length > MAX_FEN_LENGTH) throw new FenError('fen', fen, `longer than ${MAX_FEN_LENGTH} characters`);
+  const parts = fen.trim().split(/\s+/);
+  if (parts.length !== 6 && parts.length !== 4) {
+    throw new FenError('fen', fen, `expected 6 space-separated fields (or 4 without the clocks), got ${parts.length}`);
+  }
+  const [placement, side, castlingText, epText, halfText = '0', fullText = '1'] = parts as [string, string, string, string, string?, string?];
+
+  const colors: [bigint, bigint] = [0n, 0n];
+  const pieces: Fields['pieces'] = [0n, 0n, 0n, 0n, 0n, 0n];
+  const ranks = placement.split('/');
+  if (ranks.length !== 8) throw new FenError('pieces', placement, `expected 8 ranks separated by '/', got ${ranks.length}`);
+  for (let i = 0; i < 8; i++) {
+    const row = ranks[i]!;
+    const rank = 7 - i;
+    let file = 0;
+    let lastWasDigit = false;
+    for (const ch of row) {
+      if (ch >= '1' && ch <= '8') {
+        if (lastWasDigit) throw new FenError('pieces', row, `two digits in a row in rank ${rank + 1}`);
+        file += Number(ch);
+        lastWasDigit = true;
+      } else if (ch === '0' || ch === '9') {
+        throw new FenError('pieces', row, `digit ${ch} in rank ${rank + 1} (empty-square counts are 1..8)`);
+      } else {
+        const type = PIECE_LETTERS.indexOf(ch.toLowerCase());
+        if (type < 0 || ch.length !== 1) throw new FenError('pieces', row, `bad piece letter ${JSON.stringify(ch)} in rank ${rank + 1}`);
+        if (file < 8) {
+          const sq = rank * 8 + file;
+          colors[ch === ch.toUpperCase() ? 0 : 1] |= bit(sq);
+          pieces[type] |= bit(sq);
+        }
+        file++;
+        lastWasDigit = false;
+      }
+      if (file > 8) break;
+    }
+    if (file !== 8) throw new FenError('pieces', row, `rank ${rank + 1} covers ${file > 8 ? 'more than' : file} of 8 squares`);
+  }
+
+  if (side !== 'w' && side !== 'b') throw new FenError('sideToMove', side, "must be 'w' or 'b'");
+  const sideToMove: Color = side === 'w' ? 0 : 1;
+
+  let castling = 0;
+  if (castlingText !== '-') {
+    if (!/^K?Q?k?q?$/.test(castlingText) || castlingText === '') {
+      throw new FenError('castling', castlingText, "must be '-' or some of KQkq in that order, each at most once");
+    }
+    for (const [right, , , letter] of CASTLING_RULES) if (castlingText.includes(letter)) castling |= right;
+  }
+
+  let epSquare = -1;
+  if (epText !== '-') {
+    if (!/^[a-h][1-8]$/.test(epText)) throw new FenError('enPassant', epText, "must be '-' or a square name");
+    epSquare = (Number(epText[1]) - 1) * 8 + FILES.indexOf(epText[0]!);
+  }
+
+  const halfmoveClock = parseClock(halfText, 'halfmoveClock', 0);
+  const fullmoveNumber = parseClock(fullText, 'fullmoveNumber', 1);
+
+  const fields: Fields = { colors, pieces, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber };
+  const bad = validate(fields);
+  if (bad) throw new FenError(bad.field, bad.field === 'pieces' ? placement : bad.text || fen, bad.reason);
+  const pos = freeze(fields);
+  const check = inCheckReason(pos, checkers);
+  if (check) throw new FenError('sideToMove', side, check);
+  return pos;
+}
+
+function parseClock(text: string, field: 'halfmoveClock' | 'fullmoveNumber', min: number): number {
+  if (!/^\d{1,7}$/.test(text)) throw new FenError(field, text, 'must be a non-negative decimal integer');
+  const n = Number(text);
+  if (n < min || n > MAX_CLOCK) throw new FenError(field, text, `must be ${min}..${MAX_CLOCK}`);
+  return n;
+}
+
+/** Position -> FEN (six fields); `parseFen(toFen(p))` gives the same position. */
+export function toFen(pos: Position): string {
+  const rows: string[] = [];
+  for (let rank = 7; rank >= 0; rank--) {
+    let row = '';
+    let gap = 0;
+    for (let file = 0; file < 8; file++) {
+      const sq = rank * 8 + file;
+      const type = pos.pieces.findIndex((set) => has(set, sq));
+      if (type < 0) {
+        gap++;
+        continue;
+      }
+      if (gap) row += gap;
+      gap = 0;
+      row += has(pos.colors[0], sq) ? PIECE_LETTERS[type]!.toUpperCase() : PIECE_LETTERS[type];
+    }
+    if (gap) row += gap;
+    rows.push(row);
+  }
+  const castling = CASTLING_RULES.filter(([right]) => pos.castling & right).map(([, , , letter]) => letter).join('') || '-';
+  const ep = pos.epSquare < 0 ? '-' : squareName(pos.epSquare);
+  return `${rows.join('/')} ${pos.sideToMove ? 'b' : 'w'} ${castling} ${ep} ${pos.halfmoveClock} ${pos.fullmoveNumber}`;
+}
+
+// ---- createPosition ----
+
+/** One colour's pieces as bitboards; missing sets are empty. Exactly one king is required. */
+export interface SidePieces {
+  pawns?: bigint;
+  knights?: bigint;
+  bishops?: bigint;
+  rooks?: bigint;
+  queens?: bigint;
+  king: bigint;
+}
+
+/**
+ * What `createPosition` takes. The pieces either by colour (`pieces: { white: {...}, black: {...} }`)
+ * or in the Position's own form (`colors: [white, black]` plus `pieces: [pawns, knights, bishops,
+ * rooks, queens, kings]`), so `createPosition({ ...pos, sideToMove: 1 })` derives a position.
+ * sideToMove: 0 | 1 or 'w' | 'b' (default white); castling: CASTLE_* bits or a FEN castling field
+ * (default none); epSquare: a square number, a square name, or -1 (default none); clocks default
+ * to 0 and 1.
+ */
+export interface PositionInit {
+  pieces: { white: SidePieces; black: SidePieces } | readonly bigint[];
+  colors?: readonly bigint[];
+  sideToMove?: Color | 'w' | 'b';
+  castling?: number | string;
+  epSquare?: number | string;
+  halfmoveClock?: number;
+  fullmoveNumber?: number;
+}
+
+const MAX_U64 = 0xffffffffffffffffn;
+
+function bitboardArg(what: string, v: unknown): bigint {
+  if (typeof v !== 'bigint') throw new TypeError(`createPosition: ${what} must be a bigint bitboard, got ${typeof v}`);
+  if (v < 0n || v > MAX_U64) throw new RangeError(`createPosition: ${what} must be in 0..2^64-1, got ${v}n`);
+  return v;
+}
+
+function integerArg(what: string, v: unknown, lo: number, hi: number, field: PositionField): number {
+  if (typeof v !== 'number') throw new TypeError(`createPosition: ${what} must be a number, got ${typeof v}`);
+  if (!Number.isInteger(v) || v < lo || v > hi) throw new PositionError(field, `must be an integer ${lo}..${hi}, got ${v}`);
+  return v;
+}
+
+/** Validated Position from bitboards (see PositionInit). Errors: TypeError / RangeError for JS types, PositionError for chess rules. */
+export function createPosition(init: PositionInit, checkers: CheckersFn): Position {
+  if (typeof init !== 'object' || init === null) throw new TypeError('createPosition: expected an object like { pieces: { white: { king: ... }, black: { ... } } }');
+  const colors: [bigint, bigint] = [0n, 0n];
+  const pieces: Fields['pieces'] = [0n, 0n, 0n, 0n, 0n, 0n];
+  const given = init.pieces as unknown;
+  if (Array.isArray(given)) {
+    if (given.length !== 6) throw new RangeError(`createPosition: pieces as an array must have 6 sets (pawns..kings), got ${given.length}`);
+    if (!Array.isArray(init.colors) || init.colors.length !== 2) {
+      throw new TypeError('createPosition: pieces as an array needs colors: [white, black]');
+    }
+    for (let c = 0; c < 2; c++) colors[c] = bitboardArg(`colors[${c}]`, init.colors[c]);
+    for (let t = 0; t < 6; t++) pieces[t] = bitboardArg(`pieces[${t}]`, given[t]);
+  } else if (typeof given === 'object' && given !== null) {
+    if (init.colors !== undefined) throw new TypeError('createPosition: colors goes with pieces as an array, not with pieces by colour');
+    const byColor = given as Record<string, unknown>;
+    for (const key of Object.keys(byColor)) {
+      if (key !== 'white' && key !== 'black') throw new TypeError(`createPosition: pieces has an unknown key ${JSON.stringify(key)} (expected white, black)`);
+    }
+    for (let c = 0; c < 2; c++) {
+      const side = byColor[COLOR_NAMES[c]!];
+      if (typeof side !== 'object' || side === null) throw new TypeError(`createPosition: pieces.${COLOR_NAMES[c]} must be an object like { king: 0x10n }`);
+      const sets = side as Record<string, unknown>;
+      for (const key of Object.keys(sets)) {
+        if (!(TYPE_NAMES as readonly string[]).includes(key)) {
+          throw new TypeError(`createPosition: pieces.${COLOR_NAMES[c]} has an unknown key ${JSON.stringify(key)} (expected ${TYPE_NAMES.join(', ')})`);
+        }
+      }
+      for (let t = 0; t < 6; t++) {
+        const v = sets[TYPE_NAMES[t]!];
+        if (v === undefined) continue;
+        const set = bitboardArg(`pieces.${COLOR_NAMES[c]}.${TYPE_NAMES[t]}`, v);
+        if (set & (colors[0] | colors[1])) {
+          throw new PositionError('pieces', `pieces.${COLOR_NAMES[c]}.${TYPE_NAMES[t]} overlaps another set on ${squareName(lowest(set & (colors[0] | colors[1])))}`);
+        }
+        colors[c] |= set;
+        pieces[t] |= set;
+      }
+    }
+  } else {
+    throw new TypeError('createPosition: pieces must be { white: {...}, black: {...} } or an array of 6 bitboards with colors');
+  }
+
+  let sideToMove: Color;
+  const stm = init.sideToMove ?? 0;
+  if (stm === 0 || stm === 'w') sideToMove = 0;
+  else if (stm === 1 || stm === 'b') sideToMove = 1;
+  else if (typeof stm === 'number' || typeof stm === 'string') throw new PositionError('sideToMove', `must be 0, 1, 'w' or 'b', got ${JSON.stringify(stm)}`);
+  else throw new TypeError(`createPosition: sideToMove must be 0 | 1 | 'w' | 'b', got ${typeof stm}`);
+
+  let castling = 0;
+  const c = init.castling ?? 0;
+  if (typeof c === 'string') {
+    if (c !== '-' && (c === '' || !/^K?Q?k?q?$/.test(c))) throw new PositionError('castling', `must be '-' or some of KQkq in that order, got ${JSON.stringify(clip(c))}`);
+    for (const [right, , , letter] of CASTLING_RULES) if (c.includes(letter)) castling |= right;
+  } else {
+    castling = integerArg('castling', c, 0, 15, 'castling');
+  }
+
+  let epSquare = -1;
+  const ep = init.epSquare ?? -1;
+  if (typeof ep === 'string') {
+    if (ep !== '-') {
+      if (!/^[a-h][1-8]$/.test(ep)) throw new PositionError('enPassant', `must be a square name or '-', got ${JSON.stringify(clip(ep))}`);
+      epSquare = (Number(ep[1]) - 1) * 8 + FILES.indexOf(ep[0]!);
+    }
+  } else {
+    epSquare = integerArg('epSquare', ep, -1, 63, 'enPassant');
+  }
+  const halfmoveClock = integerArg('halfmoveClock', init.halfmoveClock ?? 0, 0, MAX_CLOCK, 'halfmoveClock');
+  const fullmoveNumber = integerArg('fullmoveNumber', init.fullmoveNumber ?? 1, 1, MAX_CLOCK, 'fullmoveNumber');
+
+  const fields: Fields = { colors, pieces, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber };
+  const bad = validate(fields);
+  if (bad) throw new PositionError(bad.field, bad.reason);
+  const pos = freeze(fields);
+  const check = inCheckReason(pos, checkers);
+  if (check) throw new PositionError('sideToMove', check);
+  return pos;
+}
+
+/**
+ * The Position of packed words a backend wrote (its makeMove): trusted, not validated again. The
+ * Position keeps its own copy of the words.
+ */
+export function positionOfPacked(words: BigUint64Array): Position {
+  const state = words[8]!;
+  const ep = Number((state >> 8n) & 255n);
+  return freeze({
+    colors: [words[0]!, words[1]!],
+    pieces: [words[2]!, words[3]!, words[4]!, words[5]!, words[6]!, words[7]!],
+    sideToMove: Number(state & 1n) as Color,
+    castling: Number((state >> 1n) & 15n),
+    epSquare: ep === 64 ? -1 : ep,
+    halfmoveClock: Number((state >> 16n) & 0xfffffn),
+    fullmoveNumber: Number(words[9]!),
+  });
+}
+
+/**
+ * The packed words of many positions, concatenated (PACKED_POSITION_WORDS each), written from the
+ * frozen fields (a Position's own `packed` array cannot be frozen). The caller checks the list.
+ */
+export function packPositions(positions: readonly Position[]): BigUint64Array {
+  const out = new BigUint64Array(positions.length * PACKED_POSITION_WORDS);
+  for (let i = 0; i < positions.length; i++) pack(positions[i]!, out, i * PACKED_POSITION_WORDS);
+  return out;
+}
+
+// ---- The facade's calls (lib/api/declarations.ts): the backend's checkers decides the in-check rule ----
+
+/** The one backend function position validation needs (every Backend has it). */
+export interface CheckersSource { checkers(pos: Position, color: number): bigint }
+
+export function parseFenCall(b: CheckersSource, fen: string): Position {
+  return parseFen(fen, b.checkers);
+}
+export function toFenCall(_b: unknown, pos: Position): string {
+  return toFen(pos);
+}
+export function createPositionCall(b: CheckersSource, init: PositionInit): Position {
+  return createPosition(init, b.checkers);
+}
+export function packPositionsCall(_b: unknown, positions: readonly Position[]): BigUint64Array {
+  return packPositions(positions);
+}

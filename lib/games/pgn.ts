@@ -1,0 +1,474 @@
+/**
+ * PGN: games from Portable Game Notation text (the PGN standard's import format, section 8), read
+ * natively when the addon loads (native/core/pgn.h) and by the JS twin otherwise (lib/js/pgn.ts),
+ * the same records either way.
+ *
+ * - `parsePgn(text)`: every game of a string or bytes, as an array.
+ * - `readPgn(source)`: games one at a time (async iterable) from a string, bytes, a Node Readable,
+ *   any async iterable of chunks, or `{ path }` (a file); memory bounded by the largest game.
+ * - `readPgnPositions(source, { select })`: the positions of the games as `PositionBatch`es (one per
+ *   chunk) with the game number and ply of each position, for `analyzeBatch` / `toPlanes`;
+ *   `pgnPositions(text)` the same for text in memory.
+ * - `splitPgn(source)`: the source cut at game boundaries into pieces (about 1 MB, numbered), and
+ *   `pgnPiecePositions(piece)`: a piece's positions, as the whole-source reader numbers them: the
+ *   unit of work for threads or machines.
+ *
+ * A game: `{ game, line, tags, startFen, moves /* UCI *\/, sans, result, error?, comments?, nags? }`.
+ * `sans` are the canonical SAN of the moves (whatever the file wrote); a null move (`--`, `Z0`) is
+ * `'0000'` / `'--'`. A bad game (bad tag, malformed / illegal / ambiguous move, null move in check,
+ * unbalanced ')', unterminated comment, bad FEN tag, a Variant other than standard chess) keeps the
+ * moves before the error, gets a `PgnError` in `error`, and reading goes on with the next game.
+ * Variations are skipped; comments (`{...}` and `;`) and NAGs (`$n`, and `!` `?` `!!` `??` `!?` `?!`
+ * as $1..$6) are kept with `{ comments: true }`, each with the ply it follows.
+ */
+import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { PositionBatch } from '../batch/batch.js';
+import { STARTING_FEN, errorText } from '../core/position.js';
+import * as jsPgn from '../backends/js/pgn.js';
+import { BOARD, generate, loadPacked, play } from '../backends/js/movegen.js';
+import * as jsSan from '../backends/js/san.js';
+import { defaultBackendName, loadAddon, uciOf } from './san.js';
+import { parseFen } from '../core/position.js';
+import { jsBackend } from '../backends/js/index.js';
+
+export type PgnResult = '1-0' | '0-1' | '1/2-1/2' | '*';
+const RESULTS: readonly PgnResult[] = ['*', '1-0', '0-1', '1/2-1/2'];
+
+/** Why a game was refused (PGN_ERRORS[code]). */
+export const PGN_ERRORS = [
+  '', 'malformed tag pair', 'malformed move', 'illegal move', 'ambiguous move', 'null move while in check',
+  'unbalanced parenthesis', 'unterminated comment', 'invalid FEN tag', 'unsupported variant',
+] as const;
+export type PgnProblem = Exclude<(typeof PGN_ERRORS)[number], ''>;
+
+/** A game that could not be read to its end: where (game number from 1, line, column in bytes from 1) and why. */
+export class PgnError extends Error {
+  override readonly name = 'PgnError';
+  readonly game: number;
+  readonly line: number;
+  readonly column: number;
+  /** The offending text (at most 60 characters). */
+  readonly token: string;
+  readonly reason: PgnProblem;
+  /** Ambiguous moves: the UCI moves the token could mean. */
+  readonly candidates: readonly string[];
+  constructor(game: number, line: number, column: number, token: string, reason: PgnProblem, detail = '', candidates: readonly string[] = []) {
+    const text = errorText(token);
+    const t = text.length > 60 ? `${text.slice(0, 60)}...` : text;
+    if (!Array.isArray(candidates)) candidates = [];
+    reason = errorText(reason) as PgnProblem;
+    const d = errorText(detail ?? '');
+    super(`game ${errorText(game)}, line ${errorText(line)}, column ${errorText(column)}: ${reason} ${JSON.stringify(t)}${d ? ` (${d})` : ''}`);
+    this.game = game;
+    this.line = line;
+    this.column = column;
+    this.token = t;
+    this.reason = reason;
+    this.candidates = candidates;
+  }
+}
+
+export interface PgnComment { ply: number; text: string }
+export interface PgnNag { ply: number; nag: number }
+
+export interface PgnGame {
+  /** Game number in the source, from 1. */
+  game: number;
+  /** Line where the game starts. */
+  line: number;
+  tags: Record<string, string>;
+  /** The FEN tag's value, or the standard start position. */
+  startFen: string;
+  /** Main-line moves, UCI (castling as the king's move, e1g1); '0000' for a null move. */
+  moves: string[];
+  /** The same moves in canonical SAN ('--' for a null move); empty with { sans: false }. */
+  sans: string[];
+  /** The game termination marker; null when the game had none. */
+  result: PgnResult | null;
+  error?: PgnError;
+  comments?: PgnComment[];
+  nags?: PgnNag[];
+}
+
+export interface PgnOptions {
+  /** Keep comments and NAGs (default false). */
+  comments?: boolean;
+  /** Write the SAN of each move (default true). */
+  sans?: boolean;
+  /** 'native' | 'js' (default: the facade's backend). */
+  backend?: 'native' | 'js';
+}
+
+export interface PositionSelect {
+  /** 'all' (default): every selected ply; 'final': only each game's last position. */
+  mode?: 'all' | 'final';
+  /** Every Nth ply (default 1), counted from `fromPly`. */
+  every?: number;
+  /** From this ply on (default 0: the start position). */
+  fromPly?: number;
+}
+
+/** The position arrays of an earlier result, to write the next read's positions into. */
+type Into = readonly [BigUint64Array, Uint32Array, Uint32Array];
+
+/**
+ * One read: `gameBase` is added to the game index of each position (positionGame); with `into`,
+ * each position array is written into the memory of the matching array of `into` when its buffer has
+ * room from the array's offset on (the result is then a view of that buffer), else it is new memory.
+ */
+type Reader = (bytes: Uint8Array, flags: number, every: number, fromPly: number, firstLine: number, gameBase?: number, into?: Into) => jsPgn.PgnRecords;
+
+/** The JS reader's rule for `into` (the native reader applies the same one while copying its output). */
+function writeInto<T extends BigUint64Array | Uint32Array>(fresh: T, into: T | undefined): T {
+  if (into === undefined) return fresh;
+  const room = (into.buffer.byteLength - into.byteOffset) / fresh.BYTES_PER_ELEMENT;
+  if (room < fresh.length) return fresh;
+  const view = new (fresh.constructor as new (b: ArrayBufferLike, at: number, n: number) => T)(into.buffer, into.byteOffset, fresh.length);
+  (view as unknown as { set(from: T): void }).set(fresh);
+  return view;
+}
+
+function readerFor(which: 'native' | 'js' | undefined): Reader {
+  const name = which ?? defaultBackendName();
+  if (name === 'js') {
+    return (bytes, flags, every, fromPly, firstLine, gameBase = 0, into) => {
+      const r = jsPgn.readPgnGamesJs(bytes, { flags, every, fromPly, firstLine, gameBase });
+      if (into === undefined) return r;
+      return { ...r, positions: writeInto(r.positions, into[0]), positionGame: writeInto(r.positionGame, into[1]),
+        positionPly: writeInto(r.positionPly, into[2]) };
+    };
+  }
+  const addon = loadAddon();
+  return addon.pgnRead as Reader;
+}
+
+/**
+ * The `reuse` option: an earlier result of pgnPositions / pgnPiecePositions whose batch, game and ply
+ * arrays the next read overwrites. Each must be on its own plain ArrayBuffer, apart from the text.
+ */
+function checkReuse(fn: string, reuse: unknown, text: Uint8Array): Into | undefined {
+  if (reuse === undefined) return undefined;
+  const r = reuse as Partial<GamePositions> | null;
+  if (typeof r !== 'object' || r === null || !(r.batch instanceof PositionBatch) || !(r.game instanceof Uint32Array) ||
+      !(r.ply instanceof Uint32Array)) {
+    throw new TypeError(`${fn}: reuse must be an earlier result of pgnPositions or pgnPiecePositions ({ batch, game, ply })`);
+  }
+  const arrays = [r.batch.words, r.game, r.ply] as const;
+  const buffers = arrays.map((a) => a.buffer);
+  if (buffers.some((b) => !(b instanceof ArrayBuffer))) throw new TypeError(`${fn}: reuse's arrays must be on ArrayBuffers (not shared memory)`);
+  if (new Set([...buffers, text.buffer]).size !== 4) {
+    throw new RangeError(`${fn}: reuse's batch, game and ply must each have their own memory, apart from the text`);
+  }
+  return arrays;
+}
+
+function checkOptions(fn: string, options: unknown): PgnOptions {
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null) throw new TypeError(`${fn}: options must be an object`);
+  const o = options as PgnOptions;
+  if (o.backend !== undefined && o.backend !== 'native' && o.backend !== 'js') {
+    throw new RangeError(`${fn}: backend must be 'native' or 'js', got ${JSON.stringify(o.backend)}`);
+  }
+  return o;
+}
+function checkSelect(fn: string, select: unknown): Required<PositionSelect> {
+  const s = (select ?? {}) as PositionSelect;
+  if (typeof s !== 'object') throw new TypeError(`${fn}: select must be an object`);
+  const mode = s.mode ?? 'all';
+  if (mode !== 'all' && mode !== 'final') throw new RangeError(`${fn}: select.mode must be 'all' or 'final'`);
+  const every = s.every ?? 1;
+  const fromPly = s.fromPly ?? 0;
+  if (!Number.isInteger(every) || every < 1 || every > 1e9) throw new RangeError(`${fn}: select.every must be an integer 1..1e9`);
+  if (!Number.isInteger(fromPly) || fromPly < 0 || fromPly > 1e9) throw new RangeError(`${fn}: select.fromPly must be an integer 0..1e9`);
+  return { mode, every, fromPly };
+}
+
+function flagsOf(o: PgnOptions): number {
+  return (o.sans === false ? 0 : jsPgn.PGN_WRITE_SAN) | (o.comments ? jsPgn.PGN_WRITE_COMMENTS : 0);
+}
+
+function unescapeTag(s: string): string {
+  return s.includes('\\') ? s.replace(/\\(.)/g, '$1') : s;
+}
+
+/** Where the moves of a game stood when its error happened: the candidates of an ambiguous move. */
+function ambiguousCandidates(startFen: string, moves: readonly number[], token: string): string[] {
+  try {
+    const pos = parseFen(startFen, (q, c) => jsBackend.checkers(q, c));
+    loadPacked(new Int32Array(pos.packed.buffer, pos.packed.byteOffset, 20), 0, 0);
+    for (const m of moves) {
+      if (m === 0) jsSan.playNull(0); else play(0, m);
+      for (let k = 0; k < 19; k++) BOARD[k] = BOARD[20 + k]!;
+    }
+    const n = generate(0, false);
+    const bytes = Buffer.from(token, 'latin1');
+    const e = bytes.length;
+    // The reader took off a move number before the move.
+    let s = 0;
+    while (s < e && bytes[s]! >= 48 && bytes[s]! <= 57) s++;
+    if (s < e && bytes[s] === 46) { while (s < e && bytes[s] === 46) s++; } else s = 0;
+    if (!jsSan.parseSyntax(bytes, s, e)) return [];
+    return jsSan.candidates(0, n).map(uciOf).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** UCI text by move code, made once per code: the games share the strings. */
+const UCI: (string | undefined)[] = new Array(1 << 16);
+
+/** Turns the records of one read into game objects (numbered from firstGame). */
+function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: PgnOptions, onlyBad = false): PgnGame[] {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const G = jsPgn.G;
+  const F = jsPgn.GAME_RECORD;
+  const sanText = Buffer.from(r.san.buffer, r.san.byteOffset, r.san.byteLength);
+  const out: PgnGame[] = [];
+  for (let g = 0; g * F < r.games.length; g++) {
+    if (onlyBad && r.games[g * F + G.error] === 0) continue;
+    const rec = r.games.subarray(g * F, g * F + F);
+    const tags: Record<string, string> = {};
+    for (let t = rec[G.tagStart]!; t < rec[G.tagStart]! + rec[G.tagCount]!; t++) {
+      const name = buf.toString('latin1', r.tags[4 * t]!, r.tags[4 * t + 1]!);
+      tags[name] = unescapeTag(buf.toString('utf8', r.tags[4 * t + 2]!, r.tags[4 * t + 3]!));
+    }
+    const fenTag = rec[G.fenTag]!;
+    const startFen = fenTag >= 0 ? (tags.FEN ?? STARTING_FEN).trim() : STARTING_FEN;
+    const codes = r.moves.subarray(rec[G.moveStart]!, rec[G.moveStart]! + rec[G.moveCount]!);
+    const moves = new Array<string>(codes.length);
+    for (let i = 0; i < codes.length; i++) moves[i] = UCI[codes[i]!] ??= uciOf(codes[i]!);
+    const sans = rec[G.sanEnd]! > rec[G.sanStart]! ? sanText.toString('latin1', rec[G.sanStart]!, rec[G.sanEnd]! - 1).split(' ') : [];
+    const result = rec[G.result]! >= 0 ? RESULTS[rec[G.result]!]! : null;
+    const game: PgnGame = { game: firstGame + g, line: rec[G.line]!, tags, startFen, moves, sans, result };
+    const code = rec[G.error]!;
+    if (code !== 0) {
+      const token = buf.toString('utf8', rec[G.errorTokenStart]!, rec[G.errorTokenEnd]!);
+      const reason = PGN_ERRORS[code] as PgnProblem;
+      let detail = '';
+      let cands: string[] = [];
+      if (code === jsPgn.PGN_AMBIGUOUS_MOVE) {
+        cands = ambiguousCandidates(startFen, Array.from(codes), token);
+        detail = `it matches ${cands.join(', ')}`;
+      } else if (code === jsPgn.PGN_ILLEGAL_MOVE) {
+        detail = `after ${moves.length} plies`;
+      }
+      game.error = new PgnError(firstGame + g, rec[G.errorLine]!, rec[G.errorColumn]!, token, reason, detail, cands);
+    }
+    if (o.comments) {
+      const comments: PgnComment[] = [];
+      for (let c = rec[G.commentStart]!; c < rec[G.commentStart]! + rec[G.commentCount]!; c++) {
+        comments.push({ ply: r.comments[3 * c]!, text: buf.toString('utf8', r.comments[3 * c + 1]!, r.comments[3 * c + 2]!) });
+      }
+      const nags: PgnNag[] = [];
+      for (let k = rec[G.nagStart]!; k < rec[G.nagStart]! + rec[G.nagCount]!; k++) nags.push({ ply: r.nags[2 * k]!, nag: r.nags[2 * k + 1]! });
+      game.comments = comments;
+      game.nags = nags;
+    }
+    out.push(game);
+  }
+  return out;
+}
+
+function bytesOf(fn: string, text: unknown): Uint8Array {
+  if (typeof text === 'string') return Buffer.from(text, 'utf8');
+  if (text instanceof Uint8Array) {
+    // A detached buffer reads as empty in some places and throws in others: refuse it plainly.
+    if (text.byteLength === 0) {
+      try {
+        new Uint8Array(text.buffer, 0, 0);
+      } catch {
+        throw new TypeError(`${fn}: text is a view of a detached ArrayBuffer`);
+      }
+    }
+    return text;
+  }
+  throw new TypeError(`${fn}: text must be a string or a Uint8Array / Buffer`);
+}
+
+/** Every game of a PGN text (string, or bytes read as UTF-8), in order. */
+export function parsePgn(text: string | Uint8Array, options?: PgnOptions): PgnGame[] {
+  const o = checkOptions('parsePgn', options);
+  const bytes = bytesOf('parsePgn', text);
+  const r = readerFor(o.backend)(bytes, flagsOf(o) | jsPgn.PGN_LAST_CHUNK, 1, 0, 1);
+  return gamesOf(bytes, r, 1, o);
+}
+
+/** The raw records of a text (for tests and tools): native/core/pgn.h's Output. */
+export function readPgnRecords(text: string | Uint8Array, flags: number, select: PositionSelect = {}, backend?: 'native' | 'js'): jsPgn.PgnRecords {
+  const s = checkSelect('readPgnRecords', select);
+  return readerFor(backend)(bytesOf('readPgnRecords', text), flags, s.every, s.fromPly, 1);
+}
+
+export type PgnSource = string | Uint8Array | Readable | AsyncIterable<Uint8Array | string> | { path: string };
+
+const CHUNK = 1 << 20;
+
+async function* chunksOf(fn: string, source: PgnSource): AsyncGenerator<Uint8Array> {
+  if (typeof source === 'string' || source instanceof Uint8Array) {
+    const bytes = typeof source === 'string' ? Buffer.from(source, 'utf8') : source;
+    for (let i = 0; i < bytes.length; i += CHUNK) yield bytes.subarray(i, i + CHUNK);
+    return;
+  }
+  if (typeof source === 'object' && source !== null && 'path' in source && typeof (source as { path: unknown }).path === 'string') {
+    const file = await open((source as { path: string }).path, 'r');
+    try {
+      for (;;) {
+        const buffer = Buffer.allocUnsafe(CHUNK);
+        const { bytesRead } = await file.read(buffer, 0, CHUNK, null);
+        if (bytesRead === 0) break;
+        yield buffer.subarray(0, bytesRead);
+      }
+    } finally {
+      await file.close();
+    }
+    return;
+  }
+  if (typeof source === 'object' && source !== null && Symbol.asyncIterator in source) {
+    for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
+      yield typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    }
+    return;
+  }
+  throw new TypeError(`${fn}: source must be a string, a Uint8Array / Buffer, a Readable, an async iterable of chunks or { path }`);
+}
+
+interface ChunkRead { bytes: Uint8Array; records: jsPgn.PgnRecords; firstGame: number; firstLine?: number; notFirst?: boolean }
+
+/** Reads a source chunk by chunk, each read ending at a game boundary. */
+async function* recordsOf(fn: string, source: PgnSource, flags: number, s: Required<PositionSelect>, backend?: 'native' | 'js'): AsyncGenerator<ChunkRead> {
+  const read = readerFor(backend);
+  let carry: Uint8Array = new Uint8Array(0);
+  let line = 1;
+  let game = 1;
+  let first = true;
+  const run = (bytes: Uint8Array, last: boolean): ChunkRead => {
+    const r = read(bytes, flags | (last ? jsPgn.PGN_LAST_CHUNK : 0) | (first ? 0 : jsPgn.PGN_NOT_FIRST), s.every, s.fromPly, line, game);
+    const out = { bytes, records: r, firstGame: game, firstLine: line, notFirst: !first };
+    game += r.games.length / jsPgn.GAME_RECORD;
+    line = r.consumedLine;
+    if (r.consumed > 0) first = false;
+    return out;
+  };
+  for await (const chunk of chunksOf(fn, source)) {
+    const joined = carry.length === 0 ? chunk : Buffer.concat([carry, chunk]);
+    const cut = joined.lastIndexOf(10) + 1;
+    if (cut === 0) { carry = joined === chunk ? Uint8Array.from(chunk) : joined; continue; }
+    const head = joined.subarray(0, cut);
+    const r = run(head, false);
+    if (r.records.games.length > 0) yield r;
+    carry = Uint8Array.from(joined.subarray(r.records.consumed));
+  }
+  const r = run(carry, true);
+  if (r.records.games.length > 0) yield r;
+}
+
+/** Games one at a time from a string, bytes, a Readable, an async iterable of chunks or { path }. */
+export async function* readPgn(source: PgnSource, options?: PgnOptions): AsyncGenerator<PgnGame> {
+  const o = checkOptions('readPgn', options);
+  for await (const c of recordsOf('readPgn', source, flagsOf(o), { mode: 'all', every: 1, fromPly: 0 }, o.backend)) {
+    yield* gamesOf(c.bytes, c.records, c.firstGame, o);
+  }
+}
+
+export interface PositionsOptions extends PgnOptions {
+  select?: PositionSelect;
+  /** Also return every game object (default: only the bad games). */
+  games?: boolean;
+}
+
+/** pgnPositions / pgnPiecePositions options. */
+export interface ReusePositionsOptions extends PositionsOptions {
+  /**
+   * An earlier result whose memory this call writes its positions into (its `batch`, `game` and `ply`
+   * are overwritten: do not use them afterwards, nor while an async call still reads the batch). Where
+   * an array is too small the call takes new memory with room to spare, and the next call reuses that.
+   * For a loop over many texts or pieces: it saves allocating fresh memory for every call, which the
+   * system must then fault in page by page. The result is the same as without it.
+   */
+  reuse?: GamePositions;
+}
+
+/** Positions of many games: a batch and, per position, its game number (from 1) and ply (0 = start). */
+export interface GamePositions {
+  batch: PositionBatch;
+  game: Uint32Array;
+  ply: Uint32Array;
+  /** The games these positions come from (with { games: true }), else only the bad ones. */
+  games: PgnGame[];
+}
+
+/**
+ * The positions of the games, chunk by chunk: every ply by default, or `select` ({ mode: 'final' },
+ * { every: N }, { fromPly: K }). Bad games contribute no positions (their error is in `games`).
+ */
+export async function* readPgnPositions(source: PgnSource, options?: PositionsOptions): AsyncGenerator<GamePositions> {
+  const o = checkOptions('readPgnPositions', options) as PositionsOptions;
+  const s = checkSelect('readPgnPositions', o.select);
+  const flags = flagsOf({ ...o, sans: o.games ? o.sans : false }) | jsPgn.PGN_WRITE_POSITIONS | (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
+  for await (const c of recordsOf('readPgnPositions', source, flags, s, o.backend)) {
+    yield positionsOf(c, o.games === true, o);
+  }
+}
+
+/** The positions of a read made with gameBase = c.firstGame: positionGame holds the game numbers. */
+function positionsOf(c: ChunkRead, allGames: boolean, o: PgnOptions): GamePositions {
+  const r = c.records;
+  const games = gamesOf(c.bytes, r, c.firstGame, o, !allGames);
+  return { batch: PositionBatch.fromPacked(r.positions), game: r.positionGame, ply: r.positionPly, games };
+}
+
+/** readPgnPositions for text in memory, in one piece. */
+export function pgnPositions(text: string | Uint8Array, options?: ReusePositionsOptions): GamePositions {
+  const o = checkOptions('pgnPositions', options) as ReusePositionsOptions;
+  const s = checkSelect('pgnPositions', o.select);
+  const bytes = bytesOf('pgnPositions', text);
+  const into = checkReuse('pgnPositions', o.reuse, bytes);
+  const flags = flagsOf({ ...o, sans: o.games ? o.sans : false }) | jsPgn.PGN_WRITE_POSITIONS | jsPgn.PGN_LAST_CHUNK |
+    (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
+  const r = readerFor(o.backend)(bytes, flags, s.every, s.fromPly, 1, 1, into);
+  return positionsOf({ bytes, records: r, firstGame: 1 }, o.games === true, o);
+}
+
+/** A run of complete games cut from a source at game boundaries (see splitPgn). */
+export interface PgnPiece {
+  bytes: Uint8Array;
+  /** Number of its first game in the whole source, and the line it starts on. */
+  firstGame: number;
+  firstLine: number;
+  /** It does not start the source (no byte-order mark, no tagless first game). */
+  notFirst: boolean;
+  games: number;
+}
+
+/**
+ * A source cut at game boundaries into pieces of about a megabyte (a light first pass of the reader
+ * finds the boundaries exactly), for reading the pieces on several threads or machines:
+ * `pgnPiecePositions(piece)` on each gives what `readPgnPositions` gives for the whole source.
+ */
+export async function* splitPgn(source: PgnSource, backend?: 'native' | 'js'): AsyncGenerator<PgnPiece> {
+  for await (const c of recordsOf('splitPgn', source, 0, { mode: 'all', every: 1, fromPly: 0 }, backend)) {
+    yield { bytes: Uint8Array.from(c.bytes.subarray(0, c.records.consumed)), firstGame: c.firstGame, firstLine: c.firstLine!,
+      notFirst: c.notFirst!, games: c.records.games.length / jsPgn.GAME_RECORD };
+  }
+}
+
+/** The positions (and games) of one piece of splitPgn, numbered as in the whole source. */
+export function pgnPiecePositions(piece: PgnPiece, options?: ReusePositionsOptions): GamePositions {
+  const fn = 'pgnPiecePositions';
+  if (typeof piece !== 'object' || piece === null) throw new TypeError(`${fn}: piece must be an object from splitPgn`);
+  const bytes = bytesOf(fn, piece.bytes);
+  for (const key of ['firstGame', 'firstLine'] as const) {
+    const v = piece[key];
+    if (typeof v !== 'number') throw new TypeError(`${fn}: piece.${key} must be a number`);
+    if (!Number.isInteger(v) || v < 1 || v > 2e9) throw new RangeError(`${fn}: piece.${key} must be an integer 1..2e9`);
+  }
+  if (typeof piece.notFirst !== 'boolean') throw new TypeError(`${fn}: piece.notFirst must be a boolean`);
+  const o = checkOptions(fn, options) as ReusePositionsOptions;
+  const s = checkSelect(fn, o.select);
+  const into = checkReuse(fn, o.reuse, bytes);
+  const flags = flagsOf({ ...o, sans: o.games ? o.sans : false }) | jsPgn.PGN_WRITE_POSITIONS | jsPgn.PGN_LAST_CHUNK |
+    (piece.notFirst ? jsPgn.PGN_NOT_FIRST : 0) | (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
+  const r = readerFor(o.backend)(bytes, flags, s.every, s.fromPly, piece.firstLine, piece.firstGame, into);
+  return positionsOf({ bytes: piece.bytes, records: r, firstGame: piece.firstGame }, o.games === true, o);
+}

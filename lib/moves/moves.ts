@@ -1,0 +1,105 @@
+/**
+ * Moves topic, facade side: UCI move text, move codes, and the public functions that are more
+ * than one backend call (legal moves as text, make-move, perft divide and stats). The move
+ * generation itself is the backend's (native/core/movegen.h, lib/js/movegen.ts).
+ */
+import type { PerftStatsColumn, Position } from '../core/types.js';
+import type { Backend } from '../backends/contract.js';
+import { MAX_MOVES, PACKED_POSITION_WORDS } from '../core/types.js';
+import { MoveError, positionOfPacked } from '../core/position.js';
+
+/** Deepest perft depth accepted. */
+export const MAX_PERFT_DEPTH = 20;
+
+/** perftStats: the Chess Programming Wiki's Perft Results columns, counted over the leaf moves. */
+export type PerftStats = { [K in PerftStatsColumn]: number };
+
+const PROMOTION_LETTERS = ' nbrq';
+const FILES = 'abcdefgh';
+const squareText = (sq: number): string => `${FILES[sq & 7]}${(sq >> 3) + 1}`;
+
+/** A UCI move taken apart by the facade's `uci` argument check. */
+export interface UciMove {
+  readonly text: string;
+  readonly from: number;
+  readonly to: number;
+  readonly promotion: number;
+}
+
+/** 'e2e4' / 'e7e8q' -> its squares and promotion 0..4; TypeError for a non-string, MoveError when malformed. */
+export function parseUci(fn: string, move: unknown): UciMove {
+  if (typeof move !== 'string') throw new TypeError(`${fn}: move must be a UCI string like 'e2e4', got ${typeof move}`);
+  const m = /^([a-h])([1-8])([a-h])([1-8])([nbrq]?)$/.exec(move);
+  if (!m) throw new MoveError(move, `${fn}: not a UCI move (like e2e4, or e7e8q for a promotion)`);
+  const square = (file: string, rank: string) => (Number(rank) - 1) * 8 + FILES.indexOf(file);
+  return { text: move, from: square(m[1]!, m[2]!), to: square(m[3]!, m[4]!), promotion: m[5] ? PROMOTION_LETTERS.indexOf(m[5]) : 0 };
+}
+
+/** 'e7e8q' -> its 16-bit code `from | to << 6 | promotion << 12` (promotion 0 none, 1 n, 2 b, 3 r, 4 q). MoveError when malformed. */
+export function encodeMove(move: string): number {
+  const { from, to, promotion } = parseUci('encodeMove', move);
+  return from | (to << 6) | (promotion << 12);
+}
+
+/** A 16-bit move code -> its UCI string. RangeError for a number that is no move code. */
+export function decodeMove(code: number): string {
+  if (typeof code !== 'number') throw new TypeError(`decodeMove: code must be a number, got ${typeof code}`);
+  const from = code & 63;
+  const to = (code >> 6) & 63;
+  const promotion = code >> 12;
+  if (!Number.isInteger(code) || code < 0 || promotion > 4 || from === to) {
+    throw new RangeError(`decodeMove: not a move code (from | to << 6 | promotion << 12, promotion 0..4, from != to): ${code}`);
+  }
+  return `${squareText(from)}${squareText(to)}${promotion ? PROMOTION_LETTERS[promotion] : ''}`;
+}
+
+// One move buffer per backend: the facade's calls are synchronous, so it is never shared by two calls.
+const buffers = new WeakMap<Backend, Uint16Array>();
+function moveBuffer(b: Backend): Uint16Array {
+  let buffer = buffers.get(b);
+  if (!buffer) buffers.set(b, (buffer = new Uint16Array(MAX_MOVES)));
+  return buffer;
+}
+
+/** The legal move codes of a position, in a new array. */
+function codesOf(b: Backend, pos: Position): Uint16Array {
+  const buffer = moveBuffer(b);
+  return buffer.slice(0, b.legalMoves(pos, buffer));
+}
+
+/**
+ * The position after a move (the backend's makeMove: native/core/makemove.h, lib/js/makemove.ts),
+ * or undefined when the move is not legal in pos.
+ */
+function play(b: Backend, pos: Position, from: number, to: number, promotion: number): Position | undefined {
+  const out = new BigUint64Array(PACKED_POSITION_WORDS);
+  return b.makeMove(pos, from, to, promotion, out) ? positionOfPacked(out) : undefined;
+}
+
+export function legalMovesCall(b: Backend, pos: Position): string[] {
+  return Array.from(codesOf(b, pos), decodeMove).sort();
+}
+
+export function legalMovesEncodedCall(b: Backend, pos: Position, out: Uint16Array): Uint16Array {
+  return out.subarray(0, b.legalMoves(pos, out));
+}
+
+export function makeMoveCall(b: Backend, pos: Position, move: UciMove): Position {
+  const next = play(b, pos, move.from, move.to, move.promotion);
+  if (!next) throw new MoveError(move.text, 'makeMove: not a legal move in this position');
+  return next;
+}
+
+/** The positions after each legal move, in the backend's move order. */
+export function childrenOf(b: Backend, pos: Position): Position[] {
+  return Array.from(codesOf(b, pos), (code) => play(b, pos, code & 63, (code >> 6) & 63, code >> 12)!);
+}
+
+export function perftDivideCall(b: Backend, pos: Position, depth: number): Map<string, number> {
+  const result = new Map<string, number>();
+  for (const move of Array.from(codesOf(b, pos), decodeMove).sort()) {
+    const code = encodeMove(move);
+    result.set(move, b.perft(play(b, pos, code & 63, (code >> 6) & 63, code >> 12)!, depth - 1));
+  }
+  return result;
+}
