@@ -33,6 +33,11 @@ export default defineConfig({
     'js-entry': 'generated/js-entry.ts',
     cli: 'lib/cli.ts',
     'analyze-worker': 'lib/cli/analyze-worker.ts',
+    // Subpath exports, one per topic (bitboard-patterns/games, ...).
+    games: 'lib/api/games-entry.ts',
+    tablebases: 'lib/api/tablebases-entry.ts',
+    batch: 'lib/api/batch-entry.ts',
+    diagram: 'lib/api/diagram-entry.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -24,7 +24,7 @@ import type { PositionInit } from '../core/position.js';
 import type { PerftStats } from '../moves/moves.js';
 import type { PerftAsyncOptions, PerftOptions } from '../moves/perft.js';
 
-/** What an argument is; the facade's check for each kind is in lib/core/validate.ts (`ARG_CHECKS`). */
+/** What an argument is; the facade's check for each kind is `SCALAR_CHECKS` in lib/api/create-api.ts. */
 export type ArgKind =
   // scalars
   | 'square' | 'color' | 'bitboard' | 'squareOrSet' | 'direction' | 'depth' | 'divideDepth'

@@ -8,38 +8,7 @@ export { ALL_SQUARES, MAX_PERFT_DEPTH, encodeMove, decodeMove, type Api, type Ap
 export { DECLARATIONS, type ArgKind, type Declaration, type OutKind, type ResultKind, type Topic } from './declarations.js';
 export { MAX_PERFT_THREADS, type PerftOptions, type PerftAsyncOptions } from '../moves/perft.js';
 export { parseSquare, squareName, bitboardOf, squaresOf } from '../core/squares.js';
-export {
-  KbnkTablebase, KbnkFileError, KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE, KBNK_FILE_MAGIC,
-  KBNK_FILE_VERSION, KBNK_LAYOUT_VERSION, KBNK_FILE_HEADER_SIZE, KBNK_LONGEST_MATE, kbnkIndex, kbnkMoves,
-} from '../tablebases/kbnk.js';
-export type {
-  KbnkProbe, KbnkStats, KbnkSideStats, KbnkProgress, KbnkGenerateOptions, KbnkFileProblem, KbnkSquares, KbnkMove,
-} from '../tablebases/kbnk.js';
-export {
-  FEATURES, PENDING_FEATURES, PLANE_BYTES, FEN_STATUS, isPositionBatch,
-} from '../batch/batch.js';
-export { SYZYGY_FEATURES } from '../batch/batch.js';
-export type { AnalyzeOptions, BaseFeatureName, SyzygyFeatureName } from '../batch/batch.js';
-export type {
-  FeatureName, FeatureInfo, FeatureType, FeatureArray, BatchResults, BatchError, AnalyzeAsyncOptions,
-  PositionBatch as PositionBatchType,
-} from '../batch/batch.js';
-export { toSan, parseSan, sanMoves, SanError, type SanOptions, type SanReason } from '../games/san.js';
-export {
-  parsePgn, readPgn, readPgnPositions, pgnPositions, splitPgn, pgnPiecePositions, PgnError, PGN_ERRORS, type PgnPiece,
-  type PgnGame, type PgnOptions, type PgnResult, type PgnSource, type PositionSelect, type GamePositions,
-  type PositionsOptions, type ReusePositionsOptions, type PgnComment, type PgnNag, type PgnProblem,
-} from '../games/pgn.js';
-export {
-  toSvg, bitboardSvg, toText, colorByDefault, BOARD_COLORS, LAST_MOVE_COLORS, BITBOARD_COLOR, ANSI_COLORS, TEXT_MARKS,
-} from '../diagram/diagram.js';
-export type { Highlight, TextHighlight, Arrow, SvgOptions, BitboardSvgOptions, TextOptions } from '../diagram/diagram.js';
-export { SyzygyTablebase, SyzygyError, SyzygyFileError, SYZYGY_WDL_NONE, SYZYGY_DTZ_NONE } from '../tablebases/syzygy.js';
-export type { SyzygyOpenOptions, SyzygyRootMove, SyzygyRootProbe, SyzygyReason, SyzygyFileProblem } from '../tablebases/syzygy.js';
-export {
-  Tablebase, TablebaseFileError, TB_DRAW, TB_ILLEGAL, TB_FILE_MAGIC, TB_FILE_VERSION, TB_LAYOUT_VERSION, TB_FILE_HEADER_SIZE,
-  tbParse, tbSubMaterials, tbTableSize,
-} from '../tablebases/tablebase.js';
-export type {
-  TbMaterial, TbMetric, TbProbe, TbStats, TbSideStats, TbProgress, TbGenerateOptions, TbPackedPositions, TablebaseFileProblem,
-} from '../tablebases/tablebase.js';
+export * from '../games/index.js';
+export * from '../tablebases/index.js';
+export * from '../batch/index.js';
+export * from '../diagram/index.js';

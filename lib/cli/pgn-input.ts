@@ -34,6 +34,7 @@ import { WORKER_ENTRY, WorkerPool } from './worker-pool.js';
 import { ZSTD_MAGIC } from './pgn-detect.js';
 import { guardStdout } from './output.js';
 import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../games/pgn.js';
+import { popcount } from '../core/bits.js';
 
 /** The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`. */
 async function* inputChunks(file: string, progress: { bytesIn: number }): AsyncGenerator<Uint8Array> {
@@ -190,14 +191,6 @@ function fenInto(all: Int32Array, i: number, w: RecordBytes): void {
   w.uint(((st >>> 16) | (all[o + 17]! << 16)) & 0xfffff);
   w.byte(32);
   w.uint(all[o + 18]! >>> 0);
-}
-function popcount(x: bigint): number {
-  let n = 0;
-  let lo = Number(x & 0xffffffffn);
-  let hi = Number(x >> 32n);
-  while (lo) { lo &= lo - 1; n++; }
-  while (hi) { hi &= hi - 1; n++; }
-  return n;
 }
 
 class PgnUsageError extends Error {}

@@ -10,6 +10,8 @@
  */
 import { CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN, CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN, KING, PAWN, PACKED_POSITION_WORDS, ROOK } from './types.js';
 import type { Color, Position } from './types.js';
+import { popcount } from './bits.js';
+import { squareName } from './squares.js';
 
 /** The FEN of the initial position. */
 export const STARTING_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -138,13 +140,7 @@ function freeze(f: Fields): Position {
 
 const bit = (sq: number): bigint => 1n << BigInt(sq);
 const has = (set: bigint, sq: number): boolean => ((set >> BigInt(sq)) & 1n) === 1n;
-function popcount(set: bigint): number {
-  let n = 0;
-  for (; set !== 0n; set &= set - 1n) n++;
-  return n;
-}
 const FILES = 'abcdefgh';
-const squareName = (sq: number): string => `${FILES[sq & 7]}${(sq >> 3) + 1}`;
 const COLOR_NAMES = ['white', 'black'];
 const TYPE_NAMES = ['pawns', 'knights', 'bishops', 'rooks', 'queens', 'king'] as const;
 

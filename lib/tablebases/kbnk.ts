@@ -23,6 +23,7 @@ import { crc32 } from '../core/crc32.js';
 import {
   KBNK_TABLES, KbnkFileError, checkKbnkContent as checkContent, kbnkFileImage, readKbnkFile,
 } from './kbnk-file.js';
+import { squareName } from '../core/squares.js';
 
 export { crc32 };
 export {
@@ -197,9 +198,6 @@ function movesOf(p: Omit<KbnkSquares, 'strongColor'>): KbnkMove[] {
   return moves;
 }
 
-function squareName(sq: number): string {
-  return 'abcdefgh'[sq & 7]! + String((sq >> 3) + 1);
-}
 
 // ---------------------------------------------------------------------------- the tablebase
 

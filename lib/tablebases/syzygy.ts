@@ -48,6 +48,8 @@ import { checkThreads } from '../core/validate.js';
 export { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyError, SyzygyFileError };
 export type { SyzygyFileProblem, SyzygyReason } from '../backends/js/syzygy.js';
 import type { SyzygyFileProblem } from '../backends/js/syzygy.js';
+import { popcount32 } from '../core/bits.js';
+import { squareName } from '../core/squares.js';
 
 export interface SyzygyOpenOptions {
   /** 'native' (memory-mapped files, C++ decoder) or 'js' (files read on first use); default as the package's backend. */
@@ -91,15 +93,18 @@ interface NativeSyzygy {
   syzygyVerify(handle: unknown): void;
 }
 
-/** The addon reports a damaged file as an Error "syzygy-file|problem|path|message": make it a SyzygyFileError. */
+/** The addon reports a damaged file as an Error with code BBP_SYZYGY_FILE, `problem` and `path`: make it a SyzygyFileError. */
 function nativeCall<T>(f: () => T): T {
   try {
     return f();
   } catch (e) {
-    const m = e instanceof Error ? /^syzygy-file\|([a-z]+)\|(.*)\|([^|]*)$/s.exec(e.message) : null;
-    if (m) throw new SyzygyFileError(m[2]!, m[1] as SyzygyFileProblem, m[3]!);
-    throw e;
+    throw fileErrorOf(e);
   }
+}
+function fileErrorOf(e: unknown): unknown {
+  if (!(e instanceof Error) || (e as { code?: unknown }).code !== 'BBP_SYZYGY_FILE') return e;
+  const { problem, path } = e as Error & { problem: SyzygyFileProblem; path: string };
+  return new SyzygyFileError(path, problem, e.message);
 }
 
 function nativeSyzygy(): NativeSyzygy | null {
@@ -108,14 +113,8 @@ function nativeSyzygy(): NativeSyzygy | null {
   return src?.syzygyOpen ? (src as NativeSyzygy) : null;
 }
 
-function popcount32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
 
 const PROMOTION_LETTERS = ['', '', 'n', 'b', 'r', 'q'];
-const squareName = (sq: number) => 'abcdefgh'[sq & 7]! + String((sq >> 3) + 1);
 const uciOf = (m: number) => squareName(m & 63) + squareName((m >> 6) & 63) + PROMOTION_LETTERS[(m >> 12) & 7]!;
 
 /** f(), or null when it throws a SyzygyError (a position the tables cannot answer). */

@@ -1,5 +1,6 @@
 // Node-API glue for native/core/kbnk.h: the KBNK Endgame page's corner distance and the mop-up
 // evaluation. The KBNK table comes from the general generator (tbgen.cc).
+#include "../core/kbnk.h"
 #include "glue.h"
 
 namespace bbp::addon {

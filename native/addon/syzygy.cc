@@ -1,8 +1,8 @@
 // Node-API glue for native/core/syzygy.h: maps the table files (on first use, each table once,
 // guarded for the batch threads), and probes single positions or batches on all cores.
 //
-// A damaged file is reported as an Error whose message starts "syzygy-file|<problem>|<path>|";
-// lib/tablebases/syzygy.ts turns it into a SyzygyFileError.
+// A damaged file is reported as an Error with code "BBP_SYZYGY_FILE" and the fields `problem` and
+// `path`; lib/tablebases/syzygy.ts turns it into a SyzygyFileError.
 #include <atomic>
 #include <memory>
 #include <mutex>
@@ -206,16 +206,30 @@ TableSet* setOf(const Napi::CallbackInfo& info, std::size_t i) {
   return set;
 }
 
-// "syzygy-file|<problem>|<path>|<message>" for a damaged file (lib/tablebases/syzygy.ts makes it a SyzygyFileError).
-std::string fileErrorText(const Failure& f) {
+// The Error for a damaged file: code "BBP_SYZYGY_FILE", the message, and the fields `problem` and
+// `path` (lib/tablebases/syzygy.ts makes it a SyzygyFileError); nullptr when it cannot be made.
+napi_value makeFileError(napi_env env, const Failure& f) {
   const TableEntry& e = *f.entry;
   const bool loadFailed = e.state.load() == 2;
   const std::string problem = loadFailed && e.io ? "io" : sz::problemName(loadFailed ? e.problem : f.problem);
   const std::string text = loadFailed ? e.message : "damaged table data (an index, block or value out of range)";
-  return "syzygy-file|" + problem + "|" + e.path + "|" + text;
+  napi_value code = nullptr, message = nullptr, error = nullptr, problemValue = nullptr, pathValue = nullptr;
+  static constexpr char kCode[] = "BBP_SYZYGY_FILE";
+  if (napi_create_string_utf8(env, kCode, sizeof kCode - 1, &code) != napi_ok ||
+      napi_create_string_utf8(env, text.data(), text.size(), &message) != napi_ok ||
+      napi_create_error(env, code, message, &error) != napi_ok ||
+      napi_create_string_utf8(env, problem.data(), problem.size(), &problemValue) != napi_ok ||
+      napi_create_string_utf8(env, e.path.data(), e.path.size(), &pathValue) != napi_ok ||
+      napi_set_named_property(env, error, "problem", problemValue) != napi_ok ||
+      napi_set_named_property(env, error, "path", pathValue) != napi_ok) {
+    return nullptr;
+  }
+  return error;
 }
 
-void throwFileError(Napi::Env env, const Failure& f) { throwError(env, napi_create_error, fileErrorText(f)); }
+void throwFileError(Napi::Env env, const Failure& f) {
+  if (napi_value error = makeFileError(env, f)) napi_throw(env, error);
+}
 
 // syzygyOpen(paths: string[]) -> handle
 Napi::Value openCall(const Napi::CallbackInfo& info) {
@@ -421,7 +435,7 @@ class BatchWork : public OwnedAsyncWork {
 
   void settle(napi_env env, napi_value* value, napi_value* error) override {
     if (failure_.entry) {
-      *error = makeError(env, napi_create_error, fileErrorText(failure_));
+      *error = makeFileError(env, failure_);
       return;
     }
     *value = deliver(env, nullptr, out_);

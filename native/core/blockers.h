@@ -60,12 +60,12 @@ inline KingBlockers kingBlockers(const Board& b, int kingSq, int sliderColor, U6
 }
 
 // Pinned pieces of `color`: its blockers against the enemy sliders.
-inline U64 pinnedBy(const Board& b, int color) {
+inline U64 blockersPinned(const Board& b, int color) {
   return kingBlockers(b, b.kingSquare(color), color ^ 1, b.occupied()).blockers & b.colors[color];
 }
 
 // Discovered-check candidates of `color`: its blockers between its sliders and the enemy king.
-inline U64 discoveredCheckCandidatesOf(const Board& b, int color) {
+inline U64 blockersDiscovering(const Board& b, int color) {
   return kingBlockers(b, b.kingSquare(color ^ 1), color, b.occupied()).blockers & b.colors[color];
 }
 

@@ -19,7 +19,7 @@ inline namespace BBP_ISA {
 
 template <class Sliders>
 U64 pinnedPieces(const Sliders&, const Board& b, int color) {
-  return pinnedBy(b, color);
+  return blockersPinned(b, color);
 }
 
 template <class Sliders>
@@ -29,7 +29,7 @@ U64 pinners(const Sliders&, const Board& b, int color) {
 
 template <class Sliders>
 U64 discoveredCheckCandidates(const Sliders&, const Board& b, int color) {
-  return discoveredCheckCandidatesOf(b, color);
+  return blockersDiscovering(b, color);
 }
 
 // ---- X-ray method (the Checks and Pinned Pieces page's loop), the first documented variant ----

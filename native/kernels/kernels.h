@@ -1,8 +1,8 @@
 // What differs between CPU paths, behind one table of function pointers: sliders and rays, dirSet,
-// checks and pins over positions, batch analysis, move generation, perft and KBNK generation, each
-// compiled with its path's flags and slider lookups. portable.cc builds the baseline table; x86.cc
-// (compiled with -msse4.1 -mpopcnt, x64 only) the fast one; x86.cc again with -mbmi -mbmi2 (x64 only)
-// the one with PEXT-indexed sliders; the addon picks a table once at load time after checking the
+// checks and pins over positions, batch analysis, move generation and perft, each compiled with its
+// path's flags and slider lookups. portable.cc builds the baseline table; x86.cc (compiled with
+// -msse4.1 -mpopcnt, x64 only) the fast one; x86.cc again with -mbmi -mbmi2 (x64 only) the one with
+// PEXT-indexed sliders; the addon picks a table once at load time after checking the
 // CPU. Everything else (table lookups, shifts, fills) is called from the glue directly. No Node
 // headers here.
 // Positions cross this boundary as the packed words of lib/core/types.ts (validated by the caller),
@@ -106,7 +106,6 @@ const Kernels& bmi2Kernels();
 #include "../core/fen.h"
 #include "../core/makemove.h"
 #include "../core/perft.h"
-#include "../core/kbnk.h"
 #include "../core/king.h"
 #include "../core/knight.h"
 
@@ -215,10 +214,10 @@ constexpr Kernels withCheckKernels(Kernels k) {
     positionBatch([&s](const Board& b, int c) { return checkers(s, b, c); }, positions, color, out, n);
   };
   k.pinnedPiecesBatch = [](const U64* positions, int color, U64* out, Size n) {
-    positionBatch(pinnedBy, positions, color, out, n);
+    positionBatch(blockersPinned, positions, color, out, n);
   };
   k.discoveredCheckCandidatesBatch = [](const U64* positions, int color, U64* out, Size n) {
-    positionBatch(discoveredCheckCandidatesOf, positions, color, out, n);
+    positionBatch(blockersDiscovering, positions, color, out, n);
   };
   k.checkAnalysisBatch = [](const U64* positions, U64* out, Size n) {
     return checkAnalysisBatch(Source::get(), positions, out, n);
@@ -236,7 +235,7 @@ constexpr Kernels withCheckKernels(Kernels k) {
 }
 
 // The move generator and perft with this table's slider lookups (so the hot loop is compiled for
-// the table's ISA: PEXT sliders and BMI2 in bmi2.cc, SSE4.1 + POPCNT in x86.cc).
+// the table's ISA: x86.cc built with -mbmi -mbmi2 for PEXT sliders, or with -msse4.1 -mpopcnt).
 template <class Source>
 constexpr Kernels withMoveKernels(Kernels k) {
   k.legalMoves = [](const U64* pos, std::uint16_t* out, int capacity) {

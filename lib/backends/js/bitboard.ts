@@ -1,3 +1,4 @@
+import { popcount, popcount32 } from '../../core/bits.js';
 /**
  * Bitboard basics of the BigInt backend; twin of `native/core/bitboard.h`.
  *
@@ -78,17 +79,7 @@ export function chebyshevDistance(a: number, b: number): number {
   return Math.max(Math.abs(rankOf(a) - rankOf(b)), Math.abs(fileOf(a) - fileOf(b)));
 }
 
-function popcount32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
 
-/** Number of set bits among the 64 (either representation). */
-export function popcount(b: bigint): number {
-  return popcount32(Number(BigInt.asUintN(32, b))) + popcount32(Number(BigInt.asUintN(32, b >> 32n)));
-}
 
 /** Mirror ranks (rank 1 <-> rank 8): a byte swap. Any form in, signed out. Table building only. */
 export function flipVertical(b: bigint): bigint {
@@ -261,3 +252,5 @@ export const KING_TARGETS = bySquare(squareLists([[1, 1], [1, 0], [1, -1], [0, 1
 export const KNIGHT_TARGETS = bySquare(squareLists([[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]], false));
 /** RAYS[dir][sq]: the squares from sq outwards, nearest first; dirs 0..3 rook-wise, 4..7 bishop-wise. */
 export const RAYS = squareLists([[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]], true);
+
+export { popcount };

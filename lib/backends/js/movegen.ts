@@ -29,6 +29,7 @@ import { kingBlockers } from './blockers.js';
 import { kingAttackTable } from './king.js';
 import { knightAttackTable } from './knight.js';
 import { BETWEEN, BISHOP_EMPTY, LINE, ROOK_EMPTY, bishopHalves, rookHalves } from './sliders.js';
+import { popcount32 } from '../../core/bits.js';
 
 export const PLY_WORDS = 20;
 export const SIDE = 16;
@@ -58,12 +59,6 @@ KEEP_RIGHTS[60] = 15 & ~12; KEEP_RIGHTS[63] = 15 & ~4; KEEP_RIGHTS[56] = 15 & ~8
 
 // ------------------------------------------------------------------ bit helpers
 
-function popcount32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
 
 /** Index of the lowest set bit of a non-zero int32. */
 function lowest(x: number): number {

@@ -10,6 +10,7 @@
  * generator (kbnk.ts) pairs its plies.
  */
 import { KING_TARGETS, KNIGHT_TARGETS, RAYS } from './bitboard.js';
+import { popcount32 } from '../../core/bits.js';
 
 export const JS_MAX_PIECES = 4;
 const MAX_PIECES = 5;
@@ -218,11 +219,6 @@ function mapSet(s: number, lo: number, hi: number, out: Int32Array): void {
   out[1] = MAP_HI[b0]! | MAP_HI[b1]! | MAP_HI[b2]! | MAP_HI[b3]! | MAP_HI[b4]! | MAP_HI[b5]! | MAP_HI[b6]! | MAP_HI[b7]!;
 }
 const isSlider = (type: number) => type === BISHOP || type === ROOK || type === QUEEN;
-function popcount32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
-}
 
 export interface TbSubTableJs { material: TbMaterial; data: Uint8Array }
 

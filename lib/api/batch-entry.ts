@@ -1,0 +1,8 @@
+/**
+ * `bitboard-patterns/batch`: many positions in one call. `PositionBatch` and the analysis functions
+ * are the default facade's (lib/api/facade.ts chooses the backend).
+ */
+import { api } from './facade.js';
+
+export * from '../batch/index.js';
+export const { PositionBatch, analyzeBatch, analyzeBatchAsync, toPlanes, packPositions } = api;

@@ -1,0 +1,9 @@
+/**
+ * `bitboard-patterns/tablebases`: the KBNK Endgame page's evaluation and tablebase, generated tables
+ * of any material up to five pieces, and Syzygy probing. The KBNK functions are the default
+ * facade's (lib/api/facade.ts chooses the backend).
+ */
+import { api } from './facade.js';
+
+export * from '../tablebases/index.js';
+export const { cornerDistance, manhattanDistance, kbnkEval, kbnkEvalSquares } = api;

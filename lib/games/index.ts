@@ -1,0 +1,7 @@
+/** The games topic's public surface: SAN and PGN (the `bitboard-patterns/games` subpath and the root). */
+export { toSan, parseSan, sanMoves, SanError, type SanOptions, type SanReason } from './san.js';
+export {
+  parsePgn, readPgn, readPgnPositions, pgnPositions, splitPgn, pgnPiecePositions, PgnError, PGN_ERRORS, type PgnPiece,
+  type PgnGame, type PgnOptions, type PgnResult, type PgnSource, type PositionSelect, type GamePositions,
+  type PositionsOptions, type ReusePositionsOptions, type PgnComment, type PgnNag, type PgnProblem,
+} from './pgn.js';
