@@ -22,23 +22,8 @@
   "targets": [
     {
       "target_name": "bitboard_patterns",
-      "sources": [
-        "native/addon/addon.cc",
-        "native/addon/king.cc",
-        "native/addon/knight.cc",
-        "native/addon/sliders.cc",
-        "native/addon/checks.cc",
-        "native/addon/batch.cc",
-        "native/addon/analyze_file.cc",
-        "native/addon/moves.cc",
-        "native/addon/kbnk.cc",
-        "native/addon/pgn.cc",
-        "native/addon/syzygy.cc",
-        "native/addon/perft.cc",
-        "native/addon/tbgen.cc",
-        "native/kernels/portable.cc",
-        "native/kernels/tables.cc"
-      ],
+      # The addon's sources: one list, native/sources.txt, read by this file and CMakeLists.txt.
+      "sources": ["<!@(node -p \"const f = 'native/sources.txt', p = require('path'); require('fs').readFileSync(f, 'utf8').trim().split(/\\s+/).map((s) => p.join(p.dirname(f), '..', s)).join(' ')\")"],
       "dependencies": ["<!(node -p \"require('node-addon-api').targets\"):node_addon_api"],
       "conditions": [
         ["target_arch=='x64' and portable==0 and OS!='win'", {

@@ -31,7 +31,7 @@ export BITBOARD_PATTERNS_NO_BMI2=1
 build() (
   mkdir -p "$out"
   # The package's binding.gyp with its sources one directory up.
-  sed -e 's#"native/#"../native/#g' "$root/binding.gyp" > "$out/binding.gyp.new"
+  sed -e 's#"native/#"../native/#g' -e "s#'native/sources.txt'#'../native/sources.txt'#" "$root/binding.gyp" > "$out/binding.gyp.new"
   cmp -s "$out/binding.gyp.new" "$out/binding.gyp" 2>/dev/null && rm "$out/binding.gyp.new" || mv "$out/binding.gyp.new" "$out/binding.gyp"
   cd "$out"
   local verb=build

@@ -68,3 +68,10 @@ describe.skipIf(!haveDask)('Dask.distributed map step', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 });
+
+// CI sets BITBOARD_PATTERNS_REQUIRE_DASK=1 so that a missing Dask fails instead of skipping.
+describe.runIf(!haveDask && process.env.BITBOARD_PATTERNS_REQUIRE_DASK === '1')('Dask required', () => {
+  it('python3 imports distributed (BITBOARD_PATTERNS_REQUIRE_DASK=1)', () => {
+    expect.fail('python3 cannot import distributed: apt-get install -y python3-distributed');
+  });
+});
