@@ -46,6 +46,18 @@ export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns,
   /** Which code path runs: 'sse4.1+popcnt', 'portable' (native) or 'bigint' (js). */
   readonly cpuPath: string;
   readonly variants: Variants;
+  /** Standard Algebraic Notation (native/core/san.h, lib/backends/js/san.ts). */
+  readonly san: SanBackend;
+  /**
+   * The tablebase generator of the addon (native/core/tbgen.h); null on the JS backend, whose
+   * generator (lib/backends/js/tbgen.ts) lib/tablebases/tablebase.ts drives itself.
+   */
+  readonly tbgen: TbGenBackend | null;
+  /**
+   * The addon's Syzygy prober over mapped files (native/core/syzygy.h); null on the JS backend, whose
+   * prober (lib/backends/js/syzygy.ts) lib/tablebases/syzygy.ts drives itself.
+   */
+  readonly syzygy: SyzygyBackend | null;
 
   // ---- King (Chess Programming Wiki: King Pattern) ----
 
@@ -322,4 +334,62 @@ export interface BatchBackend {
   analyzeBatchAsync(words: BigUint64Array, valid: Uint8Array | null, features: number,
     outs: (BigUint64Array | Uint8Array | undefined | null)[], threads: number, cancel: Int32Array): Promise<boolean>;
   toPlanes(words: BigUint64Array, valid: Uint8Array | null, out: Uint8Array): void;
+  /**
+   * The addon's record formatter (native/addon/records.h; the JS one is lib/batch/records.ts): the
+   * NDJSON or CSV bytes of analysed lines, or their count when they were written to the start of
+   * `into`, and where each record starts. Native only.
+   */
+  formatRecords?: (text: Uint8Array, starts: Uint32Array, valid: Uint8Array, order: Uint8Array,
+    outs: (BigUint64Array | Uint8Array | undefined | null)[], format: number, firstLine: number, into?: Uint8Array)
+    => [Uint8Array | number, Uint32Array];
+  /**
+   * The analyze command's native pipeline (native/addon/analyze_file.cc): reads, analyses and writes
+   * a plain file on the addon's own threads; resolves [stop, message, lines, errors, bytes, errno of
+   * a failed write]. `onLines` makes the records of the lines it cannot finish alone. Native only.
+   */
+  analyzeFile?: (path: string, order: Uint8Array, format: number, strict: boolean, threads: number, bounds: Float64Array,
+    maxLineBytes: number, onLines: (text: Uint8Array, starts: Uint32Array, lineNumbers: Float64Array, tooLong: string | undefined) => LineRecords,
+    onProgress?: (lines: number, kib: number) => void) => Promise<[number, string, number, number, number, number]>;
+}
+
+/**
+ * The records of lines analyzeFile hands back to JS: each line's packed words where it parsed
+ * (ok[i] = 1), the records concatenated (record i ends at ends[i]), the first error's text.
+ */
+export interface LineRecords { words: BigUint64Array; ok: Uint8Array; records: Uint8Array; ends: Uint32Array; firstError?: string }
+
+// =====================================================================================
+// Games, tablebases: the per-topic primitives each backend provides.
+// =====================================================================================
+
+/** SAN of one position; moves as 16-bit codes (from | to << 6 | promotion << 12). */
+export interface SanBackend {
+  /** Canonical SAN, '' when the code is no legal move. */
+  write(pos: Position, code: number): string;
+  /** status | candidates << 8, the matching moves in out. */
+  parse(pos: Position, san: Uint8Array, out: Uint16Array): number;
+  /** [codes, sans] in generation order. */
+  list(pos: Position): [Uint16Array, string[]];
+}
+
+/** The addon's tablebase generator: material names as 'KQvK', sub-endings' tables by name. */
+export interface TbGenBackend {
+  tbGenerate(material: string, subNames: string, subTables: Uint8Array[], table: Uint8Array, threads?: number, metric?: number): Uint32Array;
+  tbGenerateAsync(material: string, subNames: string, subTables: Uint8Array[], threads: number,
+    onProgress: ((done: number, total: number) => void) | undefined, cancel: Int32Array, metric?: number): Promise<[Uint8Array, Uint32Array]>;
+}
+
+/**
+ * The addon's Syzygy prober. A damaged file is an Error with code BBP_SYZYGY_FILE and the fields
+ * `problem` and `path`.
+ */
+export interface SyzygyBackend {
+  syzygyOpen(paths: string[]): unknown;
+  syzygyProbe(handle: unknown, packed: BigUint64Array, dtz: boolean): number;
+  /** [wdl, dtz, n, then per move: move, wdl, dtz, zeroing | mate << 1], best first; null when unanswerable. */
+  syzygyProbeRoot(handle: unknown, packed: BigUint64Array): Int32Array | null;
+  syzygyProbeBatch(handle: unknown, packed: BigUint64Array, dtz: boolean, out: Int8Array | Int16Array, valid: Uint8Array | null, threads: number): void;
+  syzygyProbeBatchAsync(handle: unknown, packed: BigUint64Array, dtz: boolean, valid: Uint8Array | null, threads: number): Promise<Int8Array | Int16Array>;
+  syzygyClose(handle: unknown): void;
+  syzygyVerify(handle: unknown): void;
 }

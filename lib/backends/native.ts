@@ -16,7 +16,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Position } from '../core/types.js';
-import type { Backend, CheckBackend, CheckVariants, MoveBackend } from './contract.js';
+import type { Backend, CheckBackend, CheckVariants, MoveBackend, SanBackend, SyzygyBackend, TbGenBackend } from './contract.js';
+import { MAX_MOVES } from '../core/types.js';
 import { packedOf } from '../core/position.js';
 
 const nodeRequire = createRequire(import.meta.url);
@@ -85,7 +86,8 @@ type PositionVariant = (typeof POSITION_VARIANTS)[number];
 type Packed<F> = F extends (pos: Position, ...rest: infer A) => infer R ? (packed: BigUint64Array, ...rest: A) => R : never;
 
 /** What the addon exports: the Backend, with packed positions where the Backend has Positions. */
-export type NativeAddon = Omit<Backend, 'name' | PositionFunction | 'checkVariants'>
+export type NativeAddon = Omit<Backend, 'name' | PositionFunction | 'checkVariants' | 'san' | 'tbgen' | 'syzygy'>
+  & NativeSan & Partial<TbGenBackend> & Partial<SyzygyBackend>
   & { [K in PositionFunction]: Packed<(CheckBackend & MoveBackend)[K]> }
   & { checkVariants: Omit<CheckVariants, PositionVariant> & { [K in PositionVariant]: Packed<CheckVariants[K]> } };
 
@@ -100,11 +102,41 @@ function packPositions<T extends object>(raw: T, names: readonly string[]): T {
   return adapted as T;
 }
 
+interface NativeSan {
+  sanWrite(pos: BigUint64Array, code: number): string;
+  sanParse(pos: BigUint64Array, san: Uint8Array, out: Uint16Array): number;
+  sanList(pos: BigUint64Array, out: Uint8Array, moves: Uint16Array): number;
+}
+
+/** The SAN primitives of the addon as Backend.san (positions passed as the package's packed words). */
+function nativeSanBackend(addon: NativeSan): SanBackend {
+  const text = Buffer.alloc(MAX_MOVES * 9);
+  const moves = new Uint16Array(MAX_MOVES);
+  return {
+    write: (pos, code) => addon.sanWrite(packedOf(pos), code),
+    parse: (pos, san, out) => addon.sanParse(packedOf(pos), san, out),
+    list(pos) {
+      const r = addon.sanList(packedOf(pos), text, moves);
+      const n = r % 512;
+      const bytes = Math.floor(r / 512);
+      const sans = n === 0 ? [] : text.toString('latin1', 0, bytes - 1).split(' ');
+      return [moves.slice(0, n), sans];
+    },
+  };
+}
+
 /** The Backend view of a loaded addon. */
 export function adaptAddon(addon: NativeAddon): Backend {
   const checkVariants = Object.freeze(packPositions(addon.checkVariants, POSITION_VARIANTS)) as unknown as CheckVariants;
-  const adapted = packPositions(addon, POSITION_FUNCTIONS) as unknown as Omit<Backend, 'name' | 'checkVariants'>;
-  return Object.freeze({ ...adapted, checkVariants, name: 'native' as const });
+  const adapted = packPositions(addon, POSITION_FUNCTIONS) as unknown as Omit<Backend, 'name' | 'checkVariants' | 'san' | 'tbgen' | 'syzygy'>;
+  const { tbGenerate, tbGenerateAsync } = addon;
+  const tbgen = tbGenerate && tbGenerateAsync ? Object.freeze({ tbGenerate, tbGenerateAsync }) : null;
+  const syzygy = addon.syzygyOpen ? Object.freeze({
+    syzygyOpen: addon.syzygyOpen, syzygyProbe: addon.syzygyProbe!, syzygyProbeRoot: addon.syzygyProbeRoot!,
+    syzygyProbeBatch: addon.syzygyProbeBatch!, syzygyProbeBatchAsync: addon.syzygyProbeBatchAsync!,
+    syzygyClose: addon.syzygyClose!, syzygyVerify: addon.syzygyVerify!,
+  }) : null;
+  return Object.freeze({ ...adapted, checkVariants, san: nativeSanBackend(addon), tbgen, syzygy, name: 'native' as const });
 }
 
 /**

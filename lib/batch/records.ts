@@ -3,7 +3,7 @@
  * Backend contract. The native addon carries a formatter of its own (byte-identical, tested in
  * test/batch.test.ts), used when the addon is the backend; this is the JS one.
  */
-import type { Backend } from '../backends/contract.js';
+import type { Backend, BatchBackend } from '../backends/contract.js';
 import { FEATURE_NAMES, featureWidth, isFlagFeature } from '../core/features.js';
 import { csvQuote, lineAt, trimAscii } from '../core/lines.js';
 
@@ -50,13 +50,13 @@ export const formatRecordsJs: RecordFormatter = (text, starts, valid, order, out
 };
 
 /** The addon's formatter: the bytes, or their count when they were written to the start of `into`. */
-type NativeFormatter = (...args: Parameters<RecordFormatter>) => [Uint8Array | number, Uint32Array];
+type NativeFormatter = NonNullable<BatchBackend['formatRecords']>;
 
 const nativeFormatters = new WeakMap<NativeFormatter, RecordFormatter>();
 
 /** The formatter for a backend: the addon's own when it is the native backend, else the JS one. */
 export function recordFormatter(b: Backend): RecordFormatter {
-  const native = b.name === 'native' ? (b.batch as unknown as { formatRecords?: NativeFormatter }).formatRecords : undefined;
+  const native = b.name === 'native' ? b.batch.formatRecords : undefined;
   if (!native) return formatRecordsJs;
   let f = nativeFormatters.get(native);
   if (!f) {

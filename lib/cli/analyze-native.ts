@@ -9,22 +9,20 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { getSystemErrorMap } from 'node:util';
-import type { Backend } from '../backends/contract.js';
+import type { Backend, BatchBackend } from '../backends/contract.js';
 import type { LineRecords, lineRecords as LineRecordsFn } from './analyze-chunks.js';
 import { MAX_LINE_BYTES, chunkCount, chunkRange } from './analyze-control.js';
 import type { ChunkPlan, JobResult } from './analyze-control.js';
 import type { RecordFormat } from '../batch/batch.js';
 
-/** The addon's entry point: resolves [stop, message, lines, errors, bytes, errno of a failed write to stdout]. */
-type AnalyzeFile = (path: string, order: Uint8Array, format: number, strict: boolean, threads: number, bounds: Float64Array,
-  maxLineBytes: number, onLines: OnLines, onProgress?: (lines: number, kib: number) => void)
-  => Promise<[number, string, number, number, number, number]>;
-type OnLines = (text: Uint8Array, starts: Uint32Array, lineNumbers: Float64Array, tooLong: string | undefined) => LineRecords;
+/** The addon's entry point (BatchBackend.analyzeFile). */
+type AnalyzeFile = NonNullable<BatchBackend['analyzeFile']>;
+type OnLines = Parameters<AnalyzeFile>[7];
 
 /** The addon's analyzeFile, when `backend` is the native one and has it. */
 export function nativeAnalyzeFile(backend: Backend): AnalyzeFile | undefined {
   if (backend.name !== 'native') return undefined;
-  return (backend.batch as unknown as { analyzeFile?: AnalyzeFile }).analyzeFile;
+  return backend.batch.analyzeFile;
 }
 
 export interface NativeRun extends JobResult { lines: number; errors: number; bytes: number }

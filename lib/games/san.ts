@@ -13,10 +13,11 @@
  * A text that is no move, an illegal one or an ambiguous one is a `SanError` (`reason`, `candidates`).
  */
 import type { Position } from '../core/types.js';
-import { MAX_MOVES, MOVES, generate, loadPacked, play } from '../backends/js/movegen.js';
+import { MAX_MOVES } from '../backends/js/movegen.js';
 import * as jsSan from '../backends/js/san.js';
 import { loadNative } from '../backends/native.js';
 import { chooseBackend } from '../backends/choose.js';
+import { backendNamed } from '../backends/named.js';
 import { MoveError, errorText, isPosition } from '../core/position.js';
 
 /** Why a SAN text was refused. */
@@ -80,81 +81,9 @@ function sanBytes(fn: string, san: unknown): Uint8Array {
   return san.length > 64 ? new Uint8Array([0xff]) : bytes;
 }
 
-/** The primitives each backend provides. */
-interface SanBackend {
-  /** Canonical SAN, '' when the code is no legal move. */
-  write(pos: Position, code: number): string;
-  /** status | candidates << 8, the matching moves in out. */
-  parse(pos: Position, san: Uint8Array, out: Uint16Array): number;
-  /** [codes, sans] in generation order. */
-  list(pos: Position): [Uint16Array, string[]];
-}
-
-function halvesOf(pos: Position): Int32Array {
-  return new Int32Array(pos.packed.buffer, pos.packed.byteOffset, 20);
-}
-
-const jsSanBackend: SanBackend = {
-  write(pos, code) {
-    loadPacked(halvesOf(pos), 0, 0);
-    const n = generate(0, false);
-    let legal = false;
-    for (let k = 0; k < n; k++) if (MOVES[k] === code) legal = true;
-    if (!legal) return '';
-    play(0, code);
-    const childN = generate(1, false);
-    return jsSan.write(0, n, code, jsSan.inCheckAt(1) ? (childN === 0 ? 2 : 1) : 0);
-  },
-  parse(pos, san, out) {
-    loadPacked(halvesOf(pos), 0, 0);
-    const n = generate(0, false);
-    if (!jsSan.parseSyntax(san, 0, san.length)) return jsSan.SAN_MALFORMED;
-    const r = jsSan.resolve(0, n);
-    const status = jsSan.sanStatus(r);
-    let count = 0;
-    if (status === jsSan.SAN_OK) out[count++] = jsSan.sanMove(r);
-    if (status === jsSan.SAN_AMBIGUOUS) for (const m of jsSan.candidates(0, n)) out[count++] = m;
-    return status | (count << 8);
-  },
-  list(pos) {
-    loadPacked(halvesOf(pos), 0, 0);
-    const n = generate(0, false);
-    const codes = MOVES.slice(0, n);
-    const sans: string[] = [];
-    for (let k = 0; k < n; k++) {
-      play(0, codes[k]!);
-      const childN = generate(1, false);
-      sans.push(jsSan.write(0, n, codes[k]!, jsSan.inCheckAt(1) ? (childN === 0 ? 2 : 1) : 0));
-    }
-    return [codes, sans];
-  },
-};
-
-interface NativeSan {
-  sanWrite(pos: BigUint64Array, code: number): string;
-  sanParse(pos: BigUint64Array, san: Uint8Array, out: Uint16Array): number;
-  sanList(pos: BigUint64Array, out: Uint8Array, moves: Uint16Array): number;
-}
-
-function nativeSanBackend(addon: NativeSan): SanBackend {
-  const text = Buffer.alloc(MAX_MOVES * 9);
-  const moves = new Uint16Array(MAX_MOVES);
-  return {
-    write: (pos, code) => addon.sanWrite(pos.packed, code),
-    parse: (pos, san, out) => addon.sanParse(pos.packed, san, out),
-    list(pos) {
-      const r = addon.sanList(pos.packed, text, moves);
-      const n = r % 512;
-      const bytes = Math.floor(r / 512);
-      const sans = n === 0 ? [] : text.toString('latin1', 0, bytes - 1).split(' ');
-      return [moves.slice(0, n), sans];
-    },
-  };
-}
-
 /** The SAN API bound to one backend ('native' | 'js'). */
 export function createSanApi(which: 'native' | 'js') {
-  const sb = which === 'js' ? jsSanBackend : nativeSanBackend(loadAddon() as unknown as NativeSan);
+  const sb = backendNamed(which).san;
   const out = new Uint16Array(MAX_MOVES);
 
   function toSan(pos: Position, move: string | number): string {

@@ -34,6 +34,7 @@
  * order). The async batch forms copy their input first (native) and resolve to new arrays.
  */
 import type { Position } from '../core/types.js';
+import type { SyzygyBackend } from '../backends/contract.js';
 import { PACKED_POSITION_WORDS } from '../core/types.js';
 import { isPositionBatch, type PositionBatch } from '../batch/batch.js';
 import {
@@ -82,16 +83,6 @@ export interface SyzygyRootProbe {
 }
 
 /** The native decoder as the addon exports it (native/addon/syzygy.cc). */
-interface NativeSyzygy {
-  syzygyOpen(paths: string[]): unknown;
-  syzygyProbe(handle: unknown, packed: BigUint64Array, dtz: boolean): number;
-  /** [wdl, dtz, n, then per move: move, wdl, dtz, zeroing | mate << 1], best first; null when unanswerable. */
-  syzygyProbeRoot(handle: unknown, packed: BigUint64Array): Int32Array | null;
-  syzygyProbeBatch(handle: unknown, packed: BigUint64Array, dtz: boolean, out: Int8Array | Int16Array, valid: Uint8Array | null, threads: number): void;
-  syzygyProbeBatchAsync(handle: unknown, packed: BigUint64Array, dtz: boolean, valid: Uint8Array | null, threads: number): Promise<Int8Array | Int16Array>;
-  syzygyClose(handle: unknown): void;
-  syzygyVerify(handle: unknown): void;
-}
 
 /** The addon reports a damaged file as an Error with code BBP_SYZYGY_FILE, `problem` and `path`: make it a SyzygyFileError. */
 function nativeCall<T>(f: () => T): T {
@@ -107,10 +98,8 @@ function fileErrorOf(e: unknown): unknown {
   return new SyzygyFileError(path, problem, e.message);
 }
 
-function nativeSyzygy(): NativeSyzygy | null {
-  const addon = loadNative() as unknown as { raw?: Partial<NativeSyzygy> } & Partial<NativeSyzygy>;
-  const src = (addon.syzygyOpen ? addon : addon.raw) as Partial<NativeSyzygy> | undefined;
-  return src?.syzygyOpen ? (src as NativeSyzygy) : null;
+function nativeSyzygy(): SyzygyBackend | null {
+  return loadNative().syzygy;
 }
 
 
@@ -139,10 +128,10 @@ export class SyzygyTablebase {
   readonly tables: readonly string[];
   private readonly set: TableSet;
   private readonly prober: Prober;
-  private native: { api: NativeSyzygy; handle: unknown } | null;
+  private native: { api: SyzygyBackend; handle: unknown } | null;
   private closed = false;
 
-  private constructor(token: symbol, set: TableSet, backend: 'native' | 'js', native: { api: NativeSyzygy; handle: unknown } | null) {
+  private constructor(token: symbol, set: TableSet, backend: 'native' | 'js', native: { api: SyzygyBackend; handle: unknown } | null) {
     if (token !== OPENING) throw new TypeError('SyzygyTablebase: not constructible; use SyzygyTablebase.open(dirOrDirs, options)');
     this.set = set;
     this.prober = new Prober(set);
@@ -172,7 +161,7 @@ export class SyzygyTablebase {
       for (const t of set.dtz.values()) t.load();
     };
     const decision = chooseBackend(choice);
-    let api: NativeSyzygy | null = null;
+    let api: SyzygyBackend | null = null;
     if (decision.name === 'native') {
       api = nativeSyzygy();
       if (!api && decision.forced) throw new Error('SyzygyTablebase.open: the native addon has no Syzygy prober');

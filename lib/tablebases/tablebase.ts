@@ -37,7 +37,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Position } from '../core/types.js';
-import type { Backend } from '../backends/contract.js';
+import type { Backend, TbGenBackend } from '../backends/contract.js';
 import { PACKED_POSITION_WORDS } from '../core/types.js';
 import { legalMovesCall, makeMoveCall, parseUci } from '../moves/moves.js';
 import { jsBackend } from '../backends/js/index.js';
@@ -158,12 +158,6 @@ export interface TbPackedPositions {
   count: number;
 }
 
-interface NativeTb {
-  tbGenerate(material: string, subNames: string, subTables: Uint8Array[], table: Uint8Array, threads?: number, metric?: number): Uint32Array;
-  tbGenerateAsync(material: string, subNames: string, subTables: Uint8Array[], threads: number,
-    onProgress: ((done: number, total: number) => void) | undefined, cancel: Int32Array, metric?: number): Promise<[Uint8Array, Uint32Array]>;
-}
-
 type Choice = 'native' | 'js';
 function chooseBackend(choice: TbGenerateOptions['backend']): Choice {
   if (typeof choice === 'object' && choice !== null) return choice.name === 'js' ? 'js' : 'native';
@@ -172,8 +166,10 @@ function chooseBackend(choice: TbGenerateOptions['backend']): Choice {
   }
   return decideBackend(choice).name;
 }
-function nativeTb(): NativeTb {
-  return loadNative() as unknown as NativeTb;
+function nativeTb(): TbGenBackend {
+  const tbgen = loadNative().tbgen;
+  if (!tbgen) throw new Error('Tablebase.generate: the native addon has no tablebase generator');
+  return tbgen;
 }
 
 /** Legal moves and their results in probes, from the JS backend (UCI strings, as the probes return). */

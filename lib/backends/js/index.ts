@@ -11,12 +11,16 @@ import * as knight from './knight.js';
 import { makeMove } from './makemove.js';
 import * as perft from './perft.js';
 import * as sliders from './sliders.js';
+import { jsSanBackend } from './san.js';
 
 /** The BigInt implementation of {@link Backend}. */
 export const jsBackend: Backend = {
   name: 'js',
   cpuPath: 'bigint',
   batch: jsBatch,
+  san: jsSanBackend,
+  tbgen: null,
+  syzygy: null,
   variants: {
     distantCheckLinesBranchy: king.distantCheckLinesBranchy,
     distantCheckLinesBranchless: king.distantCheckLinesBranchless,

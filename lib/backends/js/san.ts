@@ -7,6 +7,10 @@
  */
 import { BOARD, CASTLING, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, generate, typeAt } from './movegen.js';
 import * as mg from './movegen.js';
+import { loadPacked, play } from './movegen.js';
+import type { Position } from '../../core/types.js';
+import type { SanBackend } from '../contract.js';
+import { packedOf } from '../../core/position.js';
 
 export const SAN_OK = 0;
 export const SAN_MALFORMED = 1;
@@ -225,3 +229,46 @@ export function playNull(p: number): void {
 }
 
 export { CASTLING, KNIGHT };
+
+/** The position's packed words (the package's own record of them) as int32 halves. */
+function halvesOf(pos: Position): Int32Array {
+  const packed = packedOf(pos);
+  return new Int32Array(packed.buffer, packed.byteOffset, 20);
+}
+
+/** The SAN primitives of the JS backend (Backend.san). */
+export const jsSanBackend: SanBackend = {
+  write(pos, code) {
+    loadPacked(halvesOf(pos), 0, 0);
+    const n = generate(0, false);
+    let legal = false;
+    for (let k = 0; k < n; k++) if (MOVES[k] === code) legal = true;
+    if (!legal) return '';
+    play(0, code);
+    const childN = generate(1, false);
+    return write(0, n, code, inCheckAt(1) ? (childN === 0 ? 2 : 1) : 0);
+  },
+  parse(pos, san, out) {
+    loadPacked(halvesOf(pos), 0, 0);
+    const n = generate(0, false);
+    if (!parseSyntax(san, 0, san.length)) return SAN_MALFORMED;
+    const r = resolve(0, n);
+    const status = sanStatus(r);
+    let count = 0;
+    if (status === SAN_OK) out[count++] = sanMove(r);
+    if (status === SAN_AMBIGUOUS) for (const m of candidates(0, n)) out[count++] = m;
+    return status | (count << 8);
+  },
+  list(pos) {
+    loadPacked(halvesOf(pos), 0, 0);
+    const n = generate(0, false);
+    const codes = MOVES.slice(0, n);
+    const sans: string[] = [];
+    for (let k = 0; k < n; k++) {
+      play(0, codes[k]!);
+      const childN = generate(1, false);
+      sans.push(write(0, n, codes[k]!, inCheckAt(1) ? (childN === 0 ? 2 : 1) : 0));
+    }
+    return [codes, sans];
+  },
+};
