@@ -36,6 +36,7 @@
         "native/addon/syzygy.cc",
         "native/addon/perft.cc",
         "native/addon/tbgen.cc",
+        "native/addon/polyglot.cc",
         "native/kernels/portable.cc",
         "native/kernels/tables.cc"
       ],

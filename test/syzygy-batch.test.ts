@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../lib/native.js';
+import { FEATURES } from '../lib/features.js';
 import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyTablebase } from '../lib/syzygy.js';
 import type { Api } from '../lib/api.js';
 import { backends, jsApi, nativeApi } from './backends.js';
@@ -178,7 +179,7 @@ describe.each(backends)('wdl / dtz batch features (%s)', (name, api) => {
     const all = api.analyzeBatch(batch, 'all', { syzygy: tb });
     expect(Object.keys(all)).not.toContain('wdl');
     expect(Object.keys(all)).not.toContain('dtz');
-    expect(Object.keys(all).length).toBe(13);
+    expect(Object.keys(all).length).toBe(FEATURES.length);
     expect(() => api.analyzeBatch(batch, ['wdl'])).toThrow(TypeError);
     expect(() => api.analyzeBatch(batch, ['dtz'], {})).toThrow(/options\.syzygy/);
     expect(() => api.analyzeBatch(batch, ['wdl'], { syzygy: {} as SyzygyTablebase })).toThrow(TypeError);

@@ -18,6 +18,7 @@ import {
   forkTargetSquares, knightAttacksSet, noEaEa, noNoEa, noNoWe, noWeWe, soEaEa, soSoEa, soSoWe, soWeWe,
 } from './knight.js';
 import { generate, loadPacked } from './movegen.js';
+import { polyglotKeyOfWords } from './polyglot.js';
 import { HALVES, SCRATCH, bishopAttacks, fromHalves, rookAttacks } from './sliders.js';
 
 const ALL = 0xffffffffffffffffn;
@@ -26,7 +27,8 @@ const NOT_H = 0x7f7f7f7f7f7f7f7fn;
 
 /** FEATURES order (lib/features.ts), the native FeatureId. */
 export const F_CHECKERS = 0, F_PINNED = 1, F_DISCOVERED = 2, F_ATTACKED = 3, F_KING_ZONE = 4, F_DISTANT = 5,
-  F_SHIELD = 6, F_UNCATCHABLE = 7, F_FORKS = 8, F_IN_CHECK = 9, F_LEGAL_MOVES = 10, F_CHECKMATE = 11, F_STALEMATE = 12;
+  F_SHIELD = 6, F_UNCATCHABLE = 7, F_FORKS = 8, F_IN_CHECK = 9, F_LEGAL_MOVES = 10, F_CHECKMATE = 11, F_STALEMATE = 12,
+  F_POLYGLOT_KEY = 13;
 /** legalMoveCount of a board where the side not to move is in check (no meaningful move list). */
 export const ILLEGAL_POSITION = 255;
 
@@ -188,6 +190,8 @@ function analyzePosition(words: BigUint64Array, w32: Int32Array, i: number, feat
       forks[2 * i + c] = forkTargetSquares(colors[c ^ 1]! & (w.p[KING]! | w.p[QUEEN]! | w.p[ROOK]!)) & ~colors[c]!;
     }
   }
+  const key = u64(F_POLYGLOT_KEY);
+  if (key) key[i] = polyglotKeyOfWords(words, at);
 }
 
 /** Positions [begin, end); returns the index of the first inconsistent position, or end. */
