@@ -48,3 +48,5 @@ export {
 export type {
   TbMaterial, TbMetric, TbProbe, TbStats, TbSideStats, TbProgress, TbGenerateOptions, TbPackedPositions, TablebaseFileProblem,
 } from './tablebase.js';
+export { PolyglotBook, PolyglotBookError, POLYGLOT_ENTRY_BYTES } from './polyglot.js';
+export type { PolyglotEntry, PolyglotBookOptions, PolyglotBookProblem } from './polyglot.js';
