@@ -50,3 +50,5 @@ export type {
 } from './tablebase.js';
 export { PolyglotBook, PolyglotBookError, POLYGLOT_ENTRY_BYTES } from './polyglot.js';
 export type { PolyglotEntry, PolyglotBookOptions, PolyglotBookProblem } from './polyglot.js';
+export { parseEpd, toEpd, EpdError, MAX_EPD_LENGTH } from './epd.js';
+export type { EpdOps, EpdRecord, EpdProblem } from './epd.js';
