@@ -18,7 +18,7 @@ import {
   forkTargetSquares, knightAttacksSet, noEaEa, noNoEa, noNoWe, noWeWe, soEaEa, soSoEa, soSoWe, soWeWe,
 } from './knight.js';
 import { generate, loadPacked } from './movegen.js';
-import { polyglotKeyOfWords } from './polyglot.js';
+import { polyglotKeyOfHalves } from './polyglot.js';
 import { HALVES, SCRATCH, bishopAttacks, fromHalves, rookAttacks } from './sliders.js';
 
 const ALL = 0xffffffffffffffffn;
@@ -191,7 +191,7 @@ function analyzePosition(words: BigUint64Array, w32: Int32Array, i: number, feat
     }
   }
   const key = u64(F_POLYGLOT_KEY);
-  if (key) key[i] = polyglotKeyOfWords(words, at);
+  if (key) key[i] = polyglotKeyOfHalves(w32, i);
 }
 
 /** Positions [begin, end); returns the index of the first inconsistent position, or end. */

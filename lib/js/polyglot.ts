@@ -4,15 +4,15 @@
  * format's random numbers for each piece on its square, each castling right, the en-passant file and
  * white to move. The en-passant file counts only when a pawn of the side to move stands next to the
  * pawn that has just made the double step (the format's rule: a pseudo-legal capture, legality not
- * asked). Computed on unsigned 32-bit halves; one bigint is made at the end.
+ * asked). Computed on the packed words' int32 halves; one bigint is made at the end.
  */
-import type { Position } from '../backend.js';
+import { PACKED_POSITION_WORDS, type Position } from '../backend.js';
+import { packedOf } from '../position.js';
 import { POLYGLOT_RANDOM_HALVES as R } from './polyglot-random.js';
 
 const CASTLE = 768;
 const EN_PASSANT = 772;
 const TURN = 780;
-const LOW = 0xffffffffn;
 
 /** The key's two halves (int32 bit patterns), filled by keyHalves. */
 let keyLo = 0;
@@ -37,37 +37,38 @@ const has = (lo: number, hi: number, sq: number): boolean =>
   sq < 32 ? ((lo >>> sq) & 1) === 1 : ((hi >>> (sq - 32)) & 1) === 1;
 
 /**
- * The key of a board given as its colour and piece-type sets, into keyLo / keyHi. colors: [white, black];
- * pieces: pawns, knights, bishops, rooks, queens, kings; castling the CASTLE_* bits; epSquare 0..63 or
- * -1 / 64 for none.
+ * The key of the packed position whose words are w32[at .. at + 19] as int32 halves (word k: low
+ * half at at + 2k, high half at at + 2k + 1; lib/backend.ts's layout), into keyLo / keyHi.
  */
-function keyHalves(colors: readonly bigint[], pieces: readonly bigint[], sideToMove: number, castling: number,
-  epSquare: number): void {
+function keyHalves(w32: Int32Array, at: number): void {
   keyLo = 0;
   keyHi = 0;
+  const state = w32[at + 16]!;
+  const sideToMove = state & 1;
   let pawnsLo = 0, pawnsHi = 0;
   for (let color = 0; color < 2; ++color) {
+    const cLo = w32[at + 2 * color]!, cHi = w32[at + 2 * color + 1]!;
     for (let type = 0; type < 6; ++type) {
-      const set = colors[color]! & pieces[type]!;
-      if (set === 0n) continue;
-      const lo = Number(set & LOW), hi = Number(set >> 32n);
+      const lo = cLo & w32[at + 4 + 2 * type]!, hi = cHi & w32[at + 5 + 2 * type]!;
       // kind = 2 * type + 1 for white, 2 * type for black (black pawn 0, white pawn 1, ...).
       const kind = 2 * type + (color === 0 ? 1 : 0);
-      xorSquares(lo, 0, kind);
-      xorSquares(hi, 32, kind);
+      if (lo !== 0) xorSquares(lo, 0, kind);
+      if (hi !== 0) xorSquares(hi, 32, kind);
       if (type === 0 && color === sideToMove) {
         pawnsLo = lo;
         pawnsHi = hi;
       }
     }
   }
+  const castling = (state >> 1) & 15;
   for (let right = 0; right < 4; ++right) {
     if (castling & (1 << right)) {
       keyLo ^= R[2 * (CASTLE + right)]!;
       keyHi ^= R[2 * (CASTLE + right) + 1]!;
     }
   }
-  if (epSquare >= 0 && epSquare < 64) {
+  const epSquare = (state >> 8) & 255;
+  if (epSquare < 64) {
     // The pawn that made the double step is one rank behind the en-passant square (from the side
     // to move's view); a pawn of the side to move beside it on that rank could capture.
     const pushed = sideToMove === 0 ? epSquare - 8 : epSquare + 8;
@@ -83,24 +84,20 @@ function keyHalves(colors: readonly bigint[], pieces: readonly bigint[], sideToM
   }
 }
 
-/** The Polyglot key of a Position. */
+const keyOfHalves = (): bigint => (BigInt(keyHi >>> 0) << 32n) | BigInt(keyLo >>> 0);
+
+/** The Polyglot key of a Position (read from its packed words, no bigint per set). */
 export function polyglotKey(pos: Position): bigint {
-  keyHalves(pos.colors, pos.pieces, pos.sideToMove, pos.castling, pos.epSquare);
-  return (BigInt(keyHi >>> 0) << 32n) | BigInt(keyLo >>> 0);
+  const words = packedOf(pos);
+  keyHalves(new Int32Array(words.buffer, words.byteOffset, 2 * PACKED_POSITION_WORDS), 0);
+  return keyOfHalves();
 }
 
-const COLORS: bigint[] = [0n, 0n];
-const PIECES: bigint[] = [0n, 0n, 0n, 0n, 0n, 0n];
-
 /**
- * The Polyglot key of the packed position at words[base .. base + 9] (lib/backend.ts's layout,
- * validated by the caller), for the batch analysis.
+ * The Polyglot key of packed position i of a batch, given the batch's words as int32 halves
+ * (validated by the caller), for the batch analysis.
  */
-export function polyglotKeyOfWords(words: BigUint64Array, base: number): bigint {
-  COLORS[0] = words[base]!;
-  COLORS[1] = words[base + 1]!;
-  for (let t = 0; t < 6; ++t) PIECES[t] = words[base + 2 + t]!;
-  const state = Number(words[base + 8]! & 0xffffn);
-  keyHalves(COLORS, PIECES, state & 1, (state >> 1) & 15, state >> 8);
-  return (BigInt(keyHi >>> 0) << 32n) | BigInt(keyLo >>> 0);
+export function polyglotKeyOfHalves(w32: Int32Array, i: number): bigint {
+  keyHalves(w32, 2 * PACKED_POSITION_WORDS * i);
+  return keyOfHalves();
 }
