@@ -167,4 +167,15 @@ describe('analyze --features polyglotKey (the CLI)', () => {
     const recs = r.out.trim().split('\n').map((l) => JSON.parse(l));
     expect(recs.map((x) => x.polyglotKey)).toEqual(PUBLISHED_KEYS.slice(0, 7).map(([, , k]) => hex(k)));
   });
+
+  it.each(pipelines)('PGN input --per game (%s): the key of the game\'s last position, NDJSON and CSV', (_l, flags, env) => {
+    const r = run([pgnFile, '--features', 'polyglotKey,inCheck', '--per', 'game', ...flags], env);
+    expect(r.code, r.err).toBe(0);
+    const [rec] = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(rec.polyglotKey).toBe(hex(PUBLISHED_KEYS[6]![2]));
+    expect(rec.inCheck).toBe(0);
+    const csv = run([pgnFile, '--features', 'polyglotKey', '--per', 'game', '--format', 'csv', ...flags], env);
+    const [header, row] = csv.out.trim().split('\n');
+    expect(row!.split(',')[header!.split(',').indexOf('polyglotKey')]).toBe(hex(PUBLISHED_KEYS[6]![2]));
+  });
 });
