@@ -16,6 +16,7 @@ import { jsBackend } from './js/index.js';
 import { loadNative, requestedBackend } from './native.js';
 import { isPosition } from './position.js';
 import { uciOf } from './san.js';
+import { checkArray, checkPath } from './validate.js';
 
 /** What is wrong with a book: its length is not a multiple of 16, its keys are not in order, or it cannot be read. */
 export type PolyglotBookProblem = 'length' | 'unsorted' | 'io';
@@ -95,17 +96,18 @@ export class PolyglotBook {
    * 'unsorted' (with the offset of the first entry out of order). An empty book is valid.
    */
   static fromBytes(bytes: Uint8Array, options: PolyglotBookOptions = {}): PolyglotBook {
-    if (!(bytes instanceof Uint8Array)) throw new TypeError('PolyglotBook.fromBytes: bytes must be a Uint8Array');
+    // The engine's own accessors: a proxy, a subclass with a lying length or a detached array is refused.
+    const checked = checkArray('PolyglotBook.fromBytes', 'bytes', bytes, Uint8Array);
     if (typeof options !== 'object' || options === null) throw new TypeError('PolyglotBook.fromBytes: options must be an object');
     const b = backendFor('PolyglotBook.fromBytes', options.backend);
-    const copy = Uint8Array.prototype.slice.call(bytes);
+    const copy = new Uint8Array(checked);
     checkBook(copy);
     return new PolyglotBook(CREATING, copy, b);
   }
 
   /** A book read from a file (whole, at once); an unreadable file is a PolyglotBookError 'io'. */
   static open(path: string, options: PolyglotBookOptions = {}): PolyglotBook {
-    if (typeof path !== 'string') throw new TypeError('PolyglotBook.open: path must be a string');
+    checkPath('PolyglotBook.open', path);
     if (typeof options !== 'object' || options === null) throw new TypeError('PolyglotBook.open: options must be an object');
     const b = backendFor('PolyglotBook.open', options.backend);
     let bytes: Uint8Array;

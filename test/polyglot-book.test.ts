@@ -161,6 +161,14 @@ describe.each(backends)('PolyglotBook (%s)', (name, api) => {
     expect(() => PolyglotBook.open(join(dir, 'odd.bin'), { backend })).toThrow(/not a whole number of 16-byte entries/);
     expect(() => PolyglotBook.open(42 as never)).toThrow(TypeError);
     expect(() => PolyglotBook.fromBytes([1, 2] as never)).toThrow(TypeError);
+    expect(() => PolyglotBook.fromBytes(new Uint16Array(8) as never)).toThrow(TypeError);
+    expect(() => PolyglotBook.fromBytes(new Proxy(bytes, {}))).toThrow(TypeError);
+    const detached = new Uint8Array(16);
+    structuredClone(detached.buffer, { transfer: [detached.buffer] });
+    expect(() => PolyglotBook.fromBytes(detached)).toThrow(TypeError);
+    class Lying extends Uint8Array { override get length() { return 16; } }
+    expect(() => PolyglotBook.fromBytes(new Lying(17))).toThrow(PolyglotBookError); // its real length, 17
+    expect(() => PolyglotBook.open('')).toThrow(RangeError);
     expect(() => PolyglotBook.fromBytes(bytes, { backend: 'wasm' as never })).toThrow(RangeError);
     expect(() => book.entries({} as never)).toThrow(TypeError);
     expect(() => new (PolyglotBook as unknown as new () => unknown)()).toThrow(TypeError);
