@@ -15,6 +15,7 @@ import * as jsFeatureIds from '../lib/backends/js/batch.js';
 import type { ChunkScratch } from '../lib/batch/batch.js';
 import { jsBackend } from '../lib/backends/js/index.js';
 import { formatRecordsJs, recordFormatter } from '../lib/batch/records.js';
+import { isU64Feature } from '../lib/core/features.js';
 import { nativeAnalyzeFile } from '../lib/cli/analyze-native.js';
 import { loadNative } from '../lib/backends/native.js';
 import { FenError } from '../lib/core/position.js';
@@ -39,7 +40,7 @@ describe('the feature table', () => {
     expect(csvHeader(FEATURES.map((_, i) => i))).toBe('line,input,checkers_w,checkers_b,pinned_w,pinned_b,'
       + 'discoveredCheckCandidates_w,discoveredCheckCandidates_b,attacked_w,attacked_b,kingZoneAttacks_w,kingZoneAttacks_b,'
       + 'distantCheckLines_w,distantCheckLines_b,pawnShieldIndex_w,pawnShieldIndex_b,uncatchablePassers_w,uncatchablePassers_b,'
-      + 'knightForkSquares_w,knightForkSquares_b,inCheck,legalMoveCount,checkmate,stalemate,error\n');
+      + 'knightForkSquares_w,knightForkSquares_b,inCheck,legalMoveCount,checkmate,stalemate,polyglotKey,error\n');
     expect(csvHeader([0, 9], true)).toBe('line,input,checkers_w,checkers_b,inCheck,wdl,dtz,error\n');
   });
 
@@ -49,7 +50,7 @@ describe('the feature table', () => {
       attacked: jsFeatureIds.F_ATTACKED, kingZoneAttacks: jsFeatureIds.F_KING_ZONE, distantCheckLines: jsFeatureIds.F_DISTANT,
       pawnShieldIndex: jsFeatureIds.F_SHIELD, uncatchablePassers: jsFeatureIds.F_UNCATCHABLE,
       knightForkSquares: jsFeatureIds.F_FORKS, inCheck: jsFeatureIds.F_IN_CHECK, legalMoveCount: jsFeatureIds.F_LEGAL_MOVES,
-      checkmate: jsFeatureIds.F_CHECKMATE, stalemate: jsFeatureIds.F_STALEMATE,
+      checkmate: jsFeatureIds.F_CHECKMATE, stalemate: jsFeatureIds.F_STALEMATE, polyglotKey: jsFeatureIds.F_POLYGLOT_KEY,
     };
     expect(FEATURES.map((f) => ids[f.name])).toEqual(FEATURES.map((_, i) => i));
   });
@@ -416,7 +417,7 @@ describe.each(BACKEND_OBJECTS)('%s backend: outputs need not be zeroed', (_name,
     const outs: (BigUint64Array | Uint8Array | undefined)[] = new Array(FEATURES.length).fill(undefined);
     for (const f of features) {
       const width = FEATURES[f]!.perColor ? 2 : 1;
-      outs[f] = FEATURES[f]!.type === 'bitboard'
+      outs[f] = isU64Feature(f)
         ? new BigUint64Array(width * n).fill(fill ? 0xdeadbeefdeadbeefn : 0n)
         : new Uint8Array(width * n).fill(fill);
     }
@@ -448,7 +449,7 @@ describe.each(BACKEND_OBJECTS)('%s backend: outputs need not be zeroed', (_name,
     words[77 * 10 + 8] |= 0x20n; // position 77: a reserved state bit
     for (const features of [ids('checkers'), ids('checkers', 'pinned', 'discoveredCheckCandidates'), ids('inCheck'), ids('attacked')]) {
       const outs: (BigUint64Array | Uint8Array | undefined)[] = new Array(FEATURES.length).fill(undefined);
-      for (const f of features) outs[f] = FEATURES[f]!.type === 'bitboard' ? new BigUint64Array(2 * n) : new Uint8Array(n);
+      for (const f of features) outs[f] = isU64Feature(f) ? new BigUint64Array(2 * n) : new Uint8Array(n);
       expect(() => b.batch.analyzeBatch(words, v, features.reduce((m, f) => m | (1 << f), 0), outs))
         .toThrow(/position 42 is not valid: white and black pieces overlap/);
     }
@@ -472,7 +473,7 @@ describe.runIf(nativeApi)('formatRecords: native bytes equal JS bytes', () => {
     const small = [0, 1, 9, 10, 99, 100, 255, 200, 101];
     const outs: (BigUint64Array | Uint8Array | undefined)[] = FEATURES.map((f) => {
       const width = f.perColor ? 2 : 1;
-      if (f.type === 'bitboard') return BigUint64Array.from({ length: width * n }, (_, i) => big[i % big.length]!);
+      if (f.type === 'bitboard' || f.type === 'u64') return BigUint64Array.from({ length: width * n }, (_, i) => big[i % big.length]!);
       if (f.type === 'flag') return Uint8Array.from({ length: width * n }, (_, i) => i % 2);
       return Uint8Array.from({ length: width * n }, (_, i) => small[i % small.length]!);
     });
@@ -494,7 +495,7 @@ describe.runIf(nativeApi)('formatRecords: native bytes equal JS bytes', () => {
     const bigValid = new Uint8Array(many).fill(1);
     const bigOuts = FEATURES.map((f) => {
       const width = f.perColor ? 2 : 1;
-      return f.type === 'bitboard' ? BigUint64Array.from({ length: width * many }, (_, i) => big[i % big.length]!)
+      return f.type === 'bitboard' || f.type === 'u64' ? BigUint64Array.from({ length: width * many }, (_, i) => big[i % big.length]!)
         : Uint8Array.from({ length: width * many }, (_, i) => (f.type === 'flag' ? i % 2 : small[i % small.length]!));
     });
     for (const format of [0, 1]) {
@@ -561,7 +562,7 @@ describe.runIf(nativeApi)('analyzeFile (the analyze command\'s native pipeline):
   it('every argument is checked: a TypeError or RangeError, never a crash', () => {
     const good: Call = [file, Uint8Array.of(9), 0, false, 1, bounds, 1 << 20, answer];
     const bad: [number, unknown, typeof TypeError | typeof RangeError][] = [
-      [0, 42, TypeError], [1, [9], TypeError], [1, Uint8Array.of(13), RangeError], [2, 2, RangeError], [3, 1, TypeError],
+      [0, 42, TypeError], [1, [9], TypeError], [1, Uint8Array.of(FEATURES.length), RangeError], [2, 2, RangeError], [3, 1, TypeError],
       [4, 0, RangeError], [4, 257, RangeError], [5, new Float64Array(1), RangeError], [5, Float64Array.of(0, 5, 5), RangeError],
       [5, Float64Array.of(0, -1), RangeError], [5, Float64Array.of(0, 2 ** 24 + 1), RangeError], [5, Float64Array.of(1, 9), RangeError],
       [5, Float64Array.of(0, 0.5), RangeError], [5, Float64Array.of(0, NaN), RangeError], [5, [0, 9], TypeError],

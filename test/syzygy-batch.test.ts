@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../lib/backends/native.js';
 import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyTablebase } from '../lib/tablebases/syzygy.js';
 import type { Api } from '../lib/api/create-api.js';
+import { FEATURES } from '../lib/core/features.js';
 import { backends, jsApi, nativeApi } from './backends.js';
 import { fenOfCells } from './fen-writer.js';
 
@@ -178,7 +179,7 @@ describe.each(backends)('wdl / dtz batch features (%s)', (name, api) => {
     const all = api.analyzeBatch(batch, 'all', { syzygy: tb });
     expect(Object.keys(all)).not.toContain('wdl');
     expect(Object.keys(all)).not.toContain('dtz');
-    expect(Object.keys(all).length).toBe(13);
+    expect(Object.keys(all).length).toBe(FEATURES.length);
     expect(() => api.analyzeBatch(batch, ['wdl'])).toThrow(TypeError);
     expect(() => api.analyzeBatch(batch, ['dtz'], {})).toThrow(/options\.syzygy/);
     expect(() => api.analyzeBatch(batch, ['wdl'], { syzygy: {} as SyzygyTablebase })).toThrow(TypeError);

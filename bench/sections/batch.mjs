@@ -73,7 +73,8 @@ export async function run({ js, native, quick, filter }) {
     }
   }, chessops.length, SAMPLES, { fn: 'analyzeBatch', mode: 'peer', impl: 'chessops', chart: { group: G, series: 'chessops' } });
 
-  for (const [name, features] of [['checkers + pins + discovered (both colours)', CHECK_PINS], ['all features', 'all']]) {
+  for (const [name, features] of [['checkers + pins + discovered (both colours)', CHECK_PINS], ['all features', 'all'],
+    ['polyglotKey', ['polyglotKey']]]) {
     label = `analyzeBatch, ${name}`;
     const chart = (series) => (features === CHECK_PINS ? { group: G, series } : undefined);
     const sync = native && measure(() => native.analyzeBatch(batch, features), N, SAMPLES,

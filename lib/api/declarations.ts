@@ -274,6 +274,15 @@ export const DECLARATIONS = {
    * the same rules as FEN, broken ones a PositionError naming the field.
    */
   createPosition: fn<(init: PositionInit) => Position>({ topic: 'positions', args: [['init', 'init']], result: 'position', call: createPositionCall }),
+  /**
+   * The Polyglot opening-book format's key of the position (http://hgm.nubati.net/book_format.html),
+   * the key Polyglot books are sorted by: the XOR of the format's published random numbers for each
+   * piece on its square, each castling right, the en-passant file and white to move. The en-passant
+   * file counts only when a pawn of the side to move stands beside the pawn that has just made the
+   * double step (the format's rule; whether the capture is legal is not asked).
+   * @example polyglotKey(parseFen(STARTING_FEN)) // 0x463b96181691fc9cn
+   */
+  polyglotKey: fn<(pos: Position) => bigint>({ topic: 'positions', args: [['pos', 'position']], result: 'u64' }),
   /** Positions -> one BigUint64Array (PACKED_POSITION_WORDS words each) for the batch forms. */
   packPositions: fn<(positions: readonly Position[]) => U64>({ topic: 'positions', args: [['positions', 'positionList']], result: 'u64', call: packPositionsCall }),
 

@@ -279,6 +279,12 @@ export interface MoveBackend {
    */
   perftAsync?: (pos: Position, depth: number, threads: number, stats: boolean, cancel: Int32Array)
     => Promise<Float64Array | null>;
+  /**
+   * The Polyglot book format's key (http://hgm.nubati.net/book_format.html): the XOR of the format's
+   * random numbers for the pieces, castling rights, the en-passant file (only when a pawn of the side
+   * to move stands beside the pawn that made the double step) and white to move.
+   */
+  polyglotKey(pos: Position): bigint;
 }
 
 export interface KbnkBackend {

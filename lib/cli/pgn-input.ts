@@ -10,7 +10,8 @@
  *     (ply 0 = the start position, san null there);
  *   --per game: {"game","result","plies","tags":{...the --tags chosen},features...} with each
  *     feature aggregated over the game's selected positions: flags counted, numbers summed,
- *     bitboards summed as square counts; per-colour features as [white, black];
+ *     bitboards summed as square counts, polyglotKey the last selected position's (null when the
+ *     game has none); per-colour features as [white, black];
  *   a bad game: {"game","line","column","error","reason","token"} in its place (CSV: the game number
  *     and the error message, which names the line and column, the other columns empty).
  * --syzygy DIR (per position): "wdl" and "dtz" of each position from the Syzygy tables in DIR
@@ -444,20 +445,29 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
     if (per === 'game') {
       const rec: Record<string, unknown> = { game: g.game + offset, result: g.result, plies: g.moves.length, tags: Object.fromEntries(tags.filter((t) => t in g.tags).map((t) => [t, g.tags[t]])) };
       const sums = names.map((n, f) => new Array<number>(FEATURES[ids[f]!]!.perColor ? 2 : 1).fill(0));
+      // A 64-bit value that is not a set (polyglotKey): the last selected position's, not a sum.
+      const last = names.map(() => '');
       for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
         positions++;
         names.forEach((n, f) => {
           const width = sums[f]!.length;
+          if (FEATURES[ids[f]!]!.type === 'u64') {
+            last[f] = `0x${(res[n]![k] as bigint).toString(16)}`;
+            return;
+          }
           for (let c = 0; c < width; c++) {
             const v = res[n]![k * width + c]!;
             sums[f]![c]! += typeof v === 'bigint' ? popcount(v) : v;
           }
         });
       }
-      names.forEach((n, f) => { rec[n] = sums[f]!.length === 2 ? sums[f] : sums[f]![0]; });
+      names.forEach((n, f) => {
+        rec[n] = FEATURES[ids[f]!]!.type === 'u64' ? (last[f] || null) : sums[f]!.length === 2 ? sums[f] : sums[f]![0];
+      });
       if (csv) {
         const t = rec.tags as Record<string, string>;
-        out.text(`${[rec.game, g.result ?? '', rec.plies, ...tags.map((x) => (x in t ? csvQuote(t[x]!) : '')), ...sums.flat()].join(',')},\n`);
+        const values = names.flatMap((n, f): (string | number)[] => (FEATURES[ids[f]!]!.type === 'u64' ? [last[f]!] : sums[f]!));
+        out.text(`${[rec.game, g.result ?? '', rec.plies, ...tags.map((x) => (x in t ? csvQuote(t[x]!) : '')), ...values].join(',')},\n`);
       } else out.text(`${JSON.stringify(rec)}\n`);
     } else {
       const gameNumber = g.game + offset;

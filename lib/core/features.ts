@@ -4,11 +4,11 @@
  * command's main thread parses its arguments without loading the analysis.
  */
 
-export type FeatureType = 'bitboard' | 'u8' | 'flag';
+export type FeatureType = 'bitboard' | 'u64' | 'u8' | 'flag';
 
 export interface FeatureInfo {
   readonly name: string;
-  /** bitboard: BigUint64Array; u8: Uint8Array of small numbers; flag: Uint8Array of 0 / 1. */
+  /** bitboard: BigUint64Array of square sets; u64: BigUint64Array of other 64-bit values; u8: Uint8Array of small numbers; flag: Uint8Array of 0 / 1. */
   readonly type: FeatureType;
   /** true: two values per position, white's then black's; false: one. */
   readonly perColor: boolean;
@@ -40,6 +40,8 @@ export const FEATURES = [
     description: 'legal moves of the side to move (255 when the side not to move is in check: no legal position)' },
   { name: 'checkmate', type: 'flag', perColor: false, description: 'the side to move is checkmated' },
   { name: 'stalemate', type: 'flag', perColor: false, description: 'the side to move is stalemated' },
+  { name: 'polyglotKey', type: 'u64', perColor: false,
+    description: "the Polyglot opening-book format's key of the position (polyglotKey)" },
 ] as const satisfies readonly FeatureInfo[];
 
 /**
@@ -57,7 +59,7 @@ export const SYZYGY_FEATURES = [
 export type BaseFeatureName = (typeof FEATURES)[number]['name'];
 export type SyzygyFeatureName = (typeof SYZYGY_FEATURES)[number]['name'];
 export type FeatureName = BaseFeatureName | SyzygyFeatureName;
-type BitboardFeature = Extract<(typeof FEATURES)[number], { type: 'bitboard' }>['name'];
+type BitboardFeature = Extract<(typeof FEATURES)[number], { type: 'bitboard' | 'u64' }>['name'];
 export type FeatureArray<F extends FeatureName> = F extends BitboardFeature ? BigUint64Array
   : F extends 'wdl' ? Int8Array : F extends 'dtz' ? Int16Array : Uint8Array;
 export type BatchResults<F extends FeatureName = BaseFeatureName> = { [K in F]: FeatureArray<K> };
@@ -69,7 +71,7 @@ const WIDTH = FEATURES.map((f) => (f.perColor ? 2 : 1));
 /** Values per position of feature `f`: 2 (white's, black's) or 1. */
 export const featureWidth = (f: number): number => WIDTH[f]!;
 /** Feature `f` is a bitboard (BigUint64Array output), not a small number (Uint8Array). */
-export const isU64Feature = (f: number): boolean => FEATURES[f]!.type === 'bitboard';
+export const isU64Feature = (f: number): boolean => FEATURES[f]!.type === 'bitboard' || FEATURES[f]!.type === 'u64';
 /** Feature `f` is a 0 / 1 flag. */
 export const isFlagFeature = (f: number): boolean => FEATURES[f]!.type === 'flag';
 

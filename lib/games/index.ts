@@ -5,3 +5,7 @@ export {
   type PgnGame, type PgnOptions, type PgnResult, type PgnSource, type PositionSelect, type GamePositions,
   type PositionsOptions, type ReusePositionsOptions, type PgnComment, type PgnNag, type PgnProblem,
 } from './pgn.js';
+export { PolyglotBook, PolyglotBookError, POLYGLOT_ENTRY_BYTES } from './polyglot.js';
+export type { PolyglotEntry, PolyglotBookOptions, PolyglotBookProblem } from './polyglot.js';
+export { parseEpd, toEpd, EpdError, MAX_EPD_LENGTH } from './epd.js';
+export type { EpdOps, EpdRecord, EpdProblem } from './epd.js';

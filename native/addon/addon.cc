@@ -81,6 +81,7 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   exportSyzygy(env, exports);
   exportPerft(env, exports);
   exportTbgen(env, exports);
+  exportPolyglot(env, exports);
   exports.Set("variants", variants);
   exports.Set("checkVariants", checkVariants);
   exports.Set("cpuPath", Napi::String::New(env, kernels.cpuPath));

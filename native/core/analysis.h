@@ -11,6 +11,7 @@
 
 #include "checks.h"
 #include "movegen.h"
+#include "polyglot.h"
 
 namespace bbp {
 inline namespace BBP_ISA {
@@ -31,13 +32,14 @@ enum FeatureId : unsigned {
   kFeatLegalMoveCount,             // U8: legal moves of the side to move (255: side not to move in check)
   kFeatCheckmate,                  // U8 flag
   kFeatStalemate,                  // U8 flag
+  kFeatPolyglotKey,                // U64: the Polyglot book format's key (polyglot.h)
   kFeatureCount
 };
 
 constexpr unsigned featureBit(FeatureId f) { return 1u << f; }
 constexpr bool isU64Feature(unsigned f) {
   return f == kFeatCheckers || f == kFeatPinned || f == kFeatDiscoveredCheckCandidates || f == kFeatAttacked ||
-         f == kFeatUncatchablePassers || f == kFeatKnightForkSquares;
+         f == kFeatUncatchablePassers || f == kFeatKnightForkSquares || f == kFeatPolyglotKey;
 }
 constexpr unsigned featureWidth(unsigned f) { return f >= kFeatInCheck ? 1 : 2; }
 constexpr bool isFlagFeature(unsigned f) { return f == kFeatInCheck || f == kFeatCheckmate || f == kFeatStalemate; }
@@ -174,6 +176,7 @@ inline void analyzePosition(const Sliders& s, const U64* w, std::size_t i, unsig
     for (int c = 0; c < 2; ++c)
       out[2 * i + c] = forkTargetSquares(b.colors[c ^ 1] & (b.pieces[kKing] | b.pieces[kQueen] | b.pieces[kRook])) &
                        ~b.colors[c];
+  if (U64* out = o.u64(kFeatPolyglotKey)) out[i] = polyglotKey(b);
 }
 
 // The features checkRange computes: those of the fused check look alone.

@@ -19,6 +19,7 @@ import {
   forkTargetSquares, knightAttacksSet, noEaEa, noNoEa, noNoWe, noWeWe, soEaEa, soSoEa, soSoWe, soWeWe,
 } from './knight.js';
 import { generate, loadPacked } from './movegen.js';
+import { polyglotKeyOfHalves } from './polyglot.js';
 import { HALVES, SCRATCH, bishopAttacks, fromHalves, rookAttacks } from './sliders.js';
 
 const ALL = 0xffffffffffffffffn;
@@ -27,7 +28,8 @@ const NOT_H = 0x7f7f7f7f7f7f7f7fn;
 
 /** FEATURES order (lib/core/features.ts), the native FeatureId. */
 export const F_CHECKERS = 0, F_PINNED = 1, F_DISCOVERED = 2, F_ATTACKED = 3, F_KING_ZONE = 4, F_DISTANT = 5,
-  F_SHIELD = 6, F_UNCATCHABLE = 7, F_FORKS = 8, F_IN_CHECK = 9, F_LEGAL_MOVES = 10, F_CHECKMATE = 11, F_STALEMATE = 12;
+  F_SHIELD = 6, F_UNCATCHABLE = 7, F_FORKS = 8, F_IN_CHECK = 9, F_LEGAL_MOVES = 10, F_CHECKMATE = 11, F_STALEMATE = 12,
+  F_POLYGLOT_KEY = 13;
 /** legalMoveCount of a board where the side not to move is in check (no meaningful move list). */
 export const ILLEGAL_POSITION = 255;
 
@@ -189,6 +191,8 @@ function analyzePosition(words: BigUint64Array, w32: Int32Array, i: number, feat
       forks[2 * i + c] = forkTargetSquares(colors[c ^ 1]! & (w.p[KING]! | w.p[QUEEN]! | w.p[ROOK]!)) & ~colors[c]!;
     }
   }
+  const key = u64(F_POLYGLOT_KEY);
+  if (key) key[i] = polyglotKeyOfHalves(w32, i);
 }
 
 /** Positions [begin, end); returns the index of the first inconsistent position, or end. */

@@ -10,6 +10,7 @@ import * as king from './king.js';
 import * as knight from './knight.js';
 import { makeMove } from './makemove.js';
 import * as perft from './perft.js';
+import { polyglotKey } from './polyglot.js';
 import * as sliders from './sliders.js';
 import { jsSanBackend } from './san.js';
 
@@ -114,4 +115,5 @@ export const jsBackend: Backend = {
   cornerDistance: kbnk.cornerDistance,
   manhattanDistance: kbnk.manhattanDistance,
   kbnkEval: kbnk.kbnkEval,
+  polyglotKey,
 };
