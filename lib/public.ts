@@ -35,6 +35,9 @@ export {
   type PgnGame, type PgnOptions, type PgnResult, type PgnSource, type PositionSelect, type GamePositions,
   type PositionsOptions, type ReusePositionsOptions, type PgnComment, type PgnNag, type PgnProblem,
 } from './pgn.js';
+export { writePgn, type WritableGame, type WritePgnOptions } from './pgn-write.js';
+export type { PgnEval } from './pgn-annotations.js';
+export { gameFilter, finalPositionKey, type GameFilter } from './pgn-filter.js';
 export {
   toSvg, bitboardSvg, toText, colorByDefault, BOARD_COLORS, LAST_MOVE_COLORS, BITBOARD_COLOR, ANSI_COLORS, TEXT_MARKS,
 } from './diagram.js';
