@@ -36,7 +36,7 @@ import { guardStdout } from './output.js';
 import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../pgn.js';
 
 /** The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`. */
-async function* inputChunks(file: string, progress: { bytesIn: number }): AsyncGenerator<Uint8Array> {
+export async function* inputChunks(file: string, progress: { bytesIn: number }): AsyncGenerator<Uint8Array> {
   const raw = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: 1 << 20 });
   const it = raw[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const first = await it.next();
