@@ -39,3 +39,40 @@ export function annotationsOf(records: Int32Array, cursor: number, g: number, mo
   }
   return { clocks, emts, evals, next: k };
 }
+
+/** Per position of a read: the clock and eval of the move that led to it (NaN where absent, and at ply 0). */
+export interface PositionAnnotations {
+  /** Seconds on the clock of the side that just moved ([%clk]). */
+  clock: Float64Array;
+  /** [%eval] in centipawns from White's view. */
+  evalCp: Float64Array;
+  /** [%eval] as moves to mate (negative: Black mates). */
+  evalMate: Float64Array;
+}
+
+/**
+ * The annotations of each position of a read whose positions are numbered `positionGame` (the game
+ * index in the read plus `gameBase`) and `positionPly`: both lists are in (game, ply) order, so one
+ * pass over each.
+ */
+export function positionAnnotations(records: Int32Array, positionGame: Uint32Array, positionPly: Uint32Array, gameBase: number): PositionAnnotations {
+  const n = positionGame.length;
+  const clock = new Float64Array(n).fill(Number.NaN);
+  const evalCp = new Float64Array(n).fill(Number.NaN);
+  const evalMate = new Float64Array(n).fill(Number.NaN);
+  const F = ANNOTATION_FIELDS;
+  let a = 0;
+  for (let k = 0; k < n; k++) {
+    const g = positionGame[k]! - gameBase;
+    const ply = positionPly[k]!;
+    while (a < records.length && (records[a]! < g || (records[a] === g && records[a + 1]! < ply))) a += F;
+    for (let b = a; b < records.length && records[b] === g && records[b + 1] === ply; b += F) {
+      const kind = records[b + 2]!;
+      const value = records[b + 3]!;
+      if (kind === ANNOTATION_CLOCK) clock[k] = value + records[b + 4]! / 1000;
+      else if (kind === ANNOTATION_CP) { evalCp[k] = value; evalMate[k] = Number.NaN; }
+      else if (kind === ANNOTATION_MATE) { evalMate[k] = value; evalCp[k] = Number.NaN; }
+    }
+  }
+  return { clock, evalCp, evalMate };
+}

@@ -155,11 +155,12 @@ function writeGame(fn: string, g: WritableGame, width: number): string {
     }
   }
   // Per ply: NAGs and comments after the move of that ply (0: before the first move).
-  const after: string[][] = Array.from({ length: g.moves.length + 1 }, () => []);
+  const after: (string[] | undefined)[] = new Array(g.moves.length + 1);
+  const put = (ply: number, token: string): void => { (after[ply] ??= []).push(token); };
   for (const n of g.nags ?? []) {
     if (!Number.isInteger(n.ply) || n.ply < 0 || n.ply > g.moves.length) throw new RangeError(`${fn}: nag ply ${n.ply} out of range`);
     if (!Number.isInteger(n.nag) || n.nag < 0 || n.nag > 255) throw new RangeError(`${fn}: nag ${n.nag} out of range 0..255`);
-    after[n.ply]!.push(`$${n.nag}`);
+    put(n.ply, `$${n.nag}`);
   }
   for (let ply = 1; ply <= g.moves.length && annotated; ply++) {
     const parts: string[] = [];
@@ -169,35 +170,24 @@ function writeGame(fn: string, g: WritableGame, width: number): string {
     if (clk !== null && clk !== undefined) parts.push(`[%clk ${clockText(fn, `clocks[${ply - 1}]`, clk)}]`);
     const emt = g.emts?.[ply - 1];
     if (emt !== null && emt !== undefined) parts.push(`[%emt ${clockText(fn, `emts[${ply - 1}]`, emt)}]`);
-    if (parts.length) after[ply]!.push(`{ ${parts.join(' ')} }`);
+    if (parts.length) put(ply, `{ ${parts.join(' ')} }`);
   }
   for (const c of g.comments ?? []) {
     if (!Number.isInteger(c.ply) || c.ply < 0 || c.ply > g.moves.length) throw new RangeError(`${fn}: comment ply ${c.ply} out of range`);
     if (typeof c.text !== 'string') throw new TypeError(`${fn}: comment text must be a string`);
     // The commands the arrays carry are written from the arrays.
-    const text = annotated ? c.text.replace(COMMAND, '') : c.text;
+    const text = annotated && c.text.includes('[%') ? c.text.replace(COMMAND, '') : c.text;
     if (annotated && text !== c.text && text.trim() === '') continue;
-    after[c.ply]!.push(commentToken(fn, text));
+    put(c.ply, commentToken(fn, text));
   }
 
-  const tokens: string[] = [...after[0]!];
-  let needNumber = true;
-  for (let i = 0; i < sans.length; i++) {
-    const whiteMoves = blackFirst ? i % 2 === 1 : i % 2 === 0;
-    const number = fullmove0 + Math.floor((i + (blackFirst ? 1 : 0)) / 2);
-    if (whiteMoves) tokens.push(`${number}. ${sans[i]}`);
-    else tokens.push(needNumber ? `${number}... ${sans[i]}` : sans[i]!);
-    needNumber = after[i + 1]!.length > 0;
-    tokens.push(...after[i + 1]!);
-  }
-  tokens.push(result);
-
-  // Wrap: tokens separated by one space, a new line before a token that would pass the width.
+  // Tokens separated by one space, a new line before a token that would pass the width.
   let out = '';
   let column = 0;
-  for (const t of tokens) {
-    const first = t.split('\n')[0]!;
-    if (column > 0 && column + 1 + first.length > width) {
+  const emit = (t: string): void => {
+    const nl0 = t.indexOf('\n');
+    const firstLength = nl0 < 0 ? t.length : nl0;
+    if (column > 0 && column + 1 + firstLength > width) {
       out += '\n';
       column = 0;
     }
@@ -206,9 +196,20 @@ function writeGame(fn: string, g: WritableGame, width: number): string {
       column++;
     }
     out += t;
-    const nl = t.lastIndexOf('\n');
-    column = nl >= 0 ? t.length - nl - 1 : column + t.length;
+    column = nl0 < 0 ? column + t.length : t.length - t.lastIndexOf('\n') - 1;
+  };
+  for (const t of after[0] ?? []) emit(t);
+  let needNumber = true;
+  for (let i = 0; i < sans.length; i++) {
+    const whiteMoves = blackFirst ? i % 2 === 1 : i % 2 === 0;
+    const number = fullmove0 + ((i + (blackFirst ? 1 : 0)) >> 1);
+    if (whiteMoves) emit(`${number}. ${sans[i]}`);
+    else emit(needNumber ? `${number}... ${sans[i]}` : sans[i]!);
+    const a = after[i + 1];
+    needNumber = a !== undefined;
+    if (a) for (const t of a) emit(t);
   }
+  emit(result);
   if (!out.endsWith('\n')) out += '\n';
   return `${lines.join('\n')}\n${out}\n`;
 }

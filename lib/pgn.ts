@@ -34,7 +34,7 @@ import * as jsSan from './js/san.js';
 import { defaultBackendName, loadAddon, uciOf } from './san.js';
 import { parseFen } from './position.js';
 import { jsBackend } from './js/index.js';
-import { annotationsOf, type PgnEval } from './pgn-annotations.js';
+import { annotationsOf, positionAnnotations, type PgnEval, type PositionAnnotations } from './pgn-annotations.js';
 
 export type PgnResult = '1-0' | '0-1' | '1/2-1/2' | '*';
 const RESULTS: readonly PgnResult[] = ['*', '1-0', '0-1', '1/2-1/2'];
@@ -419,6 +419,11 @@ export interface GamePositions {
   ply: Uint32Array;
   /** The games these positions come from (with { games: true }), else only the bad ones. */
   games: PgnGame[];
+  /**
+   * With { annotations: true }: per position, the [%clk] and [%eval] of the move that led to it
+   * (`clock` seconds, `evalCp`, `evalMate`; NaN where absent), without making game objects.
+   */
+  annotations?: PositionAnnotations;
 }
 
 /**
@@ -438,7 +443,9 @@ export async function* readPgnPositions(source: PgnSource, options?: PositionsOp
 function positionsOf(c: ChunkRead, allGames: boolean, o: PgnOptions): GamePositions {
   const r = c.records;
   const games = gamesOf(c.bytes, r, c.firstGame, o, !allGames);
-  return { batch: PositionBatch.fromPacked(r.positions), game: r.positionGame, ply: r.positionPly, games };
+  const out: GamePositions = { batch: PositionBatch.fromPacked(r.positions), game: r.positionGame, ply: r.positionPly, games };
+  if (o.annotations) out.annotations = positionAnnotations(r.annotations, r.positionGame, r.positionPly, c.firstGame);
+  return out;
 }
 
 /** readPgnPositions for text in memory, in one piece. */

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { emptyHeaders, parseComment, parsePgn as chessopsParsePgn } from 'chessops/pgn';
 import { describe, expect, it } from 'vitest';
 import { PGN_WRITE_ANNOTATIONS, PGN_LAST_CHUNK, PGN_WRITE_COMMENTS } from '../lib/js/pgn.js';
-import { parsePgn, readPgn, readPgnRecords, type PgnGame } from '../lib/pgn.js';
+import { parsePgn, pgnPositions, readPgn, readPgnPositions, readPgnRecords, type PgnGame } from '../lib/pgn.js';
 import { createSanApi } from '../lib/san.js';
 import { makePgn } from '../scripts/make-pgn.mjs';
 import { jsApi, nativeApi } from './backends.js';
@@ -88,6 +88,29 @@ describe.each(pgnBackends)('annotations (%s)', (backend) => {
     for await (const g of readPgn(chunks, { annotations: true, backend })) streamed.push(g);
     expect(streamed).toEqual(parsePgn(all, { annotations: true, backend }));
     expect(streamed.map((g) => g.clocks![0])).toEqual(texts.map((_, i) => i * 60));
+  });
+
+  it('positions carry the clock and eval of the move that led to them (pgnPositions, readPgnPositions; select every / from / final)', async () => {
+    const written = CORPUS_GAMES.slice(0, 12).map((g, i) => annotatedGame(g, new Map(g.sans.map((_, p) => [p + 1,
+      p % 3 === 0 ? `[%clk 0:0${i % 10}:${String(p % 60).padStart(2, '0')}.5] [%eval ${p % 2 ? '-' : ''}0.${p % 10}1]` : p % 3 === 1 ? '[%eval #-2]' : 'plain'] as const))));
+    const text = written.map((w) => w.text).join('\n');
+    const want = (game: number, ply: number) => {
+      const w = written[game - 1]!;
+      const e = ply > 0 ? w.evals[ply - 1] : null;
+      return [ply > 0 ? w.clocks[ply - 1] ?? NaN : NaN, e && 'cp' in e ? e.cp : NaN, e && 'mate' in e ? e.mate : NaN];
+    };
+    for (const select of [{}, { every: 3, fromPly: 2 }, { mode: 'final' as const }]) {
+      const r = pgnPositions(text, { backend, annotations: true, select });
+      expect(r.annotations!.clock.length).toBe(r.batch.length);
+      const got = Array.from(r.game, (g, k) => [r.annotations!.clock[k], r.annotations!.evalCp[k], r.annotations!.evalMate[k]]);
+      expect(got).toEqual(Array.from(r.game, (g, k) => want(g, r.ply[k]!)));
+      const chunks = (async function* () { for (let i = 0; i < text.length; i += 333) yield text.slice(i, i + 333); })();
+      const streamed: number[][] = [];
+      for await (const c of readPgnPositions(chunks, { backend, annotations: true, select })) {
+        c.game.forEach((g, k) => streamed.push([c.annotations!.clock[k]!, c.annotations!.evalCp[k]!, c.annotations!.evalMate[k]!]));
+      }
+      expect(streamed).toEqual(got);
+    }
   });
 
   it('ChessBase: empty lines inside a tag section do not split the game (fixture chessbase.pgn, chessops as oracle)', () => {

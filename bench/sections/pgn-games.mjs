@@ -1,8 +1,9 @@
 /**
  * PGN games II, one core, on the reader section's corpus (scripts/make-pgn.mjs, seed 2026: a
  * [%clk] / [%eval] comment on some moves):
- *  - the positions path with the clock / eval annotations (what `analyze --features clock,eval`
- *    reads: pgnPositions with { annotations, games }), next to the same path without them;
+ *  - the positions path with the clock / eval annotations (pgnPositions { annotations: true }: typed
+ *    arrays per position), next to the same path without them, and with game objects as well (what
+ *    `analyze --features clock,eval` reads);
  *  - parsePgn with { annotations: true };
  *  - writePgn of the parsed games (comments, NAGs, clocks and evals kept);
  *  - the filter of `pgn filter` in process: read (final positions, games with comments and
@@ -74,8 +75,10 @@ export async function run({ js, native, quick, filter }) {
   for (const b of backends) {
     const n = b === 'native' ? samples : Math.max(1, samples >> 1);
     add(`${b} reader: pgnPositions (all plies), for comparison`, `${b} positions`, time(() => api.pgnPositions(text, { backend: b }).batch.length, n));
-    add(`${b} reader: pgnPositions + clock/eval (annotations, games)`, `${b} positions annotations`,
-      time(() => api.pgnPositions(text, { backend: b, annotations: true, games: true }).batch.length, n), 150000);
+    add(`${b} reader: pgnPositions + clock/eval per position`, `${b} positions annotations`,
+      time(() => api.pgnPositions(text, { backend: b, annotations: true }).annotations.clock.length, n), 150000);
+    add(`${b} reader: the same with game objects (analyze's path)`, `${b} positions annotations games`,
+      time(() => api.pgnPositions(text, { backend: b, annotations: true, games: true }).batch.length, n));
     add(`${b} reader: parsePgn { annotations: true }`, `${b} parsePgn annotations`, time(() => api.parsePgn(text, { backend: b, annotations: true }).length, n));
     add(`${b} reader: pgn filter in process (read, select, dedupe, writePgn)`, `${b} filter`, time(() => filterRun(api, text, b), n), 50000);
   }
