@@ -70,6 +70,31 @@ describe.each(pgnBackends)('writePgn (%s reader)', (backend) => {
     }), { numRuns: 100 });
   });
 
+  it('random tags, comments and NAGs (quotes, backslashes, braces, non-ASCII) survive the round trip', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', '"', '\\', '{', '}', ']', '[', '%', ';', '$', '1', '\n', 'é', '♞', ')', '(') });
+    const oneLine = text.map((t) => t.replace(/\n/g, ' '));
+    fc.assert(fc.property(fc.nat(games.length - 1), fc.dictionary(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,8}$/), oneLine, { maxKeys: 5 }),
+      fc.array(fc.tuple(fc.nat(300), text)), fc.array(fc.tuple(fc.nat(300), fc.nat(255))), (gi, extra, comments, nags) => {
+        const g = games[gi]!;
+        const n = g.moves.length;
+        // A comment holding both '}' and a line end cannot be written; a ';' comment loses a final '\r' (none here).
+        const cs = comments.filter(([, t]) => !(t.includes('}') && t.includes('\n'))).map(([p, t]) => ({ ply: p % (n + 1), text: t }))
+          .sort((a, b) => a.ply - b.ply);
+        const ns = nags.map(([p, v]) => ({ ply: p % (n + 1), nag: v })).sort((a, b) => a.ply - b.ply);
+        const tags = { ...g.tags, ...extra };
+        delete tags.FEN;
+        delete tags.SetUp;
+        delete tags.Variant;
+        const game = { ...g, tags, comments: cs, nags: ns, clocks: undefined, emts: undefined, evals: undefined };
+        const [back] = parsePgn(writePgn(game), { backend, comments: true });
+        expect(back!.error).toBeUndefined();
+        expect(back!.tags).toEqual({ ...tags, ...(g.startFen === g.startFen && g.tags.FEN ? { SetUp: '1', FEN: g.startFen } : {}), Result: tags.Result ?? g.result ?? '*' });
+        expect(back!.moves).toEqual(g.moves);
+        expect(back!.nags).toEqual(ns);
+        expect(back!.comments).toEqual(cs);
+      }), { numRuns: 150 });
+  });
+
   it('lines hold at most 80 characters (or one token longer than that)', () => {
     const text = writePgn(games);
     for (const line of text.split('\n')) if (line.length > 80) expect(line).toMatch(/^[{;][^\s]*$|^\{[^}]*\}$|^\[/);
