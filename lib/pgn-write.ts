@@ -120,8 +120,39 @@ function commentToken(fn: string, text: string): string {
   throw new RangeError(`${fn}: a comment with both '}' and a line end cannot be written`);
 }
 
-/** One game in export format (ending with a blank line). */
-function writeGame(fn: string, g: WritableGame, width: number): string {
+/** The output: UTF-8 bytes in one growing buffer (no string per game for the collector). */
+class Bytes {
+  buf = Buffer.allocUnsafe(1 << 16);
+  n = 0;
+  room(k: number): void {
+    if (this.n + k <= this.buf.length) return;
+    const b = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.n + k));
+    this.buf.copy(b, 0, 0, this.n);
+    this.buf = b;
+  }
+  text(s: string): void {
+    this.room(s.length * 3);
+    const buf = this.buf;
+    let n = this.n;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) {
+        this.n = n;
+        this.n += buf.write(s.slice(i), n, 'utf8');
+        return;
+      }
+      buf[n++] = c;
+    }
+    this.n = n;
+  }
+  byte(c: number): void {
+    this.room(1);
+    this.buf[this.n++] = c;
+  }
+}
+
+/** One game in export format (ending with a blank line), appended to w. */
+function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
   if (typeof g !== 'object' || g === null) throw new TypeError(`${fn}: each game must be an object`);
   if (!Array.isArray(g.moves) || g.moves.some((m) => typeof m !== 'string')) throw new TypeError(`${fn}: game.moves must be an array of UCI strings`);
   const tags = g.tags ?? {};
@@ -143,7 +174,11 @@ function writeGame(fn: string, g: WritableGame, width: number): string {
     if (!TAG_NAME.test(name)) throw new RangeError(`${fn}: tag name ${JSON.stringify(name)} is not letters, digits and underscores`);
     lines.push(`[${name} "${tagValue(fn, name, tags[name])}"]`);
   }
-  lines.push('');
+  for (const line of lines) {
+    w.text(line);
+    w.byte(10);
+  }
+  w.byte(10);
 
   const sans = sansOf(fn, g, startFen);
   const blackFirst = startFen.split(/\s+/)[1] === 'b';
@@ -182,20 +217,19 @@ function writeGame(fn: string, g: WritableGame, width: number): string {
   }
 
   // Tokens separated by one space, a new line before a token that would pass the width.
-  let out = '';
   let column = 0;
   const emit = (t: string): void => {
     const nl0 = t.indexOf('\n');
     const firstLength = nl0 < 0 ? t.length : nl0;
     if (column > 0 && column + 1 + firstLength > width) {
-      out += '\n';
+      w.byte(10);
       column = 0;
     }
     if (column > 0) {
-      out += ' ';
+      w.byte(32);
       column++;
     }
-    out += t;
+    w.text(t);
     column = nl0 < 0 ? column + t.length : t.length - t.lastIndexOf('\n') - 1;
   };
   for (const t of after[0] ?? []) emit(t);
@@ -210,8 +244,8 @@ function writeGame(fn: string, g: WritableGame, width: number): string {
     if (a) for (const t of a) emit(t);
   }
   emit(result);
-  if (!out.endsWith('\n')) out += '\n';
-  return `${lines.join('\n')}\n${out}\n`;
+  if (w.buf[w.n - 1] !== 10) w.byte(10);
+  w.byte(10);
 }
 
 /**
@@ -219,7 +253,11 @@ function writeGame(fn: string, g: WritableGame, width: number): string {
  * followed by a blank line. `games`: one game, an array or any iterable of games.
  */
 export function writePgn(games: WritableGame | Iterable<WritableGame>, options?: WritePgnOptions): string {
-  const fn = 'writePgn';
+  return writePgnBytes('writePgn', games, options).toString('utf8');
+}
+
+/** writePgn's text as UTF-8 bytes (the pgn command writes these). */
+export function writePgnBytes(fn: string, games: WritableGame | Iterable<WritableGame>, options?: WritePgnOptions): Buffer {
   if (options !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError(`${fn}: options must be an object`);
   const width = options?.lineWidth ?? 80;
   if (typeof width !== 'number') throw new TypeError(`${fn}: lineWidth must be a number`);
@@ -227,7 +265,7 @@ export function writePgn(games: WritableGame | Iterable<WritableGame>, options?:
   if (typeof games !== 'object' || games === null) throw new TypeError(`${fn}: games must be a game or an iterable of games`);
   const list: Iterable<WritableGame> = Symbol.iterator in games && !Array.isArray((games as unknown as WritableGame).moves)
     ? (games as Iterable<WritableGame>) : [games as WritableGame];
-  const parts: string[] = [];
-  for (const g of list) parts.push(writeGame(fn, g, width));
-  return parts.join('');
+  const w = new Bytes();
+  for (const g of list) writeGame(fn, g, width, w);
+  return w.buf.subarray(0, w.n);
 }

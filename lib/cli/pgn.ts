@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { PgnError, readPgnPositions } from '../pgn.js';
-import { writePgn } from '../pgn-write.js';
+import { writePgnBytes } from '../pgn-write.js';
 import { finalPositionKey, gameFilter, type GameFilter } from '../pgn-filter.js';
 import { UsageError, backendOf, runCommand, valueOf } from './args.js';
 import { writeAllSync } from './output.js';
@@ -127,7 +127,7 @@ async function filter(o: FilterOptions): Promise<number> {
           }
           out.push(g);
         }
-        if (out.length) await sink.write(Buffer.from(writePgn(out), 'utf8'));
+        if (out.length) await sink.write(writePgnBytes('pgn filter', out));
       }
     }
   } finally {
