@@ -53,6 +53,7 @@ export function clockText(fn: string, what: string, seconds: number): string {
     throw new RangeError(`${fn}: ${what} must be 0 <= seconds < 360000000, got ${seconds}`);
   }
   const ms = Math.round(seconds * 1000);
+  if (ms >= 100000 * 3600 * 1000) throw new RangeError(`${fn}: ${what} must be 0 <= seconds < 360000000, got ${seconds}`);
   const whole = Math.floor(ms / 1000);
   const frac = ms % 1000;
   const h = Math.floor(whole / 3600);
