@@ -70,6 +70,10 @@ describe.each(pgnBackends)('annotations (%s)', (backend) => {
       }), { numRuns: 150 });
   });
 
+  it('a non-boolean annotations option is a TypeError', () => {
+    expect(() => parsePgn('1. e4 *', { annotations: 'yes' as never, backend })).toThrow(TypeError);
+  });
+
   it('commands in variations, before the first move or after an error annotate nothing; the last of a kind counts', () => {
     const text = `{ [%clk 0:01:00] } 1. e4 { [%clk 0:02:00] } ( 1. d4 { [%clk 0:03:00] } ) 1... e5 { [%eval 1] [%eval 2] }
 2. Ke3 { [%clk 0:04:00] } *\n`;
