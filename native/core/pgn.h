@@ -8,7 +8,8 @@
 // Game boundaries (the import format is lenient): a game starts at a '[' tag or, at the very start
 // of the input, at movetext without tags; it ends at its termination marker, at the next tag after
 // its movetext (or after a blank line that closes its tag section: a game with no movetext), or at
-// the end of the input. Text after a termination marker up to the next line that starts with '['
+// the end of the input. A blank line followed by a tag whose name the game does not have yet does not
+// close the tag section (ChessBase exports, see tagsGoOn). Text after a termination marker up to the next line that starts with '['
 // is garbage between games and skipped. A game with an error (bad tag, malformed / illegal /
 // ambiguous move, null move in check, unbalanced parenthesis, unterminated comment, bad FEN tag)
 // keeps the moves before it; its positions are not written; reading goes on at its end.
