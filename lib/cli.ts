@@ -13,6 +13,7 @@ const subcommands: Record<string, () => Promise<Subcommand>> = {
   tb: () => import('./cli/tb.js'),
   show: () => import('./cli/show.js'),
   syzygy: () => import('./cli/syzygy.js'),
+  pgn: () => import('./cli/pgn.js'),
 };
 
 function help(): string {

@@ -15,6 +15,9 @@ export const pgnUsage = `PGN input (--input pgn, or a .pgn / .pgn.gz / .pgn.zst 
   --every N              every Nth ply;  --from-ply K   from ply K on
   --first-game N         number the games from N (a part of a file split at game boundaries)
   --format csv and --syzygy DIR (per position) work as on FEN input.
+  --features clock,eval  (per position, with the others) the [%clk] in seconds and the [%eval] of
+                         the move that led to the position: "clock", "eval_cp", "eval_mate"
+                         (null / empty where absent; not part of 'all').
   Bad games become {"game","line","column","error",...} records in their place.`;
 
 function fileArgument(args: string[]): string | undefined {

@@ -38,7 +38,7 @@ import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type
 import { popcount } from '../core/bits.js';
 
 /** The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`. */
-async function* inputChunks(file: string, progress: { bytesIn: number }): AsyncGenerator<Uint8Array> {
+export async function* inputChunks(file: string, progress: { bytesIn: number }): AsyncGenerator<Uint8Array> {
   const raw = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: 1 << 20 });
   const it = raw[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const first = await it.next();
@@ -211,6 +211,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   let progress = process.stderr.isTTY === true;
   let format: 'ndjson' | 'csv' = 'ndjson';
   const syzygy: string[] = [];
+  let annotations = { clock: false, eval: false };
   try {
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
@@ -260,6 +261,10 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       const asked = features.filter((f) => f === 'wdl' || f === 'dtz');
       if (asked.length && !syzygy.length) throw new PgnUsageError(`feature ${asked[0]} needs --syzygy DIR`);
       features = features.filter((f) => f !== 'wdl' && f !== 'dtz');
+      // clock and eval come from the games' comments (pgn-annotations.ts), not from analyzeBatch.
+      annotations = { clock: features.includes('clock'), eval: features.includes('eval') };
+      features = features.filter((f) => f !== 'clock' && f !== 'eval');
+      if ((annotations.clock || annotations.eval) && per === 'game') throw new PgnUsageError('features clock and eval need --per position');
     }
     if (syzygy.length && per === 'game') throw new PgnUsageError('--syzygy needs --per position (wdl and dtz are per position)');
     featureIds('--features', features);
@@ -311,7 +316,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       process.stdout.once('drain', drained);
     });
 
-  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly }, format, syzygy };
+  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly }, format, syzygy, annotations };
   if (format === 'csv') await write(csvHeaderPgn(fmt));
   const account = async (r: Formatted): Promise<boolean> => {
     games += r.games;
@@ -331,7 +336,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   };
   try {
     if (threads <= 1) {
-      for await (const chunk of readPgnPositions(inputChunks(file, counter), { backend, games: true, select: fmt.select })) {
+      for await (const chunk of readPgnPositions(inputChunks(file, counter), { backend, games: true, select: fmt.select, annotations: annotated(fmt) })) {
         if (await account(formatChunk(chunk, api, fmt))) return closed ? 141 : 1;
       }
     } else {
@@ -373,13 +378,19 @@ export interface FormatOptions {
   format?: 'ndjson' | 'csv';
   /** Syzygy table directories (per position: wdl, dtz). */
   syzygy?: string[];
+  /** Per position: the clock and the eval of the move that led there (the games' annotations). */
+  annotations?: { clock: boolean; eval: boolean };
 }
+
+const annotated = (o: FormatOptions): boolean => o.annotations?.clock === true || o.annotations?.eval === true;
 
 /** The CSV header of the PGN records (see formatChunk). */
 export function csvHeaderPgn(o: FormatOptions): string {
   const cols = o.per === 'game' ? ['game', 'result', 'plies', ...o.tags] : ['game', 'ply', 'san', 'fen'];
   cols.push(...featureColumns(o.ids));
   if (o.syzygy?.length) cols.push('wdl', 'dtz');
+  if (o.annotations?.clock) cols.push('clock');
+  if (o.annotations?.eval) cols.push('eval_cp', 'eval_mate');
   cols.push('error');
   return `${cols.map((c) => (/^[A-Za-z0-9_]+$/.test(c) ? c : csvQuote(c))).join(',')}\n`;
 }
@@ -405,7 +416,10 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   // One thread per call: the worker pool already spreads the pieces over the cores.
   const wdl = tb ? tb.probeWdlBatch(chunk.batch, undefined, 1) : undefined;
   const dtz = tb ? tb.probeDtzBatch(chunk.batch, undefined, 1) : undefined;
-  const emptyColumns = ids.reduce((n, f) => n + featureWidth(f), 0) + (tb ? 2 : 0) + (per === 'game' ? 2 + tags.length : 3);
+  const withClock = o.annotations?.clock === true && per === 'position';
+  const withEval = o.annotations?.eval === true && per === 'position';
+  const emptyColumns = ids.reduce((n, f) => n + featureWidth(f), 0) + (tb ? 2 : 0) + (per === 'game' ? 2 + tags.length : 3) +
+    (withClock ? 1 : 0) + (withEval ? 2 : 0);
   const res = api.analyzeBatch(chunk.batch, names as never) as unknown as Record<string, BigUint64Array | Uint8Array>;
   const words = chunk.batch.words;
   const halves = new Int32Array(words.buffer, words.byteOffset, words.length * 2);
@@ -488,6 +502,11 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
             if (info.perColor) { cell(f, 2 * k, info.type); out.byte(44); cell(f, 2 * k + 1, info.type); } else cell(f, k, info.type);
           }
           if (wdl && dtz) out.ascii(`,${wdl[k] === SYZYGY_WDL_NONE ? '' : wdl[k]},${dtz[k] === SYZYGY_DTZ_NONE ? '' : dtz[k]}`);
+          if (withClock) out.ascii(`,${ply > 0 ? (g.clocks![ply - 1] ?? '') : ''}`);
+          if (withEval) {
+            const e = ply > 0 ? g.evals![ply - 1] : null;
+            out.ascii(e ? ('cp' in e ? `,${e.cp},` : `,,${e.mate}`) : ',,');
+          }
           out.ascii(',\n');
           continue;
         }
@@ -508,6 +527,11 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
           if (info.perColor) { out.byte(91); cell(f, 2 * k, info.type); out.byte(44); cell(f, 2 * k + 1, info.type); out.byte(93); } else cell(f, k, info.type);
         }
         if (wdl && dtz) out.ascii(`,"wdl":${wdl[k] === SYZYGY_WDL_NONE ? 'null' : wdl[k]},"dtz":${dtz[k] === SYZYGY_DTZ_NONE ? 'null' : dtz[k]}`);
+        if (withClock) out.ascii(`,"clock":${ply > 0 ? (g.clocks![ply - 1] ?? 'null') : 'null'}`);
+        if (withEval) {
+          const e = ply > 0 ? g.evals![ply - 1] : null;
+          out.ascii(e ? ('cp' in e ? `,"eval_cp":${e.cp},"eval_mate":null` : `,"eval_cp":null,"eval_mate":${e.mate}`) : ',"eval_cp":null,"eval_mate":null');
+        }
         out.ascii('}\n');
       }
     }
@@ -519,7 +543,7 @@ let workerApi: ReturnType<typeof createApi> | undefined;
 /** The worker side: one piece of splitPgn read, analysed and formatted on this thread's backend. */
 export function formatPgnPiece(piece: PgnPiece, o: FormatOptions): Formatted {
   workerApi ??= createApi(o.backend === 'native' ? loadNative() : jsBackend);
-  return formatChunk(pgnPiecePositions(piece, { backend: o.backend, games: true, select: o.select }), workerApi, o);
+  return formatChunk(pgnPiecePositions(piece, { backend: o.backend, games: true, select: o.select, annotations: annotated(o) }), workerApi, o);
 }
 
 const PIECE_WORKER = `

@@ -9,3 +9,6 @@ export { PolyglotBook, PolyglotBookError, POLYGLOT_ENTRY_BYTES } from './polyglo
 export type { PolyglotEntry, PolyglotBookOptions, PolyglotBookProblem } from './polyglot.js';
 export { parseEpd, toEpd, EpdError, MAX_EPD_LENGTH } from './epd.js';
 export type { EpdOps, EpdRecord, EpdProblem } from './epd.js';
+export { writePgn, type WritableGame, type WritePgnOptions } from './pgn-write.js';
+export type { PgnEval } from './pgn-annotations.js';
+export { gameFilter, finalPositionKey, type GameFilter } from './pgn-filter.js';

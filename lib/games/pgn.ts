@@ -19,7 +19,10 @@
  * unbalanced ')', unterminated comment, bad FEN tag, a Variant other than standard chess) keeps the
  * moves before the error, gets a `PgnError` in `error`, and reading goes on with the next game.
  * Variations are skipped; comments (`{...}` and `;`) and NAGs (`$n`, and `!` `?` `!!` `??` `!?` `?!`
- * as $1..$6) are kept with `{ comments: true }`, each with the ply it follows.
+ * as $1..$6) are kept with `{ comments: true }`, each with the ply it follows. With
+ * `{ annotations: true }` a game also has `clocks`, `emts` and `evals`, parallel to `moves`: the
+ * `[%clk]`, `[%emt]` and `[%eval]` commands of the main-line brace comments after each move
+ * (lib/pgn-annotations.ts).
  */
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -31,6 +34,7 @@ import * as jsSan from '../backends/js/san.js';
 import { defaultBackendName, loadAddon, uciOf } from './san.js';
 import { parseFen } from '../core/position.js';
 import { jsBackend } from '../backends/js/index.js';
+import { annotationsOf, positionAnnotations, type PgnEval, type PositionAnnotations } from './pgn-annotations.js';
 
 export type PgnResult = '1-0' | '0-1' | '1/2-1/2' | '*';
 const RESULTS: readonly PgnResult[] = ['*', '1-0', '0-1', '1/2-1/2'];
@@ -89,11 +93,19 @@ export interface PgnGame {
   error?: PgnError;
   comments?: PgnComment[];
   nags?: PgnNag[];
+  /** With { annotations: true }: the `[%clk h:mm:ss(.f)]` after each move, in seconds; null where absent. */
+  clocks?: (number | null)[];
+  /** With { annotations: true }: the `[%emt h:mm:ss(.f)]` (time the move took) after each move, in seconds. */
+  emts?: (number | null)[];
+  /** With { annotations: true }: the `[%eval]` after each move, `{ cp }` or `{ mate }` from White's view. */
+  evals?: (PgnEval | null)[];
 }
 
 export interface PgnOptions {
   /** Keep comments and NAGs (default false). */
   comments?: boolean;
+  /** Read `[%clk]`, `[%emt]` and `[%eval]` of the comments into clocks, emts and evals (default false). */
+  annotations?: boolean;
   /** Write the SAN of each move (default true). */
   sans?: boolean;
   /** 'native' | 'js' (default: the facade's backend). */
@@ -167,6 +179,7 @@ function checkOptions(fn: string, options: unknown): PgnOptions {
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null) throw new TypeError(`${fn}: options must be an object`);
   const o = options as PgnOptions;
+  if (o.annotations !== undefined && typeof o.annotations !== 'boolean') throw new TypeError(`${fn}: annotations must be a boolean`);
   if (o.backend !== undefined && o.backend !== 'native' && o.backend !== 'js') {
     throw new RangeError(`${fn}: backend must be 'native' or 'js', got ${JSON.stringify(o.backend)}`);
   }
@@ -185,7 +198,8 @@ function checkSelect(fn: string, select: unknown): Required<PositionSelect> {
 }
 
 function flagsOf(o: PgnOptions): number {
-  return (o.sans === false ? 0 : jsPgn.PGN_WRITE_SAN) | (o.comments ? jsPgn.PGN_WRITE_COMMENTS : 0);
+  return (o.sans === false ? 0 : jsPgn.PGN_WRITE_SAN) | (o.comments ? jsPgn.PGN_WRITE_COMMENTS : 0) |
+    (o.annotations ? jsPgn.PGN_WRITE_ANNOTATIONS : 0);
 }
 
 function unescapeTag(s: string): string {
@@ -225,6 +239,8 @@ function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: P
   const F = jsPgn.GAME_RECORD;
   const sanText = Buffer.from(r.san.buffer, r.san.byteOffset, r.san.byteLength);
   const out: PgnGame[] = [];
+  const annotated = o.annotations === true && r.annotations !== undefined;
+  let cursor = 0;
   for (let g = 0; g * F < r.games.length; g++) {
     if (onlyBad && r.games[g * F + G.error] === 0) continue;
     const rec = r.games.subarray(g * F, g * F + F);
@@ -264,6 +280,13 @@ function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: P
       for (let k = rec[G.nagStart]!; k < rec[G.nagStart]! + rec[G.nagCount]!; k++) nags.push({ ply: r.nags[2 * k]!, nag: r.nags[2 * k + 1]! });
       game.comments = comments;
       game.nags = nags;
+    }
+    if (annotated) {
+      const a = annotationsOf(r.annotations, cursor, g, moves.length);
+      cursor = a.next;
+      game.clocks = a.clocks;
+      game.emts = a.emts;
+      game.evals = a.evals;
     }
     out.push(game);
   }
@@ -396,6 +419,11 @@ export interface GamePositions {
   ply: Uint32Array;
   /** The games these positions come from (with { games: true }), else only the bad ones. */
   games: PgnGame[];
+  /**
+   * With { annotations: true }: per position, the [%clk] and [%eval] of the move that led to it
+   * (`clock` seconds, `evalCp`, `evalMate`; NaN where absent), without making game objects.
+   */
+  annotations?: PositionAnnotations;
 }
 
 /**
@@ -415,7 +443,9 @@ export async function* readPgnPositions(source: PgnSource, options?: PositionsOp
 function positionsOf(c: ChunkRead, allGames: boolean, o: PgnOptions): GamePositions {
   const r = c.records;
   const games = gamesOf(c.bytes, r, c.firstGame, o, !allGames);
-  return { batch: PositionBatch.fromPacked(r.positions), game: r.positionGame, ply: r.positionPly, games };
+  const out: GamePositions = { batch: PositionBatch.fromPacked(r.positions), game: r.positionGame, ply: r.positionPly, games };
+  if (o.annotations) out.annotations = positionAnnotations(r.annotations, r.positionGame, r.positionPly, c.firstGame);
+  return out;
 }
 
 /** readPgnPositions for text in memory, in one piece. */

@@ -8,7 +8,8 @@
 // Game boundaries (the import format is lenient): a game starts at a '[' tag or, at the very start
 // of the input, at movetext without tags; it ends at its termination marker, at the next tag after
 // its movetext (or after a blank line that closes its tag section: a game with no movetext), or at
-// the end of the input. Text after a termination marker up to the next line that starts with '['
+// the end of the input. A blank line followed by a tag whose name the game does not have yet does not
+// close the tag section (ChessBase exports, see tagsGoOn). Text after a termination marker up to the next line that starts with '['
 // is garbage between games and skipped. A game with an error (bad tag, malformed / illegal /
 // ambiguous move, null move in check, unbalanced parenthesis, unterminated comment, bad FEN tag)
 // keeps the moves before it; its positions are not written; reading goes on at its end.
@@ -25,6 +26,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "annotations.h"
 #include "fen.h"
 #include "san.h"
 
@@ -47,7 +49,8 @@ enum GameField : int {
 
 // Options.
 constexpr int kWriteSan = 1, kWriteComments = 2, kWritePositions = 4, kFinalOnly = 8, kLastChunk = 16,
-              kNotFirst = 32;  // the input continues a file: no BOM, no tagless first game
+              kNotFirst = 32,  // the input continues a file: no BOM, no tagless first game
+              kWriteAnnotations = 64;  // [%clk] [%emt] [%eval] commands of main-line comments (annotations.h)
 
 struct Options {
   int flags = kWriteSan;
@@ -211,6 +214,9 @@ struct Output {
   Buf<U64> positions;          // kPackedPositionWords per position
   Buf<std::uint32_t> positionGame;  // the position's game: Options::gameBase + its index in the text
   Buf<std::uint32_t> positionPly;
+  // kAnnotationFields per [%clk] / [%emt] / [%eval] command of a main-line brace comment
+  // (annotations.h), with kWriteAnnotations.
+  Buf<std::int32_t> annotations;
   // Ready for another read, keeping up to keepBytes of memory per array.
   void clear(std::size_t keepBytes = ~std::size_t{0}) {
     games.clear(keepBytes);
@@ -222,12 +228,13 @@ struct Output {
     positions.clear(keepBytes);
     positionGame.clear(keepBytes);
     positionPly.clear(keepBytes);
+    annotations.clear(keepBytes);
     consumed = 0;
     consumedLine = 1;
   }
   bool failed() const {
     return games.failed() || moves.failed() || san.failed() || tags.failed() || comments.failed() || nags.failed() ||
-           positions.failed() || positionGame.failed() || positionPly.failed();
+           positions.failed() || positionGame.failed() || positionPly.failed() || annotations.failed();
   }
   std::size_t consumed = 0;            // bytes fully read (games complete)
   int consumedLine = 1;                // line number at `consumed`
@@ -304,6 +311,7 @@ class Reader {
       const std::size_t mark[8] = {out_.moves.size(), out_.san.size(), out_.tags.size(), out_.comments.size(),
                                    out_.nags.size(), out_.positions.size(), out_.positionGame.size(),
                                    out_.games.size()};
+      const std::size_t annotationMark = out_.annotations.size();
       const bool complete = game();
       if (out_.failed()) return;  // out of memory: the caller reports it
       if (!complete && !(o_.flags & kLastChunk)) {
@@ -317,6 +325,7 @@ class Reader {
         out_.positionGame.resize(mark[6]);
         out_.positionPly.resize(mark[6]);
         out_.games.resize(mark[7]);
+        out_.annotations.resize(annotationMark);
         out_.consumed = gameLineStart;
         out_.consumedLine = gameLine;
         (void)gameStart;
@@ -503,6 +512,26 @@ class Reader {
                                static_cast<std::int32_t>(valueStart), static_cast<std::int32_t>(valueEnd)};
     out_.tags.append(t, 4);
     ++field(gTagCount);
+    return true;
+  }
+
+  // After a blank line in a tag section (at k): true when more tags follow, the first of them with a
+  // name this game has no tag of. ChessBase exports put blank lines between tags; a tag section
+  // without movetext followed by the next game's tags (whose Event repeats) still ends there.
+  bool tagsGoOn(std::size_t k, std::size_t firstTag) const {
+    while (k < n_ && isSpace(p_[k])) ++k;
+    if (k >= n_ || p_[k] != '[') return false;
+    ++k;
+    while (k < n_ && (p_[k] == ' ' || p_[k] == '\t')) ++k;
+    const std::size_t nameStart = k;
+    while (k < n_ && (kCharClasses.c[static_cast<unsigned char>(p_[k])] & kTagNameChar)) ++k;
+    const std::size_t len = k - nameStart;
+    if (len == 0) return false;
+    for (std::size_t t = firstTag; t < out_.tags.size() / 4; ++t) {
+      const std::int32_t* tag = &out_.tags[t * 4];
+      if (static_cast<std::size_t>(tag[1] - tag[0]) == len && std::memcmp(p_ + tag[0], p_ + nameStart, len) == 0)
+        return false;
+    }
     return true;
   }
 
@@ -763,6 +792,9 @@ class Reader {
       out_.comments.append(c, 3);
       ++field(gCommentCount);
     }
+    if (record && (o_.flags & kWriteAnnotations) && !failed_ && ply_ > 0) {
+      readAnnotations(p_ + start + 1, i_ - start - 1, static_cast<std::int32_t>(recIndex_), ply_, out_.annotations);
+    }
     ++i_;
     return true;
   }
@@ -838,7 +870,7 @@ class Reader {
         // A blank line ends the tag section.
         std::size_t k = i_;
         while (k < n_ && (p_[k] == ' ' || p_[k] == '\t' || p_[k] == '\r')) ++k;
-        if (k < n_ && p_[k] == '\n') {
+        if (k < n_ && p_[k] == '\n' && !tagsGoOn(k, firstTag)) {
           movetext = true;
           break;
         }

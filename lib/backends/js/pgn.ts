@@ -7,6 +7,7 @@ import { BOARD, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, loadPacked, play, typeAt 
 import { parseFen } from '../../core/position.js';
 import { jsBackend } from './index.js';
 import * as san from './san.js';
+import { readAnnotations } from './pgn-annotations.js';
 
 export const PGN_NO_ERROR = 0;
 export const PGN_BAD_TAG = 1;
@@ -35,6 +36,8 @@ export const PGN_FINAL_ONLY = 8;
 export const PGN_LAST_CHUNK = 16;
 /** The input continues a file: no BOM, no tagless first game. */
 export const PGN_NOT_FIRST = 32;
+/** [%clk] [%emt] [%eval] commands of main-line comments (pgn-annotations.ts). */
+export const PGN_WRITE_ANNOTATIONS = 64;
 
 /** What one call reads: compact records (see native/core/pgn.h Output). */
 export interface PgnRecords {
@@ -47,6 +50,8 @@ export interface PgnRecords {
   positions: BigUint64Array;
   positionGame: Uint32Array;
   positionPly: Uint32Array;
+  /** ANNOTATION_FIELDS per command (pgn-annotations.ts), with PGN_WRITE_ANNOTATIONS. */
+  annotations: Int32Array;
   consumed: number;
   consumedLine: number;
 }
@@ -109,6 +114,7 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
   const pos = new Halves();
   const posGame: number[] = [];
   const posPly: number[] = [];
+  const annotations: number[] = [];
   let i = 0;
   let line = options.firstLine;
   let lineStart = 0;
@@ -203,6 +209,25 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     }
     tags.push(nameStart, nameEnd, valueStart, valueEnd);
     games[rec + G.tagCount]!++;
+    return true;
+  };
+  // After a blank line in a tag section (native/core/pgn.h tagsGoOn): more tags follow, the first
+  // with a name this game has no tag of (ChessBase exports).
+  const tagsGoOn = (k: number, firstTag: number): boolean => {
+    while (k < n && isSpace(p[k]!)) k++;
+    if (k >= n || p[k] !== 91) return false;
+    k++;
+    while (k < n && (p[k] === 32 || p[k] === 9)) k++;
+    const nameStart = k;
+    while (k < n && isNameChar(p[k]!)) k++;
+    const len = k - nameStart;
+    if (len === 0) return false;
+    outer: for (let t = firstTag; t < tags.length / 4; t++) {
+      const s = tags[t * 4]!;
+      if (tags[t * 4 + 1]! - s !== len) continue;
+      for (let j = 0; j < len; j++) if (p[s + j] !== p[nameStart + j]) continue outer;
+      return false;
+    }
     return true;
   };
   const tagIs = (k: number, name: string): boolean => {
@@ -314,6 +339,9 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
       comments.push(ply, start + 1, i);
       games[rec + G.commentCount]!++;
     }
+    if (record && (flags & PGN_WRITE_ANNOTATIONS) !== 0 && !failed && ply > 0) {
+      readAnnotations(p, start + 1, i, rec / GAME_RECORD, ply, annotations);
+    }
     i++;
     return true;
   };
@@ -345,7 +373,7 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
         i++;
         let k = i;
         while (k < n && (p[k] === 32 || p[k] === 9 || p[k] === 13)) k++;
-        if (k < n && p[k] === 10) break;
+        if (k < n && p[k] === 10 && !tagsGoOn(k, firstTag)) break;
         continue;
       }
       if (p[i] === 37 && i === lineStart) { skipLine(); continue; }
@@ -478,6 +506,7 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     const gameLineStart = lineStart;
     const gameLine = line;
     const marks = [moves.length, sanParts.length, tags.length, comments.length, nags.length, pos.n, posGame.length, games.length];
+    const annotationMark = annotations.length;
     const complete = game();
     if (!complete && (flags & PGN_LAST_CHUNK) === 0) {
       moves.length = marks[0]!;
@@ -492,6 +521,7 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
       posGame.length = marks[6]!;
       posPly.length = marks[6]!;
       games.length = marks[7]!;
+      annotations.length = annotationMark;
       consumed = gameLineStart;
       consumedLine = gameLine;
       break;
@@ -510,6 +540,7 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     positions: new BigUint64Array(halves.buffer, 0, pos.n / 2),
     positionGame: Uint32Array.from(posGame),
     positionPly: Uint32Array.from(posPly),
+    annotations: Int32Array.from(annotations),
     consumed,
     consumedLine,
   };

@@ -1,0 +1,154 @@
+/**
+ * `bitboard-patterns pgn filter FILE... [--min-elo N] [--max-elo N] [--time-control TC]
+ * [--result R] [--termination T] [--dedupe] [--out FILE(.pgn|.pgn.zst)] [--backend native|js]`:
+ * the games of the files (plain, gzip or zstd, found by their bytes; '-' for stdin) that pass the
+ * tag filters (lib/pgn-filter.ts), written in the PGN export format (lib/pgn-write.ts) with their
+ * comments, NAGs, clocks and evaluations; variations are not kept (the reader skips them). A bad
+ * game is reported on stderr and left out; the exit code is then 3.
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { PgnError, readPgnPositions } from '../games/pgn.js';
+import { writePgnBytes } from '../games/pgn-write.js';
+import { finalPositionKey, gameFilter, type GameFilter } from '../games/pgn-filter.js';
+import { UsageError, backendOf, runCommand, valueOf } from './args.js';
+import { writeAllSync } from './output.js';
+
+export const summary = 'PGN files: filter games by tags and final position, write PGN';
+
+export const usage = `usage:
+  bitboard-patterns pgn filter FILE... [options]
+      Writes the games of FILE... (.pgn, .pgn.gz, .pgn.zst, or - for stdin) that pass every filter
+      given, in the PGN export format (comments, NAGs, [%clk] and [%eval] kept; variations not).
+      --min-elo N / --max-elo N   both WhiteElo and BlackElo at least / at most N
+      --time-control TC           the TimeControl tag is TC (repeat or comma-separate for several)
+      --result R                  the Result tag is R: 1-0, 0-1, 1/2-1/2 or * (repeatable)
+      --termination T             the Termination tag is T, any case (repeatable)
+      --dedupe                    only the first game ending in each position (FEN's first four fields)
+      --out FILE                  write to FILE (zstd-compressed when it ends in .zst) instead of stdout
+      --backend native|js         the PGN reader (default: native when it loads)
+  Exit code 3 when a game could not be read (reported on stderr, left out), 2 for bad usage.`;
+
+interface FilterOptions extends GameFilter {
+  files: string[];
+  dedupe: boolean;
+  out?: string;
+  backend?: 'native' | 'js';
+}
+
+function integerOf(flag: string, text: string): number {
+  if (!/^\d{1,5}$/.test(text)) throw new UsageError(`${flag} must be an integer 0..99999, got ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+function parseOptions(args: string[]): FilterOptions {
+  const o: FilterOptions = { files: [], dedupe: false };
+  const list = (a: readonly string[] | undefined, v: string): string[] => [...(a ?? []), ...v.split(',').map((s) => s.trim()).filter((s) => s !== '')];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const value = (): string => valueOf(args, a, ++i);
+    if (a === '--min-elo') o.minElo = integerOf(a, value());
+    else if (a === '--max-elo') o.maxElo = integerOf(a, value());
+    else if (a === '--time-control') o.timeControls = list(o.timeControls, value());
+    else if (a === '--result') {
+      const r = value();
+      if (!['1-0', '0-1', '1/2-1/2', '*'].includes(r)) throw new UsageError(`--result must be 1-0, 0-1, 1/2-1/2 or *, got ${JSON.stringify(r)}`);
+      o.results = [...(o.results ?? []), r];
+    } else if (a === '--termination') o.terminations = [...(o.terminations ?? []), value()];
+    else if (a === '--dedupe') o.dedupe = true;
+    else if (a === '--out' || a === '-o') o.out = value();
+    else if (a === '--backend') o.backend = backendOf(value());
+    else if (a.startsWith('-') && a.length > 1) throw new UsageError(`unknown option ${a}`);
+    else o.files.push(a);
+  }
+  if (o.files.length === 0) throw new UsageError('no input file');
+  return o;
+}
+
+/** Where the PGN goes: stdout (fd 1), a file, or a zstd process writing a file. */
+interface Sink { write(bytes: Uint8Array): Promise<void>; close(): Promise<void> }
+
+function sinkOf(out: string | undefined): Sink {
+  if (out === undefined) return { write: async (b) => writeAllSync(1, b), close: async () => {} };
+  if (!out.endsWith('.zst')) {
+    const fd = openSync(out, 'w');
+    return { write: async (b) => writeAllSync(fd, b), close: async () => closeSync(fd) };
+  }
+  // zstd compression by the zstd command line tool (Node has no zstd encoder before 22.15).
+  const child = spawn('zstd', ['-q', '-f', '-3', '-o', out], { stdio: ['pipe', 'ignore', 'pipe'] });
+  let failure: Error | undefined;
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  const done = new Promise<void>((resolve) => {
+    child.on('error', (e) => { failure = new Error(`cannot run zstd to write ${out}: ${e.message}`); resolve(); });
+    child.on('close', (code) => { if (code !== 0 && !failure) failure = new Error(`zstd failed writing ${out}: ${stderr.trim()}`); resolve(); });
+  });
+  child.stdin.on('error', () => {});
+  return {
+    async write(b) {
+      if (failure) throw failure;
+      if (!child.stdin.write(b)) await Promise.race([new Promise((r) => child.stdin.once('drain', r)), done]);
+      if (failure) throw failure;
+    },
+    async close() {
+      child.stdin.end();
+      await done;
+      if (failure) throw failure;
+    },
+  };
+}
+
+async function filter(o: FilterOptions): Promise<number> {
+  const keep = gameFilter(o);
+  const seen = new Set<string>();
+  const sink = sinkOf(o.out);
+  const { inputChunks } = await import('./pgn-input.js');
+  let bad = 0;
+  try {
+    for (const file of o.files) {
+      const progress = { bytesIn: 0 };
+      for await (const chunk of readPgnPositions(inputChunks(file, progress), {
+        backend: o.backend, games: true, comments: true, annotations: true, select: { mode: 'final' } })) {
+        const words = chunk.batch.words;
+        const at = new Map<number, number>();
+        chunk.game.forEach((g, k) => at.set(g, k));
+        const out = [];
+        for (const g of chunk.games) {
+          if (g.error) {
+            bad++;
+            process.stderr.write(`bitboard-patterns pgn: ${file}: ${g.error.message}\n`);
+            continue;
+          }
+          if (!keep(g)) continue;
+          if (o.dedupe) {
+            const key = finalPositionKey(words, at.get(g.game)! * 10);
+            if (seen.has(key)) continue;
+            seen.add(key);
+          }
+          out.push(g);
+        }
+        if (out.length) await sink.write(writePgnBytes('pgn filter', out));
+      }
+    }
+  } finally {
+    await sink.close();
+  }
+  if (bad) process.stderr.write(`bitboard-patterns pgn: ${bad} game${bad === 1 ? '' : 's'} could not be read\n`);
+  return bad ? 3 : 0;
+}
+
+export async function run(args: string[]): Promise<number> {
+  try {
+    return await runCommand('pgn', usage, args, parseOptions, { filter }, [PgnError, RangeError]);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'EPIPE') return 141;
+    if (err.code === 'ENOENT' || err.code === 'EACCES' || err.code === 'EISDIR' || /zstd/.test(err.message)) {
+      process.stderr.write(`bitboard-patterns pgn: ${err.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+export const writesFd1 = true;

@@ -1,0 +1,64 @@
+/**
+ * Selecting games by their tags, as users of pgn-extract do (its tag criteria: player ratings,
+ * TimeControl, Result, Termination), and dropping games that end in a position already seen (the
+ * final position's first four FEN fields: placement, side to move, castling rights, en passant
+ * square where a capture is possible). Used by `bitboard-patterns pgn filter`.
+ */
+import type { PgnGame } from './pgn.js';
+
+export interface GameFilter {
+  /** Both players rated at least this (WhiteElo and BlackElo tags; a game without a number fails). */
+  minElo?: number;
+  /** Both players rated at most this. */
+  maxElo?: number;
+  /** TimeControl tag values, one of which the game must have exactly (e.g. '180+2'). */
+  timeControls?: readonly string[];
+  /** Result values ('1-0', '0-1', '1/2-1/2', '*'), one of which the Result tag must be. */
+  results?: readonly string[];
+  /** Termination tag values, compared without regard to case (e.g. 'Normal', 'Time forfeit'). */
+  terminations?: readonly string[];
+}
+
+const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
+
+/** The Elo of a tag value: a whole number of up to 5 digits, or null. */
+function elo(v: string | undefined): number | null {
+  return v !== undefined && /^\s*\d{1,5}\s*$/.test(v) ? Number(v) : null;
+}
+
+/** A predicate for the games `f` selects; a RangeError for a value out of range. */
+export function gameFilter(f: GameFilter): (g: PgnGame) => boolean {
+  for (const key of ['minElo', 'maxElo'] as const) {
+    const v = f[key];
+    if (v !== undefined && (!Number.isInteger(v) || v < 0 || v > 99999)) throw new RangeError(`${key} must be an integer 0..99999`);
+  }
+  for (const r of f.results ?? []) if (!RESULTS.has(r)) throw new RangeError(`result must be 1-0, 0-1, 1/2-1/2 or *, got ${JSON.stringify(r)}`);
+  const tcs = f.timeControls ? new Set(f.timeControls) : undefined;
+  const results = f.results ? new Set(f.results) : undefined;
+  const terms = f.terminations ? new Set(f.terminations.map((t) => t.toLowerCase())) : undefined;
+  const { minElo, maxElo } = f;
+  return (g) => {
+    if (minElo !== undefined || maxElo !== undefined) {
+      const w = elo(g.tags.WhiteElo);
+      const b = elo(g.tags.BlackElo);
+      if (w === null || b === null) return false;
+      if (minElo !== undefined && (w < minElo || b < minElo)) return false;
+      if (maxElo !== undefined && (w > maxElo || b > maxElo)) return false;
+    }
+    if (tcs && !tcs.has(g.tags.TimeControl ?? '')) return false;
+    if (results && !results.has(g.tags.Result ?? g.result ?? '')) return false;
+    if (terms && !terms.has((g.tags.Termination ?? '').toLowerCase())) return false;
+    return true;
+  };
+}
+
+/**
+ * The key of a final position for deduplication, from its packed words (position.h's layout): the
+ * piece sets and the side / castling / en passant bits, without the move clocks. Two positions have
+ * the same key exactly when the first four fields of their FEN are the same.
+ */
+export function finalPositionKey(words: BigUint64Array, at: number): string {
+  let s = '';
+  for (let k = 0; k < 8; k++) s += words[at + k]!.toString(36) + ',';
+  return s + (words[at + 8]! & 0xffffn).toString(36);
+}

@@ -1,0 +1,272 @@
+/**
+ * Writing PGN: the PGN standard's export format (section 8: the Seven Tag Roster first, in its
+ * order (8.1.1), then the other tags as the game holds them; a blank line; SAN movetext with move
+ * number indications (8.2.2), NAGs as `$n` (8.2.4), comments in braces, lines of at most 80
+ * characters; the game termination marker (8.2.6); a blank line after each game). Clocks, move times
+ * and evaluations (`clocks`, `emts`, `evals` of a game read with `{ annotations: true }`) are written
+ * as the PGN Specification Supplement's `[%clk]`, `[%emt]` and `[%eval]` commands in a comment after
+ * their move, so that `parsePgn(writePgn(games), { annotations: true })` reads them back.
+ *
+ * Pure TypeScript (no backend): the SAN comes from the game's `sans`, or is written from its moves
+ * when it has none.
+ */
+import { makeMoveCall, parseUci } from '../moves/moves.js';
+import { STARTING_FEN, parseFen, toFen } from '../core/position.js';
+import { jsBackend } from '../backends/js/index.js';
+import { createSanApi } from './san.js';
+import type { PgnEval } from './pgn-annotations.js';
+
+/** What writePgn needs of a game: a PgnGame from parsePgn / readPgn, or one made by hand. */
+export interface WritableGame {
+  tags?: Record<string, string>;
+  /** The start position (default: the standard one); a FEN tag and SetUp "1" are written when it differs. */
+  startFen?: string;
+  /** UCI moves ('0000' a null move). */
+  moves: readonly string[];
+  /** Their SAN (written from the moves when absent or of another length). */
+  sans?: readonly string[];
+  result?: string | null;
+  comments?: readonly { ply: number; text: string }[];
+  nags?: readonly { ply: number; nag: number }[];
+  clocks?: readonly (number | null)[];
+  emts?: readonly (number | null)[];
+  evals?: readonly (PgnEval | null)[];
+}
+
+export interface WritePgnOptions {
+  /** The longest line (default 80); a single longer token (a long comment) gets a line of its own. */
+  lineWidth?: number;
+}
+
+const ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'] as const;
+const ROSTER_DEFAULT: Record<string, string> = { Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?' };
+const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
+const COMMAND = /\[%(?:clk|emt|eval)[ \t\r\n]*[^\][]*\]/g;
+const TAG_NAME = /^[A-Za-z0-9_]+$/;
+
+let jsSan: ReturnType<typeof createSanApi> | undefined;
+
+/** H:MM:SS with up to three fraction digits (the %clk / %emt value) of a number of seconds. */
+export function clockText(fn: string, what: string, seconds: number): string {
+  if (typeof seconds !== 'number') throw new TypeError(`${fn}: ${what} must be a number or null`);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds >= 100000 * 3600) {
+    throw new RangeError(`${fn}: ${what} must be 0 <= seconds < 360000000, got ${seconds}`);
+  }
+  const ms = Math.round(seconds * 1000);
+  if (ms >= 100000 * 3600 * 1000) throw new RangeError(`${fn}: ${what} must be 0 <= seconds < 360000000, got ${seconds}`);
+  const whole = Math.floor(ms / 1000);
+  const frac = ms % 1000;
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor(whole / 60) % 60;
+  const s = whole % 60;
+  const f = frac === 0 ? '' : `.${String(frac).padStart(3, '0').replace(/0+$/, '')}`;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}${f}`;
+}
+
+/** The %eval value of an evaluation: pawns with two decimals, or #mate. */
+export function evalText(fn: string, what: string, e: PgnEval): string {
+  if (typeof e !== 'object' || e === null) throw new TypeError(`${fn}: ${what} must be { cp } or { mate } or null`);
+  if ('mate' in e) {
+    const m = e.mate;
+    if (typeof m !== 'number') throw new TypeError(`${fn}: ${what}.mate must be a number`);
+    if (!Number.isInteger(m) || Math.abs(m) > 9999) throw new RangeError(`${fn}: ${what}.mate must be an integer -9999..9999`);
+    return `#${m}`;
+  }
+  const cp = (e as { cp: unknown }).cp;
+  if (typeof cp !== 'number') throw new TypeError(`${fn}: ${what} must be { cp } or { mate } or null`);
+  if (!Number.isInteger(cp) || Math.abs(cp) > 9999999) throw new RangeError(`${fn}: ${what}.cp must be an integer -9999999..9999999`);
+  const a = Math.abs(cp);
+  return `${cp < 0 ? '-' : ''}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
+}
+
+function tagValue(fn: string, name: string, value: unknown): string {
+  if (typeof value !== 'string') throw new TypeError(`${fn}: tag ${name} must be a string`);
+  if (/[\n\r]/.test(value)) throw new RangeError(`${fn}: tag ${name} holds a line end (a tag pair is one line)`);
+  return value.replace(/[\\"]/g, (c) => `\\${c}`);
+}
+
+/** The SAN of each move, replayed from the start position when the game has none. */
+function sansOf(fn: string, g: WritableGame, startFen: string): readonly string[] {
+  if (Array.isArray(g.sans) && g.sans.length === g.moves.length) {
+    for (const s of g.sans) if (typeof s !== 'string' || !/^[A-Za-z0-9=+#\-]+$/.test(s)) throw new RangeError(`${fn}: bad SAN ${JSON.stringify(s)}`);
+    return g.sans;
+  }
+  jsSan ??= createSanApi('js');
+  let pos = parseFen(startFen, (q, c) => jsBackend.checkers(q, c));
+  const out: string[] = [];
+  for (const m of g.moves) {
+    if (m === '0000') {
+      out.push('--');
+      pos = parseFen(nullMoveFen(pos), (q, c) => jsBackend.checkers(q, c));
+      continue;
+    }
+    out.push(jsSan.toSan(pos, m));
+    pos = makeMoveCall(jsBackend, pos, parseUci(fn, m));
+  }
+  return out;
+}
+
+/** The FEN after a null move: the other side to move, no en passant square. */
+function nullMoveFen(pos: ReturnType<typeof parseFen>): string {
+  const f = toFen(pos).split(' ');
+  f[1] = f[1] === 'w' ? 'b' : 'w';
+  f[3] = '-';
+  return f.join(' ');
+}
+
+/** A comment as text: braces, or a ';' comment to the end of the line when the text holds a '}'. */
+function commentToken(fn: string, text: string): string {
+  if (!text.includes('}')) return `{${text}}`;
+  if (!/[\n\r]/.test(text)) return `;${text}\n`;
+  throw new RangeError(`${fn}: a comment with both '}' and a line end cannot be written`);
+}
+
+/** The output: UTF-8 bytes in one growing buffer (no string per game for the collector). */
+class Bytes {
+  buf = Buffer.allocUnsafe(1 << 16);
+  n = 0;
+  room(k: number): void {
+    if (this.n + k <= this.buf.length) return;
+    const b = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.n + k));
+    this.buf.copy(b, 0, 0, this.n);
+    this.buf = b;
+  }
+  text(s: string): void {
+    this.room(s.length * 3);
+    const buf = this.buf;
+    let n = this.n;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) {
+        this.n = n;
+        this.n += buf.write(s.slice(i), n, 'utf8');
+        return;
+      }
+      buf[n++] = c;
+    }
+    this.n = n;
+  }
+  byte(c: number): void {
+    this.room(1);
+    this.buf[this.n++] = c;
+  }
+}
+
+/** One game in export format (ending with a blank line), appended to w. */
+function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
+  if (typeof g !== 'object' || g === null) throw new TypeError(`${fn}: each game must be an object`);
+  if (!Array.isArray(g.moves) || g.moves.some((m) => typeof m !== 'string')) throw new TypeError(`${fn}: game.moves must be an array of UCI strings`);
+  const tags = g.tags ?? {};
+  if (typeof tags !== 'object' || tags === null) throw new TypeError(`${fn}: game.tags must be an object`);
+  const result = g.result ?? tags.Result ?? '*';
+  if (!RESULTS.has(result)) throw new RangeError(`${fn}: result must be 1-0, 0-1, 1/2-1/2 or *, got ${JSON.stringify(result)}`);
+  const startFen = (g.startFen ?? tags.FEN ?? STARTING_FEN).trim();
+  const lines: string[] = [];
+  for (const name of ROSTER) {
+    const v = name === 'Result' ? (tags.Result ?? result) : (tags[name] ?? ROSTER_DEFAULT[name]!);
+    lines.push(`[${name} "${tagValue(fn, name, v)}"]`);
+  }
+  const extra = Object.keys(tags).filter((k) => !(ROSTER as readonly string[]).includes(k));
+  if (startFen !== STARTING_FEN && tags.FEN === undefined) {
+    if (tags.SetUp === undefined) lines.push('[SetUp "1"]');
+    lines.push(`[FEN "${tagValue(fn, 'FEN', startFen)}"]`);
+  }
+  for (const name of extra) {
+    if (!TAG_NAME.test(name)) throw new RangeError(`${fn}: tag name ${JSON.stringify(name)} is not letters, digits and underscores`);
+    lines.push(`[${name} "${tagValue(fn, name, tags[name])}"]`);
+  }
+  for (const line of lines) {
+    w.text(line);
+    w.byte(10);
+  }
+  w.byte(10);
+
+  const sans = sansOf(fn, g, startFen);
+  const blackFirst = startFen.split(/\s+/)[1] === 'b';
+  const fullmove0 = Number.parseInt(startFen.split(/\s+/)[5] ?? '1', 10) || 1;
+  const annotated = g.clocks !== undefined || g.emts !== undefined || g.evals !== undefined;
+  for (const [key, arr] of [['clocks', g.clocks], ['emts', g.emts], ['evals', g.evals]] as const) {
+    if (arr !== undefined && (!Array.isArray(arr) || arr.length !== g.moves.length)) {
+      throw new RangeError(`${fn}: game.${key} must be an array parallel to moves (${g.moves.length} entries)`);
+    }
+  }
+  // Per ply: NAGs and comments after the move of that ply (0: before the first move).
+  const after: (string[] | undefined)[] = new Array(g.moves.length + 1);
+  const put = (ply: number, token: string): void => { (after[ply] ??= []).push(token); };
+  for (const n of g.nags ?? []) {
+    if (!Number.isInteger(n.ply) || n.ply < 0 || n.ply > g.moves.length) throw new RangeError(`${fn}: nag ply ${n.ply} out of range`);
+    if (!Number.isInteger(n.nag) || n.nag < 0 || n.nag > 255) throw new RangeError(`${fn}: nag ${n.nag} out of range 0..255`);
+    put(n.ply, `$${n.nag}`);
+  }
+  for (let ply = 1; ply <= g.moves.length && annotated; ply++) {
+    const parts: string[] = [];
+    const ev = g.evals?.[ply - 1];
+    if (ev !== null && ev !== undefined) parts.push(`[%eval ${evalText(fn, `evals[${ply - 1}]`, ev)}]`);
+    const clk = g.clocks?.[ply - 1];
+    if (clk !== null && clk !== undefined) parts.push(`[%clk ${clockText(fn, `clocks[${ply - 1}]`, clk)}]`);
+    const emt = g.emts?.[ply - 1];
+    if (emt !== null && emt !== undefined) parts.push(`[%emt ${clockText(fn, `emts[${ply - 1}]`, emt)}]`);
+    if (parts.length) put(ply, `{ ${parts.join(' ')} }`);
+  }
+  for (const c of g.comments ?? []) {
+    if (!Number.isInteger(c.ply) || c.ply < 0 || c.ply > g.moves.length) throw new RangeError(`${fn}: comment ply ${c.ply} out of range`);
+    if (typeof c.text !== 'string') throw new TypeError(`${fn}: comment text must be a string`);
+    // The commands the arrays carry are written from the arrays.
+    const text = annotated && c.text.includes('[%') ? c.text.replace(COMMAND, '') : c.text;
+    if (annotated && text !== c.text && text.trim() === '') continue;
+    put(c.ply, commentToken(fn, text));
+  }
+
+  // Tokens separated by one space, a new line before a token that would pass the width.
+  let column = 0;
+  const emit = (t: string): void => {
+    const nl0 = t.indexOf('\n');
+    const firstLength = nl0 < 0 ? t.length : nl0;
+    if (column > 0 && column + 1 + firstLength > width) {
+      w.byte(10);
+      column = 0;
+    }
+    if (column > 0) {
+      w.byte(32);
+      column++;
+    }
+    w.text(t);
+    column = nl0 < 0 ? column + t.length : t.length - t.lastIndexOf('\n') - 1;
+  };
+  for (const t of after[0] ?? []) emit(t);
+  let needNumber = true;
+  for (let i = 0; i < sans.length; i++) {
+    const whiteMoves = blackFirst ? i % 2 === 1 : i % 2 === 0;
+    const number = fullmove0 + ((i + (blackFirst ? 1 : 0)) >> 1);
+    if (whiteMoves) emit(`${number}. ${sans[i]}`);
+    else emit(needNumber ? `${number}... ${sans[i]}` : sans[i]!);
+    const a = after[i + 1];
+    needNumber = a !== undefined;
+    if (a) for (const t of a) emit(t);
+  }
+  emit(result);
+  if (w.buf[w.n - 1] !== 10) w.byte(10);
+  w.byte(10);
+}
+
+/**
+ * Games in the PGN standard's export format (see the module comment), one after another, each
+ * followed by a blank line. `games`: one game, an array or any iterable of games.
+ */
+export function writePgn(games: WritableGame | Iterable<WritableGame>, options?: WritePgnOptions): string {
+  return writePgnBytes('writePgn', games, options).toString('utf8');
+}
+
+/** writePgn's text as UTF-8 bytes (the pgn command writes these). */
+export function writePgnBytes(fn: string, games: WritableGame | Iterable<WritableGame>, options?: WritePgnOptions): Buffer {
+  if (options !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError(`${fn}: options must be an object`);
+  const width = options?.lineWidth ?? 80;
+  if (typeof width !== 'number') throw new TypeError(`${fn}: lineWidth must be a number`);
+  if (!Number.isInteger(width) || width < 20 || width > 100000) throw new RangeError(`${fn}: lineWidth must be an integer 20..100000`);
+  if (typeof games !== 'object' || games === null) throw new TypeError(`${fn}: games must be a game or an iterable of games`);
+  const list: Iterable<WritableGame> = Symbol.iterator in games && !Array.isArray((games as unknown as WritableGame).moves)
+    ? (games as Iterable<WritableGame>) : [games as WritableGame];
+  const w = new Bytes();
+  for (const g of list) writeGame(fn, g, width, w);
+  return w.buf.subarray(0, w.n);
+}
