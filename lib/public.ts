@@ -35,6 +35,7 @@ export {
   type PgnGame, type PgnOptions, type PgnResult, type PgnSource, type PositionSelect, type GamePositions,
   type PositionsOptions, type ReusePositionsOptions, type PgnComment, type PgnNag, type PgnProblem,
 } from './pgn.js';
+export { OUTCOME_TERMINATIONS, type PgnOutcome, type PgnTermination } from './outcome.js';
 export {
   toSvg, bitboardSvg, toText, colorByDefault, BOARD_COLORS, LAST_MOVE_COLORS, BITBOARD_COLOR, ANSI_COLORS, TEXT_MARKS,
 } from './diagram.js';

@@ -7,6 +7,7 @@ import { BOARD, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, loadPacked, play, typeAt 
 import { parseFen } from '../position.js';
 import { jsBackend } from './index.js';
 import * as san from './san.js';
+import { BOARD_WORDS, gameOutcome } from './outcome.js';
 
 export const PGN_NO_ERROR = 0;
 export const PGN_BAD_TAG = 1;
@@ -23,7 +24,7 @@ export const PGN_UNSUPPORTED_VARIANT = 9;
 export const GAME_FIELDS = [
   'start', 'end', 'line', 'moveStart', 'moveCount', 'tagStart', 'tagCount', 'commentStart', 'commentCount',
   'nagStart', 'nagCount', 'result', 'error', 'errorLine', 'errorColumn', 'errorTokenStart', 'errorTokenEnd',
-  'sanStart', 'sanEnd', 'positionStart', 'positionCount', 'fenTag',
+  'sanStart', 'sanEnd', 'positionStart', 'positionCount', 'fenTag', 'outcome',
 ] as const;
 export const G = Object.fromEntries(GAME_FIELDS.map((f, i) => [f, i])) as { [K in (typeof GAME_FIELDS)[number]]: number };
 export const GAME_RECORD = GAME_FIELDS.length;
@@ -35,6 +36,8 @@ export const PGN_FINAL_ONLY = 8;
 export const PGN_LAST_CHUNK = 16;
 /** The input continues a file: no BOM, no tagless first game. */
 export const PGN_NOT_FIRST = 32;
+/** Each game's outcome (outcome.ts) in its record's `outcome` field. */
+export const PGN_OUTCOME = 64;
 
 /** What one call reads: compact records (see native/core/pgn.h Output). */
 export interface PgnRecords {
@@ -170,6 +173,21 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     posPly.push(ply);
   };
   const generate = (): void => { listN = san.generateClean(P); };
+  // With PGN_OUTCOME: the game's boards since its last capture or pawn move (BOARD_WORDS each), the
+  // current one last.
+  const withOutcome = (flags & PGN_OUTCOME) !== 0;
+  let history = new Int32Array(withOutcome ? 64 * BOARD_WORDS : 0);
+  let historyN = 0;
+  const remember = (reset: boolean): void => {
+    if (reset) historyN = 0;
+    if ((historyN + 1) * BOARD_WORDS > history.length) {
+      const h = new Int32Array(history.length * 2);
+      h.set(history);
+      history = h;
+    }
+    const at = historyN++ * BOARD_WORDS;
+    for (let k = 0; k < BOARD_WORDS; k++) history[at + k] = BOARD[O + k]!;
+  };
 
   const tag = (): boolean => {
     const start = i;
@@ -292,6 +310,7 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     MOVES.copyWithin(P * MAX_MOVES, (P + 1) * MAX_MOVES, (P + 1) * MAX_MOVES + childN);
     listN = childN;
     ply++;
+    if (withOutcome) remember(reset);
     if (wantSan) sanParts.push(isNull ? '-- ' : `${text} `);
     if (suffixNag) addNag(suffixNag);
     if (wantPosition(ply)) writePosition();
@@ -355,6 +374,10 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     if (!failed) {
       generate();
       if (wantPosition(0)) writePosition();
+      if (withOutcome) {
+        historyN = 0;
+        remember(false);
+      }
     }
 
     let complete = false;
@@ -440,6 +463,7 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     } else if ((flags & PGN_WRITE_POSITIONS) !== 0 && (flags & PGN_FINAL_ONLY) !== 0) {
       writePosition();
     }
+    if (!failed && withOutcome && historyN > 0) games[rec + G.outcome] = gameOutcome(history, historyN, halfmove, P, listN);
     games[rec + G.positionCount] = posGame.length - games[rec + G.positionStart]!;
     sanBytes = sanLength();
     games[rec + G.sanEnd] = sanBytes;

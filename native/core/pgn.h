@@ -26,6 +26,7 @@
 #endif
 
 #include "fen.h"
+#include "outcome.h"
 #include "san.h"
 
 namespace bbp {
@@ -42,12 +43,15 @@ enum PgnErrorCode : int {
 enum GameField : int {
   gStart, gEnd, gLine, gMoveStart, gMoveCount, gTagStart, gTagCount, gCommentStart, gCommentCount,
   gNagStart, gNagCount, gResult, gError, gErrorLine, gErrorColumn, gErrorTokenStart, gErrorTokenEnd,
-  gSanStart, gSanEnd, gPositionStart, gPositionCount, gFenTag, kGameFields
+  gSanStart, gSanEnd, gPositionStart, gPositionCount, gFenTag,
+  gOutcome,  // with kOutcome: outcome.h's code of the game's last position (0 also for a bad game)
+  kGameFields
 };
 
 // Options.
 constexpr int kWriteSan = 1, kWriteComments = 2, kWritePositions = 4, kFinalOnly = 8, kLastChunk = 16,
-              kNotFirst = 32;  // the input continues a file: no BOM, no tagless first game
+              kNotFirst = 32,  // the input continues a file: no BOM, no tagless first game
+              kOutcome = 64;   // each game's outcome (outcome.h) in gOutcome
 
 struct Options {
   int flags = kWriteSan;
@@ -347,6 +351,9 @@ class Reader {
   int ply_ = 0, halfmove_ = 0, fullmove_ = 1;
   bool failed_ = false;
   std::size_t gameLineStart_ = 0;
+  // With kOutcome: the game's positions since its last capture or pawn move, the current one last.
+  const bool outcome_ = (o_.flags & kOutcome) != 0;
+  Buf<Board> history_;
 
   // The game's record (out_.games grows only when a game starts).
   std::int32_t& field(int f) { return rec_[f]; }
@@ -663,6 +670,11 @@ class Reader {
     halfmove_ = reset ? 0 : (halfmove_ + 1 > kMaxClockValue ? kMaxClockValue : halfmove_ + 1);
     ++ply_;
     cleanEp();
+    if (outcome_) remember(reset);
+  }
+  BBP_ALWAYS_INLINE void remember(bool reset) {
+    if (reset) history_.resize(0);
+    history_.push_back(board_);
   }
   BBP_ALWAYS_INLINE void closeMove(int suffixNag) {
     if (suffixNag) addNag(suffixNag);
@@ -857,6 +869,10 @@ class Reader {
     if (!failed_) {
       cleanEp();
       if (wantPosition(0)) writePosition();
+      if (outcome_) {
+        history_.clear();
+        history_.push_back(board_);
+      }
     }
 
     bool complete = false;
@@ -1010,6 +1026,8 @@ class Reader {
     } else if ((o_.flags & kWritePositions) && (o_.flags & kFinalOnly)) {
       writePosition();
     }
+    if (!failed_ && outcome_ && !history_.failed() && !history_.empty())
+      field(gOutcome) = outcome::gameOutcome(s_, history_.data(), history_.size(), halfmove_);
     field(gPositionCount) = static_cast<std::int32_t>(out_.positionGame.size()) - field(gPositionStart);
     field(gSanEnd) = static_cast<std::int32_t>(out_.san.size());
     return complete;
