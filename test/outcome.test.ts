@@ -58,6 +58,10 @@ const CASES: [string, string, PgnOutcome | null][] = [
   ['repetition: a possible en passant makes a position differ (9.2.3)', game('1. e4 Nf6 2. e5 d5 3. Nf3 Nc6 4. Ng1 Nb8 5. Nf3 Nc6 6. Ng1 *'), null],
   // 9.2.3: the same squares but without the castling rights of the start: not a repetition of it.
   ['repetition: lost castling rights make a position differ (9.2.3)', game('1. Nf3 Nf6 2. Rg1 Rg8 3. Rh1 Rh8 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 *'), null],
+  // Null moves (PGN "--") pass the move: the side to move differs around them. The start
+  // position with white to move comes back after each knight round trip of white's.
+  ['null moves: the start position twice', game('1. Nf3 -- 2. Ng1 -- *'), null],
+  ['null moves: the start position three times (9.2.2)', game('1. Nf3 -- 2. Ng1 -- 3. Nf3 -- 4. Ng1 -- *'), draw('threefold repetition')],
   ['a game in progress', game('1. e4 e5 2. Nf3 *'), null],
   ['no moves', game('*'), null],
 ];

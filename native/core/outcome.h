@@ -17,8 +17,10 @@
 // before the last capture or pawn move cannot come back, so only those since it are kept.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 
+#include "blockers.h"
 #include "movegen.h"
 #include "san.h"
 
@@ -70,6 +72,35 @@ inline int occurrences(const Board* history, std::size_t n, const Board& p) {
   return k;
 }
 
+// Is the side to move in check? (Its own small function: sharing position.h's checkers with the
+// reader's hot path changes how the compiler inlines it there.)
+template <class Sliders>
+bool sideToMoveInCheck(const Sliders& s, const Board& b) {
+  const int us = b.sideToMove, them = us ^ 1, k = b.kingSquare(us);
+  const U64 occ = b.occupied(), theirs = b.colors[them];
+  return ((knightAttacks(k) & b.pieces[kKnight]) | (pawnAttacks(us, k) & b.pieces[kPawn])) & theirs ||
+         (s.bishop(k, occ) & diagSliders(b, them)) || (s.rook(k, occ) & orthSliders(b, them));
+}
+
+// True when a move of a knight, bishop, rook or queen is sure to be legal: the side to move is not in
+// check and such a piece, not pinned to its king (the Checks and Pinned Pieces page's blockers), has
+// a square to go to. False says nothing; the caller then counts the legal moves. The common case
+// without the full generator (whose attack map of the other side costs the most).
+template <class Sliders>
+bool surelyHasMove(const Sliders& s, const Board& b) {
+  const int us = b.sideToMove, them = us ^ 1;
+  if (sideToMoveInCheck(s, b)) return false;
+  const U64 occ = b.occupied(), free = ~b.colors[us] & ~b.pieceSet(them, kKing);
+  const U64 movable = b.colors[us] & ~kingBlockers(b, b.kingSquare(us), them, occ).blockers;
+  for (U64 p = movable & b.pieces[kKnight]; p; p &= p - 1)
+    if (knightAttacks(__builtin_ctzll(p)) & free) return true;
+  for (U64 p = movable & (b.pieces[kRook] | b.pieces[kQueen]); p; p &= p - 1)
+    if (s.rook(__builtin_ctzll(p), occ) & free) return true;
+  for (U64 p = movable & (b.pieces[kBishop] | b.pieces[kQueen]); p; p &= p - 1)
+    if (s.bishop(__builtin_ctzll(p), occ) & free) return true;
+  return false;
+}
+
 // The outcome of a game whose last position is history[n - 1] (n >= 1), history[0 .. n) being the
 // positions since its last capture or pawn move (or its start), `halfmove` its halfmove clock.
 // Checked in python-chess's order (its outcome(claim_draw=True)): checkmate, insufficient material
@@ -79,37 +110,44 @@ inline int occurrences(const Board* history, std::size_t n, const Board& p) {
 template <class Sliders>
 int gameOutcome(const Sliders& s, const Board* history, std::size_t n, int halfmove) {
   const Board& b = history[n - 1];
-  Move moves[kMaxMoves];
-  const int count = legalMoves(s, b, moves);
-  if (count == 0) {
-    if (checkers(s, b, b.sideToMove)) return kCheckmate | ((b.sideToMove == 0 ? 2 : 1) << kWinnerShift);
-  }
+  // Whether a legal move exists (no move list: the list is needed only for the claims by a move).
+  const bool any = surelyHasMove(s, b) || (b.sideToMove == 0 ? movegen::countMoves<0>(s, b) : movegen::countMoves<1>(s, b)) != 0;
+  if (!any && sideToMoveInCheck(s, b)) return kCheckmate | ((b.sideToMove == 0 ? 2 : 1) << kWinnerShift);
   if (insufficientMaterial(b, 0) && insufficientMaterial(b, 1)) return kInsufficientMaterial;
-  if (count == 0) return kStalemate;
+  if (!any) return kStalemate;
   if (halfmove >= 150) return kSeventyFiveMoves;
   const int here = occurrences(history, n, b);
   if (here >= 5) return kFivefoldRepetition;
-  const int listed = count < kMaxMoves ? count : kMaxMoves;
-  // A move that is no capture and no pawn move (9.3: the clock counts those).
+  if (halfmove >= 100) return kFiftyMoves;
+  // A claim by a move (9.2.1, 9.3.1) needs a move that is no capture and no pawn move (only such a
+  // move adds to the clock, and only such a move can lead back to an earlier position). An earlier
+  // position it leads back to has the other side to move, the other side's pieces where they are
+  // now, the same castling rights, no en passant, and the mover's pieces but one where they are now.
+  // Such a position must have been seen twice: the moves are tried only when two such are found.
+  int candidates = 0;
+  if (halfmove != 99 && here < 3) {
+    const int us = b.sideToMove, them = us ^ 1;
+    for (std::size_t i = 0; i + 1 < n && candidates < 2; ++i) {
+      const Board& h = history[i];
+      candidates += h.sideToMove != us && h.colors[them] == b.colors[them] && h.castling == b.castling &&
+                    h.epSquare == kNoSquare && __builtin_popcountll(h.colors[us] ^ b.colors[us]) == 2;
+    }
+  }
+  if (halfmove != 99 && candidates < 2) return here >= 3 ? kThreefoldRepetition : kOngoing;
+  Move moves[kMaxMoves];
+  const int listed = std::min(legalMoves(s, b, moves), kMaxMoves);
   const U64 them = b.colors[b.sideToMove ^ 1], pawns = b.pieces[kPawn];
   auto quiet = [&](Move m) { return !(squareBB(moveTo(m)) & them) && !(squareBB(moveFrom(m)) & pawns); };
-  if (halfmove >= 100) return kFiftyMoves;
   if (halfmove == 99)
     for (int i = 0; i < listed; ++i)
       if (quiet(moves[i])) return kFiftyMoves;
   if (here >= 3) return kThreefoldRepetition;
-  // A move to a position seen twice already: only quiet moves can lead back. Worth trying only when
-  // two earlier positions with the other side to move are the same.
-  bool pair = false;
-  for (std::size_t i = 0; i + 1 < n && !pair; ++i)
-    if (history[i].sideToMove != b.sideToMove && occurrences(history + i + 1, n - i - 1, history[i]) >= 1) pair = true;
-  if (pair)
-    for (int i = 0; i < listed; ++i) {
-      if (!quiet(moves[i])) continue;
-      Board child = san::play(b, moves[i]);
-      child.epSquare = kNoSquare;  // a quiet move leaves no en-passant square
-      if (occurrences(history, n, child) >= 2) return kThreefoldRepetition;
-    }
+  for (int i = 0; i < listed; ++i) {
+    if (!quiet(moves[i])) continue;
+    Board child = san::play(b, moves[i]);
+    child.epSquare = kNoSquare;  // a quiet move leaves no en-passant square
+    if (occurrences(history, n, child) >= 2) return kThreefoldRepetition;
+  }
   return kOngoing;
 }
 

@@ -351,8 +351,11 @@ class Reader {
   int ply_ = 0, halfmove_ = 0, fullmove_ = 1;
   bool failed_ = false;
   std::size_t gameLineStart_ = 0;
-  // With kOutcome: the game's positions since its last capture or pawn move, the current one last.
+  // With kOutcome: where the positions that can repeat start (outcome.h): the ply of the last
+  // capture or pawn move or change of castling rights, and that position's castling rights and
+  // en-passant square; the positions since are rebuilt at the game's end (gameOutcome).
   const bool outcome_ = (o_.flags & kOutcome) != 0;
+  int windowStart_ = 0, windowCastling_ = 0, windowEp_ = kNoSquare;
   Buf<Board> history_;
 
   // The game's record (out_.games grows only when a game starts).
@@ -670,11 +673,36 @@ class Reader {
     halfmove_ = reset ? 0 : (halfmove_ + 1 > kMaxClockValue ? kMaxClockValue : halfmove_ + 1);
     ++ply_;
     cleanEp();
-    if (outcome_) remember(reset);
+    if (outcome_ && (reset || board_.castling != windowCastling_)) openWindow();
   }
-  BBP_ALWAYS_INLINE void remember(bool reset) {
-    if (reset) history_.resize(0);
-    history_.push_back(board_);
+  void openWindow() {
+    windowStart_ = ply_;
+    windowCastling_ = board_.castling;
+    windowEp_ = board_.epSquare;
+  }
+  // The outcome code of the game at its end (outcome.h). The positions since the window opened are
+  // rebuilt from the last one backwards: every move since is a move of a piece (no capture, no pawn
+  // move, no castling: those open the window) or a null move, undone by moving the piece back.
+  [[gnu::noinline]] int gameOutcome() {
+    const std::size_t n = static_cast<std::size_t>(ply_ - windowStart_) + 1;
+    history_.clear();
+    Board* h = history_.grow(n);
+    if (!h) return 0;  // out of memory: run() reports it
+    h[n - 1] = board_;
+    const std::uint16_t* moves = out_.moves.data() + field(gMoveStart) + windowStart_;
+    for (std::size_t k = n - 1; k > 0; --k) {
+      Board b = h[k];
+      const Move m = moves[k - 1];
+      b.sideToMove ^= 1;
+      if (m) {
+        const U64 fromTo = squareBB(moveFrom(m)) | squareBB(moveTo(m));
+        b.pieces[b.typeOn(moveTo(m))] ^= fromTo;
+        b.colors[b.sideToMove] ^= fromTo;
+      }
+      h[k - 1] = b;
+    }
+    h[0].epSquare = windowEp_;
+    return outcome::gameOutcome(s_, h, n, halfmove_);
   }
   BBP_ALWAYS_INLINE void closeMove(int suffixNag) {
     if (suffixNag) addNag(suffixNag);
@@ -869,10 +897,7 @@ class Reader {
     if (!failed_) {
       cleanEp();
       if (wantPosition(0)) writePosition();
-      if (outcome_) {
-        history_.clear();
-        history_.push_back(board_);
-      }
+      if (outcome_) openWindow();
     }
 
     bool complete = false;
@@ -1026,8 +1051,7 @@ class Reader {
     } else if ((o_.flags & kWritePositions) && (o_.flags & kFinalOnly)) {
       writePosition();
     }
-    if (!failed_ && outcome_ && !history_.failed() && !history_.empty())
-      field(gOutcome) = outcome::gameOutcome(s_, history_.data(), history_.size(), halfmove_);
+    if (!failed_ && outcome_) field(gOutcome) = gameOutcome();
     field(gPositionCount) = static_cast<std::int32_t>(out_.positionGame.size()) - field(gPositionStart);
     field(gSanEnd) = static_cast<std::int32_t>(out_.san.size());
     return complete;
