@@ -56,6 +56,9 @@ const CASES: [string, string, PgnOutcome | null][] = [
   // 9.2.3: after 2... d5 en passant (exd6) is possible, so that position is not the one after
   // 4... Nb8; the next move 6... Nb8 would make it only the second.
   ['repetition: a possible en passant makes a position differ (9.2.3)', game('1. e4 Nf6 2. e5 d5 3. Nf3 Nc6 4. Ng1 Nb8 5. Nf3 Nc6 6. Ng1 *'), null],
+  // 9.2.3: after 1... d5 the en-passant capture exd6 would expose the king on h5 to the rook on a5:
+  // not possible, so that position is the one after 3... Ke8, and 5... Ke8 would make it the third.
+  ['repetition: an impossible en passant does not count (9.2.3)', game('1... d5 2. Kh6 Ke7 3. Kh5 Ke8 4. Kh6 Ke7 5. Kh5 *', '4k3/3p4/8/r3P2K/8/8/8/8 b - - 0 1'), draw('threefold repetition')],
   // 9.2.3: the same squares but without the castling rights of the start: not a repetition of it.
   ['repetition: lost castling rights make a position differ (9.2.3)', game('1. Nf3 Nf6 2. Rg1 Rg8 3. Rh1 Rh8 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 *'), null],
   // Null moves (PGN "--") pass the move: the side to move differs around them. The start
@@ -130,6 +133,16 @@ function referenceOutcome(startFen: string, ucis: string[]): PgnOutcome | null {
   }
   return null;
 }
+
+describe('the reference', () => {
+  it('gives every hand-built case (without null moves) its expected outcome', () => {
+    for (const [what, pgn, expected] of CASES) {
+      const [g] = parsePgn(pgn, { backend: 'js' });
+      if (g!.moves.includes('0000')) continue;
+      expect(referenceOutcome(g!.startFen, g!.moves), what).toEqual(expected);
+    }
+  });
+});
 
 const SPARSE_STARTS = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
