@@ -66,6 +66,11 @@ describe.each(nativeApi ? ['native', 'js'] : ['js'])('%s', (backend) => {
     const r = analyze([join(dir, 'q.pgn.gz'), ...base, '--per', 'game', '--tags', 'White']);
     expect(r.records.map((x) => x.plies ?? x.reason)).toEqual([85, 7, 3, 0, 22, 'illegal move', 'malformed move']);
     expect(r.records[1]).toMatchObject({ game: 2, result: '1-0', tags: { White: 'A "quoted" name' }, checkmate: 1, inCheck: 1 });
+    // The rules' outcome: 4. Qxf7# mates (FIDE Laws 5.1.1); the Fischer-Spassky draw of game 1 was
+    // agreed, no rule ends it.
+    expect(r.records[1]).toMatchObject({ outcome: '1-0', termination: 'checkmate' });
+    expect(r.records[0]).toMatchObject({ outcome: null, termination: null });
+    expect(analyze([join(dir, 'q.pgn'), ...base, '--per', 'game', '--tags', 'White', '--threads', '3']).out).toBe(r.out);
     const f = analyze([join(dir, 'q.pgn'), ...base, '--select', 'final']);
     expect(f.records.filter((x) => !x.error).map((x) => x.ply)).toEqual([85, 7, 3, 0, 22]);
     expect(analyze([join(dir, 'q.pgn'), '--per', 'move']).status).toBe(2);
@@ -167,10 +172,10 @@ describe.each(nativeApi ? ['native', 'js'] : ['js'])('%s: CSV and --syzygy on PG
   it('per game CSV: tags as columns, sums as parsePgn + the API give them; usage errors', () => {
     const r = analyze([join(dir, 'eg.pgn'), '--backend', backend, '--per', 'game', '--format', 'csv', '--features', 'inCheck,legalMoveCount', '--tags', 'Event,White']);
     const [header, ...body] = rows(r.out);
-    expect(header).toEqual(['game', 'result', 'plies', 'Event', 'White', 'inCheck', 'legalMoveCount', 'error']);
+    expect(header).toEqual(['game', 'result', 'plies', 'outcome', 'termination', 'Event', 'White', 'inCheck', 'legalMoveCount', 'error']);
     const api = backend === 'native' ? nativeApi! : jsApi;
     const want = parsePgn(ENDGAMES, { backend: 'js' }).map((g) => {
-      if (g.error) return [String(g.game), '', '', '', '', '', '', g.error.message];
+      if (g.error) return [String(g.game), '', '', '', '', '', '', '', '', g.error.message];
       let pos = api.parseFen(g.startFen);
       let checks = api.isInCheck(pos) ? 1 : 0;
       let moves = api.legalMoves(pos).length;
@@ -179,7 +184,8 @@ describe.each(nativeApi ? ['native', 'js'] : ['js'])('%s: CSV and --syzygy on PG
         checks += api.isInCheck(pos) ? 1 : 0;
         moves += api.legalMoves(pos).length;
       }
-      return [String(g.game), g.result ?? '', String(g.moves.length), g.tags.Event!, '', String(checks), String(moves), ''];
+      const outcome = !g.outcome ? '' : g.outcome.winner === 'white' ? '1-0' : g.outcome.winner === 'black' ? '0-1' : '1/2-1/2';
+      return [String(g.game), g.result ?? '', String(g.moves.length), outcome, g.outcome?.termination ?? '', g.tags.Event!, '', String(checks), String(moves), ''];
     });
     expect(body).toEqual(want);
     expect(analyze([join(dir, 'eg.pgn'), '--per', 'game', '--syzygy', tables]).status).toBe(2);

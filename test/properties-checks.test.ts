@@ -88,6 +88,7 @@ const PROPS: [string, fc.Arbitrary<unknown[]>][] = [
   ['checkBlockSquares', fc.tuple(position, color)],
   ['pinRay', fc.tuple(position, square)],
   ['checkKind', fenAndMove.map(([f, m]) => [P(f), m])],
+  ['isInsufficientMaterial', fc.tuple(position, color)],
   ['checkersBatch', fc.tuple(positions, fc.constantFrom(0, 1, 2, undefined)).map(([ps, c]) => [{ packed: ps }, c])],
   ['pinnedPiecesBatch', fc.tuple(positions, fc.constantFrom(0, 1, 2)).map(([ps, c]) => [{ packed: ps }, c])],
   ['discoveredCheckCandidatesBatch', fc.tuple(positions, fc.constantFrom(0, 1, 2)).map(([ps, c]) => [{ packed: ps }, c])],

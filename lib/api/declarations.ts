@@ -308,6 +308,15 @@ export const DECLARATIONS = {
    * gives: 'none', 'direct', 'discovered' or 'double'. A malformed or illegal move is a MoveError.
    */
   checkKind: fn<(pos: Position, move: string) => CheckKind>({ topic: 'checks', args: [['pos', 'position'], ['move', 'uci']], result: 'checkKind', call: checkKindCall }),
+  /**
+   * True when `color` cannot checkmate by any series of legal moves (FIDE Laws of Chess 5.2.2 and
+   * 9.6.2), judged by material and bishop square colours, the usual approximation (python-chess's,
+   * chessops'): pawns, rooks or queens can mate; a lone knight (with the king) cannot when the other
+   * side has only its king and queens (anything else can block its own king: a helpmate); bishops
+   * cannot when every bishop on the board stands on one square colour and there is no pawn or knight
+   * anywhere; a bare king cannot.
+   */
+  isInsufficientMaterial: fn<(pos: Position, color: Color) => boolean>({ topic: 'checks', args: [['pos', 'position'], ['color', 'color']], result: 'boolean' }),
   /** checkers for each packed position; color 0 | 1, or 2 / omitted for each position's side to move. */
   checkersBatch: fn<(positions: U64, color?: number, out?: U64) => U64>({ topic: 'checks', args: [['positions', 'positions'], ['color', 'optBatchColor']], result: 'u64', out: 'u64', batchOf: 'checkers' }),
   /** pinnedPieces for each packed position; color 0 | 1, or 2 for each position's side to move. */

@@ -199,6 +199,11 @@ export interface CheckBackend {
    * 3 rook, 4 queen.
    */
   checkKind(pos: Position, from: number, to: number, promotion: number): number;
+  /**
+   * True when `color` cannot checkmate by any series of legal moves, judged by material and bishop
+   * square colours (native/core/outcome.h: FIDE Laws 5.2.2 / 9.6.2, the usual approximation).
+   */
+  isInsufficientMaterial(pos: Position, color: number): boolean;
 
   /**
    * Batch over packed positions (n = out.length; positions has n * PACKED_POSITION_WORDS words).

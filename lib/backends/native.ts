@@ -75,7 +75,7 @@ export function addonPath(root = packageRoot): string {
 /** The CheckBackend and MoveBackend functions whose first parameter is a Position. */
 const POSITION_FUNCTIONS = [
   'attackersTo', 'checkers', 'pinnedPieces', 'pinners', 'discoveredCheckCandidates', 'checkBlockSquares',
-  'pinRay', 'checkKind', 'legalMoves', 'makeMove', 'perft', 'perftStats', 'perftThreads', 'perftStatsThreads', 'perftAsync',
+  'pinRay', 'checkKind', 'isInsufficientMaterial', 'legalMoves', 'makeMove', 'perft', 'perftStats', 'perftThreads', 'perftStatsThreads', 'perftAsync',
   'polyglotKey',
 ] as const satisfies readonly (keyof (CheckBackend & MoveBackend))[];
 /** The CheckVariants functions whose first parameter is a Position. */

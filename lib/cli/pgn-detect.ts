@@ -10,6 +10,7 @@ const VALUE_OPTIONS = new Set(['--first-game', '--features', '--format', '--back
 
 export const pgnUsage = `PGN input (--input pgn, or a .pgn / .pgn.gz / .pgn.zst file recognised by its bytes):
   --per position|game    one record per position (default) or per game
+                         (per game: with "outcome" and "termination", the rules' end of the game)
   --tags A,B             tags copied into per-game records (default Event,White,Black,Result)
   --select all|final     every position (default) or each game's final one
   --every N              every Nth ply;  --from-ply K   from ply K on

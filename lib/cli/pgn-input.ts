@@ -8,10 +8,13 @@
  * in game order:
  *   --per position (default): {"game","ply","san","fen", features...} for each selected position
  *     (ply 0 = the start position, san null there);
- *   --per game: {"game","result","plies","tags":{...the --tags chosen},features...} with each
- *     feature aggregated over the game's selected positions: flags counted, numbers summed,
- *     bitboards summed as square counts, polyglotKey the last selected position's (null when the
- *     game has none); per-colour features as [white, black];
+ *   --per game: {"game","result","plies","outcome","termination","tags":{...the --tags chosen},
+ *     features...} with each feature aggregated over the game's selected positions: flags counted,
+ *     numbers summed, bitboards summed as square counts, polyglotKey the last selected position's
+ *     (null when the game has none); per-colour features as [white, black]; "termination" is what
+ *     the rules say ends the game at its last position (lib/games/outcome.ts: "checkmate",
+ *     "stalemate", "threefold repetition", ...) and "outcome" the result that gives ("1-0", "0-1",
+ *     "1/2-1/2"), both null when the game goes on (CSV: empty);
  *   a bad game: {"game","line","column","error","reason","token"} in its place (CSV: the game number
  *     and the error message, which names the line and column, the other columns empty).
  * --syzygy DIR (per position): "wdl" and "dtz" of each position from the Syzygy tables in DIR
@@ -36,6 +39,7 @@ import { ZSTD_MAGIC } from './pgn-detect.js';
 import { guardStdout } from './output.js';
 import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../games/pgn.js';
 import { popcount } from '../core/bits.js';
+import type { PgnOutcome } from '../games/outcome.js';
 
 /** The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`. */
 export async function* inputChunks(file: string, progress: { bytesIn: number }): AsyncGenerator<Uint8Array> {
@@ -336,7 +340,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   };
   try {
     if (threads <= 1) {
-      for await (const chunk of readPgnPositions(inputChunks(file, counter), { backend, games: true, select: fmt.select, annotations: annotated(fmt) })) {
+      for await (const chunk of readPgnPositions(inputChunks(file, counter), { backend, games: true, outcome: per === 'game', select: fmt.select, annotations: annotated(fmt) })) {
         if (await account(formatChunk(chunk, api, fmt))) return closed ? 141 : 1;
       }
     } else {
@@ -386,7 +390,7 @@ const annotated = (o: FormatOptions): boolean => o.annotations?.clock === true |
 
 /** The CSV header of the PGN records (see formatChunk). */
 export function csvHeaderPgn(o: FormatOptions): string {
-  const cols = o.per === 'game' ? ['game', 'result', 'plies', ...o.tags] : ['game', 'ply', 'san', 'fen'];
+  const cols = o.per === 'game' ? ['game', 'result', 'plies', 'outcome', 'termination', ...o.tags] : ['game', 'ply', 'san', 'fen'];
   cols.push(...featureColumns(o.ids));
   if (o.syzygy?.length) cols.push('wdl', 'dtz');
   if (o.annotations?.clock) cols.push('clock');
@@ -405,6 +409,12 @@ function tablesFor(dirs: string[], backend: 'native' | 'js'): SyzygyTablebase {
   }
   return threadTables.tb;
 }
+/** The result the rules give a game (its outcome's winner, or a draw), null when it goes on. */
+function resultOf(outcome: PgnOutcome | null | undefined): string | null {
+  if (!outcome) return null;
+  return outcome.winner === 'white' ? '1-0' : outcome.winner === 'black' ? '0-1' : '1/2-1/2';
+}
+
 export interface Formatted { text: Uint8Array; games: number; bad: number; positions: number; stopped?: string }
 
 /** The records of one chunk of games (analysed here), in game order; with strict, up to the first bad game. */
@@ -418,7 +428,7 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   const dtz = tb ? tb.probeDtzBatch(chunk.batch, undefined, 1) : undefined;
   const withClock = o.annotations?.clock === true && per === 'position';
   const withEval = o.annotations?.eval === true && per === 'position';
-  const emptyColumns = ids.reduce((n, f) => n + featureWidth(f), 0) + (tb ? 2 : 0) + (per === 'game' ? 2 + tags.length : 3) +
+  const emptyColumns = ids.reduce((n, f) => n + featureWidth(f), 0) + (tb ? 2 : 0) + (per === 'game' ? 4 + tags.length : 3) +
     (withClock ? 1 : 0) + (withEval ? 2 : 0);
   const res = api.analyzeBatch(chunk.batch, names as never) as unknown as Record<string, BigUint64Array | Uint8Array>;
   const words = chunk.batch.words;
@@ -457,7 +467,9 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
       continue;
     }
     if (per === 'game') {
-      const rec: Record<string, unknown> = { game: g.game + offset, result: g.result, plies: g.moves.length, tags: Object.fromEntries(tags.filter((t) => t in g.tags).map((t) => [t, g.tags[t]])) };
+      const outcome = resultOf(g.outcome);
+      const termination = g.outcome?.termination ?? null;
+      const rec: Record<string, unknown> = { game: g.game + offset, result: g.result, plies: g.moves.length, outcome, termination, tags: Object.fromEntries(tags.filter((t) => t in g.tags).map((t) => [t, g.tags[t]])) };
       const sums = names.map((n, f) => new Array<number>(FEATURES[ids[f]!]!.perColor ? 2 : 1).fill(0));
       // A 64-bit value that is not a set (polyglotKey): the last selected position's, not a sum.
       const last = names.map(() => '');
@@ -481,7 +493,7 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
       if (csv) {
         const t = rec.tags as Record<string, string>;
         const values = names.flatMap((n, f): (string | number)[] => (FEATURES[ids[f]!]!.type === 'u64' ? [last[f]!] : sums[f]!));
-        out.text(`${[rec.game, g.result ?? '', rec.plies, ...tags.map((x) => (x in t ? csvQuote(t[x]!) : '')), ...values].join(',')},\n`);
+        out.text(`${[rec.game, g.result ?? '', rec.plies, outcome ?? '', termination ?? '', ...tags.map((x) => (x in t ? csvQuote(t[x]!) : '')), ...values].join(',')},\n`);
       } else out.text(`${JSON.stringify(rec)}\n`);
     } else {
       const gameNumber = g.game + offset;
@@ -543,7 +555,7 @@ let workerApi: ReturnType<typeof createApi> | undefined;
 /** The worker side: one piece of splitPgn read, analysed and formatted on this thread's backend. */
 export function formatPgnPiece(piece: PgnPiece, o: FormatOptions): Formatted {
   workerApi ??= createApi(o.backend === 'native' ? loadNative() : jsBackend);
-  return formatChunk(pgnPiecePositions(piece, { backend: o.backend, games: true, select: o.select, annotations: annotated(o) }), workerApi, o);
+  return formatChunk(pgnPiecePositions(piece, { backend: o.backend, games: true, outcome: o.per === 'game', select: o.select, annotations: annotated(o) }), workerApi, o);
 }
 
 const PIECE_WORKER = `

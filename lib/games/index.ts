@@ -12,3 +12,4 @@ export type { EpdOps, EpdRecord, EpdProblem } from './epd.js';
 export { writePgn, type WritableGame, type WritePgnOptions } from './pgn-write.js';
 export type { PgnEval } from './pgn-annotations.js';
 export { gameFilter, finalPositionKey, type GameFilter } from './pgn-filter.js';
+export { OUTCOME_TERMINATIONS, type PgnOutcome, type PgnTermination } from './outcome.js';

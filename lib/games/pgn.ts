@@ -13,7 +13,10 @@
  *   `pgnPiecePositions(piece)`: a piece's positions, as the whole-source reader numbers them: the
  *   unit of work for threads or machines.
  *
- * A game: `{ game, line, tags, startFen, moves /* UCI *\/, sans, result, error?, comments?, nags? }`.
+ * A game: `{ game, line, tags, startFen, moves /* UCI *\/, sans, result, outcome, error?, comments?, nags? }`.
+ * `outcome` is how the rules end the game at its last position (lib/outcome.ts: checkmate,
+ * insufficient material, stalemate, the 75- and 50-move rules, five- and threefold repetition), or
+ * null; a bad game's is null. `{ outcome: false }` leaves it out (the reader then keeps no history).
  * `sans` are the canonical SAN of the moves (whatever the file wrote); a null move (`--`, `Z0`) is
  * `'0000'` / `'--'`. A bad game (bad tag, malformed / illegal / ambiguous move, null move in check,
  * unbalanced ')', unterminated comment, bad FEN tag, a Variant other than standard chess) keeps the
@@ -35,6 +38,7 @@ import { defaultBackendName, loadAddon, uciOf } from './san.js';
 import { parseFen } from '../core/position.js';
 import { jsBackend } from '../backends/js/index.js';
 import { annotationsOf, positionAnnotations, type PgnEval, type PositionAnnotations } from './pgn-annotations.js';
+import { outcomeOf, type PgnOutcome } from './outcome.js';
 
 export type PgnResult = '1-0' | '0-1' | '1/2-1/2' | '*';
 const RESULTS: readonly PgnResult[] = ['*', '1-0', '0-1', '1/2-1/2'];
@@ -90,6 +94,11 @@ export interface PgnGame {
   sans: string[];
   /** The game termination marker; null when the game had none. */
   result: PgnResult | null;
+  /**
+   * How the rules of chess end the game at the end of its main line (FIDE Laws 5.2, 9.2, 9.3, 9.6),
+   * or null when they do not, or for a bad game; absent with { outcome: false }.
+   */
+  outcome?: PgnOutcome | null;
   error?: PgnError;
   comments?: PgnComment[];
   nags?: PgnNag[];
@@ -108,6 +117,11 @@ export interface PgnOptions {
   annotations?: boolean;
   /** Write the SAN of each move (default true). */
   sans?: boolean;
+  /**
+   * Each game's `outcome` (default true for parsePgn and readPgn; for the positions readers, with
+   * { games: true } only). false: no outcome, and no per-move position history kept.
+   */
+  outcome?: boolean;
   /** 'native' | 'js' (default: the facade's backend). */
   backend?: 'native' | 'js';
 }
@@ -183,6 +197,7 @@ function checkOptions(fn: string, options: unknown): PgnOptions {
   if (o.backend !== undefined && o.backend !== 'native' && o.backend !== 'js') {
     throw new RangeError(`${fn}: backend must be 'native' or 'js', got ${JSON.stringify(o.backend)}`);
   }
+  if (o.outcome !== undefined && typeof o.outcome !== 'boolean') throw new TypeError(`${fn}: outcome must be a boolean`);
   return o;
 }
 function checkSelect(fn: string, select: unknown): Required<PositionSelect> {
@@ -199,7 +214,7 @@ function checkSelect(fn: string, select: unknown): Required<PositionSelect> {
 
 function flagsOf(o: PgnOptions): number {
   return (o.sans === false ? 0 : jsPgn.PGN_WRITE_SAN) | (o.comments ? jsPgn.PGN_WRITE_COMMENTS : 0) |
-    (o.annotations ? jsPgn.PGN_WRITE_ANNOTATIONS : 0);
+    (o.annotations ? jsPgn.PGN_WRITE_ANNOTATIONS : 0) | (o.outcome === false ? 0 : jsPgn.PGN_OUTCOME);
 }
 
 function unescapeTag(s: string): string {
@@ -257,6 +272,7 @@ function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: P
     const sans = rec[G.sanEnd]! > rec[G.sanStart]! ? sanText.toString('latin1', rec[G.sanStart]!, rec[G.sanEnd]! - 1).split(' ') : [];
     const result = rec[G.result]! >= 0 ? RESULTS[rec[G.result]!]! : null;
     const game: PgnGame = { game: firstGame + g, line: rec[G.line]!, tags, startFen, moves, sans, result };
+    if (o.outcome !== false) game.outcome = outcomeOf(rec[G.outcome]!);
     const code = rec[G.error]!;
     if (code !== 0) {
       const token = buf.toString('utf8', rec[G.errorTokenStart]!, rec[G.errorTokenEnd]!);
@@ -433,7 +449,7 @@ export interface GamePositions {
 export async function* readPgnPositions(source: PgnSource, options?: PositionsOptions): AsyncGenerator<GamePositions> {
   const o = checkOptions('readPgnPositions', options) as PositionsOptions;
   const s = checkSelect('readPgnPositions', o.select);
-  const flags = flagsOf({ ...o, sans: o.games ? o.sans : false }) | jsPgn.PGN_WRITE_POSITIONS | (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
+  const flags = flagsOf({ ...o, sans: o.games ? o.sans : false, outcome: o.games ? o.outcome : false }) | jsPgn.PGN_WRITE_POSITIONS | (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
   for await (const c of recordsOf('readPgnPositions', source, flags, s, o.backend)) {
     yield positionsOf(c, o.games === true, o);
   }
@@ -442,7 +458,7 @@ export async function* readPgnPositions(source: PgnSource, options?: PositionsOp
 /** The positions of a read made with gameBase = c.firstGame: positionGame holds the game numbers. */
 function positionsOf(c: ChunkRead, allGames: boolean, o: PgnOptions): GamePositions {
   const r = c.records;
-  const games = gamesOf(c.bytes, r, c.firstGame, o, !allGames);
+  const games = gamesOf(c.bytes, r, c.firstGame, { ...o, outcome: allGames ? o.outcome : false }, !allGames);
   const out: GamePositions = { batch: PositionBatch.fromPacked(r.positions), game: r.positionGame, ply: r.positionPly, games };
   if (o.annotations) out.annotations = positionAnnotations(r.annotations, r.positionGame, r.positionPly, c.firstGame);
   return out;
@@ -454,7 +470,7 @@ export function pgnPositions(text: string | Uint8Array, options?: ReusePositions
   const s = checkSelect('pgnPositions', o.select);
   const bytes = bytesOf('pgnPositions', text);
   const into = checkReuse('pgnPositions', o.reuse, bytes);
-  const flags = flagsOf({ ...o, sans: o.games ? o.sans : false }) | jsPgn.PGN_WRITE_POSITIONS | jsPgn.PGN_LAST_CHUNK |
+  const flags = flagsOf({ ...o, sans: o.games ? o.sans : false, outcome: o.games ? o.outcome : false }) | jsPgn.PGN_WRITE_POSITIONS | jsPgn.PGN_LAST_CHUNK |
     (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
   const r = readerFor(o.backend)(bytes, flags, s.every, s.fromPly, 1, 1, into);
   return positionsOf({ bytes, records: r, firstGame: 1 }, o.games === true, o);
@@ -497,7 +513,7 @@ export function pgnPiecePositions(piece: PgnPiece, options?: ReusePositionsOptio
   const o = checkOptions(fn, options) as ReusePositionsOptions;
   const s = checkSelect(fn, o.select);
   const into = checkReuse(fn, o.reuse, bytes);
-  const flags = flagsOf({ ...o, sans: o.games ? o.sans : false }) | jsPgn.PGN_WRITE_POSITIONS | jsPgn.PGN_LAST_CHUNK |
+  const flags = flagsOf({ ...o, sans: o.games ? o.sans : false, outcome: o.games ? o.outcome : false }) | jsPgn.PGN_WRITE_POSITIONS | jsPgn.PGN_LAST_CHUNK |
     (piece.notFirst ? jsPgn.PGN_NOT_FIRST : 0) | (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
   const r = readerFor(o.backend)(bytes, flags, s.every, s.fromPly, piece.firstLine, piece.firstGame, into);
   return positionsOf({ bytes: piece.bytes, records: r, firstGame: piece.firstGame }, o.games === true, o);

@@ -2,6 +2,7 @@
 // packed (a BigUint64Array of PACKED_POSITION_WORDS words, see lib/core/types.ts) and are validated
 // here before any kernel reads them; batch forms validate every position and name the first bad one
 // by index.
+#include "../core/outcome.h"
 #include "glue.h"
 
 namespace bbp::addon {
@@ -45,6 +46,7 @@ void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariant
   exportFunction<positionBatch<&Kernels::pinnedPiecesBatch>>(env, exports, "pinnedPiecesBatch");
   exportFunction<positionBatch<&Kernels::discoveredCheckCandidatesBatch>>(env, exports, "discoveredCheckCandidatesBatch");
   exportFunction<checkAnalysisBatchCall>(env, exports, "checkAnalysisBatch");
+  exportCall<outcome::isInsufficientMaterial, Pos, Color>(env, exports, "isInsufficientMaterial(pos, color)");
 
   exportCall<&Kernels::pinnedPiecesXray, Pos, Color>(env, checkVariants, "pinnedPiecesXray(pos, color)");
   exportCall<&Kernels::pinnedPiecesOppositeRays, Pos, Color>(env, checkVariants, "pinnedPiecesOppositeRays(pos, color)");

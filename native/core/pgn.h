@@ -28,6 +28,7 @@
 
 #include "annotations.h"
 #include "fen.h"
+#include "outcome.h"
 #include "san.h"
 
 namespace bbp {
@@ -44,13 +45,16 @@ enum PgnErrorCode : int {
 enum GameField : int {
   gStart, gEnd, gLine, gMoveStart, gMoveCount, gTagStart, gTagCount, gCommentStart, gCommentCount,
   gNagStart, gNagCount, gResult, gError, gErrorLine, gErrorColumn, gErrorTokenStart, gErrorTokenEnd,
-  gSanStart, gSanEnd, gPositionStart, gPositionCount, gFenTag, kGameFields
+  gSanStart, gSanEnd, gPositionStart, gPositionCount, gFenTag,
+  gOutcome,  // with kOutcome: outcome.h's code of the game's last position (0 also for a bad game)
+  kGameFields
 };
 
 // Options.
 constexpr int kWriteSan = 1, kWriteComments = 2, kWritePositions = 4, kFinalOnly = 8, kLastChunk = 16,
               kNotFirst = 32,  // the input continues a file: no BOM, no tagless first game
-              kWriteAnnotations = 64;  // [%clk] [%emt] [%eval] commands of main-line comments (annotations.h)
+              kWriteAnnotations = 64,  // [%clk] [%emt] [%eval] commands of main-line comments (annotations.h)
+              kOutcome = 128;          // each game's outcome (outcome.h) in gOutcome
 
 struct Options {
   int flags = kWriteSan;
@@ -356,6 +360,12 @@ class Reader {
   int ply_ = 0, halfmove_ = 0, fullmove_ = 1;
   bool failed_ = false;
   std::size_t gameLineStart_ = 0;
+  // With kOutcome: where the positions that can repeat start (outcome.h): the ply of the last
+  // capture or pawn move or change of castling rights, and that position's castling rights and
+  // en-passant square; the positions since are rebuilt at the game's end (gameOutcome).
+  const bool outcome_ = (o_.flags & kOutcome) != 0;
+  int windowStart_ = 0, windowCastling_ = 0, windowEp_ = kNoSquare;
+  Buf<Board> history_;
 
   // The game's record (out_.games grows only when a game starts).
   std::int32_t& field(int f) { return rec_[f]; }
@@ -691,6 +701,36 @@ class Reader {
     halfmove_ = reset ? 0 : (halfmove_ + 1 > kMaxClockValue ? kMaxClockValue : halfmove_ + 1);
     ++ply_;
     cleanEp();
+    if (outcome_ && (reset || board_.castling != windowCastling_)) openWindow();
+  }
+  void openWindow() {
+    windowStart_ = ply_;
+    windowCastling_ = board_.castling;
+    windowEp_ = board_.epSquare;
+  }
+  // The outcome code of the game at its end (outcome.h). The positions since the window opened are
+  // rebuilt from the last one backwards: every move since is a move of a piece (no capture, no pawn
+  // move, no castling: those open the window) or a null move, undone by moving the piece back.
+  [[gnu::noinline]] int gameOutcome() {
+    const std::size_t n = static_cast<std::size_t>(ply_ - windowStart_) + 1;
+    history_.clear();
+    Board* h = history_.grow(n);
+    if (!h) return 0;  // out of memory: run() reports it
+    h[n - 1] = board_;
+    const std::uint16_t* moves = out_.moves.data() + field(gMoveStart) + windowStart_;
+    for (std::size_t k = n - 1; k > 0; --k) {
+      Board b = h[k];
+      const Move m = moves[k - 1];
+      b.sideToMove ^= 1;
+      if (m) {
+        const U64 fromTo = squareBB(moveFrom(m)) | squareBB(moveTo(m));
+        b.pieces[b.typeOn(moveTo(m))] ^= fromTo;
+        b.colors[b.sideToMove] ^= fromTo;
+      }
+      h[k - 1] = b;
+    }
+    h[0].epSquare = windowEp_;
+    return outcome::gameOutcome(s_, h, n, halfmove_);
   }
   BBP_ALWAYS_INLINE void closeMove(int suffixNag) {
     if (suffixNag) addNag(suffixNag);
@@ -888,6 +928,7 @@ class Reader {
     if (!failed_) {
       cleanEp();
       if (wantPosition(0)) writePosition();
+      if (outcome_) openWindow();
     }
 
     bool complete = false;
@@ -1041,6 +1082,7 @@ class Reader {
     } else if ((o_.flags & kWritePositions) && (o_.flags & kFinalOnly)) {
       writePosition();
     }
+    if (!failed_ && outcome_) field(gOutcome) = gameOutcome();
     field(gPositionCount) = static_cast<std::int32_t>(out_.positionGame.size()) - field(gPositionStart);
     field(gSanEnd) = static_cast<std::int32_t>(out_.san.size());
     return complete;

@@ -9,6 +9,7 @@ import * as kbnk from './kbnk.js';
 import * as king from './king.js';
 import * as knight from './knight.js';
 import { makeMove } from './makemove.js';
+import * as outcome from './outcome.js';
 import * as perft from './perft.js';
 import { polyglotKey } from './polyglot.js';
 import * as sliders from './sliders.js';
@@ -101,6 +102,7 @@ export const jsBackend: Backend = {
   checkBlockSquares: checks.checkBlockSquares,
   pinRay: checks.pinRay,
   checkKind: checks.checkKind,
+  isInsufficientMaterial: outcome.isInsufficientMaterial,
   checkersBatch: checks.checkersBatch,
   pinnedPiecesBatch: checks.pinnedPiecesBatch,
   discoveredCheckCandidatesBatch: checks.discoveredCheckCandidatesBatch,

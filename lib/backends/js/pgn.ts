@@ -8,6 +8,7 @@ import { parseFen } from '../../core/position.js';
 import { jsBackend } from './index.js';
 import * as san from './san.js';
 import { readAnnotations } from './pgn-annotations.js';
+import { BOARD_WORDS, gameOutcome } from './outcome.js';
 
 export const PGN_NO_ERROR = 0;
 export const PGN_BAD_TAG = 1;
@@ -24,7 +25,7 @@ export const PGN_UNSUPPORTED_VARIANT = 9;
 export const GAME_FIELDS = [
   'start', 'end', 'line', 'moveStart', 'moveCount', 'tagStart', 'tagCount', 'commentStart', 'commentCount',
   'nagStart', 'nagCount', 'result', 'error', 'errorLine', 'errorColumn', 'errorTokenStart', 'errorTokenEnd',
-  'sanStart', 'sanEnd', 'positionStart', 'positionCount', 'fenTag',
+  'sanStart', 'sanEnd', 'positionStart', 'positionCount', 'fenTag', 'outcome',
 ] as const;
 export const G = Object.fromEntries(GAME_FIELDS.map((f, i) => [f, i])) as { [K in (typeof GAME_FIELDS)[number]]: number };
 export const GAME_RECORD = GAME_FIELDS.length;
@@ -38,6 +39,8 @@ export const PGN_LAST_CHUNK = 16;
 export const PGN_NOT_FIRST = 32;
 /** [%clk] [%emt] [%eval] commands of main-line comments (pgn-annotations.ts). */
 export const PGN_WRITE_ANNOTATIONS = 64;
+/** Each game's outcome (outcome.ts) in its record's `outcome` field. */
+export const PGN_OUTCOME = 128;
 
 /** What one call reads: compact records (see native/core/pgn.h Output). */
 export interface PgnRecords {
@@ -176,6 +179,21 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     posPly.push(ply);
   };
   const generate = (): void => { listN = san.generateClean(P); };
+  // With PGN_OUTCOME: the game's boards since its last capture or pawn move (BOARD_WORDS each), the
+  // current one last.
+  const withOutcome = (flags & PGN_OUTCOME) !== 0;
+  let history = new Int32Array(withOutcome ? 64 * BOARD_WORDS : 0);
+  let historyN = 0;
+  const remember = (reset: boolean): void => {
+    if (reset) historyN = 0;
+    if ((historyN + 1) * BOARD_WORDS > history.length) {
+      const h = new Int32Array(history.length * 2);
+      h.set(history);
+      history = h;
+    }
+    const at = historyN++ * BOARD_WORDS;
+    for (let k = 0; k < BOARD_WORDS; k++) history[at + k] = BOARD[O + k]!;
+  };
 
   const tag = (): boolean => {
     const start = i;
@@ -317,6 +335,7 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     MOVES.copyWithin(P * MAX_MOVES, (P + 1) * MAX_MOVES, (P + 1) * MAX_MOVES + childN);
     listN = childN;
     ply++;
+    if (withOutcome) remember(reset);
     if (wantSan) sanParts.push(isNull ? '-- ' : `${text} `);
     if (suffixNag) addNag(suffixNag);
     if (wantPosition(ply)) writePosition();
@@ -383,6 +402,10 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     if (!failed) {
       generate();
       if (wantPosition(0)) writePosition();
+      if (withOutcome) {
+        historyN = 0;
+        remember(false);
+      }
     }
 
     let complete = false;
@@ -468,6 +491,7 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     } else if ((flags & PGN_WRITE_POSITIONS) !== 0 && (flags & PGN_FINAL_ONLY) !== 0) {
       writePosition();
     }
+    if (!failed && withOutcome && historyN > 0) games[rec + G.outcome] = gameOutcome(history, historyN, halfmove, P, listN);
     games[rec + G.positionCount] = posGame.length - games[rec + G.positionStart]!;
     sanBytes = sanLength();
     games[rec + G.sanEnd] = sanBytes;
