@@ -48,6 +48,8 @@ export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns,
   readonly variants: Variants;
   /** Standard Algebraic Notation (native/core/san.h, lib/backends/js/san.ts). */
   readonly san: SanBackend;
+  /** The PGN reader (native/core/pgn.h, lib/backends/js/pgn.ts). */
+  readonly pgn: PgnBackend;
   /**
    * The tablebase generator of the addon (native/core/tbgen.h); null on the JS backend, whose
    * generator (lib/backends/js/tbgen.ts) lib/tablebases/tablebase.ts drives itself.
@@ -372,6 +374,34 @@ export interface LineRecords { words: BigUint64Array; ok: Uint8Array; records: U
 // =====================================================================================
 // Games, tablebases: the per-topic primitives each backend provides.
 // =====================================================================================
+
+/** What one call reads: compact records (see native/core/pgn.h Output). */
+export interface PgnRecords {
+  games: Int32Array;
+  moves: Uint16Array;
+  san: Uint8Array;
+  tags: Int32Array;
+  comments: Int32Array;
+  nags: Int32Array;
+  positions: BigUint64Array;
+  positionGame: Uint32Array;
+  positionPly: Uint32Array;
+  /** ANNOTATION_FIELDS per command (pgn-annotations.ts), with PGN_WRITE_ANNOTATIONS. */
+  annotations: Int32Array;
+  consumed: number;
+  consumedLine: number;
+}
+
+/**
+ * One read of PGN bytes into compact records: `gameBase` is added to the game index of each position
+ * (positionGame); with `into`, each position array is written into the memory of the matching array
+ * of `into` when its buffer has room from the array's offset on (the result is then a view of that
+ * buffer), else it is new memory.
+ */
+export interface PgnBackend {
+  read(bytes: Uint8Array, flags: number, every: number, fromPly: number, firstLine: number, gameBase?: number,
+    into?: readonly [BigUint64Array, Uint32Array, Uint32Array]): PgnRecords;
+}
 
 /** SAN of one position; moves as 16-bit codes (from | to << 6 | promotion << 12). */
 export interface SanBackend {

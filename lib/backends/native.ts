@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Position } from '../core/types.js';
-import type { Backend, CheckBackend, CheckVariants, MoveBackend, SanBackend, SyzygyBackend, TbGenBackend } from './contract.js';
+import type { Backend, CheckBackend, CheckVariants, MoveBackend, PgnBackend, SanBackend, SyzygyBackend, TbGenBackend } from './contract.js';
 import { MAX_MOVES } from '../core/types.js';
 import { packedOf } from '../core/position.js';
 
@@ -87,8 +87,8 @@ type PositionVariant = (typeof POSITION_VARIANTS)[number];
 type Packed<F> = F extends (pos: Position, ...rest: infer A) => infer R ? (packed: BigUint64Array, ...rest: A) => R : never;
 
 /** What the addon exports: the Backend, with packed positions where the Backend has Positions. */
-export type NativeAddon = Omit<Backend, 'name' | PositionFunction | 'checkVariants' | 'san' | 'tbgen' | 'syzygy'>
-  & NativeSan & Partial<TbGenBackend> & Partial<SyzygyBackend>
+export type NativeAddon = Omit<Backend, 'name' | PositionFunction | 'checkVariants' | 'san' | 'pgn' | 'tbgen' | 'syzygy'>
+  & NativeSan & { pgnRead: PgnBackend['read'] } & Partial<TbGenBackend> & Partial<SyzygyBackend>
   & { [K in PositionFunction]: Packed<(CheckBackend & MoveBackend)[K]> }
   & { checkVariants: Omit<CheckVariants, PositionVariant> & { [K in PositionVariant]: Packed<CheckVariants[K]> } };
 
@@ -129,7 +129,7 @@ function nativeSanBackend(addon: NativeSan): SanBackend {
 /** The Backend view of a loaded addon. */
 export function adaptAddon(addon: NativeAddon): Backend {
   const checkVariants = Object.freeze(packPositions(addon.checkVariants, POSITION_VARIANTS)) as unknown as CheckVariants;
-  const adapted = packPositions(addon, POSITION_FUNCTIONS) as unknown as Omit<Backend, 'name' | 'checkVariants' | 'san' | 'tbgen' | 'syzygy'>;
+  const adapted = packPositions(addon, POSITION_FUNCTIONS) as unknown as Omit<Backend, 'name' | 'checkVariants' | 'san' | 'pgn' | 'tbgen' | 'syzygy'>;
   const { tbGenerate, tbGenerateAsync } = addon;
   const tbgen = tbGenerate && tbGenerateAsync ? Object.freeze({ tbGenerate, tbGenerateAsync }) : null;
   const syzygy = addon.syzygyOpen ? Object.freeze({
@@ -137,7 +137,8 @@ export function adaptAddon(addon: NativeAddon): Backend {
     syzygyProbeBatch: addon.syzygyProbeBatch!, syzygyProbeBatchAsync: addon.syzygyProbeBatchAsync!,
     syzygyClose: addon.syzygyClose!, syzygyVerify: addon.syzygyVerify!,
   }) : null;
-  return Object.freeze({ ...adapted, checkVariants, san: nativeSanBackend(addon), tbgen, syzygy, name: 'native' as const });
+  const pgn = Object.freeze({ read: addon.pgnRead });
+  return Object.freeze({ ...adapted, checkVariants, san: nativeSanBackend(addon), pgn, tbgen, syzygy, name: 'native' as const });
 }
 
 /**

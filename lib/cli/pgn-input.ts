@@ -39,6 +39,7 @@ import { ZSTD_MAGIC } from './pgn-detect.js';
 import { guardStdout } from './output.js';
 import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../games/pgn.js';
 import { popcount } from '../core/bits.js';
+import type { BaseFeatureName } from '../core/features.js';
 import type { PgnOutcome } from '../games/outcome.js';
 
 /** The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`. */
@@ -430,7 +431,7 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   const withEval = o.annotations?.eval === true && per === 'position';
   const emptyColumns = ids.reduce((n, f) => n + featureWidth(f), 0) + (tb ? 2 : 0) + (per === 'game' ? 4 + tags.length : 3) +
     (withClock ? 1 : 0) + (withEval ? 2 : 0);
-  const res = api.analyzeBatch(chunk.batch, names as never) as unknown as Record<string, BigUint64Array | Uint8Array>;
+  const res: Record<string, BigUint64Array | Uint8Array> = api.analyzeBatch(chunk.batch, names as BaseFeatureName[]);
   const words = chunk.batch.words;
   const halves = new Int32Array(words.buffer, words.byteOffset, words.length * 2);
   // Bitboard results as int32 halves too: hex without BigInt arithmetic.

@@ -137,10 +137,10 @@ export async function run(args: string[]): Promise<number> {
     }
     throw e;
   }
-  const features = [...new Set(o.wanted.map((w) => w.feature)), 'inCheck', 'checkmate', 'stalemate'] as const;
-  const results = api.analyzeBatch(api.PositionBatch.fromPositions([pos]), features as unknown as ('inCheck' | SetFeature)[]);
+  const features: (SetFeature | 'inCheck' | 'checkmate' | 'stalemate')[] = [...new Set(o.wanted.map((w) => w.feature)), 'inCheck', 'checkmate', 'stalemate'];
+  const results = api.analyzeBatch(api.PositionBatch.fromPositions([pos]), features);
   const highlight: Highlight[] = o.wanted.map((w, i) => {
-    const pair = (results as unknown as Record<string, BigUint64Array>)[w.feature]!;
+    const pair = results[w.feature];
     const squares = w.color === 'both' ? pair[0]! | pair[1]! : pair[w.color]!;
     const side = w.color === 'both' ? '' : w.color === 0 ? ' (white)' : ' (black)';
     return { squares, color: SHOW_PALETTE[i % SHOW_PALETTE.length]!, label: `${w.feature}${side}: ${names(squares)}` };
@@ -160,8 +160,7 @@ export async function run(args: string[]): Promise<number> {
     }
   }
   const mover = pos.sideToMove === 0 ? 'white' : 'black';
-  const r = results as unknown as Record<string, Uint8Array>;
-  const state = r.checkmate![0] ? ', checkmated' : r.stalemate![0] ? ', stalemated' : r.inCheck![0] ? ', in check' : '';
+  const state = results.checkmate[0] ? ', checkmated' : results.stalemate[0] ? ', stalemated' : results.inCheck[0] ? ', in check' : '';
   const text = toText(pos, { highlight, flipped: o.flip, unicode: o.unicode, color: o.color });
   const [boardText, legend] = text.split('\n\n');
   const out = [boardText, '', `${mover} to move${state}`];

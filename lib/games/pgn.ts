@@ -34,7 +34,9 @@ import { STARTING_FEN, errorText } from '../core/position.js';
 import * as jsPgn from '../backends/js/pgn.js';
 import { BOARD, generate, loadPacked, play } from '../backends/js/movegen.js';
 import * as jsSan from '../backends/js/san.js';
-import { defaultBackendName, loadAddon, uciOf } from './san.js';
+import { defaultBackendName, uciOf } from './san.js';
+import { backendNamed } from '../backends/named.js';
+import type { PgnBackend } from '../backends/contract.js';
 import { parseFen } from '../core/position.js';
 import { jsBackend } from '../backends/js/index.js';
 import { annotationsOf, positionAnnotations, type PgnEval, type PositionAnnotations } from './pgn-annotations.js';
@@ -138,35 +140,10 @@ export interface PositionSelect {
 /** The position arrays of an earlier result, to write the next read's positions into. */
 type Into = readonly [BigUint64Array, Uint32Array, Uint32Array];
 
-/**
- * One read: `gameBase` is added to the game index of each position (positionGame); with `into`,
- * each position array is written into the memory of the matching array of `into` when its buffer has
- * room from the array's offset on (the result is then a view of that buffer), else it is new memory.
- */
-type Reader = (bytes: Uint8Array, flags: number, every: number, fromPly: number, firstLine: number, gameBase?: number, into?: Into) => jsPgn.PgnRecords;
-
-/** The JS reader's rule for `into` (the native reader applies the same one while copying its output). */
-function writeInto<T extends BigUint64Array | Uint32Array>(fresh: T, into: T | undefined): T {
-  if (into === undefined) return fresh;
-  const room = (into.buffer.byteLength - into.byteOffset) / fresh.BYTES_PER_ELEMENT;
-  if (room < fresh.length) return fresh;
-  const view = new (fresh.constructor as new (b: ArrayBufferLike, at: number, n: number) => T)(into.buffer, into.byteOffset, fresh.length);
-  (view as unknown as { set(from: T): void }).set(fresh);
-  return view;
-}
+type Reader = PgnBackend['read'];
 
 function readerFor(which: 'native' | 'js' | undefined): Reader {
-  const name = which ?? defaultBackendName();
-  if (name === 'js') {
-    return (bytes, flags, every, fromPly, firstLine, gameBase = 0, into) => {
-      const r = jsPgn.readPgnGamesJs(bytes, { flags, every, fromPly, firstLine, gameBase });
-      if (into === undefined) return r;
-      return { ...r, positions: writeInto(r.positions, into[0]), positionGame: writeInto(r.positionGame, into[1]),
-        positionPly: writeInto(r.positionPly, into[2]) };
-    };
-  }
-  const addon = loadAddon();
-  return addon.pgnRead as Reader;
+  return backendNamed(which ?? defaultBackendName()).pgn.read;
 }
 
 /**

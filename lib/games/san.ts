@@ -15,7 +15,6 @@
 import type { Position } from '../core/types.js';
 import { MAX_MOVES } from '../backends/js/movegen.js';
 import * as jsSan from '../backends/js/san.js';
-import { loadNative } from '../backends/native.js';
 import { chooseBackend } from '../backends/choose.js';
 import { backendNamed } from '../backends/named.js';
 import { MoveError, errorText, isPosition } from '../core/position.js';
@@ -130,12 +129,6 @@ export function createSanApi(which: 'native' | 'js') {
   return { toSan, parseSan, sanMoves };
 }
 
-let addonCache: Record<string, unknown> | undefined;
-/** The native addon's functions, SAN / PGN ones included (throws when it cannot load). */
-export function loadAddon(): Record<string, unknown> {
-  addonCache ??= loadNative() as unknown as Record<string, unknown>;
-  return addonCache;
-}
 
 /** The backend the facade uses (lib/backends/choose.ts decides). */
 export function defaultBackendName(): 'native' | 'js' {

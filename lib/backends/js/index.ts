@@ -14,6 +14,7 @@ import * as perft from './perft.js';
 import { polyglotKey } from './polyglot.js';
 import * as sliders from './sliders.js';
 import { jsSanBackend } from './san.js';
+import { jsPgnBackend } from './pgn.js';
 
 /** The BigInt implementation of {@link Backend}. */
 export const jsBackend: Backend = {
@@ -21,6 +22,7 @@ export const jsBackend: Backend = {
   cpuPath: 'bigint',
   batch: jsBatch,
   san: jsSanBackend,
+  pgn: jsPgnBackend,
   tbgen: null,
   syzygy: null,
   variants: {

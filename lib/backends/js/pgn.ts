@@ -5,7 +5,8 @@
  */
 import { BOARD, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, loadPacked, play, typeAt } from './movegen.js';
 import { parseFen } from '../../core/position.js';
-import { jsBackend } from './index.js';
+import { checkers } from './checks.js';
+import type { PgnBackend, PgnRecords } from '../contract.js';
 import * as san from './san.js';
 import { readAnnotations } from './pgn-annotations.js';
 import { BOARD_WORDS, gameOutcome } from './outcome.js';
@@ -42,22 +43,7 @@ export const PGN_WRITE_ANNOTATIONS = 64;
 /** Each game's outcome (outcome.ts) in its record's `outcome` field. */
 export const PGN_OUTCOME = 128;
 
-/** What one call reads: compact records (see native/core/pgn.h Output). */
-export interface PgnRecords {
-  games: Int32Array;
-  moves: Uint16Array;
-  san: Uint8Array;
-  tags: Int32Array;
-  comments: Int32Array;
-  nags: Int32Array;
-  positions: BigUint64Array;
-  positionGame: Uint32Array;
-  positionPly: Uint32Array;
-  /** ANNOTATION_FIELDS per command (pgn-annotations.ts), with PGN_WRITE_ANNOTATIONS. */
-  annotations: Int32Array;
-  consumed: number;
-  consumedLine: number;
-}
+export type { PgnRecords } from '../contract.js';
 
 const MAX_CLOCK = 1_000_000;
 const START_HALVES = new Int32Array(new BigUint64Array([
@@ -93,7 +79,7 @@ const NEXT = (P + 1) * PLY_WORDS;
 function parseFenLineJs(p: Uint8Array, start: number, end: number): Int32Array | null {
   for (let k = start; k < end; k++) if (p[k]! >= 0x80) return null;
   try {
-    const pos = parseFen(Buffer.from(p.buffer, p.byteOffset + start, end - start).toString('latin1'), (q, c) => jsBackend.checkers(q, c));
+    const pos = parseFen(Buffer.from(p.buffer, p.byteOffset + start, end - start).toString('latin1'), checkers);
     return new Int32Array(pos.packed.buffer, pos.packed.byteOffset, 20);
   } catch {
     return null;
@@ -571,3 +557,25 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
 }
 
 export { MAX_MOVES, MOVES };
+
+/** The JS reader's rule for `into` (the native reader applies the same one while copying its output). */
+function writeInto<T extends BigUint64Array | Uint32Array>(fresh: T, into: T | undefined): T {
+  if (into === undefined) return fresh;
+  const room = (into.buffer.byteLength - into.byteOffset) / fresh.BYTES_PER_ELEMENT;
+  if (room < fresh.length) return fresh;
+  const view = fresh instanceof BigUint64Array
+    ? new BigUint64Array(into.buffer, into.byteOffset, fresh.length)
+    : new Uint32Array(into.buffer, into.byteOffset, fresh.length);
+  view.set(fresh as never);
+  return view as T;
+}
+
+/** The PGN reader of the JS backend (Backend.pgn). */
+export const jsPgnBackend: PgnBackend = {
+  read(bytes, flags, every, fromPly, firstLine, gameBase = 0, into) {
+    const r = readPgnGamesJs(bytes, { flags, every, fromPly, firstLine, gameBase });
+    if (into === undefined) return r;
+    return { ...r, positions: writeInto(r.positions, into[0]), positionGame: writeInto(r.positionGame, into[1]),
+      positionPly: writeInto(r.positionPly, into[2]) };
+  },
+};

@@ -213,6 +213,15 @@ interface Encoding {
   pairs: Pairs;
 }
 
+/** Pairs with nothing read yet. */
+function emptyPairs(): Pairs {
+  return {
+    constValue: 0, idxBits: 0, blockSize: 0, realBlocks: 0, sizeBlocks: 0, numIndices: 0, minLen: 0, maxLen: 0,
+    numSyms: 0, lowestSym: 0, symPat: 0, indexTable: 0, sizeTable: 0, data: 0, symLen: new Uint8Array(0),
+    baseHi: new Float64Array(0), lowest: new Int32Array(0),
+  };
+}
+
 const u16 = (d: Uint8Array, p: number) => d[p]! | (d[p + 1]! << 8);
 const u32 = (d: Uint8Array, p: number) => (d[p]! | (d[p + 1]! << 8) | (d[p + 2]! << 16) | (d[p + 3]! << 24)) >>> 0;
 const u32be = (d: Uint8Array, p: number) => ((d[p]! << 24) | (d[p + 1]! << 16) | (d[p + 2]! << 8) | d[p + 3]!) >>> 0;
@@ -307,7 +316,7 @@ export class TableFile {
         const norm = new Uint8Array(num);
         const factor = new Float64Array(num);
         const size = this.hasPawns ? this.pawnFactors(pieces, norm, factor, order, order2, f) : this.pieceFactors(pieces, norm, factor, order);
-        row.push({ pieces, norm, factor, size, pairs: null as unknown as Pairs });
+        row.push({ pieces, norm, factor, size, pairs: emptyPairs() });  // read with the next pass
       }
       this.enc.push(row);
       p += perFile;
@@ -418,11 +427,7 @@ export class TableFile {
   }
 
   private readPairs(d: Uint8Array, p: number, size: number): { pairs: Pairs; next: number } {
-    const pairs: Pairs = {
-      constValue: 0, idxBits: 0, blockSize: 0, realBlocks: 0, sizeBlocks: 0, numIndices: 0, minLen: 0, maxLen: 0,
-      numSyms: 0, lowestSym: 0, symPat: 0, indexTable: 0, sizeTable: 0, data: 0, symLen: new Uint8Array(0),
-      baseHi: new Float64Array(0), lowest: new Int32Array(0),
-    };
+    const pairs = emptyPairs();
     if (p + 2 > d.length) this.fail('layout', 'pairs header runs past the end');
     if (d[p]! & 0x80) {
       pairs.constValue = this.kind === 'wdl' ? d[p + 1]! : 0;
