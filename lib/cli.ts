@@ -18,7 +18,8 @@ const subcommands: Record<string, () => Promise<Subcommand>> = {
 
 function help(): string {
   const lines = Object.keys(subcommands).map((name) => `  bitboard-patterns ${name} ...`);
-  return ['usage:', ...(lines.length ? lines : ['  (no subcommands yet)']), '  bitboard-patterns help <subcommand>'].join('\n');
+  return ['usage:', ...lines, '  bitboard-patterns help <subcommand>   (or: bitboard-patterns <subcommand> --help)',
+    '', 'docs/cli.md describes every subcommand.'].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -35,12 +36,16 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const sub = await load();
+  if (rest.length === 1 && (rest[0] === '--help' || rest[0] === '-h')) {
+    guardStdout();
+    process.stdout.write(`${sub.usage}\n`);
+    return 0;
+  }
   // Only for the commands that write through process.stdout: making the stream costs a few
   // milliseconds at start-up, which the others skip.
   if (!sub.writesFd1) guardStdout();
   return sub.run(rest);
 }
-
 
 main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e: unknown) => {
   process.stderr.write(`bitboard-patterns: ${e instanceof Error ? e.message : String(e)}\n`);
