@@ -5,7 +5,8 @@
  */
 import type { Backend, PerftStatsColumn, Position } from './backend.js';
 import { MAX_MOVES, PACKED_POSITION_WORDS } from './backend.js';
-import { MoveError, positionOfPacked } from './position.js';
+import { MoveError } from './position.js';
+import { positionOfHalves, sortedUci } from './position-record.js';
 
 /** Deepest perft depth accepted. */
 export const MAX_PERFT_DEPTH = 20;
@@ -52,13 +53,14 @@ export function decodeMove(code: number): string {
   return `${squareText(from)}${squareText(to)}${promotion ? PROMOTION_LETTERS[promotion] : ''}`;
 }
 
-// One move buffer per backend: the facade's calls are synchronous, so it is never shared by two calls.
-const buffers = new WeakMap<Backend, Uint16Array>();
-function moveBuffer(b: Backend): Uint16Array {
-  let buffer = buffers.get(b);
-  if (!buffer) buffers.set(b, (buffer = new Uint16Array(MAX_MOVES)));
-  return buffer;
+// One move buffer and one position buffer for all backends: the facade's calls are synchronous, so
+// they are never shared by two calls.
+const MOVE_BUFFER = new Uint16Array(MAX_MOVES);
+function moveBuffer(_b: Backend): Uint16Array {
+  return MOVE_BUFFER;
 }
+const PLAYED = new BigUint64Array(PACKED_POSITION_WORDS);
+const PLAYED_HALVES = new Int32Array(PLAYED.buffer);
 
 /** The legal move codes of a position, in a new array. */
 function codesOf(b: Backend, pos: Position): Uint16Array {
@@ -71,12 +73,11 @@ function codesOf(b: Backend, pos: Position): Uint16Array {
  * or undefined when the move is not legal in pos.
  */
 function play(b: Backend, pos: Position, from: number, to: number, promotion: number): Position | undefined {
-  const out = new BigUint64Array(PACKED_POSITION_WORDS);
-  return b.makeMove(pos, from, to, promotion, out) ? positionOfPacked(out) : undefined;
+  return b.makeMove(pos, from, to, promotion, PLAYED) ? positionOfHalves(PLAYED_HALVES, 0) : undefined;
 }
 
 export function legalMovesCall(b: Backend, pos: Position): string[] {
-  return Array.from(codesOf(b, pos), decodeMove).sort();
+  return sortedUci(MOVE_BUFFER, b.legalMoves(pos, MOVE_BUFFER));
 }
 
 export function legalMovesEncodedCall(b: Backend, pos: Position, out: Uint16Array): Uint16Array {

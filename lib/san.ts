@@ -17,6 +17,7 @@ import { MAX_MOVES, MOVES, generate, loadPacked, play } from './js/movegen.js';
 import * as jsSan from './js/san.js';
 import { loadNative, requestedBackend } from './native.js';
 import { MoveError, errorText, isPosition } from './position.js';
+import { halvesOf, packedOf } from './position-record.js';
 
 /** Why a SAN text was refused. */
 export type SanReason = 'malformed' | 'illegal' | 'ambiguous' | 'not canonical' | 'null move';
@@ -89,9 +90,6 @@ interface SanBackend {
   list(pos: Position): [Uint16Array, string[]];
 }
 
-function halvesOf(pos: Position): Int32Array {
-  return new Int32Array(pos.packed.buffer, pos.packed.byteOffset, 20);
-}
 
 const jsSanBackend: SanBackend = {
   write(pos, code) {
@@ -139,10 +137,10 @@ function nativeSanBackend(addon: NativeSan): SanBackend {
   const text = Buffer.alloc(MAX_MOVES * 9);
   const moves = new Uint16Array(MAX_MOVES);
   return {
-    write: (pos, code) => addon.sanWrite(pos.packed, code),
-    parse: (pos, san, out) => addon.sanParse(pos.packed, san, out),
+    write: (pos, code) => addon.sanWrite(packedOf(pos), code),
+    parse: (pos, san, out) => addon.sanParse(packedOf(pos), san, out),
     list(pos) {
-      const r = addon.sanList(pos.packed, text, moves);
+      const r = addon.sanList(packedOf(pos), text, moves);
       const n = r % 512;
       const bytes = Math.floor(r / 512);
       const sans = n === 0 ? [] : text.toString('latin1', 0, bytes - 1).split(' ');

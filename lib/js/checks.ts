@@ -393,7 +393,7 @@ export function fenRuleProblem(w: Int32Array, at: number): string | undefined {
 const single = singleSquare;
 
 /** packedProblem's rules on the halves of the position at word offset `at` (20 per position). */
-function packedIsValid(w: Int32Array, at: number): boolean {
+export function packedIsValid(w: Int32Array, at: number): boolean {
   let seenLo = 0;
   let seenHi = 0;
   let sharedLo = 0;

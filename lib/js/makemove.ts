@@ -7,12 +7,15 @@
  */
 import type { Position } from '../backend.js';
 import { PACKED_POSITION_WORDS } from '../backend.js';
-import { MAX_CLOCK, packedOf } from '../position.js';
+import { MAX_CLOCK } from '../position.js';
+import { halvesOf } from '../position-record.js';
 import { BOARD, CASTLING, EP, MOVES, PLY_WORDS, SIDE, generate, loadPacked, play, typeAt } from './movegen.js';
 import { generateClean } from './san.js';
 
 /** The int32 halves of packed words (little-endian: word k is halves 2k, 2k + 1). */
 const halves = (words: BigUint64Array): Int32Array => new Int32Array(words.buffer, words.byteOffset, words.length * 2);
+let lastOut: BigUint64Array | undefined;
+let lastOutHalves: Int32Array | undefined;
 
 /**
  * Writes the position after from -> to (promotion 0 none, 1 knight .. 4 queen) to `out`
@@ -23,7 +26,7 @@ export function makeMove(pos: Position, from: number, to: number, promotion: num
   if (out.length !== PACKED_POSITION_WORDS) {
     throw new RangeError(`makeMove: out must have length ${PACKED_POSITION_WORDS}, got ${out.length}`);
   }
-  const w = halves(packedOf(pos));
+  const w = halvesOf(pos);
   loadPacked(w, 0, 0);
   const code = from | (to << 6) | (promotion << 12);
   const n = generate(0, false);
@@ -39,7 +42,12 @@ export function makeMove(pos: Position, from: number, to: number, promotion: num
   generateClean(1);
   const o = PLY_WORDS;
   const ep = BOARD[o + EP]!;
-  const h = halves(out);
+  // The facade passes the same out array each time: one view of it.
+  if (out !== lastOut) {
+    lastOut = out;
+    lastOutHalves = halves(out);
+  }
+  const h = lastOutHalves!;
   for (let i = 0; i < 16; i++) h[i] = BOARD[o + i]!;
   h[16] = BOARD[o + SIDE]! | (BOARD[o + CASTLING]! << 1) | ((ep < 0 ? 64 : ep) << 8) | ((clock & 0xffff) << 16);
   h[17] = clock >>> 16;
