@@ -220,6 +220,11 @@ function inCheckReason(pos: Position, checkers: CheckersFn): string | undefined 
 // ---- FEN ----
 
 const PIECE_LETTERS = 'pnbrqk';
+/** ASCII code -> 0..5 white pawn..king, 6..11 black, -1 for no piece letter. */
+const PIECE_OF_CODE = Int8Array.from({ length: 128 }, (_, c) => {
+  const t = PIECE_LETTERS.indexOf(String.fromCharCode(c).toLowerCase());
+  return t < 0 ? -1 : String.fromCharCode(c) === PIECE_LETTERS[t] ? t + 6 : t;
+});
 
 /** FEN -> Position. Throws TypeError for a non-string, FenError (field, text) for everything else. */
 export function parseFen(fen: string, checkers: CheckersFn): Position {
@@ -240,21 +245,26 @@ export function parseFen(fen: string, checkers: CheckersFn): Position {
     const rank = 7 - i;
     let file = 0;
     let lastWasDigit = false;
-    for (const ch of row) {
-      if (ch >= '1' && ch <= '8') {
+    for (let i = 0; i < row.length; i++) {
+      const c = row.charCodeAt(i);
+      if (c >= 0x31 && c <= 0x38) {
         if (lastWasDigit) throw new FenError('pieces', row, `two digits in a row in rank ${rank + 1}`);
-        file += Number(ch);
+        file += c - 0x30;
         lastWasDigit = true;
-      } else if (ch === '0' || ch === '9') {
-        throw new FenError('pieces', row, `digit ${ch} in rank ${rank + 1} (empty-square counts are 1..8)`);
+      } else if (c === 0x30 || c === 0x39) {
+        throw new FenError('pieces', row, `digit ${row[i]} in rank ${rank + 1} (empty-square counts are 1..8)`);
       } else {
-        const type = PIECE_LETTERS.indexOf(ch.toLowerCase());
-        if (type < 0 || ch.length !== 1) throw new FenError('pieces', row, `bad piece letter ${JSON.stringify(ch)} in rank ${rank + 1}`);
+        // FEN's piece letters are ASCII: anything else (whatever its case mapping) is no piece.
+        const piece = c < 128 ? PIECE_OF_CODE[c]! : -1;
+        if (piece < 0) {
+          const ch = String.fromCodePoint(row.codePointAt(i)!);
+          throw new FenError('pieces', row, `bad piece letter ${JSON.stringify(ch)} in rank ${rank + 1}`);
+        }
         if (file < 8) {
           const hi = rank >> 2;
           const b = 1 << ((rank & 3) * 8 + file);
-          sets[(ch === ch.toUpperCase() ? 0 : 2) + hi] |= b;
-          sets[4 + 2 * type + hi] |= b;
+          sets[(piece < 6 ? 0 : 2) + hi] |= b;
+          sets[4 + 2 * (piece % 6) + hi] |= b;
         }
         file++;
         lastWasDigit = false;

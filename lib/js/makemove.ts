@@ -39,7 +39,8 @@ export function makeMove(pos: Position, from: number, to: number, promotion: num
   const clock = typeAt(0, from) === 0 || capture ? 0 : Math.min(halfmove + 1, MAX_CLOCK);
   const fullmove = Math.min(w[18]! + us, MAX_CLOCK);
   play(0, code);
-  generateClean(1);
+  // Only a double step sets an en-passant square, which stays if a legal capture uses it.
+  if (BOARD[PLY_WORDS + EP]! >= 0) generateClean(1);
   const o = PLY_WORDS;
   const ep = BOARD[o + EP]!;
   // The facade passes the same out array each time: one view of it.
