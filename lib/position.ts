@@ -116,15 +116,16 @@ interface Fields {
   fullmoveNumber: number;
 }
 
+/** The eight sets of a position being made, and their halves (one buffer: the engine splits them). */
+const SETS = new BigUint64Array(8);
+const SET_HALVES = new Int32Array(SETS.buffer);
+
 /** The 16 int32 halves of the eight sets of `f` (white, black, pawns .. kings). */
 function halvesOfFields(f: Fields): Int32Array {
-  const h = new Int32Array(16);
-  const sets = [f.colors[0], f.colors[1], ...f.pieces];
-  for (let i = 0; i < 8; i++) {
-    h[2 * i] = Number(BigInt.asIntN(32, sets[i]!));
-    h[2 * i + 1] = Number(BigInt.asIntN(32, sets[i]! >> 32n));
-  }
-  return h;
+  SETS[0] = f.colors[0];
+  SETS[1] = f.colors[1];
+  for (let t = 0; t < 6; t++) SETS[2 + t] = f.pieces[t]!;
+  return SET_HALVES.slice();
 }
 
 function freeze(f: Fields): Position {
