@@ -66,6 +66,12 @@ export class PositionRecord implements Position {
     return this.#packed;
   }
 
+  /** What `console.log` and `util.inspect` show: the sets and the state, as the fields read. */
+  [Symbol.for('nodejs.util.inspect.custom')](): object {
+    const { colors, pieces, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber } = this;
+    return { colors, pieces, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber };
+  }
+
   /** True for the objects this class made, whatever their prototype says. */
   static is(x: unknown): x is PositionRecord {
     return typeof x === 'object' && x !== null && #sets in x;

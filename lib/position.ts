@@ -320,31 +320,6 @@ export function toFen(pos: Position): string {
   return fenOfRecord(pos as PositionRecord);
 }
 
-/** toFen from the bigint sets, square by square (the reference the halves' writer is tested against). */
-export function toFenBySquares(pos: Position): string {
-  const rows: string[] = [];
-  for (let rank = 7; rank >= 0; rank--) {
-    let row = '';
-    let gap = 0;
-    for (let file = 0; file < 8; file++) {
-      const sq = rank * 8 + file;
-      const type = pos.pieces.findIndex((set) => has(set, sq));
-      if (type < 0) {
-        gap++;
-        continue;
-      }
-      if (gap) row += gap;
-      gap = 0;
-      row += has(pos.colors[0], sq) ? PIECE_LETTERS[type]!.toUpperCase() : PIECE_LETTERS[type];
-    }
-    if (gap) row += gap;
-    rows.push(row);
-  }
-  const castling = CASTLING_RULES.filter(([right]) => pos.castling & right).map(([, , , letter]) => letter).join('') || '-';
-  const ep = pos.epSquare < 0 ? '-' : squareName(pos.epSquare);
-  return `${rows.join('/')} ${pos.sideToMove ? 'b' : 'w'} ${castling} ${ep} ${pos.halfmoveClock} ${pos.fullmoveNumber}`;
-}
-
 // ---- createPosition ----
 
 /** One colour's pieces as bitboards; missing sets are empty. Exactly one king is required. */
