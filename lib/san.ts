@@ -17,7 +17,7 @@ import { MAX_MOVES, MOVES, generate, loadPacked, play } from './js/movegen.js';
 import * as jsSan from './js/san.js';
 import { loadNative, requestedBackend } from './native.js';
 import { MoveError, errorText, isPosition } from './position.js';
-import { halvesOf, packedOf } from './position-record.js';
+import { halvesOf, packedOf, uciOfCode } from './position-record.js';
 
 /** Why a SAN text was refused. */
 export type SanReason = 'malformed' | 'illegal' | 'ambiguous' | 'not canonical' | 'null move';
@@ -184,7 +184,7 @@ export function createSanApi(which: 'native' | 'js') {
       const canonical = sb.write(p, move);
       if (canonical !== san) throw new SanError(san, 'not canonical', `the standard's form is ${canonical}`, [canonical]);
     }
-    return uciOf(move);
+    return uciOfCode(move);
   }
 
   function sanMoves(pos: Position): string[] {
