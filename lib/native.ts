@@ -91,8 +91,8 @@ function packPositions<T extends object>(raw: T, names: readonly string[]): T {
   for (const name of names) {
     const fn = (raw as Record<string, unknown>)[name] as (packed: unknown, ...rest: unknown[]) => unknown;
     // The facade has checked the Position; its packed words come from the package's own record of it.
-    // By the function's arity, without a rest array: spreading one into an addon function is a slow
-    // call path, many times the cost of the call itself.
+    // By the function's arity, without a rest array: spreading one into an addon function takes a
+    // slow call path.
     switch (ARITY[name]) {
       case 2: adapted[name] = (pos: Position, a: unknown) => fn(packedOf(pos), a); break;
       case 3: adapted[name] = (pos: Position, a: unknown, b: unknown) => fn(packedOf(pos), a, b); break;
