@@ -11,8 +11,10 @@ import { makeFen, parseFen as chessopsFen } from 'chessops/fen';
 import { parseUci } from 'chessops/util';
 import { describe, expect, it } from 'vitest';
 import { FenError, PositionError, isPosition } from '../lib/position.js';
+import { join } from 'node:path';
 import { createSanApi } from '../lib/san.js';
-import { backends } from './backends.js';
+import { SyzygyTablebase } from '../lib/syzygy.js';
+import { backends, nativeApi } from './backends.js';
 
 /** A seeded generator (xorshift32), so a failure replays. */
 function random(seed: number): (n: number) => number {
@@ -112,5 +114,23 @@ describe.each(backends)('%s', (_name, api) => {
     expect(() => api.parseFen('4k3/8/8/8/8/8/8/4\u212a3 w - - 0 1')).toThrow(FenError);
     expect(() => api.parseFen('4k3/8/8/8/8/8/8/4\u212a3 w - - 0 1')).toThrow(/bad piece letter/);
     expect(api.PositionBatch.fromFens(['4k3/8/8/8/8/8/8/4\u212a3 w - - 0 1']).valid?.[0]).toBe(0);
+  });
+});
+
+describe.each(nativeApi ? ['js', 'native'] as const : ['js'] as const)('Syzygy probes (%s) read the Position, not pos.packed', (mode) => {
+  it('probes the same after the caller overwrites pos.packed', () => {
+    const tb = SyzygyTablebase.open(join(__dirname, 'fixtures', 'syzygy'), { backend: mode });
+    try {
+      // A rook pawn with the defender in the corner: a draw (WDL 0, as test/syzygy.test.ts has it);
+      // the words written over pos.packed are a king and queen against a king, a win.
+      const pos = backends[0]![1].parseFen('7k/8/7K/7P/8/8/8/8 w - - 0 1');
+      const other = backends[0]![1].parseFen('7k/8/6K1/8/8/8/8/1Q6 w - - 0 1');
+      expect(tb.probeWdl(other)).toBe(2);
+      pos.packed.set(other.packed);
+      expect(tb.probeWdl(pos)).toBe(0);
+      expect(tb.probeDtz(pos)).toBe(0);
+    } finally {
+      tb.close();
+    }
   });
 });
