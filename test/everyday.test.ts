@@ -14,6 +14,10 @@ import { FenError, PositionError, isPosition } from '../lib/position.js';
 import { join } from 'node:path';
 import { createSanApi } from '../lib/san.js';
 import { SyzygyTablebase } from '../lib/syzygy.js';
+import { jsBackend } from '../lib/js/index.js';
+import { loadNative } from '../lib/native.js';
+import { decodeMove } from '../lib/moves.js';
+import type { Backend } from '../lib/backend.js';
 import { backends, nativeApi } from './backends.js';
 
 /** A seeded generator (xorshift32), so a failure replays. */
@@ -132,5 +136,37 @@ describe.each(nativeApi ? ['js', 'native'] as const : ['js'] as const)('Syzygy p
     } finally {
       tb.close();
     }
+  });
+});
+
+const MOVE_BACKENDS: [string, Backend][] = [['js', jsBackend]];
+if (nativeApi) MOVE_BACKENDS.push(['native', loadNative()]);
+
+describe.each(MOVE_BACKENDS)('makeMove of the %s backend', (_name, backend) => {
+  it('accepts exactly the generated moves: every from, to and promotion of positions along random games', () => {
+    const api = backends[0]![1];
+    const pick = random(99);
+    const out = new BigUint64Array(10);
+    const codes = new Uint16Array(256);
+    let positions = 0, legal = 0;
+    const wrong: string[] = [];
+    for (const start of [...STARTS, '8/P1k5/8/8/8/8/5Kp1/8 w - - 0 1', 'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8']) {
+      let pos = api.parseFen(start);
+      for (let ply = 0; ply < 24; ply++) {
+        const n = backend.legalMoves(pos, codes);
+        if (n === 0) break;
+        const generated = new Set(Array.from(codes.subarray(0, n)));
+        for (let code = 0; code < 5 << 12; code++) {
+          const from = code & 63, to = (code >> 6) & 63, promotion = code >> 12;
+          if (backend.makeMove(pos, from, to, promotion, out) !== generated.has(code)) wrong.push(`${api.toFen(pos)} ${from} ${to} ${promotion}`);
+        }
+        legal += n;
+        positions++;
+        pos = api.makeMove(pos, decodeMove(codes[pick(n)]!));
+      }
+    }
+    expect(wrong.slice(0, 10)).toEqual([]);
+    expect(positions).toBeGreaterThan(100);
+    expect(legal).toBeGreaterThan(2000);
   });
 });

@@ -10,6 +10,7 @@ import { PACKED_POSITION_WORDS } from '../backend.js';
 import { MAX_CLOCK } from '../position.js';
 import { halvesOf } from '../position-record.js';
 import { BOARD, CASTLING, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, generate, loadPacked, play, typeAt } from './movegen.js';
+import { quickLegality } from './legal.js';
 import { generateClean } from './san.js';
 
 /** The int32 halves of packed words (little-endian: word k is halves 2k, 2k + 1). */
@@ -56,7 +57,8 @@ export function makeMove(pos: Position, from: number, to: number, promotion: num
   const w = halvesOf(pos);
   loadPacked(w, 0, 0);
   const code = from | (to << 6) | (promotion << 12);
-  if (!isLegal(from, code)) return false;
+  const quick = quickLegality(from, to, promotion);
+  if (quick === 0 || (quick < 0 && !isLegal(from, code))) return false;
   const us = BOARD[SIDE]!;
   const capture = (BOARD[2 * (us ^ 1) + (to >> 5)]! & (1 << (to & 31))) !== 0;
   const halfmove = (w[16]! >>> 16) | ((w[17]! & 0xf) << 16);
