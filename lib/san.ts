@@ -149,9 +149,13 @@ function nativeSanBackend(addon: NativeSan): SanBackend {
   };
 }
 
-/** The SAN API bound to one backend ('native' | 'js'). */
-export function createSanApi(which: 'native' | 'js') {
+/**
+ * The SAN API bound to one backend ('native' | 'js'); `parseInJs` reads SAN with the JS backend
+ * whatever `which` is (the default facade's choice: there JS is the faster of the two).
+ */
+export function createSanApi(which: 'native' | 'js', { parseInJs = false }: { parseInJs?: boolean } = {}) {
   const sb = which === 'js' ? jsSanBackend : nativeSanBackend(loadAddon() as unknown as NativeSan);
+  const parser = parseInJs ? jsSanBackend : sb;
   const out = new Uint16Array(MAX_MOVES);
 
   function toSan(pos: Position, move: string | number): string {
@@ -166,7 +170,7 @@ export function createSanApi(which: 'native' | 'js') {
     const p = checkPos('parseSan', pos);
     const bytes = sanBytes('parseSan', san);
     if (typeof options !== 'object' || options === null) throw new TypeError('parseSan: options must be an object');
-    const r = sb.parse(p, bytes, out);
+    const r = parser.parse(p, bytes, out);
     const status = r & 255;
     const count = r >> 8;
     if (status === jsSan.SAN_MALFORMED) throw new SanError(san, 'malformed', 'not a SAN move (like e4, Nf3, exd5, O-O, e8=Q)');
@@ -218,7 +222,7 @@ export function defaultBackendName(): 'native' | 'js' {
 }
 
 let facade: ReturnType<typeof createSanApi> | undefined;
-const api = () => (facade ??= createSanApi(defaultBackendName()));
+const api = () => (facade ??= createSanApi(defaultBackendName(), { parseInJs: requestedBackend() === undefined }));
 /** The canonical SAN of a legal move (UCI string or 16-bit code); MoveError when it is not legal. */
 export const toSan = (pos: Position, move: string | number): string => api().toSan(pos, move);
 /** The UCI move a SAN text names ('0000' for a null move); SanError when none or several. */
