@@ -13,7 +13,7 @@
  * A text that is no move, an illegal one or an ambiguous one is a `SanError` (`reason`, `candidates`).
  */
 import type { Position } from './backend.js';
-import { MAX_MOVES, MOVES, generate, loadPacked, play } from './js/movegen.js';
+import { BOARD, MAX_MOVES, MOVES, PLY_WORDS, SIDE, attacked, generate, kingSquareAt, loadPacked, play } from './js/movegen.js';
 import * as jsSan from './js/san.js';
 import { loadNative, requestedBackend } from './native.js';
 import { MoveError, errorText, isPosition } from './position.js';
@@ -99,8 +99,12 @@ const jsSanBackend: SanBackend = {
     for (let k = 0; k < n; k++) if (MOVES[k] === code) legal = true;
     if (!legal) return '';
     play(0, code);
-    const childN = generate(1, false);
-    return jsSan.write(0, n, code, jsSan.inCheckAt(1) ? (childN === 0 ? 2 : 1) : 0);
+    // '+' when the side to move next is in check, '#' when it has no move then: the child's moves
+    // are counted only after a check.
+    const o = PLY_WORDS;
+    const side = BOARD[o + SIDE]!;
+    const check = attacked(o, side ^ 1, kingSquareAt(o, side), BOARD[o]! | BOARD[o + 2]!, BOARD[o + 1]! | BOARD[o + 3]!, 0, 0);
+    return jsSan.write(0, n, code, check ? (generate(1, true) === 0 ? 2 : 1) : 0);
   },
   parse(pos, san, out) {
     loadPacked(halvesOf(pos), 0, 0);
