@@ -112,8 +112,36 @@ function positionRecipe(r) {
 
 function wordsFor(r, positions) {
   const words = [];
-  for (let i = 0; i < positions; i++) words.push({ fen: r.pick(FENS), damage: r.chance(0.1) ? [r.int(10), r.u64()] : null });
+  for (let i = 0; i < positions; i++) {
+    words.push({
+      fen: r.pick(FENS),
+      damage: r.chance(0.1) ? [r.int(10), r.u64()] : null,
+      // Words whose sets are consistent but that break one of parseFen's board rules.
+      rule: r.chance(0.1) ? [r.pick(['pawnBackRank', 'castling', 'epSquare']), r.int(64), r.int(16)] : null,
+    });
+  }
   return words;
+}
+
+/**
+ * Breaks one of parseFen's board rules in the packed position at word `at`, keeping its sets
+ * consistent (layout: lib/core/types.ts): a pawn put on an empty square of the first or last rank, a
+ * castling right whose king or rook is not at home, or an en-passant square on the right rank with
+ * nothing checked about its pawn and squares.
+ */
+function breakRule(w, at, [rule, n, bits]) {
+  const occupied = w[at] | w[at + 1];
+  if (rule === 'pawnBackRank') {
+    const sq = (n & 7) + (n & 8 ? 56 : 0);
+    if ((occupied >> BigInt(sq)) & 1n) return;
+    w[at + (n & 16 ? 1 : 0)] |= 1n << BigInt(sq);
+    w[at + 2] |= 1n << BigInt(sq);
+  } else if (rule === 'castling') {
+    w[at + 8] |= BigInt(bits || 1) << 1n;
+  } else {
+    const rank = w[at + 8] & 1n ? 2 : 5;
+    w[at + 8] = (w[at + 8] & ~0xff00n) | (BigInt(rank * 8 + (n & 7)) << 8n);
+  }
 }
 
 function typedRecipe(r, type, length) {
@@ -228,6 +256,7 @@ function materialize(rec, api, post) {
       rec.positions.forEach((p, i) => {
         w.set(packedOf(api, p.fen), i * 10);
         if (p.damage) w[i * 10 + p.damage[0]] = p.damage[1];
+        if (p.rule) breakRule(w, i * 10, p.rule);
       });
       return backed(w, rec.backing, post);
     }
@@ -253,6 +282,7 @@ function materialize(rec, api, post) {
       rec.words.forEach((p, i) => {
         w.set(packedOf(api, p.fen), i * 10);
         if (p.damage) w[i * 10 + p.damage[0]] = p.damage[1];
+        if (p.rule) breakRule(w, i * 10, p.rule);
       });
       if (rec.how === 'fromPacked') return B.fromPacked(w);
       if (rec.how === 'fromPackedValid') return B.fromPacked(w, new Uint8Array(rec.words.length).fill(1));
@@ -307,7 +337,7 @@ function materialize(rec, api, post) {
 }
 
 const kindOf = (rec) => (rec.kind === 'typed' ? `${rec.type}${rec.backing === 'plain' ? '' : `/${rec.backing}`}`
-  : rec.kind === 'packedWords' ? `packedWords${rec.positions.some((p) => p.damage) ? '/damaged' : ''}${rec.backing === 'plain' ? '' : `/${rec.backing}`}`
+  : rec.kind === 'packedWords' ? `packedWords${rec.positions.some((p) => p.damage) ? '/damaged' : ''}${rec.positions.some((p) => p.rule) ? '/fenRule' : ''}${rec.backing === 'plain' ? '' : `/${rec.backing}`}`
   : rec.kind === 'forged' ? `forged/${rec.how}` : rec.kind === 'batch' ? `batch/${rec.how}` : rec.kind === 'lyingArray' ? `lying/${rec.how}`
   : rec.kind === 'signal' ? `signal/${rec.how}` : rec.kind === 'number' ? (Number.isInteger(rec.value) && rec.value >= 0 && rec.value < 64 ? 'int' : `number:${rec.value}`)
   : rec.kind === 'bigint' ? (rec.value >= 0n && rec.value < 2n ** 64n ? 'bigint' : 'bigint/out-of-range') : rec.kind);

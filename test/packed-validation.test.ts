@@ -5,6 +5,7 @@
  * queens, kings, state = side | castling << 1 | epCode << 8, clocks; square a1 = 0 .. h8 = 63).
  */
 import { describe, expect, it } from 'vitest';
+import { FenError } from '../lib/core/position.js';
 import { backends } from './backends.js';
 
 const bit = (sq: number): bigint => 1n << BigInt(sq);
@@ -50,6 +51,62 @@ describe.each(backends)('%s', (_name, api) => {
   });
 });
 
+// parseFen's board rules beyond the sets' consistency, each broken once: the words by hand, the
+// FEN of the same board (which parseFen refuses) and what the batch forms say.
+const D4 = 27, E4 = 28, D5 = 35, E5 = 36, D6 = 43, A8 = 56, H1 = 7;
+const K = 1n << 1n, Q = 2n << 1n, k = 4n << 1n;
+const epState = (sq: number, blackToMove: boolean) => (BigInt(sq) << 8n) | (blackToMove ? 1n : 0n);
+const FEN_RULES: [string, string, bigint[]][] = [
+  ['white pawn on the first rank', '4k3/8/8/8/8/8/8/R2PK3 w - - 0 1',
+    [bit(E1) | bit(A1) | bit(3), bit(E8), bit(3), 0n, 0n, bit(A1), 0n, bit(E1) | bit(E8), NO_EP, 1n]],
+  ['black pawn on the first rank', '4k3/8/8/8/8/8/8/R2pK3 w - - 0 1',
+    [bit(E1) | bit(A1), bit(E8) | bit(3), bit(3), 0n, 0n, bit(A1), 0n, bit(E1) | bit(E8), NO_EP, 1n]],
+  ['pawn on the eighth rank', 'P3k3/8/8/8/8/8/8/R3K3 w - - 0 1',
+    [bit(E1) | bit(A1) | bit(A8), bit(E8), bit(A8), 0n, 0n, bit(A1), 0n, bit(E1) | bit(E8), NO_EP, 1n]],
+  ['castling K without a rook on h1', '4k3/8/8/8/8/8/8/R3K3 w K - 0 1',
+    [bit(E1) | bit(A1), bit(E8), 0n, 0n, 0n, bit(A1), 0n, bit(E1) | bit(E8), NO_EP | K, 1n]],
+  ['castling Q with the king off e1', '4k3/8/8/8/8/8/8/R2K4 w Q - 0 1',
+    [bit(3) | bit(A1), bit(E8), 0n, 0n, 0n, bit(A1), 0n, bit(3) | bit(E8), NO_EP | Q, 1n]],
+  ['castling k with the black king off e8', '3k4/8/8/8/8/8/8/R3K3 w k - 0 1',
+    [bit(E1) | bit(A1), bit(59), 0n, 0n, 0n, bit(A1), 0n, bit(E1) | bit(59), NO_EP | k, 1n]],
+  ['castling K with a black rook on h1', '4k3/8/8/8/8/8/8/R3K2r w K - 0 1',
+    [bit(E1) | bit(A1), bit(E8) | bit(H1), 0n, 0n, 0n, bit(A1) | bit(H1), 0n, bit(E1) | bit(E8), NO_EP | K, 1n]],
+  ['en passant without the pawn that moved', '4k3/8/8/4P3/8/8/8/R3K3 w - d6 0 1',
+    [bit(E1) | bit(A1) | bit(E5), bit(E8), bit(E5), 0n, 0n, bit(A1), 0n, bit(E1) | bit(E8), epState(D6, false), 1n]],
+  ['en passant with its square occupied', '4k3/8/3n4/3pP3/8/8/8/R3K3 w - d6 0 1',
+    [bit(E1) | bit(A1) | bit(E5), bit(E8) | bit(D5) | bit(D6), bit(E5) | bit(D5), bit(D6), 0n, bit(A1), 0n, bit(E1) | bit(E8), epState(D6, false), 1n]],
+  ['en passant with the square behind it occupied', '3nk3/3n4/8/3pP3/8/8/8/R3K3 w - d6 0 1',
+    [bit(E1) | bit(A1) | bit(E5), bit(E8) | bit(D5) | bit(51) | bit(59), bit(E5) | bit(D5), bit(51) | bit(59), 0n, bit(A1), 0n, bit(E1) | bit(E8), epState(D6, false), 1n]],
+  ['en passant (black to move) with a black pawn in front', '4k3/8/8/8/3pp3/8/8/R3K3 b - e3 0 1',
+    [bit(E1) | bit(A1), bit(E8) | bit(E4) | bit(D4), bit(E4) | bit(D4), 0n, 0n, bit(A1), 0n, bit(E1) | bit(E8), epState(20, true), 1n]],
+];
+// Good words of the same kinds, which parseFen takes: the rules must not refuse them.
+const FEN_GOOD: [string, string][] = [
+  ['en passant after e2e4', '4k3/8/8/8/3pP3/8/8/R3K3 b Q e3 0 1'],
+  ['all four castling rights', 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'],
+];
+
+describe.each(backends)('%s: parseFen\'s rules on packed words', (_name, api) => {
+  for (const [what, fen, w] of FEN_RULES) {
+    it(`refuses ${what}, as parseFen does`, () => {
+      expect(() => api.parseFen(fen)).toThrow(FenError);
+      const batch = BigUint64Array.from([...QUIET, ...w]);
+      expect(() => api.perftBatch(batch, 2)).toThrow(RangeError);
+      expect(() => api.perftBatch(batch, 2)).toThrow(/^perftBatch: position 1: /);
+      expect(() => api.checkersBatch(batch, 0)).toThrow(RangeError);
+      expect(() => api.checkAnalysisBatch(batch)).toThrow(RangeError);
+      expect(() => api.analyzeBatch(api.PositionBatch.fromPacked(batch), 'all')).toThrow(RangeError);
+    });
+  }
+  for (const [what, fen] of FEN_GOOD) {
+    it(`takes ${what}, as parseFen does, with the same perft`, () => {
+      const pos = api.parseFen(fen);
+      const batch = BigUint64Array.from([...QUIET, ...pos.packed]);
+      expect(api.perftBatch(batch, 2)[1]).toBe(api.perft(pos, 2));
+    });
+  }
+});
+
 describe('both backends alike', () => {
   // Each of validatePacked's rules broken once, at index 1 of a batch of three.
   const broken: [string, bigint[]][] = [
@@ -62,6 +119,7 @@ describe('both backends alike', () => {
     ['en-passant code', (() => { const w = words(A1, false); w[8] = 65n << 8n; return w; })()],
     ['en-passant rank', (() => { const w = words(A1, false); w[8] = 20n << 8n; return w; })()],
     ['side not to move in check', SIDE_NOT_TO_MOVE_IN_CHECK],
+    ...FEN_RULES.map(([what, , w]) => [what, w] as [string, bigint[]]),
   ];
   const calls: [string, (api: (typeof backends)[number][1], w: BigUint64Array) => unknown][] = [
     ['perftBatch', (api, w) => api.perftBatch(w, 1)],

@@ -346,7 +346,7 @@ export const DECLARATIONS = {
    * halfmove clock restarts after a pawn move or a capture; the fullmove number grows after
    * Black's move (both clocks stop at 1,000,000). A malformed or illegal move is a MoveError.
    */
-  makeMove: fn<(pos: Position, move: string) => Position>({ topic: 'moves', args: [['pos', 'position'], ['move', 'uci']], result: 'position', call: makeMoveCall }),
+  makeMove: fn<(pos: Position, move: string) => Position>({ topic: 'moves', args: [['pos', 'position'], ['move', 'uci']], result: 'position', call: makeMoveCall, cheap: true }),
   /**
    * Leaf nodes of the legal move tree `depth` plies deep (0..20; depth 0 is 1), bulk-counted at the
    * last ply. `options.threads` (an integer 1..256, default all cores, os.availableParallelism()):

@@ -92,13 +92,28 @@ export type NativeAddon = Omit<Backend, 'name' | PositionFunction | 'checkVarian
   & { [K in PositionFunction]: Packed<(CheckBackend & MoveBackend)[K]> }
   & { checkVariants: Omit<CheckVariants, PositionVariant> & { [K in PositionVariant]: Packed<CheckVariants[K]> } };
 
+/** The number of parameters of the Backend's position functions (lib/core/types.ts), the Position included. */
+const ARITY: Readonly<Record<string, number>> = {
+  attackersTo: 4, checkers: 2, pinnedPieces: 2, pinners: 2, discoveredCheckCandidates: 2, checkBlockSquares: 2, pinRay: 2,
+  checkKind: 4, legalMoves: 2, makeMove: 5, perft: 2, perftStats: 3, perftThreads: 3, perftStatsThreads: 4, perftAsync: 5,
+  pinnedPiecesXray: 2, pinnedPiecesOppositeRays: 2,
+};
+
 /** Copies `raw`, replacing each named function f by (pos, ...rest) => f(packedOf(pos), ...rest). */
 function packPositions<T extends object>(raw: T, names: readonly string[]): T {
   const adapted = { ...raw } as Record<string, unknown>;
   for (const name of names) {
     const fn = (raw as Record<string, unknown>)[name] as (packed: unknown, ...rest: unknown[]) => unknown;
     // The facade has checked the Position; its packed words come from the package's own record of it.
-    adapted[name] = (pos: Position, ...rest: unknown[]) => fn(packedOf(pos), ...rest);
+    // By the function's arity, without a rest array: spreading one into an addon function takes a
+    // slow call path.
+    switch (ARITY[name]) {
+      case 2: adapted[name] = (pos: Position, a: unknown) => fn(packedOf(pos), a); break;
+      case 3: adapted[name] = (pos: Position, a: unknown, b: unknown) => fn(packedOf(pos), a, b); break;
+      case 4: adapted[name] = (pos: Position, a: unknown, b: unknown, c: unknown) => fn(packedOf(pos), a, b, c); break;
+      case 5: adapted[name] = (pos: Position, a: unknown, b: unknown, c: unknown, d: unknown) => fn(packedOf(pos), a, b, c, d); break;
+      default: adapted[name] = (pos: Position, ...rest: unknown[]) => fn(packedOf(pos), ...rest);
+    }
   }
   return adapted as T;
 }

@@ -12,6 +12,9 @@ import { CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN, CASTLE_WHITE_KING, CASTLE_WHITE_
 import type { Color, Position } from './types.js';
 import { popcount } from './bits.js';
 import { squareName } from './squares.js';
+import {
+  POSITION_OF_SPREAD, PositionRecord, fenOfRecord, holdsPositionRules, packedOf as recordWords, positionOfHalves, writeHalves,
+} from './position-record.js';
 
 /** The FEN of the initial position. */
 export const STARTING_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -83,22 +86,24 @@ class Invalid {
 // ---- Construction ----
 
 /**
- * The Positions this package made, each with the packed words the backends read. Module-private:
- * nobody else can add an entry, so a look-alike object (or a copy of a Position) is never taken for
- * one, and the packed words a backend reads cannot be changed after the fact (`Position.packed` is
- * the caller's copy). The entry points share this module (one chunk in dist/), so the facade,
+ * The Positions this package made are PositionRecords (lib/position-record.ts), branded by a private
+ * field: nobody else can make one, so a look-alike object (or a copy of a Position) is never taken
+ * for one, and the sets a backend reads cannot be changed after the fact (`Position.packed` is the
+ * caller's copy). The entry points share this module (one chunk in dist/), so the facade,
  * `bitboard-patterns/native` and `bitboard-patterns/js` accept each other's positions.
  */
-const POSITIONS = new WeakMap<object, BigUint64Array>();
 
 /** True for the Positions this package made (parseFen / createPosition / makeMove), false for look-alikes. */
 export function isPosition(x: unknown): x is Position {
-  return typeof x === 'object' && x !== null && POSITIONS.has(x);
+  return PositionRecord.is(x);
 }
 
-/** The packed words of a Position this package made (not `pos.packed`, which the caller can write). */
+/**
+ * The packed words of a Position this package made (not `pos.packed`, which the caller can write),
+ * in a buffer shared by every call: read them before the next call.
+ */
 export function packedOf(pos: Position): BigUint64Array {
-  return POSITIONS.get(pos)!;
+  return recordWords(pos);
 }
 
 interface Fields {
@@ -111,34 +116,28 @@ interface Fields {
   fullmoveNumber: number;
 }
 
-function pack(f: Readonly<Omit<Fields, 'colors' | 'pieces'>> & { colors: readonly bigint[]; pieces: readonly bigint[] }, out: BigUint64Array, at: number): void {
-  out[at] = f.colors[0];
-  out[at + 1] = f.colors[1];
-  for (let t = 0; t < 6; t++) out[at + 2 + t] = f.pieces[t]!;
-  const epCode = f.epSquare < 0 ? 64 : f.epSquare;
-  out[at + 8] = BigInt(f.sideToMove | (f.castling << 1) | (epCode << 8)) | (BigInt(f.halfmoveClock) << 16n);
-  out[at + 9] = BigInt(f.fullmoveNumber);
+/** The eight sets of a position being made, and their halves (one buffer: the engine splits them). */
+const SETS = new BigUint64Array(8);
+const SET_HALVES = new Int32Array(SETS.buffer);
+
+/** The 16 int32 halves of the eight sets of `f` (white, black, pawns .. kings). */
+function halvesOfFields(f: Fields): Int32Array {
+  SETS[0] = f.colors[0];
+  SETS[1] = f.colors[1];
+  for (let t = 0; t < 6; t++) SETS[2 + t] = f.pieces[t]!;
+  return SET_HALVES.slice();
 }
 
 function freeze(f: Fields): Position {
-  const packed = new BigUint64Array(PACKED_POSITION_WORDS);
-  pack(f, packed, 0);
-  const pos = {
-    colors: Object.freeze([f.colors[0], f.colors[1]] as const),
-    pieces: Object.freeze([...f.pieces] as [bigint, bigint, bigint, bigint, bigint, bigint]),
-    sideToMove: f.sideToMove,
-    castling: f.castling,
-    epSquare: f.epSquare,
-    halfmoveClock: f.halfmoveClock,
-    fullmoveNumber: f.fullmoveNumber,
-    packed: packed.slice(),
-  };
-  Object.freeze(pos);
-  POSITIONS.set(pos, packed);
-  return pos as Position;
+  return new PositionRecord(halvesOfFields(f), f.sideToMove, f.castling, f.epSquare, f.halfmoveClock, f.fullmoveNumber);
 }
 
-const bit = (sq: number): bigint => 1n << BigInt(sq);
+/** The BigInt fields of 16 halves and a state, for validate's wording of what is wrong. */
+function fieldsOfHalves(h: Int32Array, rest: Omit<Fields, 'colors' | 'pieces'>): Fields {
+  const set = (j: number): bigint => (BigInt(h[j + 1]! >>> 0) << 32n) | BigInt(h[j]! >>> 0);
+  return { colors: [set(0), set(2)], pieces: [set(4), set(6), set(8), set(10), set(12), set(14)], ...rest };
+}
+
 const has = (set: bigint, sq: number): boolean => ((set >> BigInt(sq)) & 1n) === 1n;
 const FILES = 'abcdefgh';
 const COLOR_NAMES = ['white', 'black'];
@@ -216,6 +215,11 @@ function inCheckReason(pos: Position, checkers: CheckersFn): string | undefined 
 // ---- FEN ----
 
 const PIECE_LETTERS = 'pnbrqk';
+/** ASCII code -> 0..5 white pawn..king, 6..11 black, -1 for no piece letter. */
+const PIECE_OF_CODE = Int8Array.from({ length: 128 }, (_, c) => {
+  const t = PIECE_LETTERS.indexOf(String.fromCharCode(c).toLowerCase());
+  return t < 0 ? -1 : String.fromCharCode(c) === PIECE_LETTERS[t] ? t + 6 : t;
+});
 
 /** FEN -> Position. Throws TypeError for a non-string, FenError (field, text) for everything else. */
 export function parseFen(fen: string, checkers: CheckersFn): Position {
@@ -227,8 +231,8 @@ export function parseFen(fen: string, checkers: CheckersFn): Position {
   }
   const [placement, side, castlingText, epText, halfText = '0', fullText = '1'] = parts as [string, string, string, string, string?, string?];
 
-  const colors: [bigint, bigint] = [0n, 0n];
-  const pieces: Fields['pieces'] = [0n, 0n, 0n, 0n, 0n, 0n];
+  // The sets as int32 halves (white, black, pawns .. kings; lo = a1..h4, hi = a5..h8).
+  const sets = new Int32Array(16);
   const ranks = placement.split('/');
   if (ranks.length !== 8) throw new FenError('pieces', placement, `expected 8 ranks separated by '/', got ${ranks.length}`);
   for (let i = 0; i < 8; i++) {
@@ -236,20 +240,26 @@ export function parseFen(fen: string, checkers: CheckersFn): Position {
     const rank = 7 - i;
     let file = 0;
     let lastWasDigit = false;
-    for (const ch of row) {
-      if (ch >= '1' && ch <= '8') {
+    for (let i = 0; i < row.length; i++) {
+      const c = row.charCodeAt(i);
+      if (c >= 0x31 && c <= 0x38) {
         if (lastWasDigit) throw new FenError('pieces', row, `two digits in a row in rank ${rank + 1}`);
-        file += Number(ch);
+        file += c - 0x30;
         lastWasDigit = true;
-      } else if (ch === '0' || ch === '9') {
-        throw new FenError('pieces', row, `digit ${ch} in rank ${rank + 1} (empty-square counts are 1..8)`);
+      } else if (c === 0x30 || c === 0x39) {
+        throw new FenError('pieces', row, `digit ${row[i]} in rank ${rank + 1} (empty-square counts are 1..8)`);
       } else {
-        const type = PIECE_LETTERS.indexOf(ch.toLowerCase());
-        if (type < 0 || ch.length !== 1) throw new FenError('pieces', row, `bad piece letter ${JSON.stringify(ch)} in rank ${rank + 1}`);
+        // FEN's piece letters are ASCII: anything else (whatever its case mapping) is no piece.
+        const piece = c < 128 ? PIECE_OF_CODE[c]! : -1;
+        if (piece < 0) {
+          const ch = String.fromCodePoint(row.codePointAt(i)!);
+          throw new FenError('pieces', row, `bad piece letter ${JSON.stringify(ch)} in rank ${rank + 1}`);
+        }
         if (file < 8) {
-          const sq = rank * 8 + file;
-          colors[ch === ch.toUpperCase() ? 0 : 1] |= bit(sq);
-          pieces[type] |= bit(sq);
+          const hi = rank >> 2;
+          const b = 1 << ((rank & 3) * 8 + file);
+          sets[(piece < 6 ? 0 : 2) + hi] |= b;
+          sets[4 + 2 * (piece % 6) + hi] |= b;
         }
         file++;
         lastWasDigit = false;
@@ -279,13 +289,17 @@ export function parseFen(fen: string, checkers: CheckersFn): Position {
   const halfmoveClock = parseClock(halfText, 'halfmoveClock', 0);
   const fullmoveNumber = parseClock(fullText, 'fullmoveNumber', 1);
 
-  const fields: Fields = { colors, pieces, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber };
+  if (holdsPositionRules(sets, sideToMove, castling, epSquare)) {
+    return new PositionRecord(sets, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber);
+  }
+  // Refused: the rules once more, in words.
+  const fields = fieldsOfHalves(sets, { sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber });
   const bad = validate(fields);
   if (bad) throw new FenError(bad.field, bad.field === 'pieces' ? placement : bad.text || fen, bad.reason);
   const pos = freeze(fields);
   const check = inCheckReason(pos, checkers);
   if (check) throw new FenError('sideToMove', side, check);
-  return pos;
+  throw new Error(`parseFen: position rules disagree on ${JSON.stringify(fen)}`);
 }
 
 function parseClock(text: string, field: 'halfmoveClock' | 'fullmoveNumber', min: number): number {
@@ -297,27 +311,7 @@ function parseClock(text: string, field: 'halfmoveClock' | 'fullmoveNumber', min
 
 /** Position -> FEN (six fields); `parseFen(toFen(p))` gives the same position. */
 export function toFen(pos: Position): string {
-  const rows: string[] = [];
-  for (let rank = 7; rank >= 0; rank--) {
-    let row = '';
-    let gap = 0;
-    for (let file = 0; file < 8; file++) {
-      const sq = rank * 8 + file;
-      const type = pos.pieces.findIndex((set) => has(set, sq));
-      if (type < 0) {
-        gap++;
-        continue;
-      }
-      if (gap) row += gap;
-      gap = 0;
-      row += has(pos.colors[0], sq) ? PIECE_LETTERS[type]!.toUpperCase() : PIECE_LETTERS[type];
-    }
-    if (gap) row += gap;
-    rows.push(row);
-  }
-  const castling = CASTLING_RULES.filter(([right]) => pos.castling & right).map(([, , , letter]) => letter).join('') || '-';
-  const ep = pos.epSquare < 0 ? '-' : squareName(pos.epSquare);
-  return `${rows.join('/')} ${pos.sideToMove ? 'b' : 'w'} ${castling} ${ep} ${pos.halfmoveClock} ${pos.fullmoveNumber}`;
+  return fenOfRecord(pos as PositionRecord);
 }
 
 // ---- createPosition ----
@@ -370,7 +364,14 @@ export function createPosition(init: PositionInit, checkers: CheckersFn): Positi
   const colors: [bigint, bigint] = [0n, 0n];
   const pieces: Fields['pieces'] = [0n, 0n, 0n, 0n, 0n, 0n];
   const given = init.pieces as unknown;
-  if (Array.isArray(given)) {
+  const source = (init as { [POSITION_OF_SPREAD]?: unknown })[POSITION_OF_SPREAD];
+  if (given === undefined && init.colors === undefined && PositionRecord.is(source)) {
+    // A spread copy of a Position ({ ...pos, sideToMove: 1 }): its sets.
+    const from = source.colors, types = source.pieces;
+    colors[0] = from[0];
+    colors[1] = from[1];
+    for (let t = 0; t < 6; t++) pieces[t] = types[t]!;
+  } else if (Array.isArray(given)) {
     if (given.length !== 6) throw new RangeError(`createPosition: pieces as an array must have 6 sets (pawns..kings), got ${given.length}`);
     if (!Array.isArray(init.colors) || init.colors.length !== 2) {
       throw new TypeError('createPosition: pieces as an array needs colors: [white, black]');
@@ -437,12 +438,16 @@ export function createPosition(init: PositionInit, checkers: CheckersFn): Positi
   const fullmoveNumber = integerArg('fullmoveNumber', init.fullmoveNumber ?? 1, 1, MAX_CLOCK, 'fullmoveNumber');
 
   const fields: Fields = { colors, pieces, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber };
+  const sets = halvesOfFields(fields);
+  if (holdsPositionRules(sets, sideToMove, castling, epSquare)) {
+    return new PositionRecord(sets, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber);
+  }
   const bad = validate(fields);
   if (bad) throw new PositionError(bad.field, bad.reason);
   const pos = freeze(fields);
   const check = inCheckReason(pos, checkers);
   if (check) throw new PositionError('sideToMove', check);
-  return pos;
+  throw new Error('createPosition: position rules disagree');
 }
 
 /**
@@ -450,17 +455,7 @@ export function createPosition(init: PositionInit, checkers: CheckersFn): Positi
  * Position keeps its own copy of the words.
  */
 export function positionOfPacked(words: BigUint64Array): Position {
-  const state = words[8]!;
-  const ep = Number((state >> 8n) & 255n);
-  return freeze({
-    colors: [words[0]!, words[1]!],
-    pieces: [words[2]!, words[3]!, words[4]!, words[5]!, words[6]!, words[7]!],
-    sideToMove: Number(state & 1n) as Color,
-    castling: Number((state >> 1n) & 15n),
-    epSquare: ep === 64 ? -1 : ep,
-    halfmoveClock: Number((state >> 16n) & 0xfffffn),
-    fullmoveNumber: Number(words[9]!),
-  });
+  return positionOfHalves(new Int32Array(words.buffer, words.byteOffset, PACKED_POSITION_WORDS * 2), 0);
 }
 
 /**
@@ -469,7 +464,9 @@ export function positionOfPacked(words: BigUint64Array): Position {
  */
 export function packPositions(positions: readonly Position[]): BigUint64Array {
   const out = new BigUint64Array(positions.length * PACKED_POSITION_WORDS);
-  for (let i = 0; i < positions.length; i++) pack(positions[i]!, out, i * PACKED_POSITION_WORDS);
+  if (positions.length === 0) return out;
+  const h = new Int32Array(out.buffer);
+  for (let i = 0; i < positions.length; i++) writeHalves(positions[i]!, h, i * PACKED_POSITION_WORDS * 2);
   return out;
 }
 

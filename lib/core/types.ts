@@ -73,7 +73,9 @@ export const CHECK_ANALYSIS_WORDS = 6;
  * and type t = colors[c] & pieces[t]), plus the game state. Immutable; built by `parseFen` or
  * `createPosition`, which validate it (exactly one king per side, no pawns on the back ranks, the side
  * not to move not in check, castling rights matching king and rook squares, a plausible en-passant
- * square) and fill `packed`.
+ * square). A Position keeps its sets as int32 halves: `colors`, `pieces` and `packed` are made when
+ * first read (getters; `Object.keys` lists the five numbers, and a spread copy carries the Position
+ * for `createPosition({ ...pos, sideToMove })`).
  */
 export interface Position {
   readonly colors: readonly [bigint, bigint];

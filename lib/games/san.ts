@@ -18,6 +18,7 @@ import * as jsSan from '../backends/js/san.js';
 import { chooseBackend } from '../backends/choose.js';
 import { backendNamed } from '../backends/named.js';
 import { MoveError, errorText, isPosition } from '../core/position.js';
+import { uciOfCode } from '../core/position-record.js';
 
 /** Why a SAN text was refused. */
 export type SanReason = 'malformed' | 'illegal' | 'ambiguous' | 'not canonical' | 'null move';
@@ -80,9 +81,13 @@ function sanBytes(fn: string, san: unknown): Uint8Array {
   return san.length > 64 ? new Uint8Array([0xff]) : bytes;
 }
 
-/** The SAN API bound to one backend ('native' | 'js'). */
-export function createSanApi(which: 'native' | 'js') {
+/**
+ * The SAN API bound to one backend ('native' | 'js'); `parseInJs` reads SAN with the JS backend
+ * whatever `which` is (the default facade's choice: there JS is the faster of the two).
+ */
+export function createSanApi(which: 'native' | 'js', { parseInJs = false }: { parseInJs?: boolean } = {}) {
   const sb = backendNamed(which).san;
+  const parser = parseInJs ? backendNamed('js').san : sb;
   const out = new Uint16Array(MAX_MOVES);
 
   function toSan(pos: Position, move: string | number): string {
@@ -97,7 +102,7 @@ export function createSanApi(which: 'native' | 'js') {
     const p = checkPos('parseSan', pos);
     const bytes = sanBytes('parseSan', san);
     if (typeof options !== 'object' || options === null) throw new TypeError('parseSan: options must be an object');
-    const r = sb.parse(p, bytes, out);
+    const r = parser.parse(p, bytes, out);
     const status = r & 255;
     const count = r >> 8;
     if (status === jsSan.SAN_MALFORMED) throw new SanError(san, 'malformed', 'not a SAN move (like e4, Nf3, exd5, O-O, e8=Q)');
@@ -115,7 +120,7 @@ export function createSanApi(which: 'native' | 'js') {
       const canonical = sb.write(p, move);
       if (canonical !== san) throw new SanError(san, 'not canonical', `the standard's form is ${canonical}`, [canonical]);
     }
-    return uciOf(move);
+    return uciOfCode(move);
   }
 
   function sanMoves(pos: Position): string[] {
@@ -136,7 +141,11 @@ export function defaultBackendName(): 'native' | 'js' {
 }
 
 let facade: ReturnType<typeof createSanApi> | undefined;
-const api = () => (facade ??= createSanApi(defaultBackendName()));
+const api = () => {
+  if (facade) return facade;
+  const decision = chooseBackend();
+  return (facade = createSanApi(decision.name, { parseInJs: !decision.forced }));
+};
 /** The canonical SAN of a legal move (UCI string or 16-bit code); MoveError when it is not legal. */
 export const toSan = (pos: Position, move: string | number): string => api().toSan(pos, move);
 /** The UCI move a SAN text names ('0000' for a null move); SanError when none or several. */

@@ -6,7 +6,8 @@
 import type { PerftStatsColumn, Position } from '../core/types.js';
 import type { Backend } from '../backends/contract.js';
 import { MAX_MOVES, PACKED_POSITION_WORDS } from '../core/types.js';
-import { MoveError, positionOfPacked } from '../core/position.js';
+import { MoveError } from '../core/position.js';
+import { positionOfHalves, sortedUci } from '../core/position-record.js';
 
 /** Deepest perft depth accepted. */
 export const MAX_PERFT_DEPTH = 20;
@@ -29,11 +30,22 @@ export interface UciMove {
 /** 'e2e4' / 'e7e8q' -> its squares and promotion 0..4; TypeError for a non-string, MoveError when malformed. */
 export function parseUci(fn: string, move: unknown): UciMove {
   if (typeof move !== 'string') throw new TypeError(`${fn}: move must be a UCI string like 'e2e4', got ${typeof move}`);
-  const m = /^([a-h])([1-8])([a-h])([1-8])([nbrq]?)$/.exec(move);
-  if (!m) throw new MoveError(move, `${fn}: not a UCI move (like e2e4, or e7e8q for a promotion)`);
-  const square = (file: string, rank: string) => (Number(rank) - 1) * 8 + FILES.indexOf(file);
-  return { text: move, from: square(m[1]!, m[2]!), to: square(m[3]!, m[4]!), promotion: m[5] ? PROMOTION_LETTERS.indexOf(m[5]) : 0 };
+  // /^[a-h][1-8][a-h][1-8][nbrq]?$/ by character codes.
+  const from = squareAt(move, 0), to = squareAt(move, 2);
+  const promotion = move.length === 5 ? PROMOTION_CODES.indexOf(move.charCodeAt(4)) : move.length === 4 ? 0 : -1;
+  if (from < 0 || to < 0 || promotion < 0 || promotion === 0 && move.length === 5) {
+    throw new MoveError(move, `${fn}: not a UCI move (like e2e4, or e7e8q for a promotion)`);
+  }
+  return { text: move, from, to, promotion };
 }
+
+/** The square named at move[i], move[i + 1] ('a1' .. 'h8'), or -1. */
+function squareAt(move: string, i: number): number {
+  const file = move.charCodeAt(i) - 0x61, rank = move.charCodeAt(i + 1) - 0x31;
+  return file >= 0 && file < 8 && rank >= 0 && rank < 8 ? rank * 8 + file : -1;
+}
+/** Character codes of PROMOTION_LETTERS (index 0, the space, matches no UCI move). */
+const PROMOTION_CODES = Array.from(PROMOTION_LETTERS, (c) => c.charCodeAt(0));
 
 /** 'e7e8q' -> its 16-bit code `from | to << 6 | promotion << 12` (promotion 0 none, 1 n, 2 b, 3 r, 4 q). MoveError when malformed. */
 export function encodeMove(move: string): number {
@@ -53,13 +65,14 @@ export function decodeMove(code: number): string {
   return `${squareText(from)}${squareText(to)}${promotion ? PROMOTION_LETTERS[promotion] : ''}`;
 }
 
-// One move buffer per backend: the facade's calls are synchronous, so it is never shared by two calls.
-const buffers = new WeakMap<Backend, Uint16Array>();
-function moveBuffer(b: Backend): Uint16Array {
-  let buffer = buffers.get(b);
-  if (!buffer) buffers.set(b, (buffer = new Uint16Array(MAX_MOVES)));
-  return buffer;
+// One move buffer and one position buffer for all backends: the facade's calls are synchronous, so
+// they are never shared by two calls.
+const MOVE_BUFFER = new Uint16Array(MAX_MOVES);
+function moveBuffer(_b: Backend): Uint16Array {
+  return MOVE_BUFFER;
 }
+const PLAYED = new BigUint64Array(PACKED_POSITION_WORDS);
+const PLAYED_HALVES = new Int32Array(PLAYED.buffer);
 
 /** The legal move codes of a position, in a new array. */
 function codesOf(b: Backend, pos: Position): Uint16Array {
@@ -72,12 +85,11 @@ function codesOf(b: Backend, pos: Position): Uint16Array {
  * or undefined when the move is not legal in pos.
  */
 function play(b: Backend, pos: Position, from: number, to: number, promotion: number): Position | undefined {
-  const out = new BigUint64Array(PACKED_POSITION_WORDS);
-  return b.makeMove(pos, from, to, promotion, out) ? positionOfPacked(out) : undefined;
+  return b.makeMove(pos, from, to, promotion, PLAYED) ? positionOfHalves(PLAYED_HALVES, 0) : undefined;
 }
 
 export function legalMovesCall(b: Backend, pos: Position): string[] {
-  return Array.from(codesOf(b, pos), decodeMove).sort();
+  return sortedUci(MOVE_BUFFER, b.legalMoves(pos, MOVE_BUFFER));
 }
 
 export function legalMovesEncodedCall(b: Backend, pos: Position, out: Uint16Array): Uint16Array {

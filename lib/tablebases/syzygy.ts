@@ -43,7 +43,7 @@ import {
 } from '../backends/js/syzygy.js';
 import { loadNative } from '../backends/native.js';
 import { chooseBackend } from '../backends/choose.js';
-import { isPosition } from '../core/position.js';
+import { isPosition, packedOf } from '../core/position.js';
 import { checkThreads } from '../core/validate.js';
 
 export { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyError, SyzygyFileError };
@@ -188,14 +188,14 @@ export class SyzygyTablebase {
 
   private board(fn: string, pos: Position): TbBoard {
     this.check(fn, pos);
-    return boardFromPacked(pos.packed, 0).board;
+    return boardFromPacked(packedOf(pos), 0).board;
   }
 
   private nativeProbe(pos: Position, dtz: boolean): number {
     const { api, handle } = this.native!;
-    const v = nativeCall(() => api.syzygyProbe(handle, pos.packed, dtz));
+    const v = nativeCall(() => api.syzygyProbe(handle, packedOf(pos), dtz));
     if (v === (dtz ? SYZYGY_DTZ_NONE : SYZYGY_WDL_NONE)) {
-      const { key } = materialKeyOf(boardFromPacked(pos.packed, 0).board);
+      const { key } = materialKeyOf(boardFromPacked(packedOf(pos), 0).board);
       throw new SyzygyError('missing-table', `a table needed for ${nameFromKey(key)} is not loaded`);
     }
     return v;
@@ -238,9 +238,9 @@ export class SyzygyTablebase {
     if (this.native) {
       this.check('probeRoot', pos);
       const { api, handle } = this.native;
-      const r = nativeCall(() => api.syzygyProbeRoot(handle, pos.packed));
+      const r = nativeCall(() => api.syzygyProbeRoot(handle, packedOf(pos)));
       if (r === null) {
-        const { key } = materialKeyOf(boardFromPacked(pos.packed, 0).board);
+        const { key } = materialKeyOf(boardFromPacked(packedOf(pos), 0).board);
         throw new SyzygyError('missing-table', `a table needed for ${nameFromKey(key)} or a position after one of its moves is not loaded`);
       }
       const moves: SyzygyRootMove[] = [];

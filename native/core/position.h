@@ -45,11 +45,44 @@ constexpr Board unpack(const U64* w) {
   return b;
 }
 
+// The rules of parseFen beyond the sets' consistency (lib/core/position.ts validate), on packed words: no
+// pawn on the first or last rank; each castling right with its king and rook at home (X-FEN's KQkq:
+// e1 with h1 / a1, e8 with h8 / a8); an en-passant square with a pawn of the side not to move in
+// front of it, itself and the square behind it empty (FEN's en-passant field).
+constexpr U64 kBackRanks = 0xff000000000000ffULL;
+// Per castling right (bit 1, 2, 4, 8 of the castling field): king square, rook square, colour.
+constexpr int kCastlingKing[4] = {4, 4, 60, 60};
+constexpr int kCastlingRook[4] = {7, 0, 63, 56};
+constexpr const char* kCastlingProblems[4] = {
+    "castling right K needs the white king on e1 and a white rook on h1",
+    "castling right Q needs the white king on e1 and a white rook on a1",
+    "castling right k needs the black king on e8 and a black rook on h8",
+    "castling right q needs the black king on e8 and a black rook on a8",
+};
+constexpr const char* kEpProblem =
+    "en-passant square needs a pawn of the side not to move in front of it, and itself and the square behind it empty";
+
+constexpr bool castlingRightAtHome(const U64* w, int right) {
+  const U64 own = w[right >> 1];
+  return ((own & w[7]) >> kCastlingKing[right] & 1) && ((own & w[5]) >> kCastlingRook[right] & 1);
+}
+
+// ep on the rank validatePacked checks first (3rd or 6th), so ep +- 8 stays on the board.
+constexpr bool epSquareIsPlausible(const U64* w, int ep) {
+  const bool blackToMove = w[8] & 1;
+  const int pawnSq = blackToMove ? ep + 8 : ep - 8;
+  const int originSq = blackToMove ? ep - 8 : ep + 8;
+  const U64 enemyPawns = w[blackToMove ? 0 : 1] & w[2];
+  const U64 occupied = w[0] | w[1];
+  return (enemyPawns >> pawnSq & 1) && !((occupied >> ep) & 1) && !((occupied >> originSq) & 1);
+}
+
 // nullptr when the words form a consistent position, else what is wrong (a static string).
 // Checked: colours disjoint, piece types pairwise disjoint, union of types == union of colours,
-// exactly one king per colour, the state word's fields in range (bits 5-7 zero, epCode 0..64) and an
+// exactly one king per colour, the state word's fields in range (bits 5-7 zero, epCode 0..64), an
 // en-passant square, when there is one, on the rank a pawn of the side not to move has just
-// crossed (the 6th for white to move, the 3rd for black).
+// crossed (the 6th for white to move, the 3rd for black), then parseFen's remaining board rules
+// (above). The side not to move in check is each caller's rule.
 constexpr const char* validatePacked(const U64* w) {
   if (w[0] & w[1]) return "white and black pieces overlap";
   U64 types = 0;
@@ -65,11 +98,17 @@ constexpr const char* validatePacked(const U64* w) {
   if (ep > 64) return "en-passant code must be 0..64";
   if (ep != 64 && rankOf(static_cast<int>(ep)) != ((w[8] & 1) ? 2 : 5))
     return "en-passant square must be on the 6th rank (white to move) or the 3rd (black to move)";
+  if (w[2] & kBackRanks) return "pawn on the first or last rank";
+  const int castling = static_cast<int>((w[8] >> 1) & 15);
+  for (int r = 0; r < 4; ++r)
+    if ((castling & (1 << r)) && !castlingRightAtHome(w, r)) return kCastlingProblems[r];
+  if (ep != 64 && !epSquareIsPlausible(w, static_cast<int>(ep))) return kEpProblem;
   return nullptr;
 }
 
-// validatePacked's rules as one branch-free test, for batch loops that check every position as they
-// go (about a nanosecond); validatePacked then says what is wrong with a position this refuses.
+// validatePacked's rules as one test, branch-free for the sets (castling and en passant only when
+// the position has them), for batch loops that check every position as they go; validatePacked
+// then says what is wrong with a position this refuses.
 // Kings: x && !(x & (x - 1)) is "exactly one" without a popcount (slow on portable builds).
 // En passant: codes 65..255 shifted down are rank 8..31, never the 2 or 5 a good square needs.
 constexpr bool packedIsValid(const U64* w) {
@@ -85,7 +124,11 @@ constexpr bool packedIsValid(const U64* w) {
   const bool kingsOk = (whiteKing != 0) & ((whiteKing & (whiteKing - 1)) == 0) & (blackKing != 0) &
                        ((blackKing & (blackKing - 1)) == 0);
   const bool epOk = (ep == 64) | ((ep >> 3) == epRank);
-  return setsOk & kingsOk & epOk;
+  if (!(setsOk & kingsOk & epOk) || (w[2] & kBackRanks)) return false;
+  const int castling = static_cast<int>((w[8] >> 1) & 15);
+  for (int r = 0; r < 4; ++r)
+    if ((castling & (1 << r)) && !castlingRightAtHome(w, r)) return false;
+  return ep == 64 || epSquareIsPlausible(w, static_cast<int>(ep));
 }
 
 // ---- Pawn attacks ----

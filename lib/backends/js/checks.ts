@@ -316,7 +316,7 @@ export const checkVariants: CheckVariants = {
 
 // ---- Batch forms over packed positions ----
 
-/** Consistency of one packed position, the same rules as the native side; undefined when fine. */
+/** Consistency of one packed position and parseFen's board rules, the same as the native side; undefined when fine. */
 export function packedProblem(w: BigUint64Array, at: number): string | undefined {
   const white = w[at]!;
   const black = w[at + 1]!;
@@ -338,6 +338,49 @@ export function packedProblem(w: BigUint64Array, at: number): string | undefined
   if (ep !== 64 && (ep >> 3) !== ((state & 1n) ? 2 : 5)) {
     return 'en-passant square must be on the 6th rank (white to move) or the 3rd (black to move)';
   }
+  return fenRuleProblem(new Int32Array(w.buffer, w.byteOffset + at * 8, PACKED_POSITION_WORDS * 2), 0);
+}
+
+// The rules of parseFen beyond the sets' consistency (lib/core/position.ts validate), on the halves of a
+// packed position (twin of native/core/position.h): no pawn on the first or last rank; each castling
+// right with its king and rook at home (X-FEN's KQkq: e1 with h1 / a1, e8 with h8 / a8); an en-passant
+// square with a pawn of the side not to move in front of it, itself and the square behind it empty.
+const CASTLING_KING = [4, 4, 60, 60];
+const CASTLING_ROOK = [7, 0, 63, 56];
+const CASTLING_PROBLEMS = [
+  'castling right K needs the white king on e1 and a white rook on h1',
+  'castling right Q needs the white king on e1 and a white rook on a1',
+  'castling right k needs the black king on e8 and a black rook on h8',
+  'castling right q needs the black king on e8 and a black rook on a8',
+];
+const EP_PROBLEM = 'en-passant square needs a pawn of the side not to move in front of it, and itself and the square behind it empty';
+
+/** Bit sq of the set whose halves are w[j], w[j + 1]. */
+const halfBit = (w: Int32Array, j: number, sq: number): number => (w[j + (sq >> 5)]! >>> (sq & 31)) & 1;
+
+/**
+ * parseFen's remaining board rules on the halves of the position at half offset `at`, whose sets
+ * are consistent, kings counted and en-passant square on its rank; undefined when they hold.
+ */
+export function fenRuleProblem(w: Int32Array, at: number): string | undefined {
+  if ((w[at + 4]! & 0xff) | (w[at + 5]! & (0xff << 24))) return 'pawn on the first or last rank';
+  const state = w[at + 16]!;
+  const castling = (state >> 1) & 15;
+  for (let r = 0; r < 4; r++) {
+    if (!(castling & (1 << r))) continue;
+    const own = at + 2 * (r >> 1);
+    const king = CASTLING_KING[r]!, rook = CASTLING_ROOK[r]!;
+    if (!(halfBit(w, own, king) & halfBit(w, at + 14, king) & halfBit(w, own, rook) & halfBit(w, at + 10, rook))) return CASTLING_PROBLEMS[r];
+  }
+  const ep = (state >>> 8) & 255;
+  if (ep !== 64) {
+    const blackToMove = state & 1;
+    const pawnSq = blackToMove ? ep + 8 : ep - 8;
+    const originSq = blackToMove ? ep - 8 : ep + 8;
+    const enemy = at + (blackToMove ? 0 : 2);
+    if (!(halfBit(w, enemy, pawnSq) & halfBit(w, at + 4, pawnSq)) || halfBit(w, at, ep) | halfBit(w, at + 2, ep)
+      || halfBit(w, at, originSq) | halfBit(w, at + 2, originSq)) return EP_PROBLEM;
+  }
   return undefined;
 }
 
@@ -350,7 +393,7 @@ export function packedProblem(w: BigUint64Array, at: number): string | undefined
 const single = singleSquare;
 
 /** packedProblem's rules on the halves of the position at word offset `at` (20 per position). */
-function packedIsValid(w: Int32Array, at: number): boolean {
+export function packedIsValid(w: Int32Array, at: number): boolean {
   let seenLo = 0;
   let seenHi = 0;
   let sharedLo = 0;
@@ -368,7 +411,8 @@ function packedIsValid(w: Int32Array, at: number): boolean {
   return ((whiteLo & blackLo) | (whiteHi & blackHi) | sharedLo | sharedHi
     | (seenLo ^ (whiteLo | blackLo)) | (seenHi ^ (whiteHi | blackHi)) | (state & 0xe0)) === 0
     && single(whiteLo & kingsLo, whiteHi & kingsHi) && single(blackLo & kingsLo, blackHi & kingsHi)
-    && (ep === 64 || (ep >> 3) === ((state & 1) !== 0 ? 2 : 5));
+    && (ep === 64 || (ep >> 3) === ((state & 1) !== 0 ? 2 : 5))
+    && fenRuleProblem(w, at) === undefined;
 }
 
 /**

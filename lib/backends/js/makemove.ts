@@ -7,12 +7,43 @@
  */
 import type { Position } from '../../core/types.js';
 import { PACKED_POSITION_WORDS } from '../../core/types.js';
-import { MAX_CLOCK, packedOf } from '../../core/position.js';
-import { BOARD, CASTLING, EP, MOVES, PLY_WORDS, SIDE, generate, loadPacked, play, typeAt } from './movegen.js';
+import { MAX_CLOCK } from '../../core/position.js';
+import { halvesOf } from '../../core/position-record.js';
+import { BOARD, CASTLING, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, generate, loadPacked, play, typeAt } from './movegen.js';
+import { quickLegality } from './legal.js';
 import { generateClean } from './san.js';
 
 /** The int32 halves of packed words (little-endian: word k is halves 2k, 2k + 1). */
 const halves = (words: BigUint64Array): Int32Array => new Int32Array(words.buffer, words.byteOffset, words.length * 2);
+let lastOut: BigUint64Array | undefined;
+let lastOutHalves: Int32Array | undefined;
+
+/**
+ * Whether `code` (from `from`) is among the legal moves of ply 0, generated on ply 1 for the piece on
+ * `from` alone: the other pieces of the side to move keep their colour (so every square stays
+ * occupied, every line blocked, every pin found: kingBlockers reads the colours) but lose their
+ * type, so the generator emits no move for them. The enemy's pieces and our king stay whole; a king
+ * move generates everything (castling needs the rooks).
+ */
+function isLegal(from: number, code: number): boolean {
+  const o = PLY_WORDS;
+  for (let i = 0; i < PLY_WORDS; i++) BOARD[o + i] = BOARD[i]!;
+  const us = BOARD[SIDE]!;
+  const kings = from < 32 ? BOARD[14]! >>> from : BOARD[15]! >>> (from - 32);
+  const own = from < 32 ? BOARD[2 * us]! >>> from : BOARD[2 * us + 1]! >>> (from - 32);
+  if ((kings & own & 1) === 0) {
+    const keepLo = from < 32 ? 1 << from : 0, keepHi = from < 32 ? 0 : 1 << (from - 32);
+    const dropLo = BOARD[2 * us]! & ~keepLo, dropHi = BOARD[2 * us + 1]! & ~keepHi;
+    for (let t = 4; t < 14; t += 2) {
+      BOARD[o + t] = BOARD[t]! & ~dropLo;
+      BOARD[o + t + 1] = BOARD[t + 1]! & ~dropHi;
+    }
+  }
+  const n = generate(1, false);
+  const base = MAX_MOVES;
+  for (let i = 0; i < n; i++) if (MOVES[base + i] === code) return true;
+  return false;
+}
 
 /**
  * Writes the position after from -> to (promotion 0 none, 1 knight .. 4 queen) to `out`
@@ -23,23 +54,27 @@ export function makeMove(pos: Position, from: number, to: number, promotion: num
   if (out.length !== PACKED_POSITION_WORDS) {
     throw new RangeError(`makeMove: out must have length ${PACKED_POSITION_WORDS}, got ${out.length}`);
   }
-  const w = halves(packedOf(pos));
+  const w = halvesOf(pos);
   loadPacked(w, 0, 0);
   const code = from | (to << 6) | (promotion << 12);
-  const n = generate(0, false);
-  let legal = false;
-  for (let i = 0; i < n && !legal; i++) legal = MOVES[i] === code;
-  if (!legal) return false;
+  const quick = quickLegality(from, to, promotion);
+  if (quick === 0 || (quick < 0 && !isLegal(from, code))) return false;
   const us = BOARD[SIDE]!;
   const capture = (BOARD[2 * (us ^ 1) + (to >> 5)]! & (1 << (to & 31))) !== 0;
   const halfmove = (w[16]! >>> 16) | ((w[17]! & 0xf) << 16);
   const clock = typeAt(0, from) === 0 || capture ? 0 : Math.min(halfmove + 1, MAX_CLOCK);
   const fullmove = Math.min(w[18]! + us, MAX_CLOCK);
   play(0, code);
-  generateClean(1);
+  // Only a double step sets an en-passant square, which stays if a legal capture uses it.
+  if (BOARD[PLY_WORDS + EP]! >= 0) generateClean(1);
   const o = PLY_WORDS;
   const ep = BOARD[o + EP]!;
-  const h = halves(out);
+  // The facade passes the same out array each time: one view of it.
+  if (out !== lastOut) {
+    lastOut = out;
+    lastOutHalves = halves(out);
+  }
+  const h = lastOutHalves!;
   for (let i = 0; i < 16; i++) h[i] = BOARD[o + i]!;
   h[16] = BOARD[o + SIDE]! | (BOARD[o + CASTLING]! << 1) | ((ep < 0 ? 64 : ep) << 8) | ((clock & 0xffff) << 16);
   h[17] = clock >>> 16;

@@ -10,7 +10,7 @@ import * as mg from './movegen.js';
 import { loadPacked, play } from './movegen.js';
 import type { Position } from '../../core/types.js';
 import type { SanBackend } from '../contract.js';
-import { packedOf } from '../../core/position.js';
+import { halvesOf } from '../../core/position-record.js';
 
 export const SAN_OK = 0;
 export const SAN_MALFORMED = 1;
@@ -230,11 +230,6 @@ export function playNull(p: number): void {
 
 export { CASTLING, KNIGHT };
 
-/** The position's packed words (the package's own record of them) as int32 halves. */
-function halvesOf(pos: Position): Int32Array {
-  const packed = packedOf(pos);
-  return new Int32Array(packed.buffer, packed.byteOffset, 20);
-}
 
 /** The SAN primitives of the JS backend (Backend.san). */
 export const jsSanBackend: SanBackend = {
@@ -245,8 +240,12 @@ export const jsSanBackend: SanBackend = {
     for (let k = 0; k < n; k++) if (MOVES[k] === code) legal = true;
     if (!legal) return '';
     play(0, code);
-    const childN = generate(1, false);
-    return write(0, n, code, inCheckAt(1) ? (childN === 0 ? 2 : 1) : 0);
+    // '+' when the side to move next is in check, '#' when it has no move then: the child's moves
+    // are counted only after a check.
+    const o = PLY_WORDS;
+    const side = BOARD[o + SIDE]!;
+    const check = mg.attacked(o, side ^ 1, mg.kingSquareAt(o, side), BOARD[o]! | BOARD[o + 2]!, BOARD[o + 1]! | BOARD[o + 3]!, 0, 0);
+    return write(0, n, code, check ? (generate(1, true) === 0 ? 2 : 1) : 0);
   },
   parse(pos, san, out) {
     loadPacked(halvesOf(pos), 0, 0);
