@@ -72,17 +72,16 @@ export function addonPath(root = packageRoot): string {
   return prebuildPath(root, gyp) ?? gyp.path(root);
 }
 
-/** The CheckBackend and MoveBackend functions whose first parameter is a Position. */
-const POSITION_FUNCTIONS = [
-  'attackersTo', 'checkers', 'pinnedPieces', 'pinners', 'discoveredCheckCandidates', 'checkBlockSquares',
-  'pinRay', 'checkKind', 'isInsufficientMaterial', 'legalMoves', 'makeMove', 'perft', 'perftStats', 'perftThreads', 'perftStatsThreads', 'perftAsync',
-  'polyglotKey',
-] as const satisfies readonly (keyof (CheckBackend & MoveBackend))[];
-/** The CheckVariants functions whose first parameter is a Position. */
-const POSITION_VARIANTS = ['pinnedPiecesXray', 'pinnedPiecesOppositeRays'] as const satisfies readonly (keyof CheckVariants)[];
+/** The keys of T whose function's first parameter is a Position. */
+type TakingPosition<T> = { [K in keyof T]-?: NonNullable<T[K]> extends (pos: Position, ...rest: never[]) => unknown ? K : never }[keyof T];
+/**
+ * The Backend's functions whose first parameter is a Position, by their types. At run time the addon
+ * marks each of them with `positionArity` (native/addon/args.h, from its registered signature
+ * "name(pos, ...)"), so no list of them is kept.
+ */
+type PositionFunction = TakingPosition<CheckBackend & MoveBackend>;
+type PositionVariant = TakingPosition<CheckVariants>;
 
-type PositionFunction = (typeof POSITION_FUNCTIONS)[number];
-type PositionVariant = (typeof POSITION_VARIANTS)[number];
 /** The same function taking the packed words where the backend takes a Position. */
 type Packed<F> = F extends (pos: Position, ...rest: infer A) => infer R ? (packed: BigUint64Array, ...rest: A) => R : never;
 
@@ -92,22 +91,20 @@ export type NativeAddon = Omit<Backend, 'name' | PositionFunction | 'checkVarian
   & { [K in PositionFunction]: Packed<(CheckBackend & MoveBackend)[K]> }
   & { checkVariants: Omit<CheckVariants, PositionVariant> & { [K in PositionVariant]: Packed<CheckVariants[K]> } };
 
-/** The number of parameters of the Backend's position functions (lib/core/types.ts), the Position included. */
-const ARITY: Readonly<Record<string, number>> = {
-  attackersTo: 4, checkers: 2, pinnedPieces: 2, pinners: 2, discoveredCheckCandidates: 2, checkBlockSquares: 2, pinRay: 2,
-  checkKind: 4, legalMoves: 2, makeMove: 5, perft: 2, perftStats: 3, perftThreads: 3, perftStatsThreads: 4, perftAsync: 5,
-  pinnedPiecesXray: 2, pinnedPiecesOppositeRays: 2,
-};
-
-/** Copies `raw`, replacing each named function f by (pos, ...rest) => f(packedOf(pos), ...rest). */
-function packPositions<T extends object>(raw: T, names: readonly string[]): T {
+/**
+ * Copies `raw`, replacing each function the addon marks with `positionArity` by
+ * (pos, ...rest) => f(packedOf(pos), ...rest).
+ */
+function packPositions<T extends object>(raw: T): T {
   const adapted = { ...raw } as Record<string, unknown>;
-  for (const name of names) {
-    const fn = (raw as Record<string, unknown>)[name] as (packed: unknown, ...rest: unknown[]) => unknown;
+  for (const [name, value] of Object.entries(raw)) {
+    if (typeof value !== 'function' || typeof (value as { positionArity?: unknown }).positionArity !== 'number') continue;
+    const fn = value as (packed: unknown, ...rest: unknown[]) => unknown;
     // The facade has checked the Position; its packed words come from the package's own record of it.
     // By the function's arity, without a rest array: spreading one into an addon function takes a
     // slow call path.
-    switch (ARITY[name]) {
+    switch ((value as { positionArity: number }).positionArity) {
+      case 1: adapted[name] = (pos: Position) => fn(packedOf(pos)); break;
       case 2: adapted[name] = (pos: Position, a: unknown) => fn(packedOf(pos), a); break;
       case 3: adapted[name] = (pos: Position, a: unknown, b: unknown) => fn(packedOf(pos), a, b); break;
       case 4: adapted[name] = (pos: Position, a: unknown, b: unknown, c: unknown) => fn(packedOf(pos), a, b, c); break;
@@ -143,8 +140,8 @@ function nativeSanBackend(addon: NativeSan): SanBackend {
 
 /** The Backend view of a loaded addon. */
 export function adaptAddon(addon: NativeAddon): Backend {
-  const checkVariants = Object.freeze(packPositions(addon.checkVariants, POSITION_VARIANTS)) as unknown as CheckVariants;
-  const adapted = packPositions(addon, POSITION_FUNCTIONS) as unknown as Omit<Backend, 'name' | 'checkVariants' | 'san' | 'pgn' | 'tbgen' | 'syzygy'>;
+  const checkVariants = Object.freeze(packPositions(addon.checkVariants)) as unknown as CheckVariants;
+  const adapted = packPositions(addon) as unknown as Omit<Backend, 'name' | 'checkVariants' | 'san' | 'pgn' | 'tbgen' | 'syzygy'>;
   const { tbGenerate, tbGenerateAsync } = addon;
   const tbgen = tbGenerate && tbGenerateAsync ? Object.freeze({ tbGenerate, tbGenerateAsync }) : null;
   const syzygy = addon.syzygyOpen ? Object.freeze({

@@ -402,11 +402,15 @@ class Args {
 // ---- Exporting ----
 
 // target[name] = the function Cb; `signature` is "name(arg, ...)" (or just "name"): the name the
-// messages start with and, for glue.h's templates, the argument names they use.
+// messages start with and, for glue.h's templates, the argument names they use. A function whose
+// first argument is "pos" takes a packed position there: it carries `positionArity` (its argument
+// count), from which the JS adapter (lib/backends/native.ts) knows to pass a Position's words.
 template <Napi::Function::Callback Cb>
 void exportFunction(Napi::Env env, Napi::Object target, const char* signature) {
   Signature& sig = env.GetInstanceData<AddonState>()->signatures.emplace_back(signature);
-  target.Set(sig.name, Napi::Function::New<Cb>(env, sig.name.c_str(), &sig));
+  Napi::Function fn = Napi::Function::New<Cb>(env, sig.name.c_str(), &sig);
+  if (!sig.args.empty() && sig.args[0] == "pos") fn.Set("positionArity", static_cast<double>(sig.args.size()));
+  target.Set(sig.name, fn);
 }
 
 // Several at once, in order: exportFunctions<a, b>(env, target, {"a", "b"}).

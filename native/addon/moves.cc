@@ -48,7 +48,7 @@ Napi::Value perftBatchCall(const Napi::CallbackInfo& info) {
 }  // namespace
 
 void exportMoves(Napi::Env env, Napi::Object exports) {
-  exportFunction<legalMovesCall>(env, exports, "legalMoves");
+  exportFunction<legalMovesCall>(env, exports, "legalMoves(pos, out)");
   exportCall<&Kernels::makeMove, Pos, Square, Square, Promotion, Fixed<U64, kPackedPositionWords>>(
       env, exports, "makeMove(pos, from, to, promotion, out)");
   exportCall<&Kernels::perft, Pos, Depth>(env, exports, "perft(pos, depth)");

@@ -116,9 +116,9 @@ Napi::Value perftAsyncCall(const Napi::CallbackInfo& info) {
 }  // namespace
 
 void exportPerft(Napi::Env env, Napi::Object exports) {
-  exportFunction<perftThreadsCall>(env, exports, "perftThreads");
-  exportFunction<perftStatsThreadsCall>(env, exports, "perftStatsThreads");
-  exportFunction<perftAsyncCall>(env, exports, "perftAsync");
+  exportFunction<perftThreadsCall>(env, exports, "perftThreads(pos, depth, threads)");
+  exportFunction<perftStatsThreadsCall>(env, exports, "perftStatsThreads(pos, depth, out, threads)");
+  exportFunction<perftAsyncCall>(env, exports, "perftAsync(pos, depth, threads, stats, cancel)");
 }
 
 }  // namespace bbp::addon
