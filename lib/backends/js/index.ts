@@ -1,6 +1,8 @@
 /**
- * The pure-TypeScript BigInt backend: the same contract as the native addon (`../backend.ts`),
- * used when no native binary loads and importable alone for comparisons.
+ * The pure-TypeScript backend: the same contract as the native addon (`../contract.ts`), used when
+ * no native binary loads and importable alone for comparisons. Its members are the functions its
+ * topic modules export, by name: a function added to a topic module (and to the contract) needs no
+ * line here.
  */
 import type { Backend } from '../contract.js';
 import { jsBatch } from './batch.js';
@@ -8,16 +10,35 @@ import * as checks from './checks.js';
 import * as kbnk from './kbnk.js';
 import * as king from './king.js';
 import * as knight from './knight.js';
-import { makeMove } from './makemove.js';
+import * as makemove from './makemove.js';
 import * as outcome from './outcome.js';
 import * as perft from './perft.js';
-import { polyglotKey } from './polyglot.js';
+import * as polyglot from './polyglot.js';
 import * as sliders from './sliders.js';
 import { jsSanBackend } from './san.js';
 import { jsPgnBackend } from './pgn.js';
 
+type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/**
+ * The functions the modules export, in one object. A name exported by two modules is an error at
+ * load: each Backend member has one twin.
+ */
+function functionsOf<M extends object[]>(...modules: M): Intersection<M[number]> {
+  const out: Record<string, unknown> = {};
+  for (const m of modules) {
+    for (const [name, value] of Object.entries(m)) {
+      if (typeof value !== 'function') continue;
+      if (name in out) throw new Error(`lib/backends/js: ${name} is exported by two topic modules`);
+      out[name] = value;
+    }
+  }
+  return out as Intersection<M[number]>;
+}
+
 /** The BigInt implementation of {@link Backend}. */
 export const jsBackend: Backend = {
+  ...functionsOf(king, knight, sliders, checks, makemove, perft, kbnk, polyglot, outcome),
   name: 'js',
   cpuPath: 'bigint',
   batch: jsBatch,
@@ -25,99 +46,11 @@ export const jsBackend: Backend = {
   pgn: jsPgnBackend,
   tbgen: null,
   syzygy: null,
+  checkVariants: checks.checkVariants,
   variants: {
     distantCheckLinesBranchy: king.distantCheckLinesBranchy,
     distantCheckLinesBranchless: king.distantCheckLinesBranchless,
     knightAttacksSetEastWest: knight.knightAttacksSetEastWest,
     knightAttacksSetParallel: knight.knightAttacksSetParallel,
   },
-
-  kingAttacks: king.kingAttacks,
-  kingAttacksBatch: king.kingAttacksBatch,
-  kingAttacksSet: king.kingAttacksSet,
-  kingAttacksSetBatch: king.kingAttacksSetBatch,
-  kingFill: king.kingFill,
-  kingFillBatch: king.kingFillBatch,
-  pawnShieldMask: king.pawnShieldMask,
-  pawnShieldMaskBatch: king.pawnShieldMaskBatch,
-  pawnShieldIndex: king.pawnShieldIndex,
-  pawnShieldIndexBatch: king.pawnShieldIndexBatch,
-  kingMoveTargets: king.kingMoveTargets,
-  kingMoveTargetsBatch: king.kingMoveTargetsBatch,
-  distantCheckLines: king.distantCheckLines,
-  distantCheckLinesBatch: king.distantCheckLinesBatch,
-  caughtableArea: king.caughtableArea,
-  caughtableAreaBatch: king.caughtableAreaBatch,
-  uncatchablePassers: king.uncatchablePassers,
-  uncatchablePassersBatch: king.uncatchablePassersBatch,
-  squaresAreConnected: king.squaresAreConnected,
-  squaresAreConnectedBatch: king.squaresAreConnectedBatch,
-  kingDistance: king.kingDistance,
-  kingDistanceBatch: king.kingDistanceBatch,
-
-  knightAttacks: knight.knightAttacks,
-  knightAttacksBatch: knight.knightAttacksBatch,
-  knightAttacksSet: knight.knightAttacksSet,
-  knightAttacksSetBatch: knight.knightAttacksSetBatch,
-  noNoEa: knight.noNoEa,
-  noNoEaBatch: knight.noNoEaBatch,
-  noEaEa: knight.noEaEa,
-  noEaEaBatch: knight.noEaEaBatch,
-  soEaEa: knight.soEaEa,
-  soEaEaBatch: knight.soEaEaBatch,
-  soSoEa: knight.soSoEa,
-  soSoEaBatch: knight.soSoEaBatch,
-  noNoWe: knight.noNoWe,
-  noNoWeBatch: knight.noNoWeBatch,
-  noWeWe: knight.noWeWe,
-  noWeWeBatch: knight.noWeWeBatch,
-  soWeWe: knight.soWeWe,
-  soWeWeBatch: knight.soWeWeBatch,
-  soSoWe: knight.soSoWe,
-  soSoWeBatch: knight.soSoWeBatch,
-  knightFill: knight.knightFill,
-  knightFillBatch: knight.knightFillBatch,
-  knightDistance: knight.knightDistance,
-  knightDistanceBatch: knight.knightDistanceBatch,
-  forkTargetSquares: knight.forkTargetSquares,
-  forkTargetSquaresBatch: knight.forkTargetSquaresBatch,
-  knightForkMoves: knight.knightForkMoves,
-  knightForkMovesBatch: knight.knightForkMovesBatch,
-
-  rookAttacks: sliders.rookAttacks,
-  bishopAttacks: sliders.bishopAttacks,
-  queenAttacks: sliders.queenAttacks,
-  rookAttacksBatch: sliders.rookAttacksBatch,
-  bishopAttacksBatch: sliders.bishopAttacksBatch,
-  queenAttacksBatch: sliders.queenAttacksBatch,
-  rayAttacks: sliders.rayAttacks,
-  xrayRookAttacks: sliders.xrayRookAttacks,
-  xrayBishopAttacks: sliders.xrayBishopAttacks,
-  between: sliders.between,
-  line: sliders.line,
-
-  attackersTo: checks.attackersTo,
-  checkers: checks.checkers,
-  pinnedPieces: checks.pinnedPieces,
-  pinners: checks.pinners,
-  discoveredCheckCandidates: checks.discoveredCheckCandidates,
-  checkBlockSquares: checks.checkBlockSquares,
-  pinRay: checks.pinRay,
-  checkKind: checks.checkKind,
-  isInsufficientMaterial: outcome.isInsufficientMaterial,
-  checkersBatch: checks.checkersBatch,
-  pinnedPiecesBatch: checks.pinnedPiecesBatch,
-  discoveredCheckCandidatesBatch: checks.discoveredCheckCandidatesBatch,
-  checkAnalysisBatch: checks.checkAnalysisBatch,
-  checkVariants: checks.checkVariants,
-
-  legalMoves: perft.legalMoves,
-  makeMove,
-  perft: perft.perft,
-  perftStats: perft.perftStats,
-  perftBatch: perft.perftBatch,
-  cornerDistance: kbnk.cornerDistance,
-  manhattanDistance: kbnk.manhattanDistance,
-  kbnkEval: kbnk.kbnkEval,
-  polyglotKey,
 };
