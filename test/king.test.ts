@@ -581,6 +581,62 @@ describe.each(backends)('%s', (_name, api) => {
     });
   });
 
+  describe('kingPathFill', () => {
+    /** The squares of `path` a BFS by king steps reaches from the squares of `from` on it. */
+    function regionRef(from: bigint, path: bigint): bigint {
+      const queue = squaresIn(from & path);
+      let seen = from & path;
+      while (queue.length > 0) {
+        for (const n of kingNeighbours(queue.shift()!)) {
+          if (has(path, n) && !has(seen, n)) {
+            seen |= bit(n);
+            queue.push(n);
+          }
+        }
+      }
+      return seen;
+    }
+
+    it('fills the whole wiki page path from a1, and only the a1 half once it is broken at g4', () => {
+      const path = diagram(SEED_PATH, { ones: '1FT' });
+      expect(api.kingPathFill(sq('a1'), path)).toBe(path);
+      const broken = diagram(BROKEN_PATH, { ones: '1FT' });
+      const a1Half = api.kingPathFill(sq('a1'), broken);
+      const h8Half = api.kingPathFill(sq('h8'), broken);
+      expect(a1Half & h8Half).toBe(0n);
+      expect(a1Half | h8Half).toBe(broken);
+      expect(has(a1Half, sq('h3'))).toBe(true);
+      expect(has(h8Half, sq('f5'))).toBe(true);
+    });
+
+    it('reaches nothing from outside the path, and never wraps around the board edge', () => {
+      expect(api.kingPathFill(sq('a1'), 0n)).toBe(0n);
+      expect(api.kingPathFill(0n, FULL)).toBe(0n);
+      expect(api.kingPathFill(sq('e4'), FULL)).toBe(FULL);
+      // h4 and a5 are adjacent bits (31, 32) but not neighbours on the board.
+      expect(api.kingPathFill(sq('h4'), setOf([sq('h4'), sq('a5')]))).toBe(bit(sq('h4')));
+    });
+
+    it('matches a BFS reference on random paths, single and batch; squaresAreConnected agrees', () => {
+      const next = rng(11);
+      const froms: bigint[] = [];
+      const paths: bigint[] = [];
+      for (let i = 0; i < 300; i++) {
+        const path = randomSet(next, [0.3, 0.45, 0.6, 0.75][i % 4]);
+        const from = i % 2 === 0 ? bit(randomSquare(next)) : randomSet(next, 0.05);
+        const to = bit(randomSquare(next));
+        const want = regionRef(from, path);
+        const got = api.kingPathFill(from, path);
+        if (got !== want) expect(show(got), `${show(from)} in ${show(path)}`).toBe(show(want));
+        expect((got & to) !== 0n).toBe(squaresAreConnectedRef(from, to, path));
+        froms.push(from);
+        paths.push(path);
+      }
+      const out = api.kingPathFillBatch(BigUint64Array.from(froms), BigUint64Array.from(paths));
+      expect(Array.from(out)).toEqual(froms.map((f, i) => regionRef(f, paths[i]!)));
+    });
+  });
+
   describe('kingDistance', () => {
     it('is the Chebyshev distance on the full board (default path) for all 64 x 64 pairs', () => {
       for (const a of ALL_SQUARES_LIST) {

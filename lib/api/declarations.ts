@@ -166,6 +166,14 @@ export const DECLARATIONS = {
   squaresAreConnected: fn<(from: Sq | BB, to: Sq | BB, path: BB) => boolean>({ topic: 'king', args: [['from', 'squareOrSet'], ['to', 'squareOrSet'], ['path', 'bitboard']], result: 'boolean' }),
   /** Batch form over sets; `out[i]` is 1 when connected, else 0. */
   squaresAreConnectedBatch: fn<(from: U64, to: U64, path: U64, out?: U8) => U8>({ topic: 'king', args: [['from', 'sets'], ['to', 'sets'], ['path', 'sets']], result: 'u8', out: 'u8', batchOf: 'squaresAreConnected' }),
+  /**
+   * The squares of `path` that Westcott's 8-way flood fill (the King Pattern page's
+   * squaresAreConnected) reaches from `from`, run until it stops: the region of `path` a king on
+   * `from` can walk to. `from` outside `path` reaches nothing.
+   */
+  kingPathFill: fn<(from: Sq | BB, path: BB) => BB>({ topic: 'king', args: [['from', 'squareOrSet'], ['path', 'bitboard']], result: 'bitboard' }),
+  /** The batch form of `kingPathFill`: one result per element, into `out` (allocated, zeroed, when left out). */
+  kingPathFillBatch: fn<(from: U64, path: U64, out?: U64) => U64>({ topic: 'king', args: [['from', 'sets'], ['path', 'sets']], result: 'u64', out: 'u64', batchOf: 'kingPathFill' }),
   /** Fewest king steps from `from` to `to` on squares of `path` (default: all), -1 if unreachable. */
   kingDistance: fn<(from: Sq, to: Sq, path?: BB) => number>({ topic: 'king', args: [['from', 'square'], ['to', 'square'], ['path', 'path']], result: 'number' }),
   /** Batch form; `path` defaults to all squares for every element; out is an Int8Array. */

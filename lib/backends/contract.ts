@@ -104,6 +104,9 @@ export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns,
   uncatchablePassers(passers: bigint, kingColor: number, sideToMove: number, kingSq: number): bigint;
   uncatchablePassersBatch(passers: BigUint64Array, kingColor: number, sideToMove: number, kingSqs: Uint8Array, out: BigUint64Array): void;
   /** Steffan Westcott's flood fill: an 8-way path inside `path` joins a bit of `from` to a bit of `to`. */
+  /** The squares of `path` the 8-way flood fill from `from` reaches (King Pattern: squaresAreConnected's fill). */
+  kingPathFill(from: bigint, path: bigint): bigint;
+  kingPathFillBatch(from: BigUint64Array, path: BigUint64Array, out: BigUint64Array): void;
   squaresAreConnected(from: bigint, to: bigint, path: bigint): boolean;
   /** out[i] = 1 when connected, else 0. */
   squaresAreConnectedBatch(from: BigUint64Array, to: BigUint64Array, path: BigUint64Array, out: Uint8Array): void;

@@ -20,6 +20,7 @@ void exportKing(Napi::Env env, Napi::Object exports, Napi::Object variants) {
                                                            "uncatchablePassers(passers, kingColor, sideToMove, kingSq)");
   exportBatch<&Kernels::uncatchablePassersBatch, Sets, Color, Color, Squares, Out<U64>>(
       env, exports, "uncatchablePassersBatch(passers, kingColor, sideToMove, kingSqs, out)");
+  exportPair<kingPathFill, U64, Set, Set>(env, exports, "kingPathFill(from, path)", "kingPathFillBatch(from, path, out)");
   exportPair<squaresAreConnected, std::uint8_t, Set, Set, Set>(env, exports, "squaresAreConnected(from, to, path)",
                                                                "squaresAreConnectedBatch(from, to, path, out)");
   exportPair<kingDistance, std::int8_t, Square, Square, Set>(env, exports, "kingDistance(from, to, path)",

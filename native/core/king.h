@@ -217,5 +217,17 @@ constexpr bool squaresAreConnected(U64 sq1, U64 sq2, U64 path) {
 
 constexpr int kingDistance(int from, int to, U64 path) { return fillDistance(from, to, path, kingFill); }
 
+// The squares of `path` that Steffan Westcott's 8-way flood fill (the King Pattern page's
+// squaresAreConnected) reaches from `from`, run until it stops: the region of `path` a king on
+// `from` may walk to. squaresAreConnected(from, to, path) is (kingPathFill(from, path) & to & path) != 0.
+constexpr U64 kingPathFill(U64 from, U64 path) {
+  U64 fill = from & path;
+  for (U64 before = 0; fill != before;) {
+    before = fill;
+    fill = kingFill(fill) & path;
+  }
+  return fill;
+}
+
 }  // namespace BBP_ISA
 }  // namespace bbp

@@ -217,6 +217,27 @@ export function squaresAreConnected(from: bigint, to: bigint, path: bigint): boo
   return true;
 }
 
+/** The squares of `path` the 8-way flood fill from `from` reaches, run until it stops (native/core/king.h). */
+export function kingPathFill(from: bigint, path: bigint): bigint {
+  const pathLo = lowHalf(path);
+  const pathHi = highHalf(path);
+  let lo = lowHalf(from) & pathLo;
+  let hi = highHalf(from) & pathHi;
+  for (;;) {
+    const nextLo = kingFillLo(lo, hi) & pathLo;
+    const nextHi = kingFillHi(lo, hi) & pathHi;
+    if (nextLo === lo && nextHi === hi) break;
+    lo = nextLo;
+    hi = nextHi;
+  }
+  return (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
+}
+
+/** out[i] = kingPathFill(from[i], path[i]). */
+export function kingPathFillBatch(from: BigUint64Array, path: BigUint64Array, out: BigUint64Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = kingPathFill(from[i]!, path[i]!);
+}
+
 /** Fewest king steps from `from` to `to` on squares of `path` (both ends included); -1 if none. */
 export function kingDistance(from: number, to: number, path: bigint): number {
   return fillDistance(from, to, path, kingFillLo, kingFillHi);
