@@ -14,7 +14,13 @@ const docs = new Map([...source.matchAll(/(\/\*\*(?:(?!\*\/)[\s\S])*\*\/)\s*\n\s
 mkdirSync('generated', { recursive: true });
 for (const entry of ['index', 'native-entry', 'js-entry']) {
   const exports = names.map((name) => `${docs.get(name)?.replace(/\n {2}/g, '\n') ?? ''}\nexport const ${name} = api.${name};`);
+  const module = entry === 'index' ? 'bitboard-patterns' : `bitboard-patterns/${entry.replace('-entry', '')}`;
   writeFileSync(`generated/${entry}.ts`, `// Written by tsup.config.ts from lib/api/declarations.ts at build time: do not edit (not committed).
+/**
+ * Every public function of ${module}, by name, and everything the root exports.
+ *
+ * @module ${module}
+ */
 import { api } from '../lib/${entry}.js';
 
 export * from '../lib/${entry}.js';

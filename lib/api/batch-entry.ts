@@ -1,6 +1,8 @@
 /**
  * `bitboard-patterns/batch`: many positions in one call. `PositionBatch` and the analysis functions
  * are the default facade's (lib/api/facade.ts chooses the backend).
+ *
+ * @module bitboard-patterns/batch
  */
 import { api } from './facade.js';
 

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+/**
+ * The layer rule of ARCHITECTURE.md, checked on the import graph of lib/ (madge): a module imports
+ * only from its own layer or the layers below it, and `madge --circular` finds no cycle.
+ *
+ *   core < backends < moves, batch < games, tablebases, diagram < api < cli < lib/*.ts (entry points)
+ *
+ * Topic packages on one level may not import each other. ALLOWED lists the known exceptions, each
+ * with its reason; a new upward import fails `npm test` until it is removed or listed here.
+ */
+import madge from 'madge';
+
+const LEVEL = { core: 0, backends: 1, moves: 2, batch: 2, games: 3, tablebases: 3, diagram: 3, api: 4, cli: 5, '.': 6 };
+const ALLOWED = new Map([
+  // The Position record validates and reads positions with the JS twin's int32 move generator and
+  // packed-position check (the same code the JS backend runs), rather than a second copy in core.
+  ['core/position-record.ts -> backends/js/movegen.ts', 'positions validated by the int32 generator'],
+  ['core/position-record.ts -> backends/js/checks.ts', 'packed-position rules shared with the JS backend'],
+]);
+
+const layerOf = (file) => (file.includes('/') ? file.split('/')[0] : '.');
+const result = await madge('lib', { fileExtensions: ['ts'], detectiveOptions: { ts: { skipTypeImports: false } } });
+const graph = result.obj();
+const problems = [];
+for (const [from, deps] of Object.entries(graph)) {
+  for (const to of deps) {
+    const a = layerOf(from), b = layerOf(to);
+    if (!(a in LEVEL) || !(b in LEVEL)) problems.push(`${from} -> ${to}: a folder the layer rule does not know`);
+    else if (a !== b && LEVEL[b] >= LEVEL[a] && !ALLOWED.has(`${from} -> ${to}`)) {
+      problems.push(`${from} -> ${to}: ${a} may not import ${b}`);
+    }
+  }
+}
+const cycles = result.circular();
+for (const c of cycles) problems.push(`cycle: ${c.join(' -> ')}`);
+if (problems.length) {
+  console.error(`layer rule (ARCHITECTURE.md) broken:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`layers: ${Object.keys(graph).length} modules, no upward import outside ${ALLOWED.size} listed, no cycle`);
