@@ -39,6 +39,7 @@ import { ZSTD_MAGIC } from './pgn-detect.js';
 import { guardStdout } from './output.js';
 import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../games/pgn.js';
 import { popcount } from '../core/bits.js';
+import { ByteSink } from '../core/byte-sink.js';
 import type { BaseFeatureName } from '../core/features.js';
 import type { PgnOutcome } from '../games/outcome.js';
 
@@ -95,15 +96,7 @@ export async function* inputChunks(file: string, progress: { bytesIn: number }):
  * The records' bytes, written in place (ASCII) into one growing buffer: no string per record or
  * per field for the collector to clean up.
  */
-class RecordBytes {
-  buf = Buffer.allocUnsafe(1 << 16);
-  n = 0;
-  room(k: number): void {
-    if (this.n + k <= this.buf.length) return;
-    const b = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.n + k));
-    this.buf.copy(b, 0, 0, this.n);
-    this.buf = b;
-  }
+class RecordBytes extends ByteSink {
   /** An ASCII string. */
   ascii(s: string): void {
     this.room(s.length);
@@ -113,10 +106,6 @@ class RecordBytes {
   text(s: string): void {
     this.room(Buffer.byteLength(s));
     this.n += this.buf.write(s, this.n, 'utf8');
-  }
-  byte(c: number): void {
-    this.room(1);
-    this.buf[this.n++] = c;
   }
   /** A non-negative integer below 2^32. */
   uint(v: number): void {
@@ -141,9 +130,6 @@ class RecordBytes {
       const d = (lo >>> (4 * k)) & 15;
       if (d || started || k === 0) { this.buf[this.n++] = HEX[d]!; started = true; }
     }
-  }
-  bytes(): Uint8Array {
-    return this.buf.subarray(0, this.n);
   }
 }
 const HEX = Buffer.from('0123456789abcdef', 'latin1');

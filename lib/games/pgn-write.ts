@@ -14,6 +14,7 @@ import { makeMoveCall, parseUci } from '../moves/moves.js';
 import { STARTING_FEN, parseFen, toFen } from '../core/position.js';
 import { jsBackend } from '../backends/js/index.js';
 import { createSanApi } from './san.js';
+import { ByteSink } from '../core/byte-sink.js';
 import type { PgnEval } from './pgn-annotations.js';
 
 /** What writePgn needs of a game: a PgnGame from parsePgn / readPgn, or one made by hand. */
@@ -122,15 +123,7 @@ function commentToken(fn: string, text: string): string {
 }
 
 /** The output: UTF-8 bytes in one growing buffer (no string per game for the collector). */
-class Bytes {
-  buf = Buffer.allocUnsafe(1 << 16);
-  n = 0;
-  room(k: number): void {
-    if (this.n + k <= this.buf.length) return;
-    const b = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.n + k));
-    this.buf.copy(b, 0, 0, this.n);
-    this.buf = b;
-  }
+class Bytes extends ByteSink {
   text(s: string): void {
     this.room(s.length * 3);
     const buf = this.buf;
@@ -145,10 +138,6 @@ class Bytes {
       buf[n++] = c;
     }
     this.n = n;
-  }
-  byte(c: number): void {
-    this.room(1);
-    this.buf[this.n++] = c;
   }
 }
 

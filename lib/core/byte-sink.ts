@@ -1,0 +1,20 @@
+/** Output written in place into one growing buffer: no string per record for the collector to clean up. */
+export class ByteSink {
+  buf = Buffer.allocUnsafe(1 << 16);
+  n = 0;
+  /** Makes room for `k` more bytes. */
+  room(k: number): void {
+    if (this.n + k <= this.buf.length) return;
+    const b = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.n + k));
+    this.buf.copy(b, 0, 0, this.n);
+    this.buf = b;
+  }
+  byte(c: number): void {
+    this.room(1);
+    this.buf[this.n++] = c;
+  }
+  /** The bytes written so far (a view of the buffer). */
+  bytes(): Buffer {
+    return this.buf.subarray(0, this.n);
+  }
+}
