@@ -27,6 +27,16 @@ const value = (name) => { const at = args.indexOf(name); return at >= 0 ? args[a
 const quick = flag('--quick');
 const filterText = value('--filter');
 const filter = filterText !== undefined ? new RegExp(filterText, 'i') : null;
+if (flag('--help') || flag('-h')) {
+  const sections = readdirSync(join(benchDir, 'sections')).filter((f) => f.endsWith('.mjs')).map((f) => f.slice(0, -4));
+  process.stdout.write(`usage: npm run bench [-- --quick] [-- --filter <regexp>]
+  --quick            fewer, shorter samples and smaller inputs (CI runs it, without assertions)
+  --filter <regexp>  only the functions (and sections' rows) whose name matches
+  --child <section>  one section alone, its results as JSON to --out FILE (sections: ${sections.join(', ')})
+Writes bench/results/report.md, report.svg and results.json, and prints the summary.
+`);
+  process.exit(0);
+}
 
 async function loadNative() {
   try {
