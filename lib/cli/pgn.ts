@@ -2,9 +2,9 @@
  * `bitboard-patterns pgn filter FILE... [--min-elo N] [--max-elo N] [--time-control TC]
  * [--result R] [--termination T] [--dedupe] [--out FILE(.pgn|.pgn.zst)] [--backend native|js]`:
  * the games of the files (plain, gzip or zstd, found by their bytes; '-' for stdin) that pass the
- * tag filters (lib/pgn-filter.ts), written in the PGN export format (lib/pgn-write.ts) with their
- * comments, NAGs, clocks and evaluations; variations are not kept (the reader skips them). A bad
- * game is reported on stderr and left out; the exit code is then 3.
+ * tag filters (lib/games/pgn-filter.ts), each written as its own text (lib/games/pgn-copy.ts), or
+ * with --export in the PGN export format (lib/games/pgn-write.ts; variations are then not kept). A
+ * bad game is reported on stderr and left out; the exit code is then 3.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
@@ -20,7 +20,7 @@ export const summary = 'PGN files: filter games by tags and final position, writ
 export const usage = `usage:
   bitboard-patterns pgn filter FILE... [options]
       Writes the games of FILE... (.pgn, .pgn.gz, .pgn.zst, or - for stdin) that pass every filter
-      given, in the PGN export format (comments, NAGs, [%clk] and [%eval] kept; variations not).
+      given, each as its own text (comments, NAGs, [%clk], [%eval] and variations kept).
       --min-elo N / --max-elo N   both WhiteElo and BlackElo at least / at most N
       --time-control TC           the TimeControl tag is TC (repeat or comma-separate for several)
       --result R                  the Result tag is R: 1-0, 0-1, 1/2-1/2 or * (repeatable)
