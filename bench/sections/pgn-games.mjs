@@ -105,7 +105,7 @@ export async function run({ js, native, quick, filter }) {
     notes: [
       `corpus: ${games} games, ${(text.length / 1e6).toFixed(1)} MB (scripts/make-pgn.mjs, seed 2026), medians of ${samples} runs (JS fewer)`,
       'targets (issue "Games II", per core): the positions path with clock and eval 150,000 games/s; writePgn and the filter 50,000 games/s',
-      'the filter row keeps every game (a filter that passes all) so that writePgn writes the whole corpus: its worst case',
+      'the filter rows keep every game (a filter that passes all, then the final-position dedupe) so that the whole corpus is written: the worst case',
     ],
   };
 }
