@@ -102,6 +102,16 @@ describe.each(nativeApi ? ['native', 'js'] : ['js'])('pgn filter (%s)', (backend
     expect(parsePgn(plain).length).toBe(corpus.length);
   });
 
+  it('by default each game is its own text; --export writes the games again as writePgn does', () => {
+    const want = corpus.filter((g) => g.tags.Result === '0-1');
+    const copied = pgnCli(['filter', file, '--backend', backend, '--result', '0-1']);
+    const own = readFileSync(file, 'utf8').split(/\n\n(?=\[Event )/).map((t) => t.trimEnd());
+    expect(copied.out.split(/\n\n(?=\[Event )/).map((t) => t.trimEnd())).toEqual(own.filter((t) => t.includes('[Result "0-1"]')));
+    const exported = pgnCli(['filter', file, '--backend', backend, '--result', '0-1', '--export']);
+    expect(exported.status).toBe(0);
+    expect(exported.out).toBe(writePgn(want));
+  });
+
   it('bad games are reported and left out (exit code 3); bad usage exits 2; a missing file 1', () => {
     const messy = join(root, 'test', 'fixtures', 'pgn', 'messy.pgn');
     const r = pgnCli(['filter', messy, '--backend', backend]);

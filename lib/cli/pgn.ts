@@ -2,13 +2,14 @@
  * `bitboard-patterns pgn filter FILE... [--min-elo N] [--max-elo N] [--time-control TC]
  * [--result R] [--termination T] [--dedupe] [--out FILE(.pgn|.pgn.zst)] [--backend native|js]`:
  * the games of the files (plain, gzip or zstd, found by their bytes; '-' for stdin) that pass the
- * tag filters (lib/pgn-filter.ts), written in the PGN export format (lib/pgn-write.ts) with their
- * comments, NAGs, clocks and evaluations; variations are not kept (the reader skips them). A bad
- * game is reported on stderr and left out; the exit code is then 3.
+ * tag filters (lib/games/pgn-filter.ts), each written as its own text (lib/games/pgn-copy.ts), or
+ * with --export in the PGN export format (lib/games/pgn-write.ts; variations are then not kept). A
+ * bad game is reported on stderr and left out; the exit code is then 3.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { PgnError, readPgnPositions } from '../games/pgn.js';
+import { PgnError, readPgnPositions, recordsOf } from '../games/pgn.js';
+import { PgnCopier } from '../games/pgn-copy.js';
 import { writePgnBytes } from '../games/pgn-write.js';
 import { finalPositionKey, gameFilter, type GameFilter } from '../games/pgn-filter.js';
 import { UsageError, backendOf, runCommand, valueOf } from './args.js';
@@ -19,12 +20,15 @@ export const summary = 'PGN files: filter games by tags and final position, writ
 export const usage = `usage:
   bitboard-patterns pgn filter FILE... [options]
       Writes the games of FILE... (.pgn, .pgn.gz, .pgn.zst, or - for stdin) that pass every filter
-      given, in the PGN export format (comments, NAGs, [%clk] and [%eval] kept; variations not).
+      given, each as its own text (comments, NAGs, [%clk], [%eval] and variations kept).
       --min-elo N / --max-elo N   both WhiteElo and BlackElo at least / at most N
       --time-control TC           the TimeControl tag is TC (repeat or comma-separate for several)
       --result R                  the Result tag is R: 1-0, 0-1, 1/2-1/2 or * (repeatable)
       --termination T             the Termination tag is T, any case (repeatable)
       --dedupe                    only the first game ending in each position (FEN's first four fields)
+      --export                    write each game again in the PGN export format (canonical SAN, 80
+                                  columns, variations left out); by default a game is written as
+                                  its own text, normalised only where other readers need it
       --out FILE                  write to FILE (zstd-compressed when it ends in .zst) instead of stdout
       --backend native|js         the PGN reader (default: native when it loads)
   Exit code 3 when a game could not be read (reported on stderr, left out), 2 for bad usage.`;
@@ -32,6 +36,7 @@ export const usage = `usage:
 interface FilterOptions extends GameFilter {
   files: string[];
   dedupe: boolean;
+  export?: boolean;
   out?: string;
   backend?: 'native' | 'js';
 }
@@ -56,6 +61,7 @@ function parseOptions(args: string[]): FilterOptions {
       o.results = [...(o.results ?? []), r];
     } else if (a === '--termination') o.terminations = [...(o.terminations ?? []), value()];
     else if (a === '--dedupe') o.dedupe = true;
+    else if (a === '--export') o.export = true;
     else if (a === '--out' || a === '-o') o.out = value();
     else if (a === '--backend') o.backend = backendOf(value());
     else if (a.startsWith('-') && a.length > 1) throw new UsageError(`unknown option ${a}`);
@@ -99,6 +105,7 @@ function sinkOf(out: string | undefined): Sink {
 }
 
 async function filter(o: FilterOptions): Promise<number> {
+  if (!o.export) return copyFilter(o);
   const keep = gameFilter(o);
   const seen = new Set<string>();
   const sink = sinkOf(o.out);
@@ -128,6 +135,29 @@ async function filter(o: FilterOptions): Promise<number> {
           out.push(g);
         }
         if (out.length) await sink.write(writePgnBytes('pgn filter', out));
+      }
+    }
+  } finally {
+    await sink.close();
+  }
+  if (bad) process.stderr.write(`bitboard-patterns pgn: ${bad} game${bad === 1 ? '' : 's'} could not be read\n`);
+  return bad ? 3 : 0;
+}
+
+/** The default: each kept game's own text (lib/games/pgn-copy.ts), from the reader's records. */
+async function copyFilter(o: FilterOptions): Promise<number> {
+  const copier = new PgnCopier(o);  // one for all the files: --dedupe spans them
+  const sink = sinkOf(o.out);
+  const { inputChunks } = await import('./pgn-input.js');
+  let bad = 0;
+  try {
+    for (const file of o.files) {
+      const progress = { bytesIn: 0 };
+      for await (const chunk of recordsOf('pgn filter', inputChunks(file, progress), copier.flags, { mode: 'all', every: 1, fromPly: 0 }, o.backend)) {
+        const { pgn, errors } = copier.select(chunk);
+        for (const e of errors) process.stderr.write(`bitboard-patterns pgn: ${file}: ${e.message}\n`);
+        bad += errors.length;
+        if (pgn.length) await sink.write(pgn);
       }
     }
   } finally {

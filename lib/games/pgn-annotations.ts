@@ -53,7 +53,7 @@ export interface PositionAnnotations {
 /**
  * The annotations of each position of a read whose positions are numbered `positionGame` (the game
  * index in the read plus `gameBase`) and `positionPly`: both lists are in (game, ply) order, so one
- * pass over each.
+ * pass over each (positions without a record are not visited).
  */
 export function positionAnnotations(records: Int32Array, positionGame: Uint32Array, positionPly: Uint32Array, gameBase: number): PositionAnnotations {
   const n = positionGame.length;
@@ -61,18 +61,23 @@ export function positionAnnotations(records: Int32Array, positionGame: Uint32Arr
   const evalCp = new Float64Array(n).fill(Number.NaN);
   const evalMate = new Float64Array(n).fill(Number.NaN);
   const F = ANNOTATION_FIELDS;
-  let a = 0;
-  for (let k = 0; k < n; k++) {
-    const g = positionGame[k]! - gameBase;
-    const ply = positionPly[k]!;
-    while (a < records.length && (records[a]! < g || (records[a] === g && records[a + 1]! < ply))) a += F;
-    for (let b = a; b < records.length && records[b] === g && records[b + 1] === ply; b += F) {
-      const kind = records[b + 2]!;
-      const value = records[b + 3]!;
-      if (kind === ANNOTATION_CLOCK) clock[k] = value + records[b + 4]! / 1000;
-      else if (kind === ANNOTATION_CP) { evalCp[k] = value; evalMate[k] = Number.NaN; }
-      else if (kind === ANNOTATION_MATE) { evalMate[k] = value; evalCp[k] = Number.NaN; }
+  // One pass over the records, the position cursor only moving forward: a game's positions are
+  // often consecutive plies, so the cursor first tries the jump to the record's ply.
+  let k = 0;
+  for (let a = 0; a < records.length && k < n; a += F) {
+    const g = records[a]! + gameBase;
+    const ply = records[a + 1]!;
+    if (positionGame[k] === g) {
+      const j = k + ply - positionPly[k]!;
+      if (j > k && j < n && positionGame[j] === g && positionPly[j] === ply) k = j;
     }
+    while (k < n && (positionGame[k]! < g || (positionGame[k] === g && positionPly[k]! < ply))) k++;
+    if (k === n || positionGame[k] !== g || positionPly[k] !== ply) continue;
+    const kind = records[a + 2]!;
+    const value = records[a + 3]!;
+    if (kind === ANNOTATION_CLOCK) clock[k] = value + records[a + 4]! / 1000;
+    else if (kind === ANNOTATION_CP) { evalCp[k] = value; evalMate[k] = Number.NaN; }
+    else if (kind === ANNOTATION_MATE) { evalMate[k] = value; evalCp[k] = Number.NaN; }
   }
   return { clock, evalCp, evalMate };
 }

@@ -27,7 +27,7 @@ function elo(v: string | undefined): number | null {
 }
 
 /** A predicate for the games `f` selects; a RangeError for a value out of range. */
-export function gameFilter(f: GameFilter): (g: PgnGame) => boolean {
+export function gameFilter(f: GameFilter): (g: Pick<PgnGame, 'tags' | 'result'>) => boolean {
   for (const key of ['minElo', 'maxElo'] as const) {
     const v = f[key];
     if (v !== undefined && (!Number.isInteger(v) || v < 0 || v > 99999)) throw new RangeError(`${key} must be an integer 0..99999`);

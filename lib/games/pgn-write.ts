@@ -46,6 +46,9 @@ const COMMAND = /\[%(?:clk|emt|eval)[ \t\r\n]*[^\][]*\]/g;
 const TAG_NAME = /^[A-Za-z0-9_]+$/;
 
 let jsSan: ReturnType<typeof createSanApi> | undefined;
+/** Move number indications by number ('12. ', '12... '), made once. */
+const WHITE_NUMBER: string[] = [];
+const BLACK_NUMBER: string[] = [];
 
 /** H:MM:SS with up to three fraction digits (the %clk / %emt value) of a number of seconds. */
 export function clockText(fn: string, what: string, seconds: number): string {
@@ -171,8 +174,9 @@ function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
   w.byte(10);
 
   const sans = sansOf(fn, g, startFen);
-  const blackFirst = startFen.split(/\s+/)[1] === 'b';
-  const fullmove0 = Number.parseInt(startFen.split(/\s+/)[5] ?? '1', 10) || 1;
+  const fields = startFen === STARTING_FEN ? undefined : startFen.split(/\s+/);
+  const blackFirst = fields !== undefined && fields[1] === 'b';
+  const fullmove0 = fields === undefined ? 1 : Number.parseInt(fields[5] ?? '1', 10) || 1;
   const annotated = g.clocks !== undefined || g.emts !== undefined || g.evals !== undefined;
   for (const [key, arr] of [['clocks', g.clocks], ['emts', g.emts], ['evals', g.evals]] as const) {
     if (arr !== undefined && (!Array.isArray(arr) || arr.length !== g.moves.length)) {
@@ -188,14 +192,14 @@ function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
     put(n.ply, `$${n.nag}`);
   }
   for (let ply = 1; ply <= g.moves.length && annotated; ply++) {
-    const parts: string[] = [];
+    let parts = '';
     const ev = g.evals?.[ply - 1];
-    if (ev !== null && ev !== undefined) parts.push(`[%eval ${evalText(fn, `evals[${ply - 1}]`, ev)}]`);
+    if (ev !== null && ev !== undefined) parts += ` [%eval ${evalText(fn, 'evals[' + (ply - 1) + ']', ev)}]`;
     const clk = g.clocks?.[ply - 1];
-    if (clk !== null && clk !== undefined) parts.push(`[%clk ${clockText(fn, `clocks[${ply - 1}]`, clk)}]`);
+    if (clk !== null && clk !== undefined) parts += ` [%clk ${clockText(fn, 'clocks[' + (ply - 1) + ']', clk)}]`;
     const emt = g.emts?.[ply - 1];
-    if (emt !== null && emt !== undefined) parts.push(`[%emt ${clockText(fn, `emts[${ply - 1}]`, emt)}]`);
-    if (parts.length) put(ply, `{ ${parts.join(' ')} }`);
+    if (emt !== null && emt !== undefined) parts += ` [%emt ${clockText(fn, 'emts[' + (ply - 1) + ']', emt)}]`;
+    if (parts !== '') put(ply, `{${parts} }`);
   }
   for (const c of g.comments ?? []) {
     if (!Number.isInteger(c.ply) || c.ply < 0 || c.ply > g.moves.length) throw new RangeError(`${fn}: comment ply ${c.ply} out of range`);
@@ -222,13 +226,28 @@ function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
     w.text(t);
     column = nl0 < 0 ? column + t.length : t.length - t.lastIndexOf('\n') - 1;
   };
+  // A move with its move number indication, if any (SAN holds no line end).
+  const emitMove = (prefix: string, san: string): void => {
+    const length = prefix.length + san.length;
+    if (column > 0 && column + 1 + length > width) {
+      w.byte(10);
+      column = 0;
+    }
+    if (column > 0) {
+      w.byte(32);
+      column++;
+    }
+    if (prefix !== '') w.text(prefix);
+    w.text(san);
+    column += length;
+  };
   for (const t of after[0] ?? []) emit(t);
   let needNumber = true;
   for (let i = 0; i < sans.length; i++) {
     const whiteMoves = blackFirst ? i % 2 === 1 : i % 2 === 0;
     const number = fullmove0 + ((i + (blackFirst ? 1 : 0)) >> 1);
-    if (whiteMoves) emit(`${number}. ${sans[i]}`);
-    else emit(needNumber ? `${number}... ${sans[i]}` : sans[i]!);
+    if (whiteMoves) emitMove(WHITE_NUMBER[number] ??= `${number}. `, sans[i]!);
+    else emitMove(needNumber ? (BLACK_NUMBER[number] ??= `${number}... `) : '', sans[i]!);
     const a = after[i + 1];
     needNumber = a !== undefined;
     if (a) for (const t of a) emit(t);

@@ -142,7 +142,7 @@ type Into = readonly [BigUint64Array, Uint32Array, Uint32Array];
 
 type Reader = PgnBackend['read'];
 
-function readerFor(which: 'native' | 'js' | undefined): Reader {
+export function readerFor(which: 'native' | 'js' | undefined): Reader {
   return backendNamed(which ?? defaultBackendName()).pgn.read;
 }
 
@@ -225,7 +225,7 @@ function ambiguousCandidates(startFen: string, moves: readonly number[], token: 
 const UCI: (string | undefined)[] = new Array(1 << 16);
 
 /** Turns the records of one read into game objects (numbered from firstGame). */
-function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: PgnOptions, onlyBad = false): PgnGame[] {
+export function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: PgnOptions, onlyBad = false): PgnGame[] {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const G = jsPgn.G;
   const F = jsPgn.GAME_RECORD;
@@ -286,7 +286,7 @@ function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: P
   return out;
 }
 
-function bytesOf(fn: string, text: unknown): Uint8Array {
+export function bytesOf(fn: string, text: unknown): Uint8Array {
   if (typeof text === 'string') return Buffer.from(text, 'utf8');
   if (text instanceof Uint8Array) {
     // A detached buffer reads as empty in some places and throws in others: refuse it plainly.
@@ -349,10 +349,10 @@ async function* chunksOf(fn: string, source: PgnSource): AsyncGenerator<Uint8Arr
   throw new TypeError(`${fn}: source must be a string, a Uint8Array / Buffer, a Readable, an async iterable of chunks or { path }`);
 }
 
-interface ChunkRead { bytes: Uint8Array; records: jsPgn.PgnRecords; firstGame: number; firstLine?: number; notFirst?: boolean }
+export interface ChunkRead { bytes: Uint8Array; records: jsPgn.PgnRecords; firstGame: number; firstLine?: number; notFirst?: boolean }
 
 /** Reads a source chunk by chunk, each read ending at a game boundary. */
-async function* recordsOf(fn: string, source: PgnSource, flags: number, s: Required<PositionSelect>, backend?: 'native' | 'js'): AsyncGenerator<ChunkRead> {
+export async function* recordsOf(fn: string, source: PgnSource, flags: number, s: Required<PositionSelect>, backend?: 'native' | 'js'): AsyncGenerator<ChunkRead> {
   const read = readerFor(backend);
   let carry: Uint8Array = new Uint8Array(0);
   let line = 1;
