@@ -1,6 +1,6 @@
 /** Shared pieces of the benchmark sections: deterministic inputs, timing, the C++ drivers, tables. */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -162,4 +162,40 @@ export async function runStandalone(moduleUrl, title, run) {
   try { native = await import('bitboard-patterns/native'); } catch (e) { console.warn(`native unavailable: ${e.message}`); }
   const { columns, rows, notes = [] } = await run({ js, native, quick: process.argv.includes('--quick') });
   printTable({ title, columns, rows, notes });
+}
+
+/**
+ * The bench's PGN corpus of `games` generated games (scripts/make-pgn.mjs, seed 2026), made once
+ * and kept in bench/.build/ for the next sections and runs.
+ */
+export async function pgnCorpus(api, games) {
+  mkdirSync(buildDir, { recursive: true });
+  const file = join(buildDir, `corpus-${games}.pgn`);
+  if (existsSync(file)) return readFileSync(file);
+  const { makePgn } = await import('../scripts/make-pgn.mjs');
+  const text = Buffer.from(makePgn(api, { games, seed: 2026 }));
+  writeFileSync(file, text);
+  return text;
+}
+
+/**
+ * Median ms of `samples` runs of fn after one warm-up (wall clock), and the median CPU ms of the
+ * process over the same runs (user + system, all threads: on a shared machine the wall clock also
+ * counts the time other processes held the core); fn returns a checksum.
+ */
+export function timeRuns(fn, samples) {
+  let check = fn();
+  const ms = [];
+  const cpu = [];
+  for (let i = 0; i < samples; i++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    check = fn();
+    ms.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
+  }
+  ms.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
+  return { ms: ms[ms.length >> 1], cpuMs: cpu[cpu.length >> 1], samples: ms, check };
 }

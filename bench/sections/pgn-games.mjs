@@ -15,36 +15,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makePgn } from '../../scripts/make-pgn.mjs';
-import { buildDir, measurement, runStandalone } from '../lib.mjs';
+import { buildDir, measurement, pgnCorpus, runStandalone, timeRuns } from '../lib.mjs';
 
 export const title = 'PGN games II: annotations, writePgn, filter, one core (games/s)';
-
-function corpus(api, games) {
-  mkdirSync(buildDir, { recursive: true });
-  const file = join(buildDir, `corpus-${games}.pgn`);
-  if (existsSync(file)) return readFileSync(file);
-  const text = Buffer.from(makePgn(api, { games, seed: 2026 }));
-  writeFileSync(file, text);
-  return text;
-}
-
-/** Median wall and CPU ms of `samples` runs after one warm-up. */
-function time(fn, samples) {
-  let check = fn();
-  const ms = [];
-  const cpu = [];
-  for (let i = 0; i < samples; i++) {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    check = fn();
-    ms.push(performance.now() - t0);
-    const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / 1000);
-  }
-  ms.sort((a, b) => a - b);
-  cpu.sort((a, b) => a - b);
-  return { ms: ms[ms.length >> 1], cpuMs: cpu[cpu.length >> 1], samples: ms, check };
-}
 
 /** The `pgn filter` pipeline in process (lib/games/pgn-copy.ts): tags and final positions from the records, kept games' own bytes copied. */
 function copyFilterRun(api, text, backend) {
@@ -73,24 +46,24 @@ export async function run({ js, native, quick, filter }) {
   if (filter && !/pgn|writePgn|annotation|filter/i.test(filter.source)) return null;
   const api = native ?? js;
   const games = quick ? 1000 : 5000;
-  const text = corpus(api, games);
+  const text = await pgnCorpus(api, games);
   const samples = quick ? 3 : 7;
   const results = [];
   const add = (name, impl, r, target) => results.push({ name, impl, ...r, target });
   const backends = native ? ['native', 'js'] : ['js'];
   for (const b of backends) {
     const n = b === 'native' ? samples : Math.max(1, samples >> 1);
-    add(`${b} reader: pgnPositions (all plies), for comparison`, `${b} positions`, time(() => api.pgnPositions(text, { backend: b }).batch.length, n));
+    add(`${b} reader: pgnPositions (all plies), for comparison`, `${b} positions`, timeRuns(() => api.pgnPositions(text, { backend: b }).batch.length, n));
     add(`${b} reader: pgnPositions + clock/eval per position`, `${b} positions annotations`,
-      time(() => api.pgnPositions(text, { backend: b, annotations: true }).annotations.clock.length, n), 150000);
+      timeRuns(() => api.pgnPositions(text, { backend: b, annotations: true }).annotations.clock.length, n), 150000);
     add(`${b} reader: the same with game objects (analyze's path)`, `${b} positions annotations games`,
-      time(() => api.pgnPositions(text, { backend: b, annotations: true, games: true }).batch.length, n));
-    add(`${b} reader: parsePgn { annotations: true }`, `${b} parsePgn annotations`, time(() => api.parsePgn(text, { backend: b, annotations: true }).length, n));
-    add(`${b} reader: pgn filter in process (read records, select, dedupe, copy)`, `${b} filter`, time(() => copyFilterRun(api, text, b), n), 50000);
-    add(`${b} reader: pgn filter --export (game objects, writePgn)`, `${b} filter export`, time(() => filterRun(api, text, b), n));
+      timeRuns(() => api.pgnPositions(text, { backend: b, annotations: true, games: true }).batch.length, n));
+    add(`${b} reader: parsePgn { annotations: true }`, `${b} parsePgn annotations`, timeRuns(() => api.parsePgn(text, { backend: b, annotations: true }).length, n));
+    add(`${b} reader: pgn filter in process (read records, select, dedupe, copy)`, `${b} filter`, timeRuns(() => copyFilterRun(api, text, b), n), 50000);
+    add(`${b} reader: pgn filter --export (game objects, writePgn)`, `${b} filter export`, timeRuns(() => filterRun(api, text, b), n));
   }
   const parsed = api.parsePgn(text, { comments: true, annotations: true }).filter((g) => !g.error);
-  add('writePgn (comments, NAGs, clocks, evals)', 'writePgn', time(() => api.writePgn(parsed).length, samples), 50000);
+  add('writePgn (comments, NAGs, clocks, evals)', 'writePgn', timeRuns(() => api.writePgn(parsed).length, samples), 50000);
 
   const gps = (r) => games / (r.ms / 1000);
   const cpuGps = (r) => games / (r.cpuMs / 1000);

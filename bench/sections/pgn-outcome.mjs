@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { makePgn } from '../../scripts/make-pgn.mjs';
 import { execFileSync } from 'node:child_process';
-import { benchDir, buildDir, compileCpp, measurement } from '../lib.mjs';
+import { benchDir, buildDir, compileCpp, measurement, pgnCorpus } from '../lib.mjs';
 
 // Flags of the reader (native/core/pgn.h Options).
 const WRITE_SAN = 1, WRITE_POSITIONS = 4, LAST_CHUNK = 16, OUTCOME = 64;
@@ -30,15 +30,6 @@ function sourceAddon() {
 }
 
 export const title = 'PGN readers: the cost of each game\'s outcome, one core (games/s)';
-
-function corpus(api, games) {
-  mkdirSync(buildDir, { recursive: true });
-  const file = join(buildDir, `corpus-${games}.pgn`);
-  if (existsSync(file)) return readFileSync(file);
-  const text = Buffer.from(makePgn(api, { games, seed: 2026 }));
-  writeFileSync(file, text);
-  return text;
-}
 
 /**
  * Times each of `fns` `samples` times, round-robin (the order turned each round): the median CPU
@@ -68,7 +59,7 @@ export async function run({ js, native, quick, filter }) {
   if (filter && !filter.test('pgn') && !filter.test('outcome')) return null;
   const api = native ?? js;
   const games = quick ? 1000 : 5000;
-  const text = corpus(api, games);
+  const text = await pgnCorpus(api, games);
   const samples = quick ? 5 : 15;
   const pairs = [];
   const pair = (name, impl, on, off) => pairs.push({ name, impl, on, off });

@@ -17,46 +17,15 @@ import { parsePgn as chessopsPgn, startingPosition } from 'chessops/pgn';
 import { parseSan as chessopsSan } from 'chessops/san';
 import { makePgn } from '../../scripts/make-pgn.mjs';
 import { execFileSync } from 'node:child_process';
-import { buildDir, compileCpp, measurement, runStandalone } from '../lib.mjs';
+import { buildDir, compileCpp, measurement, pgnCorpus, runStandalone, timeRuns } from '../lib.mjs';
 
 export const title = 'PGN to validated positions, one core (games/s, MB/s)';
-
-function corpus(api, games) {
-  mkdirSync(buildDir, { recursive: true });
-  const file = join(buildDir, `corpus-${games}.pgn`);
-  if (existsSync(file)) return readFileSync(file);
-  const text = Buffer.from(makePgn(api, { games, seed: 2026 }));
-  writeFileSync(file, text);
-  return text;
-}
-
-/**
- * Median ms of `samples` runs of fn after one warm-up (wall clock), and the median CPU ms of the
- * process over the same runs (user + system, all threads: on a shared machine the wall clock also
- * counts the time other processes held the core); fn returns a checksum.
- */
-function time(fn, samples) {
-  let check = fn();
-  const ms = [];
-  const cpu = [];
-  for (let i = 0; i < samples; i++) {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    check = fn();
-    ms.push(performance.now() - t0);
-    const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / 1000);
-  }
-  ms.sort((a, b) => a - b);
-  cpu.sort((a, b) => a - b);
-  return { ms: ms[ms.length >> 1], cpuMs: cpu[cpu.length >> 1], samples: ms, check };
-}
 
 export async function run({ js, native, quick, filter }) {
   if (filter && !filter.test('pgn') && !filter.test('parsePgn')) return null;
   const api = native ?? js;
   const games = quick ? 1000 : 5000;
-  const text = corpus(api, games);
+  const text = await pgnCorpus(api, games);
   const str = text.toString('utf8');
   const mb = text.length / 1e6;
   const samples = quick ? 3 : 7;
@@ -64,15 +33,15 @@ export async function run({ js, native, quick, filter }) {
   const add = (name, impl, r, n = games, bytes = text.length) => results.push({ name, impl, ...r, games: n, bytes });
 
   if (native) {
-    add('this package, native: pgnPositions (all plies)', 'native positions', time(() => native.pgnPositions(text, { backend: 'native' }).batch.length, samples));
+    add('this package, native: pgnPositions (all plies)', 'native positions', timeRuns(() => native.pgnPositions(text, { backend: 'native' }).batch.length, samples));
     // A streaming consumer's loop: each call writes into the memory of the one before (after the warm-up).
     let last;
     add('this package, native: pgnPositions, { reuse } (all plies)', 'native positions reuse',
-      time(() => (last = native.pgnPositions(text, { backend: 'native', reuse: last })).batch.length, samples));
-    add('this package, native: parsePgn (game objects)', 'native parsePgn', time(() => native.parsePgn(text, { backend: 'native' }).length, samples));
+      timeRuns(() => (last = native.pgnPositions(text, { backend: 'native', reuse: last })).batch.length, samples));
+    add('this package, native: parsePgn (game objects)', 'native parsePgn', timeRuns(() => native.parsePgn(text, { backend: 'native' }).length, samples));
   }
-  add('this package, JS: pgnPositions (all plies)', 'js positions', time(() => js.pgnPositions(text, { backend: 'js' }).batch.length, Math.max(1, samples >> 1)));
-  add('this package, JS: parsePgn (game objects)', 'js parsePgn', time(() => js.parsePgn(text, { backend: 'js' }).length, Math.max(1, samples >> 1)));
+  add('this package, JS: pgnPositions (all plies)', 'js positions', timeRuns(() => js.pgnPositions(text, { backend: 'js' }).batch.length, Math.max(1, samples >> 1)));
+  add('this package, JS: parsePgn (game objects)', 'js parsePgn', timeRuns(() => js.parsePgn(text, { backend: 'js' }).length, Math.max(1, samples >> 1)));
 
   // The same reader as a plain C++ loop (bench/pgn.cc): the ceiling without Node-API and JS objects.
   let cppNote = 'plain C++: not built';
@@ -91,7 +60,7 @@ export async function run({ js, native, quick, filter }) {
   }
 
   // chessops: every main-line move parsed and played (validated).
-  const chessops = time(() => {
+  const chessops = timeRuns(() => {
     let plies = 0;
     for (const game of chessopsPgn(str)) {
       const pos = startingPosition(game.headers).unwrap();
@@ -111,7 +80,7 @@ export async function run({ js, native, quick, filter }) {
   const sliceGames = split.slice(0, quick ? 100 : 400);
   const sliceBytes = Buffer.byteLength(sliceGames.join('\n'));
   let failures = 0;
-  const chessjs = time(() => {
+  const chessjs = timeRuns(() => {
     let plies = 0;
     failures = 0;
     for (const g of sliceGames) {

@@ -104,37 +104,24 @@ function sinkOf(out: string | undefined): Sink {
   };
 }
 
-async function filter(o: FilterOptions): Promise<number> {
-  if (!o.export) return copyFilter(o);
-  const keep = gameFilter(o);
-  const seen = new Set<string>();
+/** The kept games' PGN bytes and the unreadable games of one chunk of input. */
+type Select<C> = (chunk: C) => Promise<{ pgn: Uint8Array | null; errors: Error[] }> | { pgn: Uint8Array | null; errors: Error[] };
+
+/**
+ * Every input file's chunks (`chunks`) through `select` into the output; unreadable games are
+ * reported on stderr and left out (exit code 3).
+ */
+async function overFiles<C>(o: FilterOptions, chunks: (input: AsyncIterable<Uint8Array>) => AsyncIterable<C>, select: Select<C>): Promise<number> {
   const sink = sinkOf(o.out);
   const { inputChunks } = await import('./pgn-input.js');
   let bad = 0;
   try {
     for (const file of o.files) {
-      const progress = { bytesIn: 0 };
-      for await (const chunk of readPgnPositions(inputChunks(file, progress), {
-        backend: o.backend, games: true, comments: true, annotations: true, select: { mode: 'final' } })) {
-        const words = chunk.batch.words;
-        const at = new Map<number, number>();
-        chunk.game.forEach((g, k) => at.set(g, k));
-        const out = [];
-        for (const g of chunk.games) {
-          if (g.error) {
-            bad++;
-            process.stderr.write(`bitboard-patterns pgn: ${file}: ${g.error.message}\n`);
-            continue;
-          }
-          if (!keep(g)) continue;
-          if (o.dedupe) {
-            const key = finalPositionKey(words, at.get(g.game)! * 10);
-            if (seen.has(key)) continue;
-            seen.add(key);
-          }
-          out.push(g);
-        }
-        if (out.length) await sink.write(writePgnBytes('pgn filter', out));
+      for await (const chunk of chunks(inputChunks(file, { bytesIn: 0 }))) {
+        const { pgn, errors } = await select(chunk);
+        for (const e of errors) process.stderr.write(`bitboard-patterns pgn: ${file}: ${e.message}\n`);
+        bad += errors.length;
+        if (pgn?.length) await sink.write(pgn);
       }
     }
   } finally {
@@ -144,27 +131,40 @@ async function filter(o: FilterOptions): Promise<number> {
   return bad ? 3 : 0;
 }
 
+async function filter(o: FilterOptions): Promise<number> {
+  if (!o.export) return copyFilter(o);
+  const keep = gameFilter(o);
+  const seen = new Set<string>();
+  const chunks = (input: AsyncIterable<Uint8Array>) => readPgnPositions(input, {
+    backend: o.backend, games: true, comments: true, annotations: true, select: { mode: 'final' } });
+  return overFiles(o, chunks, (chunk) => {
+    const words = chunk.batch.words;
+    const at = new Map<number, number>();
+    chunk.game.forEach((g, k) => at.set(g, k));
+    const out = [];
+    const errors: Error[] = [];
+    for (const g of chunk.games) {
+      if (g.error) {
+        errors.push(g.error);
+        continue;
+      }
+      if (!keep(g)) continue;
+      if (o.dedupe) {
+        const key = finalPositionKey(words, at.get(g.game)! * 10);
+        if (seen.has(key)) continue;
+        seen.add(key);
+      }
+      out.push(g);
+    }
+    return { pgn: out.length ? writePgnBytes('pgn filter', out) : null, errors };
+  });
+}
+
 /** The default: each kept game's own text (lib/games/pgn-copy.ts), from the reader's records. */
 async function copyFilter(o: FilterOptions): Promise<number> {
   const copier = new PgnCopier(o);  // one for all the files: --dedupe spans them
-  const sink = sinkOf(o.out);
-  const { inputChunks } = await import('./pgn-input.js');
-  let bad = 0;
-  try {
-    for (const file of o.files) {
-      const progress = { bytesIn: 0 };
-      for await (const chunk of recordsOf('pgn filter', inputChunks(file, progress), copier.flags, { mode: 'all', every: 1, fromPly: 0 }, o.backend)) {
-        const { pgn, errors } = copier.select(chunk);
-        for (const e of errors) process.stderr.write(`bitboard-patterns pgn: ${file}: ${e.message}\n`);
-        bad += errors.length;
-        if (pgn.length) await sink.write(pgn);
-      }
-    }
-  } finally {
-    await sink.close();
-  }
-  if (bad) process.stderr.write(`bitboard-patterns pgn: ${bad} game${bad === 1 ? '' : 's'} could not be read\n`);
-  return bad ? 3 : 0;
+  const chunks = (input: AsyncIterable<Uint8Array>) => recordsOf('pgn filter', input, copier.flags, { mode: 'all', every: 1, fromPly: 0 }, o.backend);
+  return overFiles(o, chunks, (chunk) => copier.select(chunk));
 }
 
 export async function run(args: string[]): Promise<number> {
