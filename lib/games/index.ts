@@ -11,6 +11,6 @@ export { parseEpd, toEpd, EpdError, MAX_EPD_LENGTH } from './epd.js';
 export type { EpdOps, EpdRecord, EpdProblem } from './epd.js';
 export { writePgn, type WritableGame, type WritePgnOptions } from './pgn-write.js';
 export type { PgnEval } from './pgn-annotations.js';
-export { gameFilter, finalPositionKey, type GameFilter } from './pgn-filter.js';
+export { gameFilter, type GameFilter } from './pgn-filter.js';
 export { filterPgn, readFilteredPgn, type FilterPgnOptions, type FilteredPgn } from './pgn-copy.js';
 export { OUTCOME_TERMINATIONS, type PgnOutcome, type PgnTermination } from './outcome.js';

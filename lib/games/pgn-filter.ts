@@ -28,6 +28,16 @@ function elo(v: string | undefined): number | null {
 
 /** A predicate for the games `f` selects; a RangeError for a value out of range. */
 export function gameFilter(f: GameFilter): (g: Pick<PgnGame, 'tags' | 'result'>) => boolean {
+  if (typeof f !== 'object' || f === null) throw new TypeError('gameFilter: the filter must be an object');
+  for (const key of ['minElo', 'maxElo'] as const) {
+    if (f[key] !== undefined && typeof f[key] !== 'number') throw new TypeError(`gameFilter: ${key} must be a number`);
+  }
+  for (const key of ['timeControls', 'results', 'terminations'] as const) {
+    const v: unknown = f[key];
+    if (v !== undefined && (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))) {
+      throw new TypeError(`gameFilter: ${key} must be an array of strings`);
+    }
+  }
   for (const key of ['minElo', 'maxElo'] as const) {
     const v = f[key];
     if (v !== undefined && (!Number.isInteger(v) || v < 0 || v > 99999)) throw new RangeError(`${key} must be an integer 0..99999`);

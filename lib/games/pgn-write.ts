@@ -271,7 +271,7 @@ export function writePgnBytes(fn: string, games: WritableGame | Iterable<Writabl
   const width = options?.lineWidth ?? 80;
   if (typeof width !== 'number') throw new TypeError(`${fn}: lineWidth must be a number`);
   if (!Number.isInteger(width) || width < 20 || width > 100000) throw new RangeError(`${fn}: lineWidth must be an integer 20..100000`);
-  if (typeof games !== 'object' || games === null) throw new TypeError(`${fn}: games must be a game or an iterable of games`);
+  if (typeof games !== 'object' || games === null || ArrayBuffer.isView(games)) throw new TypeError(`${fn}: games must be a game or an iterable of games`);
   const list: Iterable<WritableGame> = Symbol.iterator in games && !Array.isArray((games as { moves?: unknown }).moves)
     ? (games as Iterable<WritableGame>) : [games as WritableGame];
   const w = new Bytes();

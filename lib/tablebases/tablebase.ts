@@ -92,6 +92,7 @@ export type TablebaseFileProblem = 'truncated' | 'magic' | 'version' | 'layout' 
 
 /** A table file (or buffer) that is not a valid table: `problem` says which check failed. */
 export class TablebaseFileError extends CodedError<TablebaseFileProblem> {
+
   override readonly name = 'TablebaseFileError';
   declare readonly problem: TablebaseFileProblem;
   constructor(problem: TablebaseFileProblem, message: string) {
@@ -208,7 +209,14 @@ function swapName(name: string): string {
 /** Module-private: only this module's factories pass it to the constructor. */
 const MAKING = Symbol('Tablebase');
 
+/** A checked KBNK table (layout v1 is this layout's KBNvK byte for byte) with its sub-endings: set by Tablebase's static block. */
+let tablebaseOfKbnk: (table: Uint8Array, subs: readonly Tablebase[]) => Tablebase;
+
 export class Tablebase {
+  static {
+    tablebaseOfKbnk = (table, subs) => new Tablebase(MAKING, parseMaterial('Tablebase.fromKbnk', 'KBNvK'), table, new Map(subs.map((s) => [s.name, s])));
+  }
+
   readonly material: TbMaterial;
   readonly metric: TbMetric;
   /** The raw table (layout 1). Do not modify. */
@@ -556,7 +564,7 @@ export class Tablebase {
     if (buf.length >= 8 && buf.toString('latin1', 0, 8) === KBNK_FILE_MAGIC) {
       // a KBNK table file (lib/tablebases/kbnk.ts): checked by its own reader; its layout is this one's KBNvK
       if (!Array.isArray(subs) || !subs.every((s) => Tablebase.isTablebase(s))) throw new TypeError('Tablebase.fromBuffer: subs must be an array of Tablebase objects');
-      return Tablebase.ofKbnkTable(readKbnkFile(buf), subs);
+      return tablebaseOfKbnk(readKbnkFile(buf), subs);
     }
     if (buf.length < TB_FILE_HEADER_SIZE) throw fail('truncated', `${buf.length} bytes, shorter than the ${TB_FILE_HEADER_SIZE}-byte header`);
     if (buf.toString('latin1', 0, 8) !== TB_FILE_MAGIC) throw fail('magic', `it does not start with ${JSON.stringify(TB_FILE_MAGIC)}`);
@@ -602,13 +610,9 @@ export class Tablebase {
   static fromKbnk(kbnk: { readonly table: Uint8Array }, subs: readonly Tablebase[] = []): Tablebase {
     if (typeof kbnk !== 'object' || kbnk === null || !KBNK_TABLES.has(kbnk)) throw new TypeError('Tablebase.fromKbnk: kbnk must be a KbnkTablebase');
     if (!Array.isArray(subs) || !subs.every((s) => Tablebase.isTablebase(s))) throw new TypeError('Tablebase.fromKbnk: subs must be an array of Tablebase objects');
-    return Tablebase.ofKbnkTable(kbnk.table, subs);
+    return tablebaseOfKbnk(kbnk.table, subs);
   }
 
-  /** A checked KBNK table (layout v1 is this layout's KBNvK byte for byte) with its sub-endings. */
-  private static ofKbnkTable(table: Uint8Array, subs: readonly Tablebase[]): Tablebase {
-    return new Tablebase(MAKING, parseMaterial('Tablebase.fromKbnk', 'KBNvK'), table, new Map(subs.map((s) => [s.name, s])));
-  }
 
   save(file: string): void { writeFileSync(checkPath('Tablebase.prototype.save', file), this.toBuffer()); }
 
