@@ -1,0 +1,116 @@
+/**
+ * Opening trees (lib/games/explorer.ts) as files: Parquet (the Apache Parquet format, written by
+ * hyparquet-writer, read by hyparquet) and NDJSON, one row per (key, move).
+ *
+ * Columns: `key` (INT64 annotated UINT_64: the Polyglot key), `move` (UTF-8, UCI), `castling`
+ * (BOOLEAN: the Polyglot book stores such a move as the king taking its rook), `games`, `white`,
+ * `draws`, `black` (INT32 annotated UINT_32). Pages are Snappy-compressed: the writer has no zstd
+ * encoder of its own and Node 20 has none either. Parquet files written by other tools with zstd
+ * pages read too (decompressed by fzstd).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { OpeningTree, type ExplorerRow } from './explorer.js';
+
+const COUNTS = ['games', 'white', 'draws', 'black'] as const;
+
+/** The Parquet bytes of rows. A count over 2^32-1 is a RangeError (the column is UINT_32). */
+export async function treeParquet(rows: readonly ExplorerRow[]): Promise<Uint8Array> {
+  const { parquetWriteBuffer } = await import('hyparquet-writer');
+  const n = rows.length;
+  const keys = new BigUint64Array(n);
+  const counts = COUNTS.map(() => new Uint32Array(n));
+  const moves = new Array<string>(n);
+  const castling = new Array<boolean>(n);
+  rows.forEach((r, i) => {
+    keys[i] = r.key;
+    moves[i] = r.move;
+    castling[i] = r.castling;
+    COUNTS.forEach((c, k) => {
+      if (r[c] > 0xffffffff) throw new RangeError(`explorer: a ${c} count of ${r[c]} does not fit the file's 32-bit column`);
+      counts[k]![i] = r[c];
+    });
+  });
+  const schema = [
+    { name: 'root', num_children: 7 },
+    { name: 'key', type: 'INT64', converted_type: 'UINT_64', repetition_type: 'REQUIRED' },
+    { name: 'move', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
+    { name: 'castling', type: 'BOOLEAN', repetition_type: 'REQUIRED' },
+    ...COUNTS.map((name) => ({ name, type: 'INT32', converted_type: 'UINT_32', repetition_type: 'REQUIRED' })),
+  ] as const;
+  const buffer = parquetWriteBuffer({
+    columnData: [
+      { name: 'key', data: keys },
+      { name: 'move', data: moves },
+      { name: 'castling', data: castling },
+      ...COUNTS.map((name, k) => ({ name, data: counts[k]! })),
+    ],
+    // The writer's own types name these fields loosely; the values are the format's.
+    schema: schema as unknown as Parameters<typeof parquetWriteBuffer>[0]['schema'],
+    codec: 'SNAPPY',
+    rowGroupSize: 1 << 20,
+  });
+  return new Uint8Array(buffer);
+}
+
+/** The NDJSON bytes of rows: `{"key":"0x…","move":…,"castling":…,"games":…,"white":…,"draws":…,"black":…}`. */
+export function treeNdjson(rows: readonly ExplorerRow[]): string {
+  let out = '';
+  for (const r of rows) {
+    out += `{"key":"0x${r.key.toString(16).padStart(16, '0')}","move":${JSON.stringify(r.move)},"castling":${r.castling},`
+      + `"games":${r.games},"white":${r.white},"draws":${r.draws},"black":${r.black}}\n`;
+  }
+  return out;
+}
+
+/** Writes rows to `path` as Parquet or NDJSON. */
+export async function writeTree(path: string, rows: readonly ExplorerRow[], format: 'parquet' | 'ndjson'): Promise<void> {
+  writeFileSync(path, format === 'parquet' ? await treeParquet(rows) : treeNdjson(rows));
+}
+
+/** A damaged or foreign tree file. */
+export class TreeFileError extends Error {
+  override readonly name = 'TreeFileError';
+}
+
+/** Adds the rows of a tree file (Parquet, or NDJSON as treeNdjson writes) into `tree`. */
+export async function readTree(path: string, tree: OpeningTree = new OpeningTree()): Promise<OpeningTree> {
+  const bytes = readFileSync(path);
+  const isParquet = bytes.length >= 8 && bytes.subarray(0, 4).toString('latin1') === 'PAR1' && bytes.subarray(-4).toString('latin1') === 'PAR1';
+  if (isParquet) {
+    const { parquetReadObjects } = await import('hyparquet');
+    const { decompress } = await import('fzstd');
+    const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    let rows: Record<string, unknown>[];
+    try {
+      rows = await parquetReadObjects({ file, columns: ['key', 'move', 'castling', ...COUNTS],
+        compressors: { ZSTD: (input: Uint8Array) => decompress(input) } });
+    } catch (e) {
+      throw new TreeFileError(`${path}: not an explorer tree: ${(e as Error).message}`);
+    }
+    rows.forEach((r, i) => addChecked(tree, path, i + 1, {
+      ...r, key: typeof r.key === 'bigint' ? BigInt.asUintN(64, r.key) : r.key,
+      games: Number(r.games), white: Number(r.white), draws: Number(r.draws), black: Number(r.black) }));
+    return tree;
+  }
+  const lines = bytes.toString('utf8').split('\n');
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
+    let r: Record<string, unknown>;
+    try {
+      r = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      throw new TreeFileError(`${path}: line ${i + 1}: neither Parquet nor an NDJSON tree row`);
+    }
+    const key = typeof r.key === 'string' && /^0x[0-9a-f]{1,16}$/i.test(r.key) ? BigInt(r.key) : r.key;
+    addChecked(tree, path, i + 1, { ...r, key });
+  });
+  return tree;
+}
+
+function addChecked(tree: OpeningTree, path: string, row: number, r: Record<string, unknown>): void {
+  try {
+    tree.addRow(r as unknown as ExplorerRow);
+  } catch (e) {
+    throw new TreeFileError(`${path}: row ${row}: ${(e as Error).message}`);
+  }
+}
