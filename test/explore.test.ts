@@ -24,6 +24,7 @@ import { PolyglotBook } from '../lib/games/polyglot.js';
 import { createSanApi } from '../lib/games/san.js';
 import { makePgn } from '../scripts/make-pgn.mjs';
 import { jsApi, nativeApi } from './backends.js';
+import { rng } from './reference.js';
 
 const root = join(import.meta.dirname, '..');
 const cli = join(root, 'dist', 'cli.cjs');
@@ -151,6 +152,28 @@ describe('OpeningTree', () => {
     expect(() => t.addRow({ ...ok, games: 2 })).toThrow(RangeError);
     expect(() => t.addRow(null as unknown as ExplorerRow)).toThrow(TypeError);
     expect(t.rows()).toEqual([ok]);
+  });
+
+  it('sums random rows as a Map of the same rows does (keys sharing halves, the top bit set, many rows)', () => {
+    const random = rng(37);
+    const t = new OpeningTree();
+    const want = new Map<string, ExplorerRow>();
+    const his = [0n, 1n, 0xffffffffn, 0x80000000n], los = [0n, 1n, 0xffffffffn, 0x12345678n];
+    const moves = ['e2e4', 'e1g1', 'a7a8q', 'h2h1n'];
+    for (let i = 0; i < 30000; i++) {
+      const key = i % 3 === 0 ? (his[Math.floor(random() * 4)]! << 32n) | los[Math.floor(random() * 4)]!
+        : (BigInt(Math.floor(random() * 2 ** 32)) << 32n) | BigInt(Math.floor(random() * 2 ** 32));
+      const move = moves[Math.floor(random() * 4)]!;
+      const castling = move === 'e1g1';
+      const white = Math.floor(random() * 3), draws = Math.floor(random() * 3), black = Math.floor(random() * 3);
+      const row = { key, move, castling, games: white + draws + black + Math.floor(random() * 2), white, draws, black };
+      t.addRow(row);
+      const id = `${key}|${move}`;
+      const w = want.get(id);
+      want.set(id, w ? { ...w, games: w.games + row.games, white: w.white + white, draws: w.draws + draws, black: w.black + black } : row);
+    }
+    expect(t.size).toBe(want.size);
+    expect(t.rows()).toEqual([...want.values()].sort((a, b) => (a.key !== b.key ? (a.key < b.key ? -1 : 1) : a.move < b.move ? -1 : a.move > b.move ? 1 : 0)));
   });
 
   it('the book scales weights into 16 bits keeping their order', () => {

@@ -50,6 +50,8 @@ function resultColumn(tag: string | undefined): number {
 const FILES = 'abcdefgh';
 const PROMOTIONS = ' nbrq';
 const CASTLING_BIT = 1 << 15;
+/** Where the low half of a 64-bit element sits in a Uint32Array view: 0 on little-endian platforms. */
+const LOW = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
 
 /** The move code (from | to << 6 | promotion << 12) of a UCI move, or -1 when it is not one. */
 export function uciMoveCode(uci: string): number {
@@ -72,10 +74,13 @@ function checkCount(fn: string, name: string, v: unknown): number {
 
 /** Move counts per Polyglot key: the opening tree. */
 export class OpeningTree {
-  readonly #index = new Map<bigint, number>();
-  #keys = new BigUint64Array(1024);
-  #moves = new Uint16Array(1024);
-  #counts = new Float64Array(4 * 1024);
+  // An open-addressing hash table (linear probing) of row numbers over rows kept in typed arrays:
+  // key halves, move code (with CASTLING_BIT), and four counts; no object or bigint per row.
+  #table = new Int32Array(1 << 12).fill(-1);
+  #lo = new Uint32Array(1 << 11);
+  #hi = new Uint32Array(1 << 11);
+  #moves = new Uint16Array(1 << 11);
+  #counts = new Float64Array(4 << 11);
   #size = 0;
 
   /** The number of (key, move) rows. */
@@ -83,25 +88,49 @@ export class OpeningTree {
     return this.#size;
   }
 
-  #row(key: bigint, code: number): number {
-    const id = (key << 16n) | BigInt(code);
-    let r = this.#index.get(id);
-    if (r === undefined) {
-      r = this.#size++;
-      if (r === this.#keys.length) {
-        const keys = new BigUint64Array(2 * r); keys.set(this.#keys); this.#keys = keys;
-        const moves = new Uint16Array(2 * r); moves.set(this.#moves); this.#moves = moves;
-        const counts = new Float64Array(8 * r); counts.set(this.#counts); this.#counts = counts;
-      }
-      this.#keys[r] = key;
-      this.#moves[r] = code;
-      this.#index.set(id, r);
+  static #slot(lo: number, hi: number, code: number, mask: number): number {
+    let h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1) ^ Math.imul(code, 0x85ebca6b), 0xcc9e2d51);
+    h ^= h >>> 15;
+    return h & mask;
+  }
+
+  #grow(): void {
+    const n = this.#lo.length * 2;
+    const lo = new Uint32Array(n); lo.set(this.#lo); this.#lo = lo;
+    const hi = new Uint32Array(n); hi.set(this.#hi); this.#hi = hi;
+    const moves = new Uint16Array(n); moves.set(this.#moves); this.#moves = moves;
+    const counts = new Float64Array(4 * n); counts.set(this.#counts); this.#counts = counts;
+    const table = new Int32Array(2 * n).fill(-1);
+    const mask = table.length - 1;
+    for (let r = 0; r < this.#size; r++) {
+      let i = OpeningTree.#slot(lo[r]!, hi[r]!, moves[r]!, mask);
+      while (table[i] !== -1) i = (i + 1) & mask;
+      table[i] = r;
     }
+    this.#table = table;
+  }
+
+  /** The row of (key halves, code), made when new. */
+  #row(lo: number, hi: number, code: number): number {
+    const mask = this.#table.length - 1;
+    let i = OpeningTree.#slot(lo, hi, code, mask);
+    for (;;) {
+      const r = this.#table[i]!;
+      if (r === -1) break;
+      if (this.#lo[r] === lo && this.#hi[r] === hi && this.#moves[r] === code) return r;
+      i = (i + 1) & mask;
+    }
+    const r = this.#size++;
+    this.#table[i] = r;
+    this.#lo[r] = lo;
+    this.#hi[r] = hi;
+    this.#moves[r] = code;
+    if (this.#size === this.#lo.length) this.#grow();
     return r;
   }
 
-  #count(key: bigint, code: number, games: number, white: number, draws: number, black: number): void {
-    const r = this.#row(key, code);
+  #count(lo: number, hi: number, code: number, games: number, white: number, draws: number, black: number): void {
+    const r = this.#row(lo, hi, code);
     const c = this.#counts;
     c[4 * r] += games;
     c[4 * r + 1] += white;
@@ -109,9 +138,14 @@ export class OpeningTree {
     c[4 * r + 3] += black;
   }
 
+  /** One game played `code` from the key (as unsigned 32-bit halves); `result` 1 white won, 2 draw, 3 black won, 0 unfinished. */
+  countHalves(lo: number, hi: number, code: number, castling: boolean, result: number): void {
+    this.#count(lo >>> 0, hi >>> 0, (code & 0x7fff) | (castling ? CASTLING_BIT : 0), 1, result === 1 ? 1 : 0, result === 2 ? 1 : 0, result === 3 ? 1 : 0);
+  }
+
   /** Adds one game played from `key`: `result` 1 white won, 2 draw, 3 black won, 0 unfinished. */
   countMove(key: bigint, code: number, castling: boolean, result: number): void {
-    this.#count(key, code | (castling ? CASTLING_BIT : 0), 1, result === 1 ? 1 : 0, result === 2 ? 1 : 0, result === 3 ? 1 : 0);
+    this.countHalves(Number(key & 0xffffffffn), Number(key >> 32n), code, castling, result);
   }
 
   /** Adds a counted row (from a part of the tree: merging parts sums them). Bad values are a TypeError / RangeError. */
@@ -128,7 +162,7 @@ export class OpeningTree {
     const draws = checkCount(fn, 'draws', row.draws);
     const black = checkCount(fn, 'black', row.black);
     if (white + draws + black > games) throw new RangeError(`${fn}: white + draws + black (${white + draws + black}) exceeds games (${games})`);
-    this.#count(row.key, code | (row.castling ? CASTLING_BIT : 0), games, white, draws, black);
+    this.#count(Number(row.key & 0xffffffffn), Number(row.key >> 32n), code | (row.castling ? CASTLING_BIT : 0), games, white, draws, black);
   }
 
   /** The rows played at least `minGames` times, sorted by key then move text. */
@@ -138,13 +172,14 @@ export class OpeningTree {
     for (let r = 0; r < this.#size; r++) if (this.#counts[4 * r]! >= minGames) order.push(r);
     const text = this.#moves.slice(0, this.#size);
     const uci = Array.from(text, (m) => uciOf(m & ~CASTLING_BIT));
+    const hi = this.#hi, lo = this.#lo;
     order.sort((a, b) => {
-      const ka = this.#keys[a]!, kb = this.#keys[b]!;
-      if (ka !== kb) return ka < kb ? -1 : 1;
+      if (hi[a] !== hi[b]) return hi[a]! - hi[b]!;
+      if (lo[a] !== lo[b]) return lo[a]! - lo[b]!;
       return uci[a]! < uci[b]! ? -1 : uci[a]! > uci[b]! ? 1 : (text[a]! - text[b]!);
     });
     const c = this.#counts;
-    return order.map((r) => ({ key: this.#keys[r]!, move: uci[r]!, castling: (text[r]! & CASTLING_BIT) !== 0,
+    return order.map((r) => ({ key: (BigInt(hi[r]!) << 32n) | BigInt(lo[r]!), move: uci[r]!, castling: (text[r]! & CASTLING_BIT) !== 0,
       games: c[4 * r]!, white: c[4 * r + 1]!, draws: c[4 * r + 2]!, black: c[4 * r + 3]! }));
   }
 
@@ -244,6 +279,8 @@ export async function exploreGames(source: PgnSource, options?: ExploreOptions,
     const outs: (BigUint64Array | undefined)[] = [];
     outs[keyFeature] = keys.subarray(0, m);
     if (m > 0) backend.batch.analyzeBatch(words.subarray(0, m * stride), null, 1 << keyFeature, outs);
+    // The 32-bit halves of each key, without a bigint per position.
+    const halves = new Uint32Array(keys.buffer, keys.byteOffset, 2 * m);
     const firstGame = chunk.games.length > 0 ? chunk.games[0]!.game : 0;
     const ended = new Uint8Array(chunk.games.length);
     for (const g of chunk.games) {
@@ -257,7 +294,7 @@ export async function exploreGames(source: PgnSource, options?: ExploreOptions,
       const move = g.moves[ply]!;
       if (move === '0000') { ended[gameOf[k]! - firstGame] = 1; continue; }
       const san = g.sans[ply]!;
-      tree.countMove(keys[k]!, uciMoveCode(move), san.startsWith('O-O'), resultColumn(g.tags.Result));
+      tree.countHalves(halves[2 * k + LOW]!, halves[2 * k + 1 - LOW]!, uciMoveCode(move), san.startsWith('O-O'), resultColumn(g.tags.Result));
     }
   }
   return { tree, ...stats };
