@@ -81,10 +81,9 @@ async function explore(o: ExploreOptions): Promise<number> {
       bad += r.bad;
     }
   }
-  const rows = tree.rows(o.minGames);
   if (o.out !== undefined) {
     const format = o.format ?? (o.out.endsWith('.ndjson') || o.out.endsWith('.jsonl') ? 'ndjson' : 'parquet');
-    await writeTree(o.out, rows, format);
+    await writeTree(o.out, tree.columns(o.minGames), format);
   }
   if (o.book !== undefined) writeFileSync(o.book, tree.polyglotBook(o.minGames));
   if (bad) process.stderr.write(`bitboard-patterns explore: ${bad} game${bad === 1 ? '' : 's'} could not be read\n`);

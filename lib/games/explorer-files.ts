@@ -9,26 +9,36 @@
  * pages read too (decompressed by fzstd).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { OpeningTree, type ExplorerRow } from './explorer.js';
+import { OpeningTree, type ExplorerColumns, type ExplorerRow } from './explorer.js';
 
 const COUNTS = ['games', 'white', 'draws', 'black'] as const;
 
-/** The Parquet bytes of rows. A count over 2^32-1 is a RangeError (the column is UINT_32). */
-export async function treeParquet(rows: readonly ExplorerRow[]): Promise<Uint8Array> {
+/** Rows as columns (the shape the writers take). */
+function columnsOf(rows: readonly ExplorerRow[] | ExplorerColumns): ExplorerColumns {
+  if (!Array.isArray(rows)) return rows as ExplorerColumns;
+  const list = rows as readonly ExplorerRow[];
+  const n = list.length;
+  const out: ExplorerColumns = { length: n, key: new BigUint64Array(n), move: new Array<string>(n), castling: new Array<boolean>(n),
+    games: new Float64Array(n), white: new Float64Array(n), draws: new Float64Array(n), black: new Float64Array(n) };
+  list.forEach((r, i) => {
+    out.key[i] = r.key;
+    out.move[i] = r.move;
+    out.castling[i] = r.castling;
+    for (const c of COUNTS) out[c][i] = r[c];
+  });
+  return out;
+}
+
+/** The Parquet bytes of rows (or OpeningTree.columns). A count over 2^32-1 is a RangeError (the column is UINT_32). */
+export async function treeParquet(rows: readonly ExplorerRow[] | ExplorerColumns): Promise<Uint8Array> {
   const { parquetWriteBuffer } = await import('hyparquet-writer');
-  const n = rows.length;
-  const keys = new BigUint64Array(n);
-  const counts = COUNTS.map(() => new Uint32Array(n));
-  const moves = new Array<string>(n);
-  const castling = new Array<boolean>(n);
-  rows.forEach((r, i) => {
-    keys[i] = r.key;
-    moves[i] = r.move;
-    castling[i] = r.castling;
-    COUNTS.forEach((c, k) => {
-      if (r[c] > 0xffffffff) throw new RangeError(`explorer: a ${c} count of ${r[c]} does not fit the file's 32-bit column`);
-      counts[k]![i] = r[c];
-    });
+  const cols = columnsOf(rows);
+  const counts = COUNTS.map((c) => {
+    const v = cols[c];
+    for (let i = 0; i < v.length; i++) {
+      if (v[i]! > 0xffffffff) throw new RangeError(`explorer: a ${c} count of ${v[i]} does not fit the file's 32-bit column`);
+    }
+    return Uint32Array.from(v);
   });
   const schema = [
     { name: 'root', num_children: 7 },
@@ -39,9 +49,9 @@ export async function treeParquet(rows: readonly ExplorerRow[]): Promise<Uint8Ar
   ] as const;
   const buffer = parquetWriteBuffer({
     columnData: [
-      { name: 'key', data: keys },
-      { name: 'move', data: moves },
-      { name: 'castling', data: castling },
+      { name: 'key', data: cols.key },
+      { name: 'move', data: cols.move },
+      { name: 'castling', data: cols.castling },
       ...COUNTS.map((name, k) => ({ name, data: counts[k]! })),
     ],
     // The writer's own types name these fields loosely; the values are the format's.
@@ -52,18 +62,19 @@ export async function treeParquet(rows: readonly ExplorerRow[]): Promise<Uint8Ar
   return new Uint8Array(buffer);
 }
 
-/** The NDJSON bytes of rows: `{"key":"0x…","move":…,"castling":…,"games":…,"white":…,"draws":…,"black":…}`. */
-export function treeNdjson(rows: readonly ExplorerRow[]): string {
-  let out = '';
-  for (const r of rows) {
-    out += `{"key":"0x${r.key.toString(16).padStart(16, '0')}","move":${JSON.stringify(r.move)},"castling":${r.castling},`
-      + `"games":${r.games},"white":${r.white},"draws":${r.draws},"black":${r.black}}\n`;
+/** The NDJSON of rows (or OpeningTree.columns): `{"key":"0x…","move":…,"castling":…,"games":…,"white":…,"draws":…,"black":…}` a line. */
+export function treeNdjson(rows: readonly ExplorerRow[] | ExplorerColumns): string {
+  const c = columnsOf(rows);
+  const lines = new Array<string>(c.length);
+  for (let i = 0; i < c.length; i++) {
+    lines[i] = `{"key":"0x${c.key[i]!.toString(16).padStart(16, '0')}","move":${JSON.stringify(c.move[i])},"castling":${c.castling[i]},`
+      + `"games":${c.games[i]},"white":${c.white[i]},"draws":${c.draws[i]},"black":${c.black[i]}}\n`;
   }
-  return out;
+  return lines.join('');
 }
 
-/** Writes rows to `path` as Parquet or NDJSON. */
-export async function writeTree(path: string, rows: readonly ExplorerRow[], format: 'parquet' | 'ndjson'): Promise<void> {
+/** Writes rows (or OpeningTree.columns) to `path` as Parquet or NDJSON. */
+export async function writeTree(path: string, rows: readonly ExplorerRow[] | ExplorerColumns, format: 'parquet' | 'ndjson'): Promise<void> {
   writeFileSync(path, format === 'parquet' ? await treeParquet(rows) : treeNdjson(rows));
 }
 

@@ -18,6 +18,21 @@ import { backendNamed } from '../backends/named.js';
 import { featureIds } from '../core/features.js';
 import { POLYGLOT_ENTRY_BYTES } from './polyglot.js';
 
+/** The rows of a tree as columns, in row order (OpeningTree.columns). */
+export interface ExplorerColumns {
+  length: number;
+  key: BigUint64Array;
+  move: string[];
+  castling: boolean[];
+  games: Float64Array;
+  white: Float64Array;
+  draws: Float64Array;
+  black: Float64Array;
+}
+
+/** UCI text by move code, made once per code. */
+const UCI_TEXT: (string | undefined)[] = new Array(1 << 15);
+
 /** One row of the tree: a move played in a position. */
 export interface ExplorerRow {
   /** The position's Polyglot key. */
@@ -165,22 +180,51 @@ export class OpeningTree {
     this.#count(Number(row.key & 0xffffffffn), Number(row.key >> 32n), code | (row.castling ? CASTLING_BIT : 0), games, white, draws, black);
   }
 
-  /** The rows played at least `minGames` times, sorted by key then move text. */
-  rows(minGames = 0): ExplorerRow[] {
-    checkCount('OpeningTree.rows', 'minGames', minGames);
+  /** The row numbers played at least `minGames` times, sorted by key then move text. */
+  #order(fn: string, minGames: number): { order: Int32Array; uci: (r: number) => string } {
+    checkCount(fn, 'minGames', minGames);
     const order: number[] = [];
     for (let r = 0; r < this.#size; r++) if (this.#counts[4 * r]! >= minGames) order.push(r);
-    const text = this.#moves.slice(0, this.#size);
-    const uci = Array.from(text, (m) => uciOf(m & ~CASTLING_BIT));
+    const moves = this.#moves;
+    const uci = (r: number): string => (UCI_TEXT[moves[r]! & ~CASTLING_BIT] ??= uciOf(moves[r]! & ~CASTLING_BIT));
     const hi = this.#hi, lo = this.#lo;
     order.sort((a, b) => {
       if (hi[a] !== hi[b]) return hi[a]! - hi[b]!;
       if (lo[a] !== lo[b]) return lo[a]! - lo[b]!;
-      return uci[a]! < uci[b]! ? -1 : uci[a]! > uci[b]! ? 1 : (text[a]! - text[b]!);
+      const ua = uci(a), ub = uci(b);
+      return ua < ub ? -1 : ua > ub ? 1 : (moves[a]! - moves[b]!);
     });
-    const c = this.#counts;
-    return order.map((r) => ({ key: (BigInt(hi[r]!) << 32n) | BigInt(lo[r]!), move: uci[r]!, castling: (text[r]! & CASTLING_BIT) !== 0,
+    return { order: Int32Array.from(order), uci };
+  }
+
+  /** The rows played at least `minGames` times, sorted by key then move text. */
+  rows(minGames = 0): ExplorerRow[] {
+    const { order, uci } = this.#order('OpeningTree.rows', minGames);
+    const c = this.#counts, hi = this.#hi, lo = this.#lo;
+    return Array.from(order, (r) => ({ key: (BigInt(hi[r]!) << 32n) | BigInt(lo[r]!), move: uci(r), castling: (this.#moves[r]! & CASTLING_BIT) !== 0,
       games: c[4 * r]!, white: c[4 * r + 1]!, draws: c[4 * r + 2]!, black: c[4 * r + 3]! }));
+  }
+
+  /** rows(minGames) as columns (one typed array or array per field): no object per row, for large trees. */
+  columns(minGames = 0): ExplorerColumns {
+    const { order, uci } = this.#order('OpeningTree.columns', minGames);
+    const n = order.length;
+    const out: ExplorerColumns = { length: n, key: new BigUint64Array(n), move: new Array<string>(n), castling: new Array<boolean>(n),
+      games: new Float64Array(n), white: new Float64Array(n), draws: new Float64Array(n), black: new Float64Array(n) };
+    const halves = new Uint32Array(out.key.buffer);
+    const c = this.#counts;
+    for (let i = 0; i < n; i++) {
+      const r = order[i]!;
+      halves[2 * i + LOW] = this.#lo[r]!;
+      halves[2 * i + 1 - LOW] = this.#hi[r]!;
+      out.move[i] = uci(r);
+      out.castling[i] = (this.#moves[r]! & CASTLING_BIT) !== 0;
+      out.games[i] = c[4 * r]!;
+      out.white[i] = c[4 * r + 1]!;
+      out.draws[i] = c[4 * r + 2]!;
+      out.black[i] = c[4 * r + 3]!;
+    }
+    return out;
   }
 
   /**
@@ -192,13 +236,16 @@ export class OpeningTree {
    * hold (none in standard chess) is left out.
    */
   polyglotBook(minGames = 0): Uint8Array {
-    const rows = this.rows(minGames);
+    const cols = this.columns(minGames);
     let largest = 0;
-    for (const r of rows) if (r.games > largest) largest = r.games;
+    for (let i = 0; i < cols.length; i++) if (cols.games[i]! > largest) largest = cols.games[i]!;
     const scale = largest > 0xffff ? 0xffff / largest : 1;
-    const entries = rows.map((r) => ({ key: r.key, field: bookMoveField(r), weight: Math.min(0xffff, Math.ceil(r.games * scale)) }))
-      .filter((e) => e.field >= 0);
-    // rows() is sorted by key; within a key, heaviest first (a stable sort keeps the move order).
+    const entries = [];
+    for (let i = 0; i < cols.length; i++) {
+      const field = bookMoveField(cols.move[i]!, cols.castling[i]!);
+      if (field >= 0) entries.push({ key: cols.key[i]!, field, weight: Math.min(0xffff, Math.ceil(cols.games[i]! * scale)) });
+    }
+    // columns() are sorted by key; within a key, heaviest first (a stable sort keeps the move order).
     entries.sort((a, b) => (a.key !== b.key ? (a.key < b.key ? -1 : 1) : b.weight - a.weight));
     const out = new Uint8Array(entries.length * POLYGLOT_ENTRY_BYTES);
     const view = new DataView(out.buffer);
@@ -217,11 +264,11 @@ export class OpeningTree {
  * castling as the king taking its rook. A standard castling move (the king two files along its rank)
  * goes to the rook's corner; a Chess960 one is already the king taking its rook.
  */
-function bookMoveField(r: ExplorerRow): number {
-  const code = uciMoveCode(r.move);
+function bookMoveField(move: string, castling: boolean): number {
+  const code = uciMoveCode(move);
   let from = code & 63, to = (code >> 6) & 63;
   const promotion = code >> 12;
-  if (r.castling && Math.abs(to - from) === 2 && (to >> 3) === (from >> 3)) to = (from & 56) | (to > from ? 7 : 0);
+  if (castling && Math.abs(to - from) === 2 && (to >> 3) === (from >> 3)) to = (from & 56) | (to > from ? 7 : 0);
   return to | (from << 6) | (promotion << 12);
 }
 

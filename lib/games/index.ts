@@ -13,5 +13,5 @@ export { writePgn, type WritableGame, type WritePgnOptions } from './pgn-write.j
 export type { PgnEval } from './pgn-annotations.js';
 export { gameFilter, finalPositionKey, type GameFilter } from './pgn-filter.js';
 export { OUTCOME_TERMINATIONS, type PgnOutcome, type PgnTermination } from './outcome.js';
-export { OpeningTree, exploreGames, uciMoveCode, type ExplorerRow, type ExploreOptions, type ExploreStats } from './explorer.js';
+export { OpeningTree, exploreGames, uciMoveCode, type ExplorerRow, type ExplorerColumns, type ExploreOptions, type ExploreStats } from './explorer.js';
 export { readTree, writeTree, treeParquet, treeNdjson, TreeFileError } from './explorer-files.js';
