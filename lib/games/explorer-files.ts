@@ -8,7 +8,7 @@
  * encoder of its own and Node 20 has none either. Parquet files written by other tools with zstd
  * pages read too (decompressed by fzstd).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeSync, writeFileSync } from 'node:fs';
 import { OpeningTree, type ExplorerColumns, type ExplorerRow } from './explorer.js';
 
 const COUNTS = ['games', 'white', 'draws', 'black'] as const;
@@ -62,20 +62,35 @@ export async function treeParquet(rows: readonly ExplorerRow[] | ExplorerColumns
   return new Uint8Array(buffer);
 }
 
-/** The NDJSON of rows (or OpeningTree.columns): `{"key":"0x…","move":…,"castling":…,"games":…,"white":…,"draws":…,"black":…}` a line. */
-export function treeNdjson(rows: readonly ExplorerRow[] | ExplorerColumns): string {
-  const c = columnsOf(rows);
-  const lines = new Array<string>(c.length);
-  for (let i = 0; i < c.length; i++) {
-    lines[i] = `{"key":"0x${c.key[i]!.toString(16).padStart(16, '0')}","move":${JSON.stringify(c.move[i])},"castling":${c.castling[i]},`
+/** NDJSON lines begin..end-1 of the columns. */
+function ndjsonLines(c: ExplorerColumns, begin: number, end: number): string {
+  const lines = new Array<string>(end - begin);
+  for (let i = begin; i < end; i++) {
+    lines[i - begin] = `{"key":"0x${c.key[i]!.toString(16).padStart(16, '0')}","move":${JSON.stringify(c.move[i])},"castling":${c.castling[i]},`
       + `"games":${c.games[i]},"white":${c.white[i]},"draws":${c.draws[i]},"black":${c.black[i]}}\n`;
   }
   return lines.join('');
 }
 
-/** Writes rows (or OpeningTree.columns) to `path` as Parquet or NDJSON. */
+/** The NDJSON of rows (or OpeningTree.columns): `{"key":"0x…","move":…,"castling":…,"games":…,"white":…,"draws":…,"black":…}` a line. */
+export function treeNdjson(rows: readonly ExplorerRow[] | ExplorerColumns): string {
+  const c = columnsOf(rows);
+  return ndjsonLines(c, 0, c.length);
+}
+
+/** Writes rows (or OpeningTree.columns) to `path` as Parquet or NDJSON (written in pieces: no string of the whole file). */
 export async function writeTree(path: string, rows: readonly ExplorerRow[] | ExplorerColumns, format: 'parquet' | 'ndjson'): Promise<void> {
-  writeFileSync(path, format === 'parquet' ? await treeParquet(rows) : treeNdjson(rows));
+  if (format === 'parquet') {
+    writeFileSync(path, await treeParquet(rows));
+    return;
+  }
+  const c = columnsOf(rows);
+  const fd = openSync(path, 'w');
+  try {
+    for (let i = 0; i < c.length || i === 0; i += 1 << 16) writeSync(fd, ndjsonLines(c, i, Math.min(c.length, i + (1 << 16))));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** A damaged or foreign tree file. */
