@@ -14,6 +14,7 @@ const subcommands: Record<string, () => Promise<Subcommand>> = {
   show: () => import('./cli/show.js'),
   syzygy: () => import('./cli/syzygy.js'),
   pgn: () => import('./cli/pgn.js'),
+  explore: () => import('./cli/explore.js'),
 };
 
 function help(): string {

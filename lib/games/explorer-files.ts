@@ -1,0 +1,142 @@
+/**
+ * Opening trees (lib/games/explorer.ts) as files: Parquet (the Apache Parquet format, written by
+ * hyparquet-writer, read by hyparquet) and NDJSON, one row per (key, move).
+ *
+ * Columns: `key` (INT64 annotated UINT_64: the Polyglot key), `move` (UTF-8, UCI), `castling`
+ * (BOOLEAN: the Polyglot book stores such a move as the king taking its rook), `games`, `white`,
+ * `draws`, `black` (INT32 annotated UINT_32). Pages are Snappy-compressed: the writer has no zstd
+ * encoder of its own and Node 20 has none either. Parquet files written by other tools with zstd
+ * pages read too (decompressed by fzstd).
+ */
+import { closeSync, openSync, readFileSync, writeSync, writeFileSync } from 'node:fs';
+import { OpeningTree, type ExplorerColumns, type ExplorerRow } from './explorer.js';
+
+const COUNTS = ['games', 'white', 'draws', 'black'] as const;
+
+/** Rows as columns (the shape the writers take). */
+function columnsOf(rows: readonly ExplorerRow[] | ExplorerColumns): ExplorerColumns {
+  if (!Array.isArray(rows)) return rows as ExplorerColumns;
+  const list = rows as readonly ExplorerRow[];
+  const n = list.length;
+  const out: ExplorerColumns = { length: n, key: new BigUint64Array(n), move: new Array<string>(n), castling: new Array<boolean>(n),
+    games: new Float64Array(n), white: new Float64Array(n), draws: new Float64Array(n), black: new Float64Array(n) };
+  list.forEach((r, i) => {
+    out.key[i] = r.key;
+    out.move[i] = r.move;
+    out.castling[i] = r.castling;
+    for (const c of COUNTS) out[c][i] = r[c];
+  });
+  return out;
+}
+
+/** The Parquet bytes of rows (or OpeningTree.columns). A count over 2^32-1 is a RangeError (the column is UINT_32). */
+export async function treeParquet(rows: readonly ExplorerRow[] | ExplorerColumns): Promise<Uint8Array> {
+  const { parquetWriteBuffer } = await import('hyparquet-writer');
+  const cols = columnsOf(rows);
+  const counts = COUNTS.map((c) => {
+    const v = cols[c];
+    for (let i = 0; i < v.length; i++) {
+      if (v[i]! > 0xffffffff) throw new RangeError(`explorer: a ${c} count of ${v[i]} does not fit the file's 32-bit column`);
+    }
+    return Uint32Array.from(v);
+  });
+  const schema = [
+    { name: 'root', num_children: 7 },
+    { name: 'key', type: 'INT64', converted_type: 'UINT_64', repetition_type: 'REQUIRED' },
+    { name: 'move', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
+    { name: 'castling', type: 'BOOLEAN', repetition_type: 'REQUIRED' },
+    ...COUNTS.map((name) => ({ name, type: 'INT32', converted_type: 'UINT_32', repetition_type: 'REQUIRED' })),
+  ] as const;
+  const buffer = parquetWriteBuffer({
+    columnData: [
+      { name: 'key', data: cols.key },
+      { name: 'move', data: cols.move },
+      { name: 'castling', data: cols.castling },
+      ...COUNTS.map((name, k) => ({ name, data: counts[k]! })),
+    ],
+    // The writer's own types name these fields loosely; the values are the format's.
+    schema: schema as unknown as Parameters<typeof parquetWriteBuffer>[0]['schema'],
+    codec: 'SNAPPY',
+    rowGroupSize: 1 << 20,
+  });
+  return new Uint8Array(buffer);
+}
+
+/** NDJSON lines begin..end-1 of the columns. */
+function ndjsonLines(c: ExplorerColumns, begin: number, end: number): string {
+  const lines = new Array<string>(end - begin);
+  for (let i = begin; i < end; i++) {
+    lines[i - begin] = `{"key":"0x${c.key[i]!.toString(16).padStart(16, '0')}","move":${JSON.stringify(c.move[i])},"castling":${c.castling[i]},`
+      + `"games":${c.games[i]},"white":${c.white[i]},"draws":${c.draws[i]},"black":${c.black[i]}}\n`;
+  }
+  return lines.join('');
+}
+
+/** The NDJSON of rows (or OpeningTree.columns): `{"key":"0x…","move":…,"castling":…,"games":…,"white":…,"draws":…,"black":…}` a line. */
+export function treeNdjson(rows: readonly ExplorerRow[] | ExplorerColumns): string {
+  const c = columnsOf(rows);
+  return ndjsonLines(c, 0, c.length);
+}
+
+/** Writes rows (or OpeningTree.columns) to `path` as Parquet or NDJSON (written in pieces: no string of the whole file). */
+export async function writeTree(path: string, rows: readonly ExplorerRow[] | ExplorerColumns, format: 'parquet' | 'ndjson'): Promise<void> {
+  if (format === 'parquet') {
+    writeFileSync(path, await treeParquet(rows));
+    return;
+  }
+  const c = columnsOf(rows);
+  const fd = openSync(path, 'w');
+  try {
+    for (let i = 0; i < c.length || i === 0; i += 1 << 16) writeSync(fd, ndjsonLines(c, i, Math.min(c.length, i + (1 << 16))));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A damaged or foreign tree file. */
+export class TreeFileError extends Error {
+  override readonly name = 'TreeFileError';
+}
+
+/** Adds the rows of a tree file (Parquet, or NDJSON as treeNdjson writes) into `tree`. */
+export async function readTree(path: string, tree: OpeningTree = new OpeningTree()): Promise<OpeningTree> {
+  const bytes = readFileSync(path);
+  const isParquet = bytes.length >= 8 && bytes.subarray(0, 4).toString('latin1') === 'PAR1' && bytes.subarray(-4).toString('latin1') === 'PAR1';
+  if (isParquet) {
+    const { parquetReadObjects } = await import('hyparquet');
+    const { decompress } = await import('fzstd');
+    const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    let rows: Record<string, unknown>[];
+    try {
+      rows = await parquetReadObjects({ file, columns: ['key', 'move', 'castling', ...COUNTS],
+        compressors: { ZSTD: (input: Uint8Array) => decompress(input) } });
+    } catch (e) {
+      throw new TreeFileError(`${path}: not an explorer tree: ${(e as Error).message}`);
+    }
+    rows.forEach((r, i) => addChecked(tree, path, i + 1, {
+      ...r, key: typeof r.key === 'bigint' ? BigInt.asUintN(64, r.key) : r.key,
+      games: Number(r.games), white: Number(r.white), draws: Number(r.draws), black: Number(r.black) }));
+    return tree;
+  }
+  const lines = bytes.toString('utf8').split('\n');
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
+    let r: Record<string, unknown>;
+    try {
+      r = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      throw new TreeFileError(`${path}: line ${i + 1}: neither Parquet nor an NDJSON tree row`);
+    }
+    const key = typeof r.key === 'string' && /^0x[0-9a-f]{1,16}$/i.test(r.key) ? BigInt(r.key) : r.key;
+    addChecked(tree, path, i + 1, { ...r, key });
+  });
+  return tree;
+}
+
+function addChecked(tree: OpeningTree, path: string, row: number, r: Record<string, unknown>): void {
+  try {
+    tree.addRow(r as unknown as ExplorerRow);
+  } catch (e) {
+    throw new TreeFileError(`${path}: row ${row}: ${(e as Error).message}`);
+  }
+}
