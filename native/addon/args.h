@@ -409,7 +409,14 @@ template <Napi::Function::Callback Cb>
 void exportFunction(Napi::Env env, Napi::Object target, const char* signature) {
   Signature& sig = env.GetInstanceData<AddonState>()->signatures.emplace_back(signature);
   Napi::Function fn = Napi::Function::New<Cb>(env, sig.name.c_str(), &sig);
-  if (!sig.args.empty() && sig.args[0] == "pos") fn.Set("positionArity", static_cast<double>(sig.args.size()));
+  if (!sig.args.empty() && sig.args[0] == "pos") {
+    // Plain Node-API calls whose failure is ignored (see Throwing above): node-addon-api's Set aborts
+    // the process when a worker thread that loads the addon is terminated meanwhile.
+    napi_value arity = nullptr;
+    if (napi_create_double(env, static_cast<double>(sig.args.size()), &arity) == napi_ok) {
+      napi_set_named_property(env, fn, "positionArity", arity);
+    }
+  }
   target.Set(sig.name, fn);
 }
 
