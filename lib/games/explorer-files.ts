@@ -10,6 +10,7 @@
  */
 import { closeSync, openSync, readFileSync, writeSync, writeFileSync } from 'node:fs';
 import { OpeningTree, type ExplorerColumns, type ExplorerRow } from './explorer.js';
+import { errorText } from '../core/position.js';
 
 const COUNTS = ['games', 'white', 'draws', 'black'] as const;
 
@@ -96,6 +97,9 @@ export async function writeTree(path: string, rows: readonly ExplorerRow[] | Exp
 /** A damaged or foreign tree file. */
 export class TreeFileError extends Error {
   override readonly name = 'TreeFileError';
+  constructor(message: string) {
+    super(errorText(message));
+  }
 }
 
 /** Adds the rows of a tree file (Parquet, or NDJSON as treeNdjson writes) into `tree`. */

@@ -15,4 +15,4 @@ export { gameFilter, type GameFilter } from './pgn-filter.js';
 export { filterPgn, readFilteredPgn, type FilterPgnOptions, type FilteredPgn } from './pgn-copy.js';
 export { OUTCOME_TERMINATIONS, type PgnOutcome, type PgnTermination } from './outcome.js';
 export { OpeningTree, exploreGames, uciMoveCode, type ExplorerRow, type ExplorerColumns, type ExploreOptions, type ExploreStats } from './explorer.js';
-export { readTree, writeTree, treeParquet, treeNdjson, TreeFileError } from './explorer-files.js';
+export { TreeFileError } from './explorer-files.js';
