@@ -164,6 +164,15 @@ export function buildCommand(root = packageRoot): string {
 
 /** Loads the addon and returns it as a Backend; throws an Error saying why when it cannot. */
 export function loadNative(root = packageRoot): Backend {
+  // One Backend per addon found: callers (the PGN readers, SAN, books) ask for it on every call.
+  const key = `${root}\0${process.env.BITBOARD_PATTERNS_ADDON ?? ''}\0${process.env.BITBOARD_PATTERNS_PREBUILD ?? ''}`;
+  let backend = loaded.get(key);
+  if (!backend) loaded.set(key, backend = loadFrom(root));
+  return backend;
+}
+const loaded = new Map<string, Backend>();
+
+function loadFrom(root: string): Backend {
   let file: string;
   try {
     file = addonPath(root);

@@ -17,8 +17,7 @@
 import type { Position } from '../core/types.js';
 import type { Backend } from '../backends/contract.js';
 import { CodedError } from '../core/coded-error.js';
-import { jsBackend } from '../backends/js/index.js';
-import { loadNative } from '../backends/native.js';
+import { backendNamed } from '../backends/named.js';
 import { isPosition, parseFen, toFen } from '../core/position.js';
 import { makeMoveCall, parseUci } from '../moves/moves.js';
 import { createSanApi, defaultBackendName, SanError } from './san.js';
@@ -121,7 +120,7 @@ function integerOf(opcode: string, operands: string[]): number {
 
 /** parseEpd and toEpd on one backend ('native' | 'js'). */
 export function createEpdApi(which: 'native' | 'js') {
-  const backend: Backend = which === 'js' ? jsBackend : loadNative();
+  const backend: Backend = backendNamed(which);
   // The position calls EPD needs, on this backend (lib/moves and lib/core, as the facade makes them).
   const api = {
     parseFen: (fen: string) => parseFen(fen, backend.checkers),

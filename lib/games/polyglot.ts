@@ -13,9 +13,7 @@ import { readFileSync } from 'node:fs';
 import { MAX_MOVES, type Position } from '../core/types.js';
 import { type Backend } from '../backends/contract.js';
 import { CodedError } from '../core/coded-error.js';
-import { jsBackend } from '../backends/js/index.js';
-import { loadNative } from '../backends/native.js';
-import { chooseBackend } from '../backends/choose.js';
+import { chosenBackend } from '../backends/named.js';
 import { isPosition } from '../core/position.js';
 import { uciOf } from './san.js';
 import { checkArray, checkPath } from '../core/validate.js';
@@ -56,14 +54,11 @@ export const POLYGLOT_ENTRY_BYTES = 16;
 const CREATING = Symbol('PolyglotBook');
 const books = new WeakSet<object>();
 
-let nativeBackend: Backend | undefined;
 function backendFor(fn: string, choice: unknown): Backend {
   if (choice !== undefined && choice !== 'native' && choice !== 'js') {
     throw new RangeError(`${fn}: backend must be 'native' or 'js', got ${JSON.stringify(choice)}`);
   }
-  if (chooseBackend(choice as 'native' | 'js' | undefined).name === 'js') return jsBackend;
-  nativeBackend ??= loadNative();
-  return nativeBackend;
+  return chosenBackend(choice as 'native' | 'js' | undefined);
 }
 
 /** A Polyglot opening book in memory: look up the moves of a position, or pick one by weight. */
