@@ -9,20 +9,9 @@
  */
 import { loadNative } from './native.js';
 
-export type BackendName = 'native' | 'js';
-export type BackendChoice = BackendName | undefined;
+import { requestedBackend, type BackendChoice, type BackendName } from './variable.js';
 
-/** A BITBOARD_PATTERNS_BACKEND value; an unknown one is an error rather than a silent default. */
-export function parseBackendChoice(value: string | undefined): BackendChoice {
-  if (value === undefined || value === '') return undefined;
-  if (value === 'native' || value === 'js') return value;
-  throw new Error(`BITBOARD_PATTERNS_BACKEND must be 'native' or 'js', got ${JSON.stringify(value)}`);
-}
-
-/** The backend BITBOARD_PATTERNS_BACKEND asks for, if any. */
-export function requestedBackend(): BackendChoice {
-  return parseBackendChoice(process.env.BITBOARD_PATTERNS_BACKEND);
-}
+export { parseBackendChoice, requestedBackend, type BackendChoice, type BackendName } from './variable.js';
 
 /** What `chooseBackend` decided. */
 export interface BackendDecision {

@@ -9,13 +9,14 @@
 import type { Backend } from '../backends/contract.js';
 import type { SyzygyTablebase } from '../tablebases/syzygy.js';
 import { loadNative } from '../backends/native.js';
+import { requestedBackend } from '../backends/variable.js';
 
 export { analyzeWorker, lineRecords } from './analyze-chunks.js';
 export { loadNative };
 
 /** The native backend unless the JS one is asked for, or (without an explicit choice) no addon loads. */
 export async function chooseBackend(): Promise<Backend> {
-  if (process.env.BITBOARD_PATTERNS_BACKEND === 'js') return (await import('../backends/js/index.js')).jsBackend;
+  if (requestedBackend() === 'js') return (await import('../backends/js/index.js')).jsBackend;
   try {
     return loadNative();
   } catch (e) {

@@ -22,6 +22,7 @@ import type { RecordFormat } from '../batch/batch.js';
 import type { Subcommand } from './subcommand.js';
 import { isPgnInput, pgnUsage } from './pgn-detect.js';
 import { UsageError, backendOf, valueOf, threadsOf } from './args.js';
+import { requestedBackend } from '../backends/variable.js';
 import type { WorkerPool } from './worker-pool.js';
 import { nowMs, writeAllSync } from './output.js';
 import {
@@ -76,8 +77,9 @@ function parseArgs(args: string[]): Options {
   let file = '-';
   let features: string[] | 'all' = 'all';
   let format: RecordFormat = 'ndjson';
-  let backend: 'native' | 'js' = process.env.BITBOARD_PATTERNS_BACKEND === 'js' ? 'js' : 'native';
-  let explicit = process.env.BITBOARD_PATTERNS_BACKEND === 'native';
+  const requested = requestedBackend();
+  let backend: 'native' | 'js' = requested === 'js' ? 'js' : 'native';
+  let explicit = requested === 'native';
   let threads = availableParallelism();
   let strict = false;
   let progress = process.stderr.isTTY === true;

@@ -33,6 +33,7 @@ import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from '../backends/js/syzygy.js';
 import { SyzygyTablebase } from '../tablebases/syzygy.js';
 import { jsBackend } from '../backends/js/index.js';
 import { loadNative } from '../backends/native.js';
+import { requestedBackend } from '../backends/variable.js';
 import { availableParallelism } from 'node:os';
 import { WORKER_ENTRY, WorkerPool } from './worker-pool.js';
 import { ZSTD_MAGIC } from './pgn-detect.js';
@@ -190,7 +191,9 @@ class PgnUsageError extends Error {}
 export async function runPgnAnalyze(args: string[]): Promise<number> {
   let file = '-';
   let features: string[] | 'all' = 'all';
-  let backend: 'native' | 'js' = process.env.BITBOARD_PATTERNS_BACKEND === 'js' ? 'js' : 'native';
+  const requested = requestedBackend();
+  let backend: 'native' | 'js' = requested === 'js' ? 'js' : 'native';
+  let explicit = requested === 'native';
   let per: 'position' | 'game' = 'position';
   let tags = ['Event', 'White', 'Black', 'Result'];
   let mode: 'all' | 'final' = 'all';
@@ -227,6 +230,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
         const v = value();
         if (v !== 'native' && v !== 'js') throw new PgnUsageError(`--backend must be native or js, got ${v}`);
         backend = v;
+        explicit = true;
       } else if (a === '--threads') threads = int(1);
       else if (a === '--per') {
         const v = value();
@@ -283,7 +287,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   try {
     api = createApi(backend === 'native' ? loadNative() : jsBackend);
   } catch (e) {
-    if (process.env.BITBOARD_PATTERNS_BACKEND === 'native') throw e;
+    if (explicit) throw e;
     api = createApi(jsBackend);
     backend = 'js';
   }
