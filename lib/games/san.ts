@@ -19,6 +19,7 @@ import { chooseBackend } from '../backends/choose.js';
 import { backendNamed } from '../backends/named.js';
 import { MoveError, errorText, isPosition } from '../core/position.js';
 import { uciOfCode } from '../core/position-record.js';
+import { parseUci } from '../moves/moves.js';
 
 /** Why a SAN text was refused. */
 export type SanReason = 'malformed' | 'illegal' | 'ambiguous' | 'not canonical' | 'null move';
@@ -48,15 +49,9 @@ export interface SanOptions {
   strict?: boolean;
 }
 
-const FILES = 'abcdefgh';
-const PROMOS = ' nbrq';
-/** A 16-bit move code -> UCI. */
+/** A 16-bit move code -> UCI ('0000' for the null move). */
 export function uciOf(code: number): string {
-  if (code === 0) return '0000';
-  const from = code & 63;
-  const to = (code >> 6) & 63;
-  const promo = code >> 12;
-  return `${FILES[from & 7]}${(from >> 3) + 1}${FILES[to & 7]}${(to >> 3) + 1}${promo ? PROMOS[promo] : ''}`;
+  return code === 0 ? '0000' : uciOfCode(code);
 }
 function codeOf(fn: string, move: unknown): number {
   if (typeof move === 'number') {
@@ -64,10 +59,8 @@ function codeOf(fn: string, move: unknown): number {
     return move;
   }
   if (typeof move !== 'string') throw new TypeError(`${fn}: move must be a UCI string or a move code, got ${typeof move}`);
-  const m = /^([a-h])([1-8])([a-h])([1-8])([nbrq]?)$/.exec(move);
-  if (!m) throw new MoveError(move, `${fn}: not a UCI move (like e2e4, or e7e8q for a promotion)`);
-  const sq = (f: string, r: string) => (Number(r) - 1) * 8 + FILES.indexOf(f);
-  return sq(m[1]!, m[2]!) | (sq(m[3]!, m[4]!) << 6) | ((m[5] ? PROMOS.indexOf(m[5]) : 0) << 12);
+  const { from, to, promotion } = parseUci(fn, move);
+  return from | (to << 6) | (promotion << 12);
 }
 function checkPos(fn: string, pos: unknown): Position {
   if (!isPosition(pos)) throw new TypeError(`${fn}: pos must be a Position (parseFen / createPosition / makeMove)`);
