@@ -164,13 +164,21 @@ export function buildCommand(root = packageRoot): string {
 
 /** Loads the addon and returns it as a Backend; throws an Error saying why when it cannot. */
 export function loadNative(root = packageRoot): Backend {
-  // One Backend per addon found: callers (the PGN readers, SAN, books) ask for it on every call.
+  // One Backend (or load error) per addon path: callers (the PGN readers, SAN, books) ask on every call.
   const key = `${root}\0${process.env.BITBOARD_PATTERNS_ADDON ?? ''}\0${process.env.BITBOARD_PATTERNS_PREBUILD ?? ''}`;
-  let backend = loaded.get(key);
-  if (!backend) loaded.set(key, backend = loadFrom(root));
-  return backend;
+  let result = loaded.get(key);
+  if (!result) {
+    try {
+      result = loadFrom(root);
+    } catch (e) {
+      result = e as Error;  // a failure is kept too: the JS fallback asks again on every call
+    }
+    loaded.set(key, result);
+  }
+  if (result instanceof Error) throw result;
+  return result;
 }
-const loaded = new Map<string, Backend>();
+const loaded = new Map<string, Backend | Error>();
 
 function loadFrom(root: string): Backend {
   let file: string;
