@@ -301,6 +301,7 @@ export async function exploreGames(source: PgnSource, options?: ExploreOptions,
   tree: OpeningTree = new OpeningTree(), onBadGame?: (game: PgnGame) => void): Promise<{ tree: OpeningTree } & ExploreStats> {
   const o = checkExploreOptions('exploreGames', options);
   if (!(tree instanceof OpeningTree)) throw new TypeError('exploreGames: tree must be an OpeningTree');
+  if (onBadGame !== undefined && typeof onBadGame !== 'function') throw new TypeError('exploreGames: onBadGame must be a function');
   const backend = backendNamed(o.backend ?? defaultBackendName());
   const keyFeature = featureIds('exploreGames', ['polyglotKey'])[0]!;
   const stats: ExploreStats = { games: 0, bad: 0 };

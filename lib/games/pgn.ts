@@ -31,6 +31,7 @@ import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { PositionBatch } from '../batch/batch.js';
 import { STARTING_FEN, errorText } from '../core/position.js';
+import { checkArray } from '../core/validate.js';
 import * as jsPgn from '../backends/js/pgn.js';
 import { BOARD, generate, loadPacked, play } from '../backends/js/movegen.js';
 import * as jsSan from '../backends/js/san.js';
@@ -289,15 +290,10 @@ export function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: numbe
 export function bytesOf(fn: string, text: unknown): Uint8Array {
   if (typeof text === 'string') return Buffer.from(text, 'utf8');
   if (text instanceof Uint8Array) {
-    // A detached buffer reads as empty in some places and throws in others: refuse it plainly.
-    if (text.byteLength === 0) {
-      try {
-        new Uint8Array(text.buffer, 0, 0);
-      } catch {
-        throw new TypeError(`${fn}: text is a view of a detached ArrayBuffer`);
-      }
-    }
-    return text;
+    // Read through the engine's own accessors: a detached view, or a subclass with a lying length,
+    // is a TypeError here rather than an engine error later.
+    const view = checkArray(fn, 'text', text, Uint8Array);
+    return Buffer.from(view.buffer, view.byteOffset, view.byteLength);
   }
   throw new TypeError(`${fn}: text must be a string or a Uint8Array / Buffer`);
 }
@@ -322,7 +318,7 @@ const CHUNK = 1 << 20;
 
 async function* chunksOf(fn: string, source: PgnSource): AsyncGenerator<Uint8Array> {
   if (typeof source === 'string' || source instanceof Uint8Array) {
-    const bytes = typeof source === 'string' ? Buffer.from(source, 'utf8') : source;
+    const bytes = bytesOf(fn, source);
     for (let i = 0; i < bytes.length; i += CHUNK) yield bytes.subarray(i, i + CHUNK);
     return;
   }
@@ -342,7 +338,7 @@ async function* chunksOf(fn: string, source: PgnSource): AsyncGenerator<Uint8Arr
   }
   if (typeof source === 'object' && source !== null && Symbol.asyncIterator in source) {
     for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
-      yield typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+      yield bytesOf(fn, chunk);
     }
     return;
   }
