@@ -17,6 +17,7 @@ import { defaultBackendName, uciOf } from './san.js';
 import { backendNamed } from '../backends/named.js';
 import { featureIds } from '../core/features.js';
 import { POLYGLOT_ENTRY_BYTES } from './polyglot.js';
+import { polyglotMoveField } from './polyglot.js';
 
 /** The rows of a tree as columns, in row order (OpeningTree.columns). */
 export interface ExplorerColumns {
@@ -242,7 +243,7 @@ export class OpeningTree {
     const scale = largest > 0xffff ? 0xffff / largest : 1;
     const entries = [];
     for (let i = 0; i < cols.length; i++) {
-      const field = bookMoveField(cols.move[i]!, cols.castling[i]!);
+      const field = polyglotMoveField(uciMoveCode(cols.move[i]!), cols.castling[i]!);
       if (field >= 0) entries.push({ key: cols.key[i]!, field, weight: Math.min(0xffff, Math.ceil(cols.games[i]! * scale)) });
     }
     // columns() are sorted by key; within a key, heaviest first (a stable sort keeps the move order).
@@ -259,18 +260,6 @@ export class OpeningTree {
   }
 }
 
-/**
- * The Polyglot move field of a row: to-square (bits 0-5), from-square (6-11), promotion (12-14);
- * castling as the king taking its rook. A standard castling move (the king two files along its rank)
- * goes to the rook's corner; a Chess960 one is already the king taking its rook.
- */
-function bookMoveField(move: string, castling: boolean): number {
-  const code = uciMoveCode(move);
-  let from = code & 63, to = (code >> 6) & 63;
-  const promotion = code >> 12;
-  if (castling && Math.abs(to - from) === 2 && (to >> 3) === (from >> 3)) to = (from & 56) | (to > from ? 7 : 0);
-  return to | (from << 6) | (promotion << 12);
-}
 
 /** What exploreGames read. */
 export interface ExploreStats {

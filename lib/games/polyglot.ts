@@ -196,6 +196,19 @@ function checkBook(bytes: Uint8Array, path?: string): void {
 }
 
 /**
+ * The Polyglot move field of a move code: to-square (bits 0-5), from-square (6-11), promotion
+ * (12-14); castling as the king taking its rook. A standard castling move (the king two files along
+ * its rank) goes to the rook's corner; a Chess960 one is already the king taking its rook. The
+ * inverse of moveCode below.
+ */
+export function polyglotMoveField(code: number, castling: boolean): number {
+  const from = code & 63, promotion = code >> 12;
+  let to = (code >> 6) & 63;
+  if (castling && Math.abs(to - from) === 2 && (to >> 3) === (from >> 3)) to = (from & 56) | (to > from ? 7 : 0);
+  return to | (from << 6) | (promotion << 12);
+}
+
+/**
  * The package's move code (from | to << 6 | promotion << 12) of a Polyglot move field in `pos`, or
  * -1 for a promotion code the format does not have (5..7, or bit 15 set). The king taking its own
  * rook from e1 / e8 is castling: the king's move to g or c.
