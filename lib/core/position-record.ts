@@ -13,6 +13,7 @@
 import type { Color, Position } from './types.js';
 import { packedIsValid } from '../backends/js/checks.js';
 import { BOARD, attacked, kingSquareAt, loadPacked } from '../backends/js/movegen.js';
+import { SQUARE_NAMES } from './squares.js';
 
 /** The key under which a Position's spread copy names the Position it came from. */
 export const POSITION_OF_SPREAD: unique symbol = Symbol('bitboard-patterns Position');
@@ -139,7 +140,6 @@ export function holdsPositionRules(sets: Int32Array, sideToMove: number, castlin
 // ---- FEN from the halves ----
 
 const LETTERS = 'PNBRQKpnbrqk';
-const SQUARE_NAMES = Array.from({ length: 64 }, (_, sq) => `${'abcdefgh'[sq & 7]}${(sq >> 3) + 1}`);
 /** The FEN castling field of each castling value (CASTLE_* bits: K 1, Q 2, k 4, q 8). */
 const CASTLING_TEXT = Array.from({ length: 16 }, (_, c) => ['K', 'Q', 'k', 'q'].filter((_l, i) => c & (1 << i)).join('') || '-');
 const MAILBOX = new Int8Array(64);

@@ -2,6 +2,8 @@
 import { checkBitboard, checkSquare } from './validate.js';
 
 const FILES = 'abcdefgh';
+/** The name of every square, a1 .. h8 (hot paths read it unchecked). */
+export const SQUARE_NAMES: readonly string[] = Array.from({ length: 64 }, (_, sq) => `${FILES[sq & 7]}${(sq >> 3) + 1}`);
 
 /** 'e4' -> 28. Throws a RangeError for anything that is not a square name. */
 export function parseSquare(name: string): number {
@@ -14,7 +16,7 @@ export function parseSquare(name: string): number {
 /** 28 -> 'e4'. */
 export function squareName(sq: number): string {
   checkSquare('squareName', 'square', sq);
-  return `${FILES[sq & 7]}${(sq >> 3) + 1}`;
+  return SQUARE_NAMES[sq]!;
 }
 
 /** The set of the given squares (numbers or names): `bitboardOf('a1', 'h8') === 0x8000000000000001n`. */
