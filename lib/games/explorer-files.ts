@@ -41,13 +41,14 @@ export async function treeParquet(rows: readonly ExplorerRow[] | ExplorerColumns
     }
     return Uint32Array.from(v);
   });
-  const schema = [
+  type Schema = NonNullable<Parameters<typeof parquetWriteBuffer>[0]['schema']>;
+  const schema: Schema = [
     { name: 'root', num_children: 7 },
     { name: 'key', type: 'INT64', converted_type: 'UINT_64', repetition_type: 'REQUIRED' },
     { name: 'move', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
     { name: 'castling', type: 'BOOLEAN', repetition_type: 'REQUIRED' },
-    ...COUNTS.map((name) => ({ name, type: 'INT32', converted_type: 'UINT_32', repetition_type: 'REQUIRED' })),
-  ] as const;
+    ...COUNTS.map((name) => ({ name, type: 'INT32', converted_type: 'UINT_32', repetition_type: 'REQUIRED' }) as const),
+  ];
   const buffer = parquetWriteBuffer({
     columnData: [
       { name: 'key', data: cols.key },
@@ -55,8 +56,7 @@ export async function treeParquet(rows: readonly ExplorerRow[] | ExplorerColumns
       { name: 'castling', data: cols.castling },
       ...COUNTS.map((name, k) => ({ name, data: counts[k]! })),
     ],
-    // The writer's own types name these fields loosely; the values are the format's.
-    schema: schema as unknown as Parameters<typeof parquetWriteBuffer>[0]['schema'],
+    schema,
     codec: 'SNAPPY',
     rowGroupSize: 1 << 20,
   });
@@ -137,9 +137,12 @@ export async function readTree(path: string, tree: OpeningTree = new OpeningTree
   return tree;
 }
 
-function addChecked(tree: OpeningTree, path: string, row: number, r: Record<string, unknown>): void {
+/** A row read from a file, any field possibly missing or of the wrong type: addRow checks each. */
+type RowRead = { [K in keyof ExplorerRow]?: unknown };
+
+function addChecked(tree: OpeningTree, path: string, row: number, r: RowRead): void {
   try {
-    tree.addRow(r as unknown as ExplorerRow);
+    tree.addRow(r as ExplorerRow);
   } catch (e) {
     throw new TreeFileError(`${path}: row ${row}: ${(e as Error).message}`);
   }
