@@ -5,9 +5,12 @@
  *
  *   core < backends < moves, batch < games, tablebases, diagram < api < cli < lib/*.ts (entry points)
  *
- * Topic packages on one level may not import each other. ALLOWED lists the known exceptions, each
+ * Topic packages on one level may not import each other. In native/, compiler builtins are called
+ * in native/core/bitboard.h only. ALLOWED lists the known exceptions, each
  * with its reason; a new upward import fails `npm test` until it is removed or listed here.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import madge from 'madge';
 
 const LEVEL = { core: 0, backends: 1, moves: 2, batch: 2, games: 3, tablebases: 3, diagram: 3, api: 4, cli: 5, '.': 6 };
@@ -29,6 +32,17 @@ for (const [from, deps] of Object.entries(graph)) {
     else if (a !== b && LEVEL[b] >= LEVEL[a] && !ALLOWED.has(`${from} -> ${to}`)) {
       problems.push(`${from} -> ${to}: ${a} may not import ${b}`);
     }
+  }
+}
+// The native side's rule of the same kind: compiler builtins are called in native/core/bitboard.h
+// only (lsb, msb, popcount, ... with a portable branch for other compilers).
+for (const dir of ['native/core', 'native/addon', 'native/kernels']) {
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name);
+    if (file === join('native', 'core', 'bitboard.h')) continue;
+    readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+      if (/__builtin_\w+\s*\(/.test(line)) problems.push(`${file}:${i + 1}: a compiler builtin outside native/core/bitboard.h`);
+    });
   }
 }
 const cycles = result.circular();

@@ -44,7 +44,7 @@ constexpr bool insufficientMaterial(const Board& b, int color) {
   if (own & (b.pieces[kPawn] | b.pieces[kRook] | b.pieces[kQueen])) return false;
   if (own & b.pieces[kKnight]) {
     // One knight alone (with the king), and no enemy piece that could block its own king's flight.
-    return __builtin_popcountll(own) <= 2 && !(other & ~(b.pieces[kKing] | b.pieces[kQueen]));
+    return popcount(own) <= 2 && !(other & ~(b.pieces[kKing] | b.pieces[kQueen]));
   }
   if (own & b.pieces[kBishop]) {
     const U64 bishops = b.pieces[kBishop];
@@ -93,11 +93,11 @@ bool surelyHasMove(const Sliders& s, const Board& b) {
   const U64 occ = b.occupied(), free = ~b.colors[us] & ~b.pieceSet(them, kKing);
   const U64 movable = b.colors[us] & ~kingBlockers(b, b.kingSquare(us), them, occ).blockers;
   for (U64 p = movable & b.pieces[kKnight]; p; p &= p - 1)
-    if (knightAttacks(__builtin_ctzll(p)) & free) return true;
+    if (knightAttacks(lsb(p)) & free) return true;
   for (U64 p = movable & (b.pieces[kRook] | b.pieces[kQueen]); p; p &= p - 1)
-    if (s.rook(__builtin_ctzll(p), occ) & free) return true;
+    if (s.rook(lsb(p), occ) & free) return true;
   for (U64 p = movable & (b.pieces[kBishop] | b.pieces[kQueen]); p; p &= p - 1)
-    if (s.bishop(__builtin_ctzll(p), occ) & free) return true;
+    if (s.bishop(lsb(p), occ) & free) return true;
   return false;
 }
 
@@ -130,7 +130,7 @@ int gameOutcome(const Sliders& s, const Board* history, std::size_t n, int halfm
     for (std::size_t i = 0; i + 1 < n && candidates < 2; ++i) {
       const Board& h = history[i];
       candidates += h.sideToMove != us && h.colors[them] == b.colors[them] && h.castling == b.castling &&
-                    h.epSquare == kNoSquare && __builtin_popcountll(h.colors[us] ^ b.colors[us]) == 2;
+                    h.epSquare == kNoSquare && popcount(h.colors[us] ^ b.colors[us]) == 2;
     }
   }
   if (halfmove != 99 && candidates < 2) return here >= 3 ? kThreefoldRepetition : kOngoing;

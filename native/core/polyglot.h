@@ -23,7 +23,7 @@ constexpr U64 polyglotKey(const Board& b) {
     for (int type = 0; type < 6; ++type) {
       // kind = 2 * type + 1 for white, 2 * type for black; the square is 8 * rank + file, ours.
       const U64* random = kPolyglotRandom + 64 * (2 * type + (color == 0 ? 1 : 0));
-      for (U64 set = b.pieceSet(color, type); set; set &= set - 1) key ^= random[__builtin_ctzll(set)];
+      for (U64 set = b.pieceSet(color, type); set; set &= set - 1) key ^= random[lsb(set)];
     }
   }
   for (int right = 0; right < 4; ++right)
