@@ -18,6 +18,7 @@
  */
 import * as jsPgn from '../backends/js/pgn.js';
 import { finalPositionKey, gameFilter, type GameFilter } from './pgn-filter.js';
+import { PGN_RESULTS as RESULTS, ROSTER_UNKNOWN, SEVEN_TAG_ROSTER, isPgnResult, unescapeTag } from './pgn-tags.js';
 import { bytesOf, gamesOf, readerFor, recordsOf, type ChunkRead, type PgnError, type PgnResult, type PgnSource } from './pgn.js';
 
 export interface FilterPgnOptions extends GameFilter {
@@ -37,9 +38,6 @@ export interface FilteredPgn {
   errors: PgnError[];
 }
 
-const ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black'] as const;
-const ROSTER_DEFAULT: Record<string, string> = { Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?' };
-const RESULTS: readonly string[] = ['*', '1-0', '0-1', '1/2-1/2'];
 /** The tags the filter reads. */
 const FILTER_TAGS = ['WhiteElo', 'BlackElo', 'TimeControl', 'Result', 'Termination'] as const;
 const FILTER_TAG_BYTES = FILTER_TAGS.map((t) => Buffer.from(t, 'latin1'));
@@ -50,10 +48,6 @@ const OPEN_VALUE = Buffer.from(' "', 'latin1');
 const CLOSE_TAG = Buffer.from('"]\n', 'latin1');
 
 const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 13 || c === 10;
-
-function unescapeTag(s: string): string {
-  return s.includes('\\') ? s.replace(/\\(.)/g, '$1') : s;
-}
 
 /** True when bytes[s..e) equals name. */
 function sameBytes(bytes: Uint8Array, s: number, e: number, name: Uint8Array): boolean {
@@ -119,7 +113,7 @@ export class PgnCopier {
         }
       }
       const code = r.games[at + G.result]!;
-      view.result = code >= 0 ? (RESULTS[code] as PgnResult) : null;
+      view.result = code >= 0 ? RESULTS[code]! : null;
       if (!this.keep(view)) continue;
       if (this.seen) {
         const key = finalPositionKey(r.positions, r.games[at + G.positionStart]! * 10);
@@ -127,7 +121,7 @@ export class PgnCopier {
         this.seen.add(key);
       }
       kept++;
-      const marker = view.result ?? (tags.Result !== undefined && RESULTS.includes(tags.Result) ? tags.Result : '*');
+      const marker = view.result ?? (isPgnResult(tags.Result) ? tags.Result : '*');
       this.copyGame(bytes, r, at, tagStart, tagEnd, marker, pieces);
     }
     const errors = bad ? gamesOf(bytes, r, c.firstGame, { outcome: false, sans: false }, true).map((g) => g.error!) : [];
@@ -142,8 +136,8 @@ export class PgnCopier {
     while (e > s && isSpace(bytes[e - 1]!)) e--;
     const ended = r.games[at + G.result]! >= 0;
     if (tagEnd === tagStart) {
-      const roster = ROSTER.map((name) => `[${name} "${ROSTER_DEFAULT[name]}"]\n`).join('');
-      pieces.push(Buffer.from(`${roster}[Result "${marker}"]\n\n`, 'latin1'), bytes.subarray(s, e));
+      const roster = SEVEN_TAG_ROSTER.map((name) => `[${name} "${name === 'Result' ? marker : ROSTER_UNKNOWN[name]}"]\n`).join('');
+      pieces.push(Buffer.from(`${roster}\n`, 'latin1'), bytes.subarray(s, e));
       if (!ended) pieces.push(Buffer.from(e > s ? `\n${marker}\n\n` : `${marker}\n\n`, 'latin1'));
       else pieces.push(BLANK_LINE);
       return;

@@ -5,6 +5,7 @@
  * square where a capture is possible). Used by `bitboard-patterns pgn filter`.
  */
 import type { PgnGame } from './pgn.js';
+import { isPgnResult } from './pgn-tags.js';
 
 export interface GameFilter {
   /** Both players rated at least this (WhiteElo and BlackElo tags; a game without a number fails). */
@@ -19,7 +20,6 @@ export interface GameFilter {
   terminations?: readonly string[];
 }
 
-const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 
 /** The Elo of a tag value: a whole number of up to 5 digits, or null. */
 function elo(v: string | undefined): number | null {
@@ -42,7 +42,7 @@ export function gameFilter(f: GameFilter): (g: Pick<PgnGame, 'tags' | 'result'>)
     const v = f[key];
     if (v !== undefined && (!Number.isInteger(v) || v < 0 || v > 99999)) throw new RangeError(`${key} must be an integer 0..99999`);
   }
-  for (const r of f.results ?? []) if (!RESULTS.has(r)) throw new RangeError(`result must be 1-0, 0-1, 1/2-1/2 or *, got ${JSON.stringify(r)}`);
+  for (const r of f.results ?? []) if (!isPgnResult(r)) throw new RangeError(`result must be 1-0, 0-1, 1/2-1/2 or *, got ${JSON.stringify(r)}`);
   const tcs = f.timeControls ? new Set(f.timeControls) : undefined;
   const results = f.results ? new Set(f.results) : undefined;
   const terms = f.terminations ? new Set(f.terminations.map((t) => t.toLowerCase())) : undefined;

@@ -16,6 +16,7 @@ import { jsBackend } from '../backends/js/index.js';
 import { createSanApi } from './san.js';
 import { ByteSink } from '../core/byte-sink.js';
 import type { PgnEval } from './pgn-annotations.js';
+import { ROSTER_UNKNOWN, SEVEN_TAG_ROSTER as ROSTER, isPgnResult } from './pgn-tags.js';
 
 /** What writePgn needs of a game: a PgnGame from parsePgn / readPgn, or one made by hand. */
 export interface WritableGame {
@@ -39,9 +40,6 @@ export interface WritePgnOptions {
   lineWidth?: number;
 }
 
-const ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'] as const;
-const ROSTER_DEFAULT: Record<string, string> = { Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?' };
-const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 const COMMAND = /\[%(?:clk|emt|eval)[ \t\r\n]*[^\][]*\]/g;
 const TAG_NAME = /^[A-Za-z0-9_]+$/;
 
@@ -151,11 +149,11 @@ function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
   const tags = g.tags ?? {};
   if (typeof tags !== 'object' || tags === null) throw new TypeError(`${fn}: game.tags must be an object`);
   const result = g.result ?? tags.Result ?? '*';
-  if (!RESULTS.has(result)) throw new RangeError(`${fn}: result must be 1-0, 0-1, 1/2-1/2 or *, got ${JSON.stringify(result)}`);
+  if (!isPgnResult(result)) throw new RangeError(`${fn}: result must be 1-0, 0-1, 1/2-1/2 or *, got ${JSON.stringify(result)}`);
   const startFen = (g.startFen ?? tags.FEN ?? STARTING_FEN).trim();
   const lines: string[] = [];
   for (const name of ROSTER) {
-    const v = name === 'Result' ? (tags.Result ?? result) : (tags[name] ?? ROSTER_DEFAULT[name]!);
+    const v = name === 'Result' ? (tags.Result ?? result) : (tags[name] ?? ROSTER_UNKNOWN[name]!);
     lines.push(`[${name} "${tagValue(fn, name, v)}"]`);
   }
   const extra = Object.keys(tags).filter((k) => !(ROSTER as readonly string[]).includes(k));

@@ -43,8 +43,9 @@ import { jsBackend } from '../backends/js/index.js';
 import { annotationsOf, positionAnnotations, type PgnEval, type PositionAnnotations } from './pgn-annotations.js';
 import { outcomeOf, type PgnOutcome } from './outcome.js';
 
-export type PgnResult = '1-0' | '0-1' | '1/2-1/2' | '*';
-const RESULTS: readonly PgnResult[] = ['*', '1-0', '0-1', '1/2-1/2'];
+import { PGN_RESULTS as RESULTS, unescapeTag, type PgnResult } from './pgn-tags.js';
+
+export type { PgnResult } from './pgn-tags.js';
 
 /** Why a game was refused (PGN_ERRORS[code]). */
 export const PGN_ERRORS = [
@@ -193,10 +194,6 @@ function checkSelect(fn: string, select: unknown): Required<PositionSelect> {
 function flagsOf(o: PgnOptions): number {
   return (o.sans === false ? 0 : jsPgn.PGN_WRITE_SAN) | (o.comments ? jsPgn.PGN_WRITE_COMMENTS : 0) |
     (o.annotations ? jsPgn.PGN_WRITE_ANNOTATIONS : 0) | (o.outcome === false ? 0 : jsPgn.PGN_OUTCOME);
-}
-
-function unescapeTag(s: string): string {
-  return s.includes('\\') ? s.replace(/\\(.)/g, '$1') : s;
 }
 
 /** Where the moves of a game stood when its error happened: the candidates of an ambiguous move. */

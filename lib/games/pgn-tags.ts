@@ -1,0 +1,28 @@
+/**
+ * Facts of the PGN standard (Steven J. Edwards, "Portable Game Notation Specification and
+ * Implementation Guide", sections 8.1 and 8.2) that the reader, the writer, the copier and the
+ * filter share: the game termination markers, the Seven Tag Roster and tag-value escapes.
+ */
+
+export type PgnResult = '1-0' | '0-1' | '1/2-1/2' | '*';
+
+/** The termination markers, indexed by the reader's result code (-1 is "none"). */
+export const PGN_RESULTS: readonly PgnResult[] = ['*', '1-0', '0-1', '1/2-1/2'];
+
+/** True for one of the four termination markers. */
+export function isPgnResult(s: unknown): s is PgnResult {
+  return s === '*' || s === '1-0' || s === '0-1' || s === '1/2-1/2';
+}
+
+/** The Seven Tag Roster, in its required order (section 8.1.1). */
+export const SEVEN_TAG_ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'] as const;
+
+/** What a roster tag holds when its value is unknown (section 8.1.1). */
+export const ROSTER_UNKNOWN: Readonly<Record<string, string>> = {
+  Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*',
+};
+
+/** A tag value with its backslash escapes (section 7) undone. */
+export function unescapeTag(s: string): string {
+  return s.includes('\\') ? s.replace(/\\(.)/g, '$1') : s;
+}
