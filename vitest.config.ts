@@ -8,7 +8,7 @@ const sanitized = (process.env.LD_PRELOAD ?? '').includes('libasan');
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
     // Native addons and worker threads: forks isolate a crash to one file and never share the addon.
     pool: 'forks',
     testTimeout: sanitized ? 180_000 : 60_000,

@@ -3,7 +3,7 @@
  * npm run perft:deep — the deep perft rows of the chess programming wiki's "Perft Results"
  * (https://www.chessprogramming.org/Perft_Results) on the native backend, for release checks:
  * nodes and, where the wiki prints them, the statistics columns. Minutes, not seconds; CI runs
- * the shallow rows (test/perft.test.ts). Exit code 1 on any mismatch.
+ * the shallow rows (test/moves/perft.test.ts). Exit code 1 on any mismatch.
  *
  * Kiwipete depth 5 double checks: the wiki prints 2637; several independent generators count 2645
  * (TalkChess, "Perft statistics - chessprogrammingwiki", 2021). That one cell is reported, not
@@ -29,7 +29,7 @@ const ROWS = [
     706045033, null, null, null, null, null, null, null, null],
   // Depth 7 is not on the wiki's page: Stockfish 15.1 (`go perft 7`) and Gigantua both count
   // 27,209,691,363. It holds a double push of a pawn pinned on a diagonal beside its king onto
-  // another diagonal pin ray (see test/perft.test.ts).
+  // another diagonal pin ray (see test/moves/perft.test.ts).
   ['position 4', 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1', 7,
     27209691363, null, null, null, null, null, null, null, null],
   ['position 4 mirrored', 'r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1', 5,

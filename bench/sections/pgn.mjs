@@ -106,7 +106,7 @@ export async function run({ js, native, quick, filter }) {
     notes: [
       `corpus: ${games} games, ${mb.toFixed(1)} MB (scripts/make-pgn.mjs, seed 2026), medians of ${samples} runs (JS and peers fewer)`,
       `chess.js on the first ${sliceGames.length} games (${failures} refused: it does not read every construct of the corpus)`,
-      'positions checked equal to a reference replay and native = JS byte for byte in test/pgn.test.ts',
+      'positions checked equal to a reference replay and native = JS byte for byte in test/games/pgn.test.ts',
       cppNote,
       'games/s: wall clock (median); games/s (CPU time): the same runs by the process\'s CPU time (the C++ loop: its thread\'s; the process\'s includes the garbage collector\'s threads), which a shared machine inflates less',
     ],

@@ -8,7 +8,7 @@
  * - cheap lookups are answered by the JS backend even when the native addon is loaded (a Node-API
  *   call costs more than a table lookup); everything else goes to the addon when it loads;
  * - the named exports of every entry point (`tsup.config.ts` writes them at build time);
- * - the tests' tables: bad input per argument kind (test/errors.test.ts) and native-vs-JS
+ * - the tests' tables: bad input per argument kind (test/core/errors.test.ts) and native-vs-JS
  *   properties per argument kind (test/properties*.test.ts);
  * - the bench's api cases (bench/sections/api.mjs).
  *

@@ -1,7 +1,7 @@
 /**
  * The analyze command's NDJSON and CSV records: formatting is the CLI's business, not part of the
  * Backend contract. The native addon carries a formatter of its own (byte-identical, tested in
- * test/batch.test.ts), used when the addon is the backend; this is the JS one.
+ * test/batch/batch.test.ts), used when the addon is the backend; this is the JS one.
  */
 import type { Backend, BatchBackend } from '../backends/contract.js';
 import { FEATURE_NAMES, featureWidth, isFlagFeature } from '../core/features.js';
