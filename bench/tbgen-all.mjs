@@ -6,7 +6,7 @@
  *
  *   node bench/tbgen-all.mjs [--backend native|js] [--threads N] [--metric dtm|dtz] [--only KQvKR,KBNvK]
  */
-const { Tablebase, tbParse, tbSubMaterials } = await import('bitboard-patterns');
+const { Tablebase, tablebaseMaterial, tablebaseSubMaterials } = await import('bitboard-patterns');
 
 const arg = (name, d) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : d; };
 const backend = arg('--backend', 'native');
@@ -25,7 +25,7 @@ const wanted = only ? only.split(',') : [...names];
 const made = new Map();
 const make = (name, timed) => {
   if (made.has(name)) return;
-  for (const s of tbSubMaterials(tbParse('bench', name))) make(s, false);
+  for (const s of tablebaseSubMaterials(tablebaseMaterial('bench', name))) make(s, false);
   const t0 = performance.now();
   const tb = Tablebase.generateSync(name, { backend: timed ? backend : 'native', threads, metric, known: [...made.values()] });
   const ms = performance.now() - t0;

@@ -4,20 +4,20 @@
  *
  *   /usr/bin/time -v node bench/tbgen-family.mjs [--threads N]
  */
-const { Tablebase, tbParse, tbSubMaterials } = await import('bitboard-patterns');
+const { Tablebase, tablebaseMaterial, tablebaseSubMaterials } = await import('bitboard-patterns');
 
 const ti = process.argv.indexOf('--threads');
 const threads = ti >= 0 ? Number(process.argv[ti + 1]) : undefined;
 const pieces = ['Q', 'R', 'B', 'N', 'P'];
 const names = new Set(['KvK']);
 for (const a of pieces) { names.add(`K${a}vK`); names.add(`KvK${a}`); }
-for (const a of pieces) for (const b of pieces) { names.add(tbParse('f', `K${a}${b}vK`).name); names.add(tbParse('f', `KvK${a}${b}`).name); names.add(`K${a}vK${b}`); }
+for (const a of pieces) for (const b of pieces) { names.add(tablebaseMaterial('f', `K${a}${b}vK`).name); names.add(tablebaseMaterial('f', `KvK${a}${b}`).name); names.add(`K${a}vK${b}`); }
 const made = new Map();
 let total = 0;
 const rows = [];
 const make = (name) => {
   if (made.has(name)) return;
-  for (const s of tbSubMaterials(tbParse('f', name))) make(s);
+  for (const s of tablebaseSubMaterials(tablebaseMaterial('f', name))) make(s);
   const t0 = performance.now();
   const tb = Tablebase.generateSync(name, { backend: 'native', threads, known: [...made.values()] });
   const ms = performance.now() - t0;

@@ -6,7 +6,7 @@
  *
  *   /usr/bin/time -v node bench/tbgen-five.mjs KQRvKR KRPvKR [--threads N]
  */
-const { Tablebase, tbParse, tbSubMaterials } = await import('bitboard-patterns');
+const { Tablebase, tablebaseMaterial, tablebaseSubMaterials } = await import('bitboard-patterns');
 
 const args = process.argv.slice(2);
 const ti = args.indexOf('--threads');
@@ -14,7 +14,7 @@ const threads = ti >= 0 ? Number(args.splice(ti, 2)[1]) : undefined;
 const made = new Map();
 const make = (name) => {
   if (made.has(name)) return made.get(name);
-  for (const s of tbSubMaterials(tbParse('five', name))) make(s);
+  for (const s of tablebaseSubMaterials(tablebaseMaterial('five', name))) make(s);
   const t0 = performance.now();
   const tb = Tablebase.generateSync(name, { backend: 'native', threads, known: [...made.values()] });
   const ms = performance.now() - t0;
@@ -27,4 +27,4 @@ const make = (name) => {
   }
   return tb;
 };
-for (const m of args) make(tbParse('five', m).name);
+for (const m of args) make(tablebaseMaterial('five', m).name);

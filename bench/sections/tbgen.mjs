@@ -13,16 +13,16 @@ export const title = 'Tablebase generation (DTM, DTZ)';
 
 const CHILD = `
 const [material, backend, threads, metric] = process.argv.slice(1);
-const { Tablebase, tbParse, tbSubMaterials } = await import('bitboard-patterns');
+const { Tablebase, tablebaseMaterial, tablebaseSubMaterials } = await import('bitboard-patterns');
 const made = new Map();
 const make = async (name) => {
   if (made.has(name)) return made.get(name);
-  for (const s of tbSubMaterials(tbParse('bench', name))) await make(s);
+  for (const s of tablebaseSubMaterials(tablebaseMaterial('bench', name))) await make(s);
   const t = await Tablebase.generate(name, { backend: name === material ? backend : 'native', threads: Number(threads), metric, known: [...made.values()] });
   made.set(name, t);
   return t;
 };
-for (const s of tbSubMaterials(tbParse('bench', material))) await make(s);
+for (const s of tablebaseSubMaterials(tablebaseMaterial('bench', material))) await make(s);
 const t0 = performance.now();
 const tb = await Tablebase.generate(material, { backend, threads: Number(threads), metric, known: [...made.values()] });
 const ms = performance.now() - t0;

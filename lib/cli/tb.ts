@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createApi } from '../api/create-api.js';
 import { jsBackend } from '../backends/js/index.js';
 import { FenError } from '../core/position.js';
-import { Tablebase, TablebaseFileError, tbParse, type TbGenerateOptions, type TbProgress, type TbSideStats } from '../tablebases/tablebase.js';
+import { Tablebase, TablebaseFileError, tablebaseMaterial, type TablebaseGenerateOptions, type TablebaseProgress, type TablebaseSideStats } from '../tablebases/tablebase.js';
 import { UsageError, runCommand, tableOptions, type TableOptions } from './args.js';
 
 export const summary = 'endgame tablebases (2..5 pieces, DTM or DTZ): generate, probe, stats';
@@ -41,7 +41,7 @@ function parseOptions(args: string[]): Options {
   });
 }
 
-function progressBar(): { onProgress?: (p: TbProgress) => void; finish(): void } {
+function progressBar(): { onProgress?: (p: TablebaseProgress) => void; finish(): void } {
   if (!process.stderr.isTTY) return { finish() {} };
   const width = 30;
   let drawn = false;
@@ -56,18 +56,18 @@ function progressBar(): { onProgress?: (p: TbProgress) => void; finish(): void }
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
-const sideLine = (label: string, s: TbSideStats, unit = 'moves') =>
+const sideLine = (label: string, s: TablebaseSideStats, unit = 'moves') =>
   `${label}: ${fmt(s.legal)} legal, ${fmt(s.wins)} wins, ${fmt(s.draws)} draws, ${fmt(s.losses)} losses, longest win ${s.longestWin} ${unit}` +
   (s.cursedWins || s.blessedLosses ? ` (${fmt(s.cursedWins)} cursed wins, ${fmt(s.blessedLosses)} blessed losses)` : '');
 
 async function runGenerate(o: Options): Promise<number> {
   if (o.rest.length !== 1) throw new UsageError('tb generate needs one material, e.g. KQvKR');
   if (o.metric !== undefined && o.metric !== 'dtm' && o.metric !== 'dtz') throw new UsageError(`--metric must be dtm or dtz, got ${JSON.stringify(o.metric)}`);
-  const m = tbParse('tb generate', o.rest[0]!);
+  const m = tablebaseMaterial('tb generate', o.rest[0]!);
   const dir = o.out ?? '.';
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
   const bar = progressBar();
-  const options: TbGenerateOptions = { metric: o.metric === 'dtz' ? 'dtz' : 'dtm', onProgress: bar.onProgress };
+  const options: TablebaseGenerateOptions = { metric: o.metric === 'dtz' ? 'dtz' : 'dtm', onProgress: bar.onProgress };
   if (o.backend) options.backend = o.backend;
   if (o.threads) options.threads = o.threads;
   const t0 = performance.now();

@@ -7,11 +7,18 @@ export type {
   KbnkProbe, KbnkStats, KbnkSideStats, KbnkProgress, KbnkGenerateOptions, KbnkFileProblem, KbnkSquares, KbnkMove,
 } from './kbnk.js';
 export {
-  Tablebase, TablebaseFileError, TB_DRAW, TB_ILLEGAL, TB_FILE_MAGIC, TB_FILE_VERSION, TB_LAYOUT_VERSION, TB_FILE_HEADER_SIZE,
-  tbParse, tbSubMaterials, tbTableSize,
+  Tablebase, TablebaseFileError, TABLEBASE_DRAW, TABLEBASE_ILLEGAL, TABLEBASE_FILE_MAGIC, TABLEBASE_FILE_VERSION, TABLEBASE_LAYOUT_VERSION, TABLEBASE_FILE_HEADER_SIZE,
+  tablebaseMaterial, tablebaseSubMaterials, tablebaseTableSize,
 } from './tablebase.js';
 export type {
-  TbMaterial, TbMetric, TbProbe, TbStats, TbSideStats, TbProgress, TbGenerateOptions, TbPackedPositions, TablebaseFileProblem,
+  TablebaseMaterial, TablebaseMetric, TablebaseProbe, TablebaseStats, TablebaseSideStats, TablebaseProgress, TablebaseGenerateOptions, TablebasePackedPositions, TablebaseFileProblem,
+} from './tablebase.js';
+/** The names before the families shared one prefix vocabulary, kept as deprecated aliases. */
+export {
+  tbParse, tbTableSize, tbSubMaterials, TB_DRAW, TB_ILLEGAL, TB_FILE_MAGIC, TB_FILE_VERSION, TB_LAYOUT_VERSION, TB_FILE_HEADER_SIZE,
+} from './tablebase.js';
+export type {
+  TbMaterial, TbMetric, TbProbe, TbStats, TbSideStats, TbProgress, TbGenerateOptions, TbPackedPositions,
 } from './tablebase.js';
 export { SyzygyTablebase, SyzygyError, SyzygyFileError, SYZYGY_WDL_NONE, SYZYGY_DTZ_NONE } from './syzygy.js';
 export type { SyzygyOpenOptions, SyzygyRootMove, SyzygyRootProbe, SyzygyReason, SyzygyFileProblem } from './syzygy.js';

@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Position } from '../core/types.js';
 import type { Backend } from '../backends/contract.js';
 import { BISHOP, KBNK_DRAW, KBNK_ILLEGAL, KBNK_KING_TRIANGLE, KBNK_TABLE_SIZE, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../core/types.js';
-import { Tablebase, type TbProgress } from './tablebase.js';
+import { Tablebase, type TablebaseProgress } from './tablebase.js';
 import { isAbortSignal } from '../moves/perft.js';
 import { errorText, isPosition } from '../core/position.js';
 import { checkArray, checkPath, checkSquare, checkThreads } from '../core/validate.js';
@@ -292,7 +292,7 @@ export class KbnkTablebase {
     if (backend !== undefined && backend !== 'native' && backend !== 'js' && (typeof backend !== 'object' || backend === null)) {
       throw new RangeError(`KbnkTablebase.generate: backend must be 'native' or 'js', got ${JSON.stringify(backend)}`);
     }
-    const report = onProgress && ((p: TbProgress) => { if (p.material === 'KBNvK') onProgress({ done: p.done, total: p.total }); });
+    const report = onProgress && ((p: TablebaseProgress) => { if (p.material === 'KBNvK') onProgress({ done: p.done, total: p.total }); });
     const tb = await Tablebase.generate('KBNvK', { metric: 'dtm', backend, threads, signal, onProgress: report });
     return new KbnkTablebase(tb.table);
   }

@@ -41,7 +41,7 @@ import type { Backend, TbGenBackend } from '../backends/contract.js';
 import { PACKED_POSITION_WORDS } from '../core/types.js';
 import { legalMovesCall, makeMoveCall, parseUci } from '../moves/moves.js';
 import { jsBackend } from '../backends/js/index.js';
-import { tbGenerateJs, tbGenerateJsSync, tbIndex, tbSlotKey, type TbMaterial, JS_MAX_PIECES, DTZ_MAX_LOSS, DTZ_WIN_BASE, DTZ_LONG_LOSS, DTZ_LONG_WIN } from '../backends/js/tbgen.js';
+import { tbGenerateJs, tbGenerateJsSync, tbIndex, tbSlotKey, type TbMaterial as TablebaseMaterial, JS_MAX_PIECES, DTZ_MAX_LOSS, DTZ_WIN_BASE, DTZ_LONG_LOSS, DTZ_LONG_WIN } from '../backends/js/tbgen.js';
 import { tbParse as parseMaterial, tbTableSize as tableSizeOf, tbSubMaterials as subMaterialsOf } from '../backends/js/tbgen.js';
 import { checkArray, checkPath, checkThreads } from '../core/validate.js';
 import { isAbortSignal } from '../moves/perft.js';
@@ -53,41 +53,41 @@ import { KBNK_FILE_MAGIC, KBNK_TABLES, readKbnkFile } from './kbnk-file.js';
 import { crc32 } from '../core/crc32.js';
 import { CodedError } from '../core/coded-error.js';
 
-export type { TbMaterial } from '../backends/js/tbgen.js';
+export type { TbMaterial as TablebaseMaterial } from '../backends/js/tbgen.js';
 
 /** Parses a material such as "KQvKR" (white's pieces, 'v', black's); `fn` names the caller in error messages. */
-export function tbParse(fn: string, text: string): TbMaterial {
-  return parseMaterial(typeof fn === 'string' ? fn : 'tbParse', text);
+export function tablebaseMaterial(fn: string, text: string): TablebaseMaterial {
+  return parseMaterial(typeof fn === 'string' ? fn : 'tablebaseMaterial', text);
 }
 
-/** A TbMaterial argument, re-parsed from its name (a look-alike object cannot lie about its pieces). */
-function checkMaterial(fn: string, m: unknown): TbMaterial {
-  if (typeof m !== 'object' || m === null) throw new TypeError(`${fn}: material must be a TbMaterial from tbParse, got ${m === null ? 'null' : typeof m}`);
+/** A TablebaseMaterial argument, re-parsed from its name (a look-alike object cannot lie about its pieces). */
+function checkMaterial(fn: string, m: unknown): TablebaseMaterial {
+  if (typeof m !== 'object' || m === null) throw new TypeError(`${fn}: material must be a TablebaseMaterial from tablebaseMaterial, got ${m === null ? 'null' : typeof m}`);
   const name = (m as { name?: unknown }).name;
-  if (typeof name !== 'string') throw new TypeError(`${fn}: material must be a TbMaterial from tbParse (its name is not a string)`);
+  if (typeof name !== 'string') throw new TypeError(`${fn}: material must be a TablebaseMaterial from tablebaseMaterial (its name is not a string)`);
   return parseMaterial(fn, name);
 }
 
 /** Bytes of the table of material m (layout 1). */
-export function tbTableSize(m: TbMaterial): number {
-  return tableSizeOf(checkMaterial('tbTableSize', m));
+export function tablebaseTableSize(m: TablebaseMaterial): number {
+  return tableSizeOf(checkMaterial('tablebaseTableSize', m));
 }
 
 /** The materials captures and promotions of m lead to (each table needs them first), sorted. */
-export function tbSubMaterials(m: TbMaterial): string[] {
-  return subMaterialsOf(checkMaterial('tbSubMaterials', m));
+export function tablebaseSubMaterials(m: TablebaseMaterial): string[] {
+  return subMaterialsOf(checkMaterial('tablebaseSubMaterials', m));
 }
 
-export const TB_DRAW = 254;
-export const TB_ILLEGAL = 255;
-export const TB_FILE_MAGIC = 'BBP-TBGN';
-export const TB_FILE_VERSION = 2;
-export const TB_LAYOUT_VERSION = 1;
-export const TB_FILE_HEADER_SIZE = 48;
+export const TABLEBASE_DRAW = 254;
+export const TABLEBASE_ILLEGAL = 255;
+export const TABLEBASE_FILE_MAGIC = 'BBP-TBGN';
+export const TABLEBASE_FILE_VERSION = 2;
+export const TABLEBASE_LAYOUT_VERSION = 1;
+export const TABLEBASE_FILE_HEADER_SIZE = 48;
 const METRIC_CODES = { dtm: 1, dtz: 2 } as const;
 
 /** 'dtm': distance to mate (no 50-move rule); 'dtz': Syzygy's distance to zeroing under the 50-move rule (DTZ50). */
-export type TbMetric = 'dtm' | 'dtz';
+export type TablebaseMetric = 'dtm' | 'dtz';
 export type TablebaseFileProblem = 'truncated' | 'magic' | 'version' | 'layout' | 'metric' | 'symmetry' | 'flags' | 'material' | 'length' | 'checksum' | 'longValues';
 
 /** A table file (or buffer) that is not a valid table: `problem` says which check failed. */
@@ -104,7 +104,7 @@ export class TablebaseFileError extends CodedError<TablebaseFileProblem> {
  * What `probe` says, from the side to move's view (Syzygy WDL: 2 win, 1 cursed win, 0 draw, -1
  * blessed loss, -2 loss; a DTM table knows no 50-move rule and says 2, 0 or -2).
  */
-export interface TbProbe {
+export interface TablebaseProbe {
   wdl: -2 | -1 | 0 | 1 | 2;
   /** DTM tables: moves to mate: positive the side to move mates in dtm moves, negative it is mated in -dtm moves
    * (0 with wdl -2: checkmated now), 0 with wdl 0 a draw (Gaviota / python-chess probe_dtm signs). */
@@ -114,7 +114,7 @@ export interface TbProbe {
   dtz?: number;
 }
 
-export interface TbSideStats {
+export interface TablebaseSideStats {
   legal: number;
   wins: number;
   draws: number;
@@ -129,16 +129,16 @@ export interface TbSideStats {
   blessedLosses: number;
 }
 /** Counts over every legal position (symmetric images and colourings counted apart, each position once). */
-export interface TbStats { material: string; whiteToMove: TbSideStats; blackToMove: TbSideStats }
+export interface TablebaseStats { material: string; whiteToMove: TablebaseSideStats; blackToMove: TablebaseSideStats }
 
-export interface TbProgress { material: string; done: number; total: number }
+export interface TablebaseProgress { material: string; done: number; total: number }
 
-export interface TbGenerateOptions {
-  metric?: TbMetric;
+export interface TablebaseGenerateOptions {
+  metric?: TablebaseMetric;
   /** Native worker threads (default: all cores). */
   threads?: number;
   /** Called between plies on the main thread, per table made (sub-endings first); if it throws, the generation stops and rejects with what it threw. */
-  onProgress?: (p: TbProgress) => void;
+  onProgress?: (p: TablebaseProgress) => void;
   /** 'native' (off the main thread), 'js' (up to 4 pieces, main thread, yields between plies), or a default as lib/tablebases/kbnk.ts. */
   backend?: 'native' | 'js' | Backend;
   /** Tables already made (e.g. loaded from files) to use instead of generating them again. */
@@ -148,7 +148,7 @@ export interface TbGenerateOptions {
 }
 
 /** Packed positions with their values (see Tablebase.packedPositions). */
-export interface TbPackedPositions {
+export interface TablebasePackedPositions {
   /** count * PACKED_POSITION_WORDS words (lib/core/position.ts layout; no castling, no en passant, clocks 0 / 1). */
   positions: BigUint64Array;
   wdl: Int8Array;
@@ -160,7 +160,7 @@ export interface TbPackedPositions {
 }
 
 type Choice = 'native' | 'js';
-function chooseBackend(choice: TbGenerateOptions['backend']): Choice {
+function chooseBackend(choice: TablebaseGenerateOptions['backend']): Choice {
   if (typeof choice === 'object' && choice !== null) return choice.name === 'js' ? 'js' : 'native';
   if (choice !== undefined && choice !== 'native' && choice !== 'js') {
     throw new RangeError(`Tablebase.generate: backend must be 'native' or 'js', got ${JSON.stringify(choice)}`);
@@ -178,7 +178,7 @@ const movesOf = (pos: Position): string[] => legalMovesCall(jsBackend, pos);
 const after = (pos: Position, move: string): Position => makeMoveCall(jsBackend, pos, parseUci('Tablebase', move));
 /** The mark of a Tablebase this package made (a registered symbol: the ESM and CommonJS bundles share it). */
 const TABLEBASE_BRAND = Symbol.for('bitboard-patterns.Tablebase');
-const statsCache = new WeakMap<Tablebase, TbStats>();
+const statsCache = new WeakMap<Tablebase, TablebaseStats>();
 const TYPE_LETTERS = 'PNBRQK';
 
 /** A position's pieces as [colour, type, square] triples. */
@@ -217,15 +217,15 @@ export class Tablebase {
     tablebaseOfKbnk = (table, subs) => new Tablebase(MAKING, parseMaterial('Tablebase.fromKbnk', 'KBNvK'), table, new Map(subs.map((s) => [s.name, s])));
   }
 
-  readonly material: TbMaterial;
-  readonly metric: TbMetric;
+  readonly material: TablebaseMaterial;
+  readonly metric: TablebaseMetric;
   /** The raw table (layout 1). Do not modify. */
   readonly table: Uint8Array;
   /** DTZ: the distances beyond what a byte holds, (table index, plies) pairs sorted by index. Do not modify. */
   readonly longValues: Uint32Array;
   private readonly subs: Map<string, Tablebase>;
 
-  private constructor(token: symbol, material: TbMaterial, table: Uint8Array, subs: Map<string, Tablebase>, metric: TbMetric = 'dtm',
+  private constructor(token: symbol, material: TablebaseMaterial, table: Uint8Array, subs: Map<string, Tablebase>, metric: TablebaseMetric = 'dtm',
     longValues: Uint32Array = new Uint32Array(0)) {
     if (token !== MAKING) throw new TypeError('Tablebase: not constructible; use Tablebase.generate, fromBuffer, load or fromKbnk');
     this.metric = metric;
@@ -249,7 +249,7 @@ export class Tablebase {
    * Generates the table of `material` and (first) every sub-ending it converts into. Native: off the
    * main thread on `threads` threads. JS: up to 4 pieces, on the main thread.
    */
-  static async generate(material: string, options: TbGenerateOptions = {}): Promise<Tablebase> {
+  static async generate(material: string, options: TablebaseGenerateOptions = {}): Promise<Tablebase> {
     if (typeof material !== 'string') throw new TypeError('Tablebase.generate: material must be a string such as "KQvKR"');
     if (typeof options !== 'object' || options === null) throw new TypeError('Tablebase.generate: options must be an object');
     const m = parseMaterial('Tablebase.generate', material);
@@ -305,7 +305,7 @@ export class Tablebase {
   }
 
   /** The same, synchronously on the calling thread (native on all cores unless `threads`; js up to 4 pieces). */
-  static generateSync(material: string, options: Omit<TbGenerateOptions, 'onProgress' | 'signal'> = {}): Tablebase {
+  static generateSync(material: string, options: Omit<TablebaseGenerateOptions, 'onProgress' | 'signal'> = {}): Tablebase {
     const m = parseMaterial('Tablebase.generateSync', material);
     const metric = checkMetric('Tablebase.generateSync', options.metric);
     const backend = chooseBackend(options.backend);
@@ -386,7 +386,7 @@ export class Tablebase {
     if (!table) throw new RangeError(`${fn}: no table for ${name} in the family of ${this.name}`);
     if (pos.castling !== 0) throw new RangeError(`${fn}: positions with castling rights are not in the table (it has none)`);
     const i = table.indexOf(fn, pieces, pos.sideToMove);
-    if (table.table[i] === TB_ILLEGAL) throw new RangeError(`${fn}: the position is illegal (the side not to move is in check, or pawns on the first or last rank)`);
+    if (table.table[i] === TABLEBASE_ILLEGAL) throw new RangeError(`${fn}: the position is illegal (the side not to move is in check, or pawns on the first or last rank)`);
     let best = table.scoreAt(i);
     if (pos.epSquare < 0) return best;
     for (const move of movesOf(pos)) {
@@ -398,7 +398,7 @@ export class Tablebase {
   }
 
   /** WDL and DTM (or DTZ) of a Position (either colouring of this material, or of a linked sub-ending). */
-  probe(pos: Position): TbProbe {
+  probe(pos: Position): TablebaseProbe {
     if (!isPosition(pos)) throw new TypeError('probe: pos must be a Position from parseFen or createPosition');
     return decode(this.metric, this.valueOf('probe', pos));
   }
@@ -423,13 +423,13 @@ export class Tablebase {
 
 
   /** Counts per side to move over every legal position (computed once). */
-  stats(): TbStats {
+  stats(): TablebaseStats {
     let cached = statsCache.get(this);
     if (!cached) statsCache.set(this, cached = this.count());
     return structuredClone(cached);
   }
 
-  private count(): TbStats {
+  private count(): TablebaseStats {
     const m = this.material;
     const k = m.n - 2;
     const per = 64 ** (k + 1);
@@ -445,7 +445,7 @@ export class Tablebase {
       const sq = m.pawns ? (r >> 2) * 8 + (r & 3) : [0, 1, 2, 3, 9, 10, 11, 18, 19, 27][r]!;
       return (m.pawns ? 2 : sq % 9 === 0 ? 4 : 8) / dup;
     };
-    const side = (stm: number): TbSideStats => {
+    const side = (stm: number): TablebaseSideStats => {
       const counts = new Float64Array(256);
       for (let r = 0; r < regions; r++) {
         const local = new Float64Array(256);
@@ -472,7 +472,7 @@ export class Tablebase {
         add(this.scoreAt(i), w);
       }
       const dense = (a: number[]) => Array.from(a, (x) => x ?? 0);
-      return { legal: wins + losses + counts[TB_DRAW]!, wins, draws: counts[TB_DRAW]!, losses, winsByDtm: dense(winsByDtm), lossesByDtm: dense(lossesByDtm), longestWin, cursedWins, blessedLosses };
+      return { legal: wins + losses + counts[TABLEBASE_DRAW]!, wins, draws: counts[TABLEBASE_DRAW]!, losses, winsByDtm: dense(winsByDtm), lossesByDtm: dense(lossesByDtm), longestWin, cursedWins, blessedLosses };
     };
     return { material: this.name, whiteToMove: side(0), blackToMove: side(1) };
   }
@@ -483,7 +483,7 @@ export class Tablebase {
    * castling, no en-passant square, halfmove clock 0, fullmove 1. `start` / `end` restrict it to
    * the table entries start..end-1 (to take a big table in slices; default: all).
    */
-  packedPositions(range: { start?: number; end?: number } = {}): TbPackedPositions {
+  packedPositions(range: { start?: number; end?: number } = {}): TablebasePackedPositions {
     if (typeof range !== 'object' || range === null) throw new TypeError('packedPositions: range must be an object');
     const len = this.table.length;
     const start = range.start ?? 0, end = range.end ?? len;
@@ -509,7 +509,7 @@ export class Tablebase {
         const stm = row >= placements ? 1 : 0;
         if (!decodePlacement(row - stm * placements)) continue;
         const from = Math.max(start, row * 64), to = Math.min(end, row * 64 + 64);
-        for (let i = from; i < to; i++) if (this.table[i] !== TB_ILLEGAL) f(i, stm);
+        for (let i = from; i < to; i++) if (this.table[i] !== TABLEBASE_ILLEGAL) f(i, stm);
       }
     };
     let count = 0;
@@ -540,10 +540,10 @@ export class Tablebase {
 
   /** The file bytes: header, table, long values (format v2). */
   toBuffer(): Buffer {
-    const header = Buffer.alloc(TB_FILE_HEADER_SIZE);
-    header.write(TB_FILE_MAGIC, 0, 'latin1');
-    header.writeUInt16LE(TB_FILE_VERSION, 8);
-    header.writeUInt16LE(TB_LAYOUT_VERSION, 10);
+    const header = Buffer.alloc(TABLEBASE_FILE_HEADER_SIZE);
+    header.write(TABLEBASE_FILE_MAGIC, 0, 'latin1');
+    header.writeUInt16LE(TABLEBASE_FILE_VERSION, 8);
+    header.writeUInt16LE(TABLEBASE_LAYOUT_VERSION, 10);
     header.writeUInt8(METRIC_CODES[this.metric], 12);
     header.writeUInt8(this.material.pawns ? 2 : 8, 13);
     header.write(this.name, 16, 'latin1');
@@ -566,18 +566,18 @@ export class Tablebase {
       if (!Array.isArray(subs) || !subs.every((s) => Tablebase.isTablebase(s))) throw new TypeError('Tablebase.fromBuffer: subs must be an array of Tablebase objects');
       return tablebaseOfKbnk(readKbnkFile(buf), subs);
     }
-    if (buf.length < TB_FILE_HEADER_SIZE) throw fail('truncated', `${buf.length} bytes, shorter than the ${TB_FILE_HEADER_SIZE}-byte header`);
-    if (buf.toString('latin1', 0, 8) !== TB_FILE_MAGIC) throw fail('magic', `it does not start with ${JSON.stringify(TB_FILE_MAGIC)}`);
+    if (buf.length < TABLEBASE_FILE_HEADER_SIZE) throw fail('truncated', `${buf.length} bytes, shorter than the ${TABLEBASE_FILE_HEADER_SIZE}-byte header`);
+    if (buf.toString('latin1', 0, 8) !== TABLEBASE_FILE_MAGIC) throw fail('magic', `it does not start with ${JSON.stringify(TABLEBASE_FILE_MAGIC)}`);
     const version = buf.readUInt16LE(8);
-    if (version !== 1 && version !== TB_FILE_VERSION) throw fail('version', `format version ${version}; this build reads 1 and ${TB_FILE_VERSION}`);
-    if (buf.readUInt16LE(10) !== TB_LAYOUT_VERSION) throw fail('layout', `layout version ${buf.readUInt16LE(10)}; this build reads ${TB_LAYOUT_VERSION}`);
+    if (version !== 1 && version !== TABLEBASE_FILE_VERSION) throw fail('version', `format version ${version}; this build reads 1 and ${TABLEBASE_FILE_VERSION}`);
+    if (buf.readUInt16LE(10) !== TABLEBASE_LAYOUT_VERSION) throw fail('layout', `layout version ${buf.readUInt16LE(10)}; this build reads ${TABLEBASE_LAYOUT_VERSION}`);
     const metricCode = buf.readUInt8(12);
     if (metricCode !== METRIC_CODES.dtm && metricCode !== METRIC_CODES.dtz) throw fail('metric', `metric code ${metricCode}; this build reads 1 (DTM) and 2 (DTZ)`);
     if (buf.readUInt16LE(14) !== 0) throw fail('flags', `unknown flags 0x${buf.readUInt16LE(14).toString(16)}`);
     const nameBytes = buf.subarray(16, 32);
     const end = nameBytes.indexOf(0);
     const name = nameBytes.toString('latin1', 0, end < 0 ? 16 : end);
-    let m: TbMaterial;
+    let m: TablebaseMaterial;
     try { m = parseMaterial('Tablebase.fromBuffer', name); } catch { throw fail('material', `bad material ${JSON.stringify(name)}`); }
     if (m.name !== name || (end >= 0 && nameBytes.subarray(end).some((b) => b !== 0))) throw fail('material', `material ${JSON.stringify(name)} is not in canonical form`);
     if (buf.readUInt8(13) !== (m.pawns ? 2 : 8)) throw fail('symmetry', `symmetry ${buf.readUInt8(13)} does not fit ${name}`);
@@ -585,11 +585,11 @@ export class Tablebase {
     if (version === 1 && longCount !== 0) throw fail('flags', 'reserved header bytes are not zero');
     const length = buf.readBigUInt64LE(32);
     if (length !== BigInt(tableSizeOf(m))) throw fail('length', `length field ${length}; ${name} has ${tableSizeOf(m)} bytes`);
-    const body = buf.length - TB_FILE_HEADER_SIZE, expected = Number(length) + 8 * longCount;
+    const body = buf.length - TABLEBASE_FILE_HEADER_SIZE, expected = Number(length) + 8 * longCount;
     if (body < expected) throw fail('truncated', `${body} of ${expected} bytes after the header`);
     if (body > expected) throw fail('length', `${body - expected} bytes after the ${longCount === 0 ? 'table' : 'long values'}`);
-    const table = Uint8Array.from(buf.subarray(TB_FILE_HEADER_SIZE, TB_FILE_HEADER_SIZE + Number(length)));
-    const longBytes = buf.subarray(TB_FILE_HEADER_SIZE + Number(length));
+    const table = Uint8Array.from(buf.subarray(TABLEBASE_FILE_HEADER_SIZE, TABLEBASE_FILE_HEADER_SIZE + Number(length)));
+    const longBytes = buf.subarray(TABLEBASE_FILE_HEADER_SIZE + Number(length));
     if (fileChecksum(buf, table, longBytes) !== buf.readUInt32LE(40)) throw fail('checksum', 'checksum mismatch: the file is corrupted');
     const longs = new Uint32Array(2 * longCount);
     for (let j = 0; j < longs.length; j++) longs[j] = longBytes.readUInt32LE(4 * j);
@@ -647,7 +647,7 @@ function abortError(): Error {
 function squareOf(name: string): number {
   return (name.charCodeAt(0) - 97) + 8 * (name.charCodeAt(1) - 49);
 }
-function checkMetric(fn: string, metric: unknown): TbMetric {
+function checkMetric(fn: string, metric: unknown): TablebaseMetric {
   if (metric === undefined) return 'dtm';
   if (metric !== 'dtm' && metric !== 'dtz') throw new RangeError(`${fn}: metric must be 'dtm' or 'dtz', got ${typeof metric === 'string' ? JSON.stringify(metric) : typeof metric}`);
   return metric;
@@ -655,13 +655,13 @@ function checkMetric(fn: string, metric: unknown): TbMetric {
 /** Scores: a win in d plies SCORE - d, a loss in d plies -SCORE + d, a draw 0 (wins sooner and losses later higher). */
 const SCORE = 1 << 24;
 /** The score of a table byte from its side to move's view (DTZ: 126 and 253 at their least distance). */
-function score(metric: TbMetric, v: number): number {
-  if (v === TB_DRAW) return 0;
+function score(metric: TablebaseMetric, v: number): number {
+  if (v === TABLEBASE_DRAW) return 0;
   if (metric === 'dtz') return v <= DTZ_MAX_LOSS ? -SCORE + v : SCORE - (v - DTZ_WIN_BASE);
   return v & 1 ? SCORE - v : -SCORE + v;
 }
 /** The score, for the side that moved, of a move to a position of score s; a zeroing move (DTZ) starts the count afresh. */
-function moveScore(metric: TbMetric, s: number, zeroing: boolean): number {
+function moveScore(metric: TablebaseMetric, s: number, zeroing: boolean): number {
   if (s === 0) return 0;
   if (metric === 'dtz' && zeroing) {
     const d = SCORE - Math.abs(s) <= 100 ? 1 : 101; // the 50-move rule: a loss beyond it is blessed
@@ -675,9 +675,46 @@ function isZeroing(pos: Position, move: string): boolean {
   const occupied = pos.colors[0]! | pos.colors[1]!;
   return ((pos.pieces[0]! >> from) & 1n) === 1n || ((occupied >> to) & 1n) === 1n;
 }
-function decode(metric: TbMetric, s: number): TbProbe {
+function decode(metric: TablebaseMetric, s: number): TablebaseProbe {
   if (s === 0) return metric === 'dtz' ? { wdl: 0, dtz: 0 } : { wdl: 0, dtm: 0 };
   const d = SCORE - Math.abs(s);
   if (metric === 'dtz') return s > 0 ? { wdl: d <= 100 ? 2 : 1, dtz: d } : { wdl: d <= 100 ? -2 : -1, dtz: d === 0 ? 0 : -d };
   return s > 0 ? { wdl: 2, dtm: (d + 1) / 2 } : { wdl: -2, dtm: d === 0 ? 0 : -d / 2 };
 }
+
+// The names before the three tablebase families shared one prefix vocabulary (Kbnk…, Tablebase…,
+// Syzygy…). They stay as aliases so that code written against them keeps working.
+/** @deprecated Use {@link tablebaseMaterial}. */
+export const tbParse = tablebaseMaterial;
+/** @deprecated Use {@link tablebaseTableSize}. */
+export const tbTableSize = tablebaseTableSize;
+/** @deprecated Use {@link tablebaseSubMaterials}. */
+export const tbSubMaterials = tablebaseSubMaterials;
+/** @deprecated Use {@link TABLEBASE_DRAW}. */
+export const TB_DRAW = TABLEBASE_DRAW;
+/** @deprecated Use {@link TABLEBASE_ILLEGAL}. */
+export const TB_ILLEGAL = TABLEBASE_ILLEGAL;
+/** @deprecated Use {@link TABLEBASE_FILE_MAGIC}. */
+export const TB_FILE_MAGIC = TABLEBASE_FILE_MAGIC;
+/** @deprecated Use {@link TABLEBASE_FILE_VERSION}. */
+export const TB_FILE_VERSION = TABLEBASE_FILE_VERSION;
+/** @deprecated Use {@link TABLEBASE_LAYOUT_VERSION}. */
+export const TB_LAYOUT_VERSION = TABLEBASE_LAYOUT_VERSION;
+/** @deprecated Use {@link TABLEBASE_FILE_HEADER_SIZE}. */
+export const TB_FILE_HEADER_SIZE = TABLEBASE_FILE_HEADER_SIZE;
+/** @deprecated Use {@link TablebaseMaterial}. */
+export type TbMaterial = TablebaseMaterial;
+/** @deprecated Use {@link TablebaseMetric}. */
+export type TbMetric = TablebaseMetric;
+/** @deprecated Use {@link TablebaseProbe}. */
+export type TbProbe = TablebaseProbe;
+/** @deprecated Use {@link TablebaseStats}. */
+export type TbStats = TablebaseStats;
+/** @deprecated Use {@link TablebaseSideStats}. */
+export type TbSideStats = TablebaseSideStats;
+/** @deprecated Use {@link TablebaseProgress}. */
+export type TbProgress = TablebaseProgress;
+/** @deprecated Use {@link TablebaseGenerateOptions}. */
+export type TbGenerateOptions = TablebaseGenerateOptions;
+/** @deprecated Use {@link TablebasePackedPositions}. */
+export type TbPackedPositions = TablebasePackedPositions;

@@ -11,7 +11,7 @@ import { createApi } from '../../lib/api/create-api.js';
 import { jsBackend } from '../../lib/backends/js/index.js';
 import { loadNative } from '../../lib/backends/native.js';
 import { SyzygyTablebase } from '../../lib/tablebases/syzygy.js';
-import { Tablebase, tbParse, tbSubMaterials } from '../../lib/tablebases/tablebase.js';
+import { Tablebase, tablebaseMaterial, tablebaseSubMaterials } from '../../lib/tablebases/tablebase.js';
 import { KIWIPETE, POSITION_3, POSITION_4, POSITION_5, START } from '../moves/cpw-perft.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -196,7 +196,7 @@ async function syzygyRounds(): Promise<void> {
  */
 async function tablebaseRounds(): Promise<void> {
   const material = 'KQvKR';
-  const subNames = tbSubMaterials(tbParse('test', material));
+  const subNames = tablebaseSubMaterials(tablebaseMaterial('test', material));
   const want = Tablebase.generateSync(material, { backend: 'native' }).table;
   for (let r = 0; r < Math.max(2, rounds >> 2); r++) {
     for (const [how, disturb] of disturbances) {

@@ -15,7 +15,7 @@ import { KbnkFileError, KbnkTablebase, kbnkIndex, kbnkMoves } from '../../lib/ta
 import { FenError, MoveError, PositionError } from '../../lib/core/position.js';
 import { PgnError } from '../../lib/games/pgn.js';
 import { SanError } from '../../lib/games/san.js';
-import { Tablebase, TablebaseFileError, tbParse, tbSubMaterials, tbTableSize } from '../../lib/tablebases/tablebase.js';
+import { Tablebase, TablebaseFileError, tablebaseMaterial, tablebaseSubMaterials, tablebaseTableSize } from '../../lib/tablebases/tablebase.js';
 import { SyzygyError, SyzygyFileError, SyzygyTablebase } from '../../lib/tablebases/syzygy.js';
 import { backends } from '../support/backends.js';
 import { rejected, thrown } from '../support/thrown.js';
@@ -119,7 +119,7 @@ describe('Tablebase (generator) and its material helpers', () => {
   it('is not constructible by users; load / fromBuffer / fromKbnk check their arguments', () => {
     const Ctor = Tablebase as unknown as new (...a: unknown[]) => unknown;
     expect(thrown(() => new Ctor())).toBeInstanceOf(TypeError);
-    expect(thrown(() => new Ctor(Symbol('Tablebase'), tbParse('t', 'KQvK'), new Uint8Array(0), new Map())).message).toContain('Tablebase.generate');
+    expect(thrown(() => new Ctor(Symbol('Tablebase'), tablebaseMaterial('t', 'KQvK'), new Uint8Array(0), new Map())).message).toContain('Tablebase.generate');
     for (const bad of [undefined, null, 3, 1n, {}, new Uint8Array(4)]) {
       expectNamed(thrown(() => Tablebase.load(bad as string)), TypeError, 'Tablebase.load', 'file');
     }
@@ -129,16 +129,16 @@ describe('Tablebase (generator) and its material helpers', () => {
     expectNamed(thrown(() => Tablebase.fromBuffer(new Uint8Array(48), 5 as never)), TypeError, 'Tablebase.fromBuffer', 'subs');
   });
 
-  it('tbTableSize / tbSubMaterials: a material that is not from tbParse is a TypeError; a look-alike is re-parsed from its name', () => {
+  it('tablebaseTableSize / tablebaseSubMaterials: a material that is not from tablebaseMaterial is a TypeError; a look-alike is re-parsed from its name', () => {
     for (const bad of [undefined, null, 255n, 'KQvK', {}, { name: 7 }]) {
-      expectNamed(thrown(() => tbTableSize(bad as never)), TypeError, 'tbTableSize', 'material');
-      expectNamed(thrown(() => tbSubMaterials(bad as never)), TypeError, 'tbSubMaterials', 'material');
+      expectNamed(thrown(() => tablebaseTableSize(bad as never)), TypeError, 'tablebaseTableSize', 'material');
+      expectNamed(thrown(() => tablebaseSubMaterials(bad as never)), TypeError, 'tablebaseSubMaterials', 'material');
     }
-    expectNamed(thrown(() => tbTableSize({ name: 'KXvK' } as never)), RangeError, 'tbTableSize', 'material');
+    expectNamed(thrown(() => tablebaseTableSize({ name: 'KXvK' } as never)), RangeError, 'tablebaseTableSize', 'material');
     // KQvK without pawns: 2 sides to move x 10 king-triangle squares x 64^2 (layout 1, lib/tablebases/tablebase.ts).
-    expect(tbTableSize({ name: 'KQvK', n: 99, pawns: true } as never)).toBe(2 * 10 * 64 * 64);
-    expect(tbParse(Symbol('x') as never, 'KQvK').name).toBe('KQvK');
-    expectNamed(thrown(() => tbParse('tbParse', Symbol('x') as never)), TypeError, 'tbParse', 'material');
+    expect(tablebaseTableSize({ name: 'KQvK', n: 99, pawns: true } as never)).toBe(2 * 10 * 64 * 64);
+    expect(tablebaseMaterial(Symbol('x') as never, 'KQvK').name).toBe('KQvK');
+    expectNamed(thrown(() => tablebaseMaterial('tablebaseMaterial', Symbol('x') as never)), TypeError, 'tablebaseMaterial', 'material');
   });
 });
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PACKED_POSITION_WORDS } from '../../lib/core/types.js';
 import { KbnkTablebase } from '../../lib/tablebases/kbnk.js';
-import { TB_ILLEGAL, Tablebase, TablebaseFileError, tbParse, tbSubMaterials, type TbProbe } from '../../lib/tablebases/tablebase.js';
+import { TABLEBASE_ILLEGAL, Tablebase, TablebaseFileError, tablebaseMaterial, tablebaseSubMaterials, type TablebaseProbe } from '../../lib/tablebases/tablebase.js';
 import { loadNative } from '../../lib/backends/native.js';
 import { jsApi, nativeApi } from '../support/backends.js';
 import { fenOfCells } from '../core/fen-writer.js';
@@ -59,14 +59,14 @@ function fenOfPacked(words: BigUint64Array, at: number): string {
  * check, 0) or stalemate (draw); otherwise the value is the best over the moves of the successors'
  * values (found through the table family: captures and promotions probe the sub-endings).
  */
-function expectedFromMoves(tb: Tablebase, pos: ReturnType<typeof fen>): TbProbe {
+function expectedFromMoves(tb: Tablebase, pos: ReturnType<typeof fen>): TablebaseProbe {
   const moves = jsApi.legalMoves(pos);
   if (moves.length === 0) return jsApi.isInCheck(pos) ? { wdl: -2, dtm: 0 } : { wdl: 0, dtm: 0 };
-  let best: TbProbe | undefined, bestScore = -Infinity;
+  let best: TablebaseProbe | undefined, bestScore = -Infinity;
   for (const move of moves) {
     const after = tb.probe(jsApi.makeMove(pos, move));
     // the mover's view: the opponent mated in m moves = we mate in m + 1; the opponent mates in m = we are mated in m
-    const mine: TbProbe = after.wdl === 0 ? { wdl: 0, dtm: 0 } : after.wdl < 0 ? { wdl: 2, dtm: -after.dtm! + 1 } : { wdl: -2, dtm: -after.dtm! };
+    const mine: TablebaseProbe = after.wdl === 0 ? { wdl: 0, dtm: 0 } : after.wdl < 0 ? { wdl: 2, dtm: -after.dtm! + 1 } : { wdl: -2, dtm: -after.dtm! };
     const score = mine.wdl === 0 ? 0 : mine.wdl > 0 ? 1000 - mine.dtm! : -1000 - mine.dtm!;
     if (score > bestScore) { bestScore = score; best = mine; }
   }
@@ -95,22 +95,22 @@ function sample(tb: Tablebase, count: number, seed: number): string[] {
   while (out.length < count) {
     x = (Math.imul(x, 1103515245) + 12345) >>> 0;
     const i = Math.floor((x / 2 ** 32) * tb.table.length);
-    if (tb.table[i] !== TB_ILLEGAL) out.push(fenOfEntry(tb, i));
+    if (tb.table[i] !== TABLEBASE_ILLEGAL) out.push(fenOfEntry(tb, i));
   }
   return out;
 }
 
 describe('materials', () => {
   it('parses names into slot order and lists the sub-endings', () => {
-    expect(tbParse('t', 'KRQvKN').name).toBe('KQRvKN');
-    expect(tbParse('t', 'KvKP')).toMatchObject({ n: 3, colors: [0, 1, 1], types: [5, 0, 5], pawns: true });
+    expect(tablebaseMaterial('t', 'KRQvKN').name).toBe('KQRvKN');
+    expect(tablebaseMaterial('t', 'KvKP')).toMatchObject({ n: 3, colors: [0, 1, 1], types: [5, 0, 5], pawns: true });
     // captures of either side, promotions, and promotions with capture
-    expect(tbSubMaterials(tbParse('t', 'KPvKR'))).toEqual(
+    expect(tablebaseSubMaterials(tablebaseMaterial('t', 'KPvKR'))).toEqual(
       ['KBvK', 'KBvKR', 'KNvK', 'KNvKR', 'KPvK', 'KQvK', 'KQvKR', 'KRvK', 'KRvKR', 'KvKR'].sort());
   });
   it('refuses malformed materials with a RangeError', () => {
     for (const bad of ['KQK', 'KQvKQvK', 'QvK', 'KQvQ', 'KKvK', 'KQRBvKN', 'KXvK', '']) {
-      expect(() => tbParse('t', bad), bad).toThrow(RangeError);
+      expect(() => tablebaseMaterial('t', bad), bad).toThrow(RangeError);
     }
   });
 });
@@ -195,7 +195,7 @@ describe.each(generators)('%s generation', (backend) => {
     const t = table('KRvK', backend);
     const all = t.packedPositions();
     let legal = 0;
-    for (const v of t.table) if (v !== TB_ILLEGAL) legal++;
+    for (const v of t.table) if (v !== TABLEBASE_ILLEGAL) legal++;
     expect(all.count).toBe(legal);
     expect(all.positions.length).toBe(legal * PACKED_POSITION_WORDS);
     for (let i = 0; i < all.count; i += 997) {
@@ -460,5 +460,28 @@ describe.each(generators)('DTZ long values (%s): distances beyond a byte, file f
     const unsorted = Buffer.from(file); unsorted.writeUInt32LE(Math.max(loss, win), 48 + table.length);
     unsorted.writeUInt32LE(crc32(Buffer.concat([unsorted.subarray(0, 40), unsorted.subarray(48)])), 40);
     expect(() => Tablebase.fromBuffer(unsorted)).toThrow(expect.objectContaining({ problem: 'longValues' }));
+  });
+});
+
+describe('the tablebase families share one prefix vocabulary', () => {
+  it('the root and the tablebases subpath export Kbnk…, Tablebase… and Syzygy… names, and the old tb… names still work', async () => {
+    const root = await import('../../lib/index.js') as unknown as Record<string, unknown>;
+    const sub = await import('../../lib/api/tablebases-entry.js') as unknown as Record<string, unknown>;
+    for (const family of [root, sub]) {
+      for (const name of ['KbnkTablebase', 'Tablebase', 'SyzygyTablebase', 'KbnkFileError', 'TablebaseFileError', 'SyzygyFileError']) {
+        expect(typeof family[name], name).toBe('function');
+      }
+      const aliases: [string, string][] = [['tbParse', 'tablebaseMaterial'], ['tbTableSize', 'tablebaseTableSize'],
+        ['tbSubMaterials', 'tablebaseSubMaterials'], ['TB_DRAW', 'TABLEBASE_DRAW'], ['TB_ILLEGAL', 'TABLEBASE_ILLEGAL'],
+        ['TB_FILE_MAGIC', 'TABLEBASE_FILE_MAGIC'], ['TB_FILE_VERSION', 'TABLEBASE_FILE_VERSION'],
+        ['TB_LAYOUT_VERSION', 'TABLEBASE_LAYOUT_VERSION'], ['TB_FILE_HEADER_SIZE', 'TABLEBASE_FILE_HEADER_SIZE']];
+      for (const [old, now] of aliases) {
+        expect(family[now], now).toBeDefined();
+        expect(family[old], old).toBe(family[now]);
+      }
+    }
+    // The values the file format and the table bytes define (see lib/tablebases/tablebase.ts).
+    expect([root.TABLEBASE_DRAW, root.TABLEBASE_ILLEGAL, root.TABLEBASE_FILE_MAGIC]).toEqual([254, 255, 'BBP-TBGN']);
+    expect((root.tablebaseMaterial as (fn: string, t: string) => { name: string })('x', 'KQvKR').name).toBe('KQvKR');
   });
 });
