@@ -117,6 +117,12 @@ describe.skipIf(requestedBackend() === 'js')('native makeMove against the JS twi
       const count = jsBackend.legalMoves(pos, buffer);
       for (const code of buffer.slice(0, count)) compare(i, code & 63, (code >> 6) & 63, code >> 12);
     });
+    // Every king move to every square, into check and out of it included (random pairs seldom start on the king).
+    positions.forEach((pos, i) => {
+      const king = pos.pieces[5] & pos.colors[pos.sideToMove];
+      const from = king.toString(2).length - 1;
+      for (let to = 0; to < 64; to++) compare(i, from, to, 0);
+    });
     fc.assert(fc.property(fc.nat(positions.length - 1), fc.nat(63), fc.nat(63), fc.nat(4), (i, from, to, promotion) => {
       compare(i, from, to, promotion);
     }), { seed: 11, numRuns: 3000 });

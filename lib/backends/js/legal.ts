@@ -3,16 +3,19 @@
  * alone: the tests of the Chess Programming Wiki's Legal Move Generation page (the piece reaches the
  * square; under a single check it captures the checker or blocks; a pinned piece stays on its pin
  * line; a double check leaves only king moves) with the king's checkers and pins from one look of
- * blockers.ts kingBlockers. King moves (castling) and en-passant captures (the captured pawn leaves
- * the rank) are left to the generator: the answer is then -1.
+ * blockers.ts kingBlockers. A king step is legal when its square is not attacked with the king lifted
+ * off the board (a slider's ray through the king's old square counts). Castling and en-passant
+ * captures (the captured pawn leaves the rank) are left to the generator: the answer is then -1.
  */
 import { pawnAttackTable } from './bitboard.js';
 import { kingBlockers } from './blockers.js';
 import { knightAttackTable } from './knight.js';
-import { BOARD, EP, SIDE, kingSquareAt } from './movegen.js';
+import { BOARD, EP, SIDE, attacked, kingSquareAt } from './movegen.js';
+import { kingAttackTable } from './king.js';
 import { BETWEEN, LINE, bishopHalves, rookHalves } from './sliders.js';
 
 const KNIGHT = knightAttackTable.halves;
+const KING = kingAttackTable.halves;
 /** Pawn captures: [(color * 64 + sq) * 2]. */
 const PAWN_ATTACKS = pawnAttackTable.halves;
 /** kingBlockers' and the slider lookups' out-array. */
@@ -23,7 +26,7 @@ const has = (lo: number, hi: number, sq: number): boolean => (sq < 32 ? (lo >>> 
 
 /**
  * 1 when from -> to (promotion 0 none, 1 knight .. 4 queen) is legal on ply 0, 0 when it is not,
- * -1 for a king move or an en-passant capture (ask the generator).
+ * -1 for castling or an en-passant capture (ask the generator).
  */
 export function quickLegality(from: number, to: number, promotion: number): number {
   if (((from | to) >>> 6) !== 0 || promotion >>> 0 > 4) return 0;
@@ -33,7 +36,11 @@ export function quickLegality(from: number, to: number, promotion: number): numb
   const enLo = BOARD[2 * them]!, enHi = BOARD[2 * them + 1]!;
   if (!has(ownLo, ownHi, from) || has(ownLo, ownHi, to)) return 0;
   const k = kingSquareAt(0, us);
-  if (from === k) return -1;
+  if (from === k) {
+    if (promotion !== 0 || !has(KING[from << 1]!, KING[(from << 1) + 1]!, to)) return -1;
+    const liftLo = from < 32 ? ~(1 << from) : -1, liftHi = from < 32 ? -1 : ~(1 << (from - 32));
+    return attacked(0, them, to, (ownLo | enLo) & liftLo, (ownHi | enHi) & liftHi, 0, 0) ? 0 : 1;
+  }
   let type = 0;
   while (type < 5 && !has(BOARD[4 + 2 * type]!, BOARD[5 + 2 * type]!, from)) type++;
   if (type === 5) return 0;
