@@ -201,6 +201,28 @@ describe.runIf(nativeApi !== undefined)('native and JS agree (fast-check)', () =
       expect(outcome(native, fen, text, strict)).toBe(outcome(js, fen, text, strict));
     }), { numRuns: 3000 });
   });
+  it('parseSan gives the same move or the same SanError for every legal move written short, long and wrong', () => {
+    let ambiguous = 0;
+    for (const fen of fens) {
+      const pos = jsApi.parseFen(fen);
+      for (const uci of jsApi.legalMoves(pos)) {
+        const text = js.toSan(pos, uci).replace(/[+#]$/, '');
+        const m = /^([NBRQK]?)([a-h]?[1-8]?)(x?)([a-h][1-8])(=[NBRQ])?$/.exec(text);
+        const forms = [text];
+        if (m) {
+          const [, piece, , capture, to, promo = ''] = m;
+          forms.push(`${piece}${capture}${to}${promo}`, `${piece}${uci.slice(0, 2)}${capture}${to}${promo}`,
+            `${piece}${uci.slice(0, 2)}-${to}${promo}`, `${piece === '' ? 'N' : ''}${to}`, `${piece}${to}${promo === '' ? '=Q' : ''}`);
+        }
+        for (const form of forms) {
+          const got = outcome(native, fen, form, false);
+          expect(got, `${fen} ${form}`).toBe(outcome(js, fen, form, false));
+          if (got.startsWith('ambiguous')) ambiguous++;
+        }
+      }
+    }
+    expect(ambiguous).toBeGreaterThan(20);
+  });
   it('sanMoves and toSan agree on every position', () => {
     fc.assert(fc.property(fc.constantFrom(...fens), (fen) => {
       const pos = jsApi.parseFen(fen);

@@ -197,6 +197,25 @@ export function write(p: number, n: number, m: number, check: number): string {
   return out;
 }
 
+/**
+ * Generates on ply 1 the legal moves of ply 0's pieces of one type (and of its king): the side to
+ * move's other pieces keep their colour, so every square stays occupied and every pin and check is
+ * seen, but lose their type, so the generator emits no move for them. Castling is not among the
+ * moves when the rooks lose their type. Returns the number of moves.
+ */
+function generateOfType(type: number): number {
+  const o = PLY_WORDS;
+  for (let i = 0; i < PLY_WORDS; i++) BOARD[o + i] = BOARD[i]!;
+  const us = BOARD[SIDE]!;
+  for (let t = 0; t < 5; t++) {
+    if (t === type) continue;
+    const w = 4 + 2 * t;
+    BOARD[o + w] = BOARD[w]! & ~BOARD[2 * us]!;
+    BOARD[o + w + 1] = BOARD[w + 1]! & ~BOARD[2 * us + 1]!;
+  }
+  return generate(1, false);
+}
+
 /** Generates ply p's moves; clears an en-passant square no legal capture uses (makeMove's convention). */
 export function generateClean(p: number): number {
   const o = p * PLY_WORDS;
@@ -249,13 +268,16 @@ export const jsSanBackend: SanBackend = {
   },
   parse(pos, san, out) {
     loadPacked(halvesOf(pos), 0, 0);
-    const n = generate(0, false);
     if (!parseSyntax(san, 0, san.length)) return SAN_MALFORMED;
-    const r = resolve(0, n);
+    const x = syntax;
+    // Castling needs the whole board; any other move only the pieces of the type it names.
+    const p = x.castle !== 0 || x.null ? 0 : 1;
+    const n = p === 0 ? generate(0, false) : generateOfType(x.piece);
+    const r = resolve(p, n);
     const status = sanStatus(r);
     let count = 0;
     if (status === SAN_OK) out[count++] = sanMove(r);
-    if (status === SAN_AMBIGUOUS) for (const m of candidates(0, n)) out[count++] = m;
+    if (status === SAN_AMBIGUOUS) for (const m of candidates(p, n)) out[count++] = m;
     return status | (count << 8);
   },
   list(pos) {
