@@ -20,7 +20,7 @@ import type { Bitboard, CheckKind, Position, Square } from '../core/types.js';
 import type { Backend } from '../backends/contract.js';
 /** A colour argument: 0 (white) or 1 (black), checked at run time. */
 type Color = number;
-import type { PositionInit } from '../core/position.js';
+import type { FenOptions, PositionInit, ToFenOptions } from '../core/position.js';
 import type { PerftStats } from '../moves/moves.js';
 import type { PerftAsyncOptions, PerftOptions } from '../moves/perft.js';
 
@@ -35,8 +35,9 @@ export type ArgKind =
   | 'squares' | 'sets' | 'paths'
   // positions and moves
   | 'position' | 'kbnkPosition' | 'positions' | 'positionList' | 'fen' | 'init' | 'uci' | 'moveBuffer'
-  // options objects (undefined allowed): perft's `{ threads }`, the async perfts' `{ threads, signal }`
-  | 'perftOptions' | 'perftAsyncOptions';
+  // options objects (undefined allowed): perft's `{ threads }`, the async perfts' `{ threads, signal }`,
+  // parseFen's `{ chess960 }`, toFen's `{ shredder }`
+  | 'perftOptions' | 'perftAsyncOptions' | 'fenOptions' | 'toFenOptions';
 
 /** What a function returns (for documentation, the bench and the property tests). */
 export type ResultKind =
@@ -271,11 +272,14 @@ export const DECLARATIONS = {
   // ---------------------------------------------------------------- Positions
   /**
    * FEN -> Position (six fields, or four with clocks 0 and 1). A FenError names the field and
-   * the offending text; the rules are in the README.
+   * the offending text; the rules are in the README. Chess960: a Shredder-FEN castling field
+   * (rook file letters, `HFhf`) makes a Chess960 position by itself; `{ chess960: true }` also reads
+   * X-FEN (`KQkq` for the outermost rooks, a file letter for an inner one).
+   * @example parseFen('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9').chess960 // true
    */
-  parseFen: fn<(fen: string) => Position>({ topic: 'positions', args: [['fen', 'fen']], result: 'position', call: parseFenCall }),
-  /** Position -> FEN (six fields). */
-  toFen: fn<(pos: Position) => string>({ topic: 'positions', args: [['pos', 'position']], result: 'string', call: toFenCall }),
+  parseFen: fn<(fen: string, options?: FenOptions) => Position>({ topic: 'positions', args: [['fen', 'fen'], ['options', 'fenOptions']], result: 'position', call: parseFenCall }),
+  /** Position -> FEN (six fields); a Chess960 position's castling as X-FEN, or Shredder-FEN with `{ shredder: true }`. */
+  toFen: fn<(pos: Position, options?: ToFenOptions) => string>({ topic: 'positions', args: [['pos', 'position'], ['options', 'toFenOptions']], result: 'string', call: toFenCall }),
   /**
    * A Position from bitboards: `{ pieces: { white: { king, pawns, ... }, black: { ... } }, sideToMove,
    * castling, epSquare, halfmoveClock, fullmoveNumber }` or `{ colors, pieces: [6 sets], ... }`;

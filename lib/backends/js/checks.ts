@@ -11,6 +11,7 @@
  */
 import { BISHOP, KING, KNIGHT, PACKED_POSITION_WORDS, PAWN, QUEEN, ROOK } from '../../core/types.js';
 import type { CheckVariants } from '../contract.js';
+import { ROOK_FILES_SHIFT, STATE_CHESS960, chess960CastlingProblem } from '../../core/chess960.js';
 import { pawnAttackTable } from './bitboard.js';
 import { kingBlockers, singleSquare } from './blockers.js';
 import { arrKingAttacks } from './king.js';
@@ -332,7 +333,7 @@ export function packedProblem(w: BigUint64Array, at: number): string | undefined
     if (set === 0n || (set & (set - 1n)) !== 0n) return `${name} must have exactly one king`;
   }
   const state = w[at + 8]!;
-  if (state & 0xe0n) return 'state bits 5-7 must be zero';
+  if (state & 0xc0n) return 'state bits 6-7 must be zero';
   const ep = Number((state >> 8n) & 255n);
   if (ep > 64) return 'en-passant code must be 0..64';
   if (ep !== 64 && (ep >> 3) !== ((state & 1n) ? 2 : 5)) {
@@ -366,7 +367,12 @@ export function fenRuleProblem(w: Int32Array, at: number): string | undefined {
   if ((w[at + 4]! & 0xff) | (w[at + 5]! & (0xff << 24))) return 'pawn on the first or last rank';
   const state = w[at + 16]!;
   const castling = (state >> 1) & 15;
-  for (let r = 0; r < 4; r++) {
+  const rookFields = (w[at + 17]! >>> ROOK_FILES_SHIFT) & 0xfff;
+  if (state & STATE_CHESS960) {
+    const problem = chess960CastlingProblem(w, at, castling, rookFields);
+    if (problem) return problem;
+  } else if (rookFields) return 'castling rook files other than h and a are for Chess960 positions only';
+  for (let r = 0; r < 4 && !(state & STATE_CHESS960); r++) {
     if (!(castling & (1 << r))) continue;
     const own = at + 2 * (r >> 1);
     const king = CASTLING_KING[r]!, rook = CASTLING_ROOK[r]!;
@@ -409,7 +415,7 @@ export function packedIsValid(w: Int32Array, at: number): boolean {
   const state = w[at + 16]!;
   const ep = (state >>> 8) & 255;
   return ((whiteLo & blackLo) | (whiteHi & blackHi) | sharedLo | sharedHi
-    | (seenLo ^ (whiteLo | blackLo)) | (seenHi ^ (whiteHi | blackHi)) | (state & 0xe0)) === 0
+    | (seenLo ^ (whiteLo | blackLo)) | (seenHi ^ (whiteHi | blackHi)) | (state & 0xc0)) === 0
     && single(whiteLo & kingsLo, whiteHi & kingsHi) && single(blackLo & kingsLo, blackHi & kingsHi)
     && (ep === 64 || (ep >> 3) === ((state & 1) !== 0 ? 2 : 5))
     && fenRuleProblem(w, at) === undefined;
