@@ -316,7 +316,8 @@ export const DECLARATIONS = {
   /** Where the piece on `sq` may move as far as pins allow: the pin line up to the pinner, or every square. */
   pinRay: fn<(pos: Position, square: Sq) => BB>({ topic: 'checks', args: [['pos', 'position'], ['square', 'square']], result: 'bitboard' }),
   /**
-   * The check a UCI move ('e2e4', 'e7e8q', castling as the king's move 'e1g1') of the side to move
+   * The check a UCI move ('e2e4', 'e7e8q', castling as the king's move 'e1g1', in a Chess960
+   * position as the king taking its own rook 'g1h1') of the side to move
    * gives: 'none', 'direct', 'discovered' or 'double'. A malformed or illegal move is a MoveError.
    */
   checkKind: fn<(pos: Position, move: string) => CheckKind>({ topic: 'checks', args: [['pos', 'position'], ['move', 'uci']], result: 'checkKind', call: checkKindCall }),
@@ -343,7 +344,11 @@ export const DECLARATIONS = {
   checkAnalysisBatch: fn<(positions: U64, out?: U64) => U64>({ topic: 'checks', args: [['positions', 'positions']], result: 'u64', out: 'u64', outWidth: 6 }),
 
   // ---------------------------------------------------------------- Moves and perft
-  /** The legal moves of the side to move as UCI strings ('e2e4', 'e7e8q', castling 'e1g1'), sorted. */
+  /**
+   * The legal moves of the side to move as UCI strings ('e2e4', 'e7e8q', castling 'e1g1'), sorted.
+   * In a Chess960 position (`pos.chess960`) castling is the king taking its own rook ('e1h1', 'b1a1'),
+   * the UCI_Chess960 form engines use, even when the setup is the standard one.
+   */
   legalMoves: fn<(pos: Position) => string[]>({ topic: 'moves', args: [['pos', 'position']], result: 'strings', call: legalMovesCall }),
   /**
    * The legal moves as 16-bit codes (`from | to << 6 | promotion << 12`, see encodeMove), in the
@@ -352,7 +357,8 @@ export const DECLARATIONS = {
    */
   legalMovesEncoded: fn<(pos: Position, out?: Uint16Array) => Uint16Array>({ topic: 'moves', args: [['pos', 'position'], ['out', 'moveBuffer']], result: 'moveCodes', call: legalMovesEncodedCall }),
   /**
-   * The position after a legal UCI move (castling as the king's move, 'e1g1'): a new validated
+   * The position after a legal UCI move (castling as the king's move, 'e1g1'; in Chess960 the king
+   * taking its own rook): a new validated
    * Position. Castling rights go when the king or a rook leaves its square or a rook is taken
    * there; the en-passant square is set only when an en-passant capture is legal next; the
    * halfmove clock restarts after a pawn move or a capture; the fullmove number grows after

@@ -651,10 +651,28 @@ int perftSplit(const Sliders& s, const Board& root, int depth, std::vector<Board
   return plies;
 }
 
+namespace movegen {
+// perft of a Chess960 position with a castling right left: movegen.h's generator (its castling
+// moves are computed per position) down to the first node without a right, then perftgen's.
+template <int Us, class Sliders>
+U64 perftChess960(const Sliders& s, const Board& b, int depth) {
+  if (depth == 1) return countMoves<Us>(s, b);
+  U64 n = 0;
+  auto visit = [&](const Board& child) {
+    n += (child.castling & 15) ? perftChess960<Us ^ 1>(s, child, depth - 1) : perftgen::perft(s, child, depth - 1);
+  };
+  ChildSink<Us, decltype(visit)> sink{b, visit};
+  generate<Us>(s, b, sink);
+  return n;
+}
+}  // namespace movegen
+
 // Leaf nodes at `depth` (0 -> 1).
 template <class Sliders>
 U64 perft(const Sliders& s, const Board& b, int depth) {
   if (depth <= 0) return 1;
+  if (b.chess960 && (b.castling & 15))
+    return b.sideToMove == 0 ? movegen::perftChess960<0>(s, b, depth) : movegen::perftChess960<1>(s, b, depth);
   return perftgen::perft(s, b, depth);
 }
 

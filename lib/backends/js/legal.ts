@@ -31,9 +31,10 @@ export function quickLegality(from: number, to: number, promotion: number): numb
   const them = us ^ 1;
   const ownLo = BOARD[2 * us]!, ownHi = BOARD[2 * us + 1]!;
   const enLo = BOARD[2 * them]!, enHi = BOARD[2 * them + 1]!;
-  if (!has(ownLo, ownHi, from) || has(ownLo, ownHi, to)) return 0;
+  if (!has(ownLo, ownHi, from)) return 0;
   const k = kingSquareAt(0, us);
-  if (from === k) return -1;
+  if (from === k) return -1; // king moves, Chess960 castling (the king taking its own rook) included
+  if (has(ownLo, ownHi, to)) return 0;
   let type = 0;
   while (type < 5 && !has(BOARD[4 + 2 * type]!, BOARD[5 + 2 * type]!, from)) type++;
   if (type === 5) return 0;
