@@ -73,11 +73,27 @@ const FENS = [
   '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1',
   '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2',
   '4k3/4R3/8/8/8/8/8/4K3 b - - 0 1',
+  // Chess960 (Shredder-FEN: a Chess960 position by itself): the chess programming wiki's "Chess960
+  // Perft Results" positions 1-5, then castling cases (the king on its rook's target, a rook
+  // shielding the king's target, the king not moving, inner rooks).
+  'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9',
+  '2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9',
+  'b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9',
+  'qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9',
+  '1nbbnrkr/p1p1ppp1/3p4/1p3P1p/3Pq2P/8/PPP1P1P1/QNBBNRKR w HFhf - 0 9',
+  '1r5k/8/8/8/8/8/8/4K1R1 w G - 0 1',
+  '8/8/8/8/8/8/8/qR1K3k w B - 0 1',
+  '4k3/8/8/8/8/8/8/6KR w H - 0 1',
+  'rk2r3/8/8/8/8/8/8/1K3R1R w Fa - 0 1',
+  'r1k1r3/8/8/8/8/8/8/R1K1R3 b EAea - 0 1',
 ];
 const BAD_FENS = ['', 'x', '8/8/8/8/8/8/8/8 w - - 0 1', '4k3/4R3/8/8/8/8/8/4K3 w - - 0 1', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0',
-  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1', '\u00e9\u00e9', 'k7/8/8/8/8/8/8/K7 w - - 99999999999 1'];
+  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1', '\u00e9\u00e9', 'k7/8/8/8/8/8/8/K7 w - - 99999999999 1',
+  'rk2r3/8/8/8/8/8/8/1K3R1R w G - 0 1', 'rk2r3/8/8/8/8/8/8/1K3R1R w FFa - 0 1', 'rk2r3/8/8/8/8/8/8/1K3R1R w Fq - 0 1', 'rk2r3/8/8/8/8/8/8/1K3R1R w KQ - 0 1'];
 const PGNS = ['', '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *', '[Event "x"]\n\n1. d4 d5 2. c4 1-0\n\n1. e4 c5 *\n', '1. e4 {c} (1. d4) e5 2. Qh5 Ke7 3. Qxe5# 1-0',
-  '[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n[SetUp "1"]\n\n1. O-O Kd7 *', '1. e4 e5 2. Ke3 Nx9 *\n\n1. f3 e5 2. g4 Qh4# 0-1', '1. e4 {unterminated'];
+  '[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n[SetUp "1"]\n\n1. O-O Kd7 *',
+  '[Variant "fischerandom"]\n[FEN "1r5k/8/8/8/8/8/8/4K1R1 w K - 0 1"]\n\n1. O-O Kh7 2. Rb1 *', '[Variant "Chess960"]\n[FEN "r1k1r3/8/8/8/8/8/8/R1K1R3 w EAea - 0 1"]\n\n1. O-O-O O-O 2. Kb1 *',
+  '[Variant "FRC"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *', '[Variant "Atomic"]\n\n1. e4 *', '1. e4 e5 2. Ke3 Nx9 *\n\n1. f3 e5 2. g4 Qh4# 0-1', '1. e4 {unterminated'];
 const FEATURE_NAMES = ['checkers', 'pinned', 'attacked', 'legalMoveCount', 'checkmate', 'inCheck', 'knightForkSquares', 'nope'];
 const NUMBERS = [0, -0, 1, 2, 3, 7, 63, 64, -1, 255, 256, 0.5, NaN, Infinity, -Infinity, 2 ** 31, 2 ** 32, 2 ** 53, -(2 ** 53), 1e300, 21, 20];
 const BIGINTS = [0n, 1n, -1n, 2n ** 64n - 1n, 2n ** 64n, 2n ** 63n, -(2n ** 63n), 0xffn, 0x8100000000000081n];
@@ -193,7 +209,7 @@ function paramRecipe(r, fn, param) {
   if (/direction|dir$/.test(p)) return { kind: 'number', value: r.chance(0.85) ? r.int(8) : r.pick(NUMBERS) };
   if (/fens?$/.test(p)) return p.endsWith('s') ? { kind: 'array', items: Array.from({ length: n }, () => ({ kind: 'string', value: r.chance(0.8) ? r.pick(FENS) : r.pick(BAD_FENS) })) } : { kind: 'string', value: r.chance(0.8) ? r.pick(FENS) : r.pick(BAD_FENS) };
   if (p === 'features') return r.chance(0.3) ? { kind: 'string', value: 'all' } : { kind: 'array', items: Array.from({ length: 1 + r.int(3) }, () => ({ kind: 'string', value: r.pick(FEATURE_NAMES) })) };
-  if (p === 'options' || p === 'init') return { kind: 'object', entries: [['threads', { kind: 'number', value: r.pick([1, 2, 0, 300, 1.5]) }], ...(r.chance(0.5) ? [['signal', { kind: 'signal', how: r.pick(['aborted', 'abortAfterCall', 'live', 'fake']) }]] : []), ...(r.chance(0.3) ? [['epd', { kind: r.pick(['true', 'false']) }]] : []), ...(/pgn/i.test(fn) && r.chance(0.5) ? [['reuse', reuseRecipe(r)]] : [])] };
+  if (p === 'options' || p === 'init') return { kind: 'object', entries: [['threads', { kind: 'number', value: r.pick([1, 2, 0, 300, 1.5]) }], ...(r.chance(0.5) ? [['signal', { kind: 'signal', how: r.pick(['aborted', 'abortAfterCall', 'live', 'fake']) }]] : []), ...(r.chance(0.3) ? [['epd', { kind: r.pick(['true', 'false']) }]] : []), ...(r.chance(0.3) ? [[r.pick(['chess960', 'shredder']), r.chance(0.8) ? { kind: r.pick(['true', 'false']) } : anyRecipe(r, 2)]] : []), ...(/pgn/i.test(fn) && r.chance(0.5) ? [['reuse', reuseRecipe(r)]] : [])] };
   if (p === 'move') return r.chance(0.5) ? { kind: 'number', value: r.int(65536) } : { kind: 'object', entries: [['from', { kind: 'number', value: r.int(64) }], ['to', { kind: 'number', value: r.int(64) }]] };
   if (p === 'promotion') return { kind: 'number', value: r.int(5) };
   if (batch) return typedRecipe(r, r.chance(0.85) ? 'BigUint64Array' : r.pick(ARRAY_TYPES), n);

@@ -47,7 +47,13 @@ const POSITIONS = [
   ['position 3', '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', 5],
   ['position 4', 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1', 4],
   ['position 5', 'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8', 4],
+  // Chess960 (Shredder-FEN): the chess programming wiki's "Chess960 Perft Results", positions 1 and 3.
+  // Stockfish runs them with UCI_Chess960; the C++ driver, the peers without Chess960 (ellxor,
+  // Gigantua, chess.js) and chessops (its dests list castling twice) are left out of these rows.
+  ['Chess960 #1', 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', 5],
+  ['Chess960 #3', 'b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9', 5],
 ];
+const isChess960 = (name) => name.startsWith('Chess960');
 
 const PROMOTION_ROLES = ['queen', 'rook', 'bishop', 'knight'];
 
@@ -135,8 +141,8 @@ async function startStockfish(exe) {
   const until = (test, command) => new Promise((resolve) => { waiting = { resolve, test }; child.stdin.write(command); });
   await until(/readyok/, 'uci\nisready\n');
   return {
-    async perft(fen, depth) {
-      await until(/readyok/, `position fen ${fen}\nisready\n`);
+    async perft(fen, depth, chess960 = false) {
+      await until(/readyok/, `setoption name UCI_Chess960 value ${chess960}\nposition fen ${fen}\nisready\n`);
       const t0 = process.hrtime.bigint();
       const m = await until(/Nodes searched: (\d+)/, `go perft ${depth}\n`);
       return [Number(m[1]), Number(process.hrtime.bigint() - t0)];
@@ -265,7 +271,10 @@ export async function run({ js, native, quick, filter }) {
   const rows = [];
   const measurements = [];
   let gigantuaWrong = false;
+  // A filter naming rows (e.g. 'perft|initial|Chess960') keeps those rows; one naming none keeps all.
+  const rowFilter = filter && POSITIONS.some(([n]) => filter.test(n)) ? filter : null;
   for (const [name, fen, fullDepth] of POSITIONS) {
+    if (rowFilter && !rowFilter.test(name)) continue;
     const depth = quick ? fullDepth - 1 : fullDepth;
     const group = `perft ${name} d${depth} (per leaf node)`;
     /** Records the samples (ns per node) and returns M nodes/s of their median. */
@@ -294,15 +303,16 @@ export async function run({ js, native, quick, filter }) {
     if (stockfish) {
       const samples = [];
       for (let i = 0; i < runs + 1; i++) {
-        const [got, ns] = await stockfish.perft(fen, depth);
+        const [got, ns] = await stockfish.perft(fen, depth, isChess960(name));
         if (got !== nodes) throw new Error(`stockfish: expected ${nodes} nodes, got ${got}`);
         if (i > 0) samples.push(ns / nodes);
       }
       stockfishRate = rec('perft', 'peer', 'stockfish', 'Stockfish go perft', samples);
     }
-    const ellxorMnps = ellxor ? rec('perft', 'peer', 'ellxor', 'ellxor/perft', ellxorRate(ellxor, fen, depth, nodes, runs)) : null;
+    const c960 = isChess960(name);
+    const ellxorMnps = ellxor && !c960 ? rec('perft', 'peer', 'ellxor', 'ellxor/perft', ellxorRate(ellxor, fen, depth, nodes, runs)) : null;
     let gigantuaMnps = null;
-    if (gigantua) {
+    if (gigantua && !c960) {
       const g = gigantuaRate(gigantua.exe, fen, depth, nodes, runs);
       if (g.wrong !== undefined) {
         notes.push(`Gigantua counted ${g.wrong} on ${name} d${depth}, not ${nodes}: its column is dropped.`);
@@ -311,18 +321,21 @@ export async function run({ js, native, quick, filter }) {
         for (const row of rows) row[8] = 'wrong';
       } else gigantuaMnps = rec('perft', 'peer', 'gigantua', 'Gigantua', g.samples);
     }
-    const setup = chessopsParseFen(fen).unwrap();
-    const copsPos = ChessopsChess.fromSetup(setup).unwrap();
-    const copsRate = rec('perft', 'peer', 'chessops', 'chessops', rate(() => chessopsPerft(copsPos, depth), nodes, runs, minMs));
-    const chessJs = new ChessJs(fen);
-    const chessJsRate = rec('perft', 'peer', 'chess.js', 'chess.js', rate(() => chessJs.perft(depth), nodes, 1, 0));
-    const cppMnps = cpp ? rec('perft', 'cpp', 'cpp', 'plain C++ loop (per element)', cppRate(cpp, fen, depth, runs)) : null;
+    const copsPos = c960 ? null : ChessopsChess.fromSetup(chessopsParseFen(fen).unwrap()).unwrap();
+    const copsRate = c960 ? null : rec('perft', 'peer', 'chessops', 'chessops', rate(() => chessopsPerft(copsPos, depth), nodes, runs, minMs));
+    const chessJs = c960 ? null : new ChessJs(fen);
+    const chessJsRate = c960 ? null : rec('perft', 'peer', 'chess.js', 'chess.js', rate(() => chessJs.perft(depth), nodes, 1, 0));
+    const cppMnps = cpp && !c960 ? rec('perft', 'cpp', 'cpp', 'plain C++ loop (per element)', cppRate(cpp, fen, depth, runs)) : null;
     rows.push([`${name} d${depth}`, nodes.toLocaleString('en'), fmt(cppMnps), fmt(nativeRate), fmt(threadsRate), fmt(statsRate), fmt(stockfishRate),
       fmt(ellxorMnps), gigantuaWrong ? 'wrong' : fmt(gigantuaMnps), fmt(jsRate), fmt(copsRate), fmt(chessJsRate), ratio(jsRate, copsRate), ratio(jsRate, chessJsRate),
       ratio(nativeRate, jsRate), ratio(nativeRate, stockfishRate)]);
   }
   stockfish?.stop();
   notes.push('M nodes/s per core, median of the timed runs after a warm-up; every column counts the same leaf nodes (checked).');
+  const rateOf = (label) => rows.find((r) => r[0].startsWith(label))?.[3];
+  if (native && rateOf('Chess960') && rateOf('initial')) {
+    notes.push(`Chess960 rows: native perft ${rateOf('Chess960 #1')} and ${rateOf('Chess960 #3')} M nodes/s against ${rateOf('initial')} on the initial position (the target: within 10%).`);
+  }
   notes.push('chessops: our loop over its public API (allDests, clone, play), bulk-counted at the last ply; chess.js: its own perft().');
   if (!native) notes.push('native backend not loaded: native columns n/a.');
   return {

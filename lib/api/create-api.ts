@@ -138,6 +138,8 @@ const SCALAR_CHECKS: Partial<Record<ArgKind, (fn: string, what: string, v: unkno
   moveBuffer: checkMoveBuffer,
   perftOptions: (fn, what, v) => checkPerftOptions(fn, what, v, false),
   perftAsyncOptions: (fn, what, v) => checkPerftOptions(fn, what, v, true),
+  fenOptions: (_fn, _what, v) => v, // parseFen's own checks name the option
+  toFenOptions: (_fn, _what, v) => v, // toFen's own checks name the option
 };
 
 const OUT_TYPES: Record<OutKind, BigUint64ArrayConstructor | Uint8ArrayConstructor | Int8ArrayConstructor | Float64ArrayConstructor> = {

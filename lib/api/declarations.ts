@@ -20,7 +20,7 @@ import type { Bitboard, CheckKind, Position, Square } from '../core/types.js';
 import type { Backend } from '../backends/contract.js';
 /** A colour argument: 0 (white) or 1 (black), checked at run time. */
 type Color = number;
-import type { PositionInit } from '../core/position.js';
+import type { FenOptions, PositionInit, ToFenOptions } from '../core/position.js';
 import type { PerftStats } from '../moves/moves.js';
 import type { PerftAsyncOptions, PerftOptions } from '../moves/perft.js';
 
@@ -35,8 +35,9 @@ export type ArgKind =
   | 'squares' | 'sets' | 'paths'
   // positions and moves
   | 'position' | 'kbnkPosition' | 'positions' | 'positionList' | 'fen' | 'init' | 'uci' | 'moveBuffer'
-  // options objects (undefined allowed): perft's `{ threads }`, the async perfts' `{ threads, signal }`
-  | 'perftOptions' | 'perftAsyncOptions';
+  // options objects (undefined allowed): perft's `{ threads }`, the async perfts' `{ threads, signal }`,
+  // parseFen's `{ chess960 }`, toFen's `{ shredder }`
+  | 'perftOptions' | 'perftAsyncOptions' | 'fenOptions' | 'toFenOptions';
 
 /** What a function returns (for documentation, the bench and the property tests). */
 export type ResultKind =
@@ -271,11 +272,14 @@ export const DECLARATIONS = {
   // ---------------------------------------------------------------- Positions
   /**
    * FEN -> Position (six fields, or four with clocks 0 and 1). A FenError names the field and
-   * the offending text; the rules are in the README.
+   * the offending text; the rules are in the README. Chess960: a Shredder-FEN castling field
+   * (rook file letters, `HFhf`) makes a Chess960 position by itself; `{ chess960: true }` also reads
+   * X-FEN (`KQkq` for the outermost rooks, a file letter for an inner one).
+   * @example parseFen('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9').chess960 // true
    */
-  parseFen: fn<(fen: string) => Position>({ topic: 'positions', args: [['fen', 'fen']], result: 'position', call: parseFenCall }),
-  /** Position -> FEN (six fields). */
-  toFen: fn<(pos: Position) => string>({ topic: 'positions', args: [['pos', 'position']], result: 'string', call: toFenCall }),
+  parseFen: fn<(fen: string, options?: FenOptions) => Position>({ topic: 'positions', args: [['fen', 'fen'], ['options', 'fenOptions']], result: 'position', call: parseFenCall }),
+  /** Position -> FEN (six fields); a Chess960 position's castling as X-FEN, or Shredder-FEN with `{ shredder: true }`. */
+  toFen: fn<(pos: Position, options?: ToFenOptions) => string>({ topic: 'positions', args: [['pos', 'position'], ['options', 'toFenOptions']], result: 'string', call: toFenCall }),
   /**
    * A Position from bitboards: `{ pieces: { white: { king, pawns, ... }, black: { ... } }, sideToMove,
    * castling, epSquare, halfmoveClock, fullmoveNumber }` or `{ colors, pieces: [6 sets], ... }`;
@@ -312,7 +316,8 @@ export const DECLARATIONS = {
   /** Where the piece on `sq` may move as far as pins allow: the pin line up to the pinner, or every square. */
   pinRay: fn<(pos: Position, square: Sq) => BB>({ topic: 'checks', args: [['pos', 'position'], ['square', 'square']], result: 'bitboard' }),
   /**
-   * The check a UCI move ('e2e4', 'e7e8q', castling as the king's move 'e1g1') of the side to move
+   * The check a UCI move ('e2e4', 'e7e8q', castling as the king's move 'e1g1', in a Chess960
+   * position as the king taking its own rook 'g1h1') of the side to move
    * gives: 'none', 'direct', 'discovered' or 'double'. A malformed or illegal move is a MoveError.
    */
   checkKind: fn<(pos: Position, move: string) => CheckKind>({ topic: 'checks', args: [['pos', 'position'], ['move', 'uci']], result: 'checkKind', call: checkKindCall }),
@@ -339,7 +344,11 @@ export const DECLARATIONS = {
   checkAnalysisBatch: fn<(positions: U64, out?: U64) => U64>({ topic: 'checks', args: [['positions', 'positions']], result: 'u64', out: 'u64', outWidth: 6 }),
 
   // ---------------------------------------------------------------- Moves and perft
-  /** The legal moves of the side to move as UCI strings ('e2e4', 'e7e8q', castling 'e1g1'), sorted. */
+  /**
+   * The legal moves of the side to move as UCI strings ('e2e4', 'e7e8q', castling 'e1g1'), sorted.
+   * In a Chess960 position (`pos.chess960`) castling is the king taking its own rook ('e1h1', 'b1a1'),
+   * the UCI_Chess960 form engines use, even when the setup is the standard one.
+   */
   legalMoves: fn<(pos: Position) => string[]>({ topic: 'moves', args: [['pos', 'position']], result: 'strings', call: legalMovesCall }),
   /**
    * The legal moves as 16-bit codes (`from | to << 6 | promotion << 12`, see encodeMove), in the
@@ -348,7 +357,8 @@ export const DECLARATIONS = {
    */
   legalMovesEncoded: fn<(pos: Position, out?: Uint16Array) => Uint16Array>({ topic: 'moves', args: [['pos', 'position'], ['out', 'moveBuffer']], result: 'moveCodes', call: legalMovesEncodedCall }),
   /**
-   * The position after a legal UCI move (castling as the king's move, 'e1g1'): a new validated
+   * The position after a legal UCI move (castling as the king's move, 'e1g1'; in Chess960 the king
+   * taking its own rook): a new validated
    * Position. Castling rights go when the king or a rook leaves its square or a rook is taken
    * there; the en-passant square is set only when an en-passant capture is legal next; the
    * halfmove clock restarts after a pawn move or a capture; the fullmove number grows after

@@ -14,6 +14,7 @@ import type { Color, Position } from './types.js';
 import { packedIsValid } from '../backends/js/checks.js';
 import { BOARD, attacked, kingSquareAt, loadPacked } from '../backends/js/movegen.js';
 import { SQUARE_NAMES } from './squares.js';
+import { ROOK_FILES_SHIFT, STATE_CHESS960, castlingFieldOf, rookFilesOf } from './chess960.js';
 
 /** The key under which a Position's spread copy names the Position it came from. */
 export const POSITION_OF_SPREAD: unique symbol = Symbol('bitboard-patterns Position');
@@ -37,10 +38,16 @@ export class PositionRecord implements Position {
   #colors: readonly [bigint, bigint] | undefined;
   #pieces: readonly [bigint, bigint, bigint, bigint, bigint, bigint] | undefined;
   #packed: BigUint64Array | undefined;
+  /** The packed rook file fields (lib/core/chess960.ts: 3 bits per right, XOR the standard file). */
+  readonly #rookFields: number;
+  readonly #chess960: boolean;
 
   /** Takes `sets` (16 halves) as its own; the caller has validated the position. */
-  constructor(sets: Int32Array, sideToMove: Color, castling: number, epSquare: number, halfmoveClock: number, fullmoveNumber: number) {
+  constructor(sets: Int32Array, sideToMove: Color, castling: number, epSquare: number, halfmoveClock: number, fullmoveNumber: number,
+    rookFields = 0, chess960 = false) {
     this.#sets = sets;
+    this.#rookFields = rookFields;
+    this.#chess960 = chess960;
     this.sideToMove = sideToMove;
     this.castling = castling;
     this.epSquare = epSquare;
@@ -58,6 +65,16 @@ export class PositionRecord implements Position {
     return (this.#pieces ??= Object.freeze([setOf(h, 4), setOf(h, 6), setOf(h, 8), setOf(h, 10), setOf(h, 12), setOf(h, 14)] as const));
   }
 
+  /** Whether this is a Chess960 position (castling moves are written as the king taking its own rook). */
+  get chess960(): boolean {
+    return this.#chess960;
+  }
+
+  /** The rook file (0 = a .. 7 = h) of each castling right K, Q, k, q; -1 for a right not held. */
+  get castlingFiles(): readonly [number, number, number, number] {
+    return Object.freeze(rookFilesOf(this.castling, this.#rookFields));
+  }
+
   /** The same position in the packed layout: the caller's copy (the package never reads it). */
   get packed(): BigUint64Array {
     if (!this.#packed) {
@@ -70,7 +87,8 @@ export class PositionRecord implements Position {
   /** What `console.log` and `util.inspect` show: the sets and the state, as the fields read. */
   [Symbol.for('nodejs.util.inspect.custom')](): object {
     const { colors, pieces, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber } = this;
-    return { colors, pieces, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber };
+    if (!this.#chess960) return { colors, pieces, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber };
+    return { colors, pieces, sideToMove, castling, castlingFiles: this.castlingFiles, epSquare, halfmoveClock, fullmoveNumber, chess960: true };
   }
 
   /** True for the objects this class made, whatever their prototype says. */
@@ -82,18 +100,23 @@ export class PositionRecord implements Position {
   static setsOf(pos: PositionRecord): Int32Array {
     return pos.#sets;
   }
+
+  /** The packed rook file fields of a Position's castling rights (0 for a standard position). */
+  static rookFieldsOf(pos: PositionRecord): number {
+    return pos.#rookFields;
+  }
 }
 
 /** The state half of the packed layout (word 8, low 32 bits). */
 const stateHalf = (pos: Position): number =>
-  pos.sideToMove | (pos.castling << 1) | ((pos.epSquare < 0 ? 64 : pos.epSquare) << 8) | ((pos.halfmoveClock & 0xffff) << 16);
+  pos.sideToMove | (pos.castling << 1) | (pos.chess960 ? STATE_CHESS960 : 0) | ((pos.epSquare < 0 ? 64 : pos.epSquare) << 8) | ((pos.halfmoveClock & 0xffff) << 16);
 
 /** Writes the 20 halves of pos's packed words to h at `at`. */
 export function writeHalves(pos: Position, h: Int32Array, at: number): void {
   const sets = PositionRecord.setsOf(pos as PositionRecord);
   for (let i = 0; i < 16; i++) h[at + i] = sets[i]!;
   h[at + 16] = stateHalf(pos);
-  h[at + 17] = pos.halfmoveClock >>> 16;
+  h[at + 17] = (pos.halfmoveClock >>> 16) | (PositionRecord.rookFieldsOf(pos as PositionRecord) << ROOK_FILES_SHIFT);
   h[at + 18] = pos.fullmoveNumber;
   h[at + 19] = 0;
 }
@@ -119,7 +142,7 @@ export function positionOfHalves(h: Int32Array, at: number): PositionRecord {
   const state = h[at + 16]!;
   const ep = (state >>> 8) & 255;
   return new PositionRecord(h.slice(at, at + 16), (state & 1) as Color, (state >>> 1) & 15, ep === 64 ? -1 : ep,
-    (state >>> 16) | ((h[at + 17]! & 0xf) << 16), h[at + 18]!);
+    (state >>> 16) | ((h[at + 17]! & 0xf) << 16), h[at + 18]!, (h[at + 17]! >>> ROOK_FILES_SHIFT) & 0xfff, (state & STATE_CHESS960) !== 0);
 }
 
 /**
@@ -128,10 +151,11 @@ export function positionOfHalves(h: Int32Array, at: number): PositionRecord {
  * 16 halves and the state: true when they hold. A false says nothing of why: the caller words the
  * error with its own rules (lib/core/position.ts validate), which are the same.
  */
-export function holdsPositionRules(sets: Int32Array, sideToMove: number, castling: number, epSquare: number): boolean {
+export function holdsPositionRules(sets: Int32Array, sideToMove: number, castling: number, epSquare: number,
+  rookFields = 0, chess960 = false): boolean {
   for (let i = 0; i < 16; i++) SCRATCH[i] = sets[i]!;
-  SCRATCH[16] = sideToMove | (castling << 1) | ((epSquare < 0 ? 64 : epSquare) << 8);
-  SCRATCH[17] = 0;
+  SCRATCH[16] = sideToMove | (castling << 1) | (chess960 ? STATE_CHESS960 : 0) | ((epSquare < 0 ? 64 : epSquare) << 8);
+  SCRATCH[17] = rookFields << ROOK_FILES_SHIFT;
   if (castling > 15 || !packedIsValid(SCRATCH, 0)) return false;
   loadPacked(SCRATCH, 0, 0);
   return !attacked(0, sideToMove, kingSquareAt(0, sideToMove ^ 1), BOARD[0]! | BOARD[2]!, BOARD[1]! | BOARD[3]!, 0, 0);
@@ -144,8 +168,11 @@ const LETTERS = 'PNBRQKpnbrqk';
 const CASTLING_TEXT = Array.from({ length: 16 }, (_, c) => ['K', 'Q', 'k', 'q'].filter((_l, i) => c & (1 << i)).join('') || '-');
 const MAILBOX = new Int8Array(64);
 
-/** Position -> FEN (six fields), from the halves: a mailbox filled set by set, then rank by rank. */
-export function fenOfRecord(pos: PositionRecord): string {
+/**
+ * Position -> FEN (six fields), from the halves: a mailbox filled set by set, then rank by rank. A
+ * Chess960 position's castling field is X-FEN, or Shredder-FEN with `shredder` (also for standard ones).
+ */
+export function fenOfRecord(pos: PositionRecord, shredder = false): string {
   const h = PositionRecord.setsOf(pos);
   MAILBOX.fill(-1);
   const whiteLo = h[0]!, whiteHi = h[1]!;
@@ -177,7 +204,9 @@ export function fenOfRecord(pos: PositionRecord): string {
     if (gap) board += gap;
     if (rank) board += '/';
   }
-  return `${board} ${pos.sideToMove ? 'b' : 'w'} ${CASTLING_TEXT[pos.castling]} ${pos.epSquare < 0 ? '-' : SQUARE_NAMES[pos.epSquare]} ${pos.halfmoveClock} ${pos.fullmoveNumber}`;
+  const castling = pos.chess960 || shredder
+    ? castlingFieldOf(h, pos.castling, PositionRecord.rookFieldsOf(pos), pos.chess960, shredder) : CASTLING_TEXT[pos.castling];
+  return `${board} ${pos.sideToMove ? 'b' : 'w'} ${castling} ${pos.epSquare < 0 ? '-' : SQUARE_NAMES[pos.epSquare]} ${pos.halfmoveClock} ${pos.fullmoveNumber}`;
 }
 
 // ---- UCI text of move codes, in sorted order ----

@@ -15,6 +15,10 @@ import { squareName } from './squares.js';
 import {
   POSITION_OF_SPREAD, PositionRecord, fenOfRecord, holdsPositionRules, packedOf as recordWords, positionOfHalves, writeHalves,
 } from './position-record.js';
+import {
+  STANDARD_ROOK_FILES, backRankKingFile, backRankRook, chess960CastlingProblem, chess960StartFen, chess960NumberOfBackRank, readCastlingField,
+  rookFieldsOf,
+} from './chess960.js';
 
 /** The FEN of the initial position. */
 export const STARTING_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -114,6 +118,9 @@ interface Fields {
   epSquare: number;
   halfmoveClock: number;
   fullmoveNumber: number;
+  /** The packed rook file fields (lib/core/chess960.ts). */
+  rookFields: number;
+  chess960: boolean;
 }
 
 /** The eight sets of a position being made, and their halves (one buffer: the engine splits them). */
@@ -129,7 +136,7 @@ function halvesOfFields(f: Fields): Int32Array {
 }
 
 function freeze(f: Fields): Position {
-  return new PositionRecord(halvesOfFields(f), f.sideToMove, f.castling, f.epSquare, f.halfmoveClock, f.fullmoveNumber);
+  return new PositionRecord(halvesOfFields(f), f.sideToMove, f.castling, f.epSquare, f.halfmoveClock, f.fullmoveNumber, f.rookFields, f.chess960);
 }
 
 /** The BigInt fields of 16 halves and a state, for validate's wording of what is wrong. */
@@ -167,8 +174,12 @@ function validate(f: Fields): Invalid | undefined {
   }
   const backRanks = 0xff000000000000ffn;
   if (f.pieces[PAWN] & backRanks) return new Invalid('pieces', `pawn on the first or last rank (${squareName(lowest(f.pieces[PAWN] & backRanks))})`);
+  if (f.chess960) {
+    const problem = chess960CastlingProblem(halvesOfFields(f), 0, f.castling, f.rookFields);
+    if (problem) return new Invalid('castling', problem);
+  } else if (f.rookFields) return new Invalid('castling', 'rook files other than h and a need a Chess960 position');
   for (const [right, kingSq, rookSq, letter, c] of CASTLING_RULES) {
-    if (!(f.castling & right)) continue;
+    if (f.chess960 || !(f.castling & right)) continue;
     const own = f.colors[c]!;
     if (!has(own & f.pieces[KING], kingSq)) {
       return new Invalid('castling', `right ${letter} needs the ${COLOR_NAMES[c]} king on ${squareName(kingSq)}`, letter);
@@ -221,8 +232,23 @@ const PIECE_OF_CODE = Int8Array.from({ length: 128 }, (_, c) => {
   return t < 0 ? -1 : String.fromCharCode(c) === PIECE_LETTERS[t] ? t + 6 : t;
 });
 
+/** parseFen's options: `chess960` reads the castling field as X-FEN (or Shredder-FEN) and makes a Chess960 position. */
+export interface FenOptions { chess960?: boolean }
+/** toFen's options: `shredder` writes the castling field as Shredder-FEN (rook file letters, `HAha`). */
+export interface ToFenOptions { shredder?: boolean }
+
+/** The `chess960` of parseFen's options (undefined allowed); a TypeError for anything else. */
+function chess960Option(fn: string, options: unknown): boolean {
+  if (options === undefined) return false;
+  if (typeof options !== 'object' || options === null) throw new TypeError(`${fn}: options must be an object like { chess960: true }, got ${options === null ? 'null' : typeof options}`);
+  const v = (options as { chess960?: unknown }).chess960;
+  if (v !== undefined && typeof v !== 'boolean') throw new TypeError(`${fn}: options.chess960 must be a boolean, got ${typeof v}`);
+  return v === true;
+}
+
 /** FEN -> Position. Throws TypeError for a non-string, FenError (field, text) for everything else. */
-export function parseFen(fen: string, checkers: CheckersFn): Position {
+export function parseFen(fen: string, checkers: CheckersFn, options?: FenOptions): Position {
+  const chess960 = chess960Option('parseFen', options);
   if (typeof fen !== 'string') throw new TypeError(`parseFen: fen must be a string, got ${fen === null ? 'null' : typeof fen}`);
   if (fen.length > MAX_FEN_LENGTH) throw new FenError('fen', fen, `longer than ${MAX_FEN_LENGTH} characters`);
   const parts = fen.trim().split(/\s+/);
@@ -272,13 +298,9 @@ export function parseFen(fen: string, checkers: CheckersFn): Position {
   if (side !== 'w' && side !== 'b') throw new FenError('sideToMove', side, "must be 'w' or 'b'");
   const sideToMove: Color = side === 'w' ? 0 : 1;
 
-  let castling = 0;
-  if (castlingText !== '-') {
-    if (!/^K?Q?k?q?$/.test(castlingText) || castlingText === '') {
-      throw new FenError('castling', castlingText, "must be '-' or some of KQkq in that order, each at most once");
-    }
-    for (const [right, , , letter] of CASTLING_RULES) if (castlingText.includes(letter)) castling |= right;
-  }
+  const read = readCastlingField(castlingText, sets, chess960);
+  if (typeof read === 'string') throw new FenError('castling', castlingText, read);
+  const { castling, fields: rookFields } = read;
 
   let epSquare = -1;
   if (epText !== '-') {
@@ -289,11 +311,11 @@ export function parseFen(fen: string, checkers: CheckersFn): Position {
   const halfmoveClock = parseClock(halfText, 'halfmoveClock', 0);
   const fullmoveNumber = parseClock(fullText, 'fullmoveNumber', 1);
 
-  if (holdsPositionRules(sets, sideToMove, castling, epSquare)) {
-    return new PositionRecord(sets, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber);
+  if (holdsPositionRules(sets, sideToMove, castling, epSquare, rookFields, read.chess960)) {
+    return new PositionRecord(sets, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber, rookFields, read.chess960);
   }
   // Refused: the rules once more, in words.
-  const fields = fieldsOfHalves(sets, { sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber });
+  const fields = fieldsOfHalves(sets, { sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber, rookFields, chess960: read.chess960 });
   const bad = validate(fields);
   if (bad) throw new FenError(bad.field, bad.field === 'pieces' ? placement : bad.text || fen, bad.reason);
   const pos = freeze(fields);
@@ -309,9 +331,43 @@ function parseClock(text: string, field: 'halfmoveClock' | 'fullmoveNumber', min
   return n;
 }
 
-/** Position -> FEN (six fields); `parseFen(toFen(p))` gives the same position. */
-export function toFen(pos: Position): string {
-  return fenOfRecord(pos as PositionRecord);
+/**
+ * Position -> FEN (six fields); `parseFen(toFen(p), { chess960: p.chess960 })` gives the same
+ * position. A Chess960 position's castling field is X-FEN; `{ shredder: true }` writes Shredder-FEN.
+ */
+export function toFen(pos: Position, options?: ToFenOptions): string {
+  let shredder = false;
+  if (options !== undefined) {
+    if (typeof options !== 'object' || options === null) throw new TypeError(`toFen: options must be an object like { shredder: true }, got ${options === null ? 'null' : typeof options}`);
+    const v = (options as { shredder?: unknown }).shredder;
+    if (v !== undefined && typeof v !== 'boolean') throw new TypeError(`toFen: options.shredder must be a boolean, got ${typeof v}`);
+    shredder = v === true;
+  }
+  return fenOfRecord(pos as PositionRecord, shredder);
+}
+
+// ---- Chess960 start positions ----
+
+/**
+ * Chess960 start position n (0..959) in Scharnagl's numbering (518 is the standard setup), as a
+ * Chess960 Position with all four castling rights.
+ */
+export function chess960StartPosition(n: number): Position {
+  if (typeof n !== 'number') throw new TypeError(`chess960StartPosition: n must be a number, got ${typeof n}`);
+  if (!Number.isInteger(n) || n < 0 || n > 959) throw new RangeError(`chess960StartPosition: n must be an integer 0..959, got ${n}`);
+  return parseFen(chess960StartFen(n), () => 0n, { chess960: true });
+}
+
+/**
+ * The inverse of chess960StartPosition: the Scharnagl number (0..959) of a Position whose pieces
+ * stand as in a Chess960 start position (any side to move, castling rights and clocks), or -1.
+ */
+export function chess960StartNumber(pos: Position): number {
+  if (!PositionRecord.is(pos)) throw new TypeError('chess960StartNumber: pos must be a Position made by this package');
+  const board = fenOfRecord(pos).split(' ')[0]!;
+  const rank = board.split('/')[7]!;
+  const n = chess960NumberOfBackRank(rank);
+  return n >= 0 && chess960StartFen(n).split(' ')[0] === board ? n : -1;
 }
 
 // ---- createPosition ----
@@ -339,6 +395,10 @@ export interface PositionInit {
   colors?: readonly bigint[];
   sideToMove?: Color | 'w' | 'b';
   castling?: number | string;
+  /** The rook file (0..7) of each right K, Q, k, q, -1 for none, with `castling` as CASTLE_* bits (default: see createPosition). */
+  castlingFiles?: readonly number[];
+  /** A Chess960 position (default false; a Shredder-FEN `castling` string makes one too). */
+  chess960?: boolean;
   epSquare?: number | string;
   halfmoveClock?: number;
   fullmoveNumber?: number;
@@ -415,13 +475,18 @@ export function createPosition(init: PositionInit, checkers: CheckersFn): Positi
   else if (typeof stm === 'number' || typeof stm === 'string') throw new PositionError('sideToMove', `must be 0, 1, 'w' or 'b', got ${JSON.stringify(stm)}`);
   else throw new TypeError(`createPosition: sideToMove must be 0 | 1 | 'w' | 'b', got ${typeof stm}`);
 
-  let castling = 0;
+  const spread = init.colors === undefined && given === undefined && PositionRecord.is(source) ? source : undefined;
+  const wants960 = init.chess960 ?? spread?.chess960 ?? false;
+  if (typeof wants960 !== 'boolean') throw new TypeError(`createPosition: chess960 must be a boolean, got ${typeof wants960}`);
+  let castling = 0, rookFields = 0, chess960 = wants960;
   const c = init.castling ?? 0;
   if (typeof c === 'string') {
-    if (c !== '-' && (c === '' || !/^K?Q?k?q?$/.test(c))) throw new PositionError('castling', `must be '-' or some of KQkq in that order, got ${JSON.stringify(clip(c))}`);
-    for (const [right, , , letter] of CASTLING_RULES) if (c.includes(letter)) castling |= right;
+    const read = readCastlingField(c, halvesOfFields({ colors, pieces } as Fields), wants960);
+    if (typeof read === 'string') throw new PositionError('castling', `${read}, got ${JSON.stringify(clip(c))}`);
+    ({ castling, fields: rookFields, chess960 } = read);
   } else {
     castling = integerArg('castling', c, 0, 15, 'castling');
+    rookFields = castlingFilesArg(init.castlingFiles, castling, wants960, halvesOfFields({ colors, pieces } as Fields), spread);
   }
 
   let epSquare = -1;
@@ -437,10 +502,10 @@ export function createPosition(init: PositionInit, checkers: CheckersFn): Positi
   const halfmoveClock = integerArg('halfmoveClock', init.halfmoveClock ?? 0, 0, MAX_CLOCK, 'halfmoveClock');
   const fullmoveNumber = integerArg('fullmoveNumber', init.fullmoveNumber ?? 1, 1, MAX_CLOCK, 'fullmoveNumber');
 
-  const fields: Fields = { colors, pieces, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber };
+  const fields: Fields = { colors, pieces, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber, rookFields, chess960 };
   const sets = halvesOfFields(fields);
-  if (holdsPositionRules(sets, sideToMove, castling, epSquare)) {
-    return new PositionRecord(sets, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber);
+  if (holdsPositionRules(sets, sideToMove, castling, epSquare, rookFields, chess960)) {
+    return new PositionRecord(sets, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber, rookFields, chess960);
   }
   const bad = validate(fields);
   if (bad) throw new PositionError(bad.field, bad.reason);
@@ -448,6 +513,42 @@ export function createPosition(init: PositionInit, checkers: CheckersFn): Positi
   const check = inCheckReason(pos, checkers);
   if (check) throw new PositionError('sideToMove', check);
   throw new Error('createPosition: position rules disagree');
+}
+
+/**
+ * The packed rook file fields of createPosition's numeric castling rights: `castlingFiles` when
+ * given (4 entries, -1 exactly for the rights not held); else the spread Position's file of each
+ * right it holds, the standard file (h / a) in a standard position, the outermost rook on that
+ * side of the king (X-FEN's KQkq) in a Chess960 one.
+ */
+function castlingFilesArg(files: unknown, castling: number, chess960: boolean, h: Int32Array, spread: PositionRecord | undefined): number {
+  const out = [-1, -1, -1, -1];
+  if (files !== undefined) {
+    if (!Array.isArray(files) || files.length !== 4) throw new TypeError('createPosition: castlingFiles must be an array of 4 numbers (K, Q, k, q)');
+    for (let r = 0; r < 4; r++) {
+      const f = integerArg(`castlingFiles[${r}]`, files[r], -1, 7, 'castling');
+      if ((f >= 0) !== ((castling & (1 << r)) !== 0)) throw new PositionError('castling', `castlingFiles[${r}] must be -1 exactly when right ${'KQkq'[r]} is not held`);
+      out[r] = f;
+    }
+    return rookFieldsOf(out);
+  }
+  const from = spread?.castlingFiles;
+  for (let r = 0; r < 4; r++) {
+    if (!(castling & (1 << r))) continue;
+    if (from && from[r]! >= 0) out[r] = from[r]!;
+    else if (!chess960) out[r] = STANDARD_ROOK_FILES[r]!;
+    else {
+      const c = r >> 1, kf = backRankKingFile(h, c);
+      let f = -1;
+      if (kf >= 0) {
+        if ((r & 1) === 0) { for (let x = 7; x > kf && f < 0; x--) if (backRankRook(h, c, x)) f = x; }
+        else for (let x = 0; x < kf && f < 0; x++) if (backRankRook(h, c, x)) f = x;
+      }
+      if (f < 0) throw new PositionError('castling', `Chess960 castling right ${'KQkq'[r]} needs a rook on that side of the king on its first rank`);
+      out[r] = f;
+    }
+  }
+  return rookFieldsOf(out);
 }
 
 /**
@@ -475,11 +576,11 @@ export function packPositions(positions: readonly Position[]): BigUint64Array {
 /** The one backend function position validation needs (every Backend has it). */
 export interface CheckersSource { checkers(pos: Position, color: number): bigint }
 
-export function parseFenCall(b: CheckersSource, fen: string): Position {
-  return parseFen(fen, b.checkers);
+export function parseFenCall(b: CheckersSource, fen: string, options?: FenOptions): Position {
+  return parseFen(fen, b.checkers, options);
 }
-export function toFenCall(_b: unknown, pos: Position): string {
-  return toFen(pos);
+export function toFenCall(_b: unknown, pos: Position, options?: ToFenOptions): string {
+  return toFen(pos, options);
 }
 export function createPositionCall(b: CheckersSource, init: PositionInit): Position {
   return createPosition(init, b.checkers);

@@ -32,7 +32,7 @@ export type SquareFunction = (typeof SQUARE_FUNCTIONS)[number];
 
 /** Piece types, in the order of `Position.pieces`. */
 export const PAWN = 0, KNIGHT = 1, BISHOP = 2, ROOK = 3, QUEEN = 4, KING = 5;
-/** Castling-right bits of `Position.castling` (standard chess; Chess960 is not supported). */
+/** Castling-right bits of `Position.castling` (which rights exist; `Position.castlingFiles` has their rooks' files). */
 export const CASTLE_WHITE_KING = 1, CASTLE_WHITE_QUEEN = 2, CASTLE_BLACK_KING = 4, CASTLE_BLACK_QUEEN = 8;
 
 /**
@@ -45,8 +45,12 @@ export const RAY_DIRECTIONS = ['nort', 'noEa', 'east', 'soEa', 'sout', 'soWe', '
 /**
  * The packed form of a position: 10 unsigned 64-bit words, the layout the native side reads.
  *  0 white pieces, 1 black pieces, 2 pawns, 3 knights, 4 bishops, 5 rooks, 6 queens, 7 kings,
- *  8 state = sideToMove | castling << 1 | epCode << 8 | halfmoveClock << 16
- *    (epCode = en-passant target square 0..63, or 64 when there is none),
+ *  8 state = sideToMove | castling << 1 | chess960 << 5 | epCode << 8 | halfmoveClock << 16
+ *          | rookFileFields << 40
+ *    (epCode = en-passant target square 0..63, or 64 when there is none; bits 6-7 zero;
+ *    halfmoveClock takes bits 16..35; rookFileFields: 3 bits per right K, Q, k, q, each the rook's
+ *    file XOR its standard file (h for K and k, a for Q and q), 0 for a right not held, so a
+ *    standard position's words are those of the layout before Chess960: lib/core/chess960.ts),
  *  9 fullmoveNumber.
  * Many positions are concatenated (position i at words 10*i .. 10*i+9) for the batch forms.
  */
@@ -83,6 +87,10 @@ export interface Position {
   readonly sideToMove: Color;
   /** CASTLE_* bits. */
   readonly castling: number;
+  /** The rook file (0 = a .. 7 = h) of each castling right K, Q, k, q; -1 for a right not held. */
+  readonly castlingFiles: readonly [number, number, number, number];
+  /** A Chess960 position: castling rights name rook files, a castling move is the king taking its own rook. */
+  readonly chess960: boolean;
   /** En-passant target square (the square the capturing pawn moves to), or -1. */
   readonly epSquare: number;
   readonly halfmoveClock: number;

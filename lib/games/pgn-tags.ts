@@ -26,3 +26,14 @@ export const ROSTER_UNKNOWN: Readonly<Record<string, string>> = {
 export function unescapeTag(s: string): string {
   return s.includes('\\') ? s.replace(/\\(.)/g, '$1') : s;
 }
+
+/**
+ * The Variant tag values read as Chess960 (case-insensitive): the spellings of lichess
+ * ("Chess960"), cutechess-cli ("fischerandom"), and others in use.
+ */
+export const CHESS960_VARIANTS = ['chess960', 'chess 960', 'fischerandom', 'fischer random', 'frc'] as const;
+
+/** Whether a Variant tag value names Chess960. */
+export function isChess960Variant(value: unknown): boolean {
+  return typeof value === 'string' && (CHESS960_VARIANTS as readonly string[]).includes(value.toLowerCase());
+}

@@ -16,7 +16,7 @@ import { jsBackend } from '../backends/js/index.js';
 import { createSanApi } from './san.js';
 import { ByteSink } from '../core/byte-sink.js';
 import type { PgnEval } from './pgn-annotations.js';
-import { ROSTER_UNKNOWN, SEVEN_TAG_ROSTER as ROSTER, isPgnResult } from './pgn-tags.js';
+import { ROSTER_UNKNOWN, SEVEN_TAG_ROSTER as ROSTER, isChess960Variant, isPgnResult } from './pgn-tags.js';
 
 /** What writePgn needs of a game: a PgnGame from parsePgn / readPgn, or one made by hand. */
 export interface WritableGame {
@@ -87,19 +87,28 @@ function tagValue(fn: string, name: string, value: unknown): string {
   return value.replace(/[\\"]/g, (c) => `\\${c}`);
 }
 
+/** Whether a start FEN is a Chess960 position by itself (Shredder-FEN castling letters). */
+function shredderStart(startFen: string): boolean {
+  try {
+    return parseFen(startFen, (q, c) => jsBackend.checkers(q, c)).chess960;
+  } catch {
+    return false;
+  }
+}
+
 /** The SAN of each move, replayed from the start position when the game has none. */
-function sansOf(fn: string, g: WritableGame, startFen: string): readonly string[] {
+function sansOf(fn: string, g: WritableGame, startFen: string, chess960: boolean): readonly string[] {
   if (Array.isArray(g.sans) && g.sans.length === g.moves.length) {
     for (const s of g.sans) if (typeof s !== 'string' || !/^[A-Za-z0-9=+#\-]+$/.test(s)) throw new RangeError(`${fn}: bad SAN ${JSON.stringify(s)}`);
     return g.sans;
   }
   jsSan ??= createSanApi('js');
-  let pos = parseFen(startFen, (q, c) => jsBackend.checkers(q, c));
+  let pos = parseFen(startFen, (q, c) => jsBackend.checkers(q, c), { chess960 });
   const out: string[] = [];
   for (const m of g.moves) {
     if (m === '0000') {
       out.push('--');
-      pos = parseFen(nullMoveFen(pos), (q, c) => jsBackend.checkers(q, c));
+      pos = parseFen(nullMoveFen(pos), (q, c) => jsBackend.checkers(q, c), { chess960 });
       continue;
     }
     out.push(jsSan.toSan(pos, m));
@@ -157,6 +166,9 @@ function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
     lines.push(`[${name} "${tagValue(fn, name, v)}"]`);
   }
   const extra = Object.keys(tags).filter((k) => !(ROSTER as readonly string[]).includes(k));
+  // Chess960: named by the Variant tag, or by a Shredder-FEN start position; written with its Variant tag.
+  const chess960 = isChess960Variant(tags.Variant) || shredderStart(startFen);
+  if (chess960 && tags.Variant === undefined) lines.push('[Variant "Chess960"]');
   if (startFen !== STARTING_FEN && tags.FEN === undefined) {
     if (tags.SetUp === undefined) lines.push('[SetUp "1"]');
     lines.push(`[FEN "${tagValue(fn, 'FEN', startFen)}"]`);
@@ -171,7 +183,7 @@ function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
   }
   w.byte(10);
 
-  const sans = sansOf(fn, g, startFen);
+  const sans = sansOf(fn, g, startFen, chess960);
   const fields = startFen === STARTING_FEN ? undefined : startFen.split(/\s+/);
   const blackFirst = fields !== undefined && fields[1] === 'b';
   const fullmove0 = fields === undefined ? 1 : Number.parseInt(fields[5] ?? '1', 10) || 1;

@@ -43,7 +43,7 @@ import { jsBackend } from '../backends/js/index.js';
 import { annotationsOf, positionAnnotations, type PgnEval, type PositionAnnotations } from './pgn-annotations.js';
 import { outcomeOf, type PgnOutcome } from './outcome.js';
 
-import { PGN_RESULTS as RESULTS, unescapeTag, type PgnResult } from './pgn-tags.js';
+import { PGN_RESULTS as RESULTS, isChess960Variant, unescapeTag, type PgnResult } from './pgn-tags.js';
 
 export type { PgnResult } from './pgn-tags.js';
 
@@ -197,9 +197,9 @@ function flagsOf(o: PgnOptions): number {
 }
 
 /** Where the moves of a game stood when its error happened: the candidates of an ambiguous move. */
-function ambiguousCandidates(startFen: string, moves: readonly number[], token: string): string[] {
+function ambiguousCandidates(startFen: string, moves: readonly number[], token: string, chess960: boolean): string[] {
   try {
-    const pos = parseFen(startFen, (q, c) => jsBackend.checkers(q, c));
+    const pos = parseFen(startFen, (q, c) => jsBackend.checkers(q, c), { chess960 });
     loadPacked(new Int32Array(pos.packed.buffer, pos.packed.byteOffset, 20), 0, 0);
     for (const m of moves) {
       if (m === 0) jsSan.playNull(0); else play(0, m);
@@ -255,7 +255,7 @@ export function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: numbe
       let detail = '';
       let cands: string[] = [];
       if (code === jsPgn.PGN_AMBIGUOUS_MOVE) {
-        cands = ambiguousCandidates(startFen, Array.from(codes), token);
+        cands = ambiguousCandidates(startFen, Array.from(codes), token, isChess960Variant(tags.Variant));
         detail = `it matches ${cands.join(', ')}`;
       } else if (code === jsPgn.PGN_ILLEGAL_MOVE) {
         detail = `after ${moves.length} plies`;

@@ -212,6 +212,47 @@ inline constexpr CastlingMove kCastlingMoves[4] = {
   {kBlackQueen, 60, 58, 56, 59, squaresBB(57, 58, 59), squaresBB(60, 59, 58)},
 };
 
+// Chess960 castling (FIDE Laws, Appendix: Chess960 rules): right r's move on b, the king from its
+// square to g / c, the rook from the right's file to f / d. Every square either crosses or lands on
+// must be empty but for the two of them; the king's squares (from, through, to) must not be
+// attacked; and the king on its target must not be attacked once the rook has left its square (a
+// rook that shielded the target along the back rank). The UCI form is the king taking its own rook.
+inline CastlingMove chess960Castling(const Board& b, int r) {
+  const int us = r >> 1, rank = us ? 56 : 0;
+  const bool kingSide = (r & 1) == 0;
+  CastlingMove m{1 << r, b.kingSquare(us), rank + (kingSide ? 6 : 2), rank + b.rookFile(r), rank + (kingSide ? 5 : 3), 0, 0};
+  const U64 movers = squareBB(m.kingFrom) | squareBB(m.rookFrom);
+  m.mustBeEmpty = (between(m.kingFrom, m.kingTo) | squareBB(m.kingTo) | between(m.rookFrom, m.rookTo) | squareBB(m.rookTo)) & ~movers;
+  m.mustBeSafe = between(m.kingFrom, m.kingTo) | squareBB(m.kingTo) | squareBB(m.kingFrom);
+  return m;
+}
+
+// The castling move of right r on b: the standard table's, or Chess960's.
+inline CastlingMove castlingMove(const Board& b, int r) { return b.chess960 ? chess960Castling(b, r) : kCastlingMoves[r]; }
+
+// The `to` square of a castling move's UCI text: the king's target, or its own rook in Chess960.
+constexpr int castlingUciTo(const Board& b, const CastlingMove& c) { return b.chess960 ? c.rookFrom : c.kingTo; }
+
+// The castling rights b keeps when a move touches sq (from or to): the standard table's, or in
+// Chess960 all but those whose king or rook stands on sq.
+inline int castlingKeep(const Board& b, int sq, int keepStandard) {
+  if (!b.chess960) return keepStandard;
+  int keep = 15;
+  for (int r = 0; r < 4; ++r) {
+    const int rank = r < 2 ? 0 : 56;
+    if (sq == rank + b.rookFile(r) || (sq == b.kingSquare(r >> 1) && rankOf(sq) == rankOf(rank))) keep &= ~(1 << r);
+  }
+  return keep;
+}
+
+// Clears the rook file fields of the rights b no longer holds (a lost right's field is zero).
+inline void dropLostRookFiles(Board& b) {
+  int mask = 0;
+  for (int r = 0; r < 4; ++r)
+    if (b.castling & (1 << r)) mask |= 7 << (3 * r);
+  b.rookFields &= mask;
+}
+
 enum CheckKindValue : int { kIllegal = -1, kNoCheck = 0, kDirectCheck = 1, kDiscoveredCheck = 2, kDoubleCheck = 3 };
 
 namespace detail {
@@ -227,10 +268,40 @@ inline void putPiece(Board& b, int color, int type, U64 bit) {
 
 // -1 when the move is not legal for the side to move, else kNoCheck .. kDoubleCheck (lib/core/types.ts).
 // promotion: 0 none, 1 knight, 2 bishop, 3 rook, 4 queen (the PieceType numbers).
+// checkKind of a Chess960 castling move, the king (on from) taking its own rook (on to).
+template <class Sliders>
+int chess960CastleKind(const Sliders& s, const Board& b, int from, int to, int promotion) {
+  const int us = b.sideToMove, them = us ^ 1;
+  int right = -1;
+  for (int r = 2 * us; r < 2 * us + 2; ++r)
+    if ((b.castling & (1 << r)) && to == (us ? 56 : 0) + b.rookFile(r)) right = r;
+  if (right < 0 || promotion != 0) return kIllegal;
+  const CastlingMove c = chess960Castling(b, right);
+  const U64 occ = b.occupied();
+  if (c.kingFrom != from || (occ & c.mustBeEmpty)) return kIllegal;
+  for (U64 safe = c.mustBeSafe; safe; safe &= safe - 1)
+    if (attackersTo(s, b, lsb(safe), them, occ)) return kIllegal;
+  Board after = b;
+  detail::removePiece(after, us, kKing, squareBB(c.kingFrom));
+  detail::removePiece(after, us, kRook, squareBB(c.rookFrom));
+  detail::putPiece(after, us, kKing, squareBB(c.kingTo));
+  detail::putPiece(after, us, kRook, squareBB(c.rookTo));
+  const U64 occAfter = after.occupied();
+  if (attackersTo(s, after, c.kingTo, them, occAfter)) return kIllegal;
+  const int enemyKingSq = after.kingSquare(them);
+  const U64 givers = attackersTo(s, after, enemyKingSq, us, occAfter);
+  int kind = (givers & squareBB(c.rookTo)) ? kDirectCheck : kNoCheck;
+  for (U64 g = givers & ~squareBB(c.rookTo); g; g &= g - 1)
+    if (between(lsb(g), enemyKingSq) & (squareBB(c.kingFrom) | squareBB(c.rookFrom))) kind |= kDiscoveredCheck;
+  return kind;
+}
+
 template <class Sliders>
 int checkKind(const Sliders& s, const Board& b, int from, int to, int promotion) {
   const int us = b.sideToMove, them = us ^ 1;
   const U64 fromBB = squareBB(from), toBB = squareBB(to), occ = b.occupied();
+  if (b.chess960 && (b.pieceSet(us, kKing) & fromBB) && (b.pieceSet(us, kRook) & toBB))
+    return chess960CastleKind(s, b, from, to, promotion);
   if (!(b.colors[us] & fromBB) || (b.colors[us] & toBB) || (b.pieces[kKing] & toBB)) return kIllegal;
   const int type = b.typeOn(from);
   const bool promotes = type == kPawn && rankOf(to) == (us == 0 ? 7 : 0);
@@ -274,6 +345,7 @@ int checkKind(const Sliders& s, const Board& b, int from, int to, int promotion)
       break;
     default: {  // king
       if (kingAttacks(from) & toBB) break;
+      if (b.chess960) return kIllegal;
       const CastlingMove* castle = nullptr;
       for (const CastlingMove& c : kCastlingMoves)
         if (c.kingFrom == from && c.kingTo == to && (b.castling & c.right)) castle = &c;

@@ -139,12 +139,72 @@ inline bool allAscii(const char* p, std::size_t n) {
   for (; i < n; ++i) high |= static_cast<unsigned char>(p[i]);
   return (high & 0x8080808080808080ULL) == 0;
 }
+
+// The castling field, as lib/core/chess960.ts readCastlingField: standard KQkq (in that order),
+// Shredder-FEN file letters (a Chess960 position by themselves), and with `chess960` X-FEN (KQkq for
+// the outermost rook on that side of the king, a file letter for any rook) in any order, each right
+// at most once. The king is the lowest-file king of its colour on its first rank.
+struct Castling {
+  int rights = 0, fields = 0;
+  bool chess960 = false;
+};
+inline bool castlingField(const Field& f, const U64 colors[2], const U64 pieces[6], bool chess960, Castling& out) {
+  out = Castling{};
+  out.chess960 = chess960;
+  if (f.is("-")) return true;
+  bool standard = !chess960, shredder = !chess960;
+  {
+    const char order[4] = {'K', 'Q', 'k', 'q'};
+    std::size_t k = 0;
+    for (int r = 0; r < 4 && k < f.n; ++r)
+      if (f.p[k] == order[r]) out.rights |= 1 << r, ++k;
+    standard = standard && k == f.n;
+  }
+  if (standard) return true;
+  out.rights = 0;
+  for (std::size_t i = 0; i < f.n; ++i) {
+    const char c = f.p[i];
+    const bool fileLetter = (c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h');
+    shredder = shredder && fileLetter;
+    if (!fileLetter && c != 'K' && c != 'Q' && c != 'k' && c != 'q') return false;
+  }
+  if ((!chess960 && !shredder) || f.n > 4) return false;
+  int files[4] = {-1, -1, -1, -1};
+  for (std::size_t i = 0; i < f.n; ++i) {
+    const char ch = f.p[i];
+    const int c = ch >= 'a' ? 1 : 0, rank = c ? 56 : 0;
+    const U64 king = colors[c] & pieces[kKing] & (U64{0xff} << rank);
+    if (!king) return false;
+    const int kf = fileOf(lsb(king));
+    const U64 rooks = (colors[c] & pieces[kRook]) >> rank & 0xff;
+    const char lower = static_cast<char>(ch | 0x20);
+    int file;
+    bool kingSide;
+    if (lower == 'k' || lower == 'q') {
+      kingSide = lower == 'k';
+      const U64 side = kingSide ? rooks & ~((U64{2} << kf) - 1) : rooks & ((U64{1} << kf) - 1);
+      if (!side) return false;
+      file = kingSide ? msb(side) : lsb(side);
+    } else {
+      file = lower - 'a';
+      if (file == kf || !(rooks >> file & 1)) return false;
+      kingSide = file > kf;
+    }
+    const int r = 2 * c + (kingSide ? 0 : 1);
+    if (files[r] >= 0) return false;
+    files[r] = file;
+  }
+  for (int r = 0; r < 4; ++r)
+    if (files[r] >= 0) out.rights |= 1 << r, out.fields |= (files[r] ^ kStandardRookFile[r]) << (3 * r);
+  out.chess960 = true;
+  return true;
+}
 }  // namespace fen
 
 // Parses one line (no '\n' inside; a trailing '\r' is white space) into w[0..9]. On any status but
 // kFenOk the words are left all zero.
 template <class Sliders>
-FenStatus parseFenLine(const Sliders& s, const char* text, std::size_t len, bool epd, U64* w) {
+FenStatus parseFenLine(const Sliders& s, const char* text, std::size_t len, bool epd, U64* w, bool chess960 = false) {
   for (int i = 0; i < kPackedPositionWords; ++i) w[i] = 0;
   if (!fen::allAscii(text, len)) return kFenNotAscii;
 
@@ -177,14 +237,9 @@ FenStatus parseFenLine(const Sliders& s, const char* text, std::size_t len, bool
   else if (fields[1].is("b")) sideToMove = 1;
   else return kFenBadSideToMove;
 
-  int castling = 0;
-  if (!fields[2].is("-")) {
-    const char order[4] = {'K', 'Q', 'k', 'q'};
-    std::size_t k = 0;
-    for (int r = 0; r < 4 && k < fields[2].n; ++r)
-      if (fields[2].p[k] == order[r]) castling |= 1 << r, ++k;
-    if (k != fields[2].n || fields[2].n == 0) return kFenBadCastling;
-  }
+  fen::Castling read;
+  if (!fen::castlingField(fields[2], colors, pieces, chess960, read)) return kFenBadCastling;
+  const int castling = read.rights;
 
   int epSquare = kNoSquare;
   if (!fields[3].is("-")) {
@@ -204,7 +259,7 @@ FenStatus parseFenLine(const Sliders& s, const char* text, std::size_t len, bool
     if (popcount(colors[c] & pieces[kKing]) != 1) return kFenBadPieces;
   if (pieces[kPawn] & (kRank1 | kRank8)) return kFenBadPieces;
   constexpr int kCastleKing[4] = {4, 4, 60, 60}, kCastleRook[4] = {7, 0, 63, 56};
-  for (int r = 0; r < 4; ++r) {
+  for (int r = 0; r < 4 && !read.chess960; ++r) {
     if (!(castling & (1 << r))) continue;
     const U64 own = colors[r >> 1];
     if (!(own & pieces[kKing] & squareBB(kCastleKing[r])) || !(own & pieces[kRook] & squareBB(kCastleRook[r])))
@@ -223,7 +278,8 @@ FenStatus parseFenLine(const Sliders& s, const char* text, std::size_t len, bool
   packed[1] = colors[1];
   for (int t = 0; t < 6; ++t) packed[2 + t] = pieces[t];
   packed[8] = static_cast<U64>(sideToMove) | (static_cast<U64>(castling) << 1) | (static_cast<U64>(epSquare) << 8) |
-              (static_cast<U64>(halfmove) << 16);
+              (static_cast<U64>(halfmove) << 16) | (read.chess960 ? kStateChess960 : 0) |
+              (static_cast<U64>(read.fields) << kRookFieldsShift);
   packed[9] = static_cast<U64>(fullmove);
   if (checkers(s, unpack(packed), sideToMove ^ 1)) return kFenBadSideToMove;
   for (int i = 0; i < kPackedPositionWords; ++i) w[i] = packed[i];

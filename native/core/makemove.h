@@ -21,14 +21,16 @@ bool makeMove(const Sliders& s, const U64* words, int from, int to, int promotio
   const Board b = unpack(words);
   if (checkKind(s, b, from, to, promotion) < 0) return false;
   const unsigned halfmove = static_cast<unsigned>((words[8] >> 16) & 0xfffff);
-  const bool reset = b.typeOn(from) == kPawn || (b.occupied() & squareBB(to));
   Board c = san::play(b, encodeMove(from, to, promotion));
   if (c.epSquare != kNoSquare && !san::epCaptureLegal(s, c)) c.epSquare = kNoSquare;
   out[0] = c.colors[0];
   out[1] = c.colors[1];
   for (int t = 0; t < 6; ++t) out[2 + t] = c.pieces[t];
+  const bool capture = (b.occupied() & squareBB(to)) && !(b.colors[b.sideToMove] & squareBB(to));  // not Chess960 castling
+  const bool resets = b.typeOn(from) == kPawn || capture;
   out[8] = static_cast<U64>(c.sideToMove) | static_cast<U64>(c.castling) << 1 | static_cast<U64>(c.epSquare) << 8 |
-           static_cast<U64>(reset ? 0 : std::min(halfmove + 1, kMaxClock)) << 16;
+           static_cast<U64>(resets ? 0 : std::min(halfmove + 1, kMaxClock)) << 16 |
+           (c.chess960 ? kStateChess960 : 0) | static_cast<U64>(c.rookFields) << kRookFieldsShift;
   out[9] = std::min<U64>(words[9] + static_cast<U64>(b.sideToMove), kMaxClock);
   return true;
 }

@@ -143,6 +143,14 @@ void generate(const Sliders& s, const Board& b, Sink& sink) {
                          (kingAttacks(ksq) & enemyKing);  // only on inconsistent boards, kings touching
     if (checkers & (checkers - 1)) return;  // double check: king moves only
     checkMask = between(ksq, lsb(checkers)) | checkers;
+  } else if (b.chess960 && (b.castling & (Us == 0 ? kWhiteKing | kWhiteQueen : kBlackKing | kBlackQueen))) {
+    for (int r = 2 * Us; r < 2 * Us + 2; ++r) {
+      if (!(b.castling & (1 << r))) continue;
+      const CastlingMove c = chess960Castling(b, r);
+      if (!(occ & c.mustBeEmpty) && !(danger & c.mustBeSafe) &&
+          !(s.rook(c.kingTo, occ ^ squareBB(c.rookFrom)) & orthSliders(b, Them)))
+        sink.castle(c);
+    }
   } else if (b.castling & (Us == 0 ? kWhiteKing | kWhiteQueen : kBlackKing | kBlackQueen)) {
     const U64 ourRooks = b.pieces[kRook] & us;
     for (int i = 2 * Us; i < 2 * Us + 2; ++i) {
@@ -250,7 +258,8 @@ struct ListSink {
       for (int promo = kKnight; promo <= kQueen; ++promo) add(encodeMove(lsb(targets) - delta, lsb(targets), promo));
   }
   void enPassant(int from, int to) { add(encodeMove(from, to)); }
-  void castle(const CastlingMove& c) { add(encodeMove(c.kingFrom, c.kingTo)); }
+  const Board* board = nullptr;  // set for Chess960 boards: castling is then written king takes rook
+  void castle(const CastlingMove& c) { add(encodeMove(c.kingFrom, board && board->chess960 ? c.rookFrom : c.kingTo)); }
 };
 
 // ---- Making moves (copy-make: the child is a new Board) ----
@@ -268,6 +277,10 @@ struct Make {
     c.colors[Us] ^= fromTo;
     c.colors[Them] &= ~toBB;
     c.castling &= arrCastlingKeep[from] & arrCastlingKeep[to];
+    if (b.chess960) {
+      c.castling = b.castling & castlingKeep(b, from, 15) & castlingKeep(b, to, 15);
+      dropLostRookFiles(c);
+    }
     c.epSquare = kNoSquare;
     c.sideToMove = Them;
     return c;
@@ -290,6 +303,10 @@ struct Make {
     c.colors[Us] ^= squareBB(from) | toBB;
     c.colors[Them] &= ~toBB;
     c.castling &= arrCastlingKeep[to];
+    if (b.chess960) {
+      c.castling = b.castling & castlingKeep(b, to, 15);
+      dropLostRookFiles(c);
+    }
     c.epSquare = kNoSquare;
     c.sideToMove = Them;
     return c;
@@ -306,11 +323,13 @@ struct Make {
   }
   static Board castle(const Board& b, const CastlingMove& m) {
     Board c = b;
-    const U64 king = squareBB(m.kingFrom) | squareBB(m.kingTo), rook = squareBB(m.rookFrom) | squareBB(m.rookTo);
-    c.pieces[kKing] ^= king;
-    c.pieces[kRook] ^= rook;
-    c.colors[Us] ^= king | rook;
+    // Removed, then put: in Chess960 the king may land where its rook stood, or not move at all.
+    const U64 from = squareBB(m.kingFrom) | squareBB(m.rookFrom), to = squareBB(m.kingTo) | squareBB(m.rookTo);
+    c.pieces[kKing] = (c.pieces[kKing] & ~squareBB(m.kingFrom)) | squareBB(m.kingTo);
+    c.pieces[kRook] = (c.pieces[kRook] & ~squareBB(m.rookFrom)) | squareBB(m.rookTo);
+    c.colors[Us] = (c.colors[Us] & ~from) | to;
     c.castling &= Us == 0 ? ~(kWhiteKing | kWhiteQueen) : ~(kBlackKing | kBlackQueen);
+    dropLostRookFiles(c);
     c.epSquare = kNoSquare;
     c.sideToMove = Them;
     return c;
@@ -356,6 +375,7 @@ U64 countMoves(const Sliders& s, const Board& b) {
 template <class Sliders>
 int legalMoves(const Sliders& s, const Board& b, Move* out, int capacity = kMaxMoves) {
   movegen::ListSink list{out, capacity};
+  list.board = &b;
   movegen::generate(s, b, list);
   return list.n;
 }

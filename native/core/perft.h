@@ -651,10 +651,55 @@ int perftSplit(const Sliders& s, const Board& root, int depth, std::vector<Board
   return plies;
 }
 
+namespace movegen {
+// The legal Chess960 castling moves of Us on b (movegen.h generate's test).
+template <int Us, class Sliders>
+int countChess960Castles(const Sliders& s, const Board& b) {
+  const NodeSets n = nodeSets<Us>(b);
+  int count = 0;
+  U64 danger = 0;
+  bool haveDanger = false;
+  for (int r = 2 * Us; r < 2 * Us + 2; ++r) {
+    if (!(b.castling & (1 << r))) continue;
+    const CastlingMove c = chess960Castling(b, r);
+    if (n.occ & c.mustBeEmpty) continue;
+    if (!haveDanger) {
+      danger = attackedBy<Us ^ 1>(s, b, n.occ ^ n.kingBB);
+      haveDanger = true;
+    }
+    if (!(danger & c.mustBeSafe) && !(s.rook(c.kingTo, n.occ ^ squareBB(c.rookFrom)) & orthSliders(b, Us ^ 1))) ++count;
+  }
+  return count;
+}
+
+// perft of a Chess960 position with a castling right left: movegen.h's generator for the inner
+// plies (its castling moves are computed per position) down to the first node without a right,
+// then perftgen's; the last ply counts perftgen's moves plus the castling moves.
+template <int Us, class Sliders>
+U64 perftChess960(const Sliders& s, const Board& b, int depth) {
+  if (depth == 1) {
+    // The last ply: the moves but castling counted by perftgen (they do not depend on the rights),
+    // the castling moves here.
+    Board plain = b;
+    plain.castling = 0;
+    return perftgen::perft(s, plain, 1) + countChess960Castles<Us>(s, b);
+  }
+  U64 n = 0;
+  auto visit = [&](const Board& child) {
+    n += (child.castling & 15) ? perftChess960<Us ^ 1>(s, child, depth - 1) : perftgen::perft(s, child, depth - 1);
+  };
+  ChildSink<Us, decltype(visit)> sink{b, visit};
+  generate<Us>(s, b, sink);
+  return n;
+}
+}  // namespace movegen
+
 // Leaf nodes at `depth` (0 -> 1).
 template <class Sliders>
 U64 perft(const Sliders& s, const Board& b, int depth) {
   if (depth <= 0) return 1;
+  if (b.chess960 && (b.castling & 15))
+    return b.sideToMove == 0 ? movegen::perftChess960<0>(s, b, depth) : movegen::perftChess960<1>(s, b, depth);
   return perftgen::perft(s, b, depth);
 }
 

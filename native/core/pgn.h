@@ -458,7 +458,8 @@ class Reader {
     const U64 c0 = board_.colors[0], c1 = board_.colors[1], p0 = board_.pieces[0], p1 = board_.pieces[1],
               p2 = board_.pieces[2], p3 = board_.pieces[3], p4 = board_.pieces[4], p5 = board_.pieces[5];
     const U64 state = static_cast<U64>(board_.sideToMove) | static_cast<U64>(board_.castling) << 1 |
-                      static_cast<U64>(board_.epSquare) << 8 | static_cast<U64>(halfmove_) << 16;
+                      static_cast<U64>(board_.epSquare) << 8 | static_cast<U64>(halfmove_) << 16 |
+                      (board_.chess960 ? kStateChess960 : 0) | static_cast<U64>(board_.rookFields) << kRookFieldsShift;
     const U64 fullmove = static_cast<U64>(fullmove_);
     const std::uint32_t game = positionGame_, ply = static_cast<std::uint32_t>(ply_);
     w[0] = c0;
@@ -568,20 +569,29 @@ class Reader {
     return false;
   }
 
-  // The start position from the tags (FEN honoured with or without SetUp; Variant must be standard).
+  // The start position from the tags (FEN honoured with or without SetUp; Variant standard or
+  // Chess960 in its common spellings, the FEN tag then read as X-FEN or Shredder-FEN).
   void startPosition(std::size_t firstTag) {
     static const char* const kStandard[] = {"standard", "chess", "normal", "", nullptr};
+    static const char* const kChess960[] = {"chess960", "chess 960", "fischerandom", "fischer random", "frc", nullptr};
     U64 w[kPackedPositionWords];
-    bool haveFen = false;
+    bool haveFen = false, chess960 = false;
     for (std::size_t k = firstTag; k < out_.tags.size() / 4; ++k) {
       const std::int32_t* t = &out_.tags[k * 4];
       if (tagIs(k, "Variant") && !valueIsAny(k, kStandard)) {
+        if (valueIsAny(k, kChess960)) {
+          chess960 = true;
+          continue;
+        }
         failInTags(kPgnUnsupportedVariant, static_cast<std::size_t>(t[2]), static_cast<std::size_t>(t[3]));
         return;
       }
+    }
+    for (std::size_t k = firstTag; k < out_.tags.size() / 4; ++k) {
+      const std::int32_t* t = &out_.tags[k * 4];
       if (tagIs(k, "FEN")) {
         field(gFenTag) = static_cast<std::int32_t>(k - firstTag);
-        if (parseFenLine(s_, p_ + t[2], static_cast<std::size_t>(t[3] - t[2]), false, w) != kFenOk) {
+        if (parseFenLine(s_, p_ + t[2], static_cast<std::size_t>(t[3] - t[2]), false, w, chess960) != kFenOk) {
           failInTags(kPgnBadFen, static_cast<std::size_t>(t[2]), static_cast<std::size_t>(t[3]));
           return;
         }
@@ -594,6 +604,7 @@ class Reader {
           0x8100000000000081ULL, 0x0800000000000008ULL, 0x1000000000000010ULL,
           static_cast<U64>(15) << 1 | static_cast<U64>(kNoSquare) << 8, 1};
       for (int k = 0; k < kPackedPositionWords; ++k) w[k] = kStart[k];
+      if (chess960) w[8] |= kStateChess960;
     }
     board_ = unpack(w);
     halfmove_ = static_cast<int>((w[8] >> 16) & 0xfffff);
@@ -786,10 +797,11 @@ class Reader {
     const U64 fromBB = squareBB(from), toBB = squareBB(to), fromTo = fromBB | toBB;
     bool reset = type == kPawn;
     if (castle) {
-      const CastlingMove& c = kCastlingMoves[2 * us + (to < from)];
+      const CastlingMove c = castlingMove(b, 2 * us + (to < from));
       b = us == 0 ? movegen::Make<0>::castle(b, c) : movegen::Make<1>::castle(b, c);
       return false;
     }
+    const int keep960 = b.chess960 ? castlingKeep(b, from, 15) & castlingKeep(b, to, 15) : 15;
     if (b.colors[them] & toBB) {
       for (U64& set : b.pieces) set &= ~toBB;
       b.colors[them] ^= toBB;
@@ -805,7 +817,12 @@ class Reader {
       b.pieces[kPawn] ^= toBB;
       b.pieces[promo] |= toBB;
     }
-    b.castling &= movegen::arrCastlingKeep[from] & movegen::arrCastlingKeep[to];
+    if (b.chess960) {
+      b.castling &= keep960;
+      dropLostRookFiles(b);
+    } else {
+      b.castling &= movegen::arrCastlingKeep[from] & movegen::arrCastlingKeep[to];
+    }
     b.epSquare = type == kPawn && (from ^ to) == 16 ? (from + to) >> 1 : kNoSquare;
     b.sideToMove = them;
     return reset;

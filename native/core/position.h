@@ -15,6 +15,12 @@ enum CastlingRight : int { kWhiteKing = 1, kWhiteQueen = 2, kBlackKing = 4, kBla
 
 constexpr int kPackedPositionWords = 10;
 constexpr int kNoSquare = 64;  // epCode when there is no en-passant square
+// Chess960 in the state word (lib/core/chess960.ts): bit 5 marks a Chess960 position; bits 40..51
+// hold per castling right K, Q, k, q its rook's file XOR the standard file (h, a, h, a), 3 bits each,
+// so a standard position's words have them all zero.
+constexpr U64 kStateChess960 = 0x20;
+constexpr int kRookFieldsShift = 40;
+constexpr int kStandardRookFile[4] = {7, 0, 7, 0};
 
 struct Board {
   U64 colors[2];
@@ -22,6 +28,11 @@ struct Board {
   int sideToMove;
   int castling;
   int epSquare;  // 0..63, or kNoSquare
+  bool chess960;
+  int rookFields;  // the 12 bits of rook file fields (see kRookFieldsShift)
+
+  // The rook file of castling right r (0 K, 1 Q, 2 k, 3 q), held or not.
+  constexpr int rookFile(int r) const { return ((rookFields >> (3 * r)) & 7) ^ kStandardRookFile[r]; }
 
   constexpr U64 occupied() const { return colors[0] | colors[1]; }
   constexpr U64 pieceSet(int color, int type) const { return colors[color] & pieces[type]; }
@@ -42,6 +53,8 @@ constexpr Board unpack(const U64* w) {
   b.sideToMove = static_cast<int>(w[8] & 1);
   b.castling = static_cast<int>((w[8] >> 1) & 15);
   b.epSquare = static_cast<int>((w[8] >> 8) & 255);
+  b.chess960 = (w[8] & kStateChess960) != 0;
+  b.rookFields = static_cast<int>((w[8] >> kRookFieldsShift) & 0xfff);
   return b;
 }
 
@@ -67,6 +80,39 @@ constexpr bool castlingRightAtHome(const U64* w, int right) {
   return ((own & w[7]) >> kCastlingKing[right] & 1) && ((own & w[5]) >> kCastlingRook[right] & 1);
 }
 
+// Chess960's castling rule (lib/core/chess960.ts chess960CastlingProblem): each right held has the
+// king of its colour on its first rank and a rook of that colour there at the right's file, on the
+// right's side of the king; the file field of a right not held is zero. nullptr when it holds.
+constexpr const char* kChess960CastlingProblems[4] = {
+    "Chess960 castling right K needs the white king on the first rank and a white rook there on its h side at the right's file",
+    "Chess960 castling right Q needs the white king on the first rank and a white rook there on its a side at the right's file",
+    "Chess960 castling right k needs the black king on the eighth rank and a black rook there on its h side at the right's file",
+    "Chess960 castling right q needs the black king on the eighth rank and a black rook there on its a side at the right's file",
+};
+constexpr const char* castlingProblem(const U64* w) {
+  const int castling = static_cast<int>((w[8] >> 1) & 15);
+  const int fields = static_cast<int>((w[8] >> kRookFieldsShift) & 0xfff);
+  if (!(w[8] & kStateChess960)) {
+    if (fields) return "castling rook files other than h and a are for Chess960 positions only";
+    for (int r = 0; r < 4; ++r)
+      if ((castling & (1 << r)) && !castlingRightAtHome(w, r)) return kCastlingProblems[r];
+    return nullptr;
+  }
+  for (int r = 0; r < 4; ++r) {
+    if (!(castling & (1 << r))) {
+      if ((fields >> (3 * r)) & 7) return "the rook file of a castling right not held must be zero";
+      continue;
+    }
+    const int c = r >> 1, rank = c ? 56 : 0;
+    const U64 king = w[c] & w[7] & (U64{0xff} << rank);
+    const int file = ((fields >> (3 * r)) & 7) ^ kStandardRookFile[r];
+    const int kingFile = king ? fileOf(lsb(king)) : -1;
+    const bool ok = king && ((w[c] & w[5]) >> (rank + file) & 1) && ((r & 1) ? file < kingFile : file > kingFile);
+    if (!ok) return kChess960CastlingProblems[r];
+  }
+  return nullptr;
+}
+
 // ep on the rank validatePacked checks first (3rd or 6th), so ep +- 8 stays on the board.
 constexpr bool epSquareIsPlausible(const U64* w, int ep) {
   const bool blackToMove = w[8] & 1;
@@ -79,7 +125,7 @@ constexpr bool epSquareIsPlausible(const U64* w, int ep) {
 
 // nullptr when the words form a consistent position, else what is wrong (a static string).
 // Checked: colours disjoint, piece types pairwise disjoint, union of types == union of colours,
-// exactly one king per colour, the state word's fields in range (bits 5-7 zero, epCode 0..64), an
+// exactly one king per colour, the state word's fields in range (bits 6-7 zero, epCode 0..64), an
 // en-passant square, when there is one, on the rank a pawn of the side not to move has just
 // crossed (the 6th for white to move, the 3rd for black), then parseFen's remaining board rules
 // (above). The side not to move in check is each caller's rule.
@@ -93,15 +139,13 @@ constexpr const char* validatePacked(const U64* w) {
   if (types != (w[0] | w[1])) return "the piece-type sets and the colour sets cover different squares";
   if (popcount(w[0] & w[7]) != 1) return "white must have exactly one king";
   if (popcount(w[1] & w[7]) != 1) return "black must have exactly one king";
-  if (w[8] & 0xe0) return "state bits 5-7 must be zero";
+  if (w[8] & 0xc0) return "state bits 6-7 must be zero";
   const U64 ep = (w[8] >> 8) & 255;
   if (ep > 64) return "en-passant code must be 0..64";
   if (ep != 64 && rankOf(static_cast<int>(ep)) != ((w[8] & 1) ? 2 : 5))
     return "en-passant square must be on the 6th rank (white to move) or the 3rd (black to move)";
   if (w[2] & kBackRanks) return "pawn on the first or last rank";
-  const int castling = static_cast<int>((w[8] >> 1) & 15);
-  for (int r = 0; r < 4; ++r)
-    if ((castling & (1 << r)) && !castlingRightAtHome(w, r)) return kCastlingProblems[r];
+  if (const char* problem = castlingProblem(w)) return problem;
   if (ep != 64 && !epSquareIsPlausible(w, static_cast<int>(ep))) return kEpProblem;
   return nullptr;
 }
@@ -120,14 +164,12 @@ constexpr bool packedIsValid(const U64* w) {
   const U64 whiteKing = w[0] & w[7], blackKing = w[1] & w[7];
   const U64 ep = (w[8] >> 8) & 255;
   const U64 epRank = 5 - 3 * (w[8] & 1);
-  const bool setsOk = ((w[0] & w[1]) | shared | (seen ^ (w[0] | w[1])) | (w[8] & 0xe0)) == 0;
+  const bool setsOk = ((w[0] & w[1]) | shared | (seen ^ (w[0] | w[1])) | (w[8] & 0xc0)) == 0;
   const bool kingsOk = (whiteKing != 0) & ((whiteKing & (whiteKing - 1)) == 0) & (blackKing != 0) &
                        ((blackKing & (blackKing - 1)) == 0);
   const bool epOk = (ep == 64) | ((ep >> 3) == epRank);
   if (!(setsOk & kingsOk & epOk) || (w[2] & kBackRanks)) return false;
-  const int castling = static_cast<int>((w[8] >> 1) & 15);
-  for (int r = 0; r < 4; ++r)
-    if ((castling & (1 << r)) && !castlingRightAtHome(w, r)) return false;
+  if ((w[8] & (kStateChess960 | U64{0xfff} << kRookFieldsShift | U64{15} << 1)) && castlingProblem(w)) return false;
   return ep == 64 || epSquareIsPlausible(w, static_cast<int>(ep));
 }
 

@@ -89,9 +89,10 @@ BBP_ALWAYS_INLINE bool parseSyntax(const char* s, std::size_t n, Syntax& out) {
   return true;
 }
 
-// Castling is the king's two-square move (movegen.h's encoding).
+// Castling is the king's two-square move (movegen.h's encoding), in Chess960 the king taking its own rook.
 inline bool isCastle(const Board& b, Move m) {
   const int from = moveFrom(m), to = moveTo(m);
+  if (b.chess960) return (b.pieces[kKing] & squareBB(from)) && (b.pieceSet(b.sideToMove, kRook) & squareBB(to));
   return (b.pieces[kKing] & squareBB(from)) && (to - from == 2 || from - to == 2);
 }
 
@@ -137,7 +138,10 @@ Board playAs(const Board& b, Move m) {
   const int from = moveFrom(m), to = moveTo(m), promo = movePromotion(m);
   const int type = b.typeOn(from);
   if (promo) return M::promotion(b, from, to, promo);
-  if (type == kKing && (to - from == 2 || from - to == 2))
+  if (b.chess960 && type == kKing && (b.colors[Us] & squareBB(to)))
+    for (int r = 2 * Us; r < 2 * Us + 2; ++r)
+      if ((b.castling & (1 << r)) && to == (Us ? 56 : 0) + b.rookFile(r)) return M::castle(b, chess960Castling(b, r));
+  if (!b.chess960 && type == kKing && (to - from == 2 || from - to == 2))
     for (const CastlingMove& c : kCastlingMoves)
       if (c.kingFrom == from && c.kingTo == to) return M::castle(b, c);
   if (type == kPawn && to == b.epSquare) return M::enPassant(b, from, to);
@@ -256,6 +260,12 @@ BBP_ALWAYS_INLINE U64 pieceSources(const Sliders&, const Board& b, int type, int
 template <class Sliders>
 Move legalCastle(const Sliders& s, const Board& b, int side) {
   const int us = b.sideToMove;
+  if (b.chess960) {
+    const int r = 2 * us + (side == 2);
+    if (!(b.castling & (1 << r))) return 0;
+    const int from = b.kingSquare(us), to = (us ? 56 : 0) + b.rookFile(r);
+    return chess960CastleKind(s, b, from, to, 0) >= 0 ? encodeMove(from, to) : 0;
+  }
   const CastlingMove& c = kCastlingMoves[2 * us + (side == 2)];
   const U64 occ = b.occupied();
   if (!(b.castling & c.right) || !(b.pieceSet(us, kKing) & squareBB(c.kingFrom)) ||

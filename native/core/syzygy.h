@@ -970,7 +970,7 @@ inline bool boardFromPacked(const U64* w, Board& b, int& castling, int& count) {
   const unsigned state = static_cast<unsigned>(w[8] & 0xffff);
   b.stm = state & 1;
   const int epCode = (state >> 8) & 255;
-  if ((state & 0xe0) || epCode > 64 || (epCode < 64 && rankOf(epCode) != (b.stm ? 2 : 5))) valid = false;
+  if ((state & 0xc0) || epCode > 64 || (epCode < 64 && rankOf(epCode) != (b.stm ? 2 : 5))) valid = false;
   b.ep = epCode >= 64 ? -1 : epCode;
   castling = (state >> 1) & 15;
   if (valid && attacked(b, lsb(b.stm ? whiteKing : blackKing), b.stm)) valid = false;

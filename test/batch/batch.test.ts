@@ -446,7 +446,7 @@ describe.each(BACKEND_OBJECTS)('%s backend: outputs need not be zeroed', (_name,
     words[5 * 10 + 7] = 0n; // position 5: no kings, but skipped
     v[5] = 0;
     words[42 * 10] |= words[42 * 10 + 1]; // position 42: colours overlap
-    words[77 * 10 + 8] |= 0x20n; // position 77: a reserved state bit
+    words[77 * 10 + 8] |= 0x40n; // position 77: a reserved state bit (bit 5 is Chess960)
     for (const features of [ids('checkers'), ids('checkers', 'pinned', 'discoveredCheckCandidates'), ids('inCheck'), ids('attacked')]) {
       const outs: (BigUint64Array | Uint8Array | undefined)[] = new Array(FEATURES.length).fill(undefined);
       for (const f of features) outs[f] = isU64Feature(f) ? new BigUint64Array(2 * n) : new Uint8Array(n);

@@ -25,7 +25,9 @@ type Kind =
   // KBNK: a Position with king, bishop and knight against a lone king
   | 'kbnkPosition'
   // perft's options objects: { threads }, and { threads, signal } for the async forms
-  | 'perftOptions' | 'perftAsyncOptions';
+  | 'perftOptions' | 'perftAsyncOptions'
+  // parseFen's { chess960 } and toFen's { shredder }
+  | 'fenOptions' | 'toFenOptions';
 
 const N = 5;
 
@@ -36,7 +38,7 @@ const KIND_OF: Record<ArgKind, Kind> = {
   batchColor: 'batchColor', optBatchColor: 'optBatchColor', squares: 'squares', sets: 'sets', paths: 'optSets',
   position: 'position', kbnkPosition: 'kbnkPosition', positions: 'positions', positionList: 'positionList',
   fen: 'fen', init: 'init', uci: 'uci', moveBuffer: 'moveBuffer',
-  perftOptions: 'perftOptions', perftAsyncOptions: 'perftAsyncOptions',
+  perftOptions: 'perftOptions', perftAsyncOptions: 'perftAsyncOptions', fenOptions: 'fenOptions', toFenOptions: 'toFenOptions',
 };
 const OUT_KIND_OF: Record<OutKind, Kind> = { u64: 'outU64', u8: 'outU8', i8: 'outI8', f64: 'outF64' };
 
@@ -133,6 +135,8 @@ function valid(kind: Kind): unknown {
     case 'statsOut': return new Float64Array(9);
     case 'kbnkPosition': return jsApi.parseFen(KBNK);
     case 'perftOptions': return { threads: 2 };
+    case 'fenOptions': return { chess960: true };
+    case 'toFenOptions': return { shredder: true };
     case 'perftAsyncOptions': return { threads: 2, signal: new AbortController().signal };
   }
 }
@@ -324,6 +328,8 @@ function badValues(kind: Kind, raw: boolean): Case[] {
       ['KBN against KB', jsApi.parseFen('7b/8/8/8/8/8/2k5/KNB5 w - - 0 1'), RangeError],
     ];
     case 'perftOptions': return badPerftOptions();
+    case 'fenOptions': return [['42', 42, TypeError], ['null', null, TypeError], ["{ chess960: 'yes' }", { chess960: 'yes' }, TypeError]];
+    case 'toFenOptions': return [['42', 42, TypeError], ['null', null, TypeError], ['{ shredder: 1 }', { shredder: 1 }, TypeError]];
     case 'perftAsyncOptions': {
       const signal = new AbortController().signal;
       return [

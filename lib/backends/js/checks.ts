@@ -11,6 +11,7 @@
  */
 import { BISHOP, KING, KNIGHT, PACKED_POSITION_WORDS, PAWN, QUEEN, ROOK } from '../../core/types.js';
 import type { CheckVariants } from '../contract.js';
+import { ROOK_FILES_SHIFT, STATE_CHESS960, chess960CastlingProblem } from '../../core/chess960.js';
 import { pawnAttackTable } from './bitboard.js';
 import { kingBlockers, singleSquare } from './blockers.js';
 import { arrKingAttacks } from './king.js';
@@ -29,6 +30,9 @@ interface Board {
   readonly sideToMove: number;
   readonly castling: number;
   readonly epSquare: number;
+  /** Chess960 (a Position has them): castling is then the king taking its own rook. */
+  readonly chess960?: boolean;
+  readonly castlingFiles?: readonly number[];
 }
 
 /** pawnAttacks[color * 64 + sq]: squares a pawn of `color` on sq attacks. */
@@ -215,6 +219,44 @@ function checkBlockBoard(b: Board, color: number): bigint {
 
 const PROMOTION_TYPES = [-1, KNIGHT, BISHOP, ROOK, QUEEN];
 
+/**
+ * checkKind of a Chess960 castling move, the king (on from) taking its own rook (on to): FIDE Laws,
+ * Appendix: Chess960 rules (twin of checks.h chess960CastleKind).
+ */
+function chess960CastleKind(b: Board, from: number, to: number, promotion: number): number {
+  const us = b.sideToMove, them = us ^ 1, rank = us === 0 ? 0 : 56;
+  const files = b.castlingFiles!;
+  let r = -1;
+  for (let x = 2 * us; x < 2 * us + 2; x++) if ((b.castling & (1 << x)) && files[x]! >= 0 && rank + files[x]! === to) r = x;
+  if (r < 0 || promotion !== 0 || kingSquare(b, us) !== from) return -1;
+  const kingSide = (r & 1) === 0;
+  const kt = rank + (kingSide ? 6 : 2), rt = rank + (kingSide ? 5 : 3);
+  const occ = b.colors[0]! | b.colors[1]!;
+  const movers = bit(from) | bit(to);
+  const span = (a: number, c: number): bigint => between(a, c) | bit(c);
+  if (occ & (span(from, kt) | span(to, rt)) & ~movers) return -1;
+  for (const sq of [from, ...squaresOf(between(from, kt)), kt]) if (attackersToBoard(b, sq, them, occ) !== 0n) return -1;
+  const pc = b.pieces, own = b.colors[us]!, enemy = b.colors[them]!;
+  const occAfter = (occ & ~movers) | bit(kt) | bit(rt);
+  if (attackersFrom(pc[PAWN]! & enemy, pc[KNIGHT]! & enemy, pc[BISHOP]! & enemy, pc[ROOK]! & enemy,
+    pc[QUEEN]! & enemy, pc[KING]! & enemy, them, kt, occAfter) !== 0n) return -1;
+  const sets: bigint[] = [];
+  for (let t = 0; t < 6; t++) sets.push(pc[t]! & own & ~movers);
+  sets[KING] = sets[KING]! | bit(kt);
+  sets[ROOK] = sets[ROOK]! | bit(rt);
+  const enemyKing = kingSquare(b, them);
+  const givers = attackersFrom(sets[PAWN]!, sets[KNIGHT]!, sets[BISHOP]!, sets[ROOK]!, sets[QUEEN]!, sets[KING]!, us, enemyKing, occAfter);
+  const mover = bit(rt);
+  return (givers & mover ? 1 : 0) | (givers & ~mover ? 2 : 0);
+}
+
+/** The squares of a set, ascending. */
+function squaresOf(set: bigint): number[] {
+  const out: number[] = [];
+  for (let sq = 0; set !== 0n; sq++, set >>= 1n) if (set & 1n) out.push(sq);
+  return out;
+}
+
 /** 0 none, 1 direct, 2 discovered, 3 both; -1 when the move is not legal (see backend.ts). */
 function checkKindBoard(b: Board, from: number, to: number, promotion: number): number {
   const us = b.sideToMove;
@@ -224,6 +266,7 @@ function checkKindBoard(b: Board, from: number, to: number, promotion: number): 
   const occ = own | enemy;
   const fromBit = bit(from);
   const toBit = bit(to);
+  if (b.chess960 && (own & b.pieces[KING]! & fromBit) && (own & b.pieces[ROOK]! & toBit)) return chess960CastleKind(b, from, to, promotion);
   if (!(own & fromBit) || (own & toBit) || from === to) return -1;
   if (!Number.isInteger(promotion) || promotion < 0 || promotion > 4) return -1;
   const enemyKing = kingSquare(b, them);
@@ -269,6 +312,7 @@ function checkKindBoard(b: Board, from: number, to: number, promotion: number): 
     default: { // KING
       if (promotion !== 0) return -1;
       if (arrKingAttacks[from]! & toBit) break;
+      if (b.chess960) return -1;
       const home = us === 0 ? 4 : 60;
       const kingSide = to === home + 2;
       if (from !== home || (!kingSide && to !== home - 2)) return -1;
@@ -332,7 +376,7 @@ export function packedProblem(w: BigUint64Array, at: number): string | undefined
     if (set === 0n || (set & (set - 1n)) !== 0n) return `${name} must have exactly one king`;
   }
   const state = w[at + 8]!;
-  if (state & 0xe0n) return 'state bits 5-7 must be zero';
+  if (state & 0xc0n) return 'state bits 6-7 must be zero';
   const ep = Number((state >> 8n) & 255n);
   if (ep > 64) return 'en-passant code must be 0..64';
   if (ep !== 64 && (ep >> 3) !== ((state & 1n) ? 2 : 5)) {
@@ -366,7 +410,12 @@ export function fenRuleProblem(w: Int32Array, at: number): string | undefined {
   if ((w[at + 4]! & 0xff) | (w[at + 5]! & (0xff << 24))) return 'pawn on the first or last rank';
   const state = w[at + 16]!;
   const castling = (state >> 1) & 15;
-  for (let r = 0; r < 4; r++) {
+  const rookFields = (w[at + 17]! >>> ROOK_FILES_SHIFT) & 0xfff;
+  if (state & STATE_CHESS960) {
+    const problem = chess960CastlingProblem(w, at, castling, rookFields);
+    if (problem) return problem;
+  } else if (rookFields) return 'castling rook files other than h and a are for Chess960 positions only';
+  for (let r = 0; r < 4 && !(state & STATE_CHESS960); r++) {
     if (!(castling & (1 << r))) continue;
     const own = at + 2 * (r >> 1);
     const king = CASTLING_KING[r]!, rook = CASTLING_ROOK[r]!;
@@ -409,7 +458,7 @@ export function packedIsValid(w: Int32Array, at: number): boolean {
   const state = w[at + 16]!;
   const ep = (state >>> 8) & 255;
   return ((whiteLo & blackLo) | (whiteHi & blackHi) | sharedLo | sharedHi
-    | (seenLo ^ (whiteLo | blackLo)) | (seenHi ^ (whiteHi | blackHi)) | (state & 0xe0)) === 0
+    | (seenLo ^ (whiteLo | blackLo)) | (seenHi ^ (whiteHi | blackHi)) | (state & 0xc0)) === 0
     && single(whiteLo & kingsLo, whiteHi & kingsHi) && single(blackLo & kingsLo, blackHi & kingsHi)
     && (ep === 64 || (ep >> 3) === ((state & 1) !== 0 ? 2 : 5))
     && fenRuleProblem(w, at) === undefined;

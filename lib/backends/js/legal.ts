@@ -34,13 +34,15 @@ export function quickLegality(from: number, to: number, promotion: number): numb
   const them = us ^ 1;
   const ownLo = BOARD[2 * us]!, ownHi = BOARD[2 * us + 1]!;
   const enLo = BOARD[2 * them]!, enHi = BOARD[2 * them + 1]!;
-  if (!has(ownLo, ownHi, from) || has(ownLo, ownHi, to)) return 0;
+  if (!has(ownLo, ownHi, from)) return 0;
   const k = kingSquareAt(0, us);
   if (from === k) {
-    if (promotion !== 0 || !has(KING[from << 1]!, KING[(from << 1) + 1]!, to)) return -1;
+    // Castling (standard: two squares; Chess960: the king taking its own rook) asks the generator.
+    if (promotion !== 0 || has(ownLo, ownHi, to) || !has(KING[from << 1]!, KING[(from << 1) + 1]!, to)) return -1;
     const liftLo = from < 32 ? ~(1 << from) : -1, liftHi = from < 32 ? -1 : ~(1 << (from - 32));
     return attacked(0, them, to, (ownLo | enLo) & liftLo, (ownHi | enHi) & liftHi, 0, 0) ? 0 : 1;
   }
+  if (has(ownLo, ownHi, to)) return 0;
   let type = 0;
   while (type < 5 && !has(BOARD[4 + 2 * type]!, BOARD[5 + 2 * type]!, from)) type++;
   if (type === 5) return 0;

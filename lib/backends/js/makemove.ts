@@ -9,7 +9,7 @@ import type { Position } from '../../core/types.js';
 import { PACKED_POSITION_WORDS } from '../../core/types.js';
 import { MAX_CLOCK } from '../../core/position.js';
 import { halvesOf } from '../../core/position-record.js';
-import { BOARD, CASTLING, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, generate, loadPacked, play, typeAt } from './movegen.js';
+import { BOARD, C960, CASTLING, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, generate, loadPacked, play, typeAt } from './movegen.js';
 import { quickLegality } from './legal.js';
 import { generateClean } from './san.js';
 
@@ -76,8 +76,9 @@ export function makeMove(pos: Position, from: number, to: number, promotion: num
   }
   const h = lastOutHalves!;
   for (let i = 0; i < 16; i++) h[i] = BOARD[o + i]!;
-  h[16] = BOARD[o + SIDE]! | (BOARD[o + CASTLING]! << 1) | ((ep < 0 ? 64 : ep) << 8) | ((clock & 0xffff) << 16);
-  h[17] = clock >>> 16;
+  const c960 = BOARD[o + C960]!;
+  h[16] = BOARD[o + SIDE]! | (BOARD[o + CASTLING]! << 1) | (c960 !== 0 ? 0x20 : 0) | ((ep < 0 ? 64 : ep) << 8) | ((clock & 0xffff) << 16);
+  h[17] = (clock >>> 16) | ((c960 & 0xfff) << 8);
   h[18] = fullmove;
   h[19] = 0;
   return true;

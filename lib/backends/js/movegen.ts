@@ -16,6 +16,7 @@
  * stack `BOARD`, `PLY_WORDS` int32 words per ply:
  *   0,1 white  2,3 black  4..15 pawns, knights, bishops, rooks, queens, kings (lo, hi each)
  *   16 side to move  17 castling rights (CASTLE_* bits)  18 en-passant square or -1
+ *   19 in check (written by generate)  20 Chess960 (C960)
  * `play` copies a ply into the next one and applies the move there (copy-make: undo is free).
  * Moves are 16-bit codes (backend.ts: from | to << 6 | promotion << 12) on a per-ply move stack.
  *
@@ -31,10 +32,18 @@ import { knightAttackTable } from './knight.js';
 import { BETWEEN, BISHOP_EMPTY, LINE, ROOK_EMPTY, bishopHalves, rookHalves } from './sliders.js';
 import { popcount32 } from '../../core/bits.js';
 
-export const PLY_WORDS = 20;
+export const PLY_WORDS = 21;
 export const SIDE = 16;
 export const CASTLING = 17;
 export const EP = 18;
+/**
+ * 20: 0 for a standard position; for a Chess960 one CHESS960_FLAG | the packed rook file fields
+ * (lib/core/chess960.ts: 3 bits per right K, Q, k, q, the rook's file XOR h / a / h / a).
+ */
+export const C960 = 20;
+export const CHESS960_FLAG = 1 << 12;
+/** The standard rook file of each right K, Q, k, q. */
+const STANDARD_ROOK_FILE = [7, 0, 7, 0];
 /** Deepest ply the stacks hold (perft depth is limited to 20 by the contract). */
 export const MAX_PLY = 64;
 export const MAX_MOVES = 256;
@@ -338,7 +347,13 @@ export function generate(p: number, counting: boolean): number {
   // Castling: the right, the rook at home, empty squares between, the king not in check and
   // crossing and landing on unattacked squares.
   const rights = BOARD[o + CASTLING]!;
-  if (!inCheck && rights !== 0) {
+  const c960 = BOARD[o + C960]!;
+  if (!inCheck && c960 !== 0 && (rights & (3 << 2 * us)) !== 0) {
+    for (let r = 2 * us; r < 2 * us + 2; r++) {
+      if ((rights & (1 << r)) === 0 || !chess960CastleOk(o, us, k, r, occLo, occHi)) continue;
+      if (counting) cursor++; else MOVES[cursor++] = k | (ROOK_SQ[0]! << 6);
+    }
+  } else if (!inCheck && rights !== 0) {
     const rookLo = BOARD[o + 10]! & ownLo;
     const rookHi = BOARD[o + 11]! & ownHi;
     // Black's squares and masks are White's moved up 56 squares (24 bits in the high half).
@@ -358,6 +373,71 @@ export function generate(p: number, counting: boolean): number {
   return cursor - start;
 }
 
+// ------------------------------------------------------------------ Chess960 castling
+
+/** The squares of the last chess960CastleOk: king from, king to, rook from, rook to. */
+const ROOK_SQ = new Int32Array(4);
+
+/** The rook file of right r on the board at o (Chess960). */
+const rookFileAt = (o: number, r: number): number => ((BOARD[o + C960]! >> (3 * r)) & 7) ^ STANDARD_ROOK_FILE[r]!;
+
+const occupiedAt = (lo: number, hi: number, sq: number): boolean => ((sq < 32 ? lo >>> sq : hi >>> (sq - 32)) & 1) !== 0;
+
+/**
+ * Chess960 castling of right r for the king of `us` on k (FIDE Laws, Appendix: Chess960 rules;
+ * twin of checks.h chess960Castling): the king to g / c and the rook to f / d, every square either
+ * crosses or lands on empty but for the two of them, the king's squares not attacked, and the king's
+ * target not attacked once the rook has left its square. Sets ROOK_SQ.
+ */
+function chess960CastleOk(o: number, us: number, k: number, r: number, occLo: number, occHi: number): boolean {
+  const rank = us === 0 ? 0 : 56, kingSide = (r & 1) === 0;
+  const rf = rank + rookFileAt(o, r), kt = rank + (kingSide ? 6 : 2), rt = rank + (kingSide ? 5 : 3);
+  ROOK_SQ[0] = rf; ROOK_SQ[1] = kt; ROOK_SQ[2] = rt; ROOK_SQ[3] = k;
+  for (const [a, b] of [[k, kt], [rf, rt]] as const) {
+    for (let sq = Math.min(a, b); sq <= Math.max(a, b); sq++) {
+      if (sq !== k && sq !== rf && occupiedAt(occLo, occHi, sq)) return false;
+    }
+  }
+  const them = us ^ 1;
+  for (let sq = Math.min(k, kt); sq <= Math.max(k, kt); sq++) if (attacked(o, them, sq, occLo, occHi, 0, 0)) return false;
+  const rfLo = rf < 32 ? 1 << rf : 0, rfHi = rf < 32 ? 0 : 1 << (rf - 32);
+  return !attacked(o, them, kt, occLo & ~rfLo, occHi & ~rfHi, 0, 0);
+}
+
+/** Castling rights a Chess960 board at o keeps when a move touches sq: all but those whose king or rook stands there. */
+function keep960(o: number, sq: number): number {
+  let keep = 15;
+  for (let r = 0; r < 4; r++) {
+    const rank = r < 2 ? 0 : 56;
+    if (sq === rank + rookFileAt(o, r) || (sq === kingSquareAt(o, r >> 1) && (sq & 56) === rank)) keep &= ~(1 << r);
+  }
+  return keep;
+}
+
+/** The C960 word with the rook file fields of rights not in `rights` cleared. */
+function keepFields(c960: number, rights: number): number {
+  let mask = CHESS960_FLAG;
+  for (let r = 0; r < 4; r++) if (rights & (1 << r)) mask |= 7 << (3 * r);
+  return c960 & mask;
+}
+
+/** Plays the Chess960 castling move of `us`, the king on `from` taking its own rook on `to`, from ply o into n. */
+function playChess960Castle(o: number, n: number, us: number, from: number, to: number): void {
+  let r = 2 * us;
+  if ((us === 0 ? 0 : 56) + rookFileAt(o, r) !== to || !(BOARD[o + CASTLING]! & (1 << r))) r++;
+  const rank = us === 0 ? 0 : 56, kingSide = (r & 1) === 0;
+  const kt = rank + (kingSide ? 6 : 2), rt = rank + (kingSide ? 5 : 3);
+  const clear = (base: number, sq: number): void => { BOARD[base + (sq >> 5)] &= ~(1 << (sq & 31)); };
+  const put = (base: number, sq: number): void => { BOARD[base + (sq >> 5)] |= 1 << (sq & 31); };
+  clear(n + 2 * us, from); clear(n + 2 * us, to); clear(n + 14, from); clear(n + 10, to);
+  put(n + 2 * us, kt); put(n + 2 * us, rt); put(n + 14, kt); put(n + 10, rt);
+  const rights = BOARD[o + CASTLING]! & ~(3 << (2 * us));
+  BOARD[n + CASTLING] = rights;
+  BOARD[n + C960] = keepFields(BOARD[o + C960]!, rights);
+  BOARD[n + EP] = -1;
+  BOARD[n + SIDE] = us ^ 1;
+}
+
 // ------------------------------------------------------------------ playing a move
 
 /** Piece type (0 pawn .. 5 king) on sq in the board at o, -1 when empty. */
@@ -374,7 +454,7 @@ const PROMOTED_TYPE = [0, 1, 2, 3, 4];
 export function play(p: number, move: number): void {
   const o = p * PLY_WORDS;
   const n = o + PLY_WORDS;
-  for (let i = 0; i < 19; i++) BOARD[n + i] = BOARD[o + i]!;
+  for (let i = 0; i < PLY_WORDS; i++) BOARD[n + i] = BOARD[o + i]!;
   const from = move & 63;
   const to = (move >> 6) & 63;
   const promotion = move >> 12;
@@ -385,6 +465,11 @@ export function play(p: number, move: number): void {
   const tw = to >> 5;
   const tb = 1 << (to & 31);
   const type = typeAt(o, from);
+  const c960 = BOARD[o + C960]!;
+  if (c960 !== 0 && type === 5 && (BOARD[o + 2 * us + tw]! & tb) !== 0) {
+    playChess960Castle(o, n, us, from, to);
+    return;
+  }
   // A capture on the target square.
   if (BOARD[o + 2 * them + tw]! & tb) {
     BOARD[n + 2 * them + tw] ^= tb;
@@ -407,14 +492,19 @@ export function play(p: number, move: number): void {
     } else if (to - from === 16 || from - to === 16) {
       ep = (from + to) >> 1;
     }
-  } else if (type === 5 && (to - from === 2 || from - to === 2)) {
+  } else if (c960 === 0 && type === 5 && (to - from === 2 || from - to === 2)) {
     const rookFrom = to > from ? from + 3 : from - 4;
     const rookTo = to > from ? from + 1 : from - 1;
     const rb = (1 << (rookFrom & 31)) | (1 << (rookTo & 31)); // same half: both on the king's rank
     BOARD[n + 2 * us + (rookFrom >> 5)] ^= rb;
     BOARD[n + 10 + (rookFrom >> 5)] ^= rb;
   }
-  BOARD[n + CASTLING] = BOARD[o + CASTLING]! & KEEP_RIGHTS[from]! & KEEP_RIGHTS[to]!;
+  if (c960 === 0) BOARD[n + CASTLING] = BOARD[o + CASTLING]! & KEEP_RIGHTS[from]! & KEEP_RIGHTS[to]!;
+  else {
+    const rights = BOARD[o + CASTLING]! & keep960(o, from) & keep960(o, to);
+    BOARD[n + CASTLING] = rights;
+    BOARD[n + C960] = keepFields(c960, rights);
+  }
   BOARD[n + EP] = ep;
   BOARD[n + SIDE] = them;
 }
@@ -428,6 +518,7 @@ export function loadPacked(words: Int32Array, at: number, p: number): void {
   const state = words[at + 16]!;
   BOARD[o + SIDE] = state & 1;
   BOARD[o + CASTLING] = (state >> 1) & 15;
+  BOARD[o + C960] = state & 0x20 ? CHESS960_FLAG | ((words[at + 17]! >>> 8) & 0xfff) : 0;
   const ep = (state >> 8) & 255;
   BOARD[o + EP] = ep >= 64 ? -1 : ep;
 }

@@ -16,7 +16,7 @@ import { packedOf } from '../../core/position.js';
 import { kingBlockers } from './blockers.js';
 import { packedProblem } from './checks.js';
 import {
-  BOARD, EP, KNIGHT, MAX_MOVES, MOVES, PAWN_ATTACKS, PLY_WORDS, SIDE,
+  BOARD, C960, EP, KNIGHT, MAX_MOVES, MOVES, PAWN_ATTACKS, PLY_WORDS, SIDE,
   attacked, generate, kingSquareAt, loadPacked, play, typeAt,
 } from './movegen.js';
 import { LINE, bishopHalves, rookHalves } from './sliders.js';
@@ -88,6 +88,7 @@ function classifyLeaves(p: number, out: Float64Array): void {
   const orLo = (BOARD[o + 10]! | qLo) & ownLo;
   const orHi = (BOARD[o + 11]! | qHi) & ownHi;
   const ep = BOARD[o + EP]!;
+  const c960 = BOARD[o + C960]!;
 
   // Discovered-check candidates: our pieces alone between one of our sliders and the enemy king.
   kingBlockers(BOARD, o, ek, us, occLo, occHi, ATT, 0);
@@ -115,7 +116,31 @@ function classifyLeaves(p: number, out: Float64Array): void {
     let aLo = (occLo & ~fromLo) | toLo;
     let aHi = (occHi & ~fromHi) | toHi;
     const isEp = type === 0 && to === ep;
-    const isCastle = type === 5 && (to - from === 2 || from - to === 2);
+    if (c960 !== 0 && type === 5 && ((ownLo & toLo) | (ownHi & toHi)) !== 0) {
+      // Chess960 castling (the king takes its own rook): the child's lines to the enemy king.
+      castles++;
+      play(p, move);
+      const q = o + PLY_WORDS;
+      const cLo = BOARD[q]! | BOARD[q + 2]!, cHi = BOARD[q + 1]! | BOARD[q + 3]!;
+      const rt = (from & 56) + (to > from ? 5 : 3);
+      const rtLo = rt < 32 ? 1 << rt : 0, rtHi = rt < 32 ? 0 : 1 << (rt - 32);
+      const cq = o + PLY_WORDS + 2 * us;
+      const rLo = (BOARD[q + 10]! | BOARD[q + 12]!) & BOARD[cq]!, rHi = (BOARD[q + 11]! | BOARD[q + 13]!) & BOARD[cq + 1]!;
+      const bLo = (BOARD[q + 8]! | BOARD[q + 12]!) & BOARD[cq]!, bHi = (BOARD[q + 9]! | BOARD[q + 13]!) & BOARD[cq + 1]!;
+      rookHalves(ek, cLo, cHi, ATT, 0);
+      const direct = ((ATT[0]! & rtLo) | (ATT[1]! & rtHi)) !== 0;
+      let disc = ((ATT[0]! & rLo & ~rtLo) | (ATT[1]! & rHi & ~rtHi)) !== 0;
+      bishopHalves(ek, cLo, cHi, ATT, 0);
+      disc ||= ((ATT[0]! & bLo) | (ATT[1]! & bHi)) !== 0;
+      if (direct || disc) {
+        checks++;
+        if (!direct) discovered++;
+        else if (disc) double++;
+        if (generate(p + 1, true) === 0) mates++;
+      }
+      continue;
+    }
+    const isCastle = c960 === 0 && type === 5 && (to - from === 2 || from - to === 2);
     if ((enLo & toLo) | (enHi & toHi)) captures++;
     if (isEp) {
       captures++;

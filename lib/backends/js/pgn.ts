@@ -3,7 +3,7 @@
  * standard section 8 import format, game boundaries, what makes a game bad). The same records,
  * byte for byte, on the same input; moves are resolved and played on the ply stack of movegen.ts.
  */
-import { BOARD, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, loadPacked, play, typeAt } from './movegen.js';
+import { BOARD, C960, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, loadPacked, play, typeAt } from './movegen.js';
 import { parseFen } from '../../core/position.js';
 import { checkers } from './checks.js';
 import type { PgnBackend, PgnRecords } from '../contract.js';
@@ -50,6 +50,9 @@ const START_HALVES = new Int32Array(new BigUint64Array([
   0xffffn, 0xffff000000000000n, 0x00ff00000000ff00n, 0x4200000000000042n, 0x2400000000000024n,
   0x8100000000000081n, 0x0800000000000008n, 0x1000000000000010n, (15n << 1n) | (64n << 8n), 1n,
 ]).buffer);
+/** The standard setup as a Chess960 position (a Chess960 game without a FEN tag). */
+const START_HALVES_960 = START_HALVES.slice();
+START_HALVES_960[16] = START_HALVES_960[16]! | 0x20;
 
 /** A growable Int32 store (positions are written as int32 halves of the packed words). */
 class Halves {
@@ -76,10 +79,10 @@ const O = P * PLY_WORDS;
 const NEXT = (P + 1) * PLY_WORDS;
 
 /** The packed words (int32 halves) of a FEN tag's value, or null when it is no valid FEN (as fen.h's parseFenLine). */
-function parseFenLineJs(p: Uint8Array, start: number, end: number): Int32Array | null {
+function parseFenLineJs(p: Uint8Array, start: number, end: number, chess960: boolean): Int32Array | null {
   for (let k = start; k < end; k++) if (p[k]! >= 0x80) return null;
   try {
-    const pos = parseFen(Buffer.from(p.buffer, p.byteOffset + start, end - start).toString('latin1'), checkers);
+    const pos = parseFen(Buffer.from(p.buffer, p.byteOffset + start, end - start).toString('latin1'), checkers, { chess960 });
     return new Int32Array(pos.packed.buffer, pos.packed.byteOffset, 20);
   } catch {
     return null;
@@ -156,8 +159,9 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     let w = pos.n;
     for (let k = 0; k < 16; k++) a[w++] = BOARD[O + k]!;
     const ep = BOARD[O + EP]!;
-    a[w++] = BOARD[O + SIDE]! | (BOARD[O + 17]! << 1) | ((ep < 0 ? 64 : ep) << 8) | ((halfmove & 0xffff) << 16);
-    a[w++] = halfmove >>> 16;
+    const c960 = BOARD[O + C960]!;
+    a[w++] = BOARD[O + SIDE]! | (BOARD[O + 17]! << 1) | (c960 !== 0 ? 0x20 : 0) | ((ep < 0 ? 64 : ep) << 8) | ((halfmove & 0xffff) << 16);
+    a[w++] = (halfmove >>> 16) | ((c960 & 0xfff) << 8);
     a[w++] = fullmove;
     a[w++] = 0;
     pos.n = w;
@@ -241,10 +245,13 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     return true;
   };
   const STANDARD = ['standard', 'chess', 'normal', ''];
-  const valueIsStandard = (k: number): boolean => {
+  /** The Variant values read as Chess960 (case-insensitive). */
+  const CHESS960 = ['chess960', 'chess 960', 'fischerandom', 'fischer random', 'frc'];
+  const valueIsStandard = (k: number): boolean => valueIsAny(k, STANDARD);
+  const valueIsAny = (k: number, values: string[]): boolean => {
     const s = tags[k * 4 + 2]!;
     const len = tags[k * 4 + 3]! - s;
-    return STANDARD.some((v) => {
+    return values.some((v) => {
       if (v.length !== len) return false;
       for (let j = 0; j < len; j++) if ((p[s + j]! | 0x20) !== (v.charCodeAt(j) | 0x20)) return false;
       return true;
@@ -252,14 +259,22 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
   };
   const startPosition = (firstTag: number): void => {
     let words: Int32Array = START_HALVES;
+    let chess960 = false;
     for (let k = firstTag; k < tags.length / 4; k++) {
       if (tagIs(k, 'Variant') && !valueIsStandard(k)) {
+        if (valueIsAny(k, CHESS960)) {
+          chess960 = true;
+          continue;
+        }
         failInTags(PGN_UNSUPPORTED_VARIANT, tags[k * 4 + 2]!, tags[k * 4 + 3]!);
         return;
       }
+    }
+    if (chess960) words = START_HALVES_960;
+    for (let k = firstTag; k < tags.length / 4; k++) {
       if (tagIs(k, 'FEN')) {
         games[rec + G.fenTag] = k - firstTag;
-        const w = parseFenLineJs(p, tags[k * 4 + 2]!, tags[k * 4 + 3]!);
+        const w = parseFenLineJs(p, tags[k * 4 + 2]!, tags[k * 4 + 3]!, chess960);
         if (w === null) {
           failInTags(PGN_BAD_FEN, tags[k * 4 + 2]!, tags[k * 4 + 3]!);
           return;
@@ -307,7 +322,8 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
       san.playNull(P);
     } else {
       const to = (m >> 6) & 63;
-      reset = typeAt(O, m & 63) === 0 || (((BOARD[O + (to >> 5)]! | BOARD[O + 2 + (to >> 5)]!) & (1 << (to & 31))) !== 0);
+      // A pawn move or a capture (an enemy piece on the target: a Chess960 castling move lands on its own rook).
+      reset = typeAt(O, m & 63) === 0 || ((BOARD[O + 2 * (BOARD[O + SIDE]! ^ 1) + (to >> 5)]! & (1 << (to & 31))) !== 0);
       play(P, m);
     }
     if (BOARD[O + SIDE] === 1) fullmove = fullmove + 1 > MAX_CLOCK ? MAX_CLOCK : fullmove + 1;

@@ -5,7 +5,7 @@
  * any or no check marks, "0-0", "e.p.", promotion without "=", "!" / "?" suffixes, "Z0" / "--" null
  * moves). Works on the ply stack of movegen.ts and on bytes (so the PGN reader needs no strings).
  */
-import { BOARD, CASTLING, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, generate, typeAt } from './movegen.js';
+import { BOARD, C960, CASTLING, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, generate, typeAt } from './movegen.js';
 import * as mg from './movegen.js';
 import { loadPacked, play } from './movegen.js';
 import type { Position } from '../../core/types.js';
@@ -95,6 +95,8 @@ function has(o: number, word: number, sq: number): boolean {
 /** Castling is the king's two-square move. */
 function isCastle(o: number, m: number): boolean {
   const from = m & 63;
+  // Chess960: the king takes its own rook.
+  if (BOARD[o + C960]! !== 0) return has(o, 4 + 2 * KING, from) && has(o, 4 + 2 * 3, (m >> 6) & 63) && has(o, 2 * BOARD[o + SIDE]!, (m >> 6) & 63);
   const d = ((m >> 6) & 63) - from;
   return (d === 2 || d === -2) && has(o, 4 + 2 * KING, from);
 }
@@ -243,6 +245,7 @@ export function playNull(p: number): void {
   const o = p * PLY_WORDS;
   const nx = o + PLY_WORDS;
   for (let i = 0; i < 19; i++) BOARD[nx + i] = BOARD[o + i]!;
+  BOARD[nx + C960] = BOARD[o + C960]!;
   BOARD[nx + SIDE] = BOARD[o + SIDE]! ^ 1;
   BOARD[nx + EP] = -1;
 }

@@ -1048,7 +1048,7 @@ export function boardFromPacked(words: BigUint64Array, at: number): { board: TbB
   const state = Number(words[at + 8]! & 0xffffn);
   const stm = state & 1;
   const epCode = (state >> 8) & 255;
-  if (state & 0xe0 || epCode > 64 || (epCode < 64 && rankOf(epCode) !== (stm ? 2 : 5))) valid = false;
+  if (state & 0xc0 || epCode > 64 || (epCode < 64 && rankOf(epCode) !== (stm ? 2 : 5))) valid = false;
   const board: TbBoard = { sq, stm, ep: epCode >= 64 ? -1 : epCode };
   let kings = 0;
   for (let s = 0; s < 64; s++) {
