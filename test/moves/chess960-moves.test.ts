@@ -19,7 +19,11 @@ import { chess960StartPosition } from '../../lib/core/position.js';
 import { createSanApi } from '../../lib/games/san.js';
 import type { Position } from '../../lib/core/types.js';
 
-/** The wiki page's table: Shredder-FEN and perft 1..4 (its depths 5 and 6 are run in the bench's range). */
+/**
+ * The wiki page's table: Shredder-FEN and perft 1..4 (its depths 5 and 6 are run in the bench's range).
+ * The same counts stand in the fischer.epd perft file several engines ship, and Stockfish 15.1
+ * (UCI_Chess960, go perft) gives each of them.
+ */
 const CPW_960: [string, number[]][] = [
   ['bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', [21, 528, 12189, 326672]],
   ['2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9', [21, 807, 18002, 667366]],
