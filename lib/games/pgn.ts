@@ -309,7 +309,8 @@ export function readPgnRecords(text: string | Uint8Array, flags: number, select:
   return readerFor(backend)(bytesOf('readPgnRecords', text), flags, s.every, s.fromPly, 1);
 }
 
-export type PgnSource = string | Uint8Array | Readable | AsyncIterable<Uint8Array | string> | { path: string };
+export type PgnSource = string | Uint8Array | Readable | AsyncIterable<Uint8Array | string> | { path: string }
+  | Blob | ReadableStream<Uint8Array | string>;
 
 const CHUNK = 1 << 20;
 
@@ -333,13 +334,29 @@ async function* chunksOf(fn: string, source: PgnSource): AsyncGenerator<Uint8Arr
     }
     return;
   }
+  // A Blob (a File of an <input>, a fetched body's blob()) is read as its stream.
+  if (typeof Blob !== 'undefined' && source instanceof Blob) source = source.stream();
+  if (typeof ReadableStream !== 'undefined' && source instanceof ReadableStream) {
+    // Through a reader: not every browser's ReadableStream is async iterable.
+    const reader = (source as ReadableStream<Uint8Array | string>).getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        yield bytesOf(fn, value);
+      }
+    } finally {
+      reader.releaseLock();
+    }
+    return;
+  }
   if (typeof source === 'object' && source !== null && Symbol.asyncIterator in source) {
     for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
       yield bytesOf(fn, chunk);
     }
     return;
   }
-  throw new TypeError(`${fn}: source must be a string, a Uint8Array / Buffer, a Readable, an async iterable of chunks or { path }`);
+  throw new TypeError(`${fn}: source must be a string, a Uint8Array / Buffer, a Blob, a ReadableStream, a Readable, an async iterable of chunks or { path }`);
 }
 
 export interface ChunkRead { bytes: Uint8Array; records: jsPgn.PgnRecords; firstGame: number; firstLine?: number; notFirst?: boolean }
@@ -372,7 +389,7 @@ export async function* recordsOf(fn: string, source: PgnSource, flags: number, s
   if (r.records.games.length > 0) yield r;
 }
 
-/** Games one at a time from a string, bytes, a Readable, an async iterable of chunks or { path }. */
+/** Games one at a time from a string, bytes, a Blob, a ReadableStream, a Readable, an async iterable of chunks or { path }. */
 export async function* readPgn(source: PgnSource, options?: PgnOptions): AsyncGenerator<PgnGame> {
   const o = checkOptions('readPgn', options);
   for await (const c of recordsOf('readPgn', source, flagsOf(o), { mode: 'all', every: 1, fromPly: 0 }, o.backend)) {

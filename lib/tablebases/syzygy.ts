@@ -39,7 +39,7 @@ import { PACKED_POSITION_WORDS } from '../core/types.js';
 import { isPositionBatch, type PositionBatch } from '../batch/batch.js';
 import {
   Prober, SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyError, SyzygyFileError, applyMove, boardFromPacked, isCheckmate,
-  legalMoves, materialKeyOf, nameFromKey, probeBatch, scanDirectories, type TableSet, type TbBoard,
+  legalMoves, materialKeyOf, nameFromKey, probeBatch, scanBytes, scanDirectories, type TableSet, type TbBoard,
 } from '../backends/js/syzygy.js';
 import { loadNative } from '../backends/native.js';
 import { chooseBackend } from '../backends/choose.js';
@@ -174,6 +174,29 @@ export class SyzygyTablebase {
     const handle = api.syzygyOpen(paths);
     if (options.verify) nativeCall(() => api.syzygyVerify(handle));
     return new SyzygyTablebase(OPENING, set, 'native', { api, handle });
+  }
+
+  /**
+   * The tables of files given as bytes (fetched by a page, read from a zip, ...), keyed by their
+   * file names as a directory holds them: `{ 'KQvK.rtbw': bytes, 'KQvK.rtbz': bytes }` (a Map or a
+   * plain object; other names are ignored). Probed by the JS prober, whatever the package's backend.
+   * A damaged table is a SyzygyFileError (naming the file) when it is first used, or at once with
+   * `verify`.
+   */
+  static fromBytes(files: ReadonlyMap<string, Uint8Array> | Readonly<Record<string, Uint8Array>>,
+    options: { verify?: boolean } = {}): SyzygyTablebase {
+    if (typeof files !== 'object' || files === null) throw new TypeError('SyzygyTablebase.fromBytes: files must be a Map or an object of Uint8Arrays by file name');
+    if (typeof options !== 'object' || options === null) throw new TypeError('SyzygyTablebase.fromBytes: options must be an object');
+    const entries = files instanceof Map ? [...files.entries()] : Object.entries(files);
+    for (const [name, bytes] of entries) {
+      if (!(bytes instanceof Uint8Array)) throw new TypeError(`SyzygyTablebase.fromBytes: ${JSON.stringify(name)} must be a Uint8Array`);
+    }
+    const set = scanBytes(new Map(entries as [string, Uint8Array][]));
+    if (options.verify) {
+      for (const t of set.wdl.values()) t.load();
+      for (const t of set.dtz.values()) t.load();
+    }
+    return new SyzygyTablebase(OPENING, set, 'js', null);
   }
 
   /** The checks every probe makes first: an open tablebase, a Position, no castling rights, few enough pieces. */
