@@ -6,8 +6,8 @@
  *   When native is expected but cannot load, importing this file throws: a broken build fails the
  *   suite instead of being skipped.
  * - WebAssembly (wasm/bitboard_patterns.wasm, `npm run build:wasm`) unless BITBOARD_PATTERNS_BACKEND
- *   is js or native; when it is not built it is skipped with a message, and with
- *   BITBOARD_PATTERNS_REQUIRE_WASM=1 (CI) importing this file throws instead.
+ *   is js or native or BITBOARD_PATTERNS_TEST_WASM=0; when it is not built it is skipped with a
+ *   message, and with BITBOARD_PATTERNS_REQUIRE_WASM=1 (CI) importing this file throws instead.
  */
 import { createApi, type Api } from '../lib/api/create-api.js';
 import { jsBackend } from '../lib/backends/js/index.js';
@@ -23,6 +23,7 @@ if (nativeApi) backends.push([`native (${nativeApi.cpuPath})`, nativeApi]);
 
 function wasmOrSkip(): Api | undefined {
   if (requestedBackend() === 'js' || requestedBackend() === 'native') return undefined;
+  if (process.env.BITBOARD_PATTERNS_TEST_WASM === '0') return undefined;  // CI's runs of other builds
   try {
     return createApi(loadWasm());
   } catch (e) {
