@@ -2,13 +2,12 @@
  * The Backend of the WebAssembly core (./core.ts): the C++ of native/core compiled to wasm32, driven
  * over its linear memory. A Position's words are written straight into the module's memory (no
  * packed copy in between); a batch is one bulk copy in and one out per array, never an element at a
- * time. Where the module returns "element i is bad", the JS twin runs the same call to throw its
+ * time; the PGN reader is the module's (./pgn.ts). Where the module returns "element i is bad", the JS twin runs the same call to throw its
  * own error, so both backends throw the same class with the same words.
  *
  * Answered by the JS twin on this backend (the module does not export them): the King and Knight
  * Pattern functions over squares and sets and their batch forms, KBNK, the dirSet and knight
- * variants, FEN text parsing (`batch.parseFenText`), SAN, the PGN reader, Syzygy probing and the
- * tablebase generator (lib/tablebases drives the twin's). The addon-only members (threads, the
+ * variants, FEN text parsing (`batch.parseFenText`), SAN, Syzygy probing and the tablebase generator (lib/tablebases drives the twin's). The addon-only members (threads, the
  * record formatter, analyzeFile) are absent, as on the twin.
  */
 import type { Backend, BatchBackend, CheckVariants } from '../contract.js';
@@ -19,6 +18,7 @@ import { writeHalves } from '../../core/position-record.js';
 import { jsBackend } from '../js/index.js';
 import { packedProblem } from '../js/checks.js';
 import type { WasmCore } from './core.js';
+import { wasmPgnBackend } from './pgn.js';
 
 const MAX_DEPTH = 20;
 const u64 = (b: bigint): bigint => BigInt.asUintN(64, b);
@@ -191,6 +191,7 @@ export function wasmBackendOf(core: WasmCore): Backend {
     cpuPath: core.simd ? 'wasm32+simd128' : 'wasm32',
     batch: Object.freeze(batch),
     checkVariants,
+    pgn: wasmPgnBackend(core),
 
     rookAttacks: rook,
     bishopAttacks: bishop,

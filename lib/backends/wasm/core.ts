@@ -47,6 +47,7 @@ export interface WasmExports {
   bbp_analyze(words: number, valid: number, n: number, features: number, outs: number): number;
   bbp_to_planes(words: number, valid: number, out: number, n: number): number;
   bbp_parse_fen_line(text: number, length: number, epd: number, words: number): number;
+  bbp_pgn_read(text: number, length: number, flags: number, every: number, fromPly: number, firstLine: number, gameBase: number): number;
 }
 
 /** An instantiated core: its exports and views of its memory that follow the memory's growth. */
@@ -60,6 +61,7 @@ export class WasmCore {
   #u64!: BigUint64Array;
   #f64!: Float64Array;
   #u16!: Uint16Array;
+  #u32!: Uint32Array;
 
   constructor(x: WasmExports) {
     this.x = x;
@@ -76,6 +78,7 @@ export class WasmCore {
     this.#u64 = new BigUint64Array(buffer);
     this.#f64 = new Float64Array(buffer);
     this.#u16 = new Uint16Array(buffer);
+    this.#u32 = new Uint32Array(buffer);
   }
 
   /** Views of the whole memory (new ones after the memory grew: take them after any allocation). */
@@ -84,6 +87,7 @@ export class WasmCore {
   get u64(): BigUint64Array { this.#refresh(); return this.#u64; }
   get f64(): Float64Array { this.#refresh(); return this.#f64; }
   get u16(): Uint16Array { this.#refresh(); return this.#u16; }
+  get u32(): Uint32Array { this.#refresh(); return this.#u32; }
 
   /** malloc in the module's memory, 8-byte aligned; an Error when the memory cannot grow. */
   alloc(bytes: number): number {
