@@ -5,9 +5,9 @@
  * time; the PGN reader is the module's (./pgn.ts). Where the module returns "element i is bad", the JS twin runs the same call to throw its
  * own error, so both backends throw the same class with the same words.
  *
- * Answered by the JS twin on this backend (the module does not export them): the King and Knight
- * Pattern functions over squares and sets and their batch forms, KBNK, the dirSet and knight
- * variants, FEN text parsing (`batch.parseFenText`), SAN, Syzygy probing and the tablebase generator (lib/tablebases drives the twin's). The addon-only members (threads, the
+ * Answered by the JS twin on this backend (the module does not export them): the single-call
+ * lookups of the King and Knight patterns (./patterns.ts lists them), FEN text parsing
+ * (`batch.parseFenText`), SAN, Syzygy probing and the tablebase generator (lib/tablebases drives the twin's). The addon-only members (threads, the
  * record formatter, analyzeFile) are absent, as on the twin.
  */
 import type { Backend, BatchBackend, CheckVariants } from '../contract.js';
@@ -19,6 +19,7 @@ import { jsBackend } from '../js/index.js';
 import { packedProblem } from '../js/checks.js';
 import type { WasmCore } from './core.js';
 import { wasmPgnBackend } from './pgn.js';
+import { wasmPatternFns } from './patterns.js';
 
 const MAX_DEPTH = 20;
 const u64 = (b: bigint): bigint => BigInt.asUintN(64, b);
@@ -187,6 +188,7 @@ export function wasmBackendOf(core: WasmCore): Backend {
 
   return Object.freeze({
     ...jsBackend,
+    ...wasmPatternFns(core, { regions, copyIn, copyOut, refused }),
     name: 'wasm' as const,
     cpuPath: core.simd ? 'wasm32+simd128' : 'wasm32',
     batch: Object.freeze(batch),

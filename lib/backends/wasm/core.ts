@@ -47,6 +47,29 @@ export interface WasmExports {
   bbp_analyze(words: number, valid: number, n: number, features: number, outs: number): number;
   bbp_to_planes(words: number, valid: number, out: number, n: number): number;
   bbp_parse_fen_line(text: number, length: number, epd: number, words: number): number;
+  bbp_set_fn(id: number, set: bigint): bigint;
+  bbp_set_fn_batch(id: number, input: number, out: number, n: number): void;
+  bbp_square_fn_batch(id: number, squares: number, out: number, n: number): number;
+  bbp_pawn_shield_mask_batch(color: number, sq: number, out: number, n: number): number;
+  bbp_pawn_shield_index_batch(color: number, sq: number, pawns: number, out: number, n: number): number;
+  bbp_king_move_targets_batch(sq: number, taboo: number, out: number, n: number): number;
+  bbp_distant_check_lines(sq: number, taboo: bigint): number;
+  bbp_distant_check_lines_branchy(sq: number, taboo: bigint): number;
+  bbp_distant_check_lines_batch(sq: number, taboo: number, out: number, n: number): number;
+  bbp_caughtable_area_batch(kingColor: number, stm: number, sq: number, out: number, n: number): number;
+  bbp_uncatchable_passers_batch(passers: number, kingColor: number, stm: number, sq: number, out: number, n: number): number;
+  bbp_king_path_fill(from: bigint, path: bigint): bigint;
+  bbp_king_path_fill_batch(from: number, path: number, out: number, n: number): void;
+  bbp_squares_connected(from: bigint, to: bigint, path: bigint): number;
+  bbp_squares_connected_batch(from: number, to: number, path: number, out: number, n: number): void;
+  bbp_distance(kind: number, from: number, to: number, path: bigint): number;
+  bbp_distance_batch(kind: number, from: number, to: number, path: number, out: number, n: number): number;
+  bbp_knight_fork_moves(k: bigint, t: bigint, own: bigint, pa: bigint, ka: bigint): bigint;
+  bbp_knight_fork_moves_batch(k: number, t: number, own: number, pa: number, ka: number, out: number, n: number): void;
+  bbp_knight_attacks_set_east_west(set: bigint): bigint;
+  bbp_corner_distance(bishop: number, king: number): number;
+  bbp_manhattan_distance(a: number, b: number): number;
+  bbp_kbnk_eval(sk: number, b: number, n: number, wk: number): number;
   bbp_pgn_read(text: number, length: number, flags: number, every: number, fromPly: number, firstLine: number, gameBase: number): number;
 }
 
