@@ -54,7 +54,7 @@ const PAGE_SCRIPT = `
     perft: [m.perft(fen(m.STARTING_FEN), 4), m.perft(fen(${JSON.stringify(KIWIPETE)}), 3)],
     pins: [m.pinnedPieces(fen(${JSON.stringify(PINS)}), 0), m.pinners(fen(${JSON.stringify(PINS)}), 0)],
     fromStream, fromBlob, parsed: m.parsePgn(pgnText).map((g) => g.moves),
-    syzygy: ${JSON.stringify(KQVK)}.map((f) => [tb.probeWdl(fen(f)), tb.probeDtz(fen(f))]),
+    syzygy: ${JSON.stringify(KQVK)}.map((f) => [tb.probeWdl(fen(f)), tb.probeDtz(fen(f))]), syzygyBackend: tb.backend,
     svg: m.toSvg(fen(${JSON.stringify(PINS)}), { highlight: [{ squares: ${SVG_PINS}n, color: '#f008' }], arrows: [{ from: 0, to: 32, color: 'red' }], coordinates: true }),
     nodeImports: document.querySelectorAll('script').length,
   }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
@@ -120,6 +120,7 @@ describe.skipIf(missing.length > 0)('the browser bundle in headless Chromium', (
     expect(got.fromStream).toEqual(nodeGames);
     expect(got.fromBlob).toEqual(nodeGames);
     const tb = SyzygyTablebase.open(join(packageRoot, 'test', 'fixtures', 'syzygy'), { backend: 'js' });
+    expect(got.syzygyBackend).toBe('wasm');
     expect(got.syzygy).toEqual(KQVK.map((f) => [tb.probeWdl(jsApi.parseFen(f)), tb.probeDtz(jsApi.parseFen(f))]));
     expect(got.svg).toBe(toSvg(pins, { highlight: [{ squares: SVG_PINS, color: '#f008' }], arrows: [{ from: 0, to: 32, color: 'red' }], coordinates: true }));
     expect(got.svg).toMatch(/^<svg/);

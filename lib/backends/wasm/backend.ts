@@ -7,7 +7,9 @@
  *
  * Answered by the JS twin on this backend (the module does not export them): the single-call
  * lookups of the King and Knight patterns (./patterns.ts lists them), FEN text parsing
- * (`batch.parseFenText`), SAN, Syzygy probing and the tablebase generator (lib/tablebases drives the twin's). The addon-only members (threads, the
+ * (`batch.parseFenText`), SAN and the tablebase generator; `syzygy` is null as on the twin (the
+ * module probes tables given as bytes, ./syzygy.ts, which SyzygyTablebase.fromBytes uses; a
+ * directory of files is the addon's or the twin's) (lib/tablebases drives the twin's). The addon-only members (threads, the
  * record formatter, analyzeFile) are absent, as on the twin.
  */
 import type { Backend, BatchBackend, CheckVariants } from '../contract.js';

@@ -70,6 +70,16 @@ export interface WasmExports {
   bbp_corner_distance(bishop: number, king: number): number;
   bbp_manhattan_distance(a: number, b: number): number;
   bbp_kbnk_eval(sk: number, b: number, n: number, wk: number): number;
+  bbp_tb_open(): number;
+  bbp_tb_close(set: number): void;
+  bbp_tb_add(set: number, name: number, nameLength: number, dtz: number, data: number, size: number): number;
+  bbp_tb_failure(set: number): number;
+  bbp_tb_failure_message(set: number): number;
+  bbp_tb_problem_name(status: number): number;
+  bbp_tb_probe(set: number, words: number, dtz: number): number;
+  bbp_tb_probe_batch(set: number, words: number, valid: number, n: number, dtz: number, out: number): number;
+  bbp_tb_probe_root(set: number, words: number, out: number): number;
+  bbp_tb_verify(set: number): number;
   bbp_pgn_read(text: number, length: number, flags: number, every: number, fromPly: number, firstLine: number, gameBase: number): number;
 }
 
