@@ -28,9 +28,13 @@ export function wasmSyzygyBackend(core: WasmCore, files: ReadonlyMap<string, Uin
     }
     return scratch;
   };
+  // Handles are empty objects; what they stand for (the set's address in the module) stays here.
+  const handles = new WeakMap<object, Handle>();
+  // A tablebase dropped without close() gives its memory (the copied files) back when collected.
+  const collected = new FinalizationRegistry<number>((set) => { x.bbp_tb_close(set); });
   const handleOf = (h: unknown): Handle => {
-    const handle = h as Handle;
-    if (typeof handle !== 'object' || handle === null || typeof handle.set !== 'number') throw new TypeError('syzygy: handle must come from syzygyOpen');
+    const handle = typeof h === 'object' && h !== null ? handles.get(h) : undefined;
+    if (!handle) throw new TypeError('syzygy: handle must come from syzygyOpen');
     if (handle.closed) throw new Error('syzygy: the tablebase is closed');
     return handle;
   };
@@ -65,7 +69,10 @@ export function wasmSyzygyBackend(core: WasmCore, files: ReadonlyMap<string, Uin
         const index = x.bbp_tb_add(set, at, name.length, m[2] === 'rtbz' ? 1 : 0, data, bytes.length);
         if (index >= 0) names[index] = path;
       }
-      return { set, names, closed: false } satisfies Handle;
+      const handle = Object.freeze({});
+      handles.set(handle, { set, names, closed: false });
+      collected.register(handle, set, handle);
+      return handle;
     },
     syzygyProbe(handle: unknown, packed: BigUint64Array, dtz: boolean): number {
       const h = handleOf(handle);
@@ -108,9 +115,10 @@ export function wasmSyzygyBackend(core: WasmCore, files: ReadonlyMap<string, Uin
       return out;
     },
     syzygyClose(handle: unknown): void {
-      const h = handle as Handle;
-      if (h && !h.closed && typeof h.set === 'number') {
+      const h = typeof handle === 'object' && handle !== null ? handles.get(handle) : undefined;
+      if (h && !h.closed) {
         h.closed = true;
+        collected.unregister(handle as object);
         x.bbp_tb_close(h.set);
       }
     },
