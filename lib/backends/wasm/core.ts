@@ -142,15 +142,36 @@ export class WasmCore {
 
 /** The part of the WebAssembly JS API used here (the project's TypeScript lib has no DOM types). */
 interface WebAssemblyApi {
+  validate(bytes: Uint8Array): boolean;
   Module: { new (bytes: Uint8Array): object; imports(m: object): { module: string; name: string }[] };
   Instance: new (m: object, imports: object) => { exports: object };
+}
+
+/** A function returning i8x16.splat(0): valid only where the runtime has SIMD128 (WebAssembly SIMD proposal). */
+const SIMD_PROBE = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 5, 1, 0x60, 0, 1, 0x7b, 3, 2, 1, 0, 0x0a, 8, 1, 6, 0, 0x41, 0,
+  0xfd, 0x0f, 0x0b]);
+
+/** True when this runtime's WebAssembly has SIMD128. */
+export function runtimeHasSimd(): boolean {
+  const wa = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
+  return !!wa && wa.validate(SIMD_PROBE);
 }
 
 /** Compiles and instantiates the core synchronously (under 8 MB, which browsers allow on the main thread). */
 export function instantiateCore(bytes: Uint8Array): WasmCore {
   const wa = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
   if (!wa) throw new Error('this JavaScript runtime has no WebAssembly');
-  const module = new wa.Module(bytes);
+  let module: object;
+  try {
+    module = new wa.Module(bytes);
+  } catch (e) {
+    // The module is built with SIMD128 (scripts/build-wasm.mjs): say so where the runtime lacks it.
+    if (!runtimeHasSimd()) {
+      throw new Error('this runtime\'s WebAssembly has no SIMD128, which the module is built with '
+        + '(node scripts/build-wasm.mjs --no-simd builds one without)', { cause: e });
+    }
+    throw e;
+  }
   const imports: Record<string, Record<string, () => never>> = {};
   // The module is built to import nothing; should a future libc call need WASI, it fails loudly.
   for (const i of wa.Module.imports(module)) {
