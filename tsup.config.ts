@@ -12,7 +12,7 @@ const names = Object.keys(createApi(jsBackend));
 const source = readFileSync('lib/api/declarations.ts', 'utf8');
 const docs = new Map([...source.matchAll(/(\/\*\*(?:(?!\*\/)[\s\S])*\*\/)\s*\n\s*'?([\w.]+)'?: /g)].map((m) => [m[2]!, m[1]!]));
 mkdirSync('generated', { recursive: true });
-for (const entry of ['index', 'native-entry', 'js-entry']) {
+for (const entry of ['index', 'native-entry', 'wasm-entry', 'js-entry']) {
   const exports = names.map((name) => `${docs.get(name)?.replace(/\n {2}/g, '\n') ?? ''}\nexport const ${name} = api.${name};`);
   const module = entry === 'index' ? 'bitboard-patterns' : `bitboard-patterns/${entry.replace('-entry', '')}`;
   writeFileSync(`generated/${entry}.ts`, `// Written by tsup.config.ts from lib/api/declarations.ts at build time: do not edit (not committed).
@@ -36,6 +36,7 @@ export default defineConfig({
   entry: {
     index: 'generated/index.ts',
     'native-entry': 'generated/native-entry.ts',
+    'wasm-entry': 'generated/wasm-entry.ts',
     'js-entry': 'generated/js-entry.ts',
     cli: 'lib/cli.ts',
     'analyze-worker': 'lib/cli/analyze-worker.ts',

@@ -234,6 +234,8 @@ const SERIES = [
   ['native, single call', '#2f6db5'],
   ['native, batch (per element)', '#7fb2e5'],
   ['plain C++ loop (per element)', '#3a9a5b'],
+  ['wasm (Node)', '#6a3d9a'],
+  ['wasm (Chromium)', '#b294c7'],
   ['chessops', '#b5477e'],
   ['chess.js', '#8c6bb1'],
 ];

@@ -47,15 +47,25 @@ async function loadNative() {
   }
 }
 
+async function loadWasm() {
+  try {
+    return await import('bitboard-patterns/wasm');
+  } catch (e) {
+    console.warn(`wasm backend unavailable, its columns are skipped: ${e.message}`);
+    return null;
+  }
+}
+
 // ---- child: one section, results to a JSON file ----
 if (value('--child')) {
   const name = value('--child');
   const js = await import('bitboard-patterns/js');
   const native = await loadNative();
+  const wasm = await loadWasm();
   const facade = await import('bitboard-patterns');
   const section = await import(join(benchDir, 'sections', `${name}.mjs`));
   const t0 = performance.now();
-  const result = await section.run({ js, native, facade, quick, filter, baseline: value('--baseline'), impl: value('--impl') });
+  const result = await section.run({ js, native, wasm, facade, quick, filter, baseline: value('--baseline'), impl: value('--impl') });
   const out = result && { title: section.title, ...result, wallMs: performance.now() - t0, maxRssKb: process.resourceUsage().maxRSS };
   writeFileSync(value('--out'), JSON.stringify(out, (k, v) => (typeof v === 'bigint' ? String(v) : v)));
   process.exit(0);

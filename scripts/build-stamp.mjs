@@ -14,9 +14,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = join(root, 'dist', '.sources-sha256');
 
-/** Every input of the build: lib/ (tsup.config.ts also writes generated/ from it), the configs, the locked tools. */
+/** Every input of the build: lib/ (tsup.config.ts also writes generated/ from it), the configs, the locked tools, the wasm module. */
 function inputs() {
-  const files = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsup.config.ts'].map((f) => join(root, f));
+  const files = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsup.config.ts', 'scripts/build-browser.mjs', 'scripts/browser-globals.mjs'].map((f) => join(root, f));
   const walk = (dir) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, e.name);
@@ -25,6 +25,8 @@ function inputs() {
     }
   };
   walk(join(root, 'lib'));
+  // The browser bundle inlines the WebAssembly module.
+  if (existsSync(join(root, 'wasm', 'bitboard_patterns.wasm'))) files.push(join(root, 'wasm', 'bitboard_patterns.wasm'));
   return files.sort();
 }
 

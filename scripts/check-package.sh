@@ -2,8 +2,9 @@
 # The package as a user installs it: `npm pack` (prepack builds the linux-x64 prebuild, prepare builds
 # dist/), then the tarball installed into empty projects three ways:
 #   a) --ignore-scripts: the native backend loads from the prebuild, no compiler involved;
-#   b) the prebuild removed, --ignore-scripts: the JS backend, with one warning naming the command
-#      that builds the addon from the user's project (npm rebuild bitboard-patterns);
+#   b) the prebuild removed, --ignore-scripts: the wasm backend (the tarball's wasm/), with one
+#      warning naming the command that builds the addon from the user's project (npm rebuild
+#      bitboard-patterns); b2) the wasm module removed too: the JS backend, the same warning;
 #   c) a normal install: native.
 # Each case imports the package as ESM and as CommonJS and type-checks a small TypeScript consumer.
 set -euo pipefail
@@ -20,7 +21,8 @@ tarball=$(ls "$work"/bitboard-patterns-*.tgz)
 listing=$(tar tzf "$tarball")
 for f in package/LICENSE package/README.md package/package.json package/dist/index.js package/dist/index.cjs \
          package/dist/index.d.ts package/dist/cli.cjs package/binding.gyp package/CMakeLists.txt \
-         package/native/core/movegen.h package/native/addon/addon.cc; do
+         package/native/core/movegen.h package/native/addon/addon.cc package/wasm/bitboard_patterns.wasm \
+         package/native/wasm/bbp_wasm.cc package/dist/browser/index.js package/dist/wasm-entry.js; do
   grep -qx "$f" <<<"$listing" || { echo "the tarball lacks $f"; exit 1; }
 done
 grep -qE '^package/prebuilds/linux-x64/.*\.node$' <<<"$listing" || { echo "the tarball has no linux-x64 prebuild"; exit 1; }
@@ -32,6 +34,8 @@ mkdir "$work/strip"
 tar xzf "$tarball" -C "$work/strip"
 rm -rf "$work/strip/package/prebuilds"
 (cd "$work/strip" && tar czf "$work/no-prebuild.tgz" package)
+rm -rf "$work/strip/package/wasm"
+(cd "$work/strip" && tar czf "$work/no-prebuild-no-wasm.tgz" package)
 
 consumer() { # dir tarball expected-backend npm-install-flags...
   local dir=$1 tgz=$2 expected=$3; shift 3
@@ -80,14 +84,22 @@ consumer "$work/a" "$tarball" native --ignore-scripts
 [ ! -e "$work/a/node_modules/bitboard-patterns/build" ] || { echo "   an --ignore-scripts install built the addon"; exit 1; }
 [ ! -s "$work/a/esm.err" ] || { echo "   unexpected stderr:"; cat "$work/a/esm.err"; exit 1; }
 
-echo "-- b) no prebuild, --ignore-scripts: JS with one warning naming npm rebuild"
-consumer "$work/b" "$work/no-prebuild.tgz" js --ignore-scripts
-for f in esm cjs; do
-  n=$(grep -c 'using the JS backend' "$work/b/$f.err" || true)
-  [ "$n" = 1 ] || { echo "   $f: expected one fallback warning, got $n:"; cat "$work/b/$f.err"; exit 1; }
-  grep -q 'npm rebuild bitboard-patterns' "$work/b/$f.err" || { echo "   $f: the warning does not name npm rebuild:"; cat "$work/b/$f.err"; exit 1; }
-done
-echo "   warning: $(grep -m1 'using the JS backend' "$work/b/esm.err" | cut -c1-160)..."
+fallback() { # case backend warning-text
+  for f in esm cjs; do
+    n=$(grep -c "$3" "$work/$1/$f.err" || true)
+    [ "$n" = 1 ] || { echo "   $f: expected one fallback warning, got $n:"; cat "$work/$1/$f.err"; exit 1; }
+    grep -q 'npm rebuild bitboard-patterns' "$work/$1/$f.err" || { echo "   $f: the warning does not name npm rebuild:"; cat "$work/$1/$f.err"; exit 1; }
+  done
+  echo "   warning: $(grep -m1 "$3" "$work/$1/esm.err" | cut -c1-160)..."
+}
+
+echo "-- b) no prebuild, --ignore-scripts: wasm with one warning naming npm rebuild"
+consumer "$work/b" "$work/no-prebuild.tgz" wasm --ignore-scripts
+fallback b wasm 'using the wasm backend'
+
+echo "-- b2) no prebuild and no wasm module, --ignore-scripts: JS with one warning naming npm rebuild"
+consumer "$work/b2" "$work/no-prebuild-no-wasm.tgz" js --ignore-scripts
+fallback b2 js 'using the JS backend'
 
 echo "-- c) normal install: native"
 consumer "$work/c" "$tarball" native

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Differential fuzz harness: every public function of `bitboard-patterns/native`, `/js` and the
- * facade (`bitboard-patterns`), found at run time (functions, static methods of exported classes,
+ * Differential fuzz harness: every public function of `bitboard-patterns/native`, `/wasm` (when the
+ * WebAssembly module is built), `/js` and the facade (`bitboard-patterns`), found at run time (functions, static methods of exported classes,
  * constructors, `variants.*`), called with the same seeded hostile arguments; the outcome classes
  * must agree: the same value (typed arrays by bytes, bigints, nested objects) and the same writes
  * into array arguments, or the same error class. An error with an engine-internal message (V8's
@@ -505,10 +505,17 @@ async function runCase(mods, list, seed, index, show) {
 async function loadModules() {
   const load = (f) => import(pathToFileURL(join(dist, f)).href);
   const [nat, js, facade] = await Promise.all([load('native-entry.js'), load('js-entry.js'), load('index.js')]);
-  // Callables: the union over the three entries (a function one of them lacks shows as 'missing').
+  // The wasm entry throws at import when the module is not built: then it is left out (said once).
+  const wasm = await load('wasm-entry.js').catch((e) => {
+    if (process.env.BITBOARD_PATTERNS_REQUIRE_WASM === '1') throw e;
+    if (!argv.includes('--child')) console.log(`fuzz: no wasm entry (${e.message.split('\n')[0]})`);
+    return null;
+  });
+  const mods = [['js', js], ['native', nat], ...(wasm ? [['wasm', wasm]] : []), ['facade', facade]];
+  // Callables: the union over the entries (a function one of them lacks shows as 'missing').
   const seen = new Map();
-  for (const ns of [js, nat, facade]) for (const e of callables(ns)) if (!seen.has(e[0])) seen.set(e[0], e);
-  return { mods: [['js', js], ['native', nat], ['facade', facade]], list: [...seen.values()].sort((a, b) => (a[0] < b[0] ? -1 : 1)) };
+  for (const [, ns] of mods) for (const e of callables(ns)) if (!seen.has(e[0])) seen.set(e[0], e);
+  return { mods, list: [...seen.values()].sort((a, b) => (a[0] < b[0] ? -1 : 1)) };
 }
 
 // ---------------------------------------------------------------- child: a batch of cases

@@ -1,6 +1,6 @@
 /**
  * Batch analysis: positions per second from a packed PositionBatch (native sync on one thread,
- * native async on all cores, JS; chessops computing checkers and slider blockers of both sides as
+ * native async on all cores, JS, wasm: the same C++ compiled to WebAssembly, one thread; chessops computing checkers and slider blockers of both sides as
  * the peer for the check/pin features), and the analyze CLI end to end on a generated 1M-line file
  * (lines per second, the process's peak RSS and its CPU time, all cores and one; fastest of 3 runs).
  */
@@ -16,7 +16,7 @@ export const title = 'Batch analysis (positions per second; CLI: lines per secon
 
 const CHECK_PINS = ['checkers', 'pinned', 'discoveredCheckCandidates'];
 
-export async function run({ js, native, quick, filter }) {
+export async function run({ js, native, wasm, quick, filter }) {
   if (filter && !filter.test('batch') && !filter.test('analyze')) return null;
   const lines = readFileSync(join(benchDir, '..', 'examples', 'positions.epd'), 'utf8').trim().split('\n');
   const N = quick ? 1 << 17 : 1 << 20;
@@ -28,6 +28,8 @@ export async function run({ js, native, quick, filter }) {
   for (let at = 0; at < words.length; at += base.words.length) words.set(base.words.subarray(0, Math.min(base.words.length, words.length - at)), at);
   const batch = api.PositionBatch.fromPacked(words);
   const jsBatch = js.PositionBatch.fromPacked(words.slice(0, JS_N * 10));
+  const wasmBatch = wasm && wasm.PositionBatch.fromPacked(words);
+  const wasmRatio = (w, n) => (w && n ? `${(n / w).toFixed(2)}x` : '-');
   const perSec = (ns) => 1e9 / ns;
   const rows = [];
   const measurements = [];
@@ -83,17 +85,22 @@ export async function run({ js, native, quick, filter }) {
     const asyncAll = native && await measureAsync(features, threads);
     const jsNs = measure(() => js.analyzeBatch(jsBatch, features), JS_N, SAMPLES,
       { fn: 'analyzeBatch', impl: 'js', op: `${label}, ${JS_N} positions`, chart: chart('JS') });
+    const wasmNs = wasm && measure(() => wasm.analyzeBatch(wasmBatch, features), N, SAMPLES,
+      { fn: 'analyzeBatch', impl: 'wasm', op: `${label}, ${N} positions`, chart: chart('wasm (Node)') });
     rows.push([name, sync && perSec(sync), asyncAll && perSec(asyncAll), async1 && asyncAll ? `${(async1 / asyncAll).toFixed(2)}x` : '-',
-      perSec(jsNs), features === CHECK_PINS ? perSec(peer) : '-']);
+      perSec(jsNs), features === CHECK_PINS ? perSec(peer) : '-', wasmNs ? perSec(wasmNs) : '-', wasmRatio(wasmNs, sync),
+      wasmNs ? `${(jsNs / wasmNs).toFixed(1)}x` : '-']);
   }
   label = 'toPlanes';
   const planes = native && measure(() => native.toPlanes(batch), N, SAMPLES, { fn: 'toPlanes', impl: 'native', op: `toPlanes over ${N} positions` });
-  rows.push(['toPlanes', planes && perSec(planes), '-', '-', perSec(measure(() => js.toPlanes(jsBatch), JS_N, SAMPLES,
-    { fn: 'toPlanes', impl: 'js', op: `toPlanes over ${JS_N} positions` })), '-']);
+  const planesJs = measure(() => js.toPlanes(jsBatch), JS_N, SAMPLES, { fn: 'toPlanes', impl: 'js', op: `toPlanes over ${JS_N} positions` });
+  const planesWasm = wasm && measure(() => wasm.toPlanes(wasmBatch), N, SAMPLES, { fn: 'toPlanes', impl: 'wasm', op: `toPlanes over ${N} positions` });
+  rows.push(['toPlanes', planes && perSec(planes), '-', '-', perSec(planesJs), '-', planesWasm ? perSec(planesWasm) : '-',
+    wasmRatio(planesWasm, planes), planesWasm ? `${(planesJs / planesWasm).toFixed(1)}x` : '-']);
   const parse = native && measure(() => native.PositionBatch.fromFens(lines, { epd: true }), lines.length, SAMPLES,
     { fn: 'PositionBatch.fromFens', impl: 'native', op: `PositionBatch.fromFens(${lines.length} EPD lines), per line` });
   rows.push(['fromFens (EPD lines)', parse && perSec(parse), '-', '-', perSec(measure(() => js.PositionBatch.fromFens(lines.slice(0, 2000), { epd: true }), 2000, SAMPLES,
-    { fn: 'PositionBatch.fromFens', impl: 'js', op: 'PositionBatch.fromFens(2000 EPD lines), per line' })), '-']);
+    { fn: 'PositionBatch.fromFens', impl: 'js', op: 'PositionBatch.fromFens(2000 EPD lines), per line' })), '-', '-', '-', '-']);
 
   // CLI end to end.
   const cliLines = quick ? 200_000 : 1_000_000;
@@ -135,12 +142,13 @@ export async function run({ js, native, quick, filter }) {
   const cliRows = [];
   // The native backend on a plain file takes the addon's own threads; the worker threads' pipeline
   // (stdin, gzip, --syzygy, the JS backend) is timed on the same file for comparison.
-  for (const [label, args, env] of [
+  // `--filter analyzeBatch` (or anything not matching 'analyze CLI') leaves the CLI runs out.
+  for (const [label, args, env] of (filter && !filter.test('analyze CLI') ? [] : [
     ['CLI, all features, NDJSON', []],
     ['CLI, all features, NDJSON, worker threads', [], { BITBOARD_PATTERNS_ANALYZE_PIPELINE: 'workers' }],
     ['CLI, checkers + pins + discovered, NDJSON', ['--features', CHECK_PINS.join(',')]],
     ['CLI, inCheck, CSV', ['--features', 'inCheck', '--format', 'csv']],
-  ]) {
+  ])) {
     const all = cliBest([...args, '--threads', String(threads)], runs, env);
     const one = cliBest([...args, '--threads', '1'], runs, env);
     cliRows.push([label, all, one]);
@@ -150,14 +158,14 @@ export async function run({ js, native, quick, filter }) {
   if (sink === 0.5) console.log('');
   const notes = [
     `${N} packed positions (examples/positions.epd repeated); JS on ${JS_N}; ${threads} hardware threads.`,
-    'columns: native sync (one thread) | native async on all cores | all-core speed-up over async on 1 thread | JS | chessops ctx() for both sides (checkers + blockers).',
+    'columns: native sync (one thread) | native async on all cores | all-core speed-up over async on 1 thread | JS | chessops ctx() for both sides (checkers + blockers) | wasm (one thread) | wasm/native sync | wasm/JS.',
     `CLI: ${cliLines} lines, output to /dev/null, fastest of ${runs} runs; lines/s, peak RSS and CPU time (user + system) on ${threads} threads, then on one; speed-up:`,
     ...cliRows.map(([label, all, one]) => `  ${label}: ${Math.round(cliLines / all.secs).toLocaleString('en')} lines/s, ${mb(all)}${cpu(all)}; `
       + `one thread ${Math.round(cliLines / one.secs).toLocaleString('en')} lines/s, ${mb(one)}${cpu(one)}; ${(one.secs / all.secs).toFixed(2)}x`),
   ];
   void execFileSync;
   return {
-    columns: ['analysis', 'native sync pos/s', 'native async all cores pos/s', 'all-core speed-up', 'JS pos/s', 'chessops pos/s'],
+    columns: ['analysis', 'native sync pos/s', 'native async all cores pos/s', 'all-core speed-up', 'JS pos/s', 'chessops pos/s', 'wasm pos/s', 'wasm/native', 'wasm/JS'],
     rows,
     notes,
     measurements,

@@ -19,6 +19,9 @@
  *            native/core, stands in for it. The build takes minutes (its templates), so it is kept
  *            in bench/.build and redone only when the sources, header or compiler change. A count
  *            that differs from ours drops the column with a note.
+ *   wasm     the same C++ compiled to WebAssembly (wasm32, SIMD128), perft through the wasm backend in Node
+ *   Chromium the wasm backend in headless Chromium, the example page's own count and timing
+ *            (bench/browser-perft.mjs; skipped with a note when there is no Chromium)
  *   JS       the pure-TS backend's perft (int32 halves, bulk counting)
  *   chessops chessops 0.15.1, a perft loop over its public API written here: allDests at every
  *            node, clone + play per move, dests counted at the last ply (bulk counting, like ours)
@@ -36,6 +39,7 @@ import { Chess as ChessopsChess } from 'chessops/chess';
 import { parseFen as chessopsParseFen } from 'chessops/fen';
 import { Chess as ChessJs } from 'chess.js';
 import { buildDir, compileCpp, cppFlags, measurement, stats } from '../lib.mjs';
+import { startBrowserPerft } from '../browser-perft.mjs';
 
 export const title = 'perft';
 
@@ -228,7 +232,7 @@ function gigantuaRate(exe, fen, depth, nodes, runs) {
 const fmt = (x) => (x === null ? 'n/a' : x >= 100 ? x.toFixed(0) : x.toFixed(1));
 const ratio = (a, b) => (a === null || b === null ? 'n/a' : `${(a / b).toFixed(1)}x`);
 
-export async function run({ js, native, quick, filter }) {
+export async function run({ js, native, wasm, quick, filter }) {
   if (filter && !filter.test('perft')) return null;
   const runs = quick ? 1 : 3;
   const minMs = quick ? 200 : 1000;
@@ -268,6 +272,10 @@ export async function run({ js, native, quick, filter }) {
   };
   const ellxor = peer('ellxor/perft', 'BENCH_ELLXOR_PERFT', 'https://github.com/ellxor/perft', buildEllxor, () => 'g++ -O3 -march=native');
   let gigantua = peer('Gigantua', 'BENCH_GIGANTUA', 'https://github.com/Gigantua/Gigantua', buildGigantua, (g) => g.build);
+  const chromium = wasm ? await startBrowserPerft() : 'no wasm backend';
+  if (typeof chromium === 'string') notes.push(`Chromium column skipped: ${chromium}.`);
+  else notes.push(`Chromium: ${chromium.version}, headless, the wasm backend on the example page (examples/browser/).`);
+  if (!wasm) notes.push('wasm column skipped: the WebAssembly module is not built (npm run build:wasm).');
   const rows = [];
   const measurements = [];
   let gigantuaWrong = false;
@@ -326,11 +334,19 @@ export async function run({ js, native, quick, filter }) {
     const chessJs = c960 ? null : new ChessJs(fen);
     const chessJsRate = c960 ? null : rec('perft', 'peer', 'chess.js', 'chess.js', rate(() => chessJs.perft(depth), nodes, 1, 0));
     const cppMnps = cpp && !c960 ? rec('perft', 'cpp', 'cpp', 'plain C++ loop (per element)', cppRate(cpp, fen, depth, runs)) : null;
+    let wasmRate = null;
+    let chromiumRate = null;
+    if (wasm) {
+      const wPos = wasm.parseFen(fen);
+      wasmRate = rec('perft', 'single', 'wasm', 'wasm (Node)', rate(() => wasm.perft(wPos, depth), nodes, runs, minMs));
+      if (typeof chromium !== 'string') chromiumRate = rec('perft', 'browser', 'wasm-chromium', 'wasm (Chromium)', await chromium.rate(fen, depth, nodes, runs));
+    }
     rows.push([`${name} d${depth}`, nodes.toLocaleString('en'), fmt(cppMnps), fmt(nativeRate), fmt(threadsRate), fmt(statsRate), fmt(stockfishRate),
       fmt(ellxorMnps), gigantuaWrong ? 'wrong' : fmt(gigantuaMnps), fmt(jsRate), fmt(copsRate), fmt(chessJsRate), ratio(jsRate, copsRate), ratio(jsRate, chessJsRate),
-      ratio(nativeRate, jsRate), ratio(nativeRate, stockfishRate)]);
+      ratio(nativeRate, jsRate), ratio(nativeRate, stockfishRate), fmt(wasmRate), fmt(chromiumRate), ratio(wasmRate, nativeRate), ratio(wasmRate, jsRate)]);
   }
   stockfish?.stop();
+  if (typeof chromium !== 'string') await chromium.stop();
   notes.push('M nodes/s per core, median of the timed runs after a warm-up; every column counts the same leaf nodes (checked).');
   const rateOf = (label) => rows.find((r) => r[0].startsWith(label))?.[3];
   if (native && rateOf('Chess960') && rateOf('initial')) {
@@ -340,7 +356,7 @@ export async function run({ js, native, quick, filter }) {
   if (!native) notes.push('native backend not loaded: native columns n/a.');
   return {
     columns: ['position', 'nodes', 'C++', 'native', `native ${cores} thr/core`, 'native stats', 'Stockfish', 'ellxor', 'Gigantua', 'JS', 'chessops',
-      'chess.js', 'JS/chessops', 'JS/chess.js', 'native/JS', 'native/Stockfish'],
+      'chess.js', 'JS/chessops', 'JS/chess.js', 'native/JS', 'native/Stockfish', 'wasm', 'Chromium wasm', 'wasm/native', 'wasm/JS'],
     rows,
     notes,
     measurements,

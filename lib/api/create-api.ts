@@ -225,7 +225,7 @@ type VariantFns = {
 /** The public API over one backend (see createApi). */
 export type Api = TopLevel & ReturnType<typeof createBatchApi> & {
   /** Which backend this API runs on ('native' when the addon is loaded, even where JS answers cheap lookups). */
-  readonly backend: 'native' | 'js';
+  readonly backend: 'native' | 'wasm' | 'js';
   /** The code path inside the backend: 'sse4.1+popcnt' or 'portable' (native), 'bigint' (js). */
   readonly cpuPath: string;
   /**
@@ -265,7 +265,7 @@ export function createApi(b: Backend, options: ApiOptions = {}): Api {
  * Which backend answers each public function of an API over `b` with these options: the cheap
  * lookups the `cheap` backend, everything else (the batch API included) `b`.
  */
-export function describeBackends(b: Backend, options: ApiOptions = {}): Readonly<Record<string, 'native' | 'js'>> {
+export function describeBackends(b: Backend, options: ApiOptions = {}): Readonly<Record<string, 'native' | 'wasm' | 'js'>> {
   const batch = ['PositionBatch', 'analyzeBatch', 'analyzeBatchAsync', 'toPlanes'].map((n) => [n, b.name]);
   return Object.freeze(Object.fromEntries([...Object.entries(DECLARATIONS as Record<string, Declaration>)
     .filter(([name, d]) => !(d.variant === 'optional' && !memberOf(b, name, d)))

@@ -1,25 +1,31 @@
 /**
- * The default facade's backend choice, once, at load: the native addon when it loads (the JS
- * backend answering the lookups declared cheap in lib/api/declarations.ts), else the JS backend with
- * a one-time warning. `BITBOARD_PATTERNS_BACKEND=native|js` forces one backend for every
- * function; forcing `native` where the addon cannot load throws, saying why.
+ * The default facade's backend choice, once, at load: the native addon when it loads, else the
+ * WebAssembly core, else the JS backend, with a one-time warning naming what was missing (the JS
+ * backend answering the lookups declared cheap in lib/api/declarations.ts for native and wasm).
+ * `BITBOARD_PATTERNS_BACKEND=native|wasm|js` forces one backend for every function; forcing one
+ * that cannot load throws, saying why. In a browser (no addon there) wasm is the expected choice
+ * and only a fall to the JS backend is reported, on the console.
  */
 import { createApi, describeBackends, type ApiOptions } from './create-api.js';
 import type { Backend } from '../backends/contract.js';
 import { jsBackend } from '../backends/js/index.js';
-import { loadNative } from '../backends/native.js';
 import { chooseBackend } from '../backends/choose.js';
+import { backendNamed } from '../backends/named.js';
 
 const decision = chooseBackend();
 if (decision.fallbackReason) {
-  process.emitWarning(`bitboard-patterns: using the JS backend (slower): ${decision.fallbackReason.message}`, {
-    code: 'BITBOARD_PATTERNS_JS_FALLBACK',
-    detail: 'Set BITBOARD_PATTERNS_BACKEND=js to choose the JS backend explicitly and silence this warning.',
-  });
+  const using = decision.name === 'wasm' ? 'the wasm backend (slower than native)' : 'the JS backend (slower)';
+  const message = `bitboard-patterns: using ${using}: ${decision.fallbackReason.message}`;
+  const detail = `Set BITBOARD_PATTERNS_BACKEND=${decision.name} to choose it explicitly and silence this warning.`;
+  if (typeof process !== 'undefined' && typeof process.emitWarning === 'function') {
+    process.emitWarning(message, { code: decision.name === 'wasm' ? 'BITBOARD_PATTERNS_WASM_FALLBACK' : 'BITBOARD_PATTERNS_JS_FALLBACK', detail });
+  } else if (decision.name === 'js') {
+    console.warn(message);
+  }
 }
-const chosen: Backend = decision.name === 'native' ? loadNative() : jsBackend;
+const chosen: Backend = backendNamed(decision.name);
 // Forced (either way) or JS only: one backend for everything.
-const options: ApiOptions = chosen.name === 'native' && !decision.forced ? { cheap: jsBackend } : {};
+const options: ApiOptions = chosen.name !== 'js' && !decision.forced ? { cheap: jsBackend } : {};
 
 /** The default facade's API. */
 export const api = createApi(chosen, options);
@@ -29,4 +35,4 @@ export const api = createApi(chosen, options);
  * `variants.name`): with the addon loaded, the cheap lookups of lib/api/declarations.ts are answered
  * in JS and everything else natively; with one backend forced or only JS available, that one.
  */
-export const routing: Readonly<Record<string, 'native' | 'js'>> = describeBackends(chosen, options);
+export const routing: Readonly<Record<string, 'native' | 'wasm' | 'js'>> = describeBackends(chosen, options);

@@ -1,13 +1,15 @@
 /**
  * The one place that decides which backend runs: an explicit choice (an option or a command-line
- * flag) over `BITBOARD_PATTERNS_BACKEND` over "native when the addon loads, else the JS twin".
+ * flag) over `BITBOARD_PATTERNS_BACKEND` over "native when the addon loads, else wasm when the
+ * WebAssembly core loads, else the JS twin".
  * Every module that needs a backend asks here; none reads the variable itself.
  *
  * It returns a name, not an object, so that a caller which may never need the JS twin (the perft
  * command) does not load it: `loadNative()` gives the native backend, `lib/backends/js/index.ts`
- * the JS one.
+ * the JS one, `loadWasm()` the WebAssembly one.
  */
 import { loadNative } from './native.js';
+import { loadWasm } from './wasm/load.js';
 
 import { requestedBackend, type BackendChoice, type BackendName } from './variable.js';
 
@@ -18,7 +20,7 @@ export interface BackendDecision {
   name: BackendName;
   /** True when the choice was explicit or set by the variable (no fallback happened or may happen). */
   forced: boolean;
-  /** Why the native backend was passed over when it was the default and did not load. */
+  /** Why the native backend (and, for the JS twin, the wasm one) was passed over when it was the default and did not load. */
   fallbackReason?: Error;
 }
 
@@ -31,6 +33,15 @@ export function chooseBackend(explicit?: BackendChoice): BackendDecision {
   const byVariable = explicit === undefined ? requestedBackend() : undefined;
   const wanted = explicit ?? byVariable;
   if (wanted === 'js') return { name: 'js', forced: true };
+  if (wanted === 'wasm') {
+    try {
+      loadWasm();
+      return { name: 'wasm', forced: true };
+    } catch (e) {
+      if (explicit === 'wasm') throw e;
+      throw new Error(`BITBOARD_PATTERNS_BACKEND=wasm, but ${(e as Error).message}`, { cause: e });
+    }
+  }
   try {
     loadNative();
     return { name: 'native', forced: wanted === 'native' };
@@ -39,6 +50,19 @@ export function chooseBackend(explicit?: BackendChoice): BackendDecision {
     if (byVariable === 'native') {
       throw new Error(`BITBOARD_PATTERNS_BACKEND=native, but ${(e as Error).message}`, { cause: e });
     }
-    return { name: 'js', forced: false, fallbackReason: e as Error };
+    try {
+      loadWasm();
+      return { name: 'wasm', forced: false, fallbackReason: e as Error };
+    } catch (w) {
+      return { name: 'js', forced: false, fallbackReason: new Error(`${(e as Error).message}; ${(w as Error).message}`, { cause: e }) };
+    }
   }
+}
+
+/**
+ * The backend of a topic whose primitives have no WebAssembly build (the PGN reader, the Syzygy
+ * prober, the tablebase generator): the JS twin answers there for the wasm backend.
+ */
+export function withoutWasm(name: BackendName): 'native' | 'js' {
+  return name === 'wasm' ? 'js' : name;
 }

@@ -40,10 +40,10 @@ export interface Variants {
 }
 
 export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns, CheckBackend, MoveBackend, KbnkBackend {
-  readonly name: 'native' | 'js';
+  readonly name: 'native' | 'wasm' | 'js';
   /** Batch analysis (lib/batch/batch.ts drives it; native/addon/batch.cc and lib/js/batch.ts implement it). */
   readonly batch: BatchBackend;
-  /** Which code path runs: 'sse4.1+popcnt', 'portable' (native) or 'bigint' (js). */
+  /** Which code path runs: 'sse4.1+popcnt', 'portable' (native), 'wasm32+simd128' (wasm) or 'bigint' (js). */
   readonly cpuPath: string;
   readonly variants: Variants;
   /** Standard Algebraic Notation (native/core/san.h, lib/backends/js/san.ts). */

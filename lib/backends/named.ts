@@ -7,10 +7,11 @@ import type { Backend } from './contract.js';
 import { chooseBackend, type BackendChoice, type BackendName } from './choose.js';
 import { jsBackend } from './js/index.js';
 import { loadNative } from './native.js';
+import { loadWasm } from './wasm/load.js';
 
-/** The native backend (loaded once; throws saying why it cannot load) or the JS twin. */
+/** The native or wasm backend (loaded once; throws saying why it cannot load) or the JS twin. */
 export function backendNamed(name: BackendName): Backend {
-  return name === 'native' ? loadNative() : jsBackend;
+  return name === 'native' ? loadNative() : name === 'wasm' ? loadWasm() : jsBackend;
 }
 
 /** The backend for an explicit choice, else the package's choice. */

@@ -8,6 +8,7 @@
  */
 import type { Backend } from '../backends/contract.js';
 import type { SyzygyTablebase } from '../tablebases/syzygy.js';
+import { withoutWasm } from '../backends/choose.js';
 import { loadNative } from '../backends/native.js';
 import { requestedBackend } from '../backends/variable.js';
 
@@ -28,7 +29,7 @@ export async function chooseBackend(): Promise<Backend> {
 /** The worker's own tablebase of the --syzygy directories, if any (loaded only when asked for). */
 export async function openTablebase(paths: string[], backend: Backend): Promise<SyzygyTablebase | undefined> {
   if (paths.length === 0) return undefined;
-  return (await import('../tablebases/syzygy.js')).SyzygyTablebase.open(paths, { backend: backend.name });
+  return (await import('../tablebases/syzygy.js')).SyzygyTablebase.open(paths, { backend: withoutWasm(backend.name) });
 }
 
 /** The PGN input's formatter of one piece of games (lib/cli/pgn-input.ts), loaded on first use. */

@@ -1,5 +1,5 @@
 /**
- * `bitboard-patterns perft "<fen>" <depth> [--stats] [--divide] [--threads N] [--backend native|js]`
+ * `bitboard-patterns perft "<fen>" <depth> [--stats] [--divide] [--threads N] [--backend native|wasm|js]`
  *
  * Counts the leaves of the legal move tree and prints them with the speed. --divide prints the
  * count below each legal move first (sorted by UCI), the way engine authors compare two
@@ -14,9 +14,9 @@ import type { Subcommand } from './subcommand.js';
 import { UsageError } from './args.js';
 import { nowMs, writeAllSync } from './output.js';
 
-export const summary = 'perft "<fen>" <depth> [--stats] [--divide] [--threads N] [--backend native|js]: count the legal move tree';
+export const summary = 'perft "<fen>" <depth> [--stats] [--divide] [--threads N] [--backend native|wasm|js]: count the legal move tree';
 
-export const usage = `usage: bitboard-patterns perft "<fen>" <depth> [--stats] [--divide] [--threads N] [--backend native|js]
+export const usage = `usage: bitboard-patterns perft "<fen>" <depth> [--stats] [--divide] [--threads N] [--backend native|wasm|js]
 
 Counts the leaf nodes of the legal move tree <depth> plies deep (bulk counting at the last ply)
 and prints them with nodes per second. <fen> may be "startpos".
@@ -26,7 +26,7 @@ and prints them with nodes per second. <fen> may be "startpos".
                     checkmates (discovery checks exclude double checks)
   --threads <n>     native threads the tree is split over, 1..256 (default: all cores, ${defaultPerftThreads()}
                     here); the count is the same for any value; the js backend counts on one
-  --backend <name>  native or js (default: the package's choice; BITBOARD_PATTERNS_BACKEND)
+  --backend <name>  native, wasm or js (default: the package's choice; BITBOARD_PATTERNS_BACKEND)
 Exit codes: 0 done, 2 bad arguments (FEN, depth, option).
 
 example:
@@ -39,8 +39,12 @@ example:
 const jsBackend = async (): Promise<Backend> => (await import('../backends/js/index.js')).jsBackend;
 
 async function backendNamed(name: string | undefined): Promise<Backend> {
-  if (name !== undefined && name !== 'native' && name !== 'js') throw new UsageError(`--backend must be native or js, got ${JSON.stringify(name)}`);
-  return chooseBackend(name).name === 'native' ? loadNative() : jsBackend();
+  if (name !== undefined && name !== 'native' && name !== 'wasm' && name !== 'js') {
+    throw new UsageError(`--backend must be native, wasm or js, got ${JSON.stringify(name)}`);
+  }
+  const chosen = chooseBackend(name).name;
+  if (chosen === 'wasm') return (await import('../backends/wasm/load.js')).loadWasm();
+  return chosen === 'native' ? loadNative() : jsBackend();
 }
 
 const rate = (nodes: number, seconds: number): string =>

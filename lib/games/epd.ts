@@ -18,6 +18,7 @@ import type { Position } from '../core/types.js';
 import type { Backend } from '../backends/contract.js';
 import { CodedError } from '../core/coded-error.js';
 import { backendNamed } from '../backends/named.js';
+import type { BackendName } from '../backends/choose.js';
 import { isPosition, parseFen, toFen } from '../core/position.js';
 import { makeMoveCall, parseUci } from '../moves/moves.js';
 import { createSanApi, defaultBackendName, SanError } from './san.js';
@@ -119,7 +120,7 @@ function integerOf(opcode: string, operands: string[]): number {
 }
 
 /** parseEpd and toEpd on one backend ('native' | 'js'). */
-export function createEpdApi(which: 'native' | 'js') {
+export function createEpdApi(which: BackendName) {
   const backend: Backend = backendNamed(which);
   // The position calls EPD needs, on this backend (lib/moves and lib/core, as the facade makes them).
   const api = {

@@ -15,6 +15,7 @@
 import { readPgnPositions, type PgnSource, type PgnGame } from './pgn.js';
 import { defaultBackendName, uciOf } from './san.js';
 import { backendNamed } from '../backends/named.js';
+import { withoutWasm } from '../backends/choose.js';
 import { featureIds } from '../core/features.js';
 import { POLYGLOT_ENTRY_BYTES } from './polyglot.js';
 import { polyglotMoveField } from './polyglot.js';
@@ -296,7 +297,7 @@ export async function exploreGames(source: PgnSource, options?: ExploreOptions,
   const stats: ExploreStats = { games: 0, bad: 0 };
   let words = new BigUint64Array(0);
   let keys = new BigUint64Array(0);
-  for await (const chunk of readPgnPositions(source, { backend: backend.name, games: true, outcome: false })) {
+  for await (const chunk of readPgnPositions(source, { backend: withoutWasm(backend.name), games: true, outcome: false })) {
     // The positions of plies 0 .. maxPly-1 of each good game, copied into one batch for the keys.
     const all = chunk.batch.words;
     const n = chunk.game.length;

@@ -126,8 +126,8 @@ export interface PgnOptions {
    * { games: true } only). false: no outcome, and no per-move position history kept.
    */
   outcome?: boolean;
-  /** 'native' | 'js' (default: the facade's backend). */
-  backend?: 'native' | 'js';
+  /** 'native' | 'wasm' | 'js' (default: the facade's backend). */
+  backend?: 'native' | 'wasm' | 'js';
 }
 
 export interface PositionSelect {
@@ -144,7 +144,7 @@ type Into = readonly [BigUint64Array, Uint32Array, Uint32Array];
 
 type Reader = PgnBackend['read'];
 
-export function readerFor(which: 'native' | 'js' | undefined): Reader {
+export function readerFor(which: 'native' | 'wasm' | 'js' | undefined): Reader {
   return backendNamed(which ?? defaultBackendName()).pgn.read;
 }
 
@@ -173,8 +173,8 @@ function checkOptions(fn: string, options: unknown): PgnOptions {
   if (typeof options !== 'object' || options === null) throw new TypeError(`${fn}: options must be an object`);
   const o = options as PgnOptions;
   if (o.annotations !== undefined && typeof o.annotations !== 'boolean') throw new TypeError(`${fn}: annotations must be a boolean`);
-  if (o.backend !== undefined && o.backend !== 'native' && o.backend !== 'js') {
-    throw new RangeError(`${fn}: backend must be 'native' or 'js', got ${JSON.stringify(o.backend)}`);
+  if (o.backend !== undefined && o.backend !== 'native' && o.backend !== 'wasm' && o.backend !== 'js') {
+    throw new RangeError(`${fn}: backend must be 'native', 'wasm' or 'js', got ${JSON.stringify(o.backend)}`);
   }
   if (o.outcome !== undefined && typeof o.outcome !== 'boolean') throw new TypeError(`${fn}: outcome must be a boolean`);
   return o;
@@ -304,12 +304,13 @@ export function parsePgn(text: string | Uint8Array, options?: PgnOptions): PgnGa
 }
 
 /** The raw records of a text (for tests and tools): native/core/pgn.h's Output. */
-export function readPgnRecords(text: string | Uint8Array, flags: number, select: PositionSelect = {}, backend?: 'native' | 'js'): jsPgn.PgnRecords {
+export function readPgnRecords(text: string | Uint8Array, flags: number, select: PositionSelect = {}, backend?: 'native' | 'wasm' | 'js'): jsPgn.PgnRecords {
   const s = checkSelect('readPgnRecords', select);
   return readerFor(backend)(bytesOf('readPgnRecords', text), flags, s.every, s.fromPly, 1);
 }
 
-export type PgnSource = string | Uint8Array | Readable | AsyncIterable<Uint8Array | string> | { path: string };
+export type PgnSource = string | Uint8Array | Readable | AsyncIterable<Uint8Array | string> | { path: string }
+  | Blob | ReadableStream<Uint8Array | string>;
 
 const CHUNK = 1 << 20;
 
@@ -333,19 +334,35 @@ async function* chunksOf(fn: string, source: PgnSource): AsyncGenerator<Uint8Arr
     }
     return;
   }
+  // A Blob (a File of an <input>, a fetched body's blob()) is read as its stream.
+  if (typeof Blob !== 'undefined' && source instanceof Blob) source = source.stream();
+  if (typeof ReadableStream !== 'undefined' && source instanceof ReadableStream) {
+    // Through a reader: not every browser's ReadableStream is async iterable.
+    const reader = (source as ReadableStream<Uint8Array | string>).getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        yield bytesOf(fn, value);
+      }
+    } finally {
+      reader.releaseLock();
+    }
+    return;
+  }
   if (typeof source === 'object' && source !== null && Symbol.asyncIterator in source) {
     for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
       yield bytesOf(fn, chunk);
     }
     return;
   }
-  throw new TypeError(`${fn}: source must be a string, a Uint8Array / Buffer, a Readable, an async iterable of chunks or { path }`);
+  throw new TypeError(`${fn}: source must be a string, a Uint8Array / Buffer, a Blob, a ReadableStream, a Readable, an async iterable of chunks or { path }`);
 }
 
 export interface ChunkRead { bytes: Uint8Array; records: jsPgn.PgnRecords; firstGame: number; firstLine?: number; notFirst?: boolean }
 
 /** Reads a source chunk by chunk, each read ending at a game boundary. */
-export async function* recordsOf(fn: string, source: PgnSource, flags: number, s: Required<PositionSelect>, backend?: 'native' | 'js'): AsyncGenerator<ChunkRead> {
+export async function* recordsOf(fn: string, source: PgnSource, flags: number, s: Required<PositionSelect>, backend?: 'native' | 'wasm' | 'js'): AsyncGenerator<ChunkRead> {
   const read = readerFor(backend);
   let carry: Uint8Array = new Uint8Array(0);
   let line = 1;
@@ -372,7 +389,7 @@ export async function* recordsOf(fn: string, source: PgnSource, flags: number, s
   if (r.records.games.length > 0) yield r;
 }
 
-/** Games one at a time from a string, bytes, a Readable, an async iterable of chunks or { path }. */
+/** Games one at a time from a string, bytes, a Blob, a ReadableStream, a Readable, an async iterable of chunks or { path }. */
 export async function* readPgn(source: PgnSource, options?: PgnOptions): AsyncGenerator<PgnGame> {
   const o = checkOptions('readPgn', options);
   for await (const c of recordsOf('readPgn', source, flagsOf(o), { mode: 'all', every: 1, fromPly: 0 }, o.backend)) {
@@ -462,7 +479,7 @@ export interface PgnPiece {
  * finds the boundaries exactly), for reading the pieces on several threads or machines:
  * `pgnPiecePositions(piece)` on each gives what `readPgnPositions` gives for the whole source.
  */
-export async function* splitPgn(source: PgnSource, backend?: 'native' | 'js'): AsyncGenerator<PgnPiece> {
+export async function* splitPgn(source: PgnSource, backend?: 'native' | 'wasm' | 'js'): AsyncGenerator<PgnPiece> {
   for await (const c of recordsOf('splitPgn', source, 0, { mode: 'all', every: 1, fromPly: 0 }, backend)) {
     yield { bytes: Uint8Array.from(c.bytes.subarray(0, c.records.consumed)), firstGame: c.firstGame, firstLine: c.firstLine!,
       notFirst: c.notFirst!, games: c.records.games.length / jsPgn.GAME_RECORD };

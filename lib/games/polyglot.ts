@@ -66,7 +66,7 @@ export class PolyglotBook {
   /** The number of entries (file length / 16). */
   readonly size: number;
   /** The backend computing keys and legal moves. */
-  readonly backend: 'native' | 'js';
+  readonly backend: 'native' | 'wasm' | 'js';
   readonly #view: DataView;
   readonly #b: Backend;
   readonly #moves = new Uint16Array(MAX_MOVES);

@@ -15,7 +15,7 @@
 import type { Position } from '../core/types.js';
 import { MAX_MOVES } from '../backends/js/movegen.js';
 import * as jsSan from '../backends/js/san.js';
-import { chooseBackend } from '../backends/choose.js';
+import { chooseBackend, type BackendName } from '../backends/choose.js';
 import { backendNamed } from '../backends/named.js';
 import { MoveError, errorText, isPosition } from '../core/position.js';
 import { uciOfCode } from '../core/position-record.js';
@@ -78,7 +78,7 @@ function sanBytes(fn: string, san: unknown): Uint8Array {
  * The SAN API bound to one backend ('native' | 'js'); `parseInJs` reads SAN with the JS backend
  * whatever `which` is (the default facade's choice: there JS is the faster of the two).
  */
-export function createSanApi(which: 'native' | 'js', { parseInJs = false }: { parseInJs?: boolean } = {}) {
+export function createSanApi(which: BackendName, { parseInJs = false }: { parseInJs?: boolean } = {}) {
   const sb = backendNamed(which).san;
   const parser = parseInJs ? backendNamed('js').san : sb;
   const out = new Uint16Array(MAX_MOVES);
@@ -129,7 +129,7 @@ export function createSanApi(which: 'native' | 'js', { parseInJs = false }: { pa
 
 
 /** The backend the facade uses (lib/backends/choose.ts decides). */
-export function defaultBackendName(): 'native' | 'js' {
+export function defaultBackendName(): BackendName {
   return chooseBackend().name;
 }
 

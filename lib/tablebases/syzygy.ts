@@ -39,9 +39,12 @@ import { PACKED_POSITION_WORDS } from '../core/types.js';
 import { isPositionBatch, type PositionBatch } from '../batch/batch.js';
 import {
   Prober, SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyError, SyzygyFileError, applyMove, boardFromPacked, isCheckmate,
-  legalMoves, materialKeyOf, nameFromKey, probeBatch, scanDirectories, type TableSet, type TbBoard,
+  legalMoves, materialKeyOf, nameFromKey, probeBatch, scanBytes, scanDirectories, type TableSet, type TbBoard,
 } from '../backends/js/syzygy.js';
 import { loadNative } from '../backends/native.js';
+import { loadWasmCore } from '../backends/wasm/load.js';
+import type { WasmCore } from '../backends/wasm/core.js';
+import { wasmSyzygyBackend } from '../backends/wasm/syzygy.js';
 import { chooseBackend } from '../backends/choose.js';
 import { isPosition, packedOf } from '../core/position.js';
 import { checkThreads } from '../core/validate.js';
@@ -123,7 +126,8 @@ const OPENING = Symbol('SyzygyTablebase.open');
 export class SyzygyTablebase {
   /** The most pieces any loaded table has (0 when none). */
   readonly maxPieces: number;
-  readonly backend: 'native' | 'js';
+  /** Which prober answers: the addon's, the WebAssembly module's (tables from bytes) or the JS one. */
+  readonly backend: 'native' | 'wasm' | 'js';
   /** Table names found (WDL files), e.g. ['KBNvK', 'KQvK', ...]. */
   readonly tables: readonly string[];
   private readonly set: TableSet;
@@ -131,7 +135,7 @@ export class SyzygyTablebase {
   private native: { api: SyzygyBackend; handle: unknown } | null;
   private closed = false;
 
-  private constructor(token: symbol, set: TableSet, backend: 'native' | 'js', native: { api: SyzygyBackend; handle: unknown } | null) {
+  private constructor(token: symbol, set: TableSet, backend: 'native' | 'wasm' | 'js', native: { api: SyzygyBackend; handle: unknown } | null) {
     if (token !== OPENING) throw new TypeError('SyzygyTablebase: not constructible; use SyzygyTablebase.open(dirOrDirs, options)');
     this.set = set;
     this.prober = new Prober(set);
@@ -174,6 +178,50 @@ export class SyzygyTablebase {
     const handle = api.syzygyOpen(paths);
     if (options.verify) nativeCall(() => api.syzygyVerify(handle));
     return new SyzygyTablebase(OPENING, set, 'native', { api, handle });
+  }
+
+  /**
+   * The tables of files given as bytes (fetched by a page, read from a zip, ...), keyed by their
+   * file names as a directory holds them: `{ 'KQvK.rtbw': bytes, 'KQvK.rtbz': bytes }` (a Map or a
+   * plain object; other names are ignored). Probed by the WebAssembly module (the C++ prober, each
+   * file copied into its memory once) when it loads, else by the JS prober; `backend: 'wasm' | 'js'`
+   * chooses (forcing wasm where it cannot load throws, saying why; with the package's backend set to
+   * js, js). A damaged table is a SyzygyFileError (naming the file) when it is first used, or at once
+   * with `verify`.
+   */
+  static fromBytes(files: ReadonlyMap<string, Uint8Array> | Readonly<Record<string, Uint8Array>>,
+    options: { verify?: boolean; backend?: 'wasm' | 'js' } = {}): SyzygyTablebase {
+    if (typeof files !== 'object' || files === null) throw new TypeError('SyzygyTablebase.fromBytes: files must be a Map or an object of Uint8Arrays by file name');
+    if (typeof options !== 'object' || options === null) throw new TypeError('SyzygyTablebase.fromBytes: options must be an object');
+    if (options.backend !== undefined && options.backend !== 'wasm' && options.backend !== 'js') {
+      throw new RangeError(`SyzygyTablebase.fromBytes: backend must be 'wasm' or 'js', got ${JSON.stringify(options.backend)}`);
+    }
+    const entries = files instanceof Map ? [...files.entries()] : Object.entries(files);
+    for (const [name, bytes] of entries) {
+      if (!(bytes instanceof Uint8Array)) throw new TypeError(`SyzygyTablebase.fromBytes: ${JSON.stringify(name)} must be a Uint8Array`);
+    }
+    const byName = new Map(entries as [string, Uint8Array][]);
+    const set = scanBytes(byName);
+    let core: WasmCore | null = null;
+    if (options.backend === 'wasm') core = loadWasmCore();
+    else if (options.backend === undefined && chooseBackend().name !== 'js') {
+      try {
+        core = loadWasmCore();
+      } catch {
+        core = null;  // not built: the JS prober
+      }
+    }
+    if (core) {
+      const api = wasmSyzygyBackend(core, byName);
+      const handle = api.syzygyOpen([...set.wdl.values(), ...set.dtz.values()].map((t) => t.path));
+      if (options.verify) nativeCall(() => api.syzygyVerify(handle));
+      return new SyzygyTablebase(OPENING, set, 'wasm', { api, handle });
+    }
+    if (options.verify) {
+      for (const t of set.wdl.values()) t.load();
+      for (const t of set.dtz.values()) t.load();
+    }
+    return new SyzygyTablebase(OPENING, set, 'js', null);
   }
 
   /** The checks every probe makes first: an open tablebase, a Position, no castling rights, few enough pieces. */

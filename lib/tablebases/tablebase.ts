@@ -47,7 +47,7 @@ import { checkArray, checkPath, checkThreads } from '../core/validate.js';
 import { isAbortSignal } from '../moves/perft.js';
 import { errorText } from '../core/position.js';
 import { loadNative } from '../backends/native.js';
-import { chooseBackend as decideBackend } from '../backends/choose.js';
+import { chooseBackend as decideBackend, withoutWasm } from '../backends/choose.js';
 import { isPosition } from '../core/position.js';
 import { KBNK_FILE_MAGIC, KBNK_TABLES, readKbnkFile } from './kbnk-file.js';
 import { crc32 } from '../core/crc32.js';
@@ -165,7 +165,7 @@ function chooseBackend(choice: TablebaseGenerateOptions['backend']): Choice {
   if (choice !== undefined && choice !== 'native' && choice !== 'js') {
     throw new RangeError(`Tablebase.generate: backend must be 'native' or 'js', got ${JSON.stringify(choice)}`);
   }
-  return decideBackend(choice).name;
+  return withoutWasm(decideBackend(choice).name);
 }
 function nativeTb(): TbGenBackend {
   const tbgen = loadNative().tbgen;

@@ -29,7 +29,9 @@
 #pragma once
 
 #include <atomic>
-#include <thread>
+#if !defined(__wasm__)
+#include <thread>  // not in WebAssembly (native/wasm/), built without threads: one thread there
+#endif
 #include <utility>
 #include <vector>
 
@@ -735,6 +737,9 @@ bool perftParallel(const Sliders& s, const Board& root, int depth, unsigned thre
   const int below = depth - plies;
   if (threads < 1) threads = 1;
   if (threads > items.size()) threads = static_cast<unsigned>(items.size() > 0 ? items.size() : 1);
+#if defined(__wasm__)
+  threads = 1;
+#endif
   std::atomic<std::size_t> next{0};
   std::atomic<bool> stopped{false};
   std::vector<PerftStats> partial(threads);
@@ -755,11 +760,15 @@ bool perftParallel(const Sliders& s, const Board& root, int depth, unsigned thre
       }
     }
   };
+#if defined(__wasm__)
+  work(0);
+#else
   std::vector<std::thread> helpers;
   helpers.reserve(threads - 1);
   for (unsigned t = 1; t < threads; ++t) helpers.emplace_back(work, t);
   work(0);
   for (std::thread& h : helpers) h.join();
+#endif
   if (stopped.load()) return false;
   for (const PerftStats& p : partial)
     for (int c = 0; c < columns; ++c) out[c] += p.column[c];

@@ -10,17 +10,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addonPath, loadNative, packageRoot } from '../../lib/backends/native.js';
 import { parseBackendChoice } from '../../lib/backends/choose.js';
-import { nativeApi } from '../support/backends.js';
+import { nativeApi, wasmApi } from '../support/backends.js';
 
 const tag = `${process.platform}-${process.arch}`;
 
 describe('parseBackendChoice', () => {
-  it('reads native, js or nothing, and rejects anything else', () => {
+  it('reads native, wasm, js or nothing, and rejects anything else', () => {
     expect(parseBackendChoice(undefined)).toBeUndefined();
     expect(parseBackendChoice('')).toBeUndefined();
     expect(parseBackendChoice('js')).toBe('js');
     expect(parseBackendChoice('native')).toBe('native');
-    expect(() => parseBackendChoice('wasm')).toThrow(/must be 'native' or 'js', got "wasm"/);
+    expect(parseBackendChoice('wasm')).toBe('wasm');
+    expect(() => parseBackendChoice('wasm32')).toThrow(/must be 'native', 'wasm' or 'js', got "wasm32"/);
   });
 });
 
@@ -86,6 +87,7 @@ function run(code: string, env: Record<string, string | undefined>, type: 'modul
   const cleanEnv: Record<string, string | undefined> = { ...process.env };
   delete cleanEnv.BITBOARD_PATTERNS_BACKEND;
   delete cleanEnv.BITBOARD_PATTERNS_ADDON;
+  delete cleanEnv.BITBOARD_PATTERNS_WASM;
   const r = spawnSync(process.execPath, [`--input-type=${type}`, '-e', code], {
     cwd: packageRoot, env: { ...cleanEnv, ...env }, encoding: 'utf8',
   });
@@ -105,11 +107,33 @@ describe('choosing the backend (from dist/)', () => {
     expect(run(printBackend, {}).stdout).toBe('native true');
   });
 
-  it('falls back to JS with one warning when the addon cannot load', () => {
-    const r = run(`${printBackend} await import('bitboard-patterns/js');`, { BITBOARD_PATTERNS_ADDON: '/nonexistent/x.node' });
+  it('falls back to JS with one warning naming both when neither the addon nor the wasm module loads', () => {
+    const r = run(`${printBackend} await import('bitboard-patterns/js');`,
+      { BITBOARD_PATTERNS_ADDON: '/nonexistent/x.node', BITBOARD_PATTERNS_WASM: '/nonexistent/x.wasm' });
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('js true');
     expect(r.stderr.match(/BITBOARD_PATTERNS_JS_FALLBACK/g)).toHaveLength(1);
+    expect(r.stderr).toMatch(/\/nonexistent\/x\.node.*\/nonexistent\/x\.wasm/);
+  });
+
+  it.skipIf(!wasmApi)('falls back to wasm with one warning naming the addon when only the addon cannot load', () => {
+    const r = run(`${printBackend} await import('bitboard-patterns/wasm');`, { BITBOARD_PATTERNS_ADDON: '/nonexistent/x.node' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('wasm true');
+    expect(r.stderr.match(/BITBOARD_PATTERNS_WASM_FALLBACK/g)).toHaveLength(1);
+    expect(r.stderr).toMatch(/\/nonexistent\/x\.node/);
+  });
+
+  it.skipIf(!wasmApi)('BITBOARD_PATTERNS_BACKEND=wasm uses the wasm backend, silently, even with the addon there', () => {
+    const r = run(printBackend, { BITBOARD_PATTERNS_BACKEND: 'wasm' });
+    expect(r.stdout).toBe('wasm true');
+    expect(r.stderr).toBe('');
+  });
+
+  it('forcing wasm where it cannot load is an error that says why', () => {
+    const r = run(printBackend, { BITBOARD_PATTERNS_BACKEND: 'wasm', BITBOARD_PATTERNS_WASM: '/nonexistent/x.wasm' });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/BITBOARD_PATTERNS_BACKEND=wasm, but no WebAssembly build of bitboard-patterns found at \/nonexistent\/x\.wasm/);
   });
 
   it('forcing native where it cannot load is an error that says why', () => {
@@ -121,7 +145,7 @@ describe('choosing the backend (from dist/)', () => {
   it('an unknown BITBOARD_PATTERNS_BACKEND is an error', () => {
     const r = run(printBackend, { BITBOARD_PATTERNS_BACKEND: 'fast' });
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toMatch(/must be 'native' or 'js', got "fast"/);
+    expect(r.stderr).toMatch(/must be 'native', 'wasm' or 'js', got "fast"/);
   });
 });
 
@@ -132,6 +156,13 @@ describe('package entry points (from dist/)', () => {
     { BITBOARD_PATTERNS_BACKEND: 'js' }, 'commonjs');
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe('function js true 0 1');
+  });
+
+  it.skipIf(!wasmApi)('the wasm sub-path gives the wasm backend, ESM and CommonJS', () => {
+    expect(run(`import { backend, perft, parseFen, STARTING_FEN } from 'bitboard-patterns/wasm'; console.log(backend, perft(parseFen(STARTING_FEN), 3));`, {}).stdout)
+      .toBe('wasm 8902');
+    expect(run(`console.log(require('bitboard-patterns/wasm').backend)`, { BITBOARD_PATTERNS_BACKEND: 'js' }, 'commonjs').stdout)
+      .toBe('wasm');
   });
 
   it('the js sub-path gives the JS backend whatever the facade chose', () => {

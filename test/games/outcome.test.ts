@@ -14,10 +14,10 @@ import { describe, expect, it } from 'vitest';
 import { parsePgn, readPgn, readPgnPositions, readPgnRecords } from '../../lib/games/pgn.js';
 import { G, GAME_RECORD, PGN_OUTCOME, PGN_LAST_CHUNK } from '../../lib/backends/js/pgn.js';
 import { OUTCOME_TERMINATIONS, type PgnOutcome } from '../../lib/games/outcome.js';
-import { nativeApi } from '../support/backends.js';
+import { nativeApi, wasmApi } from '../support/backends.js';
 import { rng } from '../patterns/reference.js';
 
-const pgnBackends: ('js' | 'native')[] = nativeApi ? ['js', 'native'] : ['js'];
+const pgnBackends: ('js' | 'native' | 'wasm')[] = [...(['js'] as const), ...(nativeApi ? ['native'] as const : []), ...(wasmApi ? ['wasm'] as const : [])];
 
 const game = (movetext: string, fen?: string) =>
   `[Event "t"]\n${fen ? `[SetUp "1"]\n[FEN "${fen}"]\n` : ''}\n${movetext}\n`;

@@ -14,11 +14,11 @@ import { PGN_WRITE_ANNOTATIONS, PGN_LAST_CHUNK, PGN_WRITE_COMMENTS } from '../..
 import { parsePgn, pgnPositions, readPgn, readPgnPositions, readPgnRecords, type PgnGame } from '../../lib/games/pgn.js';
 import { createSanApi } from '../../lib/games/san.js';
 import { makePgn } from '../../scripts/make-pgn.mjs';
-import { jsApi, nativeApi } from '../support/backends.js';
+import { jsApi, nativeApi, wasmApi } from '../support/backends.js';
 import { expectSameBytes } from '../support/bytes.js';
 import { annotatedGame } from './annotations-reference.js';
 
-const pgnBackends: ('js' | 'native')[] = nativeApi ? ['js', 'native'] : ['js'];
+const pgnBackends: ('js' | 'native' | 'wasm')[] = [...(['js'] as const), ...(nativeApi ? ['native'] as const : []), ...(wasmApi ? ['wasm'] as const : [])];
 const jsSan = createSanApi('js');
 const CORPUS_GAMES = parsePgn(makePgn({ ...jsApi, toSan: jsSan.toSan }, { games: 40, seed: 11, maxPlies: 80 }), { backend: 'js' })
   .filter((g) => g.error === undefined && g.moves.length > 0 && g.tags.FEN === undefined);

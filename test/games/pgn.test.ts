@@ -17,7 +17,7 @@ import { PgnError, parsePgn, pgnPiecePositions, pgnPositions, readPgn, readPgnPo
 import { createSanApi } from '../../lib/games/san.js';
 import { G, GAME_RECORD, PGN_OUTCOME } from '../../lib/backends/js/pgn.js';
 import { makePgn } from '../../scripts/make-pgn.mjs';
-import { jsApi, nativeApi } from '../support/backends.js';
+import { jsApi, nativeApi, wasmApi } from '../support/backends.js';
 import { expectSameBytes } from '../support/bytes.js';
 import { rng } from '../patterns/reference.js';
 import {
@@ -31,7 +31,7 @@ const MESSY = fixture('messy.pgn');
 const jsSan = createSanApi('js');
 const CORPUS = makePgn({ ...jsApi, toSan: jsSan.toSan }, { games: 60, seed: 7, maxPlies: 120 });
 
-const pgnBackends: ('js' | 'native')[] = nativeApi ? ['js', 'native'] : ['js'];
+const pgnBackends: ('js' | 'native' | 'wasm')[] = [...(['js'] as const), ...(nativeApi ? ['native'] as const : []), ...(wasmApi ? ['wasm'] as const : [])];
 
 const FILES = 'abcdefgh';
 /** The standard's SAN (section 8.2.3), square by square on the reference board. */

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { nativeApi } from '../support/backends.js';
+import { nativeApi, wasmApi } from '../support/backends.js';
 
 const cli = fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url));
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -17,7 +17,7 @@ function run(...args: string[]) {
 }
 
 describe.skipIf(!existsSync(cli))('bitboard-patterns perft (dist/cli.cjs)', () => {
-  const engines = ['js', ...(nativeApi ? ['native'] : [])];
+  const engines = ['js', ...(nativeApi ? ['native'] : []), ...(wasmApi ? ['wasm'] : [])];
 
   it.each(engines)('counts nodes and prints the speed (--backend %s)', (backend) => {
     const r = run('perft', KIWIPETE, '3', '--backend', backend);
@@ -64,7 +64,7 @@ describe.skipIf(!existsSync(cli))('bitboard-patterns perft (dist/cli.cjs)', () =
     ['depth 2.5', ['perft', 'startpos', '2.5'], /depth must be an integer 0..20/],
     ['no depth', ['perft', 'startpos'], /expected a FEN and a depth/],
     ['an unknown option', ['perft', 'startpos', '2', '--fast'], /unknown option --fast/],
-    ['an unknown backend', ['perft', 'startpos', '2', '--backend', 'gpu'], /--backend must be native or js/],
+    ['an unknown backend', ['perft', 'startpos', '2', '--backend', 'gpu'], /--backend must be native, wasm or js/],
     ['--divide at depth 0', ['perft', 'startpos', '0', '--divide'], /--divide needs depth 1/],
     ['--threads 0', ['perft', 'startpos', '2', '--threads', '0'], /--threads must be an integer 1..256/],
     ['--threads 257', ['perft', 'startpos', '2', '--threads=257'], /--threads must be an integer 1..256/],

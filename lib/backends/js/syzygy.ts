@@ -249,8 +249,12 @@ export class TableFile {
   mapStart: number[][] = [];
   mapLength: number[][] = [];
 
-  constructor(path: string, kind: 'wdl' | 'dtz', nameKey: MaterialKey) {
+  /** The file's bytes when they were given instead of a path (scanBytes). */
+  private readonly bytes: Uint8Array | undefined;
+
+  constructor(path: string, kind: 'wdl' | 'dtz', nameKey: MaterialKey, bytes?: Uint8Array) {
     this.path = path;
+    this.bytes = bytes;
     this.kind = kind;
     this.nameKey = nameKey;
     const name = nameFromKey(nameKey);
@@ -268,7 +272,7 @@ export class TableFile {
     if (this.data) return this.data;
     let d: Uint8Array;
     try {
-      d = readFileSync(this.path);
+      d = this.bytes ?? readFileSync(this.path);
     } catch (e) {
       return this.fail('io', `cannot read: ${(e as Error).message}`);
     }
@@ -812,6 +816,27 @@ export function scanDirectories(dirs: readonly string[]): TableSet {
       map.set(key, file);
       set.maxPieces = Math.max(set.maxPieces, file.pieceCount);
     }
+  }
+  return set;
+}
+
+/**
+ * The tables of files given as bytes by name ('KQvK.rtbw', ...: the names a directory would hold;
+ * other names are ignored, as in a directory): for pages and other places without a file system.
+ */
+export function scanBytes(files: ReadonlyMap<string, Uint8Array>): TableSet {
+  const set: TableSet = { wdl: new Map(), dtz: new Map(), maxPieces: 0 };
+  for (const name of [...files.keys()].sort()) {
+    const m = /^(K[QRBNP]*vK[QRBNP]*)\.(rtbw|rtbz)$/.exec(name);
+    if (!m) continue;
+    const key = keyFromName(m[1]!);
+    if (key === null) continue;
+    const kind = m[2] === 'rtbw' ? 'wdl' : 'dtz';
+    const map = set[kind];
+    if (map.has(key) || map.has(mirrorKey(key))) continue;
+    const file = new TableFile(name, kind, key, files.get(name));
+    map.set(key, file);
+    set.maxPieces = Math.max(set.maxPieces, file.pieceCount);
   }
   return set;
 }

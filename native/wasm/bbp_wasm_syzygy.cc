@@ -1,0 +1,233 @@
+// The Syzygy prober (native/core/syzygy.h) in the WebAssembly build, over table files the JS side
+// copied into linear memory (a page has no files to map): a set owns the bytes it is given, parses
+// each table on first use, and probes as the addon's glue does (native/addon/syzygy.cc). A damaged
+// table leaves its index and problem in the set for the JS side to turn into a SyzygyFileError.
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "../core/syzygy.h"
+
+#define BBP_EXPORT(name) extern "C" __attribute__((export_name(#name), visibility("default")))
+
+namespace sz = bbp::syzygy;
+
+namespace {
+
+constexpr int kWdlNone = -128;
+constexpr int kDtzNone = -32768;
+
+struct Entry {
+  bool dtz = false;
+  sz::MaterialKey key = 0;
+  std::uint8_t* data = nullptr;  // owned (malloc'd by the JS side through bbp_alloc)
+  std::size_t size = 0;
+  int state = 0;  // 0 not parsed, 1 parsed, 2 damaged
+  sz::Status problem = sz::kOk;
+  const char* message = nullptr;
+  sz::Table table;
+  ~Entry() { std::free(data); }
+};
+
+struct Set {
+  std::vector<std::unique_ptr<Entry>> entries;
+  std::unordered_map<sz::MaterialKey, Entry*> wdl, dtz;
+  int maxPieces = 0;
+  Entry* lastFailed = nullptr;
+  // The failure of the last call: [entry index, problem, parse failed] and its message.
+  std::int32_t failure[3] = {-1, 0, 0};
+  const char* failureMessage = nullptr;
+
+  const sz::Table* get(bool isDtz, sz::MaterialKey key, sz::Status& status) {
+    auto& map = isDtz ? dtz : wdl;
+    auto it = map.find(key);
+    if (it == map.end()) it = map.find(sz::mirrorKey(key));
+    if (it == map.end()) {
+      status = sz::kMissing;
+      return nullptr;
+    }
+    Entry& e = *it->second;
+    if (e.state == 0) {
+      static const std::uint8_t empty[1] = {0};
+      const sz::Status s = e.table.parse(e.data ? e.data : empty, e.size, e.dtz, e.key);
+      e.state = s ? 2 : 1;
+      if (s) {
+        e.problem = s;
+        e.message = e.table.message ? e.table.message : "damaged";
+      }
+    }
+    if (e.state == 2) {
+      status = e.problem;
+      lastFailed = &e;
+      return nullptr;
+    }
+    return &e.table;
+  }
+
+  int indexOf(const Entry* e) const {
+    for (std::size_t i = 0; i < entries.size(); ++i)
+      if (entries[i].get() == e) return static_cast<int>(i);
+    return -1;
+  }
+  int indexOfTable(const sz::Table* t) const {
+    for (std::size_t i = 0; i < entries.size(); ++i)
+      if (&entries[i]->table == t) return static_cast<int>(i);
+    return -1;
+  }
+
+  // After a probe: false when it has no answer; the failure recorded for a damaged file.
+  bool answered(const sz::Prober<Set>& prober) {
+    if (prober.status == sz::kOk) return true;
+    if (prober.status != sz::kMissing) {
+      int i = prober.failedTable ? indexOfTable(prober.failedTable) : indexOf(lastFailed);
+      if (i < 0) i = 0;
+      const Entry& e = *entries[static_cast<std::size_t>(i)];
+      const bool parseFailed = e.state == 2;
+      failure[0] = i;
+      failure[1] = parseFailed ? e.problem : prober.status;
+      failure[2] = parseFailed ? 1 : 0;
+      failureMessage = parseFailed ? e.message : "damaged table data (an index, block or value out of range)";
+    }
+    return false;
+  }
+
+  bool board(const std::uint64_t* words, sz::Board& b) const {
+    int castling, count;
+    return sz::boardFromPacked(words, b, castling, count) && !castling && count <= maxPieces;
+  }
+
+  int probe(const std::uint64_t* words, bool isDtz) {
+    sz::Board b;
+    const int none = isDtz ? kDtzNone : kWdlNone;
+    if (!board(words, b)) return none;
+    lastFailed = nullptr;
+    sz::Prober<Set> prober(*this);
+    const int v = isDtz ? prober.dtz(b) : prober.wdl(b);
+    return answered(prober) ? v : none;
+  }
+};
+
+// "KQvKR" -> key; false when it is not a table name.
+bool keyFromName(const char* name, std::size_t n, sz::MaterialKey& key) {
+  std::size_t v = 0;
+  while (v < n && name[v] != 'v') ++v;
+  if (v == n || n < 3 || name[0] != 'K' || v + 1 >= n || name[v + 1] != 'K') return false;
+  int w[5] = {}, b[5] = {};
+  const char* letters = "PNBRQ";
+  for (std::size_t i = 1; i < n; ++i) {
+    if (i == v || i == v + 1) continue;
+    const char* at = name[i] ? std::strchr(letters, name[i]) : nullptr;
+    if (!at) return false;
+    int* side = i < v ? w : b;
+    if (++side[at - letters] > 7) return false;
+  }
+  key = sz::Table::keyOf(w, b);
+  return true;
+}
+
+}  // namespace
+
+BBP_EXPORT(bbp_tb_open) Set* bbp_tb_open() { return new Set(); }
+BBP_EXPORT(bbp_tb_close) void bbp_tb_close(Set* set) { delete set; }
+
+// A table file: its name without the extension ("KQvK"), dtz 0 (.rtbw) or 1 (.rtbz), and its bytes,
+// which the set owns from here on (freed with the set, or now when the file is not taken). Returns
+// its entry index, or -1 when not taken (not a table name, or a table already there).
+BBP_EXPORT(bbp_tb_add) int bbp_tb_add(Set* set, const char* name, std::size_t nameLength, int dtz, std::uint8_t* data,
+                                      std::size_t size) {
+  sz::MaterialKey key;
+  auto& map = dtz ? set->dtz : set->wdl;
+  if (!keyFromName(name, nameLength, key) || map.count(key) || map.count(sz::mirrorKey(key))) {
+    std::free(data);
+    return -1;
+  }
+  auto e = std::make_unique<Entry>();
+  e->dtz = dtz != 0;
+  e->key = key;
+  e->data = data;
+  e->size = size;
+  map[key] = e.get();
+  int pieces = 2;
+  for (int t = 0; t < 5; ++t) pieces += ((key >> (3 * t)) & 7) + ((key >> (15 + 3 * t)) & 7);
+  if (pieces > set->maxPieces) set->maxPieces = pieces;
+  set->entries.push_back(std::move(e));
+  return static_cast<int>(set->entries.size() - 1);
+}
+
+// [entry index (-1: none), problem (syzygy.h Status), 1 when the file itself was refused], cleared.
+BBP_EXPORT(bbp_tb_failure) const std::int32_t* bbp_tb_failure(Set* set) { return set->failure; }
+BBP_EXPORT(bbp_tb_failure_message) const char* bbp_tb_failure_message(Set* set) { return set->failureMessage; }
+BBP_EXPORT(bbp_tb_problem_name) const char* bbp_tb_problem_name(int status) {
+  return sz::problemName(static_cast<sz::Status>(status));
+}
+
+static void clearFailure(Set* set) {
+  set->failure[0] = -1;
+  set->failure[1] = 0;
+  set->failure[2] = 0;
+  set->failureMessage = nullptr;
+}
+
+BBP_EXPORT(bbp_tb_probe) int bbp_tb_probe(Set* set, const std::uint64_t* words, int dtz) {
+  clearFailure(set);
+  return set->probe(words, dtz != 0);
+}
+
+// out: int8 (WDL) or int16 (DTZ) per position; valid may be null. Stops at the first damaged file
+// (its failure recorded); returns 1 when every position was probed.
+BBP_EXPORT(bbp_tb_probe_batch) int bbp_tb_probe_batch(Set* set, const std::uint64_t* in, const std::uint8_t* valid,
+                                                      std::size_t n, int dtz, void* out) {
+  clearFailure(set);
+  for (std::size_t i = 0; i < n; ++i) {
+    const int v = valid && !valid[i] ? (dtz ? kDtzNone : kWdlNone) : set->probe(in + 10 * i, dtz != 0);
+    if (set->failure[0] >= 0) return 0;
+    if (dtz) static_cast<std::int16_t*>(out)[i] = static_cast<std::int16_t>(v);
+    else static_cast<std::int8_t*>(out)[i] = static_cast<std::int8_t>(v);
+  }
+  return 1;
+}
+
+// out (3 + 4 * 256 int32): [wdl, dtz, n, then per move: move, wdl, dtz, zeroing | mate << 1], best
+// first. Returns 1, or 0 when the tables cannot answer (a failure recorded for a damaged file).
+BBP_EXPORT(bbp_tb_probe_root) int bbp_tb_probe_root(Set* set, const std::uint64_t* words, std::int32_t* out) {
+  clearFailure(set);
+  sz::Board b;
+  if (!set->board(words, b)) return 0;
+  set->lastFailed = nullptr;
+  sz::Prober<Set> prober(*set);
+  static sz::RootMove moves[256];
+  const int n = prober.root(b, moves);
+  const int wdl = prober.status ? 0 : prober.wdl(b);
+  const int dtz = prober.status ? 0 : prober.dtz(b);
+  if (!set->answered(prober)) return 0;
+  out[0] = wdl;
+  out[1] = dtz;
+  out[2] = n;
+  for (int i = 0; i < n; ++i) {
+    out[3 + 4 * i] = moves[i].move;
+    out[4 + 4 * i] = moves[i].wdl;
+    out[5 + 4 * i] = moves[i].dtz;
+    out[6 + 4 * i] = (moves[i].zeroing ? 1 : 0) | (moves[i].mate ? 2 : 0);
+  }
+  return 1;
+}
+
+// Parses every table now; 0 with the first damaged one's failure recorded.
+BBP_EXPORT(bbp_tb_verify) int bbp_tb_verify(Set* set) {
+  clearFailure(set);
+  for (std::size_t i = 0; i < set->entries.size(); ++i) {
+    Entry& e = *set->entries[i];
+    sz::Status status = sz::kOk;
+    if (!set->get(e.dtz, e.key, status)) {
+      set->failure[0] = static_cast<int>(i);
+      set->failure[1] = e.problem;
+      set->failure[2] = 1;
+      set->failureMessage = e.message;
+      return 0;
+    }
+  }
+  return 1;
+}
