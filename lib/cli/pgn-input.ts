@@ -43,6 +43,7 @@ import { popcount } from '../core/bits.js';
 import { ByteSink } from '../core/byte-sink.js';
 import type { BaseFeatureName } from '../core/features.js';
 import type { PgnOutcome } from '../games/outcome.js';
+import { ROW_GROUP_ROWS, openParquetOutput, pgnChunkColumns, pgnParquetColumns, type ColumnValues, type ParquetOutput } from './analyze-parquet.js';
 
 /** The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`. */
 export async function* inputChunks(file: string, progress: { bytesIn: number }): AsyncGenerator<Uint8Array> {
@@ -203,7 +204,9 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   let firstGame = 1;
   let threads = availableParallelism();
   let progress = process.stderr.isTTY === true;
-  let format: 'ndjson' | 'csv' = 'ndjson';
+  let format: 'ndjson' | 'csv' | 'parquet' = 'ndjson';
+  let outFile: string | undefined;
+  let rowGroupRows = ROW_GROUP_ROWS;
   const syzygy: string[] = [];
   let annotations = { clock: false, eval: false };
   try {
@@ -223,9 +226,11 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       else if (a === '--input') { if (value() !== 'pgn') throw new PgnUsageError('--input must be pgn here'); }
       else if (a === '--format') {
         const v = value();
-        if (v !== 'ndjson' && v !== 'csv') throw new PgnUsageError(`--format must be ndjson or csv, got ${v}`);
+        if (v !== 'ndjson' && v !== 'csv' && v !== 'parquet') throw new PgnUsageError(`--format must be ndjson, csv or parquet, got ${v}`);
         format = v;
       }
+      else if (a === '--out') outFile = value();
+      else if (a === '--row-group') rowGroupRows = int(1);
       else if (a === '--backend') {
         const v = value();
         if (v !== 'native' && v !== 'js') throw new PgnUsageError(`--backend must be native or js, got ${v}`);
@@ -262,6 +267,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       if ((annotations.clock || annotations.eval) && per === 'game') throw new PgnUsageError('features clock and eval need --per position');
     }
     if (syzygy.length && per === 'game') throw new PgnUsageError('--syzygy needs --per position (wdl and dtz are per position)');
+    if (outFile !== undefined && format !== 'parquet') throw new PgnUsageError('--out FILE is for --format parquet (other formats go to stdout)');
     featureIds('--features', features);
   } catch (e) {
     if (e instanceof PgnUsageError || e instanceof RangeError || e instanceof TypeError) {
@@ -313,12 +319,23 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
 
   const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly }, format, syzygy, annotations };
   if (format === 'csv') await write(csvHeaderPgn(fmt));
+  // Parquet: row groups written as the chunks come (lib/cli/analyze-parquet.ts), to the file or fd 1.
+  let parquet: ParquetOutput | undefined;
+  try {
+    parquet = format === 'parquet' ? await openParquetOutput(outFile, pgnParquetColumns(fmt), rowGroupRows) : undefined;
+  } catch (e) {
+    process.stderr.write(`bitboard-patterns analyze: ${(e as Error).message}\n`);
+    return 1;
+  }
   const account = async (r: Formatted): Promise<boolean> => {
     games += r.games;
     bad += r.bad;
     positions += r.positions;
-    await write(r.text);
+    if (parquet) {
+      if (!parquet.add(r.columns!, r.rows!)) closed = true;
+    } else await write(r.text);
     if (r.stopped) {
+      if (parquet && !parquet.finish()) closed = true; // the rows up to the bad game, in a whole file
       process.stderr.write(`bitboard-patterns analyze: ${r.stopped} (--strict: stopping)\n`);
       return true;
     }
@@ -351,8 +368,10 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
     }
   } catch (e) {
     process.stderr.write(`bitboard-patterns analyze: ${(e as Error).message}\n`);
+    parquet?.abandon();
     return 1;
   }
+  if (parquet && !parquet.finish()) return 141;
   if (progress) process.stderr.write('\n');
   if (bad > 0) {
     process.stderr.write(`bitboard-patterns analyze: ${bad} of ${games} games had errors\n`);
@@ -370,7 +389,7 @@ export interface FormatOptions {
   backend: 'native' | 'js';
   select: Required<PositionSelect>;
   /** Default ndjson. */
-  format?: 'ndjson' | 'csv';
+  format?: 'ndjson' | 'csv' | 'parquet';
   /** Syzygy table directories (per position: wdl, dtz). */
   syzygy?: string[];
   /** Per position: the clock and the eval of the move that led there (the games' annotations). */
@@ -406,7 +425,11 @@ function resultOf(outcome: PgnOutcome | null | undefined): string | null {
   return outcome.winner === 'white' ? '1-0' : outcome.winner === 'black' ? '0-1' : '1/2-1/2';
 }
 
-export interface Formatted { text: Uint8Array; games: number; bad: number; positions: number; stopped?: string }
+export interface Formatted {
+  text: Uint8Array; games: number; bad: number; positions: number; stopped?: string;
+  /** Parquet: the rows as columns (lib/cli/analyze-parquet.ts), text empty. */
+  columns?: ColumnValues[]; rows?: number;
+}
 
 /** The records of one chunk of games (analysed here), in game order; with strict, up to the first bad game. */
 export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createApi>, o: FormatOptions): Formatted {
@@ -414,6 +437,13 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   const csv = o.format === 'csv';
   const names = ids.map((i) => FEATURES[i]!.name);
   const tb = o.syzygy?.length && per === 'position' ? tablesFor(o.syzygy, o.backend) : undefined;
+  if (o.format === 'parquet') {
+    const w = chunk.batch.words;
+    const all = new Int32Array(w.buffer, w.byteOffset, w.length * 2);
+    const fen = new RecordBytes();
+    const fenOf = (k: number): string => { fen.n = 0; fenInto(all, k, fen); return fen.buf.toString('latin1', 0, fen.n); };
+    return { text: new Uint8Array(0), ...pgnChunkColumns(chunk, api, o, tb, fenOf) };
+  }
   // One thread per call: the worker pool already spreads the pieces over the cores.
   const wdl = tb ? tb.probeWdlBatch(chunk.batch, undefined, 1) : undefined;
   const dtz = tb ? tb.probeDtzBatch(chunk.batch, undefined, 1) : undefined;
