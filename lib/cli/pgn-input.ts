@@ -1,8 +1,8 @@
 /**
  * `bitboard-patterns analyze games.pgn[.gz|.zst]`: the PGN input of the analyze command. Chosen by
  * `--input pgn`, or for a file by its bytes: the zstd magic (28 b5 2f fd), or text (plain or gzip)
- * whose first non-blank character is '[' (a tag pair). zstd is decompressed by fzstd (pure
- * JavaScript, streaming; no system library), gzip by node:zlib.
+ * whose first non-blank character is '[' (a tag pair). zstd is decompressed by the addon's libzstd
+ * (lib/cli/zstd.ts; fzstd, pure JavaScript, on the JS backend or without it), gzip by node:zlib.
  *
  * Records (NDJSON, or CSV with --format csv: one header line, then the same fields as columns),
  * in game order:
@@ -24,7 +24,8 @@
  */
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import { Decompress } from 'fzstd';
+import { zstdChunks } from './zstd.js';
+import type { ZstdBackend } from '../backends/contract.js';
 import { createApi } from '../api/create-api.js';
 import { FEATURES, featureColumns, featureIds } from '../core/features.js';
 import { featureWidth } from '../core/features.js';
@@ -45,8 +46,11 @@ import type { BaseFeatureName } from '../core/features.js';
 import type { PgnOutcome } from '../games/outcome.js';
 import { ROW_GROUP_ROWS, openParquetOutput, pgnChunkColumns, pgnParquetColumns, type ColumnValues, type ParquetOutput } from './analyze-parquet.js';
 
-/** The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`. */
-export async function* inputChunks(file: string, progress: { bytesIn: number }): AsyncGenerator<Uint8Array> {
+/**
+ * The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`.
+ * zstd by the addon's libzstd (lib/cli/zstd.ts) unless `zstd` is 'js' or the addon has none, else fzstd.
+ */
+export async function* inputChunks(file: string, progress: { bytesIn: number }, zstd: 'native' | 'js' = 'native'): AsyncGenerator<Uint8Array> {
   const raw = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: 1 << 20 });
   const it = raw[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const first = await it.next();
@@ -61,15 +65,17 @@ export async function* inputChunks(file: string, progress: { bytesIn: number }):
   }
   const b = first.value;
   if (ZSTD_MAGIC.every((m, i) => b[i] === m)) {
-    let out: Uint8Array[] = [];
-    const d = new Decompress((chunk) => { out.push(chunk); });
-    for await (const c of all()) {
-      progress.bytesIn += c.length;
-      d.push(new Uint8Array(c.buffer, c.byteOffset, c.length));
-      if (out.length) { yield* out; out = []; }
+    let native: ZstdBackend | undefined;
+    if (zstd === 'native') {
+      try { native = loadNative().zstd; } catch { /* no addon: fzstd */ }
     }
-    d.push(new Uint8Array(0), true);
-    yield* out;
+    async function* counted(): AsyncGenerator<Uint8Array> {
+      for await (const c of all()) {
+        progress.bytesIn += c.length;
+        yield new Uint8Array(c.buffer, c.byteOffset, c.length);
+      }
+    }
+    yield* zstdChunks(counted(), native);
     return;
   }
   if (b[0] === 0x1f && b[1] === 0x8b) {
@@ -322,7 +328,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   // Parquet: row groups written as the chunks come (lib/cli/analyze-parquet.ts), to the file or fd 1.
   let parquet: ParquetOutput | undefined;
   try {
-    parquet = format === 'parquet' ? await openParquetOutput(outFile, pgnParquetColumns(fmt), rowGroupRows) : undefined;
+    parquet = format === 'parquet' ? await openParquetOutput(outFile, pgnParquetColumns(fmt), rowGroupRows, parquetZstd()) : undefined;
   } catch (e) {
     process.stderr.write(`bitboard-patterns analyze: ${(e as Error).message}\n`);
     return 1;
@@ -348,7 +354,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   };
   try {
     if (threads <= 1) {
-      for await (const chunk of readPgnPositions(inputChunks(file, counter), { backend, games: true, outcome: per === 'game', select: fmt.select, annotations: annotated(fmt) })) {
+      for await (const chunk of readPgnPositions(inputChunks(file, counter, backend), { backend, games: true, outcome: per === 'game', select: fmt.select, annotations: annotated(fmt) })) {
         if (await account(formatChunk(chunk, api, fmt))) return closed ? 141 : 1;
       }
     } else {
@@ -357,7 +363,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       const pool = new PiecePool(threads, fmt);
       const inFlight: Promise<Formatted>[] = [];
       try {
-        for await (const piece of splitPgn(inputChunks(file, counter), backend)) {
+        for await (const piece of splitPgn(inputChunks(file, counter, backend), backend)) {
           inFlight.push(pool.run(piece));
           while (inFlight.length >= 2 * threads) if (await account(await inFlight.shift()!)) return closed ? 141 : 1;
         }
@@ -378,6 +384,13 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
     return 3;
   }
   return 0;
+}
+
+/** zstd for Parquet pages: the addon's libzstd at level 3 (zstd's default), when it loads with it. */
+function parquetZstd(): ((bytes: Uint8Array) => Uint8Array) | undefined {
+  let zstd: ZstdBackend | undefined;
+  try { zstd = loadNative().zstd; } catch { return undefined; }
+  return zstd && ((bytes) => zstd.compress(bytes, 3));
 }
 
 export interface FormatOptions {
