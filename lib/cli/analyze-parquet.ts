@@ -14,8 +14,10 @@
  * Every column but `game` is OPTIONAL: null where the CSV cell is empty (a bad game's row has only
  * `game` and `error`).
  *
- * Memory stays flat: the rows are written one row group at a time (ROW_GROUP_ROWS rows) as the
- * games are read, and the file's bytes go out as each row group is done. Pages are compressed with
+ * Memory stays flat and the work is spread: each worker thread encodes the rows of its piece of
+ * games as row groups of at most ROW_GROUP_ROWS rows (encodeRowGroups, compressed there), and the
+ * main thread only appends their bytes to the file and keeps their metadata for the footer
+ * (ParquetFileWriter). Pages are compressed with
  * zstd when the addon has libzstd (native/addon/zstd.cc), otherwise with Snappy (hyparquet-writer's
  * own; Node 20's zlib has no zstd).
  */
@@ -27,6 +29,7 @@ import { popcount } from '../core/bits.js';
 import type { GamePositions, PgnGame } from '../games/pgn.js';
 import type { SyzygyTablebase } from '../tablebases/syzygy.js';
 import type { PgnOutcome } from '../games/outcome.js';
+import { writeAllSync } from './output.js';
 
 /** What the columns depend on: the PGN records' options (FormatOptions of lib/cli/pgn-input.ts). */
 export interface ColumnOptions {
@@ -206,83 +209,9 @@ export function pgnChunkColumns(chunk: GamePositions, api: ReturnType<typeof cre
 /** A page compressor: the bytes of a page in, its compressed bytes out. */
 export type PageCompressor = (bytes: Uint8Array) => Uint8Array;
 
-/**
- * Rows to a Parquet file on a file descriptor, one row group at a time: `add` keeps the columns of
- * chunks until `groupRows` rows are there and writes them as row groups of that size; `finish` writes the
- * rest and the footer. The file's bytes go out in pieces of about 1 MB as they are made, so a pipe
- * works too (the footer, which the format puts last, comes at the end). Write errors (EPIPE) are
- * thrown from `add` / `finish`.
- */
-export class ParquetRowWriter {
-  private pending: ColumnValues[][] = [];
-  private pendingRows = 0;
-  private constructor(private readonly writer: { write(o: object): void; finish(): void }, private readonly width: number,
-    private readonly groupRows: number) {}
-
-  /** `zstd`: the page compressor for ZSTD pages; without it pages are Snappy-compressed. */
-  static async open(fd: number, schema: ParquetColumn[], groupRows = ROW_GROUP_ROWS, zstd?: PageCompressor): Promise<ParquetRowWriter> {
-    const { ByteWriter, ParquetWriter } = await import('hyparquet-writer');
-    const { writeAllSync } = await import('./output.js');
-    const bytes = new ByteWriter(1 << 20);
-    const flush = (): void => {
-      writeAllSync(fd, new Uint8Array(bytes.buffer, 0, bytes.index));
-      bytes.index = 0;
-    };
-    const grow = bytes.ensure.bind(bytes);
-    bytes.ensure = (size: number): void => {
-      if (bytes.index > 1 << 20) flush();
-      grow(size);
-    };
-    bytes.finish = flush;
-    type Schema = ConstructorParameters<typeof ParquetWriter>[0]['schema'];
-    const parquetSchema: Schema = [
-      { name: 'root', num_children: schema.length },
-      ...schema.map((c) => ({ name: c.name, type: c.type, ...(c.converted && { converted_type: c.converted }),
-        repetition_type: c.required ? 'REQUIRED' as const : 'OPTIONAL' as const })),
-    ];
-    const writer = new ParquetWriter({ writer: bytes, schema: parquetSchema, codec: zstd ? 'ZSTD' : 'SNAPPY',
-      ...(zstd && { compressors: { ZSTD: zstd } }), createdBy: 'bitboard-patterns analyze' });
-    const names = schema.map((c) => c.name);
-    return new ParquetRowWriter({
-      write: ({ columns, rows }: { columns: ColumnValues[]; rows: number }) => {
-        // rowGroupSize: hyparquet-writer cuts the columns into row groups of that many rows.
-        writer.write({ columnData: columns.map((data, c) => ({ name: names[c]!, data })), rowGroupSize: rows });
-      },
-      finish: () => { writer.finish(); },
-    } as { write(o: object): void; finish(): void }, schema.length, groupRows);
-  }
-
-  /** Adds the rows of a chunk (columns in schema order); writes row groups of `groupRows` rows as they fill. */
-  add(columns: ColumnValues[], rows: number): void {
-    if (columns.length !== this.width) throw new RangeError(`parquet: ${columns.length} columns, the schema has ${this.width}`);
-    if (rows === 0) return;
-    this.pending.push(columns);
-    this.pendingRows += rows;
-    if (this.pendingRows >= this.groupRows) this.writeGroups(false);
-  }
-
-  /** Writes the whole row groups kept (and with `all` the last partial one); the rest stays. */
-  private writeGroups(all: boolean): void {
-    const rows = all ? this.pendingRows : this.pendingRows - (this.pendingRows % this.groupRows);
-    if (rows === 0) return;
-    const joined = Array.from({ length: this.width }, (_, c) =>
-      this.pending.length === 1 ? this.pending[0]![c]! : ([] as ColumnValues).concat(...this.pending.map((p) => p[c]!)));
-    const rest = this.pendingRows - rows;
-    this.pending = rest ? [joined.map((col) => col.slice(rows))] : [];
-    this.pendingRows = rest;
-    this.writer.write({ columns: rest ? joined.map((col) => col.slice(0, rows)) : joined, rows: this.groupRows });
-  }
-
-  /** Writes the rows still kept and the file's footer. */
-  finish(): void {
-    this.writeGroups(true);
-    this.writer.finish();
-  }
-}
-
-/** The analyze command's Parquet output: `add` and `finish` answer false when the reader closed the pipe. */
+/** The analyze command's Parquet output: `append` and `finish` answer false when the reader closed the pipe. */
 export interface ParquetOutput {
-  add(columns: ColumnValues[], rows: number): boolean;
+  append(encoded: EncodedGroups): boolean;
   finish(): boolean;
   /** After a failure: closes the file (what was written stays, without a footer). */
   abandon(): void;
@@ -290,10 +219,9 @@ export interface ParquetOutput {
 
 /**
  * Opens the analyze command's Parquet output: `path`, or stdout (fd 1) when it is undefined or '-'.
- * Pages are zstd-compressed when `zstd` is given, else Snappy.
+ * `zstd`: the row groups appended have zstd pages (else Snappy).
  */
-export async function openParquetOutput(path: string | undefined, schema: ParquetColumn[], groupRows = ROW_GROUP_ROWS,
-  zstd?: PageCompressor): Promise<ParquetOutput> {
+export async function openParquetOutput(path: string | undefined, schema: ParquetColumn[], zstd: boolean): Promise<ParquetOutput> {
   const { openSync, closeSync } = await import('node:fs');
   const toStdout = path === undefined || path === '-';
   let fd: number;
@@ -312,15 +240,16 @@ export async function openParquetOutput(path: string | undefined, schema: Parque
       throw new Error(`cannot write ${toStdout ? 'the output' : path}: ${(e as Error).message}`);
     }
   };
-  let w: ParquetRowWriter;
+  await loadParquetWriter();
+  let w: ParquetFileWriter;
   try {
-    w = await ParquetRowWriter.open(fd, schema, groupRows, zstd);
+    w = ParquetFileWriter.open(fd, schema, zstd);
   } catch (e) {
     close();
     throw e;
   }
   return {
-    add: (columns, rows) => guarded(() => w.add(columns, rows)),
+    append: (encoded) => guarded(() => w.append(encoded)),
     finish: () => {
       try {
         return guarded(() => w.finish());
@@ -330,4 +259,111 @@ export async function openParquetOutput(path: string | undefined, schema: Parque
     },
     abandon: close,
   };
+}
+
+let hyparquetWriter: typeof import('hyparquet-writer') | undefined;
+
+/** Loads hyparquet-writer (an ES module) once per thread, before encodeRowGroups or a file writer is used. */
+export async function loadParquetWriter(): Promise<void> {
+  hyparquetWriter ??= await import('hyparquet-writer');
+}
+
+function writerModule(): typeof import('hyparquet-writer') {
+  if (!hyparquetWriter) throw new Error('analyze-parquet: loadParquetWriter() first');
+  return hyparquetWriter;
+}
+
+/** Row groups encoded apart from the file (by a worker thread): their bytes and metadata. */
+export interface EncodedGroups {
+  /** The column chunks' bytes, as they go into the file one after the other. */
+  bytes: Uint8Array;
+  /** hyparquet's RowGroup metadata, byte offsets counted from the start of `bytes`. */
+  groups: object[];
+  rows: number;
+}
+
+type ChunkMeta = { file_offset: bigint; meta_data?: { data_page_offset: bigint; dictionary_page_offset?: bigint } };
+type GroupMeta = { columns: ChunkMeta[]; num_rows: bigint };
+
+/** Adds `by` to every byte offset of row groups' metadata (the offsets the format keeps in each column chunk). */
+function shiftOffsets(groups: object[], by: bigint): void {
+  for (const g of groups as GroupMeta[]) {
+    for (const c of g.columns) {
+      c.file_offset += by;
+      if (c.meta_data) {
+        c.meta_data.data_page_offset += by;
+        if (c.meta_data.dictionary_page_offset !== undefined) c.meta_data.dictionary_page_offset += by;
+      }
+    }
+  }
+}
+
+/** hyparquet-writer's schema for these columns. */
+function parquetSchema(schema: ParquetColumn[]) {
+  return [
+    { name: 'root', num_children: schema.length },
+    ...schema.map((c) => ({ name: c.name, type: c.type, ...(c.converted && { converted_type: c.converted }),
+      repetition_type: c.required ? 'REQUIRED' as const : 'OPTIONAL' as const })),
+  ];
+}
+
+/**
+ * Encodes rows (columns in schema order) as row groups of at most `groupRows` rows, compressed with
+ * `zstd` or Snappy, apart from any file: what a worker thread does with the rows of its piece of
+ * games, so that the thread writing the file only appends bytes (ParquetFileWriter.append).
+ */
+export function encodeRowGroups(schema: ParquetColumn[], columns: ColumnValues[], rows: number, groupRows: number,
+  zstd?: PageCompressor): EncodedGroups {
+  const { ByteWriter, ParquetWriter } = writerModule();
+  const bytes = new ByteWriter(1 << 16);
+  const writer = new ParquetWriter({ writer: bytes, schema: parquetSchema(schema), codec: zstd ? 'ZSTD' : 'SNAPPY',
+    ...(zstd && { compressors: { ZSTD: zstd } }) });
+  if (rows > 0) {
+    // No page indexes: they would sit at the end of the file, away from their row group.
+    writer.write({ columnData: columns.map((data, c) => ({ name: schema[c]!.name, data, offsetIndex: false })), rowGroupSize: groupRows });
+  }
+  const groups = writer.row_groups as unknown as object[];
+  // The writer began with the file's 4-byte magic: offsets from the bytes after it.
+  shiftOffsets(groups, -4n);
+  return { bytes: bytes.getBytes().slice(4), groups, rows };
+}
+
+/**
+ * A Parquet file made of row groups encoded elsewhere (encodeRowGroups): `append` writes their
+ * bytes at the end of the file and keeps their metadata, with offsets moved to where they landed;
+ * `finish` writes the footer. Writes go to a file descriptor at once (EPIPE and other errors thrown).
+ */
+export class ParquetFileWriter {
+  private offset = 4n;
+  private constructor(private readonly fd: number, private readonly writer: { row_groups: object[]; num_rows: bigint; finish(): void },
+    private readonly bytes: { offset: number; index: number }) {}
+
+  static open(fd: number, schema: ParquetColumn[], zstd: boolean): ParquetFileWriter {
+    const { ByteWriter, ParquetWriter } = writerModule();
+    const bytes = new ByteWriter(1 << 16);
+    const flush = (): void => {
+      writeAllSync(fd, new Uint8Array(bytes.buffer, 0, bytes.index));
+      bytes.index = 0;
+    };
+    bytes.finish = flush;
+    // The footer says which codec the column chunks use; the writer itself compresses nothing here.
+    const writer = new ParquetWriter({ writer: bytes, schema: parquetSchema(schema), codec: zstd ? 'ZSTD' : 'SNAPPY',
+      ...(zstd && { compressors: { ZSTD: (b: Uint8Array) => b } }), createdBy: 'bitboard-patterns analyze' });
+    flush(); // the magic
+    return new ParquetFileWriter(fd, writer as unknown as { row_groups: object[]; num_rows: bigint; finish(): void }, bytes);
+  }
+
+  append(e: EncodedGroups): void {
+    if (e.rows === 0) return;
+    writeAllSync(this.fd, e.bytes);
+    shiftOffsets(e.groups, this.offset);
+    this.writer.row_groups.push(...e.groups);
+    this.writer.num_rows += BigInt(e.rows);
+    this.offset += BigInt(e.bytes.length);
+    this.bytes.offset += e.bytes.length;
+  }
+
+  finish(): void {
+    this.writer.finish();
+  }
 }

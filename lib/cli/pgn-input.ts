@@ -44,14 +44,16 @@ import { popcount } from '../core/bits.js';
 import { ByteSink } from '../core/byte-sink.js';
 import type { BaseFeatureName } from '../core/features.js';
 import type { PgnOutcome } from '../games/outcome.js';
-import { ROW_GROUP_ROWS, openParquetOutput, pgnChunkColumns, pgnParquetColumns, type ColumnValues, type ParquetOutput } from './analyze-parquet.js';
+import { ROW_GROUP_ROWS, encodeRowGroups, loadParquetWriter, openParquetOutput, pgnChunkColumns, pgnParquetColumns, type EncodedGroups, type ParquetOutput } from './analyze-parquet.js';
 
 /**
  * The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`.
  * zstd by the addon's libzstd (lib/cli/zstd.ts) unless `zstd` is 'js' or the addon has none, else fzstd.
  */
 export async function* inputChunks(file: string, progress: { bytesIn: number }, zstd: 'native' | 'js' = 'native'): AsyncGenerator<Uint8Array> {
-  const raw = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: 1 << 20 });
+  // Pieces of 64 KB, as a pipe gives them: larger pieces come in bursts that leave the worker
+  // threads waiting (bench/sections/dump.mjs compares a file with `cat FILE |`).
+  const raw = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: 1 << 16 });
   const it = raw[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const first = await it.next();
   if (first.done) return;
@@ -323,12 +325,13 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       process.stdout.once('drain', drained);
     });
 
-  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly }, format, syzygy, annotations };
+  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly }, format, syzygy, annotations,
+    ...(format === 'parquet' && { parquet: { groupRows: rowGroupRows, zstd: parquetZstd() !== undefined } }) };
   if (format === 'csv') await write(csvHeaderPgn(fmt));
   // Parquet: row groups written as the chunks come (lib/cli/analyze-parquet.ts), to the file or fd 1.
   let parquet: ParquetOutput | undefined;
   try {
-    parquet = format === 'parquet' ? await openParquetOutput(outFile, pgnParquetColumns(fmt), rowGroupRows, parquetZstd()) : undefined;
+    parquet = format === 'parquet' ? await openParquetOutput(outFile, pgnParquetColumns(fmt), fmt.parquet!.zstd) : undefined;
   } catch (e) {
     process.stderr.write(`bitboard-patterns analyze: ${(e as Error).message}\n`);
     return 1;
@@ -338,7 +341,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
     bad += r.bad;
     positions += r.positions;
     if (parquet) {
-      if (!parquet.add(r.columns!, r.rows!)) closed = true;
+      if (!parquet.append(r.encoded!)) closed = true;
     } else await write(r.text);
     if (r.stopped) {
       if (parquet && !parquet.finish()) closed = true; // the rows up to the bad game, in a whole file
@@ -386,6 +389,11 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   return 0;
 }
 
+/** Loads what a thread needs before it formats records in `format` (Parquet: the writer module). */
+export async function preparePgnFormat(format: FormatOptions['format']): Promise<void> {
+  if (format === 'parquet') await loadParquetWriter();
+}
+
 /** zstd for Parquet pages: the addon's libzstd at level 3 (zstd's default), when it loads with it. */
 function parquetZstd(): ((bytes: Uint8Array) => Uint8Array) | undefined {
   let zstd: ZstdBackend | undefined;
@@ -407,6 +415,8 @@ export interface FormatOptions {
   syzygy?: string[];
   /** Per position: the clock and the eval of the move that led there (the games' annotations). */
   annotations?: { clock: boolean; eval: boolean };
+  /** Parquet: rows per row group, and zstd pages (the addon's libzstd) or Snappy. */
+  parquet?: { groupRows: number; zstd: boolean };
 }
 
 const annotated = (o: FormatOptions): boolean => o.annotations?.clock === true || o.annotations?.eval === true;
@@ -440,8 +450,8 @@ function resultOf(outcome: PgnOutcome | null | undefined): string | null {
 
 export interface Formatted {
   text: Uint8Array; games: number; bad: number; positions: number; stopped?: string;
-  /** Parquet: the rows as columns (lib/cli/analyze-parquet.ts), text empty. */
-  columns?: ColumnValues[]; rows?: number;
+  /** Parquet: the rows as encoded row groups (lib/cli/analyze-parquet.ts), text empty. */
+  encoded?: EncodedGroups;
 }
 
 /** The records of one chunk of games (analysed here), in game order; with strict, up to the first bad game. */
@@ -455,7 +465,9 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
     const all = new Int32Array(w.buffer, w.byteOffset, w.length * 2);
     const fen = new RecordBytes();
     const fenOf = (k: number): string => { fen.n = 0; fenInto(all, k, fen); return fen.buf.toString('latin1', 0, fen.n); };
-    return { text: new Uint8Array(0), ...pgnChunkColumns(chunk, api, o, tb, fenOf) };
+    const { columns, rows, ...counts } = pgnChunkColumns(chunk, api, o, tb, fenOf);
+    const zstd = o.parquet?.zstd ? parquetZstd() : undefined;
+    return { text: new Uint8Array(0), ...counts, encoded: encodeRowGroups(pgnParquetColumns(o), columns, rows, o.parquet?.groupRows ?? ROW_GROUP_ROWS, zstd) };
   }
   // One thread per call: the worker pool already spreads the pieces over the cores.
   const wdl = tb ? tb.probeWdlBatch(chunk.batch, undefined, 1) : undefined;
@@ -595,7 +607,7 @@ export function formatPgnPiece(piece: PgnPiece, o: FormatOptions): Formatted {
 const PIECE_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
-  const format = await require(workerData.entry).loadPgnFormatter();
+  const format = await require(workerData.entry).loadPgnFormatter(workerData.options.format);
   parentPort.on('message', ({ id, piece }) => {
     try {
       parentPort.postMessage({ id, result: format(piece, workerData.options) });

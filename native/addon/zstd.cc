@@ -61,8 +61,8 @@ const Zstd& zstd() {
   return z;
 }
 
-constexpr std::size_t kOutputBytes = 1 << 20;
-constexpr std::size_t kMaxOutputPerCall = 8 << 20;
+constexpr std::size_t kOutputBytes = 1 << 17;  // ZSTD_DStreamOutSize(): one block
+constexpr std::size_t kMaxOutputPerCall = 4 << 20;
 constexpr std::uint32_t kReaderTag = 0x7a737464;  // "zstd": the External is one of ours
 
 struct ZstdReader {
