@@ -8,7 +8,7 @@
  * (UINT_64 -> UBIGINT, UINT_8 -> UTINYINT, ...: "Parquet Logical Type Definitions",
  * https://github.com/apache/parquet-format/blob/master/LogicalTypes.md).
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -159,5 +159,32 @@ describe('analyze --format parquet: bad usage and unwritable output', () => {
     const r = analyze([pgn, '--format', 'parquet', '--out', join(dir, 'no', 'such', 'dir.parquet')]);
     expect(r.status).toBe(1);
     expect(r.err).toMatch(/cannot write .*dir\.parquet/);
+    const epd = join(dir, 'one.epd');
+    writeFileSync(epd, '8/8/8/8/8/8/8/K6k w - - 0 1\n');
+    const fen = analyze([epd, '--format', 'parquet']);
+    expect(fen.status).toBe(2);
+    expect(fen.err).toMatch(/--format parquet is for PGN input/);
+  });
+
+  it.skipIf(spawnSync('zstd', ['--version']).status !== 0)('a truncated .pgn.zst: exit code 1, and a whole file of the games before the damage', async () => {
+    // Enough games that the reader hands over whole chunks (about 1 MB) before the damage.
+    const big = join(dir, 'more.pgn');
+    writeFileSync(big, makePgn({ ...jsApi, toSan: createSanApi('js').toSan }, { games: 1200, seed: 12, maxPlies: 80 }));
+    const z = execFileSync('zstd', ['-q', '-c', '-3'], { input: readFileSync(big), maxBuffer: 1 << 28 });
+    const cut = join(dir, 'cut.pgn.zst');
+    writeFileSync(cut, z.subarray(0, Math.floor(z.length * 0.6)));
+    const file = join(dir, 'cut.parquet');
+    const r = analyze([cut, '--format', 'parquet', '--out', file, '--features', 'inCheck', '--threads', '1']);
+    expect(r.status).toBe(1);
+    expect(r.err).toMatch(/zstd: truncated input/);
+    const whole = analyze([big, '--features', 'inCheck']).out.toString().trim().split('\n');
+    const db = await DuckDBInstance.create(':memory:');
+    const con = await db.connect();
+    const { rows } = await readParquet(con, file);
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows.length).toBeLessThan(whole.length);
+    const columns = ['game', 'ply', 'san', 'fen', 'inCheck', 'error'];
+    expect(rows).toEqual(whole.slice(0, rows.length).map((l) => flatRow(JSON.parse(l) as Row, columns)));
+    con.closeSync();
   });
 });

@@ -377,7 +377,8 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
     }
   } catch (e) {
     process.stderr.write(`bitboard-patterns analyze: ${(e as Error).message}\n`);
-    parquet?.abandon();
+    // The rows of the games before the failure, in a whole file (when the output still takes bytes).
+    try { parquet?.finish(); } catch { parquet?.abandon(); }
     return 1;
   }
   if (parquet && !parquet.finish()) return 141;
