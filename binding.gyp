@@ -2,11 +2,12 @@
   "variables": {
     "portable%": "<!(node -p \"process.env.BITBOARD_PATTERNS_PORTABLE==='1'?1:0\")",
     "bmi2%": "<!(node -p \"process.env.BITBOARD_PATTERNS_NO_BMI2==='1'?0:1\")",
-    # libzstd (native .zst input, zstd Parquet pages): where native/zstd-config.cjs finds zstd.h and
-    # the static library, compiled into the addon; otherwise the addon has no zstd (pure-JS fallback).
-    "zstd%": "<!(node native/zstd-config.cjs have)",
-    "zstd_include%": "<!(node native/zstd-config.cjs include)",
-    "zstd_libs%": "<!(node native/zstd-config.cjs libs)"
+    # zstd.h (native .zst input, zstd Parquet pages): where native/zstd-config.cjs finds it the addon
+    # gets native/addon/zstd.cc's functions (libzstd opened when it loads); otherwise the pure-JS
+    # fallback. The path is quoted so that scripts/build-asan.sh's copy of this file finds it too.
+    "zstd%": "<!(node \"native/zstd-config.cjs\" have)",
+    "zstd_include%": "<!(node \"native/zstd-config.cjs\" include)",
+    "zstd_libs%": "<!(node \"native/zstd-config.cjs\" libs)"
   },
   "target_defaults": {
     "defines": ["NAPI_VERSION=8", "NODE_API_SWALLOW_UNTHROWABLE_EXCEPTIONS"],

@@ -6,7 +6,7 @@
  * - decompression alone, in process: the addon's libzstd against fzstd (pure JS), MB/s of PGN out;
  * - input: the .zst read by the command (native libzstd) against `zstd -dc FILE | analyze --input pgn`
  *   (the zstd tool in its own process), NDJSON out;
- * - output: NDJSON, CSV and Parquet (--out FILE), records/s, output bytes, peak RSS (/usr/bin/time);
+ * - output: NDJSON, CSV and Parquet (to stdout), records/s, output bytes, peak RSS (/usr/bin/time);
  *   Parquet also at a quarter of the input, to show whether its memory grows with the input.
  *
  * Runs alternate (A, B, C, A, B, C, ...) and the median of each is reported, so load from other
@@ -86,17 +86,25 @@ export async function run({ js, native, quick, filter }) {
   const threads = availableParallelism();
   const common = `--features ${FEATURE} --threads ${threads} --no-progress`;
   const outFile = (ext) => join(buildDir, `dump-out.${ext}`);
+  // Timed runs write to /dev/null (every row alike: no disk in the figures); one untimed run of each
+  // output format first writes to a file for its size.
+  const sized = [['NDJSON', '', 'ndjson'], ['CSV', '--format csv', 'csv'], ['Parquet', '--format parquet', 'parquet']];
+  const outBytes = {};
+  for (const [name, flags, ext] of sized) {
+    const r = timed(`${node} ${q(cli)} analyze ${q(files.zst)} ${common} ${flags} > ${q(outFile(ext))}`);
+    outBytes[name] = r.status === 0 && existsSync(outFile(ext)) ? statSync(outFile(ext)).size : NaN;
+    rmSync(outFile(ext), { force: true });
+  }
   const cases = [
-    { name: '.zst read by analyze (libzstd), NDJSON', cmd: `${time(`${node} ${q(cli)} analyze ${q(files.zst)} ${common}`)} > ${q(outFile('ndjson'))}`, out: outFile('ndjson') },
-    { name: 'zstd -dc | analyze --input pgn, NDJSON', cmd: `zstd -dc ${q(files.zst)} | ${time(`${node} ${q(cli)} analyze --input pgn ${common}`)} > /dev/null` },
-    { name: '.zst, CSV', cmd: `${time(`${node} ${q(cli)} analyze ${q(files.zst)} ${common} --format csv`)} > ${q(outFile('csv'))}`, out: outFile('csv') },
-    { name: '.zst, Parquet (--out)', cmd: time(`${node} ${q(cli)} analyze ${q(files.zst)} ${common} --format parquet --out ${q(outFile('parquet'))}`), out: outFile('parquet') },
+    { name: '.zst read by analyze (libzstd), NDJSON', cmd: `${time(`${node} ${q(cli)} analyze ${q(files.zst)} ${common}`)} > /dev/null`, size: 'NDJSON' },
+    { name: 'zstd -dc | analyze --input pgn, NDJSON', cmd: `zstd -dc ${q(files.zst)} | ${time(`${node} ${q(cli)} analyze --input pgn ${common}`)} > /dev/null`, size: 'NDJSON' },
+    { name: '.zst, CSV', cmd: `${time(`${node} ${q(cli)} analyze ${q(files.zst)} ${common} --format csv`)} > /dev/null`, size: 'CSV' },
+    { name: '.zst, Parquet', cmd: `${time(`${node} ${q(cli)} analyze ${q(files.zst)} ${common} --format parquet`)} > /dev/null`, size: 'Parquet' },
     ...(small ? [{ name: `.zst, Parquet, ${(games / 4).toLocaleString('en-US')} games (memory vs input size)`, quarter: true,
-      cmd: time(`${node} ${q(cli)} analyze ${q(small.zst)} ${common} --format parquet --out ${q(outFile('small.parquet'))}`), out: outFile('small.parquet') }] : []),
+      cmd: `${time(`${node} ${q(cli)} analyze ${q(small.zst)} ${common} --format parquet`)} > /dev/null` }] : []),
   ];
   const samples = cases.map(() => []);
   const rss = cases.map(() => []);
-  const bytes = cases.map(() => 0);
   const failures = [];
   for (let rep = 0; rep < reps; rep++) {
     cases.forEach((c, i) => {
@@ -104,10 +112,8 @@ export async function run({ js, native, quick, filter }) {
       if (r.status !== 0) failures.push(`${c.name}: exit ${r.status}: ${r.err}`);
       samples[i].push(r.secs);
       rss[i].push(r.rssKb);
-      if (c.out && existsSync(c.out)) bytes[i] = statSync(c.out).size;
     });
   }
-  cases.forEach((c) => { if (c.out) rmSync(c.out, { force: true }); });
 
   // The plain reader on the same games (in process, native, from the decompressed file), and the
   // records the command writes (one per position).
@@ -168,7 +174,7 @@ export async function run({ js, native, quick, filter }) {
     const n = c.quarter ? games / 4 : games;
     const records = c.quarter ? positions / 4 : positions;
     rows.push([c.name, fmt(n / secs), fmt(records / secs), `${((read / readerSecs) / (n / secs)).toFixed(2)}x`,
-      c.out ? `${(bytes[i] / 1e6).toFixed(1)} MB` : '', hasTime ? `${(median(rss[i]) / 1024).toFixed(0)} MB` : 'n/a',
+      c.size ? `${(outBytes[c.size] / 1e6).toFixed(1)} MB` : '', hasTime ? `${(median(rss[i]) / 1024).toFixed(0)} MB` : 'n/a',
       `${secs.toFixed(2)} s (${samples[i].map((s) => s.toFixed(1)).join(', ')})`]);
     measurements.push(measurement({ fn: `dump: ${c.name}`, mode: 'cli', impl: 'native', perOp: 'position', batchSize: records,
       op: `bitboard-patterns analyze, ${n} games (${records} positions), --features ${FEATURE}` },
