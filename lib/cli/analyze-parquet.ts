@@ -15,11 +15,12 @@
  * `game` and `error`).
  *
  * Memory stays flat and the work is spread: each worker thread encodes the rows of its piece of
- * games as row groups of at most ROW_GROUP_ROWS rows (encodeRowGroups, compressed there), and the
- * main thread only appends their bytes to the file and keeps their metadata for the footer
- * (ParquetFileWriter). Pages are compressed with
- * zstd when the addon has libzstd (native/addon/zstd.cc), otherwise with Snappy (hyparquet-writer's
- * own; Node 20's zlib has no zstd).
+ * games as row groups of at most --row-group rows (ROW_GROUP_ROWS by default; encodeRowGroups,
+ * compressed there), and the main thread only appends their bytes to the file and keeps their
+ * metadata for the footer (ParquetFileWriter). A row group ends where a thread's piece ends, so
+ * groups can be smaller. Pages are compressed with zstd (level 3) when the addon has libzstd
+ * (native/addon/zstd.cc), otherwise with Snappy (hyparquet-writer's own; Node 20's zlib has no zstd
+ * and hyparquet-writer no zstd encoder of its own).
  */
 import type { createApi } from '../api/create-api.js';
 import { FEATURES, featureColumns } from '../core/features.js';
