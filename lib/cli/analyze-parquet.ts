@@ -69,7 +69,7 @@ export interface ParquetColumn {
 }
 
 /** A column's values for some rows: null where the row has no value. */
-export type ColumnValues = (number | bigint | string | boolean | null)[];
+export type ColumnValues = (number | bigint | string | Uint8Array | boolean | null)[];
 
 const u32 = (name: string, required = false): ParquetColumn => ({ name, type: 'INT32', converted: 'UINT_32', required });
 const text = (name: string): ParquetColumn => ({ name, type: 'BYTE_ARRAY', converted: 'UTF8', required: false });
@@ -112,10 +112,11 @@ function resultOf(outcome: PgnOutcome | null | undefined): string | null {
 /**
  * The rows of one chunk of games (analysed here) as columns, in game order, the same rows the
  * NDJSON and CSV writers make of it; with strict, up to the first bad game. `tables` answers wdl and
- * dtz when the options ask for them; `fenOf(k)` is the FEN of position k of the chunk.
+ * dtz when the options ask for them; `fenOf(k)` is the FEN of position k of the chunk (a string, or
+ * its UTF-8 bytes).
  */
 export function pgnChunkColumns(chunk: GamePositions, api: ReturnType<typeof createApi>, o: ColumnOptions,
-  tables: SyzygyTablebase | undefined, fenOf: (k: number) => string): ChunkColumns {
+  tables: SyzygyTablebase | undefined, fenOf: (k: number) => string | Uint8Array): ChunkColumns {
   const { ids, per, tags, offset } = o;
   const names = ids.map((i) => FEATURES[i]!.name);
   const schema = pgnParquetColumns(o);

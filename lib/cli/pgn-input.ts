@@ -464,8 +464,14 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   if (o.format === 'parquet') {
     const w = chunk.batch.words;
     const all = new Int32Array(w.buffer, w.byteOffset, w.length * 2);
+    // Every position's FEN written once into one buffer; each row's value is a view of its bytes
+    // (the writer takes UTF-8 bytes as they are: no string made and encoded again per row).
     const fen = new RecordBytes();
-    const fenOf = (k: number): string => { fen.n = 0; fenInto(all, k, fen); return fen.buf.toString('latin1', 0, fen.n); };
+    const n = chunk.game.length;
+    const fenStarts = new Uint32Array(n + 1);
+    for (let k = 0; k < n; k++) { fenInto(all, k, fen); fenStarts[k + 1] = fen.n; }
+    const fenBytes = fen.bytes();
+    const fenOf = (k: number): Uint8Array => fenBytes.subarray(fenStarts[k]!, fenStarts[k + 1]!);
     const { columns, rows, ...counts } = pgnChunkColumns(chunk, api, o, tb, fenOf);
     const zstd = o.parquet?.zstd ? parquetZstd() : undefined;
     return { text: new Uint8Array(0), ...counts, encoded: encodeRowGroups(pgnParquetColumns(o), columns, rows, o.parquet?.groupRows ?? ROW_GROUP_ROWS, zstd) };
