@@ -322,7 +322,10 @@ export function encodeRowGroups(schema: ParquetColumn[], columns: ColumnValues[]
     ...(zstd && { compressors: { ZSTD: zstd } }) });
   if (rows > 0) {
     // No page indexes: they would sit at the end of the file, away from their row group.
-    writer.write({ columnData: columns.map((data, c) => ({ name: schema[c]!.name, data, offsetIndex: false })), rowGroupSize: groupRows });
+    // No min / max statistics for strings (FEN, SAN, tags, errors): they prune nothing and their
+    // values would be kept for the footer.
+    writer.write({ columnData: columns.map((data, c) => ({ name: schema[c]!.name, data, offsetIndex: false,
+      statistics: schema[c]!.type !== 'BYTE_ARRAY' })), rowGroupSize: groupRows });
   }
   const groups = writer.row_groups as unknown as object[];
   // The writer began with the file's 4-byte magic: offsets from the bytes after it.
