@@ -1,7 +1,13 @@
 {
   "variables": {
     "portable%": "<!(node -p \"process.env.BITBOARD_PATTERNS_PORTABLE==='1'?1:0\")",
-    "bmi2%": "<!(node -p \"process.env.BITBOARD_PATTERNS_NO_BMI2==='1'?0:1\")"
+    "bmi2%": "<!(node -p \"process.env.BITBOARD_PATTERNS_NO_BMI2==='1'?0:1\")",
+    # zstd.h (native .zst input, zstd Parquet pages): where native/zstd-config.cjs finds it the addon
+    # gets native/addon/zstd.cc's functions (libzstd opened when it loads); otherwise the pure-JS
+    # fallback. The path is quoted so that scripts/build-asan.sh's copy of this file finds it too.
+    "zstd%": "<!(node \"native/zstd-config.cjs\" have)",
+    "zstd_include%": "<!(node \"native/zstd-config.cjs\" include)",
+    "zstd_libs%": "<!(node \"native/zstd-config.cjs\" libs)"
   },
   "target_defaults": {
     "defines": ["NAPI_VERSION=8", "NODE_API_SWALLOW_UNTHROWABLE_EXCEPTIONS"],
@@ -36,6 +42,11 @@
         }],
         ["portable==1", {
           "defines": ["BBP_PORTABLE"]
+        }],
+        ["zstd==1", {
+          "defines": ["BBP_HAVE_ZSTD"],
+          "include_dirs": ["<(zstd_include)"],
+          "libraries": ["<@(zstd_libs)"]
         }]
       ]
     }

@@ -60,6 +60,11 @@ export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns,
    * prober (lib/backends/js/syzygy.ts) lib/tablebases/syzygy.ts drives itself.
    */
   readonly syzygy: SyzygyBackend | null;
+  /**
+   * libzstd in the addon (native/addon/zstd.cc), where it was built with zstd.h and libzstd loads;
+   * absent elsewhere (the JS backend, a browser): .zst input is then read by the pure-JS fzstd.
+   */
+  readonly zstd?: ZstdBackend;
 
   // ---- King (Chess Programming Wiki: King Pattern) ----
 
@@ -404,6 +409,20 @@ export interface PgnRecords {
 export interface PgnBackend {
   read(bytes: Uint8Array, flags: number, every: number, fromPly: number, firstLine: number, gameBase?: number,
     into?: readonly [BigUint64Array, Uint32Array, Uint32Array]): PgnRecords;
+}
+
+/**
+ * Zstandard (RFC 8878) through libzstd. A reader decompresses a stream of frames piece by piece:
+ * `push(reader, input)` returns [bytes of input consumed, whether output may wait without more
+ * input, ...decompressed pieces] and throws an Error ("zstd: ...") on corrupt data; `end(reader)`
+ * is true when the input ended at a frame's end (false: truncated). `compress` makes one frame.
+ */
+export interface ZstdBackend {
+  readerNew(): unknown;
+  push(reader: unknown, input: Uint8Array): [number, boolean, ...Uint8Array[]];
+  end(reader: unknown): boolean;
+  compress(input: Uint8Array, level: number): Uint8Array;
+  readonly version: string;
 }
 
 /** SAN of one position; moves as 16-bit codes (from | to << 6 | promotion << 12). */

@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Position } from '../core/types.js';
-import type { Backend, CheckBackend, CheckVariants, MoveBackend, PgnBackend, SanBackend, SyzygyBackend, TbGenBackend } from './contract.js';
+import type { Backend, CheckBackend, CheckVariants, MoveBackend, PgnBackend, SanBackend, SyzygyBackend, TbGenBackend, ZstdBackend } from './contract.js';
 import { MAX_MOVES } from '../core/types.js';
 import { packedOf } from '../core/position.js';
 
@@ -87,7 +87,7 @@ type Packed<F> = F extends (pos: Position, ...rest: infer A) => infer R ? (packe
 
 /** What the addon exports: the Backend, with packed positions where the Backend has Positions. */
 export type NativeAddon = Omit<Backend, 'name' | PositionFunction | 'checkVariants' | 'san' | 'pgn' | 'tbgen' | 'syzygy'>
-  & NativeSan & { pgnRead: PgnBackend['read'] } & Partial<TbGenBackend> & Partial<SyzygyBackend>
+  & NativeSan & { pgnRead: PgnBackend['read'] } & Partial<TbGenBackend> & Partial<SyzygyBackend> & Partial<NativeZstd>
   & { [K in PositionFunction]: Packed<(CheckBackend & MoveBackend)[K]> }
   & { checkVariants: Omit<CheckVariants, PositionVariant> & { [K in PositionVariant]: Packed<CheckVariants[K]> } };
 
@@ -138,6 +138,15 @@ function nativeSanBackend(addon: NativeSan): SanBackend {
   };
 }
 
+/** The addon's zstd functions (native/addon/zstd.cc), as Backend.zstd. */
+interface NativeZstd {
+  zstdReaderNew: ZstdBackend['readerNew'];
+  zstdReaderPush: ZstdBackend['push'];
+  zstdReaderEnd: ZstdBackend['end'];
+  zstdCompress: ZstdBackend['compress'];
+  zstdVersion: string;
+}
+
 /** The Backend view of a loaded addon. */
 export function adaptAddon(addon: NativeAddon): Backend {
   const checkVariants = Object.freeze(packPositions(addon.checkVariants)) as unknown as CheckVariants;
@@ -150,7 +159,12 @@ export function adaptAddon(addon: NativeAddon): Backend {
     syzygyClose: addon.syzygyClose!, syzygyVerify: addon.syzygyVerify!,
   }) : null;
   const pgn = Object.freeze({ read: addon.pgnRead });
-  return Object.freeze({ ...adapted, checkVariants, san: nativeSanBackend(addon), pgn, tbgen, syzygy, name: 'native' as const });
+  // libzstd, where the addon was built with zstd.h and found libzstd when it loaded (native/addon/zstd.cc).
+  const zstd: ZstdBackend | undefined = addon.zstdReaderNew ? Object.freeze({
+    readerNew: addon.zstdReaderNew, push: addon.zstdReaderPush!, end: addon.zstdReaderEnd!,
+    compress: addon.zstdCompress!, version: addon.zstdVersion!,
+  }) : undefined;
+  return Object.freeze({ ...adapted, checkVariants, san: nativeSanBackend(addon), pgn, tbgen, syzygy, ...(zstd && { zstd }), name: 'native' as const });
 }
 
 /**

@@ -32,7 +32,9 @@ export async function openTablebase(paths: string[], backend: Backend): Promise<
   return (await import('../tablebases/syzygy.js')).SyzygyTablebase.open(paths, { backend: withoutWasm(backend.name) });
 }
 
-/** The PGN input's formatter of one piece of games (lib/cli/pgn-input.ts), loaded on first use. */
-export async function loadPgnFormatter(): Promise<typeof import('./pgn-input.js').formatPgnPiece> {
-  return (await import('./pgn-input.js')).formatPgnPiece;
+/** The PGN input's formatter of one piece of games (lib/cli/pgn-input.ts), loaded on first use, ready for `format`. */
+export async function loadPgnFormatter(format?: 'ndjson' | 'csv' | 'parquet'): Promise<typeof import('./pgn-input.js').formatPgnPiece> {
+  const m = await import('./pgn-input.js');
+  await m.preparePgnFormat(format);
+  return m.formatPgnPiece;
 }

@@ -91,6 +91,7 @@ function parseArgs(args: string[]): Options {
     if (a === '--features') features = value().split(',').map((s) => s.trim()).filter(Boolean);
     else if (a === '--format') {
       const v = value();
+      if (v === 'parquet') throw new UsageError('--format parquet is for PGN input (FEN / EPD lines: ndjson or csv)');
       if (v !== 'ndjson' && v !== 'csv') throw new UsageError(`--format must be ndjson or csv, got ${v}`);
       format = v;
     } else if (a === '--backend') {

@@ -6,7 +6,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 
 export const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
-const VALUE_OPTIONS = new Set(['--first-game', '--features', '--format', '--backend', '--threads', '--input', '--per', '--tags', '--every', '--from-ply', '--select', '--syzygy']);
+const VALUE_OPTIONS = new Set(['--first-game', '--features', '--format', '--backend', '--threads', '--input', '--per', '--tags', '--every', '--from-ply', '--select', '--syzygy', '--out', '--row-group']);
 
 export const pgnUsage = `PGN input (--input pgn, or a .pgn / .pgn.gz / .pgn.zst file recognised by its bytes):
   --per position|game    one record per position (default) or per game
@@ -16,6 +16,10 @@ export const pgnUsage = `PGN input (--input pgn, or a .pgn / .pgn.gz / .pgn.zst 
   --every N              every Nth ply;  --from-ply K   from ply K on
   --first-game N         number the games from N (a part of a file split at game boundaries)
   --format csv and --syzygy DIR (per position) work as on FEN input.
+  --format parquet [--out FILE]  the same columns as CSV, typed (lib/cli/analyze-parquet.ts: square
+                         sets UINT64, counts UINT8, flags BOOLEAN), written to FILE or stdout in row
+                         groups as the games are read; zstd pages with the addon, else Snappy.
+  --row-group N          Parquet: rows per row group (default 65536)
   --features clock,eval  (per position, with the others) the [%clk] in seconds and the [%eval] of
                          the move that led to the position: "clock", "eval_cp", "eval_mate"
                          (null / empty where absent; not part of 'all').

@@ -1,8 +1,8 @@
 /**
  * `bitboard-patterns analyze games.pgn[.gz|.zst]`: the PGN input of the analyze command. Chosen by
  * `--input pgn`, or for a file by its bytes: the zstd magic (28 b5 2f fd), or text (plain or gzip)
- * whose first non-blank character is '[' (a tag pair). zstd is decompressed by fzstd (pure
- * JavaScript, streaming; no system library), gzip by node:zlib.
+ * whose first non-blank character is '[' (a tag pair). zstd is decompressed by the addon's libzstd
+ * (lib/cli/zstd.ts; fzstd, pure JavaScript, on the JS backend or without it), gzip by node:zlib.
  *
  * Records (NDJSON, or CSV with --format csv: one header line, then the same fields as columns),
  * in game order:
@@ -24,7 +24,8 @@
  */
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import { Decompress } from 'fzstd';
+import { zstdChunks } from './zstd.js';
+import type { ZstdBackend } from '../backends/contract.js';
 import { createApi } from '../api/create-api.js';
 import { FEATURES, featureColumns, featureIds } from '../core/features.js';
 import { featureWidth } from '../core/features.js';
@@ -43,10 +44,16 @@ import { popcount } from '../core/bits.js';
 import { ByteSink } from '../core/byte-sink.js';
 import type { BaseFeatureName } from '../core/features.js';
 import type { PgnOutcome } from '../games/outcome.js';
+import { ROW_GROUP_ROWS, encodeRowGroups, loadParquetWriter, openParquetOutput, pgnChunkColumns, pgnParquetColumns, type EncodedGroups, type ParquetOutput } from './analyze-parquet.js';
 
-/** The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`. */
-export async function* inputChunks(file: string, progress: { bytesIn: number }): AsyncGenerator<Uint8Array> {
-  const raw = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: 1 << 20 });
+/**
+ * The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`.
+ * zstd by the addon's libzstd (lib/cli/zstd.ts) unless `zstd` is 'js' or the addon has none, else fzstd.
+ */
+export async function* inputChunks(file: string, progress: { bytesIn: number }, zstd: 'native' | 'js' = 'native'): AsyncGenerator<Uint8Array> {
+  // Pieces of 64 KB, as a pipe gives them: larger pieces come in bursts that leave the worker
+  // threads waiting (bench/sections/dump.mjs compares a file with `cat FILE |`).
+  const raw = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: 1 << 16 });
   const it = raw[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const first = await it.next();
   if (first.done) return;
@@ -60,15 +67,17 @@ export async function* inputChunks(file: string, progress: { bytesIn: number }):
   }
   const b = first.value;
   if (ZSTD_MAGIC.every((m, i) => b[i] === m)) {
-    let out: Uint8Array[] = [];
-    const d = new Decompress((chunk) => { out.push(chunk); });
-    for await (const c of all()) {
-      progress.bytesIn += c.length;
-      d.push(new Uint8Array(c.buffer, c.byteOffset, c.length));
-      if (out.length) { yield* out; out = []; }
+    let native: ZstdBackend | undefined;
+    if (zstd === 'native') {
+      try { native = loadNative().zstd; } catch { /* no addon: fzstd */ }
     }
-    d.push(new Uint8Array(0), true);
-    yield* out;
+    async function* counted(): AsyncGenerator<Uint8Array> {
+      for await (const c of all()) {
+        progress.bytesIn += c.length;
+        yield new Uint8Array(c.buffer, c.byteOffset, c.length);
+      }
+    }
+    yield* zstdChunks(counted(), native);
     return;
   }
   if (b[0] === 0x1f && b[1] === 0x8b) {
@@ -203,7 +212,9 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   let firstGame = 1;
   let threads = availableParallelism();
   let progress = process.stderr.isTTY === true;
-  let format: 'ndjson' | 'csv' = 'ndjson';
+  let format: 'ndjson' | 'csv' | 'parquet' = 'ndjson';
+  let outFile: string | undefined;
+  let rowGroupRows = ROW_GROUP_ROWS;
   const syzygy: string[] = [];
   let annotations = { clock: false, eval: false };
   try {
@@ -223,9 +234,11 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       else if (a === '--input') { if (value() !== 'pgn') throw new PgnUsageError('--input must be pgn here'); }
       else if (a === '--format') {
         const v = value();
-        if (v !== 'ndjson' && v !== 'csv') throw new PgnUsageError(`--format must be ndjson or csv, got ${v}`);
+        if (v !== 'ndjson' && v !== 'csv' && v !== 'parquet') throw new PgnUsageError(`--format must be ndjson, csv or parquet, got ${v}`);
         format = v;
       }
+      else if (a === '--out') outFile = value();
+      else if (a === '--row-group') rowGroupRows = int(1);
       else if (a === '--backend') {
         const v = value();
         if (v !== 'native' && v !== 'js') throw new PgnUsageError(`--backend must be native or js, got ${v}`);
@@ -262,6 +275,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       if ((annotations.clock || annotations.eval) && per === 'game') throw new PgnUsageError('features clock and eval need --per position');
     }
     if (syzygy.length && per === 'game') throw new PgnUsageError('--syzygy needs --per position (wdl and dtz are per position)');
+    if (outFile !== undefined && format !== 'parquet') throw new PgnUsageError('--out FILE is for --format parquet (other formats go to stdout)');
     featureIds('--features', features);
   } catch (e) {
     if (e instanceof PgnUsageError || e instanceof RangeError || e instanceof TypeError) {
@@ -311,14 +325,26 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       process.stdout.once('drain', drained);
     });
 
-  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly }, format, syzygy, annotations };
+  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly }, format, syzygy, annotations,
+    ...(format === 'parquet' && { parquet: { groupRows: rowGroupRows, zstd: parquetZstd() !== undefined } }) };
   if (format === 'csv') await write(csvHeaderPgn(fmt));
+  // Parquet: row groups written as the chunks come (lib/cli/analyze-parquet.ts), to the file or fd 1.
+  let parquet: ParquetOutput | undefined;
+  try {
+    parquet = format === 'parquet' ? await openParquetOutput(outFile, pgnParquetColumns(fmt), fmt.parquet!.zstd) : undefined;
+  } catch (e) {
+    process.stderr.write(`bitboard-patterns analyze: ${(e as Error).message}\n`);
+    return 1;
+  }
   const account = async (r: Formatted): Promise<boolean> => {
     games += r.games;
     bad += r.bad;
     positions += r.positions;
-    await write(r.text);
+    if (parquet) {
+      if (!parquet.append(r.encoded!)) closed = true;
+    } else await write(r.text);
     if (r.stopped) {
+      if (parquet && !parquet.finish()) closed = true; // the rows up to the bad game, in a whole file
       process.stderr.write(`bitboard-patterns analyze: ${r.stopped} (--strict: stopping)\n`);
       return true;
     }
@@ -331,7 +357,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   };
   try {
     if (threads <= 1) {
-      for await (const chunk of readPgnPositions(inputChunks(file, counter), { backend, games: true, outcome: per === 'game', select: fmt.select, annotations: annotated(fmt) })) {
+      for await (const chunk of readPgnPositions(inputChunks(file, counter, backend), { backend, games: true, outcome: per === 'game', select: fmt.select, annotations: annotated(fmt) })) {
         if (await account(formatChunk(chunk, api, fmt))) return closed ? 141 : 1;
       }
     } else {
@@ -340,7 +366,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       const pool = new PiecePool(threads, fmt);
       const inFlight: Promise<Formatted>[] = [];
       try {
-        for await (const piece of splitPgn(inputChunks(file, counter), backend)) {
+        for await (const piece of splitPgn(inputChunks(file, counter, backend), backend)) {
           inFlight.push(pool.run(piece));
           while (inFlight.length >= 2 * threads) if (await account(await inFlight.shift()!)) return closed ? 141 : 1;
         }
@@ -351,14 +377,29 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
     }
   } catch (e) {
     process.stderr.write(`bitboard-patterns analyze: ${(e as Error).message}\n`);
+    // The rows of the games before the failure, in a whole file (when the output still takes bytes).
+    try { parquet?.finish(); } catch { parquet?.abandon(); }
     return 1;
   }
+  if (parquet && !parquet.finish()) return 141;
   if (progress) process.stderr.write('\n');
   if (bad > 0) {
     process.stderr.write(`bitboard-patterns analyze: ${bad} of ${games} games had errors\n`);
     return 3;
   }
   return 0;
+}
+
+/** Loads what a thread needs before it formats records in `format` (Parquet: the writer module). */
+export async function preparePgnFormat(format: FormatOptions['format']): Promise<void> {
+  if (format === 'parquet') await loadParquetWriter();
+}
+
+/** zstd for Parquet pages: the addon's libzstd at level 3 (zstd's default), when it loads with it. */
+function parquetZstd(): ((bytes: Uint8Array) => Uint8Array) | undefined {
+  let zstd: ZstdBackend | undefined;
+  try { zstd = loadNative().zstd; } catch { return undefined; }
+  return zstd && ((bytes) => zstd.compress(bytes, 3));
 }
 
 export interface FormatOptions {
@@ -370,11 +411,13 @@ export interface FormatOptions {
   backend: 'native' | 'js';
   select: Required<PositionSelect>;
   /** Default ndjson. */
-  format?: 'ndjson' | 'csv';
+  format?: 'ndjson' | 'csv' | 'parquet';
   /** Syzygy table directories (per position: wdl, dtz). */
   syzygy?: string[];
   /** Per position: the clock and the eval of the move that led there (the games' annotations). */
   annotations?: { clock: boolean; eval: boolean };
+  /** Parquet: rows per row group, and zstd pages (the addon's libzstd) or Snappy. */
+  parquet?: { groupRows: number; zstd: boolean };
 }
 
 const annotated = (o: FormatOptions): boolean => o.annotations?.clock === true || o.annotations?.eval === true;
@@ -406,7 +449,11 @@ function resultOf(outcome: PgnOutcome | null | undefined): string | null {
   return outcome.winner === 'white' ? '1-0' : outcome.winner === 'black' ? '0-1' : '1/2-1/2';
 }
 
-export interface Formatted { text: Uint8Array; games: number; bad: number; positions: number; stopped?: string }
+export interface Formatted {
+  text: Uint8Array; games: number; bad: number; positions: number; stopped?: string;
+  /** Parquet: the rows as encoded row groups (lib/cli/analyze-parquet.ts), text empty. */
+  encoded?: EncodedGroups;
+}
 
 /** The records of one chunk of games (analysed here), in game order; with strict, up to the first bad game. */
 export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createApi>, o: FormatOptions): Formatted {
@@ -414,6 +461,21 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   const csv = o.format === 'csv';
   const names = ids.map((i) => FEATURES[i]!.name);
   const tb = o.syzygy?.length && per === 'position' ? tablesFor(o.syzygy, o.backend) : undefined;
+  if (o.format === 'parquet') {
+    const w = chunk.batch.words;
+    const all = new Int32Array(w.buffer, w.byteOffset, w.length * 2);
+    // Every position's FEN written once into one buffer; each row's value is a view of its bytes
+    // (the writer takes UTF-8 bytes as they are: no string made and encoded again per row).
+    const fen = new RecordBytes();
+    const n = chunk.game.length;
+    const fenStarts = new Uint32Array(n + 1);
+    for (let k = 0; k < n; k++) { fenInto(all, k, fen); fenStarts[k + 1] = fen.n; }
+    const fenBytes = fen.bytes();
+    const fenOf = (k: number): Uint8Array => fenBytes.subarray(fenStarts[k]!, fenStarts[k + 1]!);
+    const { columns, rows, ...counts } = pgnChunkColumns(chunk, api, o, tb, fenOf);
+    const zstd = o.parquet?.zstd ? parquetZstd() : undefined;
+    return { text: new Uint8Array(0), ...counts, encoded: encodeRowGroups(pgnParquetColumns(o), columns, rows, o.parquet?.groupRows ?? ROW_GROUP_ROWS, zstd) };
+  }
   // One thread per call: the worker pool already spreads the pieces over the cores.
   const wdl = tb ? tb.probeWdlBatch(chunk.batch, undefined, 1) : undefined;
   const dtz = tb ? tb.probeDtzBatch(chunk.batch, undefined, 1) : undefined;
@@ -552,7 +614,7 @@ export function formatPgnPiece(piece: PgnPiece, o: FormatOptions): Formatted {
 const PIECE_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
-  const format = await require(workerData.entry).loadPgnFormatter();
+  const format = await require(workerData.entry).loadPgnFormatter(workerData.options.format);
   parentPort.on('message', ({ id, piece }) => {
     try {
       parentPort.postMessage({ id, result: format(piece, workerData.options) });

@@ -8,7 +8,7 @@
  * encoder of its own and Node 20 has none either. Parquet files written by other tools with zstd
  * pages read too (decompressed by fzstd).
  */
-import { closeSync, openSync, readFileSync, writeSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync, writeFileSync } from 'node:fs';
 import { OpeningTree, type ExplorerColumns, type ExplorerRow } from './explorer.js';
 import { errorText } from '../core/position.js';
 
@@ -102,26 +102,83 @@ export class TreeFileError extends Error {
   }
 }
 
+/** Whether the file at `path` starts and ends with the Parquet magic (PAR1), read without reading it whole. */
+function isParquetFile(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size < 12) return false;
+    const head = Buffer.alloc(4), tail = Buffer.alloc(4);
+    readSync(fd, head, 0, 4, 0);
+    readSync(fd, tail, 0, 4, size - 4);
+    return head.toString('latin1') === 'PAR1' && tail.toString('latin1') === 'PAR1';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Adds the rows of a Parquet tree file into `tree`, one row group at a time: the file is read in
+ * byte ranges (hyparquet's asyncBufferFromFile), each row group's seven columns are decoded as
+ * arrays and their rows are added through one reused row object. Memory holds one row group, not the
+ * file or an object per row.
+ */
+async function readParquetTree(path: string, tree: OpeningTree): Promise<OpeningTree> {
+  const { asyncBufferFromFile, parquetMetadataAsync, parquetRead } = await import('hyparquet');
+  const { decompress } = await import('fzstd');
+  const compressors = { ZSTD: (input: Uint8Array) => decompress(input) };
+  const names = ['key', 'move', 'castling', ...COUNTS] as const;
+  const foreign = (e: unknown) => new TreeFileError(`${path}: not an explorer tree: ${(e as Error).message}`);
+  let file: Awaited<ReturnType<typeof asyncBufferFromFile>>;
+  let metadata: Awaited<ReturnType<typeof parquetMetadataAsync>>;
+  try {
+    file = await asyncBufferFromFile(path);
+    metadata = await parquetMetadataAsync(file);
+  } catch (e) {
+    throw foreign(e);
+  }
+  const present = new Set(metadata.schema.slice(1).map((c) => c.name));
+  const missing = names.filter((n) => !present.has(n));
+  if (missing.length) throw new TreeFileError(`${path}: not an explorer tree: no column ${missing.join(', ')}`);
+  const row: RowRead = {};
+  let groupStart = 0;
+  for (const group of metadata.row_groups) {
+    const rows = Number(group.num_rows);
+    const columns = new Map<string, unknown[]>(names.map((n) => [n, new Array<unknown>(rows)]));
+    try {
+      await parquetRead({ file, metadata, columns: [...names], rowStart: groupStart, rowEnd: groupStart + rows, compressors,
+        onChunk: ({ columnName, columnData, rowStart }) => {
+          const into = columns.get(columnName);
+          if (!into) return;
+          for (let i = 0; i < columnData.length; i++) {
+            const at = rowStart - groupStart + i;
+            if (at >= 0 && at < rows) into[at] = columnData[i];
+          }
+        } });
+    } catch (e) {
+      throw foreign(e);
+    }
+    const [key, move, castling, games, white, draws, black] = names.map((n) => columns.get(n)!);
+    for (let i = 0; i < rows; i++) {
+      const k = key![i];
+      row.key = typeof k === 'bigint' ? BigInt.asUintN(64, k) : k;
+      row.move = move![i];
+      row.castling = castling![i];
+      row.games = Number(games![i]);
+      row.white = Number(white![i]);
+      row.draws = Number(draws![i]);
+      row.black = Number(black![i]);
+      addChecked(tree, path, groupStart + i + 1, row);
+    }
+    groupStart += rows;
+  }
+  return tree;
+}
+
 /** Adds the rows of a tree file (Parquet, or NDJSON as treeNdjson writes) into `tree`. */
 export async function readTree(path: string, tree: OpeningTree = new OpeningTree()): Promise<OpeningTree> {
+  if (isParquetFile(path)) return readParquetTree(path, tree);
   const bytes = readFileSync(path);
-  const isParquet = bytes.length >= 8 && bytes.subarray(0, 4).toString('latin1') === 'PAR1' && bytes.subarray(-4).toString('latin1') === 'PAR1';
-  if (isParquet) {
-    const { parquetReadObjects } = await import('hyparquet');
-    const { decompress } = await import('fzstd');
-    const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    let rows: Record<string, unknown>[];
-    try {
-      rows = await parquetReadObjects({ file, columns: ['key', 'move', 'castling', ...COUNTS],
-        compressors: { ZSTD: (input: Uint8Array) => decompress(input) } });
-    } catch (e) {
-      throw new TreeFileError(`${path}: not an explorer tree: ${(e as Error).message}`);
-    }
-    rows.forEach((r, i) => addChecked(tree, path, i + 1, {
-      ...r, key: typeof r.key === 'bigint' ? BigInt.asUintN(64, r.key) : r.key,
-      games: Number(r.games), white: Number(r.white), draws: Number(r.draws), black: Number(r.black) }));
-    return tree;
-  }
   const lines = bytes.toString('utf8').split('\n');
   lines.forEach((line, i) => {
     if (line.trim() === '') return;

@@ -82,6 +82,7 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   exportPerft(env, exports);
   exportTbgen(env, exports);
   exportPolyglot(env, exports);
+  exportZstd(env, exports);
   exports.Set("variants", variants);
   exports.Set("checkVariants", checkVariants);
   exports.Set("cpuPath", Napi::String::New(env, kernels.cpuPath));

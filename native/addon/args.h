@@ -437,6 +437,7 @@ void exportSliders(Napi::Env env, Napi::Object exports, Napi::Object checkVarian
 void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariants);
 void exportBatch(Napi::Env env, Napi::Object exports);
 void exportAnalyzeFile(Napi::Env env, Napi::Object batch);
+void exportZstd(Napi::Env env, Napi::Object exports);
 void exportMoves(Napi::Env env, Napi::Object exports);
 void exportKbnk(Napi::Env env, Napi::Object exports);
 void exportPgn(Napi::Env env, Napi::Object exports);

@@ -1,0 +1,374 @@
+/**
+ * `bitboard-patterns analyze games.pgn --format parquet [--out FILE]`: the PGN records of
+ * lib/cli/pgn-input.ts as an Apache Parquet file ("Apache Parquet file format",
+ * https://parquet.apache.org/docs/file-format/), written by hyparquet-writer.
+ *
+ * The columns are the CSV output's, in its order (csvHeaderPgn), typed:
+ * - `game`, `ply`, `plies`: INT32 annotated UINT_32;
+ * - square sets and `polyglotKey`: INT64 annotated UINT_64 (per position; per game the sets are
+ *   summed as square counts, UINT_32, and polyglotKey is the last selected position's);
+ * - small counts (`legalMoveCount`, `kingZoneAttacks`, ...): UINT_8 per position, their sums
+ *   UINT_32 per game; flags BOOLEAN per position, counted (UINT_32) per game;
+ * - `wdl` INT_8, `dtz` INT_16, `clock` DOUBLE (seconds), `eval_cp` and `eval_mate` INT32;
+ * - `san`, `fen`, `result`, `outcome`, `termination`, the tags and `error`: UTF-8 strings.
+ * Every column but `game` is OPTIONAL: null where the CSV cell is empty (a bad game's row has only
+ * `game` and `error`).
+ *
+ * Memory stays flat and the work is spread: each worker thread encodes the rows of its piece of
+ * games as row groups of at most --row-group rows (ROW_GROUP_ROWS by default; encodeRowGroups,
+ * compressed there), and the main thread only appends their bytes to the file and keeps their
+ * metadata for the footer (ParquetFileWriter). A row group ends where a thread's piece ends, so
+ * groups can be smaller. Pages are compressed with zstd (level 3) when the addon has libzstd
+ * (native/addon/zstd.cc), otherwise with Snappy (hyparquet-writer's own; Node 20's zlib has no zstd
+ * and hyparquet-writer no zstd encoder of its own).
+ */
+import type { createApi } from '../api/create-api.js';
+import { FEATURES, featureColumns } from '../core/features.js';
+import type { BaseFeatureName } from '../core/features.js';
+import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from '../backends/js/syzygy.js';
+import { popcount } from '../core/bits.js';
+import type { GamePositions, PgnGame } from '../games/pgn.js';
+import type { SyzygyTablebase } from '../tablebases/syzygy.js';
+import type { PgnOutcome } from '../games/outcome.js';
+import { writeAllSync } from './output.js';
+
+/** What the columns depend on: the PGN records' options (FormatOptions of lib/cli/pgn-input.ts). */
+export interface ColumnOptions {
+  ids: number[];
+  per: 'position' | 'game';
+  tags: string[];
+  offset: number;
+  strict: boolean;
+  syzygy?: string[];
+  annotations?: { clock: boolean; eval: boolean };
+}
+
+/** The rows of a chunk as columns (schema order), and what the chunk held. */
+export interface ChunkColumns {
+  columns: ColumnValues[];
+  rows: number;
+  games: number;
+  bad: number;
+  positions: number;
+  /** With strict: the first bad game's error (the rows stop there). */
+  stopped?: string;
+}
+
+/** Rows per row group by default: the memory the writer holds is about this many rows at once. */
+export const ROW_GROUP_ROWS = 1 << 16;
+
+type Physical = 'INT32' | 'INT64' | 'BYTE_ARRAY' | 'BOOLEAN' | 'DOUBLE';
+type Converted = 'UINT_8' | 'UINT_16' | 'UINT_32' | 'UINT_64' | 'INT_8' | 'INT_16' | 'UTF8';
+
+/** One column of the file: its name (the CSV header's), physical type and annotation. */
+export interface ParquetColumn {
+  name: string;
+  type: Physical;
+  converted?: Converted;
+  required: boolean;
+}
+
+/** A column's values for some rows: null where the row has no value. */
+export type ColumnValues = (number | bigint | string | Uint8Array | boolean | null)[];
+
+const u32 = (name: string, required = false): ParquetColumn => ({ name, type: 'INT32', converted: 'UINT_32', required });
+const text = (name: string): ParquetColumn => ({ name, type: 'BYTE_ARRAY', converted: 'UTF8', required: false });
+
+/** The columns of the PGN records for these options, in the CSV header's order. */
+export function pgnParquetColumns(o: ColumnOptions): ParquetColumn[] {
+  const cols: ParquetColumn[] = o.per === 'game'
+    ? [u32('game', true), text('result'), u32('plies'), text('outcome'), text('termination'), ...o.tags.map(text)]
+    : [u32('game', true), u32('ply'), text('san'), text('fen')];
+  const names = featureColumns(o.ids);
+  let at = 0;
+  for (const f of o.ids) {
+    const info = FEATURES[f]!;
+    for (let c = 0; c < (info.perColor ? 2 : 1); c++) {
+      const name = names[at++]!;
+      if (info.type === 'u64') cols.push({ name, type: 'INT64', converted: 'UINT_64', required: false });
+      else if (o.per === 'game') cols.push(u32(name));
+      else if (info.type === 'bitboard') cols.push({ name, type: 'INT64', converted: 'UINT_64', required: false });
+      else if (info.type === 'flag') cols.push({ name, type: 'BOOLEAN', required: false });
+      else cols.push({ name, type: 'INT32', converted: 'UINT_8', required: false });
+    }
+  }
+  if (o.syzygy?.length && o.per === 'position') {
+    cols.push({ name: 'wdl', type: 'INT32', converted: 'INT_8', required: false }, { name: 'dtz', type: 'INT32', converted: 'INT_16', required: false });
+  }
+  if (o.annotations?.clock && o.per === 'position') cols.push({ name: 'clock', type: 'DOUBLE', required: false });
+  if (o.annotations?.eval && o.per === 'position') {
+    cols.push({ name: 'eval_cp', type: 'INT32', required: false }, { name: 'eval_mate', type: 'INT32', required: false });
+  }
+  cols.push(text('error'));
+  return cols;
+}
+
+/** The result the rules give a game (its outcome's winner, or a draw), null when it goes on. */
+function resultOf(outcome: PgnOutcome | null | undefined): string | null {
+  if (!outcome) return null;
+  return outcome.winner === 'white' ? '1-0' : outcome.winner === 'black' ? '0-1' : '1/2-1/2';
+}
+
+/**
+ * The rows of one chunk of games (analysed here) as columns, in game order, the same rows the
+ * NDJSON and CSV writers make of it; with strict, up to the first bad game. `tables` answers wdl and
+ * dtz when the options ask for them; `fenOf(k)` is the FEN of position k of the chunk (a string, or
+ * its UTF-8 bytes).
+ */
+export function pgnChunkColumns(chunk: GamePositions, api: ReturnType<typeof createApi>, o: ColumnOptions,
+  tables: SyzygyTablebase | undefined, fenOf: (k: number) => string | Uint8Array): ChunkColumns {
+  const { ids, per, tags, offset } = o;
+  const names = ids.map((i) => FEATURES[i]!.name);
+  const schema = pgnParquetColumns(o);
+  const cols: ColumnValues[] = schema.map(() => []);
+  const errorCol = cols[cols.length - 1]!;
+  const tb = per === 'position' ? tables : undefined;
+  const wdl = tb ? tb.probeWdlBatch(chunk.batch, undefined, 1) : undefined;
+  const dtz = tb ? tb.probeDtzBatch(chunk.batch, undefined, 1) : undefined;
+  const withClock = o.annotations?.clock === true && per === 'position';
+  const withEval = o.annotations?.eval === true && per === 'position';
+  const res: Record<string, BigUint64Array | Uint8Array> = api.analyzeBatch(chunk.batch, names as BaseFeatureName[]);
+  const arrays = names.map((n) => res[n]!);
+  let k = 0;
+  let games = 0;
+  let bad = 0;
+  let positions = 0;
+  let rows = 0;
+  /** A bad game's row: its number and the error, nulls elsewhere. */
+  const errorRow = (g: PgnGame): void => {
+    cols[0]!.push(g.game + offset);
+    for (let c = 1; c < cols.length - 1; c++) cols[c]!.push(null);
+    errorCol.push(g.error!.message);
+    rows++;
+  };
+  for (const g of chunk.games) {
+    games++;
+    if (g.error) {
+      bad++;
+      errorRow(g);
+      if (o.strict) return { columns: cols, rows, games, bad, positions, stopped: g.error.message };
+      continue;
+    }
+    if (per === 'game') {
+      const width = ids.map((f) => (FEATURES[f]!.perColor ? 2 : 1));
+      const sums = ids.map((_, f) => new Array<number>(width[f]!).fill(0));
+      const last: (bigint | null)[] = ids.map(() => null);
+      for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
+        positions++;
+        for (let f = 0; f < ids.length; f++) {
+          const a = arrays[f]!;
+          if (FEATURES[ids[f]!]!.type === 'u64') { last[f] = (a as BigUint64Array)[k]!; continue; }
+          for (let c = 0; c < width[f]!; c++) {
+            const v = a[k * width[f]! + c]!;
+            sums[f]![c]! += typeof v === 'bigint' ? popcount(v) : v;
+          }
+        }
+      }
+      const outcome = resultOf(g.outcome);
+      const row: ColumnValues = [g.game + offset, g.result ?? null, g.moves.length, outcome, g.outcome?.termination ?? null,
+        ...tags.map((t) => (t in g.tags ? g.tags[t]! : null))];
+      ids.forEach((f, i) => { if (FEATURES[f]!.type === 'u64') row.push(last[i]!); else row.push(...sums[i]!); });
+      row.push(null);
+      row.forEach((v, c) => cols[c]!.push(v));
+      rows++;
+      continue;
+    }
+    const gameNumber = g.game + offset;
+    for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
+      positions++;
+      rows++;
+      const ply = chunk.ply[k]!;
+      let c = 0;
+      cols[c++]!.push(gameNumber);
+      cols[c++]!.push(ply);
+      cols[c++]!.push(ply > 0 ? g.sans[ply - 1]! : null);
+      cols[c++]!.push(fenOf(k));
+      for (let f = 0; f < ids.length; f++) {
+        const info = FEATURES[ids[f]!]!;
+        const a = arrays[f]!;
+        const flag = info.type === 'flag';
+        if (info.perColor) {
+          cols[c++]!.push(a[2 * k]!);
+          cols[c++]!.push(a[2 * k + 1]!);
+        } else cols[c++]!.push(flag ? a[k] === 1 : a[k]!);
+      }
+      if (wdl && dtz) {
+        cols[c++]!.push(wdl[k] === SYZYGY_WDL_NONE ? null : wdl[k]!);
+        cols[c++]!.push(dtz[k] === SYZYGY_DTZ_NONE ? null : dtz[k]!);
+      }
+      if (withClock) cols[c++]!.push(ply > 0 ? (g.clocks![ply - 1] ?? null) : null);
+      if (withEval) {
+        const e = ply > 0 ? g.evals![ply - 1] : null;
+        cols[c++]!.push(e && 'cp' in e ? e.cp : null);
+        cols[c++]!.push(e && 'mate' in e ? e.mate : null);
+      }
+      cols[c]!.push(null);
+    }
+  }
+  return { columns: cols, rows, games, bad, positions };
+}
+
+/** A page compressor: the bytes of a page in, its compressed bytes out. */
+export type PageCompressor = (bytes: Uint8Array) => Uint8Array;
+
+/** The analyze command's Parquet output: `append` and `finish` answer false when the reader closed the pipe. */
+export interface ParquetOutput {
+  append(encoded: EncodedGroups): boolean;
+  finish(): boolean;
+  /** After a failure: closes the file (what was written stays, without a footer). */
+  abandon(): void;
+}
+
+/**
+ * Opens the analyze command's Parquet output: `path`, or stdout (fd 1) when it is undefined or '-'.
+ * `zstd`: the row groups appended have zstd pages (else Snappy).
+ */
+export async function openParquetOutput(path: string | undefined, schema: ParquetColumn[], zstd: boolean): Promise<ParquetOutput> {
+  const { openSync, closeSync } = await import('node:fs');
+  const toStdout = path === undefined || path === '-';
+  let fd: number;
+  try {
+    fd = toStdout ? 1 : openSync(path, 'w');
+  } catch (e) {
+    throw new Error(`cannot write ${path}: ${(e as Error).message}`);
+  }
+  const close = (): void => { if (!toStdout) closeSync(fd); };
+  const guarded = (f: () => void): boolean => {
+    try {
+      f();
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EPIPE') return false;
+      throw new Error(`cannot write ${toStdout ? 'the output' : path}: ${(e as Error).message}`);
+    }
+  };
+  await loadParquetWriter();
+  let w: ParquetFileWriter;
+  try {
+    w = ParquetFileWriter.open(fd, schema, zstd);
+  } catch (e) {
+    close();
+    throw e;
+  }
+  return {
+    append: (encoded) => guarded(() => w.append(encoded)),
+    finish: () => {
+      try {
+        return guarded(() => w.finish());
+      } finally {
+        close();
+      }
+    },
+    abandon: close,
+  };
+}
+
+let hyparquetWriter: typeof import('hyparquet-writer') | undefined;
+
+/** Loads hyparquet-writer (an ES module) once per thread, before encodeRowGroups or a file writer is used. */
+export async function loadParquetWriter(): Promise<void> {
+  hyparquetWriter ??= await import('hyparquet-writer');
+}
+
+function writerModule(): typeof import('hyparquet-writer') {
+  if (!hyparquetWriter) throw new Error('analyze-parquet: loadParquetWriter() first');
+  return hyparquetWriter;
+}
+
+/** Row groups encoded apart from the file (by a worker thread): their bytes and metadata. */
+export interface EncodedGroups {
+  /** The column chunks' bytes, as they go into the file one after the other. */
+  bytes: Uint8Array;
+  /** hyparquet's RowGroup metadata, byte offsets counted from the start of `bytes`. */
+  groups: object[];
+  rows: number;
+}
+
+type ChunkMeta = { file_offset: bigint; meta_data?: { data_page_offset: bigint; dictionary_page_offset?: bigint } };
+type GroupMeta = { columns: ChunkMeta[]; num_rows: bigint };
+
+/** Adds `by` to every byte offset of row groups' metadata (the offsets the format keeps in each column chunk). */
+function shiftOffsets(groups: object[], by: bigint): void {
+  for (const g of groups as GroupMeta[]) {
+    for (const c of g.columns) {
+      c.file_offset += by;
+      if (c.meta_data) {
+        c.meta_data.data_page_offset += by;
+        if (c.meta_data.dictionary_page_offset !== undefined) c.meta_data.dictionary_page_offset += by;
+      }
+    }
+  }
+}
+
+/** hyparquet-writer's schema for these columns. */
+function parquetSchema(schema: ParquetColumn[]) {
+  return [
+    { name: 'root', num_children: schema.length },
+    ...schema.map((c) => ({ name: c.name, type: c.type, ...(c.converted && { converted_type: c.converted }),
+      repetition_type: c.required ? 'REQUIRED' as const : 'OPTIONAL' as const })),
+  ];
+}
+
+/**
+ * Encodes rows (columns in schema order) as row groups of at most `groupRows` rows, compressed with
+ * `zstd` or Snappy, apart from any file: what a worker thread does with the rows of its piece of
+ * games, so that the thread writing the file only appends bytes (ParquetFileWriter.append).
+ */
+export function encodeRowGroups(schema: ParquetColumn[], columns: ColumnValues[], rows: number, groupRows: number,
+  zstd?: PageCompressor): EncodedGroups {
+  const { ByteWriter, ParquetWriter } = writerModule();
+  const bytes = new ByteWriter(1 << 16);
+  const writer = new ParquetWriter({ writer: bytes, schema: parquetSchema(schema), codec: zstd ? 'ZSTD' : 'SNAPPY',
+    ...(zstd && { compressors: { ZSTD: zstd } }) });
+  if (rows > 0) {
+    // No page indexes: they would sit at the end of the file, away from their row group.
+    // No min / max statistics for strings (FEN, SAN, tags, errors): they prune nothing and their
+    // values would be kept for the footer.
+    writer.write({ columnData: columns.map((data, c) => ({ name: schema[c]!.name, data, offsetIndex: false,
+      statistics: schema[c]!.type !== 'BYTE_ARRAY' })), rowGroupSize: groupRows });
+  }
+  const groups = writer.row_groups as unknown as object[];
+  // The writer began with the file's 4-byte magic: offsets from the bytes after it.
+  shiftOffsets(groups, -4n);
+  return { bytes: bytes.getBytes().slice(4), groups, rows };
+}
+
+/**
+ * A Parquet file made of row groups encoded elsewhere (encodeRowGroups): `append` writes their
+ * bytes at the end of the file and keeps their metadata, with offsets moved to where they landed;
+ * `finish` writes the footer. Writes go to a file descriptor at once (EPIPE and other errors thrown).
+ */
+export class ParquetFileWriter {
+  private offset = 4n;
+  private constructor(private readonly fd: number, private readonly writer: { row_groups: object[]; num_rows: bigint; finish(): void },
+    private readonly bytes: { offset: number; index: number }) {}
+
+  static open(fd: number, schema: ParquetColumn[], zstd: boolean): ParquetFileWriter {
+    const { ByteWriter, ParquetWriter } = writerModule();
+    const bytes = new ByteWriter(1 << 16);
+    const flush = (): void => {
+      writeAllSync(fd, new Uint8Array(bytes.buffer, 0, bytes.index));
+      bytes.index = 0;
+    };
+    bytes.finish = flush;
+    // The footer says which codec the column chunks use; the writer itself compresses nothing here.
+    const writer = new ParquetWriter({ writer: bytes, schema: parquetSchema(schema), codec: zstd ? 'ZSTD' : 'SNAPPY',
+      ...(zstd && { compressors: { ZSTD: (b: Uint8Array) => b } }), createdBy: 'bitboard-patterns analyze' });
+    flush(); // the magic
+    return new ParquetFileWriter(fd, writer as unknown as { row_groups: object[]; num_rows: bigint; finish(): void }, bytes);
+  }
+
+  append(e: EncodedGroups): void {
+    if (e.rows === 0) return;
+    writeAllSync(this.fd, e.bytes);
+    shiftOffsets(e.groups, this.offset);
+    this.writer.row_groups.push(...e.groups);
+    this.writer.num_rows += BigInt(e.rows);
+    this.offset += BigInt(e.bytes.length);
+    this.bytes.offset += e.bytes.length;
+  }
+
+  finish(): void {
+    this.writer.finish();
+  }
+}
