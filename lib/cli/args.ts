@@ -1,4 +1,5 @@
 /** What the subcommands share when they read their arguments. */
+import type { BackendChoice } from '../backends/variable.js';
 
 /** A command-line mistake: the subcommand prints it (with its usage) and exits with code 2. */
 export class UsageError extends Error {}
@@ -12,8 +13,21 @@ export function valueOf(args: readonly string[], flag: string, at: number): stri
 
 /** A `--backend` value: 'native' or 'js', else a UsageError. */
 export function backendOf(v: string): 'native' | 'js' {
+  if (v === 'wasm') throw new UsageError('--backend must be native or js: this command has no WebAssembly path');
   if (v !== 'native' && v !== 'js') throw new UsageError(`--backend must be native or js, got ${JSON.stringify(v)}`);
   return v;
+}
+
+/**
+ * The backend of a command that runs on the addon or the JS twin, as BITBOARD_PATTERNS_BACKEND asks:
+ * 'js' and 'native' as written ('native' explicit: no fallback), nothing or 'wasm' the addon with the JS twin
+ * as its fallback. 'wasm' is said on stderr, since the command cannot honour it.
+ */
+export function commandBackend(command: string, requested: BackendChoice): { backend: 'native' | 'js'; explicit: boolean } {
+  if (requested === 'wasm') {
+    process.stderr.write(`bitboard-patterns ${command}: BITBOARD_PATTERNS_BACKEND=wasm, but this command has no WebAssembly path; it runs on the addon (the JS backend if the addon cannot load)\n`);
+  }
+  return { backend: requested === 'js' ? 'js' : 'native', explicit: requested === 'native' };
 }
 
 /** A `--threads` value: an integer 1..max written in decimal digits, else a UsageError. */

@@ -35,6 +35,7 @@ import { SyzygyTablebase } from '../tablebases/syzygy.js';
 import { jsBackend } from '../backends/js/index.js';
 import { loadNative } from '../backends/native.js';
 import { requestedBackend } from '../backends/variable.js';
+import { commandBackend } from './args.js';
 import { availableParallelism } from 'node:os';
 import { WORKER_ENTRY, WorkerPool } from './worker-pool.js';
 import { ZSTD_MAGIC } from './pgn-detect.js';
@@ -200,9 +201,7 @@ class PgnUsageError extends Error {}
 export async function runPgnAnalyze(args: string[]): Promise<number> {
   let file = '-';
   let features: string[] | 'all' = 'all';
-  const requested = requestedBackend();
-  let backend: 'native' | 'js' = requested === 'js' ? 'js' : 'native';
-  let explicit = requested === 'native';
+  let { backend, explicit } = commandBackend('analyze', requestedBackend());
   let per: 'position' | 'game' = 'position';
   let tags = ['Event', 'White', 'Black', 'Result'];
   let mode: 'all' | 'final' = 'all';
@@ -241,6 +240,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       else if (a === '--row-group') rowGroupRows = int(1);
       else if (a === '--backend') {
         const v = value();
+        if (v === 'wasm') throw new PgnUsageError('--backend must be native or js: this command has no WebAssembly path');
         if (v !== 'native' && v !== 'js') throw new PgnUsageError(`--backend must be native or js, got ${v}`);
         backend = v;
         explicit = true;

@@ -385,6 +385,21 @@ describe('bitboard-patterns analyze', () => {
     expect(execFileSync(process.execPath, [cli, 'help', 'analyze']).toString()).toMatch(/usage: bitboard-patterns analyze/);
   });
 
+  it('has no WebAssembly path: --backend wasm is a usage error, BITBOARD_PATTERNS_BACKEND=wasm says so and runs on the addon', () => {
+    for (const input of [[sample], [join(root, 'test', 'fixtures', 'pgn', 'quirky.pgn'), '--input', 'pgn']]) {
+      const flag = spawnSync(process.execPath, [cli, 'analyze', ...input, '--backend', 'wasm'], { encoding: 'utf8' });
+      expect(flag.status).toBe(2);
+      expect(flag.stderr).toContain('--backend must be native or js: this command has no WebAssembly path');
+      const env = { ...process.env, BITBOARD_PATTERNS_BACKEND: 'wasm' };
+      const viaEnv = spawnSync(process.execPath, [cli, 'analyze', ...input, '--features', 'inCheck'], { env, encoding: 'utf8', maxBuffer: 1 << 30 });
+      expect(viaEnv.stderr).toContain('BITBOARD_PATTERNS_BACKEND=wasm, but this command has no WebAssembly path');
+      const plain = spawnSync(process.execPath, [cli, 'analyze', ...input, '--features', 'inCheck'],
+        { env: { ...process.env, BITBOARD_PATTERNS_BACKEND: '' }, encoding: 'utf8', maxBuffer: 1 << 30 });
+      expect(viaEnv.stdout.length).toBeGreaterThan(0);
+      expect(viaEnv.stdout).toBe(plain.stdout);
+    }
+  });
+
   it('without an addon: the JS backend by default; --backend native fails saying why, without a stack trace', () => {
     const env = { ...process.env, BITBOARD_PATTERNS_BACKEND: '', BITBOARD_PATTERNS_ADDON: join(dir, 'none.node') };
     const run = (args: string[]) => spawnSync(process.execPath, [cli, 'analyze', sample, '--features', 'inCheck', ...args], { env, maxBuffer: 1 << 30 });
