@@ -4,12 +4,12 @@
  * the browser build has no files to read.
  *
  * Both paths stop a damaged stream with a ZstdError: a truncated one (the input ends inside a frame)
- * and data the decoder cannot decode. libzstd also checks each frame's content checksum (written by
- * the zstd tool by default); fzstd does not, so a flipped bit inside compressed literals can pass it
- * unnoticed.
+ * and data the decoder cannot decode. Both check each frame's content checksum (written by the zstd
+ * tool by default): libzstd itself, fzstd's output here (lib/cli/xxh64.ts).
  */
 import { Decompress } from 'fzstd';
 import type { ZstdBackend } from '../backends/contract.js';
+import { Xxh64 } from './xxh64.js';
 
 /** A .zst stream that cannot be read to its end: truncated or corrupt. */
 export class ZstdError extends Error {
@@ -39,20 +39,112 @@ export async function* zstdChunks(source: AsyncIterable<Uint8Array>, native?: Zs
     if (!native.end(reader)) throw new ZstdError(TRUNCATED);
     return;
   }
+  yield* fzstdChunks(source);
+}
+
+/**
+ * fzstd, one decoder per frame: the stream is cut at frame ends by walking the frame and block
+ * headers (RFC 8878 sections 3.1.1 and 3.1.1.2), so that each frame's content can be held to the
+ * checksum it carries (fzstd does not check it). Skippable frames (section 3.1.2) are passed over.
+ */
+async function* fzstdChunks(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   let out: Uint8Array[] = [];
-  const d = new Decompress((chunk) => { out.push(chunk); });
+  let decoder: Decompress | undefined;
+  let hash: Xxh64 | undefined;
   const push = (bytes: Uint8Array, final: boolean): void => {
+    if (!decoder) {
+      hash = new Xxh64();
+      decoder = new Decompress((chunk) => { hash!.update(chunk); out.push(chunk); });
+    }
     try {
-      d.push(bytes, final);
+      decoder.push(bytes, final);
     } catch (e) {
       const message = (e as Error).message;
       throw new ZstdError(/unexpected EOF/i.test(message) ? TRUNCATED : `zstd: corrupt data (${message})`);
     }
   };
+  // The walk: `need` bytes of a header into `head`, or `skip` bytes of a body passed through.
+  const head = new Uint8Array(18);
+  let have = 0;
+  let need = 4;
+  let skip = 0;
+  let state: 'magic' | 'descriptor' | 'header' | 'block' | 'body' | 'checksum' | 'skippableSize' | 'skippable' = 'magic';
+  let checked = false;
+  let last = false;
+  let inFrame = false;
+  const endFrame = (): void => {
+    push(new Uint8Array(0), true);
+    if (checked) {
+      const want = (head[0]! | (head[1]! << 8) | (head[2]! << 16) | (head[3]! << 24)) >>> 0;
+      if (hash!.low32() !== want) throw new ZstdError('zstd: corrupt data (the content checksum does not match)');
+    }
+    decoder = undefined;
+    inFrame = false;
+  };
   for await (const piece of source) {
-    push(piece, false);
+    let i = 0;
+    while (i < piece.length) {
+      if (state === 'body' || state === 'skippable') {
+        const take = Math.min(skip, piece.length - i);
+        if (state === 'body') push(piece.subarray(i, i + take), false);
+        i += take;
+        skip -= take;
+        if (skip > 0) break;
+        if (state === 'skippable') { state = 'magic'; need = 4; have = 0; continue; }
+        if (last) {
+          if (checked) { state = 'checksum'; need = 4; have = 0; } else { endFrame(); state = 'magic'; need = 4; have = 0; }
+        } else { state = 'block'; need = 3; have = 0; }
+        continue;
+      }
+      const take = Math.min(need - have, piece.length - i);
+      head.set(piece.subarray(i, i + take), have);
+      if (state !== 'skippableSize' && (state !== 'magic' || inFrame)) push(piece.subarray(i, i + take), false);
+      have += take;
+      i += take;
+      if (have < need) break;
+      if (state === 'magic') {
+        const magic = (head[0]! | (head[1]! << 8) | (head[2]! << 16) | (head[3]! << 24)) >>> 0;
+        if ((magic & 0xfffffff0) === 0x184d2a50) { state = 'skippableSize'; need = 4; have = 0; continue; }
+        inFrame = true;
+        push(head.slice(0, 4), false); // the decoder checks the magic number itself (a copy: it may keep what it is given)
+        state = 'descriptor'; need = 1; have = 0;
+      } else if (state === 'descriptor') {
+        const fhd = head[0]!;
+        const single = (fhd & 0x20) !== 0;
+        const fcs = [single ? 1 : 0, 2, 4, 8][fhd >> 6]!;
+        checked = (fhd & 0x04) !== 0;
+        need = (single ? 0 : 1) + [0, 1, 2, 4][fhd & 3]! + fcs;
+        have = 0;
+        state = need > 0 ? 'header' : 'block';
+        if (need === 0) need = 3;
+      } else if (state === 'header') {
+        state = 'block'; need = 3; have = 0;
+      } else if (state === 'block') {
+        const h = head[0]! | (head[1]! << 8) | (head[2]! << 16);
+        last = (h & 1) !== 0;
+        const size = h >>> 3;
+        skip = ((h >> 1) & 3) === 1 ? 1 : size;
+        state = 'body';
+        if (skip === 0) {
+          if (last) {
+            if (checked) { state = 'checksum'; need = 4; have = 0; } else { endFrame(); state = 'magic'; need = 4; have = 0; }
+          } else { state = 'block'; need = 3; have = 0; }
+        }
+      } else if (state === 'checksum') {
+        endFrame();
+        state = 'magic'; need = 4; have = 0;
+      } else if (state === 'skippableSize') {
+        skip = (head[0]! | (head[1]! << 8) | (head[2]! << 16) | (head[3]! << 24)) >>> 0;
+        state = 'skippable';
+        if (skip === 0) { state = 'magic'; need = 4; have = 0; }
+      }
+    }
     if (out.length) { yield* out; out = []; }
   }
-  push(new Uint8Array(0), true);
+  if (state !== 'magic' || have !== 0) {
+    // Ended inside a frame (or inside a magic number): let fzstd word it, as it would have.
+    push(new Uint8Array(0), true);
+    throw new ZstdError(TRUNCATED);
+  }
   yield* out;
 }

@@ -18,6 +18,8 @@ import type { ZstdBackend } from '../../lib/backends/contract.js';
 import { createSanApi } from '../../lib/games/san.js';
 import { makePgn } from '../../scripts/make-pgn.mjs';
 import { jsApi, nativeApi } from '../support/backends.js';
+import { rng } from '../patterns/reference.js';
+import { Xxh64 } from '../../lib/cli/xxh64.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.cjs');
@@ -46,9 +48,9 @@ async function decode(bytes: Uint8Array, decoder: ZstdBackend | undefined, piece
   return Buffer.concat(out);
 }
 
-async function failure(bytes: Uint8Array, decoder: ZstdBackend | undefined): Promise<unknown> {
+async function failure(bytes: Uint8Array, decoder: ZstdBackend | undefined, piece = 4096): Promise<unknown> {
   try {
-    await decode(bytes, decoder);
+    await decode(bytes, decoder, piece);
   } catch (e) {
     return e;
   }
@@ -68,6 +70,27 @@ describe.skipIf(!haveZstdTool).each(decoders)('zstd input by %s', (_name, decode
     const many = Buffer.concat([zstdTool(plain.subarray(0, half), ['-1']), skippable, zstdTool(plain.subarray(half), ['--no-check', '-3'])]);
     expect((await decode(many, decoder)).equals(plain)).toBe(true);
     expect((await decode(zstdTool(Buffer.alloc(0), []), decoder)).length).toBe(0);
+  });
+
+  it('checks each frame\'s content checksum: a changed byte anywhere in the data is a ZstdError', async () => {
+    // The zstd tool writes the checksum by default; a flip that still decodes is caught only by it.
+    const z = zstdTool(plain, ['-3']);
+    const random = rng(37);
+    let caught = 0;
+    for (let k = 0; k < 40; k++) {
+      const bad = Buffer.from(z);
+      const at = 20 + Math.floor(random() * (z.length - 24));
+      bad[at] ^= 1 << Math.floor(random() * 8);
+      const e = await failure(bad, decoder);
+      expect(e, `byte ${at}`).toBeInstanceOf(ZstdError);
+      if (e) caught++;
+    }
+    expect(caught).toBe(40);
+    // The checksum of the last of several frames, in pieces of every size.
+    const two = Buffer.concat([zstdTool(plain.subarray(0, 1000), ['-1']), zstdTool(plain.subarray(1000), ['-1'])]);
+    const bad = Buffer.from(two);
+    bad[bad.length - 2] ^= 0x10;
+    for (const piece of [1, 3, 4096]) expect(await failure(bad, decoder, piece)).toBeInstanceOf(ZstdError);
   });
 
   it('a stream cut inside a frame is a ZstdError naming the truncation, wherever it is cut', async () => {
@@ -144,5 +167,23 @@ describe.skipIf(!haveZstdTool)('analyze of a damaged .pgn.zst', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/zstd: truncated input/);
     expect(readFileSync(cut).length).toBe(z.length - 100);
+  });
+});
+
+describe('XXH64, the checksum of a zstd frame', () => {
+  // Published values of XXH64 with seed 0 (the xxHash project's and python-xxhash's examples).
+  it.each([
+    ['', 'ef46db3751d8e999'],
+    ['a', 'd24ec4f1a98c6e5b'],
+    ['abc', '44bc2cf5ad770999'],
+    ['Nobody inspects the spammish repetition', 'fbcea83c8a378bf1'],
+  ])('XXH64(%j) = %s, in one piece and byte by byte', (text, want) => {
+    const hex = ([h, l]: [number, number]) => h.toString(16).padStart(8, '0') + l.toString(16).padStart(8, '0');
+    const whole = new Xxh64();
+    whole.update(Buffer.from(text));
+    expect(hex(whole.digest())).toBe(want);
+    const bytes = new Xxh64();
+    for (const b of Buffer.from(text)) bytes.update(Uint8Array.of(b));
+    expect(hex(bytes.digest())).toBe(want);
   });
 });
