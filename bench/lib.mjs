@@ -160,7 +160,9 @@ export async function runStandalone(moduleUrl, title, run) {
   const js = await import('bitboard-patterns/js');
   let native = null;
   try { native = await import('bitboard-patterns/native'); } catch (e) { console.warn(`native unavailable: ${e.message}`); }
-  const { columns, rows, notes = [] } = await run({ js, native, quick: process.argv.includes('--quick') });
+  let wasm = null;
+  try { wasm = await import('bitboard-patterns/wasm'); } catch (e) { console.warn(`wasm unavailable: ${e.message}`); }
+  const { columns, rows, notes = [] } = await run({ js, native, wasm, quick: process.argv.includes('--quick') });
   printTable({ title, columns, rows, notes });
 }
 

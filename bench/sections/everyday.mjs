@@ -4,6 +4,7 @@
  * scripts/make-pgn.mjs, seed 2026, captures and checks weighted up), read by
  *  - this package's default entry (`bitboard-patterns`: the addon, JS for what is cheaper in JS);
  *  - this package's JS twin (`bitboard-patterns/js`);
+ *  - this package's WebAssembly backend (`bitboard-patterns/wasm`), where it is built;
  *  - chessops: `parseFen` + `Chess.fromSetup`, `makeFen`, `allDests`, `play` on a clone, `makeSan`,
  *    `parseSan`, `Chess.fromSetup` of a ready setup;
  *  - chess.js: `new Chess(fen)`, `fen()`, `moves()`, `move` + `undo` (the same for SAN both ways).
@@ -122,7 +123,7 @@ function chessjs(plies, replays) {
 
 const OPS = ['parseFen', 'toFen', 'legalMoves', 'makeMove', 'toSan', 'parseSan', 'createPosition', 'replay'];
 
-export async function run({ js, facade, quick, filter }) {
+export async function run({ js, wasm, facade, quick, filter }) {
   if (filter && !filter.test('everyday') && !OPS.some((op) => filter.test(op))) return null;
   const main = facade ?? (await import('bitboard-patterns'));
   const games = quick ? 30 : 60;
@@ -131,6 +132,7 @@ export async function run({ js, facade, quick, filter }) {
   const impls = [
     ['ours, default', ours(main, plies, replays)],
     ['ours, JS twin', ours(js, plies, replays)],
+    ...(wasm ? [['ours, wasm', ours(wasm, plies, replays)]] : []),
     ['chessops', chessops(plies, replays)],
     ['chess.js', chessjs(plies, replays)],
   ];
@@ -148,12 +150,12 @@ export async function run({ js, facade, quick, filter }) {
     const base = ns.chessops;
     const show = (name) => (ns[name] === undefined ? '-' : ns[name] >= 1e5 ? `${(ns[name] / 1000).toFixed(0)} µs` : ns[name] >= 1000 ? `${(ns[name] / 1000).toFixed(2)} µs` : `${ns[name].toFixed(0)} ns`);
     const x = (name) => (ns[name] === undefined ? '-' : `${(base / ns[name]).toFixed(2)}x`);
-    rows.push([op, show('ours, default'), show('ours, JS twin'), show('chessops'), show('chess.js'), x('ours, default'), x('ours, JS twin'), x('chess.js')]);
+    rows.push([op, show('ours, default'), show('ours, JS twin'), show('ours, wasm'), show('chessops'), show('chess.js'), x('ours, default'), x('ours, JS twin'), x('ours, wasm'), x('chess.js')]);
   }
   for (const [, loops] of impls) loops.sink();
   return {
     measurements,
-    columns: ['operation', 'ours, default', 'ours, JS twin', 'chessops', 'chess.js', 'default x chessops', 'JS x chessops', 'chess.js x chessops'],
+    columns: ['operation', 'ours, default', 'ours, JS twin', 'ours, wasm', 'chessops', 'chess.js', 'default x chessops', 'JS x chessops', 'wasm x chessops', 'chess.js x chessops'],
     rows,
     notes: [
       `${plies.length} positions from ${replays.length} games (scripts/make-pgn.mjs, seed 2026; ${totalPlies} plies replayed per replay loop), medians of ${samples} interleaved samples`,
