@@ -85,7 +85,9 @@ describe.skipIf(missing.length > 0)('the browser bundle in headless Chromium', (
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const puppeteer = (await import('puppeteer-core')).default;
-    browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    // The browser runs the bundle, not the addon: none of the sanitizer build's preload and options.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LD_PRELOAD|[A-Z]+SAN_OPTIONS)$/.test(k)));
+    browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, env, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   }, 60_000);
 
   afterAll(async () => {
