@@ -135,7 +135,7 @@ export function summaryRows(results) {
   }
   const cpp = new Map();
   for (const r of results) for (const m of r.measurements ?? []) if (m.mode === 'cpp') cpp.set(m.fn, m.median);
-  const routeOf = new Map((api?.rows ?? []).map((r) => [r[0], r[7]]));
+  const routeOf = new Map((api?.rows ?? []).map((r) => [r[0], r[api.columns.indexOf('route')]]));
   const rows = [];
   const missed = [];
   let met = 0;
@@ -146,11 +146,13 @@ export function summaryRows(results) {
     if (goal <= 1.1) met++; else missed.push(`${fn} ${goal.toFixed(2)}x`);
     const single = fn.replace(BATCH_NAME, '');
     rows.push([fn, x.mode === 'batch' ? `batch ${x.batchSize}` : 'single', x.js ?? '-', x.native ?? '-',
-      x.native === undefined || x.js === undefined ? '-' : `${(x.js / x.native).toFixed(2)}x`, x.facade, `${goal.toFixed(2)}x`, routeOf.get(fn) ?? '-',
+      x.native === undefined || x.js === undefined ? '-' : `${(x.js / x.native).toFixed(2)}x`,
+      x.wasm ?? '-', x.wasm === undefined || x.native === undefined ? '-' : `${(x.wasm / x.native).toFixed(2)}x`,
+      x.facade, `${goal.toFixed(2)}x`, routeOf.get(fn) ?? '-',
       x.mode === 'batch' && cpp.has(single) ? cpp.get(single) : '-']);
   }
   return {
-    columns: ['function', 'mode', 'JS ns', 'native ns', 'JS / native', 'facade ns', 'facade / faster', 'route', 'C++ loop ns/elem'],
+    columns: ['function', 'mode', 'JS ns', 'native ns', 'JS / native', 'wasm ns', 'wasm / native', 'facade ns', 'facade / faster', 'route', 'C++ loop ns/elem'],
     rows,
     notes: ['single: ns per call; batch N: ns per element (per position for position batches); C++ loop: bench/baseline.cc on the patterns/checks inputs.'],
     goal: { met, missed },

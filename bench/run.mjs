@@ -74,6 +74,7 @@ if (value('--child')) {
 // ---- driver ----
 const started = performance.now();
 const native = await loadNative();
+const wasmBuilt = (await loadWasm()) !== null;
 const CPU_PATHS = {
   portable: 'portable C++ (no x86 intrinsics): shift-based fills, software popcount, magic-bitboard sliders',
   'sse4.1+popcnt': 'SSE4.1 (two-lane _mm_cmpeq_epi64 / 128-bit fills) + hardware POPCNT; magic-bitboard sliders',
@@ -127,7 +128,7 @@ for (const name of sections) {
     // A full run takes two rounds, the second in the reverse order, and keeps the lower median per
     // function and implementation: a machine that slows down for a while then weighs on no one
     // implementation alone.
-    const impls = ['js', ...(native ? ['native'] : []), 'facade'];
+    const impls = ['js', ...(native ? ['native'] : []), ...(wasmBuilt ? ['wasm'] : []), 'facade'];
     const rounds = quick ? [impls] : [impls, [...impls].reverse()];
     const parts = rounds.flatMap((order, r) => order.map((impl) => runChild(name, ['--impl', impl, '--round', String(r)]))).filter(Boolean);
     result = parts.length ? (await import(join(benchDir, 'sections', 'api.mjs'))).merge(parts, facade.routing, rounds.length) : null;

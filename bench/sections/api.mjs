@@ -1,6 +1,7 @@
 /**
  * Every public function, one call at a time and (for the batch forms) over a typed array: the JS
- * backend, the native backend and the default facade (`bitboard-patterns`, routed per function).
+ * backend, the native backend, the WebAssembly backend and the default facade (`bitboard-patterns`,
+ * routed per function).
  * The cases follow from the declarations (lib/api/declarations.ts). The section checks the facade
  * against the faster backend (goal: facade / faster <= 1.1x) and lists the misses.
  *
@@ -126,7 +127,7 @@ function buildCases(js, quick) {
         else if (kind === 'fen') cols.push(fenCol);
         else if (kind === 'init') cols.push(inits);
         else if (kind === 'moveBuffer') cols.push(col(() => moveOut));
-        else if (kind === 'optBitboard' || kind === 'perftOptions') break; // left out: its default
+        else if (kind === 'optBitboard' || kind === 'perftOptions' || kind === 'fenOptions' || kind === 'toFenOptions') break; // left out: its default
         else throw new Error(`api bench: no single-call column for ${name}'s ${kind}`);
       }
       const shown = decl.args.slice(0, cols.length).map(([arg]) => arg + (NOTE[arg] ? ` (${NOTE[arg]})` : '')).join(', ');
@@ -170,11 +171,11 @@ function kbnkSquares(api, p) {
 /** Looks up `variants.x` / `x` on an API. */
 const lookup = (api, name) => name.split('.').reduce((o, k) => o?.[k], api);
 
-export async function run({ js, native, facade, quick, filter, impl: only }) {
+export async function run({ js, native, wasm, facade, quick, filter, impl: only }) {
   const SAMPLES = quick ? 5 : 15;
   const opts = { samples: SAMPLES, sampleMs: quick ? 1.5 : 4, warmupMs: quick ? 8 : 40 };
   const { cases, batchApi } = buildCases(js, quick);
-  const impls = [['js', js], ...(native ? [['native', native]] : []), ['facade', facade]].filter(([n]) => !only || n === only);
+  const impls = [['js', js], ...(native ? [['native', native]] : []), ...(wasm ? [['wasm', wasm]] : []), ['facade', facade]].filter(([n]) => !only || n === only);
   const measurements = [];
   const rows = [];
   const wanted = (name) => !filter || filter.test(name);
@@ -231,7 +232,7 @@ export async function run({ js, native, facade, quick, filter, impl: only }) {
   for (const h of helpers) {
     if (!wanted(h.fn)) continue;
     measurements.push(h);
-    rows.push([h.fn, 'single (backend-independent)', h.median, '-', '-', h.median, '1.00x', 'shared', '-']);
+    rows.push([h.fn, 'single (backend-independent)', h.median, '-', '-', '-', '-', h.median, '1.00x', 'shared', '-']);
   }
 
   return {
@@ -239,7 +240,7 @@ export async function run({ js, native, facade, quick, filter, impl: only }) {
     rows,
     notes: [
       `single calls: ${M} argument tuples cycled, ${SAMPLES} samples per implementation after warm-up, taken round-robin`,
-      'across JS / native / facade (so drift hits all alike); median ns per call;',
+      'across JS / native / wasm / facade (so drift hits all alike); median ns per call;',
       'batch forms: ns per element (per position for position batches), caller-allocated out; batch size in the op description.',
       'facade = the default `bitboard-patterns` export: cheap lookups (lib/api/declarations.ts) in JS, the rest native; "route" is what it called.',
     ],
@@ -247,7 +248,7 @@ export async function run({ js, native, facade, quick, filter, impl: only }) {
   };
 }
 
-const API_COLUMNS = ['function', 'mode', 'JS', 'native', 'native / JS', 'facade', 'facade / faster', 'route', 'goal <= 1.1x'];
+const API_COLUMNS = ['function', 'mode', 'JS', 'native', 'native / JS', 'wasm', 'wasm / native', 'facade', 'facade / faster', 'route', 'goal <= 1.1x'];
 
 /**
  * The table from measurements taken in separate processes (`--impl`: the driver runs this section
@@ -268,14 +269,14 @@ export function merge(parts, routing, rounds = 1) {
   }
   const rows = [];
   for (const [fn, { m, per }] of byFn) {
-    if (per.shared !== undefined) rows.push([fn, 'single (backend-independent)', per.shared, '-', '-', per.shared, '1.00x', 'shared', '-']);
+    if (per.shared !== undefined) rows.push([fn, 'single (backend-independent)', per.shared, '-', '-', '-', '-', per.shared, '1.00x', 'shared', '-']);
     else rows.push(row(fn, m.mode, m.batchSize, per, routing?.[fn.split('.')[0] === 'PositionBatch' ? 'PositionBatch' : fn]));
   }
   const notes = [...parts[0].notes];
   notes[0] = notes[0].replace('taken round-robin', rounds > 1
     ? `in one process per implementation, ${rounds} rounds (the second in the reverse order), the lower median of the rounds`
     : 'in one process per implementation');
-  notes[1] = notes[1].replace('across JS / native / facade (so drift hits all alike); ', '(JS, native, facade: the same inputs and loop code); ');
+  notes[1] = notes[1].replace('across JS / native / wasm / facade (so drift hits all alike); ', '(JS, native, wasm, facade: the same inputs and loop code); ');
   return { ...parts[0], columns: API_COLUMNS, rows, notes, measurements,
     wallMs: parts.reduce((t, p) => t + p.wallMs, 0), maxRssKb: Math.max(...parts.map((p) => p.maxRssKb)) };
 }
@@ -284,7 +285,8 @@ function row(name, mode, size, per, route) {
   const faster = Math.min(...[per.js, per.native].filter((x) => x !== undefined));
   const f = per.facade;
   const goal = f / faster;
-  return [name, mode === 'batch' ? `batch of ${size}` : 'single', per.js ?? '-', per.native, ratio(per.native, per.js), f,
+  return [name, mode === 'batch' ? `batch of ${size}` : 'single', per.js ?? '-', per.native, ratio(per.native, per.js),
+    per.wasm ?? '-', per.wasm === undefined ? '-' : ratio(per.wasm, per.native), f,
     `${goal.toFixed(2)}x`, route ?? '-', goal <= 1.1 ? 'yes' : 'MISSED'];
 }
 
