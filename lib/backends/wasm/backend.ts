@@ -50,20 +50,11 @@ export function wasmBackendOf(core: WasmCore): Backend {
   const OUTS = core.alloc(FEATURE_COUNT * 4);
 
   // One scratch block for the arrays of a batch call, grown as needed and kept.
-  let scratch = 0;
-  let scratchBytes = 0;
+  const scratch = core.scratchBlock();
   /** Pointers to regions of the given byte sizes (8-byte aligned) in the scratch block. */
   function regions(...sizes: number[]): number[] {
-    const total = sizes.reduce((s, n) => s + align8(n), 0);
-    if (total > scratchBytes) {
-      if (scratch) x.bbp_free(scratch);
-      scratch = 0;
-      scratchBytes = 0;
-      scratch = core.alloc(total);
-      scratchBytes = total;
-    }
     const out: number[] = [];
-    let at = scratch;
+    let at = scratch(sizes.reduce((s, n) => s + align8(n), 0));
     for (const n of sizes) {
       out.push(at);
       at += align8(n);

@@ -129,6 +129,25 @@ export class WasmCore {
     return ptr;
   }
 
+  /**
+   * A block of the module's memory for one caller's call arguments, grown as needed and kept:
+   * the function gives its address with room for at least `bytes` (valid until the next call).
+   */
+  scratchBlock(): (bytes: number) => number {
+    let ptr = 0;
+    let size = 0;
+    return (bytes) => {
+      if (bytes > size) {
+        if (ptr) this.x.bbp_free(ptr);
+        ptr = 0;
+        size = 0;
+        ptr = this.alloc(bytes);
+        size = bytes;
+      }
+      return ptr;
+    };
+  }
+
   /** A NUL-terminated string of the module's memory. */
   string(ptr: number): string {
     const u8 = this.u8;

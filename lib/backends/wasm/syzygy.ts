@@ -16,18 +16,7 @@ const ROOT_WORDS = 3 + 4 * 256;
 /** A SyzygyBackend over `files` (bytes by file name, e.g. 'KQvK.rtbw'). */
 export function wasmSyzygyBackend(core: WasmCore, files: ReadonlyMap<string, Uint8Array>): SyzygyBackend {
   const x = core.x;
-  let scratch = 0;
-  let scratchBytes = 0;
-  const room = (bytes: number): number => {
-    if (bytes > scratchBytes) {
-      if (scratch) x.bbp_free(scratch);
-      scratch = 0;
-      scratchBytes = 0;
-      scratch = core.alloc(bytes);
-      scratchBytes = bytes;
-    }
-    return scratch;
-  };
+  const room = core.scratchBlock();
   // Handles are empty objects; what they stand for (the set's address in the module) stays here.
   const handles = new WeakMap<object, Handle>();
   // A tablebase dropped without close() gives its memory (the copied files) back when collected.
