@@ -257,6 +257,11 @@ export interface MoveBackend {
    */
   makeMove(pos: Position, from: number, to: number, promotion: number, out: BigUint64Array): boolean;
   /**
+   * makeMove's Position itself, where a backend makes it cheaper than through packed words (the JS
+   * twin); undefined when the move is not one of legalMoves(pos).
+   */
+  makeMovePosition?: (pos: Position, from: number, to: number, promotion: number) => Position | undefined;
+  /**
    * Leaf nodes of the legal move tree to `depth` plies: depth 0 -> 1, depth 1 -> number of legal
    * moves (bulk counting at the last ply). depth: integer 0..20, else RangeError.
    */

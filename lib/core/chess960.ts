@@ -26,10 +26,10 @@ export const ROOK_FILES_SHIFT = 8;
 const FILE_LETTERS = 'abcdefgh';
 
 /** Bit sq of the set whose halves are h[j], h[j + 1]. */
-const bitOf = (h: Int32Array, j: number, sq: number): number => (h[j + (sq >> 5)]! >>> (sq & 31)) & 1;
+const bitOf = (h: ArrayLike<number>, j: number, sq: number): number => (h[j + (sq >> 5)]! >>> (sq & 31)) & 1;
 
 /** The file of the king of colour c on its back rank, or -1 when it is elsewhere. */
-export function backRankKingFile(h: Int32Array, c: number): number {
+export function backRankKingFile(h: ArrayLike<number>, c: number): number {
   const rank = c === 0 ? 0 : 7;
   for (let f = 0; f < 8; f++) {
     const sq = rank * 8 + f;
@@ -39,7 +39,7 @@ export function backRankKingFile(h: Int32Array, c: number): number {
 }
 
 /** Whether a rook of colour c stands on its back rank on file f. */
-export function backRankRook(h: Int32Array, c: number, f: number): boolean {
+export function backRankRook(h: ArrayLike<number>, c: number, f: number): boolean {
   const sq = (c === 0 ? 0 : 56) + f;
   return (bitOf(h, 2 * c, sq) & bitOf(h, 4 + 2 * ROOK, sq)) !== 0;
 }
@@ -59,7 +59,7 @@ export function rookFilesOf(castling: number, fields: number): [number, number, 
 }
 
 /** The outermost rook of colour c on its back rank on the king side (r even) or queen side of a king on file kf; -1 for none. */
-function outermostRook(h: Int32Array, c: number, kf: number, kingSide: boolean): number {
+function outermostRook(h: ArrayLike<number>, c: number, kf: number, kingSide: boolean): number {
   if (kingSide) {
     for (let f = 7; f > kf; f--) if (backRankRook(h, c, f)) return f;
   } else {
@@ -77,7 +77,7 @@ export interface CastlingRead { castling: number; fields: number; chess960: bool
  * Shredder-FEN (file letters only, which makes a Chess960 position); with it, X-FEN or
  * Shredder-FEN letters in any order, each right at most once.
  */
-export function readCastlingField(text: string, h: Int32Array, chess960: boolean): CastlingRead | string {
+export function readCastlingField(text: string, h: ArrayLike<number>, chess960: boolean): CastlingRead | string {
   if (text === '-') return { castling: 0, fields: 0, chess960 };
   if (text === '') return "must be '-' or castling letters";
   if (!chess960 && /^K?Q?k?q?$/.test(text)) {
@@ -119,7 +119,7 @@ export function readCastlingField(text: string, h: Int32Array, chess960: boolean
 }
 
 /** The castling field of a position: standard `KQkq`, X-FEN (default for Chess960) or Shredder-FEN. */
-export function castlingFieldOf(h: Int32Array, castling: number, fields: number, chess960: boolean, shredder: boolean): string {
+export function castlingFieldOf(h: ArrayLike<number>, castling: number, fields: number, chess960: boolean, shredder: boolean): string {
   if (castling === 0) return '-';
   const files = rookFilesOf(castling, fields);
   let out = '';
@@ -143,9 +143,9 @@ export function castlingFieldOf(h: Int32Array, castling: number, fields: number,
  * its colour on its first rank and a rook of that colour on that rank at the right's file, on the
  * right's side of the king; the file fields of rights not held are zero. A standard position (no
  * Chess960 bit) has every file field zero and the king and rook on the standard squares (checked
- * elsewhere). Returns the problem, or undefined.
+ * elsewhere). Returns the problem, or undefined. `h` is an Int32Array when `at` is not 0.
  */
-export function chess960CastlingProblem(h: Int32Array, at: number, castling: number, fields: number): string | undefined {
+export function chess960CastlingProblem(h: ArrayLike<number>, at: number, castling: number, fields: number): string | undefined {
   for (let r = 0; r < 4; r++) {
     if (!(castling & (1 << r))) {
       if ((fields >> (3 * r)) & 7) return 'the rook file of a castling right not held must be zero';
@@ -153,8 +153,8 @@ export function chess960CastlingProblem(h: Int32Array, at: number, castling: num
     }
     const c = r >> 1;
     const file = ((fields >> (3 * r)) & 7) ^ STANDARD_ROOK_FILES[r]!;
-    const kf = backRankKingFile(at === 0 ? h : h.subarray(at), c);
-    const ok = kf >= 0 && backRankRook(at === 0 ? h : h.subarray(at), c, file) && ((r & 1) === 0 ? file > kf : file < kf);
+    const kf = backRankKingFile(at === 0 ? h : (h as Int32Array).subarray(at), c);
+    const ok = kf >= 0 && backRankRook(at === 0 ? h : (h as Int32Array).subarray(at), c, file) && ((r & 1) === 0 ? file > kf : file < kf);
     if (!ok) return CHESS960_CASTLING_PROBLEMS[r];
   }
   return undefined;

@@ -13,7 +13,7 @@ import type { Color, Position } from './types.js';
 import { popcount } from './bits.js';
 import { squareName } from './squares.js';
 import {
-  POSITION_OF_SPREAD, PositionRecord, fenOfRecord, holdsPositionRules, packedOf as recordWords, positionOfHalves, writeHalves,
+  POSITION_OF_SPREAD, PositionRecord, fenOfRecord, holdsPositionRules, packedOf as recordWords, positionOfHalves, writeHalves, setHalvesAt, type SetHalves,
 } from './position-record.js';
 import {
   STANDARD_ROOK_FILES, backRankKingFile, backRankRook, chess960CastlingProblem, chess960StartFen, chess960NumberOfBackRank, readCastlingField,
@@ -128,11 +128,11 @@ const SETS = new BigUint64Array(8);
 const SET_HALVES = new Int32Array(SETS.buffer);
 
 /** The 16 int32 halves of the eight sets of `f` (white, black, pawns .. kings). */
-function halvesOfFields(f: Fields): Int32Array {
+function halvesOfFields(f: Fields): SetHalves {
   SETS[0] = f.colors[0];
   SETS[1] = f.colors[1];
   for (let t = 0; t < 6; t++) SETS[2 + t] = f.pieces[t]!;
-  return SET_HALVES.slice();
+  return setHalvesAt(SET_HALVES, 0);
 }
 
 function freeze(f: Fields): Position {
@@ -140,7 +140,7 @@ function freeze(f: Fields): Position {
 }
 
 /** The BigInt fields of 16 halves and a state, for validate's wording of what is wrong. */
-function fieldsOfHalves(h: Int32Array, rest: Omit<Fields, 'colors' | 'pieces'>): Fields {
+function fieldsOfHalves(h: ArrayLike<number>, rest: Omit<Fields, 'colors' | 'pieces'>): Fields {
   const set = (j: number): bigint => (BigInt(h[j + 1]! >>> 0) << 32n) | BigInt(h[j]! >>> 0);
   return { colors: [set(0), set(2)], pieces: [set(4), set(6), set(8), set(10), set(12), set(14)], ...rest };
 }
@@ -312,7 +312,7 @@ export function parseFen(fen: string, checkers: CheckersFn, options?: FenOptions
   const fullmoveNumber = parseClock(fullText, 'fullmoveNumber', 1);
 
   if (holdsPositionRules(sets, sideToMove, castling, epSquare, rookFields, read.chess960)) {
-    return new PositionRecord(sets, sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber, rookFields, read.chess960);
+    return new PositionRecord(setHalvesAt(sets, 0), sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber, rookFields, read.chess960);
   }
   // Refused: the rules once more, in words.
   const fields = fieldsOfHalves(sets, { sideToMove, castling, epSquare, halfmoveClock, fullmoveNumber, rookFields, chess960: read.chess960 });
@@ -521,7 +521,7 @@ export function createPosition(init: PositionInit, checkers: CheckersFn): Positi
  * right it holds, the standard file (h / a) in a standard position, the outermost rook on that
  * side of the king (X-FEN's KQkq) in a Chess960 one.
  */
-function castlingFilesArg(files: unknown, castling: number, chess960: boolean, h: Int32Array, spread: PositionRecord | undefined): number {
+function castlingFilesArg(files: unknown, castling: number, chess960: boolean, h: ArrayLike<number>, spread: PositionRecord | undefined): number {
   const out = [-1, -1, -1, -1];
   if (files !== undefined) {
     if (!Array.isArray(files) || files.length !== 4) throw new TypeError('createPosition: castlingFiles must be an array of 4 numbers (K, Q, k, q)');

@@ -85,6 +85,7 @@ function codesOf(b: Backend, pos: Position): Uint16Array {
  * or undefined when the move is not legal in pos.
  */
 function play(b: Backend, pos: Position, from: number, to: number, promotion: number): Position | undefined {
+  if (b.makeMovePosition) return b.makeMovePosition(pos, from, to, promotion);
   return b.makeMove(pos, from, to, promotion, PLAYED) ? positionOfHalves(PLAYED_HALVES, 0) : undefined;
 }
 

@@ -5,11 +5,11 @@
  * legal when the generator produces it; an en-passant square no legal capture uses is cleared
  * (`generateClean`), so equal positions have equal FENs.
  */
-import type { Position } from '../../core/types.js';
+import type { Color, Position } from '../../core/types.js';
 import { PACKED_POSITION_WORDS } from '../../core/types.js';
 import { MAX_CLOCK } from '../../core/position.js';
-import { halvesOf } from '../../core/position-record.js';
-import { BOARD, C960, CASTLING, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, generate, loadPacked, play, typeAt } from './movegen.js';
+import { PositionRecord, setHalvesAt } from '../../core/position-record.js';
+import { BOARD, C960, CASTLING, CHESS960_FLAG, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, copyPly, generate, play, typeAt } from './movegen.js';
 import { quickLegality } from './legal.js';
 import { generateClean } from './san.js';
 
@@ -27,7 +27,7 @@ let lastOutHalves: Int32Array | undefined;
  */
 function isLegal(from: number, code: number): boolean {
   const o = PLY_WORDS;
-  for (let i = 0; i < PLY_WORDS; i++) BOARD[o + i] = BOARD[i]!;
+  copyPly(0, o);
   const us = BOARD[SIDE]!;
   const kings = from < 32 ? BOARD[14]! >>> from : BOARD[15]! >>> (from - 32);
   const own = from < 32 ? BOARD[2 * us]! >>> from : BOARD[2 * us + 1]! >>> (from - 32);
@@ -45,6 +45,38 @@ function isLegal(from: number, code: number): boolean {
   return false;
 }
 
+/** The halfmove clock and fullmove number after the move played by `played` (set by it). */
+let nextClock = 0;
+let nextFullmove = 0;
+
+/**
+ * Plays from -> to (promotion 0 none, 1 knight .. 4 queen) from `pos` on ply 0 into ply 1 of the
+ * board and sets nextClock / nextFullmove; false, the board's ply 1 undefined, when the move is not
+ * legal in `pos`.
+ */
+function played(pos: Position, from: number, to: number, promotion: number): boolean {
+  const h = PositionRecord.setsOf(pos as PositionRecord);
+  // Written out: V8 runs the straight stores several times faster than the loop.
+  BOARD[0] = h[0]!; BOARD[1] = h[1]!; BOARD[2] = h[2]!; BOARD[3] = h[3]!; BOARD[4] = h[4]!; BOARD[5] = h[5]!;
+  BOARD[6] = h[6]!; BOARD[7] = h[7]!; BOARD[8] = h[8]!; BOARD[9] = h[9]!; BOARD[10] = h[10]!; BOARD[11] = h[11]!;
+  BOARD[12] = h[12]!; BOARD[13] = h[13]!; BOARD[14] = h[14]!; BOARD[15] = h[15]!;
+  const us = pos.sideToMove;
+  BOARD[SIDE] = us;
+  BOARD[CASTLING] = pos.castling;
+  BOARD[C960] = pos.chess960 ? CHESS960_FLAG | PositionRecord.rookFieldsOf(pos as PositionRecord) : 0;
+  BOARD[EP] = pos.epSquare;
+  const code = from | (to << 6) | (promotion << 12);
+  const quick = quickLegality(from, to, promotion);
+  if (quick === 0 || (quick < 0 && !isLegal(from, code))) return false;
+  const capture = (BOARD[2 * (us ^ 1) + (to >> 5)]! & (1 << (to & 31))) !== 0;
+  nextClock = typeAt(0, from) === 0 || capture ? 0 : Math.min(pos.halfmoveClock + 1, MAX_CLOCK);
+  nextFullmove = Math.min(pos.fullmoveNumber + us, MAX_CLOCK);
+  play(0, code);
+  // Only a double step sets an en-passant square, which stays if a legal capture uses it.
+  if (BOARD[PLY_WORDS + EP]! >= 0) generateClean(1);
+  return true;
+}
+
 /**
  * Writes the position after from -> to (promotion 0 none, 1 knight .. 4 queen) to `out`
  * (PACKED_POSITION_WORDS words) and returns true; false, leaving `out` as it was, when the move is
@@ -54,19 +86,7 @@ export function makeMove(pos: Position, from: number, to: number, promotion: num
   if (out.length !== PACKED_POSITION_WORDS) {
     throw new RangeError(`makeMove: out must have length ${PACKED_POSITION_WORDS}, got ${out.length}`);
   }
-  const w = halvesOf(pos);
-  loadPacked(w, 0, 0);
-  const code = from | (to << 6) | (promotion << 12);
-  const quick = quickLegality(from, to, promotion);
-  if (quick === 0 || (quick < 0 && !isLegal(from, code))) return false;
-  const us = BOARD[SIDE]!;
-  const capture = (BOARD[2 * (us ^ 1) + (to >> 5)]! & (1 << (to & 31))) !== 0;
-  const halfmove = (w[16]! >>> 16) | ((w[17]! & 0xf) << 16);
-  const clock = typeAt(0, from) === 0 || capture ? 0 : Math.min(halfmove + 1, MAX_CLOCK);
-  const fullmove = Math.min(w[18]! + us, MAX_CLOCK);
-  play(0, code);
-  // Only a double step sets an en-passant square, which stays if a legal capture uses it.
-  if (BOARD[PLY_WORDS + EP]! >= 0) generateClean(1);
+  if (!played(pos, from, to, promotion)) return false;
   const o = PLY_WORDS;
   const ep = BOARD[o + EP]!;
   // The facade passes the same out array each time: one view of it.
@@ -75,11 +95,24 @@ export function makeMove(pos: Position, from: number, to: number, promotion: num
     lastOutHalves = halves(out);
   }
   const h = lastOutHalves!;
+  const clock = nextClock;
   for (let i = 0; i < 16; i++) h[i] = BOARD[o + i]!;
   const c960 = BOARD[o + C960]!;
   h[16] = BOARD[o + SIDE]! | (BOARD[o + CASTLING]! << 1) | (c960 !== 0 ? 0x20 : 0) | ((ep < 0 ? 64 : ep) << 8) | ((clock & 0xffff) << 16);
   h[17] = (clock >>> 16) | ((c960 & 0xfff) << 8);
-  h[18] = fullmove;
+  h[18] = nextFullmove;
   h[19] = 0;
   return true;
+}
+
+/**
+ * The Position after from -> to, made from the board without the packed words in between (the
+ * everyday makeMove's path); undefined when the move is not legal in `pos`.
+ */
+export function makeMovePosition(pos: Position, from: number, to: number, promotion: number): Position | undefined {
+  if (!played(pos, from, to, promotion)) return undefined;
+  const o = PLY_WORDS;
+  const c960 = BOARD[o + C960]!;
+  return new PositionRecord(setHalvesAt(BOARD, o), BOARD[o + SIDE]! as Color, BOARD[o + CASTLING]!, BOARD[o + EP]!, nextClock, nextFullmove,
+    c960 & 0xfff, c960 !== 0);
 }

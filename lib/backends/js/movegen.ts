@@ -451,10 +451,38 @@ export function typeAt(o: number, sq: number): number {
 const PROMOTED_TYPE = [0, 1, 2, 3, 4];
 
 /** Copies the board at ply p to ply p + 1 and plays `move` (legal) there. */
+/**
+ * Copies the ply at `o` to the ply at `n` (PLY_WORDS = 21 words), written out: V8 runs the straight
+ * stores several times faster than the loop.
+ */
+export function copyPly(o: number, n: number): void {
+  BOARD[n] = BOARD[o]!;
+  BOARD[n + 1] = BOARD[o + 1]!;
+  BOARD[n + 2] = BOARD[o + 2]!;
+  BOARD[n + 3] = BOARD[o + 3]!;
+  BOARD[n + 4] = BOARD[o + 4]!;
+  BOARD[n + 5] = BOARD[o + 5]!;
+  BOARD[n + 6] = BOARD[o + 6]!;
+  BOARD[n + 7] = BOARD[o + 7]!;
+  BOARD[n + 8] = BOARD[o + 8]!;
+  BOARD[n + 9] = BOARD[o + 9]!;
+  BOARD[n + 10] = BOARD[o + 10]!;
+  BOARD[n + 11] = BOARD[o + 11]!;
+  BOARD[n + 12] = BOARD[o + 12]!;
+  BOARD[n + 13] = BOARD[o + 13]!;
+  BOARD[n + 14] = BOARD[o + 14]!;
+  BOARD[n + 15] = BOARD[o + 15]!;
+  BOARD[n + 16] = BOARD[o + 16]!;
+  BOARD[n + 17] = BOARD[o + 17]!;
+  BOARD[n + 18] = BOARD[o + 18]!;
+  BOARD[n + 19] = BOARD[o + 19]!;
+  BOARD[n + 20] = BOARD[o + 20]!;
+}
+
 export function play(p: number, move: number): void {
   const o = p * PLY_WORDS;
   const n = o + PLY_WORDS;
-  for (let i = 0; i < PLY_WORDS; i++) BOARD[n + i] = BOARD[o + i]!;
+  copyPly(o, n);
   const from = move & 63;
   const to = (move >> 6) & 63;
   const promotion = move >> 12;

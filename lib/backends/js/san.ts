@@ -7,7 +7,7 @@
  */
 import { BOARD, C960, CASTLING, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, generate, typeAt } from './movegen.js';
 import * as mg from './movegen.js';
-import { loadPacked, play } from './movegen.js';
+import { copyPly, loadPacked, play } from './movegen.js';
 import type { Position } from '../../core/types.js';
 import type { SanBackend } from '../contract.js';
 import { halvesOf } from '../../core/position-record.js';
@@ -207,7 +207,7 @@ export function write(p: number, n: number, m: number, check: number): string {
  */
 function generateOfType(type: number): number {
   const o = PLY_WORDS;
-  for (let i = 0; i < PLY_WORDS; i++) BOARD[o + i] = BOARD[i]!;
+  copyPly(0, o);
   const us = BOARD[SIDE]!;
   for (let t = 0; t < 5; t++) {
     if (t === type) continue;

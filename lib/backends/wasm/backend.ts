@@ -184,6 +184,8 @@ export function wasmBackendOf(core: WasmCore): Backend {
     ...wasmPatternFns(core, { regions, copyIn, copyOut, refused }),
     name: 'wasm' as const,
     cpuPath: core.simd ? 'wasm32+simd128' : 'wasm32',
+    // Moves are made by the module's makeMove below, not the twin's shortcut.
+    makeMovePosition: undefined,
     batch: Object.freeze(batch),
     checkVariants,
     pgn: wasmPgnBackend(core),
