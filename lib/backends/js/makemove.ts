@@ -9,8 +9,9 @@ import type { Color, Position } from '../../core/types.js';
 import { PACKED_POSITION_WORDS } from '../../core/types.js';
 import { MAX_CLOCK } from '../../core/position.js';
 import { PositionRecord, setHalvesAt } from '../../core/position-record.js';
-import { BOARD, C960, CASTLING, CHESS960_FLAG, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, copyPly, generate, play, typeAt } from './movegen.js';
+import { BOARD, C960, CASTLING, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, copyPly, generate, play, typeAt } from './movegen.js';
 import { quickLegality } from './legal.js';
+import { loadPosition } from './load.js';
 import { generateClean } from './san.js';
 
 /** The int32 halves of packed words (little-endian: word k is halves 2k, 2k + 1). */
@@ -55,16 +56,8 @@ let nextFullmove = 0;
  * legal in `pos`.
  */
 function played(pos: Position, from: number, to: number, promotion: number): boolean {
-  const h = PositionRecord.setsOf(pos as PositionRecord);
-  // Written out: V8 runs the straight stores several times faster than the loop.
-  BOARD[0] = h[0]!; BOARD[1] = h[1]!; BOARD[2] = h[2]!; BOARD[3] = h[3]!; BOARD[4] = h[4]!; BOARD[5] = h[5]!;
-  BOARD[6] = h[6]!; BOARD[7] = h[7]!; BOARD[8] = h[8]!; BOARD[9] = h[9]!; BOARD[10] = h[10]!; BOARD[11] = h[11]!;
-  BOARD[12] = h[12]!; BOARD[13] = h[13]!; BOARD[14] = h[14]!; BOARD[15] = h[15]!;
+  loadPosition(pos);
   const us = pos.sideToMove;
-  BOARD[SIDE] = us;
-  BOARD[CASTLING] = pos.castling;
-  BOARD[C960] = pos.chess960 ? CHESS960_FLAG | PositionRecord.rookFieldsOf(pos as PositionRecord) : 0;
-  BOARD[EP] = pos.epSquare;
   const code = from | (to << 6) | (promotion << 12);
   const quick = quickLegality(from, to, promotion);
   if (quick === 0 || (quick < 0 && !isLegal(from, code))) return false;

@@ -20,6 +20,7 @@ import {
   attacked, generate, kingSquareAt, loadPacked, play, typeAt,
 } from './movegen.js';
 import { LINE, bishopHalves, rookHalves } from './sliders.js';
+import { loadPosition } from './load.js';
 
 /** Out-array of the slider lookups and kingBlockers below. */
 const ATT = new Int32Array(6);
@@ -53,7 +54,7 @@ function perftAt(p: number, depth: number): number {
 /** Writes the legal moves of pos to out (length >= MAX_MOVES) and returns their number. */
 export function legalMoves(pos: Position, out: Uint16Array): number {
   if (out.length < MAX_MOVES) throw new RangeError(`legalMoves: out must hold at least ${MAX_MOVES} moves, got ${out.length}`);
-  loadPacked(halvesOf(packedOf(pos)), 0, 0);
+  loadPosition(pos);
   const n = generate(0, false);
   out.set(MOVES.subarray(0, n));
   return n;
@@ -62,7 +63,7 @@ export function legalMoves(pos: Position, out: Uint16Array): number {
 export function perft(pos: Position, depth: number): number {
   checkDepth('perft', depth);
   if (depth === 0) return 1;
-  loadPacked(halvesOf(packedOf(pos)), 0, 0);
+  loadPosition(pos);
   return perftAt(0, depth);
 }
 

@@ -7,10 +7,10 @@
  */
 import { BOARD, C960, CASTLING, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, generate, typeAt } from './movegen.js';
 import * as mg from './movegen.js';
-import { copyPly, loadPacked, play } from './movegen.js';
+import { copyPly, play } from './movegen.js';
 import type { Position } from '../../core/types.js';
 import type { SanBackend } from '../contract.js';
-import { halvesOf } from '../../core/position-record.js';
+import { loadPosition } from './load.js';
 
 export const SAN_OK = 0;
 export const SAN_MALFORMED = 1;
@@ -256,7 +256,7 @@ export { CASTLING, KNIGHT };
 /** The SAN primitives of the JS backend (Backend.san). */
 export const jsSanBackend: SanBackend = {
   write(pos, code) {
-    loadPacked(halvesOf(pos), 0, 0);
+    loadPosition(pos);
     const n = generate(0, false);
     let legal = false;
     for (let k = 0; k < n; k++) if (MOVES[k] === code) legal = true;
@@ -270,7 +270,7 @@ export const jsSanBackend: SanBackend = {
     return write(0, n, code, check ? (generate(1, true) === 0 ? 2 : 1) : 0);
   },
   parse(pos, san, out) {
-    loadPacked(halvesOf(pos), 0, 0);
+    loadPosition(pos);
     if (!parseSyntax(san, 0, san.length)) return SAN_MALFORMED;
     const x = syntax;
     // Castling needs the whole board; any other move only the pieces of the type it names.
@@ -284,7 +284,7 @@ export const jsSanBackend: SanBackend = {
     return status | (count << 8);
   },
   list(pos) {
-    loadPacked(halvesOf(pos), 0, 0);
+    loadPosition(pos);
     const n = generate(0, false);
     const codes = MOVES.slice(0, n);
     const sans: string[] = [];
