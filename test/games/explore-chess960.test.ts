@@ -196,3 +196,21 @@ describe('bitboard-patterns explore --chess960', () => {
     expect(readFileSync(book2)).toEqual(readFileSync(book1));
   });
 });
+
+describe.each(BACKENDS)('PolyglotBook on Chess960 positions (%s)', (backend) => {
+  it('finds a Chess960 tree\'s castling moves as the position\'s legal moves (the king taking its rook)', async () => {
+    // The standard setup played as Chess960 (castling e1h1) and a start position whose king castles without moving (g1h1).
+    const pgn = `[Variant "Chess960"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O 1-0\n\n`
+      + `[Variant "Chess960"]\n[FEN "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w KQkq - 0 1"]\n[Result "0-1"]\n\n1. O-O O-O 0-1\n`;
+    const { tree } = await exploreGames(pgn, { maxPly: 10, backend, chess960: true });
+    const book = PolyglotBook.fromBytes(tree.polyglotBook(), { backend });
+    const api = backend === 'native' ? nativeApi! : jsApi;
+    let pos = api.parseFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', { chess960: true });
+    for (const m of ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'f8c5']) pos = api.makeMove(pos, m);
+    expect(api.legalMoves(pos)).toContain('e1h1');
+    expect(book.entries(pos).map((e) => e.move)).toEqual(['e1h1']);
+    const other = api.parseFen('r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w KQkq - 0 1', { chess960: true });
+    expect(book.entries(other).map((e) => e.move)).toEqual(['g1h1']);
+    expect(book.entries(api.makeMove(other, 'g1h1')).map((e) => e.move)).toEqual(['g8h8']);
+  });
+});
