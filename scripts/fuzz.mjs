@@ -87,6 +87,13 @@ const FENS = [
   'rk2r3/8/8/8/8/8/8/1K3R1R w Fa - 0 1',
   'r1k1r3/8/8/8/8/8/8/R1K1R3 b EAea - 0 1',
 ];
+// Chess960 X-FEN (KQkq the outermost rooks, a letter an inner one): positions only with { chess960: true },
+// standard FEN or a castling error without it (the FEN-line batch parsers' chess960 option).
+const XFENS = ['bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9', 'b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w KQ - 1 9',
+  'qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w kq - 0 9', '1r5k/8/8/8/8/8/8/4K1R1 w K - 0 1', '8/8/8/8/8/8/8/qR1K3k w Q - 0 1',
+  'rk2r3/8/8/8/8/8/8/1K3R1R w Fq - 0 1', 'r1k1r3/8/8/8/8/8/8/R1K1R3 b KQkq - 0 1', 'r3r1kr/8/8/8/8/8/8/RK3R1R w FQe - 0 1',
+  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'r3r1kr/8/8/8/8/8/8/RK3R1R w KQkq - 0 1', 'r3r1kr/8/8/8/8/8/8/RK3R1R w Gg - 0 1',
+  'rk2r3/8/8/8/8/8/8/1K3R1R w qF - 0 1', 'rk2r3/8/8/8/8/8/8/1K3R1R w FF - 0 1', 'rk2r3/8/8/8/8/8/8/1K3R1R w Fq', 'rk2r3/8/8/8/8/8/8/1K3R1R w Fq - bm a1a2;'];
 const BAD_FENS = ['', 'x', '8/8/8/8/8/8/8/8 w - - 0 1', '4k3/4R3/8/8/8/8/8/4K3 w - - 0 1', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0',
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1', '\u00e9\u00e9', 'k7/8/8/8/8/8/8/K7 w - - 99999999999 1',
   'rk2r3/8/8/8/8/8/8/1K3R1R w G - 0 1', 'rk2r3/8/8/8/8/8/8/1K3R1R w FFa - 0 1', 'rk2r3/8/8/8/8/8/8/1K3R1R w Fq - 0 1', 'rk2r3/8/8/8/8/8/8/1K3R1R w KQ - 0 1'];
@@ -107,7 +114,7 @@ function anyRecipe(r, depth = 0) {
     case 1: return { kind: 'null' };
     case 2: return { kind: 'number', value: r.pick(NUMBERS) };
     case 3: return { kind: 'bigint', value: r.pick(BIGINTS) };
-    case 4: return { kind: 'string', value: r.pick([...FENS, ...BAD_FENS, 'all', 'e4', '0', 'js', 'native']) };
+    case 4: return { kind: 'string', value: r.pick([...FENS, ...XFENS, ...BAD_FENS, 'all', 'e4', '0', 'js', 'native']) };
     case 5: return { kind: r.pick(['true', 'false', 'symbol', 'function', 'throwingFunction', 'emptyObject']) };
     case 6: return positionRecipe(r);
     case 7: return typedRecipe(r, r.pick(ARRAY_TYPES), r.int(4) === 0 ? r.pick([0, 1, 9, 10, 11, 64, 100]) : 10 * r.int(4));
@@ -177,7 +184,8 @@ function forgedRecipe(r) {
 
 function batchRecipe(r) {
   const how = r.pick(['fromFens', 'fromPacked', 'fromPackedValid', 'forged', 'reshaped', 'detachedAfter']);
-  return { kind: 'batch', how, fens: Array.from({ length: r.int(6) }, () => (r.chance(0.8) ? r.pick(FENS) : r.pick(BAD_FENS))), n: r.int(4), words: wordsFor(r, 1 + r.int(4)) };
+  return { kind: 'batch', how, fens: Array.from({ length: r.int(6) }, () => (r.chance(0.6) ? r.pick(FENS) : r.chance(0.5) ? r.pick(XFENS) : r.pick(BAD_FENS))), n: r.int(4), words: wordsFor(r, 1 + r.int(4)),
+    options: r.chance(0.5) ? { chess960: r.chance(0.8), epd: r.chance(0.3) } : undefined };
 }
 
 /** The `reuse` option of the PGN position readers: an earlier result's shape, with hostile parts. */
@@ -207,7 +215,7 @@ function paramRecipe(r, fn, param) {
     return { kind: 'number', value: r.chance(0.85) ? r.int(64) : r.pick(NUMBERS) };
   }
   if (/direction|dir$/.test(p)) return { kind: 'number', value: r.chance(0.85) ? r.int(8) : r.pick(NUMBERS) };
-  if (/fens?$/.test(p)) return p.endsWith('s') ? { kind: 'array', items: Array.from({ length: n }, () => ({ kind: 'string', value: r.chance(0.8) ? r.pick(FENS) : r.pick(BAD_FENS) })) } : { kind: 'string', value: r.chance(0.8) ? r.pick(FENS) : r.pick(BAD_FENS) };
+  if (/fens?$/.test(p)) return p.endsWith('s') ? { kind: 'array', items: Array.from({ length: n }, () => ({ kind: 'string', value: r.chance(0.6) ? r.pick(FENS) : r.chance(0.5) ? r.pick(XFENS) : r.pick(BAD_FENS) })) } : { kind: 'string', value: r.chance(0.8) ? r.pick(FENS) : r.pick(BAD_FENS) };
   if (p === 'features') return r.chance(0.3) ? { kind: 'string', value: 'all' } : { kind: 'array', items: Array.from({ length: 1 + r.int(3) }, () => ({ kind: 'string', value: r.pick(FEATURE_NAMES) })) };
   if (p === 'options' || p === 'init') return { kind: 'object', entries: [['threads', { kind: 'number', value: r.pick([1, 2, 0, 300, 1.5]) }], ...(r.chance(0.5) ? [['signal', { kind: 'signal', how: r.pick(['aborted', 'abortAfterCall', 'live', 'fake']) }]] : []), ...(r.chance(0.3) ? [['epd', { kind: r.pick(['true', 'false']) }]] : []), ...(r.chance(0.3) ? [[r.pick(['chess960', 'shredder']), r.chance(0.8) ? { kind: r.pick(['true', 'false']) } : anyRecipe(r, 2)]] : []), ...(/pgn/i.test(fn) && r.chance(0.5) ? [['reuse', reuseRecipe(r)]] : [])] };
   if (p === 'move') return r.chance(0.5) ? { kind: 'number', value: r.int(65536) } : { kind: 'object', entries: [['from', { kind: 'number', value: r.int(64) }], ['to', { kind: 'number', value: r.int(64) }]] };
@@ -293,7 +301,7 @@ function materialize(rec, api, post) {
     }
     case 'batch': {
       const B = api.PositionBatch;
-      if (rec.how === 'fromFens') return B.fromFens(rec.fens);
+      if (rec.how === 'fromFens') return B.fromFens(rec.fens, rec.options);
       const w = new BigUint64Array(rec.words.length * 10);
       rec.words.forEach((p, i) => {
         w.set(packedOf(api, p.fen), i * 10);

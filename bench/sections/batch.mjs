@@ -101,6 +101,24 @@ export async function run({ js, native, wasm, quick, filter }) {
     { fn: 'PositionBatch.fromFens', impl: 'native', op: `PositionBatch.fromFens(${lines.length} EPD lines), per line` });
   rows.push(['fromFens (EPD lines)', parse && perSec(parse), '-', '-', perSec(measure(() => js.PositionBatch.fromFens(lines.slice(0, 2000), { epd: true }), 2000, SAMPLES,
     { fn: 'PositionBatch.fromFens', impl: 'js', op: 'PositionBatch.fromFens(2000 EPD lines), per line' })), '-', '-', '-', '-']);
+  // Chess960 X-FEN lines (start positions and random playouts) with { chess960: true }: the same
+  // parsers with the castling field read as X-FEN, as many lines as the EPD row above.
+  const x960 = [];
+  for (let i = 0, seed = 960; i < 2000; i++) {
+    const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    let pos = js.chess960StartPosition(Math.floor(next() * 960));
+    for (let p = Math.floor(next() * 24); p > 0; p--) {
+      const moves = js.legalMoves(pos);
+      if (!moves.length) break;
+      pos = js.makeMove(pos, moves[Math.floor(next() * moves.length)]);
+    }
+    x960.push(js.toFen(pos));
+  }
+  const x960Lines = Array.from({ length: lines.length }, (_, i) => x960[i % x960.length]);
+  const parse960 = native && measure(() => native.PositionBatch.fromFens(x960Lines, { chess960: true }), x960Lines.length, SAMPLES,
+    { fn: 'PositionBatch.fromFens', impl: 'native', op: `PositionBatch.fromFens(${x960Lines.length} Chess960 X-FEN lines, { chess960: true }), per line` });
+  rows.push(['fromFens (Chess960 X-FEN lines, { chess960: true })', parse960 && perSec(parse960), '-', '-', perSec(measure(() => js.PositionBatch.fromFens(x960, { chess960: true }), x960.length, SAMPLES,
+    { fn: 'PositionBatch.fromFens', impl: 'js', op: `PositionBatch.fromFens(${x960.length} Chess960 X-FEN lines, { chess960: true }), per line` })), '-', '-', '-', '-']);
 
   // CLI end to end.
   const cliLines = quick ? 200_000 : 1_000_000;

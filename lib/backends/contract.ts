@@ -351,9 +351,9 @@ export interface BatchBackend {
    * Lines of UTF-8 text (ending at '\n') -> [packed words, status (0 ok, 1.. = FEN_STATUS field,
    * 8 = not ASCII: parse this line in JS), lineStarts (n + 1 byte offsets)]. With `into` long enough
    * for the n lines (and apart from `text`), they are written to the starts of its arrays instead and
-   * the result is n.
+   * the result is n. `chess960`: castling fields read as X-FEN (parseFen's `{ chess960: true }`).
    */
-  parseFenText(text: Uint8Array, epd: boolean, into?: ParseInto): [BigUint64Array, Uint8Array, Uint32Array] | number;
+  parseFenText(text: Uint8Array, epd: boolean, into?: ParseInto, chess960?: boolean): [BigUint64Array, Uint8Array, Uint32Array] | number;
   analyzeBatch(words: BigUint64Array, valid: Uint8Array | null, features: number,
     outs: (BigUint64Array | Uint8Array | undefined | null)[]): void;
   /** Resolves true when done, false when `cancel[0]` became non-zero first. */
@@ -375,7 +375,7 @@ export interface BatchBackend {
    */
   analyzeFile?: (path: string, order: Uint8Array, format: number, strict: boolean, threads: number, bounds: Float64Array,
     maxLineBytes: number, onLines: (text: Uint8Array, starts: Uint32Array, lineNumbers: Float64Array, tooLong: string | undefined) => LineRecords,
-    onProgress?: (lines: number, kib: number) => void) => Promise<[number, string, number, number, number, number]>;
+    onProgress?: (lines: number, kib: number) => void, chess960?: boolean) => Promise<[number, string, number, number, number, number]>;
 }
 
 /**

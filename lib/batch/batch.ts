@@ -187,9 +187,10 @@ export interface ParsedText {
 /**
  * Lines of UTF-8 text (one position per line, '\n' ends a line) through the backend's parser; lines
  * it leaves to JS (non-ASCII) and the bad ones (for their FenError message) are parsed by `parseFen`.
+ * `chess960`: castling fields read as X-FEN (parseFen's `{ chess960: true }`), by both parsers.
  */
-export function parseText(b: Backend, text: Uint8Array, epd: boolean, scratch?: ChunkScratch): ParsedText {
-  const r = b.batch.parseFenText(text, epd, scratch?.parse);
+export function parseText(b: Backend, text: Uint8Array, epd: boolean, scratch?: ChunkScratch, chess960 = false): ParsedText {
+  const r = b.batch.parseFenText(text, epd, scratch?.parse, chess960);
   let words: BigUint64Array, status: Uint8Array, lineStarts: Uint32Array;
   if (typeof r === 'number') {
     const into = scratch!.parse!;
@@ -205,7 +206,7 @@ export function parseText(b: Backend, text: Uint8Array, epd: boolean, scratch?: 
   const errors: BatchError[] = [];
   for (let i = 0; i < status.length; i++) {
     if (status[i] === 0) { valid[i] = 1; continue; }
-    const r = parseLine(lineAt(text, lineStarts, i), epd, b.checkers);
+    const r = parseLine(lineAt(text, lineStarts, i), epd, b.checkers, chess960);
     if (r instanceof FenError) errors.push({ index: i, error: r });
     else { words.set(r, i * PACKED_POSITION_WORDS); valid[i] = 1; }
   }
@@ -213,7 +214,7 @@ export function parseText(b: Backend, text: Uint8Array, epd: boolean, scratch?: 
 }
 
 /** Strings -> PositionBatch with per-string errors (the batch API's fromFens). */
-export function batchFromFens(b: Backend, fens: readonly string[], epd: boolean): PositionBatch {
+export function batchFromFens(b: Backend, fens: readonly string[], epd: boolean, chess960 = false): PositionBatch {
   const fn = 'PositionBatch.fromFens';
   if (!Array.isArray(fens)) throw new TypeError(`${fn}: fens must be an array of strings`);
   const n = fens.length;
@@ -223,12 +224,12 @@ export function batchFromFens(b: Backend, fens: readonly string[], epd: boolean)
     return s.includes('\n') ? '' : s;
   });
   const text = Buffer.from(n ? `${lines.join('\n')}\n` : '', 'utf8');
-  const parsed = parseText(b, text, epd);
+  const parsed = parseText(b, text, epd, undefined, chess960);
   const errors: BatchError[] = [];
   const byIndex = new Map(parsed.errors.map((e) => [e.index, e]));
   for (let i = 0; i < n; i++) {
     if (fens[i]!.includes('\n')) {
-      const r = parseLine(fens[i]!, epd, b.checkers);
+      const r = parseLine(fens[i]!, epd, b.checkers, chess960);
       if (r instanceof FenError) { errors.push({ index: i, error: r }); parsed.valid[i] = 0; parsed.words.fill(0n, i * 10, i * 10 + 10); }
       else { parsed.words.set(r, i * PACKED_POSITION_WORDS); parsed.valid[i] = 1; }
     } else if (byIndex.has(i)) {
@@ -284,13 +285,17 @@ export function createBatchApi(b: Backend) {
      * FEN strings (or EPD lines with `{ epd: true }`) -> PositionBatch. Parsed natively on the native
      * backend with the exact parseFen rules; a string that does not parse leaves a zero slot
      * (`valid[i] = 0`) and an entry in `errors` with its FenError. Nothing is thrown for bad strings.
+     * `{ chess960: true }` reads every string as `parseFen(fen, { chess960: true })` does (X-FEN
+     * castling fields: `KQkq` the outermost rooks); without it, Shredder-FEN strings are still
+     * Chess960 positions and `KQkq` is standard FEN.
      */
-    static fromFens(fens: readonly string[], options: { epd?: boolean } = {}): PositionBatch {
+    static fromFens(fens: readonly string[], options: { epd?: boolean; chess960?: boolean } = {}): PositionBatch {
       const fn = 'PositionBatch.fromFens';
       if (typeof options !== 'object' || options === null) throw new TypeError(`${fn}: options must be an object, got ${options === null ? 'null' : typeof options}`);
-      const { epd } = options;
+      const { epd, chess960 } = options;
       if (epd !== undefined && typeof epd !== 'boolean') throw new TypeError(`${fn}: options.epd must be a boolean, got ${typeof epd}`);
-      return batchFromFens(b, fens, epd === true);
+      if (chess960 !== undefined && typeof chess960 !== 'boolean') throw new TypeError(`${fn}: options.chess960 must be a boolean, got ${typeof chess960}`);
+      return batchFromFens(b, fens, epd === true, chess960 === true);
     }
   }
 
@@ -404,10 +409,11 @@ export interface ChunkScratch { records: Uint8Array; readonly planes: (ArrayBuff
  * in turn that way, without counting the lines twice. With `scratch`, the parsed positions, the
  * feature planes and (when they fit) the records are made in its memory, reused from one call to
  * the next: the caller must be done with the result before it passes the same scratch again.
+ * `chess960`: castling fields read as X-FEN (the analyze command's --chess960).
  */
 export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number | ((lines: number) => number), ids: readonly number[],
-  format: RecordFormat, epd: boolean, tb?: EndgameProber, scratch?: ChunkScratch): { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number } {
-  const parsed = parseText(b, text, epd, scratch);
+  format: RecordFormat, epd: boolean, tb?: EndgameProber, scratch?: ChunkScratch, chess960 = false): { out: Uint8Array; lines: number; errors: number; firstError?: string; firstErrorEnd?: number } {
+  const parsed = parseText(b, text, epd, scratch, chess960);
   const n = parsed.valid.length;
   if (typeof firstLine === 'function') firstLine = firstLine(n);
   const outs = allocate(ids, n, scratch?.planes);

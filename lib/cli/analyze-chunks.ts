@@ -77,13 +77,14 @@ function tooLongError(line: number, tooLong: string, ids: readonly number[], for
  * first 64 bytes). `firstLine` as analyzeTextChunk takes it.
  */
 function chunkRecords(backend: Backend, text: Uint8Array, firstLine: number | ((lines: number) => number),
-  tooLong: string | undefined, ids: readonly number[], format: RecordFormat, tb?: SyzygyTablebase, scratch?: ChunkScratch): ChunkRecords {
+  tooLong: string | undefined, ids: readonly number[], format: RecordFormat, tb?: SyzygyTablebase, scratch?: ChunkScratch,
+  chess960 = false): ChunkRecords {
   let first = 0, textLines = 0;
   const number = (lines: number): number => {
     textLines = lines;
     return (first = typeof firstLine === 'number' ? firstLine : firstLine(lines));
   };
-  let { out, lines, errors, firstError, firstErrorEnd } = analyzeTextChunk(backend, text, number, ids, format, true, tb, scratch);
+  let { out, lines, errors, firstError, firstErrorEnd } = analyzeTextChunk(backend, text, number, ids, format, true, tb, scratch, chess960);
   if (tooLong !== undefined) {
     // The chunk's last line: its number follows the text's lines (skipped ones included).
     const { record, message } = tooLongError(first + textLines, tooLong, ids, format, tb !== undefined);
@@ -106,10 +107,10 @@ export interface LineRecords { words: BigUint64Array; ok: Uint8Array; records: U
  * lineNumbers[i]) is either parsed (its packed words, ok[i] = 1) or gets its error record; then
  * `tooLong`'s record, numbered lineNumbers[count], when the chunk ends in a line over the limit.
  * records: those records concatenated, record i ending at ends[i]; firstError: "line N: message" of
- * the first.
+ * the first. `chess960`: castling fields read as X-FEN (--chess960).
  */
 export function lineRecords(backend: Backend, text: Uint8Array, starts: Uint32Array, lineNumbers: Float64Array,
-  tooLong: string | undefined, ids: readonly number[], format: RecordFormat): LineRecords {
+  tooLong: string | undefined, ids: readonly number[], format: RecordFormat, chess960 = false): LineRecords {
   const count = starts.length - 1;
   const words = new BigUint64Array(count * PACKED_POSITION_WORDS);
   const ok = new Uint8Array(count);
@@ -124,7 +125,7 @@ export function lineRecords(backend: Backend, text: Uint8Array, starts: Uint32Ar
   };
   for (let i = 0; i < count; i++) {
     const line = lineAt(text, starts, i);
-    const r = parseLine(line, true, backend.checkers);
+    const r = parseLine(line, true, backend.checkers, chess960);
     if (r instanceof FenError) add(errorRecord(lineNumbers[i]!, line, r, ids, format), `line ${lineNumbers[i]}: ${r.message}`);
     else { words.set(r, i * PACKED_POSITION_WORDS); ok[i] = 1; }
     ends[i] = size;
@@ -234,7 +235,7 @@ export function analyzeWorker(data: WorkerData, backend: Backend, tb?: SyzygyTab
     try {
       slot = takeSlot();
       scratch.records = slots[slot]!;
-      r = chunkRecords(backend, text, number, tooLong, data.ids, data.format, tb, scratch);
+      r = chunkRecords(backend, text, number, tooLong, data.ids, data.format, tb, scratch, data.chess960 === true);
     } catch (e) {
       if (e === STOPPED) return {};
       throw e;

@@ -82,6 +82,8 @@ export interface WorkerData {
   format: RecordFormat;
   syzygy: string[];
   strict: boolean;
+  /** --chess960: castling fields read as X-FEN. */
+  chess960?: boolean;
   control: SharedArrayBuffer;
   totals: SharedArrayBuffer;
   /** Output slots (SLOTS_PER_THREAD per worker), their states (0 free, 1 in use) and the parking ring. */

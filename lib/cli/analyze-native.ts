@@ -32,7 +32,8 @@ export interface NativeRun extends JobResult { lines: number; errors: number; by
  * onProgress: the lines and KiB of input written so far, now and then.
  */
 export async function runNative(analyzeFile: AnalyzeFile, file: string, plan: ChunkPlan, threads: number,
-  ids: number[], format: RecordFormat, strict: boolean, onProgress?: (lines: number, kib: number) => void): Promise<NativeRun> {
+  ids: number[], format: RecordFormat, strict: boolean, onProgress?: (lines: number, kib: number) => void,
+  chess960 = false): Promise<NativeRun> {
   const chunks = chunkCount(plan);
   const bounds = new Float64Array(chunks + 1);
   for (let k = 0; k < chunks; k++) bounds[k] = chunkRange(plan, k)[0];
@@ -46,12 +47,12 @@ export async function runNative(analyzeFile: AnalyzeFile, file: string, plan: Ch
       const m = createRequire(import.meta.url)(fileURLToPath(new URL('./analyze-worker.cjs', import.meta.url))) as
         { lineRecords: typeof LineRecordsFn; loadNative: () => Backend };
       const own = m.loadNative();
-      records = (t, s, n, long) => m.lineRecords(own, t, s, n, long, ids, format);
+      records = (t, s, n, long) => m.lineRecords(own, t, s, n, long, ids, format, chess960);
     }
     return records(text, starts, lineNumbers, tooLong);
   };
   const [stop, message, lines, errors, bytes, errno] = await analyzeFile(file, Uint8Array.from(ids), format === 'ndjson' ? 0 : 1, strict,
-    threads, bounds, MAX_LINE_BYTES, onLines, onProgress);
+    threads, bounds, MAX_LINE_BYTES, onLines, onProgress, chess960);
   return { ...(stop !== 0 && { stop, message: errno ? writeErrorMessage(errno) : message }), lines, errors, bytes };
 }
 

@@ -47,6 +47,9 @@ options:
   --threads N            threads (default: all cores, ${availableParallelism()} here)
   --syzygy DIR           Syzygy tables (.rtbw/.rtbz) in DIR (repeatable): adds "wdl" and "dtz" to
                          each record (null in NDJSON, empty in CSV where the tables cannot answer)
+  --chess960             read castling fields as X-FEN, as parseFen(fen, { chess960: true }):
+                         KQkq name the outermost rooks, a file letter an inner one (Shredder-FEN
+                         lines such as HAha are Chess960 positions with or without it)
   --strict               stop at the first malformed line (exit code 1)
   --progress / --no-progress   progress bar on stderr (default: only when stderr is a terminal)
 
@@ -70,6 +73,7 @@ interface Options {
   strict: boolean;
   progress: boolean;
   syzygy: string[];
+  chess960: boolean;
 }
 
 
@@ -80,6 +84,7 @@ function parseArgs(args: string[]): Options {
   let { backend, explicit } = commandBackend('analyze', requestedBackend());
   let threads = availableParallelism();
   let strict = false;
+  let chess960 = false;
   let progress = process.stderr.isTTY === true;
   let sawFile = false;
   const syzygy: string[] = [];
@@ -98,6 +103,7 @@ function parseArgs(args: string[]): Options {
     } else if (a === '--threads') threads = threadsOf(value(), 256);
     else if (a === '--syzygy') syzygy.push(value());
     else if (a === '--strict') strict = true;
+    else if (a === '--chess960') chess960 = true;
     else if (a === '--progress') progress = true;
     else if (a === '--no-progress') progress = false;
     else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option ${a}`);
@@ -115,7 +121,7 @@ function parseArgs(args: string[]): Options {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  return { file, ids, format, backend, explicit, threads, strict, progress, syzygy };
+  return { file, ids, format, backend, explicit, threads, strict, progress, syzygy, chess960 };
 }
 
 /** The input as a byte stream, gunzipped when it starts with the gzip magic (1f 8b). */
@@ -352,7 +358,7 @@ export async function run(args: string[]): Promise<number> {
   const workers = threads > 0 && !native ? await import('./worker-pool.js') : undefined;
   const pool: WorkerPool<JobResult> | undefined = workers ? new workers.WorkerPool<JobResult>(threads, WORKER_SOURCE, {
     entry: workers.WORKER_ENTRY, backend: o.backend, explicit: o.explicit, ids: o.ids,
-    format: o.format, syzygy: o.syzygy, strict: o.strict, ...shared!, ...(plan && { file: o.file, size, plan }),
+    format: o.format, syzygy: o.syzygy, strict: o.strict, chess960: o.chess960, ...shared!, ...(plan && { file: o.file, size, plan }),
   } satisfies WorkerData) : undefined;
   const note = (r: JobResult): void => { if (r.stop !== undefined && stop.stop === undefined) stop = r; };
   try {
@@ -367,7 +373,7 @@ export async function run(args: string[]): Promise<number> {
       // Nothing more to write.
     } else if (native) {
       const r = await native.module.runNative(native.analyzeFile, o.file, plan!, threads, o.ids, o.format, o.strict,
-        o.progress ? (lines, kib) => { written.lines = lines; written.kib = kib; } : undefined);
+        o.progress ? (lines, kib) => { written.lines = lines; written.kib = kib; } : undefined, o.chess960);
       note(r);
       nativeTotals = r;
     } else if (size !== undefined) {

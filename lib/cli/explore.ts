@@ -18,7 +18,8 @@ export const usage = `usage:
       .pgn.zst, or - for stdin), keyed by its Polyglot key, every move played: columns key
       (UINT64), move (UCI, castling as e1g1), castling, games, white, draws, black (from the Result
       tag; a game with * or no Result counts in games only). A game the reader refuses is reported
-      on stderr and counts nothing; the exit code is then 3.
+      on stderr and counts nothing; the exit code is then 3. Chess960 games are kept apart: they
+      count only with --chess960, which counts nothing else.
   bitboard-patterns explore merge TREE... --out TREE [options]
       Sums trees written by explore (Parquet or NDJSON parts, e.g. of files cut at game boundaries).
   Options:
@@ -27,6 +28,10 @@ export const usage = `usage:
       --format parquet|ndjson   the tree's format (default parquet; ndjson when TREE ends in .ndjson)
       --out TREE                the tree file
       --book BOOK.bin           also a Polyglot book (weight = games, scaled into 16 bits if needed)
+      --chess960                a tree of the Chess960 games (Variant tag, or a Shredder-FEN FEN
+                                tag): castling as the king taking its own rook; standard games are
+                                passed over (and Chess960 games without it), their number on stderr.
+                                With merge: the parts are Chess960 trees.
       --backend native|js       the PGN reader and the keys (default: native when it loads)`;
 
 interface ExploreOptions {
@@ -38,6 +43,7 @@ interface ExploreOptions {
   out?: string;
   book?: string;
   backend?: 'native' | 'js';
+  chess960: boolean;
 }
 
 function integerOf(flag: string, text: string, max: number): number {
@@ -46,7 +52,7 @@ function integerOf(flag: string, text: string, max: number): number {
 }
 
 function parseOptions(args: string[]): ExploreOptions {
-  const o: ExploreOptions = { merge: args[0] === 'merge', files: [], maxPly: 20, minGames: 1 };
+  const o: ExploreOptions = { merge: args[0] === 'merge', files: [], maxPly: 20, minGames: 1, chess960: false };
   for (let i = o.merge ? 1 : 0; i < args.length; i++) {
     const a = args[i]!;
     const value = (): string => valueOf(args, a, ++i);
@@ -59,6 +65,7 @@ function parseOptions(args: string[]): ExploreOptions {
     } else if (a === '--out' || a === '-o') o.out = value();
     else if (a === '--book') o.book = value();
     else if (a === '--backend') o.backend = backendOf(value());
+    else if (a === '--chess960') o.chess960 = true;
     else if (a.startsWith('-') && a.length > 1) throw new UsageError(`unknown option ${a}`);
     else o.files.push(a);
   }
@@ -68,17 +75,19 @@ function parseOptions(args: string[]): ExploreOptions {
 }
 
 async function explore(o: ExploreOptions): Promise<number> {
-  let tree = new OpeningTree();
+  let tree = new OpeningTree({ chess960: o.chess960 });
   let bad = 0;
+  let skipped = 0;
   if (o.merge) {
     for (const file of o.files) tree = await readTree(file, tree);
   } else {
     const { inputChunks } = await import('./pgn-input.js');
     for (const file of o.files) {
-      const r = await exploreGames(inputChunks(file, { bytesIn: 0 }, o.backend ?? 'native'), { maxPly: o.maxPly, backend: o.backend }, tree, (g) => {
+      const r = await exploreGames(inputChunks(file, { bytesIn: 0 }, o.backend ?? 'native'), { maxPly: o.maxPly, backend: o.backend, chess960: o.chess960 }, tree, (g) => {
         process.stderr.write(`bitboard-patterns explore: ${file}: ${g.error!.message}\n`);
       });
       bad += r.bad;
+      skipped += r.skipped;
     }
   }
   if (o.out !== undefined) {
@@ -86,6 +95,10 @@ async function explore(o: ExploreOptions): Promise<number> {
     await writeTree(o.out, tree.columns(o.minGames), format);
   }
   if (o.book !== undefined) writeFileSync(o.book, tree.polyglotBook(o.minGames));
+  if (skipped) {
+    process.stderr.write(`bitboard-patterns explore: ${skipped} ${o.chess960 ? 'standard' : 'Chess960'} game${skipped === 1 ? '' : 's'} not counted `
+      + `(${o.chess960 ? 'the tree is of Chess960 games' : 'Chess960 games make a tree of their own: --chess960'})\n`);
+  }
   if (bad) process.stderr.write(`bitboard-patterns explore: ${bad} game${bad === 1 ? '' : 's'} could not be read\n`);
   return bad ? 3 : 0;
 }

@@ -261,6 +261,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       else if (a === '--strict') strict = true;
       else if (a === '--progress') progress = true;
       else if (a === '--no-progress') progress = false;
+      else if (a === '--chess960') throw new PgnUsageError('--chess960 is for FEN / EPD lines: a PGN game is Chess960 by its Variant tag (or a Shredder-FEN FEN tag)');
       else if (a.startsWith('-') && a !== '-') throw new PgnUsageError(`unknown option ${a}`);
       else file = a;
     }

@@ -50,10 +50,13 @@ export function lineAt(text: Uint8Array, starts: Uint32Array, i: number): string
   return decoder.decode(text.subarray(starts[i]!, starts[i + 1]! - 1));
 }
 
-/** The FenError of a line, or the packed words of its position (`checkers`: the backend's). */
-export function parseLine(line: string, epd: boolean, checkers: CheckersFn): FenError | BigUint64Array {
+/**
+ * The FenError of a line, or the packed words of its position (`checkers`: the backend's;
+ * `chess960`: the castling field read as X-FEN, parseFen's `{ chess960: true }`).
+ */
+export function parseLine(line: string, epd: boolean, checkers: CheckersFn, chess960 = false): FenError | BigUint64Array {
   try {
-    return parseFen(positionText(line, epd), checkers).packed;
+    return parseFen(positionText(line, epd), checkers, chess960 ? { chess960 } : undefined).packed;
   } catch (e) {
     if (e instanceof FenError) return e;
     throw e;

@@ -11,6 +11,13 @@
  *
  * Keys come from the backend (native/core/polyglot.h through the batch analysis, or
  * lib/backends/js/polyglot.ts), the same either way.
+ *
+ * Chess960 games are kept apart from standard ones, as opening explorers keep variants apart: a tree
+ * is of one kind (`new OpeningTree({ chess960: true })` for Chess960 games) and `exploreGames`
+ * counts only the games of its tree's kind (the Chess960 bit of the reader's positions), counting
+ * the others in `skipped`. A Chess960 tree writes castling as the PGN reader does, the king taking
+ * its own rook (the Polyglot format's castling move too), since a castling king may not move or may
+ * land where a plain king move lands; a standard tree keeps e1g1.
  */
 import { readPgnPositions, type PgnSource, type PgnGame } from './pgn.js';
 import { defaultBackendName, uciOf } from './san.js';
@@ -39,7 +46,10 @@ const UCI_TEXT: (string | undefined)[] = new Array(1 << 15);
 export interface ExplorerRow {
   /** The position's Polyglot key. */
   key: bigint;
-  /** The move in UCI (castling as the king's move, e1g1, as the PGN reader writes it). */
+  /**
+   * The move in UCI, castling as the PGN reader writes it: the king's move (e1g1) in a standard
+   * tree, the king taking its own rook (g1h1) in a Chess960 tree.
+   */
   move: string;
   /** The move is castling (the Polyglot book stores it as the king taking its rook, e1h1). */
   castling: boolean;
@@ -53,6 +63,11 @@ export interface ExplorerRow {
 export interface ExploreOptions {
   /** Count the moves of plies 0 .. maxPly-1 of each game (default 20). */
   maxPly?: number;
+  /**
+   * Count the Chess960 games (true) or the standard ones (false); default: the kind of the tree
+   * passed, else false. A tree of the other kind is a RangeError.
+   */
+  chess960?: boolean;
   /** 'native' | 'js' (default: the package's backend). */
   backend?: 'native' | 'js';
 }
@@ -89,8 +104,19 @@ function checkCount(fn: string, name: string, v: unknown): number {
   return v;
 }
 
-/** Move counts per Polyglot key: the opening tree. */
+/** Move counts per Polyglot key: the opening tree, of standard games or (`{ chess960: true }`) of Chess960 games. */
 export class OpeningTree {
+  /** A tree of Chess960 games: castling rows are the king taking its own rook, as the book writes them. */
+  readonly chess960: boolean;
+
+  constructor(options: { chess960?: boolean } = {}) {
+    if (typeof options !== 'object' || options === null) throw new TypeError('OpeningTree: options must be an object like { chess960: true }');
+    if (options.chess960 !== undefined && typeof options.chess960 !== 'boolean') {
+      throw new TypeError(`OpeningTree: options.chess960 must be a boolean, got ${typeof options.chess960}`);
+    }
+    this.chess960 = options.chess960 === true;
+  }
+
   // An open-addressing hash table (linear probing) of row numbers over rows kept in typed arrays:
   // key halves, move code (with CASTLING_BIT), and four counts; no object or bigint per row.
   #table = new Int32Array(1 << 12).fill(-1);
@@ -234,8 +260,8 @@ export class OpeningTree {
    * sorted by key, heaviest first within a key. The weight is the games count; when some count
    * exceeds 65,535 every weight is scaled by 65,535 / the largest count, rounded up, so the order
    * is kept (equal counts stay equal, a played move keeps a weight of at least 1). Castling is
-   * written as the format stores it, the king taking its own rook (e1h1); a move the format cannot
-   * hold (none in standard chess) is left out.
+   * written as the format stores it, the king taking its own rook (e1h1; a Chess960 tree's rows are
+   * already in that form); a move the format cannot hold (none in standard chess) is left out.
    */
   polyglotBook(minGames = 0): Uint8Array {
     const cols = this.columns(minGames);
@@ -244,7 +270,7 @@ export class OpeningTree {
     const scale = largest > 0xffff ? 0xffff / largest : 1;
     const entries = [];
     for (let i = 0; i < cols.length; i++) {
-      const field = polyglotMoveField(uciMoveCode(cols.move[i]!), cols.castling[i]!);
+      const field = polyglotMoveField(uciMoveCode(cols.move[i]!), cols.castling[i]! && !this.chess960);
       if (field >= 0) entries.push({ key: cols.key[i]!, field, weight: Math.min(0xffff, Math.ceil(cols.games[i]! * scale)) });
     }
     // columns() are sorted by key; within a key, heaviest first (a stable sort keeps the move order).
@@ -267,6 +293,8 @@ export interface ExploreStats {
   /** Games read, and of those the ones refused by the reader (not counted: see PgnGame.error). */
   games: number;
   bad: number;
+  /** Games of the other kind than the tree's (Chess960 games in a standard tree, or standard ones in a Chess960 tree): not counted. */
+  skipped: number;
 }
 
 function checkExploreOptions(fn: string, options: unknown): Required<Pick<ExploreOptions, 'maxPly'>> & ExploreOptions {
@@ -279,6 +307,7 @@ function checkExploreOptions(fn: string, options: unknown): Required<Pick<Explor
   if (o.backend !== undefined && o.backend !== 'native' && o.backend !== 'js') {
     throw new RangeError(`${fn}: backend must be 'native' or 'js', got ${JSON.stringify(o.backend)}`);
   }
+  if (o.chess960 !== undefined && typeof o.chess960 !== 'boolean') throw new TypeError(`${fn}: chess960 must be a boolean`);
   return { ...o, maxPly };
 }
 
@@ -286,15 +315,21 @@ function checkExploreOptions(fn: string, options: unknown): Required<Pick<Explor
  * Counts the first `maxPly` moves of every game of `source` into `tree` (a new one by default).
  * A game the reader refuses (a PgnError) counts nothing and is reported through `onBadGame`; reading
  * goes on. A null move ends the game's counting (the positions after it are not standard play).
+ * Only the games of the tree's kind count (`options.chess960`, or the tree's): the others are
+ * `skipped`.
  */
 export async function exploreGames(source: PgnSource, options?: ExploreOptions,
-  tree: OpeningTree = new OpeningTree(), onBadGame?: (game: PgnGame) => void): Promise<{ tree: OpeningTree } & ExploreStats> {
+  tree?: OpeningTree, onBadGame?: (game: PgnGame) => void): Promise<{ tree: OpeningTree } & ExploreStats> {
   const o = checkExploreOptions('exploreGames', options);
+  if (tree === undefined) tree = new OpeningTree({ chess960: o.chess960 === true });
   if (!(tree instanceof OpeningTree)) throw new TypeError('exploreGames: tree must be an OpeningTree');
+  if (o.chess960 !== undefined && o.chess960 !== tree.chess960) {
+    throw new RangeError(`exploreGames: options.chess960 is ${o.chess960} but the tree is of ${tree.chess960 ? 'Chess960' : 'standard'} games`);
+  }
   if (onBadGame !== undefined && typeof onBadGame !== 'function') throw new TypeError('exploreGames: onBadGame must be a function');
   const backend = backendNamed(o.backend ?? defaultBackendName());
   const keyFeature = featureIds('exploreGames', ['polyglotKey'])[0]!;
-  const stats: ExploreStats = { games: 0, bad: 0 };
+  const stats: ExploreStats = { games: 0, bad: 0, skipped: 0 };
   let words = new BigUint64Array(0);
   let keys = new BigUint64Array(0);
   for await (const chunk of readPgnPositions(source, { backend: withoutWasm(backend.name), games: true, outcome: false })) {
@@ -321,14 +356,19 @@ export async function exploreGames(source: PgnSource, options?: ExploreOptions,
     const halves = new Uint32Array(keys.buffer, keys.byteOffset, 2 * m);
     const firstGame = chunk.games.length > 0 ? chunk.games[0]!.game : 0;
     const ended = new Uint8Array(chunk.games.length);
-    for (const g of chunk.games) {
-      stats.games++;
-      if (g.error) { stats.bad++; onBadGame?.(g); }
+    // A game of the other kind (the Chess960 bit of its positions' state word) counts nothing.
+    const otherKind = new Uint8Array(chunk.games.length);
+    for (let i = 0; i < n; i++) {
+      if (((all[i * stride + 8]! & 0x20n) !== 0n) !== tree.chess960) otherKind[chunk.game[i]! - firstGame] = 1;
     }
+    chunk.games.forEach((g, j) => {
+      stats.games++;
+      if (g.error) { stats.bad++; onBadGame?.(g); } else if (otherKind[j]) stats.skipped++;
+    });
     for (let k = 0; k < m; k++) {
       const g = chunk.games[gameOf[k]! - firstGame]!;
       const ply = plyOf[k]!;
-      if (g.error || ended[gameOf[k]! - firstGame] || ply >= g.moves.length) continue;
+      if (g.error || otherKind[gameOf[k]! - firstGame] || ended[gameOf[k]! - firstGame] || ply >= g.moves.length) continue;
       const move = g.moves[ply]!;
       if (move === '0000') { ended[gameOf[k]! - firstGame] = 1; continue; }
       const san = g.sans[ply]!;

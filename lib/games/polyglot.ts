@@ -211,7 +211,8 @@ export function polyglotMoveField(code: number, castling: boolean): number {
 /**
  * The package's move code (from | to << 6 | promotion << 12) of a Polyglot move field in `pos`, or
  * -1 for a promotion code the format does not have (5..7, or bit 15 set). The king taking its own
- * rook from e1 / e8 is castling: the king's move to g or c.
+ * rook from e1 / e8 is castling: the king's move to g or c (in a standard position; a Chess960
+ * position's castling move is the king taking its rook, as the field holds it).
  */
 function moveCode(pos: Position, field: number): number {
   const to = field & 63;
@@ -220,7 +221,7 @@ function moveCode(pos: Position, field: number): number {
   if (promotion > 4) return -1;
   const fromBit = 1n << BigInt(from);
   const own = pos.colors[pos.sideToMove];
-  if ((from === 4 || from === 60) && (pos.pieces[5] & own & fromBit) !== 0n && promotion === 0) {
+  if (!pos.chess960 && (from === 4 || from === 60) && (pos.pieces[5] & own & fromBit) !== 0n && promotion === 0) {
     if (to === from + 3) return from | ((from + 2) << 6);
     if (to === from - 4) return from | ((from - 2) << 6);
   }

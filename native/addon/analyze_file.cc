@@ -3,13 +3,14 @@
 // split, parse, analyse and format each chunk's lines, and write the records to stdout in input
 // order. No JS worker thread is started, so a run pays neither a worker's start-up nor its memory.
 //
-// analyzeFile(path, order, format, strict, threads, bounds, maxLineBytes, onLines, onProgress?)
+// analyzeFile(path, order, format, strict, threads, bounds, maxLineBytes, onLines, onProgress?, chess960?)
 //   -> Promise<[stop, message, lines, errors, bytes, errno]> (errno: of a failed write to stdout, else 0)
 //   bounds: chunk k is the lines that start in the byte range [bounds[k], bounds[k + 1]) (the JS
 //   side's chunk plan); order: the feature ids; format 0 NDJSON, 1 CSV.
 //   onLines(text, starts, lineNumbers, tooLong) -> { words, ok, records, ends, firstError? }: see
 //   Request. onProgress(lines, kib): the lines and KiB of input written so far (each at most
-//   2^32 - 1), after chunks are written (steps may be coalesced).
+//   2^32 - 1), after chunks are written (steps may be coalesced). chess960: castling fields read as
+//   X-FEN (parseFen's { chess960: true }; onLines then parses the same way).
 //
 // The same steps as the worker threads' (lib/cli/analyze-chunks.ts), which are the reference:
 //   - a chunk's first line starts after the first line end at or after its range's first byte - 1;
@@ -129,10 +130,10 @@ bool skippedLine(const char* s, std::size_t n) {
 class AnalyzeFileWork : public OwnedAsyncWork {
  public:
   AnalyzeFileWork(const Napi::CallbackInfo& info, std::string path, std::vector<U8> order, int format, bool strict,
-                  unsigned threads, std::vector<double> bounds, std::size_t maxLine)
+                  unsigned threads, std::vector<double> bounds, std::size_t maxLine, bool chess960 = false)
       : OwnedAsyncWork(info.Env(), "bitboard-patterns:analyzeFile"), kernels_(kernelsOf(info)), path_(std::move(path)),
         order_(std::move(order)), format_(format), strict_(strict), threads_(threads), bounds_(std::move(bounds)),
-        maxLine_(maxLine) {
+        maxLine_(maxLine), chess960_(chess960) {
     for (U8 f : order_) features_ |= 1u << f;
     napi_create_reference(info.Env(), info[7], 1, &onLines_);
   }
@@ -290,7 +291,7 @@ class AnalyzeFileWork : public OwnedAsyncWork {
     ts.status.resize(n);
     ts.valid.resize(n);
     ts.starts.resize(n + 1);
-    parseLines(kernels_, text, length, n, true, ts.words.data(), ts.status.data(), ts.starts.data());
+    parseLines(kernels_, text, length, n, true, ts.words.data(), ts.status.data(), ts.starts.data(), chess960_);
     std::uint64_t skipped = 0;
     ts.hard.clear();
     // Line i ends before its '\n' (the last line may have none).
@@ -583,6 +584,7 @@ class AnalyzeFileWork : public OwnedAsyncWork {
   const unsigned threads_;
   const std::vector<double> bounds_;
   const std::size_t maxLine_;
+  const bool chess960_;
   unsigned features_ = 0;
   napi_ref onLines_ = nullptr;
   int fd_ = -1;
@@ -605,8 +607,9 @@ class AnalyzeFileWork : public OwnedAsyncWork {
 };
 
 Napi::Value analyzeFile(const Napi::CallbackInfo& info) {
-  Args args(info, 8, 9);
+  Args args(info, 8, 10);
   const Napi::Function onProgress = args.optionalFunction(8, "onProgress");
+  const bool chess960 = info.Length() == 10 && !info[9].IsUndefined() && args.boolean(9, "chess960");
   if (!info[0].IsString()) return args.failType("path must be a string"), args.undefined();
   const auto order = args.array<U8>(1, "order");
   const int format = static_cast<int>(args.count(2, "format", 1));
@@ -630,7 +633,7 @@ Napi::Value analyzeFile(const Napi::CallbackInfo& info) {
   std::vector<U8> ids(order.data, order.data + order.length);
   std::vector<double> offsets(bounds.data, bounds.data + bounds.length);
   auto* work = new AnalyzeFileWork(info, info[0].As<Napi::String>().Utf8Value(), std::move(ids), format, strict, threads,
-                                   std::move(offsets), static_cast<std::size_t>(maxLine));
+                                   std::move(offsets), static_cast<std::size_t>(maxLine), chess960);
   if (!onProgress.IsEmpty()) work->watchProgress(onProgress);
   napi_value promise = OwnedAsyncWork::start(work, "analyzeFile");
   return promise ? Napi::Value(info.Env(), promise) : args.undefined();
@@ -640,7 +643,7 @@ Napi::Value analyzeFile(const Napi::CallbackInfo& info) {
 
 void exportAnalyzeFile(Napi::Env env, Napi::Object batch) {
   exportFunction<analyzeFile>(env, batch,
-                              "analyzeFile(path, order, format, strict, threads, bounds, maxLineBytes, onLines, onProgress)");
+                              "analyzeFile(path, order, format, strict, threads, bounds, maxLineBytes, onLines, onProgress, chess960)");
 }
 
 }  // namespace bbp::addon

@@ -23,7 +23,7 @@ using U8 = std::uint8_t;
 constexpr unsigned kAllFeatures = (1u << kFeatureCount) - 1;
 constexpr std::size_t kChunk = 4096;  // positions per unit of threaded work and per cancel check
 
-// ---- parseFenText(text: Uint8Array, epd: boolean, into?) -> [words, status, lineStarts] | n ----
+// ---- parseFenText(text: Uint8Array, epd: boolean, into?, chess960?) -> [words, status, lineStarts] | n ----
 
 template <typename A, typename B>
 bool overlaps(const Span<A>& a, const Span<B>& b) {
@@ -36,11 +36,13 @@ bool overlaps(const Span<A>& a, const Span<B>& b) {
 // text[lineStarts[i], lineStarts[i + 1] - 1). `into` ({ words, status, starts }): arrays to write to
 // when they are long enough for the n lines; the result is then n, the count of lines written to
 // their starts (a caller that parses chunk after chunk reuses them instead of fresh memory).
+// chess960 (optional boolean): castling fields read as X-FEN, as parseFen's { chess960: true }.
 Napi::Value parseFenText(const Napi::CallbackInfo& info) {
-  Args args(info, 2, 3);
+  Args args(info, 2, 4);
   const auto text = args.array<U8>(0, "text");
   const bool epd = args.boolean(1, "epd");
-  const bool hasInto = info.Length() == 3 && !info[2].IsUndefined();
+  const bool chess960 = info.Length() == 4 && !info[3].IsUndefined() && args.boolean(3, "chess960");
+  const bool hasInto = info.Length() >= 3 && !info[2].IsUndefined();
   Span<std::uint64_t> intoWords;
   Span<U8> intoStatus;
   Span<std::uint32_t> intoStarts;
@@ -72,7 +74,7 @@ Napi::Value parseFenText(const Napi::CallbackInfo& info) {
   std::uint64_t* const wordsOut = fits ? intoWords.data : words.Data();
   U8* const statusOut = fits ? intoStatus.data : status.Data();
   std::uint32_t* const startsOut = fits ? intoStarts.data : starts.Data();
-  parseLines(kernelsOf(info), data, text.length, lines, epd, wordsOut, statusOut, startsOut);
+  parseLines(kernelsOf(info), data, text.length, lines, epd, wordsOut, statusOut, startsOut, chess960);
   if (fits) return Napi::Number::New(env, static_cast<double>(lines));
   Napi::Array result = Napi::Array::New(env, 3);
   result.Set(0u, words);

@@ -69,8 +69,8 @@ struct Kernels {
   // element of every requested output in [begin, end) is written (zeros for skipped positions).
   Size (*analyzeRange)(const U64* words, const std::uint8_t* valid, Size begin, Size end, unsigned features,
                        void* const* outs);
-  // One line into 10 packed words; returns a FenStatus.
-  std::uint8_t (*parseFenLine)(const char* text, Size length, bool epd, U64* words);
+  // One line into 10 packed words; returns a FenStatus. chess960: the castling field as X-FEN.
+  std::uint8_t (*parseFenLine)(const char* text, Size length, bool epd, U64* words, bool chess960);
   // ---- Legal moves and perft (native/core/movegen.h, perft.h), compiled per table ----
   // Writes at most `capacity` moves to out; returns how many legal moves there are.
   int (*legalMoves)(const U64* pos, std::uint16_t* out, int capacity);
@@ -228,8 +228,8 @@ constexpr Kernels withCheckKernels(Kernels k) {
     for (unsigned f = 0; f < kFeatureCount; ++f) o.out[f] = outs[f];
     return analyzeRange(Source::get(), words, valid, begin, end, features, o);
   };
-  k.parseFenLine = [](const char* text, Size length, bool epd, U64* words) -> std::uint8_t {
-    return parseFenLine(Source::get(), text, length, epd, words);
+  k.parseFenLine = [](const char* text, Size length, bool epd, U64* words, bool chess960) -> std::uint8_t {
+    return parseFenLine(Source::get(), text, length, epd, words, chess960);
   };
   return k;
 }

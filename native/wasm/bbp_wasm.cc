@@ -160,6 +160,6 @@ BBP_EXPORT(bbp_to_planes) Size bbp_to_planes(const U64* words, const U8* valid, 
   }
   return n;
 }
-BBP_EXPORT(bbp_parse_fen_line) int bbp_parse_fen_line(const char* text, Size length, int epd, U64* words) {
-  return k().parseFenLine(text, length, epd != 0, words);
+BBP_EXPORT(bbp_parse_fen_line) int bbp_parse_fen_line(const char* text, Size length, int epd, U64* words, int chess960) {
+  return k().parseFenLine(text, length, epd != 0, words, chess960 != 0);
 }

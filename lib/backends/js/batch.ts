@@ -230,7 +230,7 @@ export const jsBatch: BatchBackend = {
   planeBytes: PLANE_BYTES,
   hardwareThreads: 1,
 
-  parseFenText(text: Uint8Array, epd: boolean, into?: ParseInto): [BigUint64Array, Uint8Array, Uint32Array] | number {
+  parseFenText(text: Uint8Array, epd: boolean, into?: ParseInto, chess960 = false): [BigUint64Array, Uint8Array, Uint32Array] | number {
     const starts = lineStarts(text);
     const n = starts.length - 1;
     const fits = into !== undefined && into.words.length >= n * PACKED_POSITION_WORDS && into.status.length >= n
@@ -241,7 +241,7 @@ export const jsBatch: BatchBackend = {
     const words = fits ? into.words : new BigUint64Array(n * PACKED_POSITION_WORDS);
     const status = fits ? into.status : new Uint8Array(n);
     for (let i = 0; i < n; i++) {
-      const r = parseLine(lineAt(text, starts, i), epd, checkersOf);
+      const r = parseLine(lineAt(text, starts, i), epd, checkersOf, chess960);
       if (r instanceof FenError) {
         status[i] = 1 + FEN_FIELDS.indexOf(r.field as (typeof FEN_FIELDS)[number]);
         if (fits) words.fill(0n, i * PACKED_POSITION_WORDS, (i + 1) * PACKED_POSITION_WORDS);
