@@ -29,11 +29,12 @@ const has = (lo: number, hi: number, sq: number): boolean => (sq < 32 ? (lo >>> 
  * -1 for castling or an en-passant capture (ask the generator).
  */
 export function quickLegality(from: number, to: number, promotion: number): number {
+  const B = BOARD;
   if (((from | to) >>> 6) !== 0 || promotion >>> 0 > 4) return 0;
-  const us = BOARD[SIDE]!;
+  const us = B[SIDE]!;
   const them = us ^ 1;
-  const ownLo = BOARD[2 * us]!, ownHi = BOARD[2 * us + 1]!;
-  const enLo = BOARD[2 * them]!, enHi = BOARD[2 * them + 1]!;
+  const ownLo = B[2 * us]!, ownHi = B[2 * us + 1]!;
+  const enLo = B[2 * them]!, enHi = B[2 * them + 1]!;
   if (!has(ownLo, ownHi, from)) return 0;
   const k = kingSquareAt(0, us);
   if (from === k) {
@@ -44,7 +45,7 @@ export function quickLegality(from: number, to: number, promotion: number): numb
   }
   if (has(ownLo, ownHi, to)) return 0;
   let type = 0;
-  while (type < 5 && !has(BOARD[4 + 2 * type]!, BOARD[5 + 2 * type]!, from)) type++;
+  while (type < 5 && !has(B[4 + 2 * type]!, B[5 + 2 * type]!, from)) type++;
   if (type === 5) return 0;
   const promotes = type === 0 && to >> 3 === (us === 0 ? 7 : 0);
   if (promotes !== (promotion !== 0)) return 0;
@@ -56,7 +57,7 @@ export function quickLegality(from: number, to: number, promotion: number): numb
     if (to === from + step) reaches = !has(occLo, occHi, to);
     else if (to === from + 2 * step && from >> 3 === (us === 0 ? 1 : 6)) reaches = !has(occLo, occHi, from + step) && !has(occLo, occHi, to);
     else if (has(PAWN_ATTACKS[(us * 64 + from) << 1]!, PAWN_ATTACKS[((us * 64 + from) << 1) + 1]!, to)) {
-      if (to === BOARD[EP]) return -1;
+      if (to === B[EP]) return -1;
       reaches = has(enLo, enHi, to);
     } else reaches = false;
   } else if (type === 1) {

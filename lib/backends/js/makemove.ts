@@ -27,17 +27,18 @@ let lastOutHalves: Int32Array | undefined;
  * move generates everything (castling needs the rooks).
  */
 function isLegal(from: number, code: number): boolean {
+  const B = BOARD;
   const o = PLY_WORDS;
   copyPly(0, o);
-  const us = BOARD[SIDE]!;
-  const kings = from < 32 ? BOARD[14]! >>> from : BOARD[15]! >>> (from - 32);
-  const own = from < 32 ? BOARD[2 * us]! >>> from : BOARD[2 * us + 1]! >>> (from - 32);
+  const us = B[SIDE]!;
+  const kings = from < 32 ? B[14]! >>> from : B[15]! >>> (from - 32);
+  const own = from < 32 ? B[2 * us]! >>> from : B[2 * us + 1]! >>> (from - 32);
   if ((kings & own & 1) === 0) {
     const keepLo = from < 32 ? 1 << from : 0, keepHi = from < 32 ? 0 : 1 << (from - 32);
-    const dropLo = BOARD[2 * us]! & ~keepLo, dropHi = BOARD[2 * us + 1]! & ~keepHi;
+    const dropLo = B[2 * us]! & ~keepLo, dropHi = B[2 * us + 1]! & ~keepHi;
     for (let t = 4; t < 14; t += 2) {
-      BOARD[o + t] = BOARD[t]! & ~dropLo;
-      BOARD[o + t + 1] = BOARD[t + 1]! & ~dropHi;
+      B[o + t] = B[t]! & ~dropLo;
+      B[o + t + 1] = B[t + 1]! & ~dropHi;
     }
   }
   const n = generate(1, false);
@@ -56,17 +57,18 @@ let nextFullmove = 0;
  * legal in `pos`.
  */
 function played(pos: Position, from: number, to: number, promotion: number): boolean {
+  const B = BOARD;
   loadPosition(pos);
   const us = pos.sideToMove;
   const code = from | (to << 6) | (promotion << 12);
   const quick = quickLegality(from, to, promotion);
   if (quick === 0 || (quick < 0 && !isLegal(from, code))) return false;
-  const capture = (BOARD[2 * (us ^ 1) + (to >> 5)]! & (1 << (to & 31))) !== 0;
+  const capture = (B[2 * (us ^ 1) + (to >> 5)]! & (1 << (to & 31))) !== 0;
   nextClock = typeAt(0, from) === 0 || capture ? 0 : Math.min(pos.halfmoveClock + 1, MAX_CLOCK);
   nextFullmove = Math.min(pos.fullmoveNumber + us, MAX_CLOCK);
   play(0, code);
   // Only a double step sets an en-passant square, which stays if a legal capture uses it.
-  if (BOARD[PLY_WORDS + EP]! >= 0) generateClean(1);
+  if (B[PLY_WORDS + EP]! >= 0) generateClean(1);
   return true;
 }
 
@@ -76,12 +78,13 @@ function played(pos: Position, from: number, to: number, promotion: number): boo
  * not legal in `pos`.
  */
 export function makeMove(pos: Position, from: number, to: number, promotion: number, out: BigUint64Array): boolean {
+  const B = BOARD;
   if (out.length !== PACKED_POSITION_WORDS) {
     throw new RangeError(`makeMove: out must have length ${PACKED_POSITION_WORDS}, got ${out.length}`);
   }
   if (!played(pos, from, to, promotion)) return false;
   const o = PLY_WORDS;
-  const ep = BOARD[o + EP]!;
+  const ep = B[o + EP]!;
   // The facade passes the same out array each time: one view of it.
   if (out !== lastOut) {
     lastOut = out;
@@ -89,9 +92,9 @@ export function makeMove(pos: Position, from: number, to: number, promotion: num
   }
   const h = lastOutHalves!;
   const clock = nextClock;
-  for (let i = 0; i < 16; i++) h[i] = BOARD[o + i]!;
-  const c960 = BOARD[o + C960]!;
-  h[16] = BOARD[o + SIDE]! | (BOARD[o + CASTLING]! << 1) | (c960 !== 0 ? 0x20 : 0) | ((ep < 0 ? 64 : ep) << 8) | ((clock & 0xffff) << 16);
+  for (let i = 0; i < 16; i++) h[i] = B[o + i]!;
+  const c960 = B[o + C960]!;
+  h[16] = B[o + SIDE]! | (B[o + CASTLING]! << 1) | (c960 !== 0 ? 0x20 : 0) | ((ep < 0 ? 64 : ep) << 8) | ((clock & 0xffff) << 16);
   h[17] = (clock >>> 16) | ((c960 & 0xfff) << 8);
   h[18] = nextFullmove;
   h[19] = 0;
@@ -103,9 +106,10 @@ export function makeMove(pos: Position, from: number, to: number, promotion: num
  * everyday makeMove's path); undefined when the move is not legal in `pos`.
  */
 export function makeMovePosition(pos: Position, from: number, to: number, promotion: number): Position | undefined {
+  const B = BOARD;
   if (!played(pos, from, to, promotion)) return undefined;
   const o = PLY_WORDS;
-  const c960 = BOARD[o + C960]!;
-  return new PositionRecord(setHalvesAt(BOARD, o), BOARD[o + SIDE]! as Color, BOARD[o + CASTLING]!, BOARD[o + EP]!, nextClock, nextFullmove,
+  const c960 = B[o + C960]!;
+  return new PositionRecord(setHalvesAt(BOARD, o), B[o + SIDE]! as Color, B[o + CASTLING]!, B[o + EP]!, nextClock, nextFullmove,
     c960 & 0xfff, c960 !== 0);
 }

@@ -82,23 +82,24 @@ const ATT = new Int32Array(6);
  * enemy pieces in (goneLo, goneHi) (a pawn taken en passant)?
  */
 function attacked(o: number, them: number, sq: number, occLo: number, occHi: number, goneLo: number, goneHi: number): boolean {
-  const eLo = BOARD[o + 2 * them]! & ~goneLo;
-  const eHi = BOARD[o + 2 * them + 1]! & ~goneHi;
+  const B = BOARD;
+  const eLo = B[o + 2 * them]! & ~goneLo;
+  const eHi = B[o + 2 * them + 1]! & ~goneHi;
   const s2 = sq << 1;
   const p = ((them ^ 1) * 64 + sq) << 1;
-  if ((PAWN_ATTACKS[p]! & BOARD[o + 4]! & eLo) | (PAWN_ATTACKS[p + 1]! & BOARD[o + 5]! & eHi)) return true;
-  if ((KNIGHT[s2]! & BOARD[o + 6]! & eLo) | (KNIGHT[s2 + 1]! & BOARD[o + 7]! & eHi)) return true;
-  if ((KING[s2]! & BOARD[o + 14]! & eLo) | (KING[s2 + 1]! & BOARD[o + 15]! & eHi)) return true;
-  const qLo = BOARD[o + 12]!;
-  const qHi = BOARD[o + 13]!;
-  const bLo = (BOARD[o + 8]! | qLo) & eLo;
-  const bHi = (BOARD[o + 9]! | qHi) & eHi;
+  if ((PAWN_ATTACKS[p]! & B[o + 4]! & eLo) | (PAWN_ATTACKS[p + 1]! & B[o + 5]! & eHi)) return true;
+  if ((KNIGHT[s2]! & B[o + 6]! & eLo) | (KNIGHT[s2 + 1]! & B[o + 7]! & eHi)) return true;
+  if ((KING[s2]! & B[o + 14]! & eLo) | (KING[s2 + 1]! & B[o + 15]! & eHi)) return true;
+  const qLo = B[o + 12]!;
+  const qHi = B[o + 13]!;
+  const bLo = (B[o + 8]! | qLo) & eLo;
+  const bHi = (B[o + 9]! | qHi) & eHi;
   if ((BISHOP_EMPTY[s2]! & bLo) | (BISHOP_EMPTY[s2 + 1]! & bHi)) {
     bishopHalves(sq, occLo, occHi, ATT, 0);
     if ((ATT[0]! & bLo) | (ATT[1]! & bHi)) return true;
   }
-  const rLo = (BOARD[o + 10]! | qLo) & eLo;
-  const rHi = (BOARD[o + 11]! | qHi) & eHi;
+  const rLo = (B[o + 10]! | qLo) & eLo;
+  const rHi = (B[o + 11]! | qHi) & eHi;
   if ((ROOK_EMPTY[s2]! & rLo) | (ROOK_EMPTY[s2 + 1]! & rHi)) {
     rookHalves(sq, occLo, occHi, ATT, 0);
     if ((ATT[0]! & rLo) | (ATT[1]! & rHi)) return true;
@@ -187,8 +188,9 @@ function pawnMoves(cursor: number, counting: boolean, us: number, pLo: number, p
 
 /** The king square of `color` on the board at `o`. */
 export function kingSquareAt(o: number, color: number): number {
-  const lo = BOARD[o + 14]! & BOARD[o + 2 * color]!;
-  return lo !== 0 ? lowest(lo) : 32 + lowest(BOARD[o + 15]! & BOARD[o + 2 * color + 1]!);
+  const B = BOARD;
+  const lo = B[o + 14]! & B[o + 2 * color]!;
+  return lo !== 0 ? lowest(lo) : 32 + lowest(B[o + 15]! & B[o + 2 * color + 1]!);
 }
 
 /** Word of a ply's board that `generate` sets to 1 when the side to move is in check, else 0. */
@@ -199,15 +201,16 @@ export const IN_CHECK = 19;
  * `counting` is false; returns how many there are.
  */
 export function generate(p: number, counting: boolean): number {
+  const B = BOARD;
   const o = p * PLY_WORDS;
   const start = counting ? 0 : p * MAX_MOVES;
   let cursor = start;
-  const us = BOARD[o + SIDE]!;
+  const us = B[o + SIDE]!;
   const them = us ^ 1;
-  const ownLo = BOARD[o + 2 * us]!;
-  const ownHi = BOARD[o + 2 * us + 1]!;
-  const enLo = BOARD[o + 2 * them]!;
-  const enHi = BOARD[o + 2 * them + 1]!;
+  const ownLo = B[o + 2 * us]!;
+  const ownHi = B[o + 2 * us + 1]!;
+  const enLo = B[o + 2 * them]!;
+  const enHi = B[o + 2 * them + 1]!;
   const occLo = ownLo | enLo;
   const occHi = ownHi | enHi;
   const k = kingSquareAt(o, us);
@@ -222,7 +225,7 @@ export function generate(p: number, counting: boolean): number {
   const cHi = ATT[5]!;
   const pinLo = ATT[0]! & ownLo;
   const pinHi = ATT[1]! & ownHi;
-  BOARD[o + IN_CHECK] = (cLo | cHi) !== 0 ? 1 : 0;
+  B[o + IN_CHECK] = (cLo | cHi) !== 0 ? 1 : 0;
 
   // King steps, the king lifted off the board.
   {
@@ -263,8 +266,8 @@ export function generate(p: number, counting: boolean): number {
 
   // Knights (a pinned knight never stays on its pin line).
   {
-    let lo = BOARD[o + 6]! & ownLo & ~pinLo;
-    let hi = BOARD[o + 7]! & ownHi & ~pinHi;
+    let lo = B[o + 6]! & ownLo & ~pinLo;
+    let hi = B[o + 7]! & ownHi & ~pinHi;
     while (lo !== 0) {
       const s = lowest(lo);
       lo &= lo - 1;
@@ -278,12 +281,12 @@ export function generate(p: number, counting: boolean): number {
   }
 
   // Sliders: queens appear in both passes, with disjoint targets.
-  const qLo = BOARD[o + 12]!;
-  const qHi = BOARD[o + 13]!;
+  const qLo = B[o + 12]!;
+  const qHi = B[o + 13]!;
   for (let kind = 0; kind < 2; kind++) {
     const t = kind === 0 ? 8 : 10;
-    let lo = (BOARD[o + t]! | qLo) & ownLo;
-    let hi = (BOARD[o + t + 1]! | qHi) & ownHi;
+    let lo = (B[o + t]! | qLo) & ownLo;
+    let hi = (B[o + t + 1]! | qHi) & ownHi;
     while ((lo | hi) !== 0) {
       let s: number;
       let pinned: number;
@@ -302,8 +305,8 @@ export function generate(p: number, counting: boolean): number {
 
   // Pawns: the unpinned ones set-wise, each pinned one along its pin line.
   {
-    const pLo = BOARD[o + 4]! & ownLo;
-    const pHi = BOARD[o + 5]! & ownHi;
+    const pLo = B[o + 4]! & ownLo;
+    const pHi = B[o + 5]! & ownHi;
     cursor = pawnMoves(cursor, counting, us, pLo & ~pinLo, pHi & ~pinHi, ~occLo, ~occHi, enLo, enHi, mLo, mHi);
     let lo = pLo & pinLo;
     let hi = pHi & pinHi;
@@ -319,17 +322,17 @@ export function generate(p: number, counting: boolean): number {
 
   // En passant: lift the capturing and the captured pawn, drop the capturer on the ep square, and
   // ask whether our king is attacked then (covers pins, the horizontal pin and checks alike).
-  const ep = BOARD[o + EP]!;
+  const ep = B[o + EP]!;
   if (ep >= 0) {
     const cap = us === 0 ? ep - 8 : ep + 8;
     const capLo = cap < 32 ? 1 << cap : 0;
     const capHi = cap < 32 ? 0 : 1 << (cap - 32);
     const epLo = ep < 32 ? 1 << ep : 0;
     const epHi = ep < 32 ? 0 : 1 << (ep - 32);
-    if ((BOARD[o + 4]! & enLo & capLo) | (BOARD[o + 5]! & enHi & capHi) && ((occLo & epLo) | (occHi & epHi)) === 0) {
+    if ((B[o + 4]! & enLo & capLo) | (B[o + 5]! & enHi & capHi) && ((occLo & epLo) | (occHi & epHi)) === 0) {
       const pa2 = (them * 64 + ep) << 1;
-      let fLo = PAWN_ATTACKS[pa2]! & BOARD[o + 4]! & ownLo;
-      let fHi = PAWN_ATTACKS[pa2 + 1]! & BOARD[o + 5]! & ownHi;
+      let fLo = PAWN_ATTACKS[pa2]! & B[o + 4]! & ownLo;
+      let fHi = PAWN_ATTACKS[pa2 + 1]! & B[o + 5]! & ownHi;
       while ((fLo | fHi) !== 0) {
         let from: number;
         let bLo = 0;
@@ -346,16 +349,16 @@ export function generate(p: number, counting: boolean): number {
 
   // Castling: the right, the rook at home, empty squares between, the king not in check and
   // crossing and landing on unattacked squares.
-  const rights = BOARD[o + CASTLING]!;
-  const c960 = BOARD[o + C960]!;
+  const rights = B[o + CASTLING]!;
+  const c960 = B[o + C960]!;
   if (!inCheck && c960 !== 0 && (rights & (3 << 2 * us)) !== 0) {
     for (let r = 2 * us; r < 2 * us + 2; r++) {
       if ((rights & (1 << r)) === 0 || !chess960CastleOk(o, us, k, r, occLo, occHi)) continue;
       if (counting) cursor++; else MOVES[cursor++] = k | (ROOK_SQ[0]! << 6);
     }
   } else if (!inCheck && rights !== 0) {
-    const rookLo = BOARD[o + 10]! & ownLo;
-    const rookHi = BOARD[o + 11]! & ownHi;
+    const rookLo = B[o + 10]! & ownLo;
+    const rookHi = B[o + 11]! & ownHi;
     // Black's squares and masks are White's moved up 56 squares (24 bits in the high half).
     const occHalf = us === 0 ? occLo : occHi, rookHalf = us === 0 ? rookLo : rookHi;
     const shift = 24 * us, home = 4 + 56 * us;
@@ -423,28 +426,30 @@ function keepFields(c960: number, rights: number): number {
 
 /** Plays the Chess960 castling move of `us`, the king on `from` taking its own rook on `to`, from ply o into n. */
 function playChess960Castle(o: number, n: number, us: number, from: number, to: number): void {
+  const B = BOARD;
   let r = 2 * us;
-  if ((us === 0 ? 0 : 56) + rookFileAt(o, r) !== to || !(BOARD[o + CASTLING]! & (1 << r))) r++;
+  if ((us === 0 ? 0 : 56) + rookFileAt(o, r) !== to || !(B[o + CASTLING]! & (1 << r))) r++;
   const rank = us === 0 ? 0 : 56, kingSide = (r & 1) === 0;
   const kt = rank + (kingSide ? 6 : 2), rt = rank + (kingSide ? 5 : 3);
-  const clear = (base: number, sq: number): void => { BOARD[base + (sq >> 5)] &= ~(1 << (sq & 31)); };
-  const put = (base: number, sq: number): void => { BOARD[base + (sq >> 5)] |= 1 << (sq & 31); };
+  const clear = (base: number, sq: number): void => { B[base + (sq >> 5)] &= ~(1 << (sq & 31)); };
+  const put = (base: number, sq: number): void => { B[base + (sq >> 5)] |= 1 << (sq & 31); };
   clear(n + 2 * us, from); clear(n + 2 * us, to); clear(n + 14, from); clear(n + 10, to);
   put(n + 2 * us, kt); put(n + 2 * us, rt); put(n + 14, kt); put(n + 10, rt);
-  const rights = BOARD[o + CASTLING]! & ~(3 << (2 * us));
-  BOARD[n + CASTLING] = rights;
-  BOARD[n + C960] = keepFields(BOARD[o + C960]!, rights);
-  BOARD[n + EP] = -1;
-  BOARD[n + SIDE] = us ^ 1;
+  const rights = B[o + CASTLING]! & ~(3 << (2 * us));
+  B[n + CASTLING] = rights;
+  B[n + C960] = keepFields(B[o + C960]!, rights);
+  B[n + EP] = -1;
+  B[n + SIDE] = us ^ 1;
 }
 
 // ------------------------------------------------------------------ playing a move
 
 /** Piece type (0 pawn .. 5 king) on sq in the board at o, -1 when empty. */
 export function typeAt(o: number, sq: number): number {
+  const B = BOARD;
   const w = sq >> 5;
   const b = 1 << (sq & 31);
-  for (let t = 0; t < 6; t++) if (BOARD[o + 4 + 2 * t + w]! & b) return t;
+  for (let t = 0; t < 6; t++) if (B[o + 4 + 2 * t + w]! & b) return t;
   return -1;
 }
 
@@ -456,67 +461,69 @@ const PROMOTED_TYPE = [0, 1, 2, 3, 4];
  * stores several times faster than the loop.
  */
 export function copyPly(o: number, n: number): void {
-  BOARD[n] = BOARD[o]!;
-  BOARD[n + 1] = BOARD[o + 1]!;
-  BOARD[n + 2] = BOARD[o + 2]!;
-  BOARD[n + 3] = BOARD[o + 3]!;
-  BOARD[n + 4] = BOARD[o + 4]!;
-  BOARD[n + 5] = BOARD[o + 5]!;
-  BOARD[n + 6] = BOARD[o + 6]!;
-  BOARD[n + 7] = BOARD[o + 7]!;
-  BOARD[n + 8] = BOARD[o + 8]!;
-  BOARD[n + 9] = BOARD[o + 9]!;
-  BOARD[n + 10] = BOARD[o + 10]!;
-  BOARD[n + 11] = BOARD[o + 11]!;
-  BOARD[n + 12] = BOARD[o + 12]!;
-  BOARD[n + 13] = BOARD[o + 13]!;
-  BOARD[n + 14] = BOARD[o + 14]!;
-  BOARD[n + 15] = BOARD[o + 15]!;
-  BOARD[n + 16] = BOARD[o + 16]!;
-  BOARD[n + 17] = BOARD[o + 17]!;
-  BOARD[n + 18] = BOARD[o + 18]!;
-  BOARD[n + 19] = BOARD[o + 19]!;
-  BOARD[n + 20] = BOARD[o + 20]!;
+  const b = BOARD;
+  b[n] = b[o]!;
+  b[n + 1] = b[o + 1]!;
+  b[n + 2] = b[o + 2]!;
+  b[n + 3] = b[o + 3]!;
+  b[n + 4] = b[o + 4]!;
+  b[n + 5] = b[o + 5]!;
+  b[n + 6] = b[o + 6]!;
+  b[n + 7] = b[o + 7]!;
+  b[n + 8] = b[o + 8]!;
+  b[n + 9] = b[o + 9]!;
+  b[n + 10] = b[o + 10]!;
+  b[n + 11] = b[o + 11]!;
+  b[n + 12] = b[o + 12]!;
+  b[n + 13] = b[o + 13]!;
+  b[n + 14] = b[o + 14]!;
+  b[n + 15] = b[o + 15]!;
+  b[n + 16] = b[o + 16]!;
+  b[n + 17] = b[o + 17]!;
+  b[n + 18] = b[o + 18]!;
+  b[n + 19] = b[o + 19]!;
+  b[n + 20] = b[o + 20]!;
 }
 
 export function play(p: number, move: number): void {
+  const B = BOARD;
   const o = p * PLY_WORDS;
   const n = o + PLY_WORDS;
   copyPly(o, n);
   const from = move & 63;
   const to = (move >> 6) & 63;
   const promotion = move >> 12;
-  const us = BOARD[o + SIDE]!;
+  const us = B[o + SIDE]!;
   const them = us ^ 1;
   const fw = from >> 5;
   const fb = 1 << (from & 31);
   const tw = to >> 5;
   const tb = 1 << (to & 31);
   const type = typeAt(o, from);
-  const c960 = BOARD[o + C960]!;
-  if (c960 !== 0 && type === 5 && (BOARD[o + 2 * us + tw]! & tb) !== 0) {
+  const c960 = B[o + C960]!;
+  if (c960 !== 0 && type === 5 && (B[o + 2 * us + tw]! & tb) !== 0) {
     playChess960Castle(o, n, us, from, to);
     return;
   }
   // A capture on the target square.
-  if (BOARD[o + 2 * them + tw]! & tb) {
-    BOARD[n + 2 * them + tw] ^= tb;
+  if (B[o + 2 * them + tw]! & tb) {
+    B[n + 2 * them + tw] ^= tb;
     for (let t = 0; t < 5; t++) {
-      if (BOARD[o + 4 + 2 * t + tw]! & tb) { BOARD[n + 4 + 2 * t + tw] ^= tb; break; }
+      if (B[o + 4 + 2 * t + tw]! & tb) { B[n + 4 + 2 * t + tw] ^= tb; break; }
     }
   }
-  BOARD[n + 2 * us + fw] ^= fb;
-  BOARD[n + 2 * us + tw] |= tb;
-  BOARD[n + 4 + 2 * type + fw] ^= fb;
-  BOARD[n + 4 + 2 * (promotion !== 0 ? PROMOTED_TYPE[promotion]! : type) + tw] |= tb;
+  B[n + 2 * us + fw] ^= fb;
+  B[n + 2 * us + tw] |= tb;
+  B[n + 4 + 2 * type + fw] ^= fb;
+  B[n + 4 + 2 * (promotion !== 0 ? PROMOTED_TYPE[promotion]! : type) + tw] |= tb;
   let ep = -1;
   if (type === 0) {
-    if (to === BOARD[o + EP]) {
+    if (to === B[o + EP]) {
       const cap = us === 0 ? to - 8 : to + 8;
       const cw = cap >> 5;
       const cb = 1 << (cap & 31);
-      BOARD[n + 2 * them + cw] &= ~cb;
-      BOARD[n + 4 + cw] &= ~cb;
+      B[n + 2 * them + cw] &= ~cb;
+      B[n + 4 + cw] &= ~cb;
     } else if (to - from === 16 || from - to === 16) {
       ep = (from + to) >> 1;
     }
@@ -524,31 +531,32 @@ export function play(p: number, move: number): void {
     const rookFrom = to > from ? from + 3 : from - 4;
     const rookTo = to > from ? from + 1 : from - 1;
     const rb = (1 << (rookFrom & 31)) | (1 << (rookTo & 31)); // same half: both on the king's rank
-    BOARD[n + 2 * us + (rookFrom >> 5)] ^= rb;
-    BOARD[n + 10 + (rookFrom >> 5)] ^= rb;
+    B[n + 2 * us + (rookFrom >> 5)] ^= rb;
+    B[n + 10 + (rookFrom >> 5)] ^= rb;
   }
-  if (c960 === 0) BOARD[n + CASTLING] = BOARD[o + CASTLING]! & KEEP_RIGHTS[from]! & KEEP_RIGHTS[to]!;
+  if (c960 === 0) B[n + CASTLING] = B[o + CASTLING]! & KEEP_RIGHTS[from]! & KEEP_RIGHTS[to]!;
   else {
-    const rights = BOARD[o + CASTLING]! & keep960(o, from) & keep960(o, to);
-    BOARD[n + CASTLING] = rights;
-    BOARD[n + C960] = keepFields(c960, rights);
+    const rights = B[o + CASTLING]! & keep960(o, from) & keep960(o, to);
+    B[n + CASTLING] = rights;
+    B[n + C960] = keepFields(c960, rights);
   }
-  BOARD[n + EP] = ep;
-  BOARD[n + SIDE] = them;
+  B[n + EP] = ep;
+  B[n + SIDE] = them;
 }
 
 // ------------------------------------------------------------------ loading
 
 /** Reads the packed words of a position through an Int32Array view into ply p. */
 export function loadPacked(words: Int32Array, at: number, p: number): void {
+  const B = BOARD;
   const o = p * PLY_WORDS;
-  for (let i = 0; i < 16; i++) BOARD[o + i] = words[at + i]!;
+  for (let i = 0; i < 16; i++) B[o + i] = words[at + i]!;
   const state = words[at + 16]!;
-  BOARD[o + SIDE] = state & 1;
-  BOARD[o + CASTLING] = (state >> 1) & 15;
-  BOARD[o + C960] = state & 0x20 ? CHESS960_FLAG | ((words[at + 17]! >>> 8) & 0xfff) : 0;
+  B[o + SIDE] = state & 1;
+  B[o + CASTLING] = (state >> 1) & 15;
+  B[o + C960] = state & 0x20 ? CHESS960_FLAG | ((words[at + 17]! >>> 8) & 0xfff) : 0;
   const ep = (state >> 8) & 255;
-  BOARD[o + EP] = ep >= 64 ? -1 : ep;
+  B[o + EP] = ep >= 64 ? -1 : ep;
 }
 
 // ------------------------------------------------------------------ for perft.ts

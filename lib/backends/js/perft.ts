@@ -71,25 +71,26 @@ export function perft(pos: Position, depth: number): number {
 
 /** Adds the statistics of the leaf moves of ply p (the columns of PERFT_STATS_COLUMNS) to out. */
 function classifyLeaves(p: number, out: Float64Array): void {
+  const B = BOARD;
   const n = generate(p, false);
   const o = p * PLY_WORDS;
   const base = p * MAX_MOVES;
   // The board's words as this loop needs them (movegen.ts's layout): white's and black's sets, ours
   // and the enemy's, the enemy king.
-  const us = BOARD[o + SIDE]!, ours = o + 2 * us, theirs = o + 2 - 2 * us;
-  const ownLo = BOARD[ours]!, ownHi = BOARD[ours + 1]!, enLo = BOARD[theirs]!, enHi = BOARD[theirs + 1]!;
-  const occLo = BOARD[o]! | BOARD[o + 2]!, occHi = BOARD[o + 1]! | BOARD[o + 3]!;
+  const us = B[o + SIDE]!, ours = o + 2 * us, theirs = o + 2 - 2 * us;
+  const ownLo = B[ours]!, ownHi = B[ours + 1]!, enLo = B[theirs]!, enHi = B[theirs + 1]!;
+  const occLo = B[o]! | B[o + 2]!, occHi = B[o + 1]! | B[o + 3]!;
   const ek = kingSquareAt(o, us ^ 1);
   const ekLo = ek < 32 ? 1 << ek : 0;
   const ekHi = ek < 32 ? 0 : 1 << (ek - 32);
-  const qLo = BOARD[o + 12]!;
-  const qHi = BOARD[o + 13]!;
-  const obLo = (BOARD[o + 8]! | qLo) & ownLo;
-  const obHi = (BOARD[o + 9]! | qHi) & ownHi;
-  const orLo = (BOARD[o + 10]! | qLo) & ownLo;
-  const orHi = (BOARD[o + 11]! | qHi) & ownHi;
-  const ep = BOARD[o + EP]!;
-  const c960 = BOARD[o + C960]!;
+  const qLo = B[o + 12]!;
+  const qHi = B[o + 13]!;
+  const obLo = (B[o + 8]! | qLo) & ownLo;
+  const obHi = (B[o + 9]! | qHi) & ownHi;
+  const orLo = (B[o + 10]! | qLo) & ownLo;
+  const orHi = (B[o + 11]! | qHi) & ownHi;
+  const ep = B[o + EP]!;
+  const c960 = B[o + C960]!;
 
   // Discovered-check candidates: our pieces alone between one of our sliders and the enemy king.
   kingBlockers(BOARD, o, ek, us, occLo, occHi, ATT, 0);
@@ -122,12 +123,12 @@ function classifyLeaves(p: number, out: Float64Array): void {
       castles++;
       play(p, move);
       const q = o + PLY_WORDS;
-      const cLo = BOARD[q]! | BOARD[q + 2]!, cHi = BOARD[q + 1]! | BOARD[q + 3]!;
+      const cLo = B[q]! | B[q + 2]!, cHi = B[q + 1]! | B[q + 3]!;
       const rt = (from & 56) + (to > from ? 5 : 3);
       const rtLo = rt < 32 ? 1 << rt : 0, rtHi = rt < 32 ? 0 : 1 << (rt - 32);
       const cq = o + PLY_WORDS + 2 * us;
-      const rLo = (BOARD[q + 10]! | BOARD[q + 12]!) & BOARD[cq]!, rHi = (BOARD[q + 11]! | BOARD[q + 13]!) & BOARD[cq + 1]!;
-      const bLo = (BOARD[q + 8]! | BOARD[q + 12]!) & BOARD[cq]!, bHi = (BOARD[q + 9]! | BOARD[q + 13]!) & BOARD[cq + 1]!;
+      const rLo = (B[q + 10]! | B[q + 12]!) & B[cq]!, rHi = (B[q + 11]! | B[q + 13]!) & B[cq + 1]!;
+      const bLo = (B[q + 8]! | B[q + 12]!) & B[cq]!, bHi = (B[q + 9]! | B[q + 13]!) & B[cq + 1]!;
       rookHalves(ek, cLo, cHi, ATT, 0);
       const direct = ((ATT[0]! & rtLo) | (ATT[1]! & rtHi)) !== 0;
       let disc = ((ATT[0]! & rLo & ~rtLo) | (ATT[1]! & rHi & ~rtHi)) !== 0;

@@ -206,23 +206,25 @@ export function write(p: number, n: number, m: number, check: number): string {
  * moves when the rooks lose their type. Returns the number of moves.
  */
 function generateOfType(type: number): number {
+  const B = BOARD;
   const o = PLY_WORDS;
   copyPly(0, o);
-  const us = BOARD[SIDE]!;
+  const us = B[SIDE]!;
   for (let t = 0; t < 5; t++) {
     if (t === type) continue;
     const w = 4 + 2 * t;
-    BOARD[o + w] = BOARD[w]! & ~BOARD[2 * us]!;
-    BOARD[o + w + 1] = BOARD[w + 1]! & ~BOARD[2 * us + 1]!;
+    B[o + w] = B[w]! & ~B[2 * us]!;
+    B[o + w + 1] = B[w + 1]! & ~B[2 * us + 1]!;
   }
   return generate(1, false);
 }
 
 /** Generates ply p's moves; clears an en-passant square no legal capture uses (makeMove's convention). */
 export function generateClean(p: number): number {
+  const B = BOARD;
   const o = p * PLY_WORDS;
   const n = generate(p, false);
-  const ep = BOARD[o + EP]!;
+  const ep = B[o + EP]!;
   if (ep >= 0) {
     const base = p * MAX_MOVES;
     let capture = false;
@@ -230,7 +232,7 @@ export function generateClean(p: number): number {
       const m = MOVES[base + k]!;
       if (((m >> 6) & 63) === ep && has(o, 4, m & 63)) { capture = true; break; }
     }
-    if (!capture) BOARD[o + EP] = -1;
+    if (!capture) B[o + EP] = -1;
   }
   return n;
 }
