@@ -197,6 +197,15 @@ export const DECLARATIONS = {
   kingDistance: fn<(from: Sq, to: Sq, path?: BB) => number>({ topic: 'king', args: [['from', 'square'], ['to', 'square'], ['path', 'path']], result: 'number' }),
   /** Batch form; `path` defaults to all squares for every element; out is an Int8Array. */
   kingDistanceBatch: fn<(from: U8, to: U8, path?: U64, out?: Int8Array) => Int8Array>({ topic: 'king', args: [['from', 'squares'], ['to', 'squares'], ['path', 'paths']], result: 'i8', out: 'i8', batchOf: 'kingDistance' }),
+  /**
+   * Chebyshev distance of two squares (the Distance page, which the King Pattern page names: a king
+   * attacks the squares at Chebyshev distance one): max(file distance, rank distance), 0..7, the
+   * king steps between them on an empty board.
+   * @example chebyshevDistance(6, 63) // g1 to h8: 7
+   */
+  chebyshevDistance: fn<(a: Sq, b: Sq) => number>({ topic: 'king', args: [['a', 'square'], ['b', 'square']], result: 'number', cheap: true }),
+  /** The batch form of `chebyshevDistance`: one result per element, into `out` (allocated, zeroed, when left out). */
+  chebyshevDistanceBatch: fn<(a: U8, b: U8, out?: U8) => U8>({ topic: 'king', args: [['a', 'squares'], ['b', 'squares']], result: 'u8', out: 'u8', batchOf: 'chebyshevDistance' }),
 
   // ---------------------------------------------------------------- Knight Pattern
   /** Squares a knight on `sq` attacks (table lookup). `knightAttacks(27) === 0x142200221400n` (d4). */

@@ -44,6 +44,8 @@ void exportDeclared(Napi::Env env, Napi::Object exports) {
   exportBatch<kingPathFill, Sets, Sets, Out<U64>>(env, exports, "kingPathFillBatch(from, path, out)");
   exportCall<kingDistance, Square, Square, Set>(env, exports, "kingDistance(from, to, path)");
   exportBatch<kingDistance, Squares, Squares, Sets, Out<std::int8_t>>(env, exports, "kingDistanceBatch(from, to, path, out)");
+  exportCall<chebyshevDistance, Square, Square>(env, exports, "chebyshevDistance(a, b)");
+  exportBatch<chebyshevDistance, Squares, Squares, Out<std::uint8_t>>(env, exports, "chebyshevDistanceBatch(a, b, out)");
   exportCall<knightAttacks, Square>(env, exports, "knightAttacks(square)");
   exportBatch<knightAttacks, Squares, Out<U64>>(env, exports, "knightAttacksBatch(squares, out)");
   exportCall<knightAttacksSet, Set>(env, exports, "knightAttacksSet(set)");
