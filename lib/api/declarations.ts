@@ -122,7 +122,7 @@ import { kbnkEvalCall } from '../tablebases/kbnk.js';
 
 /**
  * Every public function of `createApi` (the variants under `variants.`). Keep topics together;
- * a new function is one entry here, its backend members and its tests (ARCHITECTURE.md).
+ * a new function is one entry here, its C++ core, its JS twin and its test (ARCHITECTURE.md).
  */
 export const DECLARATIONS = {
   // ---------------------------------------------------------------- King Pattern
