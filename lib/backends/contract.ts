@@ -9,7 +9,8 @@
  * 64..255) and throw a RangeError naming the function and index; the native backend re-checks
  * everything else too (never trust JS), the JS backend need not.
  *
- * Semantics are defined once, here; both twins must give identical answers on every input.
+ * Semantics are defined once, here or (for the members derived from the declarations, see
+ * DeclaredBackendMembers) in lib/api/declarations.ts; both twins must give identical answers on every input.
  */
 
 import type { MAX_MOVES, PACKED_POSITION_WORDS, PERFT_STATS_COLUMNS, ParseInto, Position } from '../core/types.js';
