@@ -38,8 +38,8 @@ for (const [from, deps] of Object.entries(graph)) {
 }
 // The native side's rule of the same kind: compiler builtins are called in native/core/bitboard.h
 // only (lsb, msb, popcount, ... with a portable branch for other compilers).
-for (const dir of ['native/core', 'native/addon', 'native/kernels', 'native/wasm']) {
-  for (const name of readdirSync(dir)) {
+for (const dir of ['native/core', 'native/addon', 'native/addon/generated', 'native/kernels', 'native/wasm']) {
+  for (const name of readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name)) {
     const file = join(dir, name);
     if (file === join('native', 'core', 'bitboard.h')) continue;
     readFileSync(file, 'utf8').split('\n').forEach((line, i) => {

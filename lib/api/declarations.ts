@@ -70,14 +70,30 @@ export interface Declaration {
   readonly variant?: 'always' | 'optional';
   /** Returns a Promise of its result kind (argument errors still throw at once). */
   readonly async?: boolean;
-  /** The body when it is more than `backend[member](...checkedArgs)`. */
-  readonly call?: (b: Backend, ...args: never[]) => unknown;
+  /**
+   * The body when it is more than `backend[member](...checkedArgs)`: called with the backend, then
+   * the checked arguments. (Typed loosely: `BackendMembers` below makes `Backend` depend on this
+   * table's type, so the table's type may not depend on `Backend`'s members.)
+   */
+  readonly call?: (...args: never[]) => unknown;
 }
 
 /** A declaration carrying its public TypeScript signature F (a phantom type: nothing at run time). */
 export type Declared<F> = Declaration & { readonly __signature?: F };
 
-const fn = <F>(d: Declaration): Declared<F> => d;
+/**
+ * A declaration with its signature F. The overloads keep, in the type, whether it has a `call`, a
+ * `member` or an `out` (the declaration's other fields are widened to Declaration), which is what
+ * `BackendMembers` below derives the Backend's members from.
+ */
+function fn<F>(d: Declaration & { readonly call: Call }): Declared<F> & { readonly call: Call };
+function fn<F>(d: Declaration & { readonly member: string }): Declared<F> & { readonly member: string };
+function fn<F>(d: Declaration & { readonly out: OutKind }): Declared<F> & { readonly out: OutKind };
+function fn<F>(d: Declaration): Declared<F>;
+function fn<F>(d: Declaration): Declared<F> {
+  return d;
+}
+type Call = NonNullable<Declaration['call']>;
 
 type Sq = Square;
 type BB = Bitboard;
@@ -106,7 +122,7 @@ import { kbnkEvalCall } from '../tablebases/kbnk.js';
 
 /**
  * Every public function of `createApi` (the variants under `variants.`). Keep topics together;
- * a new function is one entry here, its backend members and its tests (ARCHITECTURE.md).
+ * a new function is one entry here, its C++ core, its JS twin and its test (ARCHITECTURE.md).
  */
 export const DECLARATIONS = {
   // ---------------------------------------------------------------- King Pattern
@@ -152,6 +168,8 @@ export const DECLARATIONS = {
   /**
    * Set-wise rule of the square: squares (ranks 2-7) where an enemy passer is caught by a king of
    * `kingColor` on `kingSq`, with `sideToMove` to move. Double pushes from the initial rank count.
+   * A passer on p is caught iff chebyshev(kingSq, promotion square of p) <= its pawn moves (+1 with
+   * the king to move), or the king is to move and next to p (it takes the pawn at once).
    */
   caughtableArea: fn<(kingColor: Color, sideToMove: Color, kingSq: Sq) => BB>({ topic: 'king', args: [['kingColor', 'color'], ['sideToMove', 'color'], ['kingSq', 'square']], result: 'bitboard', cheap: true }),
   /** The batch form of `caughtableArea`: one result per element, into `out` (allocated, zeroed, when left out). */
@@ -179,6 +197,15 @@ export const DECLARATIONS = {
   kingDistance: fn<(from: Sq, to: Sq, path?: BB) => number>({ topic: 'king', args: [['from', 'square'], ['to', 'square'], ['path', 'path']], result: 'number' }),
   /** Batch form; `path` defaults to all squares for every element; out is an Int8Array. */
   kingDistanceBatch: fn<(from: U8, to: U8, path?: U64, out?: Int8Array) => Int8Array>({ topic: 'king', args: [['from', 'squares'], ['to', 'squares'], ['path', 'paths']], result: 'i8', out: 'i8', batchOf: 'kingDistance' }),
+  /**
+   * Chebyshev distance of two squares (the Distance page, which the King Pattern page names: a king
+   * attacks the squares at Chebyshev distance one): max(file distance, rank distance), 0..7, the
+   * king steps between them on an empty board.
+   * @example chebyshevDistance(6, 63) // g1 to h8: 7
+   */
+  chebyshevDistance: fn<(a: Sq, b: Sq) => number>({ topic: 'king', args: [['a', 'square'], ['b', 'square']], result: 'number', cheap: true }),
+  /** The batch form of `chebyshevDistance`: one result per element, into `out` (allocated, zeroed, when left out). */
+  chebyshevDistanceBatch: fn<(a: U8, b: U8, out?: U8) => U8>({ topic: 'king', args: [['a', 'squares'], ['b', 'squares']], result: 'u8', out: 'u8', batchOf: 'chebyshevDistance' }),
 
   // ---------------------------------------------------------------- Knight Pattern
   /** Squares a knight on `sq` attacks (table lookup). `knightAttacks(27) === 0x142200221400n` (d4). */
@@ -311,9 +338,13 @@ export const DECLARATIONS = {
   pinners: fn<(pos: Position, color: Color) => BB>({ topic: 'checks', args: [['pos', 'position'], ['color', 'color']], result: 'bitboard' }),
   /** Pieces of `color` that give discovered check by leaving the line between one of its sliders and the enemy king. */
   discoveredCheckCandidates: fn<(pos: Position, color: Color) => BB>({ topic: 'checks', args: [['pos', 'position'], ['color', 'color']], result: 'bitboard' }),
-  /** Empty squares that block the one distant slider check on the king of `color`; 0n otherwise. */
+  /**
+   * Empty squares that block the one distant slider check on the king of `color` (strictly between
+   * the king and its checker); 0n when not in check, in double check, or when the checker is a
+   * knight, a pawn or an adjacent piece.
+   */
   checkBlockSquares: fn<(pos: Position, color: Color) => BB>({ topic: 'checks', args: [['pos', 'position'], ['color', 'color']], result: 'bitboard' }),
-  /** Where the piece on `sq` may move as far as pins allow: the pin line up to the pinner, or every square. */
+  /** Where the piece on `sq` may move as far as pins allow: `between(king, pinner) | pinner`, or every square (unpinned, empty). */
   pinRay: fn<(pos: Position, square: Sq) => BB>({ topic: 'checks', args: [['pos', 'position'], ['square', 'square']], result: 'bitboard' }),
   /**
    * The check a UCI move ('e2e4', 'e7e8q', castling as the king's move 'e1g1', in a Chess960
@@ -339,7 +370,8 @@ export const DECLARATIONS = {
   /**
    * The three batch forms above for both colours in one pass: CHECK_ANALYSIS_WORDS (6) words per
    * packed position, [checkers, pinnedPieces, discoveredCheckCandidates] of white, then of black;
-   * `out` (6 * n words) is allocated when left out.
+   * `out` (6 * n words) is allocated when left out. Each position is checked in the pass: a bad one
+   * is a RangeError naming its index, after which `out`'s contents are unspecified.
    */
   checkAnalysisBatch: fn<(positions: U64, out?: U64) => U64>({ topic: 'checks', args: [['positions', 'positions']], result: 'u64', out: 'u64', outWidth: 6 }),
 
@@ -401,6 +433,7 @@ export const DECLARATIONS = {
   /**
    * The KBNK Endgame page's bit-twiddled Manhattan distance from `kingSq` to the nearest corner of the colour
    * of `bishopSq` (0..7): 0 in a1/h8 for a dark-squared bishop, in h1/a8 for a light-squared one.
+   * The page's formula: `b = -1879048192*b >> 31; k = (k>>3) + ((k^b) & 7); k = (15*(k>>3)^k)-(k>>3)`.
    */
   cornerDistance: fn<(bishopSq: Sq, kingSq: Sq) => number>({ topic: 'kbnk', args: [['bishopSq', 'square'], ['kingSq', 'square']], result: 'number', cheap: true }),
   /**
@@ -458,4 +491,39 @@ export const VARIANT_NAMES: readonly string[] = Object.keys(DECLARATIONS).filter
 /** The declaration of a public function name (`variants.x` for a variant), or undefined. */
 export function declarationOf(name: string): Declaration | undefined {
   return (DECLARATIONS as Record<string, Declaration>)[name];
+}
+
+// ---------------------------------------------------------------- the Backend members they give
+
+/**
+ * What a backend receives for an argument of the public type T: the facade has checked it and
+ * filled its default, so a square-or-set is a bigint (`Sq | BB`), a direction name a number, an
+ * optional argument present.
+ */
+type BackendArg<T> = bigint extends Exclude<T, undefined> ? bigint
+  : number extends Exclude<T, undefined> ? number : Exclude<T, undefined>;
+
+/**
+ * The Backend member of a declaration: its public signature with each argument as the backend
+ * receives it (argument names kept); a batch form (`out`) takes `out` and returns nothing.
+ */
+type BackendMember<D> = SignatureOf<D> extends (...args: infer P) => infer R
+  ? (...args: { [I in keyof P]-?: BackendArg<P[I]> }) => (D extends { readonly out: OutKind } ? void : R)
+  : never;
+
+/** The plain declarations: no `call`, no `member`, not a variant. Their backend member is `name`. */
+type PlainName<K> = K extends `${string}.${string}` ? never
+  : K extends FunctionName ? Declarations[K] extends { readonly call: Call } | { readonly member: string } ? never : K : never;
+
+/**
+ * The Backend members the declarations give: one per plain declaration, typed from its signature.
+ * `Backend` (lib/backends/contract.ts) extends them by the augmentation below, so a JS twin or an
+ * adapter with a missing member or a wrong signature is a compile error where it is assigned to
+ * `Backend`; contract.ts lists by hand only the members no plain declaration gives.
+ */
+export type BackendMembers = { [K in FunctionName as PlainName<K>]: BackendMember<Declarations[K]> };
+
+declare module '../backends/contract.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface DeclaredBackendMembers extends BackendMembers {}
 }

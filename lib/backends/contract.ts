@@ -9,15 +9,11 @@
  * 64..255) and throw a RangeError naming the function and index; the native backend re-checks
  * everything else too (never trust JS), the JS backend need not.
  *
- * Semantics are defined once, here; both twins must give identical answers on every input.
+ * Semantics are defined once, here or (for the members derived from the declarations, see
+ * DeclaredBackendMembers) in lib/api/declarations.ts; both twins must give identical answers on every input.
  */
 
-import type { CHECK_ANALYSIS_WORDS, MAX_MOVES, PACKED_POSITION_WORDS, PERFT_STATS_COLUMNS, ParseInto, Position, RAY_DIRECTIONS, SetFunction, SquareFunction } from '../core/types.js';
-
-type SetFns = { [K in SetFunction]: (set: bigint) => bigint };
-type SetBatchFns = { [K in SetFunction as `${K}Batch`]: (sets: BigUint64Array, out: BigUint64Array) => void };
-type SquareFns = { [K in SquareFunction]: (sq: number) => bigint };
-type SquareBatchFns = { [K in SquareFunction as `${K}Batch`]: (squares: Uint8Array, out: BigUint64Array) => void };
+import type { MAX_MOVES, PACKED_POSITION_WORDS, PERFT_STATS_COLUMNS, ParseInto, Position } from '../core/types.js';
 
 /**
  * Implementation variants the Chess Programming Wiki pages show side by side. The API uses the fastest (measured in
@@ -39,7 +35,17 @@ export interface Variants {
   knightAttacksSetParallel(knights: bigint): bigint;
 }
 
-export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns, CheckBackend, MoveBackend, KbnkBackend {
+/**
+ * The members of `Backend` that lib/api/declarations.ts derives from `DECLARATIONS` (its
+ * `BackendMembers`, added here by module augmentation): one per plain declaration (no `call`, no
+ * `member`, not a variant) with the declaration's name, its arguments as the facade passes them
+ * (checked, defaults filled) and, for a batch form, the trailing `out` it fills. The facade calls
+ * them by name; their semantics are the declarations' doc comments.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface DeclaredBackendMembers {}
+
+export interface Backend extends DeclaredBackendMembers, CheckBackend, MoveBackend, KbnkBackend {
   readonly name: 'native' | 'wasm' | 'js';
   /** Batch analysis (lib/batch/batch.ts drives it; native/addon/batch.cc and lib/js/batch.ts implement it). */
   readonly batch: BatchBackend;
@@ -66,71 +72,6 @@ export interface Backend extends SetFns, SetBatchFns, SquareFns, SquareBatchFns,
    */
   readonly zstd?: ZstdBackend;
 
-  // ---- King (Chess Programming Wiki: King Pattern) ----
-
-  /**
-   * Pawn-shield mask for a king of `color` on `kingSq`.
-   * Kings on their first two ranks (relative to colour) get six squares: three files on the two
-   * ranks in front of the back rank (ranks 2-3 for white, 7-6 for black):
-   * - king on files f-h: files f,g,h (the King Pattern page: kings on f1-h1 / f1-h2 get f2-h3);
-   * - king on files a-c: files a,b,c (mirrored queen side);
-   * - central king on d or e: the king file and its two neighbours (d -> c,d,e; e -> d,e,f).
-   * Kings further up the board have no shield pattern: 0n.
-   */
-  pawnShieldMask(color: number, kingSq: number): bigint;
-  pawnShieldMaskBatch(color: number, kingSqs: Uint8Array, out: BigUint64Array): void;
-  /**
-   * Dense index 0..63 of the pawns inside pawnShieldMask: bits 0-2 = the mask's three files
-   * (west to east) on the rank next to the back rank, bits 3-5 = the same files one rank further.
-   * Pawns outside the mask are ignored; 0 when the mask is empty.
-   */
-  pawnShieldIndex(color: number, kingSq: number, pawns: bigint): number;
-  pawnShieldIndexBatch(color: number, kingSqs: Uint8Array, pawns: BigUint64Array, out: Uint8Array): void;
-  /** kingAttacks(kingSq) & ~taboo. */
-  kingMoveTargets(kingSq: number, taboo: bigint): bigint;
-  kingMoveTargetsBatch(kingSqs: Uint8Array, taboo: BigUint64Array, out: BigUint64Array): void;
-  /**
-   * The King Pattern page's dirSet: 15 when the king has no move; otherwise 1 (rank), 2 (file),
-   * 4 (diagonal a1-h8 direction) or 8 (anti-diagonal) when all move targets plus the king square lie
-   * on that one line through the king; 0 otherwise.
-   */
-  distantCheckLines(kingSq: number, taboo: bigint): number;
-  distantCheckLinesBatch(kingSqs: Uint8Array, taboo: BigUint64Array, out: Uint8Array): void;
-  /**
-   * Squares (ranks 2-7 only; pawns never stand on the back ranks) of enemy passers that a king of
-   * `kingColor` on `kingSq` catches by the rule of the square, `sideToMove` giving the tempo.
-   * A passer on p is caught iff chebyshev(kingSq, promotionSquare(p)) <= pawnMoves(p) + (king to move ? 1 : 0),
-   * where pawnMoves counts a double push from the pawn's initial rank as one move, or the king is to
-   * move and next to p (it takes the pawn at once: the race formula alone misses black Kb1 vs Pa2).
-   */
-  caughtableArea(kingColor: number, sideToMove: number, kingSq: number): bigint;
-  caughtableAreaBatch(kingColor: number, sideToMove: number, kingSqs: Uint8Array, out: BigUint64Array): void;
-  /** passers & ~caughtableArea(kingColor, sideToMove, kingSq). */
-  uncatchablePassers(passers: bigint, kingColor: number, sideToMove: number, kingSq: number): bigint;
-  uncatchablePassersBatch(passers: BigUint64Array, kingColor: number, sideToMove: number, kingSqs: Uint8Array, out: BigUint64Array): void;
-  /** Steffan Westcott's flood fill: an 8-way path inside `path` joins a bit of `from` to a bit of `to`. */
-  /** The squares of `path` the 8-way flood fill from `from` reaches (King Pattern: squaresAreConnected's fill). */
-  kingPathFill(from: bigint, path: bigint): bigint;
-  kingPathFillBatch(from: BigUint64Array, path: BigUint64Array, out: BigUint64Array): void;
-  squaresAreConnected(from: bigint, to: bigint, path: bigint): boolean;
-  /** out[i] = 1 when connected, else 0. */
-  squaresAreConnectedBatch(from: BigUint64Array, to: BigUint64Array, path: BigUint64Array, out: Uint8Array): void;
-  /** Fewest king steps from `from` to `to` standing only on squares of `path` (both ends included); -1 if none. */
-  kingDistance(from: number, to: number, path: bigint): number;
-  kingDistanceBatch(from: Uint8Array, to: Uint8Array, path: BigUint64Array, out: Int8Array): void;
-
-  // ---- Knight (Chess Programming Wiki: Knight Pattern) ----
-
-  /** Fewest knight moves from `from` to `to` standing only on squares of `path` (both ends included); -1 if none. */
-  knightDistance(from: number, to: number, path: bigint): number;
-  knightDistanceBatch(from: Uint8Array, to: Uint8Array, path: BigUint64Array, out: Int8Array): void;
-  /**
-   * forkTargetSquares(targets) & knightAttacksSet(knights) & ~ownPieces & ~enemyPawnAttacks & ~enemyKnightAttacks:
-   * squares a knight of ours can reach, safe from pawns and knights, attacking two or more targets.
-   */
-  knightForkMoves(knights: bigint, targets: bigint, ownPieces: bigint, enemyPawnAttacks: bigint, enemyKnightAttacks: bigint): bigint;
-  knightForkMovesBatch(knights: BigUint64Array, targets: BigUint64Array, ownPieces: BigUint64Array,
-    enemyPawnAttacks: BigUint64Array, enemyKnightAttacks: BigUint64Array, out: BigUint64Array): void;
 }
 
 export interface CheckVariants {
@@ -151,54 +92,10 @@ export interface CheckVariants {
  * passes `pos.packed` to the addon). `color` is 0 | 1; "enemy" means the other colour.
  */
 export interface CheckBackend {
-  /** Rook attacks from sq with the given occupancy (blockers included, as usual). */
-  rookAttacks(sq: number, occupied: bigint): bigint;
-  bishopAttacks(sq: number, occupied: bigint): bigint;
-  queenAttacks(sq: number, occupied: bigint): bigint;
-  rookAttacksBatch(squares: Uint8Array, occupied: BigUint64Array, out: BigUint64Array): void;
-  bishopAttacksBatch(squares: Uint8Array, occupied: BigUint64Array, out: BigUint64Array): void;
-  queenAttacksBatch(squares: Uint8Array, occupied: BigUint64Array, out: BigUint64Array): void;
-  /**
-   * Set-wise occluded ray attacks of all `sliders` in one direction (0..7, RAY_DIRECTIONS): the
-   * Kogge-Stone fill through `empty`, shifted one step, so the first blocker is included.
-   */
-  rayAttacks(direction: number, sliders: bigint, empty: bigint): bigint;
-  /**
-   * The CPW x-ray: attacks = rookAttacks(sq, occupied); blockers &= attacks;
-   * result = attacks ^ rookAttacks(sq, occupied ^ blockers) — the squares seen through the first
-   * blockers that are in `blockers`.
-   */
-  xrayRookAttacks(occupied: bigint, blockers: bigint, sq: number): bigint;
-  xrayBishopAttacks(occupied: bigint, blockers: bigint, sq: number): bigint;
-  /** Squares strictly between a and b when they share a rank, file, diagonal or anti-diagonal; else 0n (also for a === b). */
-  between(a: number, b: number): bigint;
-  /** The whole line (edge to edge, a and b included) through a and b; 0n when not aligned or a === b. */
-  line(a: number, b: number): bigint;
-
   /** Pieces of `byColor` attacking sq (pawns, knights, bishops, rooks, queens, king), sliders seen through `occupied`. */
   attackersTo(pos: Position, sq: number, byColor: number, occupied: bigint): bigint;
   /** Enemy pieces giving check to the king of `color`. */
   checkers(pos: Position, color: number): bigint;
-  /** Pieces of `color` absolutely pinned to their own king by enemy sliders. */
-  pinnedPieces(pos: Position, color: number): bigint;
-  /** The enemy sliders that pin pieces of `color`. */
-  pinners(pos: Position, color: number): bigint;
-  /**
-   * Pieces of `color` that are the only piece between a slider of `color` and the enemy king on a
-   * line the slider moves along: moving one off that line gives discovered check.
-   */
-  discoveredCheckCandidates(pos: Position, color: number): bigint;
-  /**
-   * Interposition squares against a check on the king of `color`: the squares strictly between the
-   * king and its checker when exactly one enemy slider checks from a distance; 0n when not in check,
-   * in double check, or when the checker is a knight, pawn or adjacent piece (only capture helps).
-   */
-  checkBlockSquares(pos: Position, color: number): bigint;
-  /**
-   * Where the piece on sq may go as far as pins allow: for a piece pinned to its own king,
-   * between(king, pinner) | pinner; otherwise (unpinned, or an empty square) every square.
-   */
-  pinRay(pos: Position, sq: number): bigint;
   /**
    * The check a move gives: 0 none, 1 direct (the moved piece, as promoted, attacks the enemy
    * king from its target square; for castling, the rook from its new square), 2 discovered (a line
@@ -209,29 +106,6 @@ export interface CheckBackend {
    * 3 rook, 4 queen.
    */
   checkKind(pos: Position, from: number, to: number, promotion: number): number;
-  /**
-   * True when `color` cannot checkmate by any series of legal moves, judged by material and bishop
-   * square colours (native/core/outcome.h: FIDE Laws 5.2.2 / 9.6.2, the usual approximation).
-   */
-  isInsufficientMaterial(pos: Position, color: number): boolean;
-
-  /**
-   * Batch over packed positions (n = out.length; positions has n * PACKED_POSITION_WORDS words).
-   * color 0 | 1, or 2 = each position's side to move.
-   */
-  checkersBatch(positions: BigUint64Array, color: number, out: BigUint64Array): void;
-  pinnedPiecesBatch(positions: BigUint64Array, color: number, out: BigUint64Array): void;
-  discoveredCheckCandidatesBatch(positions: BigUint64Array, color: number, out: BigUint64Array): void;
-  /**
-   * Everything the three batch forms above say about both kings, in one pass over packed positions
-   * (n = positions.length / PACKED_POSITION_WORDS; out.length === CHECK_ANALYSIS_WORDS * n): for
-   * position i, out[6i .. 6i+5] = checkers(white), pinnedPieces(white), discoveredCheckCandidates(white),
-   * checkers(black), pinnedPieces(black), discoveredCheckCandidates(black). Each position's words are
-   * checked in the pass (the facade checks lengths only); a bad one is a RangeError naming the first
-   * bad index, after which `out`'s contents are unspecified (each backend may have written some of it).
-   */
-  checkAnalysisBatch(positions: BigUint64Array, out: BigUint64Array): void;
-
   readonly checkVariants: CheckVariants;
 }
 
@@ -282,11 +156,6 @@ export interface MoveBackend {
    * depth 0: nodes 1, the rest 0. depth: integer 0..20, else RangeError.
    */
   perftStats(pos: Position, depth: number, out: Float64Array): void;
-  /**
-   * perft over packed positions (n = out.length; positions has n * PACKED_POSITION_WORDS words,
-   * each a valid position as `Position.packed` holds it): out[i] = perft(position i, depth).
-   */
-  perftBatch(positions: BigUint64Array, depth: number, out: Float64Array): void;
   /** Native only: perft on `threads` (1..256) native threads, the tree split near the root; the same count. */
   perftThreads?: (pos: Position, depth: number, threads: number) => number;
   /** Native only: perftStats on `threads` (1..256) native threads; the same columns. */
@@ -299,22 +168,9 @@ export interface MoveBackend {
    */
   perftAsync?: (pos: Position, depth: number, threads: number, stats: boolean, cancel: Int32Array)
     => Promise<Float64Array | null>;
-  /**
-   * The Polyglot book format's key (http://hgm.nubati.net/book_format.html): the XOR of the format's
-   * random numbers for the pieces, castling rights, the en-passant file (only when a pawn of the side
-   * to move stands beside the pawn that made the double step) and white to move.
-   */
-  polyglotKey(pos: Position): bigint;
 }
 
 export interface KbnkBackend {
-  /**
-   * The KBNK Endgame page's bit-twiddled Manhattan distance of the king square to the closest corner of the
-   * bishop's square colour (0..7): `b = -1879048192*b >> 31; k = (k>>3) + ((k^b) & 7); k = (15*(k>>3)^k)-(k>>3)`.
-   */
-  cornerDistance(bishopSq: number, kingSq: number): number;
-  /** Manhattan distance of two squares: file distance plus rank distance (0..14). */
-  manhattanDistance(a: number, b: number): number;
   /**
    * Mop-up score for the strong side (higher = better for it), from the squares: drives the weak
    * king to a corner of the bishop's colour and brings the strong king close. Exactly, with

@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Position } from '../core/types.js';
-import type { Backend, CheckBackend, CheckVariants, MoveBackend, PgnBackend, SanBackend, SyzygyBackend, TbGenBackend, ZstdBackend } from './contract.js';
+import type { Backend, CheckVariants, PgnBackend, SanBackend, SyzygyBackend, TbGenBackend, ZstdBackend } from './contract.js';
 import { MAX_MOVES } from '../core/types.js';
 import { packedOf } from '../core/position.js';
 
@@ -79,7 +79,7 @@ type TakingPosition<T> = { [K in keyof T]-?: NonNullable<T[K]> extends (pos: Pos
  * marks each of them with `positionArity` (native/addon/args.h, from its registered signature
  * "name(pos, ...)"), so no list of them is kept.
  */
-type PositionFunction = TakingPosition<CheckBackend & MoveBackend>;
+type PositionFunction = TakingPosition<Backend>;
 type PositionVariant = TakingPosition<CheckVariants>;
 
 /** The same function taking the packed words where the backend takes a Position. */
@@ -88,7 +88,7 @@ type Packed<F> = F extends (pos: Position, ...rest: infer A) => infer R ? (packe
 /** What the addon exports: the Backend, with packed positions where the Backend has Positions. */
 export type NativeAddon = Omit<Backend, 'name' | PositionFunction | 'checkVariants' | 'san' | 'pgn' | 'tbgen' | 'syzygy'>
   & NativeSan & { pgnRead: PgnBackend['read'] } & Partial<TbGenBackend> & Partial<SyzygyBackend> & Partial<NativeZstd>
-  & { [K in PositionFunction]: Packed<(CheckBackend & MoveBackend)[K]> }
+  & { [K in PositionFunction]: Packed<Backend[K]> }
   & { checkVariants: Omit<CheckVariants, PositionVariant> & { [K in PositionVariant]: Packed<CheckVariants[K]> } };
 
 /**

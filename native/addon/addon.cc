@@ -83,6 +83,8 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   exportTbgen(env, exports);
   exportPolyglot(env, exports);
   exportZstd(env, exports);
+  // Every declared function over squares, sets and positions not registered above.
+  exportDeclared(env, exports);
   exports.Set("variants", variants);
   exports.Set("checkVariants", checkVariants);
   exports.Set("cpuPath", Napi::String::New(env, kernels.cpuPath));

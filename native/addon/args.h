@@ -431,6 +431,9 @@ inline Napi::Value number(const Napi::CallbackInfo& info, int value) {
   return Napi::Number::New(info.Env(), value);
 }
 
+// The registrations made from lib/api/declarations.ts (generated/registrations.cc, by
+// scripts/gen-registrations.mjs).
+void exportDeclared(Napi::Env env, Napi::Object exports);
 void exportKing(Napi::Env env, Napi::Object exports, Napi::Object variants);
 void exportKnight(Napi::Env env, Napi::Object exports, Napi::Object variants);
 void exportSliders(Napi::Env env, Napi::Object exports, Napi::Object checkVariants);

@@ -33,13 +33,11 @@ Napi::Value checkAnalysisBatchCall(const Napi::CallbackInfo& info) {
 
 }  // namespace
 
+// pinnedPieces, pinners, discoveredCheckCandidates and checkBlockSquares are registered from their
+// declarations (generated/registrations.cc).
 void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariants) {
   exportCall<&Kernels::attackersTo, Pos, Square, Color, Set>(env, exports, "attackersTo(pos, sq, byColor, occupied)");
   exportCall<&Kernels::checkers, Pos, Color>(env, exports, "checkers(pos, color)");
-  exportCall<&Kernels::pinnedPieces, Pos, Color>(env, exports, "pinnedPieces(pos, color)");
-  exportCall<&Kernels::pinners, Pos, Color>(env, exports, "pinners(pos, color)");
-  exportCall<&Kernels::discoveredCheckCandidates, Pos, Color>(env, exports, "discoveredCheckCandidates(pos, color)");
-  exportCall<&Kernels::checkBlockSquares, Pos, Color>(env, exports, "checkBlockSquares(pos, color)");
   exportCall<&Kernels::pinRay, Pos, Square>(env, exports, "pinRay(pos, sq)");
   exportCall<&Kernels::checkKind, Pos, Square, Square, Promotion>(env, exports, "checkKind(pos, from, to, promotion)");
   exportFunction<positionBatch<&Kernels::checkersBatch>>(env, exports, "checkersBatch");

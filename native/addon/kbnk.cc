@@ -5,9 +5,9 @@
 
 namespace bbp::addon {
 
+// cornerDistance and manhattanDistance are registered from their declarations
+// (generated/registrations.cc).
 void exportKbnk(Napi::Env env, Napi::Object exports) {
-  exportCall<cornerDistance, Square, Square>(env, exports, "cornerDistance(bishopSq, kingSq)");
-  exportCall<manhattanDistance, Square, Square>(env, exports, "manhattanDistance(a, b)");
   exportCall<kbnkEval, Square, Square, Square, Square>(env, exports, "kbnkEval(strongKing, bishop, knight, weakKing)");
 }
 

@@ -3,18 +3,9 @@
 
 namespace bbp::addon {
 
-void exportKnight(Napi::Env env, Napi::Object exports, Napi::Object variants) {
-  exportPair<knightAttacks, U64, Square>(env, exports, "knightAttacks(square)", "knightAttacksBatch(squares, out)");
-  // The eight direction steps of the Knight Pattern page, and the sets made from them.
-  exportSetFunctions<knightAttacksSet, knightFill, forkTargetSquares, noNoEa, noEaEa, soEaEa, soSoEa, noNoWe, noWeWe,
-                     soWeWe, soSoWe>(env, exports, {"knightAttacksSet", "knightFill", "forkTargetSquares", "noNoEa",
-                                                    "noEaEa", "soEaEa", "soSoEa", "noNoWe", "noWeWe", "soWeWe", "soSoWe"});
-  exportPair<knightDistance, std::int8_t, Square, Square, Set>(env, exports, "knightDistance(from, to, path)",
-                                                               "knightDistanceBatch(from, to, path, out)");
-  exportPair<knightForkMoves, U64, Set, Set, Set, Set, Set>(
-      env, exports, "knightForkMoves(knights, targets, ownPieces, enemyPawnAttacks, enemyKnightAttacks)",
-      "knightForkMovesBatch(knights, targets, ownPieces, enemyPawnAttacks, enemyKnightAttacks, out)");
-
+// The Knight Pattern functions are registered from their declarations (generated/registrations.cc);
+// the multi-knight variants here.
+void exportKnight(Napi::Env env, Napi::Object, Napi::Object variants) {
   exportCall<knightAttacksSetEastWest, Set>(env, variants, "knightAttacksSetEastWest(set)");
   exportCall<knightAttacksSetParallel, Set>(env, variants, "knightAttacksSetParallel(set)");
 }

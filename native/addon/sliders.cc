@@ -12,19 +12,14 @@ U64 bishopAttacksMagic(int sq, U64 occupied) { return MagicSliders{magicTables()
 
 }  // namespace
 
+// The batch forms, rayAttacks, between and line are registered from their declarations
+// (generated/registrations.cc); here the functions whose addon signature names the square `sq`.
 void exportSliders(Napi::Env env, Napi::Object exports, Napi::Object checkVariants) {
   exportCall<&Kernels::rookAttacks, Square, Set>(env, exports, "rookAttacks(sq, occupied)");
   exportCall<&Kernels::bishopAttacks, Square, Set>(env, exports, "bishopAttacks(sq, occupied)");
   exportCall<&Kernels::queenAttacks, Square, Set>(env, exports, "queenAttacks(sq, occupied)");
-  exportBatch<&Kernels::rookAttacksBatch, Squares, Sets, Out<U64>>(env, exports, "rookAttacksBatch(squares, occupied, out)");
-  exportBatch<&Kernels::bishopAttacksBatch, Squares, Sets, Out<U64>>(env, exports,
-                                                                     "bishopAttacksBatch(squares, occupied, out)");
-  exportBatch<&Kernels::queenAttacksBatch, Squares, Sets, Out<U64>>(env, exports, "queenAttacksBatch(squares, occupied, out)");
-  exportCall<&Kernels::rayAttacks, Direction, Set, Set>(env, exports, "rayAttacks(direction, sliders, empty)");
   exportCall<&Kernels::xrayRookAttacks, Set, Set, Square>(env, exports, "xrayRookAttacks(occupied, blockers, sq)");
   exportCall<&Kernels::xrayBishopAttacks, Set, Set, Square>(env, exports, "xrayBishopAttacks(occupied, blockers, sq)");
-  exportCall<between, Square, Square>(env, exports, "between(a, b)");
-  exportCall<line, Square, Square>(env, exports, "line(a, b)");
 
   exportCall<rookAttacksMagic, Square, Set>(env, checkVariants, "rookAttacksMagic(sq, occupied)");
   exportCall<bishopAttacksMagic, Square, Set>(env, checkVariants, "bishopAttacksMagic(sq, occupied)");

@@ -217,6 +217,11 @@ constexpr bool squaresAreConnected(U64 sq1, U64 sq2, U64 path) {
 
 constexpr int kingDistance(int from, int to, U64 path) { return fillDistance(from, to, path, kingFill); }
 
+// The King Pattern page's measure of king attacks: a king attacks the squares at Chebyshev distance
+// one (the Distance page): max(file distance, rank distance), the king steps between two squares
+// of an empty board.
+constexpr int chebyshevDistance(int a, int b) { return chebyshev(a, b); }
+
 // The squares of `path` that Steffan Westcott's 8-way flood fill (the King Pattern page's
 // squaresAreConnected) reaches from `from`, run until it stops: the region of `path` a king on
 // `from` may walk to. squaresAreConnected(from, to, path) is (kingPathFill(from, path) & to & path) != 0.

@@ -243,6 +243,12 @@ export function kingDistance(from: number, to: number, path: bigint): number {
   return fillDistance(from, to, path, kingFillLo, kingFillHi);
 }
 
+/**
+ * The King Pattern page's measure of king attacks: a king attacks the squares at Chebyshev distance
+ * one (the Distance page): max(file distance, rank distance).
+ */
+export { chebyshevDistance };
+
 // ---- Batch forms ----
 
 /** out[i] = kingAttacks(squares[i]). */
@@ -316,3 +322,14 @@ export function squaresAreConnectedBatch(from: BigUint64Array, to: BigUint64Arra
 
 /** out[i] = kingDistance(from[i], to[i], path[i]). */
 export const kingDistanceBatch = distanceBatch('kingDistanceBatch', kingDistance);
+
+/** out[i] = chebyshevDistance(a[i], b[i]). */
+export function chebyshevDistanceBatch(a: Uint8Array, b: Uint8Array, out: Uint8Array): void {
+  for (let i = 0; i < out.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x > 63) throw badSquare('chebyshevDistanceBatch', i, x);
+    if (y > 63) throw badSquare('chebyshevDistanceBatch', i, y);
+    out[i] = chebyshevDistance(x, y);
+  }
+}

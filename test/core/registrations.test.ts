@@ -1,0 +1,49 @@
+/**
+ * The addon's generated registrations (native/addon/generated/registrations.cc) are those the
+ * declarations give today: the committed file is what scripts/gen-registrations.mjs writes, and
+ * the addon as built exports every plain declaration under the signature the declaration names.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { DECLARATIONS, type Declaration } from '../../lib/api/declarations.js';
+import { addonPath } from '../../lib/backends/native.js';
+import { OUTPUT, isPlain, readNative, registrationsSource } from '../../scripts/gen-registrations.mjs';
+import { nativeApi } from '../support/backends.js';
+
+describe('generated addon registrations', () => {
+  it(`${OUTPUT} is fresh (else run node scripts/gen-registrations.mjs)`, () => {
+    expect(readFileSync(OUTPUT, 'utf8')).toBe(registrationsSource(DECLARATIONS, readNative()));
+  });
+
+  it('is compiled: native/sources.txt lists it', () => {
+    expect(readFileSync('native/sources.txt', 'utf8').split(/\s+/)).toContain(OUTPUT);
+  });
+
+  it('registers each plain declaration once, by hand or generated', () => {
+    const generated = [...readFileSync(OUTPUT, 'utf8').matchAll(/exports, "(\w+)\(/g)].map((m) => m[1]);
+    const { handWritten } = readNative();
+    for (const [name, d] of Object.entries(DECLARATIONS as Record<string, Declaration>)) {
+      if (!isPlain(name, d)) continue;
+      expect(Number(generated.includes(name)) + Number(handWritten.has(name)), name).toBe(1);
+    }
+    expect(new Set(generated).size).toBe(generated.length);
+  });
+
+  it.skipIf(!nativeApi)('the addon exports every generated function, with the argument names of its declaration', () => {
+    const raw = createRequire(import.meta.url)(addonPath()) as Record<string, unknown>;
+    const generated = [...readFileSync(OUTPUT, 'utf8').matchAll(/exports, "(\w+)\(([^)]*)\)"/g)];
+    expect(generated.length).toBeGreaterThan(0);
+    for (const [, name, args] of generated) {
+      const d = (DECLARATIONS as Record<string, Declaration>)[name!]!;
+      expect(args!.split(', '), name).toEqual([...d.args.map(([a]) => a), ...(d.out ? ['out'] : [])]);
+      expect(typeof raw[name!], name).toBe('function');
+    }
+  });
+
+  it('refuses a declaration it has no glue kind for, naming it', () => {
+    const facts = { ...readNative(), handWritten: new Map<string, string>() };
+    const odd = { oddFunction: { topic: 'king', args: [['fen', 'fen']], result: 'number' } };
+    expect(() => registrationsSource(odd, facts)).toThrow(/oddFunction: argument fen is of kind fen/);
+  });
+});
