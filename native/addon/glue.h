@@ -1,11 +1,10 @@
-// Node-API functions made from core functions by the kinds of their arguments. A topic's glue file
-// is a list of registrations:
+// Node-API functions made from core functions by the kinds of their arguments. The declared
+// functions' registrations are generated (generated/registrations.cc, by
+// scripts/gen-registrations.mjs); a topic's glue file registers the rest by hand the same way:
 //
 //   exportCall<between, Square, Square>(env, exports, "between(a, b)");
 //   exportCall<&Kernels::checkers, Pos, Color>(env, exports, "checkers(pos, color)");
 //   exportBatch<&Kernels::rookAttacksBatch, Squares, Sets, Out<U64>>(env, exports, "rookAttacksBatch(squares, occupied, out)");
-//   exportPair<kingMoveTargets, U64, Square, Set>(env, exports, "kingMoveTargets(kingSq, taboo)",
-//                                                  "kingMoveTargetsBatch(kingSqs, taboo, out)");
 //
 // F is a core function (a function pointer) or a Kernels member (the function of the kernel table
 // chosen at load, for what differs per CPU path). The signature string names the function and its
@@ -13,8 +12,8 @@
 // one is reported), calls F and returns its result as a bigint (U64), number (int, double), boolean or undefined (void). The
 // batch call checks typed arrays as long as `out` (squares < 64) and scalar kinds (colours) as the
 // single call does, then runs the kernel's loop (a Kernels member: Loop(inputs..., out, n)) or
-// loops F over the elements here (a core function; exportPair makes both forms from one F: set and
-// square arguments become BigUint64Array / Uint8Array, scalars stay).
+// loops F over the elements here (a core function: its set and square arguments become
+// BigUint64Array / Uint8Array, scalars stay).
 #pragma once
 
 #include <tuple>
@@ -61,11 +60,6 @@ template <typename T>
 struct Out {  // a batch's output, the typed array of T
   static Span<T> read(Args& a, std::size_t i, const char* name) { return a.array<T>(i, name); }
 };
-
-// The kind of an argument in the batch form: sets and squares become arrays, the rest stays.
-template <class K> struct BatchOf { using type = K; };
-template <> struct BatchOf<Set> { using type = Sets; };
-template <> struct BatchOf<Square> { using type = Squares; };
 
 // ---- Reading, calling, returning ----
 
@@ -153,23 +147,6 @@ void exportCall(Napi::Env env, Napi::Object target, const char* signature) {
 template <auto F, class... K>
 void exportBatch(Napi::Env env, Napi::Object target, const char* signature) {
   exportFunction<batch<F, K...>>(env, target, signature);
-}
-
-// Both forms of a core function: the batch writes T (the single result converted) per element.
-template <auto F, typename T, class... K>
-void exportPair(Napi::Env env, Napi::Object target, const char* signature, const char* batchSignature) {
-  exportCall<F, K...>(env, target, signature);
-  exportBatch<F, typename BatchOf<K>::type..., Out<T>>(env, target, batchSignature);
-}
-
-// Set -> set core functions, both forms of each: name(set) and nameBatch(sets, out).
-template <U64 (*... F)(U64)>
-void exportSetFunctions(Napi::Env env, Napi::Object target, const char* const (&names)[sizeof...(F)]) {
-  std::size_t i = 0;
-  ((exportPair<F, U64, Set>(env, target, (std::string(names[i]) + "(set)").c_str(),
-                            (std::string(names[i]) + "Batch(sets, out)").c_str()),
-    ++i),
-   ...);
 }
 
 }  // namespace bbp::addon
