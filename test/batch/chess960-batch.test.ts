@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { backends, jsApi, nativeApi } from '../support/backends.js';
 import { rng } from '../patterns/reference.js';
-import { chess960StartPosition } from '../../lib/core/position.js';
+import { chess960Playout } from '../support/chess960.js';
 import type { Position } from '../../lib/core/types.js';
 
 /** Start positions and random playouts from them (native moves when loaded: the same on both). */
@@ -16,13 +16,7 @@ function samples(count: number, seed: number): Position[] {
   const api = nativeApi ?? jsApi;
   const out: Position[] = [];
   for (let i = 0; i < count; i++) {
-    let pos = chess960StartPosition(Math.floor(next() * 960));
-    const plies = Math.floor(next() * 60);
-    for (let p = 0; p < plies; p++) {
-      const moves = api.legalMoves(pos);
-      if (moves.length === 0) break;
-      pos = api.makeMove(pos, moves[Math.floor(next() * moves.length)]!);
-    }
+    const pos = chess960Playout(next, 60, api);
     out.push(pos);
   }
   return out;

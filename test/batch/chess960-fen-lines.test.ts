@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { backends, jsApi, nativeApi } from '../support/backends.js';
 import { rng } from '../patterns/reference.js';
 import { chess960StartPosition } from '../../lib/core/position.js';
+import { chess960Playout } from '../support/chess960.js';
 import type { Api } from '../../lib/api/create-api.js';
 
 type Outcome = { words: bigint[] } | { name: string; field: string; message: string };
@@ -70,13 +71,7 @@ function xfenLines(count: number, seed: number): string[] {
   const next = rng(seed);
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
-    let pos = chess960StartPosition(Math.floor(next() * 960));
-    const plies = Math.floor(next() * 40);
-    for (let p = 0; p < plies; p++) {
-      const moves = jsApi.legalMoves(pos);
-      if (moves.length === 0) break;
-      pos = jsApi.makeMove(pos, moves[Math.floor(next() * moves.length)]!);
-    }
+    const pos = chess960Playout(next, 40);
     const shredder = jsApi.toFen(pos, { shredder: true });
     let fen = shredder;
     if (next() < 0.5) fen = withOuterRook(fen, 0);

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jsApi, nativeApi } from '../support/backends.js';
 import { rng } from '../patterns/reference.js';
-import { chess960StartPosition } from '../../lib/core/position.js';
+import { chess960Playout } from '../support/chess960.js';
 
 const cli = join(import.meta.dirname, '..', '..', 'dist', 'cli.cjs');
 const dir = mkdtempSync(join(tmpdir(), 'bbp-analyze960-'));
@@ -29,13 +29,7 @@ function positions(count: number, seed: number): { xfen: string; shredder: strin
   const next = rng(seed);
   const out = [];
   for (let i = 0; i < count; i++) {
-    let pos = chess960StartPosition(Math.floor(next() * 960));
-    const plies = Math.floor(next() * 30);
-    for (let p = 0; p < plies; p++) {
-      const moves = jsApi.legalMoves(pos);
-      if (moves.length === 0) break;
-      pos = jsApi.makeMove(pos, moves[Math.floor(next() * moves.length)]!);
-    }
+    const pos = chess960Playout(next, 30);
     out.push({ xfen: jsApi.toFen(pos), shredder: jsApi.toFen(pos, { shredder: true }) });
   }
   return out;

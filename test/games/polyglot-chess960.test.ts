@@ -14,6 +14,7 @@ import { backends, jsApi } from '../support/backends.js';
 import { rng } from '../patterns/reference.js';
 import { PUBLISHED_KEYS } from './polyglot-keys.js';
 import { chess960StartPosition } from '../../lib/core/position.js';
+import { chess960Playout } from '../support/chess960.js';
 import type { Position } from '../../lib/core/types.js';
 
 const random = (i: number): bigint =>
@@ -54,13 +55,7 @@ function samples(count: number, seed: number): Position[] {
   const next = rng(seed);
   const out: Position[] = [];
   for (let i = 0; i < count; i++) {
-    let pos = chess960StartPosition(Math.floor(next() * 960));
-    const plies = Math.floor(next() * 30);
-    for (let p = 0; p < plies; p++) {
-      const moves = jsApi.legalMoves(pos);
-      if (moves.length === 0) break;
-      pos = jsApi.makeMove(pos, moves[Math.floor(next() * moves.length)]!);
-    }
+    const pos = chess960Playout(next, 30);
     out.push(pos);
     // A white rook on the first empty square of rank 1 beyond a castling rook (outside it).
     for (const [right, step] of [[0, 1], [1, -1]] as const) {
