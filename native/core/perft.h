@@ -32,6 +32,7 @@
 #if !defined(__wasm__)
 #include <thread>  // not in WebAssembly (native/wasm/), built without threads: one thread there
 #endif
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -257,13 +258,16 @@ constexpr KingReach kingReachOf(U64 zone) {
 // it inside the slider policy (Chess960Policy below), down to the first node without a right left,
 // which continues in the standard instantiations: a Chess960 node then costs what a standard one
 // does, the castling tests reading the table instead of constants.
-struct CastlingTable {
-  CastlingMove move[4];
-  U64 kingToggle[4], rookToggle[4];
+struct CastlingRight {
+  CastlingMove move;
+  U64 kingToggle, rookToggle;
   // Chess960: a rook beyond the king's target (or beyond the king that does not move) shields that
   // target along the rank; enemy rook-wise sliders on these squares (the rank beyond the rook) may
   // attack the target once the rook has left. Zero when the rook stands at the edge or elsewhere.
-  U64 shieldBeyond[4];
+  U64 shieldBeyond;
+};
+struct CastlingTable {
+  CastlingRight right[4];
   U64 rightSquares[16];  // per set of rights: the squares of their kings and rooks
   int kingHome[2];
   KingReach reach[2];
@@ -281,11 +285,9 @@ constexpr CastlingTable makeCastlingTable(const CastlingMove (&moves)[4], int he
   CastlingTable t{};
   for (int r = 0; r < 4; ++r) {
     const CastlingMove& m = moves[r];
-    t.move[r] = m;
-    t.kingToggle[r] = squareBB(m.kingFrom) ^ squareBB(m.kingTo);
-    t.rookToggle[r] = squareBB(m.rookFrom) ^ squareBB(m.rookTo);
     const bool shields = m.kingTo == m.kingFrom || (between(m.rookFrom, m.kingFrom) & squareBB(m.kingTo));
-    t.shieldBeyond[r] = shields ? rankBeyond(m.rookFrom, m.kingFrom) : 0;
+    t.right[r] = {m, squareBB(m.kingFrom) ^ squareBB(m.kingTo), squareBB(m.rookFrom) ^ squareBB(m.rookTo),
+                  shields ? rankBeyond(m.rookFrom, m.kingFrom) : 0};
   }
   for (int set = 0; set < 16; ++set)
     for (int r = 0; r < 4; ++r)
@@ -328,10 +330,43 @@ constexpr bool kChess960Policy = false;
 template <class S>
 constexpr bool kChess960Policy<Chess960Policy<S>> = true;
 
-template <class S>
-BBP_ALWAYS_INLINE const CastlingTable& castlingOf(const S& s) {
-  if constexpr (kChess960Policy<S>) return *s.castling;
-  else return kStandardCastling;
+// The policy's table entries; the standard table's as compile-time constants (the indices are
+// template arguments for that).
+template <int R, class S>
+BBP_ALWAYS_INLINE CastlingRight castlingRight(const S& s) {
+  if constexpr (kChess960Policy<S>) {
+    return s.castling->right[R];
+  } else {
+    constexpr CastlingRight right = kStandardCastling.right[R];
+    return right;
+  }
+}
+template <int Us, class S>
+BBP_ALWAYS_INLINE int kingHome(const S& s) {
+  if constexpr (kChess960Policy<S>) {
+    return s.castling->kingHome[Us];
+  } else {
+    constexpr int home = kStandardCastling.kingHome[Us];
+    return home;
+  }
+}
+template <int Us, class S>
+BBP_ALWAYS_INLINE KingReach kingHomeReach(const S& s) {
+  if constexpr (kChess960Policy<S>) {
+    return s.castling->reach[Us];
+  } else {
+    constexpr KingReach reach = kStandardCastling.reach[Us];
+    return reach;
+  }
+}
+template <int CR, class S>
+BBP_ALWAYS_INLINE U64 rightSquaresOf(const S& s) {
+  if constexpr (kChess960Policy<S>) {
+    return s.castling->rightSquares[CR];
+  } else {
+    constexpr U64 squares = kStandardCastling.rightSquares[CR];
+    return squares;
+  }
 }
 
 // The policy of a node holding the rights CR: without one, a Chess960 node is a standard one.
@@ -388,7 +423,7 @@ inline U64 descend(S s, const Pos& c, U64 touched, int depth) {
     (void)touched;
     return visit<Them, CR, false, NBQ>(s, c, kNoSquare, depth);
   } else {
-    if (!(touched & castlingOf(s).rightSquares[CR])) return visit<Them, CR, false, NBQ>(s, c, kNoSquare, depth);
+    if (!(touched & rightSquaresOf<CR>(s))) return visit<Them, CR, false, NBQ>(s, c, kNoSquare, depth);
     return visitRights<Them, false, NBQ>(s, c, rightsAfterMove(s, CR, touched), kNoSquare, depth,
                                          std::make_integer_sequence<int, 16>{});
   }
@@ -422,7 +457,7 @@ inline constexpr KingZoneReach kKingZoneReach = makeKingZoneReach();
 // right (KingHome), kKingZoneReach's otherwise.
 template <int Us, bool KingHome, class S>
 BBP_ALWAYS_INLINE KingReach kingReach(const S& s, int ksq) {
-  if constexpr (KingHome) return castlingOf(s).reach[Us];
+  if constexpr (KingHome) return kingHomeReach<Us>(s);
   else return {kKingZoneReach.rook[ksq], kKingZoneReach.bishop[ksq], kKingZoneReach.knight[ksq]};
 }
 
@@ -487,9 +522,8 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   // king leaves): its square is then a compile-time constant in standard chess, and so are its
   // table entries; the Chess960 table's otherwise.
   constexpr bool kKingHome = (CR & ownRights(Us)) != 0;
-  const CastlingTable& castles = castlingOf(s);
-  const U64 kingBB = kKingHome ? squareBB(castles.kingHome[Us]) : b.pieces[kKing] & us;
-  const int ksq = kKingHome ? castles.kingHome[Us] : lsb(kingBB);
+  const U64 kingBB = kKingHome ? squareBB(kingHome<Us>(s)) : b.pieces[kKing] & us;
+  const int ksq = kKingHome ? kingHome<Us>(s) : lsb(kingBB);
   const U64 enemyKing = b.pieces[kKing] & them;
   const U64 theirOrth = (b.pieces[kRook] | pieceSet<NBQ>(b, kQueen)) & them;
   const U64 theirDiag = (pieceSet<NBQ>(b, kBishop) | pieceSet<NBQ>(b, kQueen)) & them;
@@ -549,25 +583,30 @@ U64 node(S s, const Pos& b, int ep, int depth) {
     if (checkers & (checkers - 1)) return n;  // double check: king moves only
     checkMask = between(ksq, lsb(checkers)) | checkers;
   } else if constexpr ((CR & ownRights(Us)) != 0) {
-    for (int i = 2 * Us; i < 2 * Us + 2; ++i) {
-      const CastlingMove& m = castles.move[i];
-      if ((CR & m.right) && !(occ & m.mustBeEmpty)) {
+    // One right at a time, its index a compile-time constant.
+    const auto castle = [&](auto index) BBP_LAMBDA_INLINE {
+      constexpr int r = decltype(index)::value;
+      if constexpr ((CR & (1 << r)) != 0) {
+        const CastlingRight right = castlingRight<r>(s);
+        const CastlingMove& m = right.move;
+        if (occ & m.mustBeEmpty) return;
         needDanger();
-        if (danger & m.mustBeSafe) continue;
+        if (danger & m.mustBeSafe) return;
         // Chess960: the king's target attacked along the rank once the rook has left.
-        if ((castles.shieldBeyond[i] & theirOrth) && (s.rook(m.kingTo, occ ^ squareBB(m.rookFrom)) & theirOrth)) continue;
+        if ((right.shieldBeyond & theirOrth) && (s.rook(m.kingTo, occ ^ squareBB(m.rookFrom)) & theirOrth)) return;
         if constexpr (Leaf) {
           ++n;
         } else {
           Pos c = b;
-          const U64 king = castles.kingToggle[i], rook = castles.rookToggle[i];
-          c.pieces[kKing] ^= king;
-          c.pieces[kRook] ^= rook;
-          c.colors[Us] ^= king ^ rook;
+          c.pieces[kKing] ^= right.kingToggle;
+          c.pieces[kRook] ^= right.rookToggle;
+          c.colors[Us] ^= right.kingToggle ^ right.rookToggle;
           n += visit<Them, kRightsLeft, false, NBQ>(s, c, kNoSquare, depth - 1);
         }
       }
-    }
+    };
+    castle(std::integral_constant<int, 2 * Us>{});
+    castle(std::integral_constant<int, 2 * Us + 1>{});
   }
 
   const U64 targets = ~us & ~enemyKing & checkMask;
@@ -751,7 +790,7 @@ U64 perft(S s, const Board& b, int depth) {
     // Chess960: the root's castling table, alive for the whole search.
     const CastlingTable table = chess960CastlingTable(b);
     for (int r = 0; r < 4; ++r) {
-      const CastlingMove& m = table.move[r];
+      const CastlingMove& m = table.right[r].move;
       const U64 own = b.colors[r >> 1], backRank = r < 2 ? rankBB(0) : rankBB(7);
       if (!(b.pieces[kKing] & own & backRank & squareBB(m.kingFrom)) || !(b.pieces[kRook] & own & backRank & squareBB(m.rookFrom)))
         rights &= ~(1 << r);
