@@ -3,7 +3,8 @@
 //   g++ -std=c++17 -O3 -msse4.1 -mpopcnt -mbmi -mbmi2 bench/perft.cc native/kernels/tables.cc -o /tmp/perft
 //       (PEXT sliders)
 //   g++ -std=c++17 -O3 bench/perft.cc native/kernels/tables.cc -o /tmp/perft-portable   (magic sliders)
-//   /tmp/perft [--stats] [--divide] [--magic] DEPTH [FEN...]   (FEN: six fields, or startpos)
+//   /tmp/perft [--stats] [--divide] [--magic] DEPTH [FEN...]   (FEN: six fields, or startpos; a
+//       castling field of rook files, Shredder-FEN, gives a Chess960 position)
 // (native/kernels/tables.cc defines the slider tables, magicTables() and pextTables().)
 // Output, one line per position: `nodes=<n> ns=<t> mnps=<n/t*1000> cpu_mnps=<n per CPU second>`
 // (plus the stats columns with --stats, a line per root move with --divide). Single-threaded. The
@@ -57,7 +58,19 @@ bool parseFen(const std::string& fen, Board& b) {
       case 'k': b.castling |= bbp::kBlackKing; break;
       case 'q': b.castling |= bbp::kBlackQueen; break;
       case '-': break;
-      default: return false;
+      default: {
+        // Shredder-FEN (a rook file per right) makes a Chess960 position: the right's side is the
+        // side of the king the rook stands on.
+        const char lower = fen[i] | 0x20;
+        if (lower < 'a' || lower > 'h') return false;
+        const int color = (fen[i] & 0x20) ? 1 : 0, rookFile = lower - 'a';
+        const U64 king = b.pieceSet(color, bbp::kKing) & (U64{0xff} << (color ? 56 : 0));
+        if (!king) return false;
+        const int r = 2 * color + (rookFile < (__builtin_ctzll(king) & 7) ? 1 : 0);
+        b.castling |= 1 << r;
+        b.rookFields |= (rookFile ^ bbp::kStandardRookFile[r]) << (3 * r);
+        b.chess960 = true;
+      }
     }
   }
   ++i;

@@ -52,8 +52,9 @@ const POSITIONS = [
   ['position 4', 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1', 4],
   ['position 5', 'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8', 4],
   // Chess960 (Shredder-FEN): the chess programming wiki's "Chess960 Perft Results", positions 1 and 3.
-  // Stockfish runs them with UCI_Chess960; the C++ driver, the peers without Chess960 (ellxor,
-  // Gigantua, chess.js) and chessops (its dests list castling twice) are left out of these rows.
+  // Stockfish runs them with UCI_Chess960, the C++ driver reads their Shredder-FEN; the peers without
+  // Chess960 (ellxor, Gigantua, chess.js) and chessops (its dests list castling twice) are left out
+  // of these rows.
   ['Chess960 #1', 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', 5],
   ['Chess960 #3', 'b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9', 5],
 ];
@@ -333,7 +334,7 @@ export async function run({ js, native, wasm, quick, filter }) {
     const copsRate = c960 ? null : rec('perft', 'peer', 'chessops', 'chessops', rate(() => chessopsPerft(copsPos, depth), nodes, runs, minMs));
     const chessJs = c960 ? null : new ChessJs(fen);
     const chessJsRate = c960 ? null : rec('perft', 'peer', 'chess.js', 'chess.js', rate(() => chessJs.perft(depth), nodes, 1, 0));
-    const cppMnps = cpp && !c960 ? rec('perft', 'cpp', 'cpp', 'plain C++ loop (per element)', cppRate(cpp, fen, depth, runs)) : null;
+    const cppMnps = cpp ? rec('perft', 'cpp', 'cpp', 'plain C++ loop (per element)', cppRate(cpp, fen, depth, runs)) : null;
     let wasmRate = null;
     let chromiumRate = null;
     if (wasm) {

@@ -32,6 +32,7 @@
 #if !defined(__wasm__)
 #include <thread>  // not in WebAssembly (native/wasm/), built without threads: one thread there
 #endif
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -181,6 +182,8 @@ void perftStatsNode(const Sliders& s, const Board& b, int depth, PerftStats& sta
 //    cannot happen and no run-time branch tests them; a move that may change the rights (a king or a
 //    rook leaving, or a capture landing on, a square of a right still held) picks its child's
 //    instantiation from a table of 16, every other move knows its child's status at compile time;
+//  - the castling squares come from a table (CastlingTable): the standard one at compile time, or,
+//    in a Chess960 tree, the root's, carried to every node that still holds a right;
 //  - checks and pins come from the enemy sliders on the king's empty-board lines, with no slider
 //    lookup: for each, the squares between it and the king (a table) hold nothing (it gives check)
 //    or exactly one piece, ours (it pins that piece); the pins are kept as two masks (orthogonal,
@@ -227,6 +230,163 @@ inline int rightsAfter(int rights, U64 touched) {
   return rights;
 }
 
+// Where enemy pieces must stand to attack one of a set of squares (a king's zone; KingZoneReach
+// below per square).
+struct KingReach {
+  U64 rook, bishop, knight;
+};
+constexpr KingReach kingReachOf(U64 zone) {
+  KingReach z{};
+  for (U64 t = zone; t; t &= t - 1) {
+    const int to = lsb(t);
+    z.rook |= rookRays(to);
+    z.bishop |= bishopRays(to);
+    z.knight |= knightAttacks(to);
+  }
+  return z;
+}
+
+// ---- Castling geometry: the standard one at compile time, a Chess960 one per root ----
+//
+// Per castling right: its move (king and rook from / to, the squares that must be empty and those
+// that must not be attacked, checks.h's CastlingMove), the xor toggles that make it (a king that
+// stays, or a rook landing where the king stood, cancel out: Chess960), the squares whose king or
+// rook leaving (or being captured) clears it; per side the king's home and the reach of its zone
+// (its steps and the squares its castling moves need safe). The standard table is a compile-time
+// instance whose lookups fold to constants. A Chess960 root with a right left builds its own once
+// (FIDE Laws, Appendix on Chess960; checks.h chess960Castling) and hands its subtree a pointer to
+// it inside the slider policy (Chess960Policy below), down to the first node without a right left,
+// which continues in the standard instantiations: a Chess960 node then costs what a standard one
+// does, the castling tests reading the table instead of constants.
+struct CastlingRight {
+  CastlingMove move;
+  U64 kingToggle, rookToggle;
+  // Chess960: a rook beyond the king's target (or beyond the king that does not move) shields that
+  // target along the rank; enemy rook-wise sliders on these squares (the rank beyond the rook) may
+  // attack the target once the rook has left. Zero when the rook stands at the edge or elsewhere.
+  U64 shieldBeyond;
+};
+struct CastlingTable {
+  CastlingRight right[4];
+  U64 rightSquares[16];  // per set of rights: the squares of their kings and rooks
+  int kingHome[2];
+  KingReach reach[2];
+};
+
+// The rank squares beyond `rook` as seen from `king` (both on one rank).
+constexpr U64 rankBeyond(int rook, int king) {
+  const U64 rank = U64{0xff} << (rook & 56);
+  const U64 below = squareBB(rook) - 1;
+  return rank & (rook < king ? below : ~below & ~squareBB(rook));
+}
+
+// The table of the four moves; `held`: the rights whose moves are real (the others are not used).
+constexpr CastlingTable makeCastlingTable(const CastlingMove (&moves)[4], int held) {
+  CastlingTable t{};
+  for (int r = 0; r < 4; ++r) {
+    const CastlingMove& m = moves[r];
+    const bool shields = m.kingTo == m.kingFrom || (between(m.rookFrom, m.kingFrom) & squareBB(m.kingTo));
+    t.right[r] = {m, squareBB(m.kingFrom) ^ squareBB(m.kingTo), squareBB(m.rookFrom) ^ squareBB(m.rookTo),
+                  shields ? rankBeyond(m.rookFrom, m.kingFrom) : 0};
+  }
+  for (int set = 0; set < 16; ++set)
+    for (int r = 0; r < 4; ++r)
+      if (set & (1 << r)) t.rightSquares[set] |= squareBB(moves[r].kingFrom) | squareBB(moves[r].rookFrom);
+  for (int us = 0; us < 2; ++us) {
+    const int home = moves[2 * us].kingFrom;
+    U64 zone = kingAttacks(home);
+    for (int r = 2 * us; r < 2 * us + 2; ++r)
+      if (held & (1 << r)) zone |= moves[r].mustBeSafe & ~squareBB(home);
+    t.kingHome[us] = home;
+    t.reach[us] = kingReachOf(zone);
+  }
+  return t;
+}
+inline constexpr CastlingTable kStandardCastling = makeCastlingTable(kCastlingMoves, 15);
+
+// The table of a Chess960 board's rights (those held; the others keep the standard moves).
+inline CastlingTable chess960CastlingTable(const Board& b) {
+  CastlingMove moves[4];
+  for (int r = 0; r < 4; ++r) {
+    moves[r] = (b.castling & (1 << r)) ? chess960Castling(b, r) : kCastlingMoves[r];
+    // Both moves of a side start from its king's square, held or not.
+    if (b.castling & (1 << (r ^ 1))) moves[r].kingFrom = b.kingSquare(r >> 1);
+  }
+  return makeCastlingTable(moves, b.castling & 15);
+}
+
+// The slider policy S with a Chess960 castling table: the policy of the nodes of a Chess960 tree
+// that still hold a right (the table outlives the search, the root keeps it).
+template <class S>
+struct Chess960Policy {
+  S sliders;
+  const CastlingTable* castling;
+  U64 rook(int sq, U64 occupied) const { return sliders.rook(sq, occupied); }
+  U64 bishop(int sq, U64 occupied) const { return sliders.bishop(sq, occupied); }
+  U64 queen(int sq, U64 occupied) const { return sliders.queen(sq, occupied); }
+};
+template <class S>
+constexpr bool kChess960Policy = false;
+template <class S>
+constexpr bool kChess960Policy<Chess960Policy<S>> = true;
+
+// The policy's table entries; the standard table's as compile-time constants (the indices are
+// template arguments for that).
+template <int R, class S>
+BBP_ALWAYS_INLINE CastlingRight castlingRight(const S& s) {
+  if constexpr (kChess960Policy<S>) {
+    return s.castling->right[R];
+  } else {
+    constexpr CastlingRight right = kStandardCastling.right[R];
+    return right;
+  }
+}
+template <int Us, class S>
+BBP_ALWAYS_INLINE int kingHome(const S& s) {
+  if constexpr (kChess960Policy<S>) {
+    return s.castling->kingHome[Us];
+  } else {
+    constexpr int home = kStandardCastling.kingHome[Us];
+    return home;
+  }
+}
+template <int Us, class S>
+BBP_ALWAYS_INLINE KingReach kingHomeReach(const S& s) {
+  if constexpr (kChess960Policy<S>) {
+    return s.castling->reach[Us];
+  } else {
+    constexpr KingReach reach = kStandardCastling.reach[Us];
+    return reach;
+  }
+}
+template <int CR, class S>
+BBP_ALWAYS_INLINE U64 rightSquaresOf(const S& s) {
+  if constexpr (kChess960Policy<S>) {
+    return s.castling->rightSquares[CR];
+  } else {
+    constexpr U64 squares = kStandardCastling.rightSquares[CR];
+    return squares;
+  }
+}
+
+// The policy of a node holding the rights CR: without one, a Chess960 node is a standard one.
+template <int CR, class S>
+BBP_ALWAYS_INLINE auto policyFor(S s) {
+  if constexpr (CR == 0 && kChess960Policy<S>) return s.sliders;
+  else return s;
+}
+
+// rightsAfter for the policy's table.
+template <class S>
+BBP_ALWAYS_INLINE int rightsAfterMove(const S& s, int rights, U64 touched) {
+  if constexpr (!kChess960Policy<S>) {
+    return rightsAfter(rights, touched);
+  } else {
+    for (int r = 0; r < 4; ++r)
+      if (touched & s.castling->rightSquares[1 << r]) rights &= ~(1 << r);
+    return rights;
+  }
+}
 
 template <int Us, int CR, bool Ep, bool NBQ, class S>
 BBP_ALWAYS_INLINE U64 visit(S s, const Pos& b, int ep, int depth);
@@ -263,8 +423,8 @@ inline U64 descend(S s, const Pos& c, U64 touched, int depth) {
     (void)touched;
     return visit<Them, CR, false, NBQ>(s, c, kNoSquare, depth);
   } else {
-    if (!(touched & rightSquares(CR))) return visit<Them, CR, false, NBQ>(s, c, kNoSquare, depth);
-    return visitRights<Them, false, NBQ>(s, c, rightsAfter(CR, touched), kNoSquare, depth,
+    if (!(touched & rightSquaresOf<CR>(s))) return visit<Them, CR, false, NBQ>(s, c, kNoSquare, depth);
+    return visitRights<Them, false, NBQ>(s, c, rightsAfterMove(s, CR, touched), kNoSquare, depth,
                                          std::make_integer_sequence<int, 16>{});
   }
 }
@@ -275,6 +435,7 @@ inline U64 descend(S s, const Pos& c, U64 touched, int depth) {
 struct KingZoneReach {
   std::array<U64, 64> rook, bishop, knight;
 };
+
 constexpr KingZoneReach makeKingZoneReach() {
   KingZoneReach z{};
   for (int sq = 0; sq < 64; ++sq) {
@@ -292,17 +453,24 @@ constexpr KingZoneReach makeKingZoneReach() {
 }
 inline constexpr KingZoneReach kKingZoneReach = makeKingZoneReach();
 
-// Squares attacked by `Color` with the given occupancy, exact on the squares a king on `kingSq` may
-// need safe (kKingZoneReach): the knights and sliders that cannot reach them are left out.
+// The reach of the zone of Us's king on ksq: its home's from the castling table while it holds a
+// right (KingHome), kKingZoneReach's otherwise.
+template <int Us, bool KingHome, class S>
+BBP_ALWAYS_INLINE KingReach kingReach(const S& s, int ksq) {
+  if constexpr (KingHome) return kingHomeReach<Us>(s);
+  else return {kKingZoneReach.rook[ksq], kKingZoneReach.bishop[ksq], kKingZoneReach.knight[ksq]};
+}
+
+// Squares attacked by `Color` with the given occupancy, exact on the squares of the enemy king's
+// zone whose reach is z (kingReach): the knights and sliders that cannot reach them are left out.
 template <int Color, bool NBQ, class S>
-BBP_ALWAYS_INLINE U64 attackedBy(S s, const Pos& b, U64 occ, int kingSq) {
+BBP_ALWAYS_INLINE U64 attackedBy(S s, const Pos& b, U64 occ, const KingReach& z) {
   const U64 own = b.colors[Color];
-  const KingZoneReach& z = kKingZoneReach;
   U64 attacked = PawnSide<Color>::attacks(b.pieces[kPawn] & own) | kingAttacks(lsb(b.pieces[kKing] & own));
-  for (U64 k = pieceSet<NBQ>(b, kKnight) & own & z.knight[kingSq]; k; k &= k - 1) attacked |= knightAttacks(lsb(k));
-  for (U64 d = (pieceSet<NBQ>(b, kBishop) | pieceSet<NBQ>(b, kQueen)) & own & z.bishop[kingSq]; d; d &= d - 1)
+  for (U64 k = pieceSet<NBQ>(b, kKnight) & own & z.knight; k; k &= k - 1) attacked |= knightAttacks(lsb(k));
+  for (U64 d = (pieceSet<NBQ>(b, kBishop) | pieceSet<NBQ>(b, kQueen)) & own & z.bishop; d; d &= d - 1)
     attacked |= s.bishop(lsb(d), occ);
-  for (U64 o = (b.pieces[kRook] | pieceSet<NBQ>(b, kQueen)) & own & z.rook[kingSq]; o; o &= o - 1)
+  for (U64 o = (b.pieces[kRook] | pieceSet<NBQ>(b, kQueen)) & own & z.rook; o; o &= o - 1)
     attacked |= s.rook(lsb(o), occ);
   return attacked;
 }
@@ -351,10 +519,11 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   constexpr int Them = Us ^ 1;
   const U64 us = b.colors[Us], them = b.colors[Them], occ = us | them;
   // With a castling right of ours left the king is on its home square (a right is cleared when the
-  // king leaves): its square is then a compile-time constant, and so are its table entries.
+  // king leaves): its square is then a compile-time constant in standard chess, and so are its
+  // table entries; the Chess960 table's otherwise.
   constexpr bool kKingHome = (CR & ownRights(Us)) != 0;
-  const U64 kingBB = kKingHome ? squareBB(Us == 0 ? 4 : 60) : b.pieces[kKing] & us;
-  const int ksq = kKingHome ? (Us == 0 ? 4 : 60) : lsb(kingBB);
+  const U64 kingBB = kKingHome ? squareBB(kingHome<Us>(s)) : b.pieces[kKing] & us;
+  const int ksq = kKingHome ? kingHome<Us>(s) : lsb(kingBB);
   const U64 enemyKing = b.pieces[kKing] & them;
   const U64 theirOrth = (b.pieces[kRook] | pieceSet<NBQ>(b, kQueen)) & them;
   const U64 theirDiag = (pieceSet<NBQ>(b, kBishop) | pieceSet<NBQ>(b, kQueen)) & them;
@@ -386,7 +555,7 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   U64 danger = 0;
   bool haveDanger = false;
   const auto needDanger = [&]() BBP_LAMBDA_INLINE {
-    if (!haveDanger) danger = attackedBy<Them, NBQ>(s, b, occNoKing, ksq), haveDanger = true;
+    if (!haveDanger) danger = attackedBy<Them, NBQ>(s, b, occNoKing, kingReach<Us, kKingHome>(s, ksq)), haveDanger = true;
   };
   const auto attackedSq = [&](int sq) {
     return ((pawnAttacks(Us, sq) & b.pieces[kPawn] & them) | (knightAttacks(sq) & pieceSet<NBQ>(b, kKnight) & them) |
@@ -414,23 +583,30 @@ U64 node(S s, const Pos& b, int ep, int depth) {
     if (checkers & (checkers - 1)) return n;  // double check: king moves only
     checkMask = between(ksq, lsb(checkers)) | checkers;
   } else if constexpr ((CR & ownRights(Us)) != 0) {
-    for (int i = 2 * Us; i < 2 * Us + 2; ++i) {
-      const CastlingMove& m = kCastlingMoves[i];
-      if ((CR & m.right) && !(occ & m.mustBeEmpty)) {
+    // One right at a time, its index a compile-time constant.
+    const auto castle = [&](auto index) BBP_LAMBDA_INLINE {
+      constexpr int r = decltype(index)::value;
+      if constexpr ((CR & (1 << r)) != 0) {
+        const CastlingRight right = castlingRight<r>(s);
+        const CastlingMove& m = right.move;
+        if (occ & m.mustBeEmpty) return;
         needDanger();
-        if (danger & m.mustBeSafe) continue;
+        if (danger & m.mustBeSafe) return;
+        // Chess960: the king's target attacked along the rank once the rook has left.
+        if ((right.shieldBeyond & theirOrth) && (s.rook(m.kingTo, occ ^ squareBB(m.rookFrom)) & theirOrth)) return;
         if constexpr (Leaf) {
           ++n;
         } else {
           Pos c = b;
-          const U64 king = squareBB(m.kingFrom) | squareBB(m.kingTo), rook = squareBB(m.rookFrom) | squareBB(m.rookTo);
-          c.pieces[kKing] ^= king;
-          c.pieces[kRook] ^= rook;
-          c.colors[Us] ^= king | rook;
+          c.pieces[kKing] ^= right.kingToggle;
+          c.pieces[kRook] ^= right.rookToggle;
+          c.colors[Us] ^= right.kingToggle ^ right.rookToggle;
           n += visit<Them, kRightsLeft, false, NBQ>(s, c, kNoSquare, depth - 1);
         }
       }
-    }
+    };
+    castle(std::integral_constant<int, 2 * Us>{});
+    castle(std::integral_constant<int, 2 * Us + 1>{});
   }
 
   const U64 targets = ~us & ~enemyKing & checkMask;
@@ -588,29 +764,46 @@ U64 node(S s, const Pos& b, int ep, int depth) {
 // instantiated for those alone (4 per side and en-passant flag instead of 16), less code to keep hot.
 template <int Us, int CR, bool Ep, bool NBQ, class S>
 BBP_ALWAYS_INLINE U64 visit(S s, const Pos& b, int ep, int depth) {
-  return depth == 1 ? node<Us, CR & ownRights(Us), Ep, NBQ, true>(s, b, ep, 1)
-                    : node<Us, CR, Ep, NBQ, false>(s, b, ep, depth);
+  return depth == 1 ? node<Us, CR & ownRights(Us), Ep, NBQ, true>(policyFor<CR & ownRights(Us)>(s), b, ep, 1)
+                    : node<Us, CR, Ep, NBQ, false>(policyFor<CR>(s), b, ep, depth);
 }
 
+// The root in the general instantiation (an inner node switches itself when it finds no knight,
+// bishop or queen).
 template <class S>
-U64 perft(S s, const Board& b, int depth) {
-  const Pos p{{b.colors[0], b.colors[1]}, {b.pieces[0], b.pieces[1], b.pieces[2], b.pieces[3], b.pieces[4], b.pieces[5]}};
+U64 perftRoot(S s, const Pos& p, const Board& b, int rights, int depth) {
   const auto seq = std::make_integer_sequence<int, 16>{};
-  // A right is kept only with its king and rook at home; below the root every move that takes one
-  // of them away (or captures the rook) clears it, so the nodes need not look.
-  int rights = b.castling & 15;
-  for (const CastlingMove& m : kCastlingMoves) {
-    const U64 own = b.colors[m.kingFrom < 8 ? 0 : 1];
-    if (!(b.pieces[kKing] & own & squareBB(m.kingFrom)) || !(b.pieces[kRook] & own & squareBB(m.rookFrom)))
-      rights &= ~m.right;
-  }
-  // The root starts in the general instantiation (an inner node switches itself when it finds no
-  // knight, bishop or queen).
   if (b.epSquare != kNoSquare)
     return b.sideToMove == 0 ? visitRights<0, true, true>(s, p, rights, b.epSquare, depth, seq)
                              : visitRights<1, true, true>(s, p, rights, b.epSquare, depth, seq);
   return b.sideToMove == 0 ? visitRights<0, false, true>(s, p, rights, kNoSquare, depth, seq)
                            : visitRights<1, false, true>(s, p, rights, kNoSquare, depth, seq);
+}
+
+template <class S>
+U64 perft(S s, const Board& b, int depth) {
+  const Pos p{{b.colors[0], b.colors[1]}, {b.pieces[0], b.pieces[1], b.pieces[2], b.pieces[3], b.pieces[4], b.pieces[5]}};
+  // A right is kept only with its king and rook at home; below the root every move that takes one
+  // of them away (or captures the rook) clears it, so the nodes need not look.
+  int rights = b.castling & 15;
+  if (b.chess960 && rights) {
+    // Chess960: the root's castling table, alive for the whole search.
+    const CastlingTable table = chess960CastlingTable(b);
+    for (int r = 0; r < 4; ++r) {
+      const CastlingMove& m = table.right[r].move;
+      const U64 own = b.colors[r >> 1], backRank = r < 2 ? rankBB(0) : rankBB(7);
+      if (!(b.pieces[kKing] & own & backRank & squareBB(m.kingFrom)) || !(b.pieces[kRook] & own & backRank & squareBB(m.rookFrom)))
+        rights &= ~(1 << r);
+    }
+    if (rights) return perftRoot(Chess960Policy<S>{s, &table}, p, b, rights, depth);
+    return perftRoot(s, p, b, rights, depth);
+  }
+  for (const CastlingMove& m : kCastlingMoves) {
+    const U64 own = b.colors[m.kingFrom < 8 ? 0 : 1];
+    if (!(b.pieces[kKing] & own & squareBB(m.kingFrom)) || !(b.pieces[kRook] & own & squareBB(m.rookFrom)))
+      rights &= ~m.right;
+  }
+  return perftRoot(s, p, b, rights, depth);
 }
 
 }  // namespace perftgen
@@ -653,55 +846,10 @@ int perftSplit(const Sliders& s, const Board& root, int depth, std::vector<Board
   return plies;
 }
 
-namespace movegen {
-// The legal Chess960 castling moves of Us on b (movegen.h generate's test).
-template <int Us, class Sliders>
-int countChess960Castles(const Sliders& s, const Board& b) {
-  const NodeSets n = nodeSets<Us>(b);
-  int count = 0;
-  U64 danger = 0;
-  bool haveDanger = false;
-  for (int r = 2 * Us; r < 2 * Us + 2; ++r) {
-    if (!(b.castling & (1 << r))) continue;
-    const CastlingMove c = chess960Castling(b, r);
-    if (n.occ & c.mustBeEmpty) continue;
-    if (!haveDanger) {
-      danger = attackedBy<Us ^ 1>(s, b, n.occ ^ n.kingBB);
-      haveDanger = true;
-    }
-    if (!(danger & c.mustBeSafe) && !(s.rook(c.kingTo, n.occ ^ squareBB(c.rookFrom)) & orthSliders(b, Us ^ 1))) ++count;
-  }
-  return count;
-}
-
-// perft of a Chess960 position with a castling right left: movegen.h's generator for the inner
-// plies (its castling moves are computed per position) down to the first node without a right,
-// then perftgen's; the last ply counts perftgen's moves plus the castling moves.
-template <int Us, class Sliders>
-U64 perftChess960(const Sliders& s, const Board& b, int depth) {
-  if (depth == 1) {
-    // The last ply: the moves but castling counted by perftgen (they do not depend on the rights),
-    // the castling moves here.
-    Board plain = b;
-    plain.castling = 0;
-    return perftgen::perft(s, plain, 1) + countChess960Castles<Us>(s, b);
-  }
-  U64 n = 0;
-  auto visit = [&](const Board& child) {
-    n += (child.castling & 15) ? perftChess960<Us ^ 1>(s, child, depth - 1) : perftgen::perft(s, child, depth - 1);
-  };
-  ChildSink<Us, decltype(visit)> sink{b, visit};
-  generate<Us>(s, b, sink);
-  return n;
-}
-}  // namespace movegen
-
 // Leaf nodes at `depth` (0 -> 1).
 template <class Sliders>
 U64 perft(const Sliders& s, const Board& b, int depth) {
   if (depth <= 0) return 1;
-  if (b.chess960 && (b.castling & 15))
-    return b.sideToMove == 0 ? movegen::perftChess960<0>(s, b, depth) : movegen::perftChess960<1>(s, b, depth);
   return perftgen::perft(s, b, depth);
 }
 
