@@ -10,15 +10,7 @@ import { backends, jsApi, nativeApi } from '../support/backends.js';
 import { rng } from '../patterns/reference.js';
 import { thrown } from '../support/thrown.js';
 import { chess960StartNumber, chess960StartPosition, isPosition } from '../../lib/core/position.js';
-
-/** Start positions of the chess programming wiki's "Chess960 Perft Results" page (Shredder-FEN). */
-const CPW_960 = [
-  'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9',
-  '2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9',
-  'b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9',
-  'qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9',
-  '1nbbnrkr/p1p1ppp1/3p4/1p3P1p/3Pq2P/8/PPP1P1P1/QNBBNRKR w HFhf - 0 9',
-];
+import { CPW_CHESS960_POSITIONS as CPW_960 } from '../support/chess960.js';
 
 /** chessops' rook squares of the castling rights, as files per right K, Q, k, q (-1 none). */
 function opsFiles(fen: string): number[] {

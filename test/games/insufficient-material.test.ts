@@ -13,6 +13,7 @@ import { parseFen as chessopsFen } from 'chessops/fen';
 import { describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
 import { rng } from '../patterns/reference.js';
+import { fenOfCells } from '../core/fen-writer.js';
 
 // Piece letters as in FEN; upper case the side that tries to mate (white), lower case the defender.
 type Material = { attacker: string; defender: string };
@@ -180,20 +181,7 @@ function randomFen(m: Material, bishopsDark: boolean[], swap: boolean, next: () 
     if (attacks(board, 'K', wk, bk)) continue;
     const whiteInCheck = attacked(board, wk, false), blackInCheck = attacked(board, bk, true);
     if (whiteInCheck && blackInCheck) continue;
-    let fen = '';
-    for (let r = 7; r >= 0; r--) {
-      let empty = 0;
-      for (let f = 0; f < 8; f++) {
-        const p = board[r * 8 + f]!;
-        if (!p) { empty++; continue; }
-        if (empty) fen += empty;
-        empty = 0;
-        fen += p;
-      }
-      if (empty) fen += empty;
-      if (r) fen += '/';
-    }
-    return `${fen} ${blackInCheck ? 'b' : 'w'} - - 0 1`;
+    return fenOfCells(board, !blackInCheck);
   }
   return null;
 }

@@ -16,6 +16,8 @@ import { comparedApis, comparedRows, jsApi } from '../support/backends.js';
 import { rng } from '../patterns/reference.js';
 import { chess960StartPosition } from '../../lib/core/position.js';
 import type { Position } from '../../lib/core/types.js';
+import { CPW_CHESS960_POSITIONS as CPW_960 } from '../support/chess960.js';
+import { placementOf } from '../core/fen-writer.js';
 
 /** Random legal playout of n plies from pos (JS moves: the reference's own). */
 function playout(pos: Position, plies: number, next: () => number): Position {
@@ -69,20 +71,7 @@ function castlingFen(seed: number): string | null {
     if (kind === 'p' && (sq < 8 || sq >= 56)) continue;
     put(sq, next() < 0.5 ? kind.toUpperCase() : kind);
   }
-  let placement = '';
-  for (let rank = 7; rank >= 0; rank--) {
-    let empty = 0;
-    for (let file = 0; file < 8; file++) {
-      const c = cells[rank * 8 + file]!;
-      if (!c) { empty++; continue; }
-      if (empty) placement += String(empty);
-      empty = 0;
-      placement += c;
-    }
-    if (empty) placement += String(empty);
-    if (rank) placement += '/';
-  }
-  const fen = `${placement} ${next() < 0.5 ? 'w' : 'b'} ${rights.join('') || '-'} - 0 1`;
+  const fen = `${placementOf(cells)} ${next() < 0.5 ? 'w' : 'b'} ${rights.join('') || '-'} - 0 1`;
   try {
     jsApi.parseFen(fen, { chess960: true });
     return fen;
@@ -121,19 +110,6 @@ describe.skipIf(comparedApis.length === 0).each(comparedRows)('Chess960 perft: %
 });
 
 const STOCKFISH = '/usr/games/stockfish';
-
-/**
- * The chess programming wiki's "Chess960 Perft Results" positions
- * (https://www.chessprogramming.org/Chess960_Perft_Results), the first six of its list.
- */
-const CPW_960 = [
-  'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9',
-  '2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9',
-  'b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9',
-  'qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9',
-  '1nbbnrkr/p1p1ppp1/3p4/1p3P1p/3Pq2P/8/PPP1P1P1/QNBBNRKR w HFhf - 0 9',
-  'qnbbrknr/1p1ppppp/8/p1p5/5P2/PP1P4/2P1P1PP/QNBBRKNR w HEhe - 1 9',
-];
 
 describe.skipIf(comparedApis.length === 0 || !existsSync(STOCKFISH)).each(comparedRows)(
   'Chess960 perft 5 on the wiki\'s positions: %s = Stockfish', (_label, api) => {
