@@ -131,14 +131,12 @@ struct TableSet {
 
   // The loaded table for the key or its mirror, or nullptr with the status (kMissing or the file's problem).
   const sz::Table* get(bool isDtz, sz::MaterialKey key, sz::Status& status) {
-    auto& map = isDtz ? dtz : wdl;
-    auto it = map.find(key);
-    if (it == map.end()) it = map.find(sz::mirrorKey(key));
-    if (it == map.end()) {
+    TableEntry* found = sz::findTable(isDtz ? dtz : wdl, key);
+    if (!found) {
       status = sz::kMissing;
       return nullptr;
     }
-    TableEntry& e = *it->second;
+    TableEntry& e = *found;
     int state = e.state.load(std::memory_order_acquire);
     if (state == 0) {
       std::lock_guard<std::mutex> guard(e.lock);

@@ -139,6 +139,15 @@ inline constexpr U64 kPivotFactor[3] = {31332, 0, 462};
 using MaterialKey = std::uint32_t;
 constexpr MaterialKey mirrorKey(MaterialKey k) { return (k >> 15) | ((k & 0x7fff) << 15); }
 
+// The entry a map from material keys holds for `key` or its mirror (a table file serves both sides'
+// material), or nullptr: the lookup of the addon's and the wasm module's table sets.
+template <class Map>
+auto findTable(const Map& map, MaterialKey key) -> typename Map::mapped_type {
+  auto it = map.find(key);
+  if (it == map.end()) it = map.find(mirrorKey(key));
+  return it == map.end() ? nullptr : it->second;
+}
+
 constexpr std::uint32_t kWdlMagic = 0x5d23e871;
 constexpr std::uint32_t kDtzMagic = 0xa50c66d7;
 constexpr int kMaxPieces = 7;

@@ -42,14 +42,12 @@ struct Set {
   const char* failureMessage = nullptr;
 
   const sz::Table* get(bool isDtz, sz::MaterialKey key, sz::Status& status) {
-    auto& map = isDtz ? dtz : wdl;
-    auto it = map.find(key);
-    if (it == map.end()) it = map.find(sz::mirrorKey(key));
-    if (it == map.end()) {
+    Entry* found = sz::findTable(isDtz ? dtz : wdl, key);
+    if (!found) {
       status = sz::kMissing;
       return nullptr;
     }
-    Entry& e = *it->second;
+    Entry& e = *found;
     if (e.state == 0) {
       static const std::uint8_t empty[1] = {0};
       const sz::Status s = e.table.parse(e.data ? e.data : empty, e.size, e.dtz, e.key);
