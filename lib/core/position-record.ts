@@ -123,13 +123,18 @@ export class PositionRecord implements Position {
 const stateHalf = (pos: Position): number =>
   pos.sideToMove | (pos.castling << 1) | (pos.chess960 ? STATE_CHESS960 : 0) | ((pos.epSquare < 0 ? 64 : pos.epSquare) << 8) | ((pos.halfmoveClock & 0xffff) << 16);
 
-/** Writes the 20 halves of pos's packed words to h at `at`. */
-export function writeHalves(pos: Position, h: Int32Array, at: number): void {
+/** Writes the 16 halves of pos's sets to h at `at` (the packed words 0..7, a board ply's first 16). */
+export function writeSets(pos: Position, h: Int32Array, at: number): void {
   const s = PositionRecord.setsOf(pos as PositionRecord);
   // Written out: V8 runs the straight stores from an array to a typed array several times faster than the loop.
   h[at] = s[0]!; h[at + 1] = s[1]!; h[at + 2] = s[2]!; h[at + 3] = s[3]!; h[at + 4] = s[4]!; h[at + 5] = s[5]!;
   h[at + 6] = s[6]!; h[at + 7] = s[7]!; h[at + 8] = s[8]!; h[at + 9] = s[9]!; h[at + 10] = s[10]!; h[at + 11] = s[11]!;
   h[at + 12] = s[12]!; h[at + 13] = s[13]!; h[at + 14] = s[14]!; h[at + 15] = s[15]!;
+}
+
+/** Writes the 20 halves of pos's packed words to h at `at`. */
+export function writeHalves(pos: Position, h: Int32Array, at: number): void {
+  writeSets(pos, h, at);
   h[at + 16] = stateHalf(pos);
   h[at + 17] = (pos.halfmoveClock >>> 16) | (PositionRecord.rookFieldsOf(pos as PositionRecord) << ROOK_FILES_SHIFT);
   h[at + 18] = pos.fullmoveNumber;
