@@ -348,15 +348,7 @@ Napi::Value probeRootCall(const Napi::CallbackInfo& info) {
     return env.Null();
   }
   Napi::Int32Array out = Napi::Int32Array::New(env, 3 + 4 * static_cast<std::size_t>(n));
-  out[0] = wdl;
-  out[1] = dtz;
-  out[2] = n;
-  for (int i = 0; i < n; ++i) {
-    out[3 + 4 * i] = moves[i].move;
-    out[4 + 4 * i] = moves[i].wdl;
-    out[5 + 4 * i] = moves[i].dtz;
-    out[6 + 4 * i] = (moves[i].zeroing ? 1 : 0) | (moves[i].mate ? 2 : 0);
-  }
+  sz::writeRootAnswer(out, wdl, dtz, moves, n);
   return out;
 }
 

@@ -1015,6 +1015,21 @@ struct RootMove {
   bool mate;
 };
 
+// The root probe's answer as the int32 layout both glues hand to JS: wdl, dtz, n, then per move
+// its code, wdl, dtz and flags (1 zeroing, 2 mate). `out` holds 3 + 4 * n elements.
+template <class Out>
+void writeRootAnswer(Out& out, int wdl, int dtz, const RootMove* moves, int n) {
+  out[0] = wdl;
+  out[1] = dtz;
+  out[2] = n;
+  for (int i = 0; i < n; ++i) {
+    out[3 + 4 * i] = moves[i].move;
+    out[4 + 4 * i] = moves[i].wdl;
+    out[5 + 4 * i] = moves[i].dtz;
+    out[6 + 4 * i] = (moves[i].zeroing ? 1 : 0) | (moves[i].mate ? 2 : 0);
+  }
+}
+
 // Source: const Table* get(bool dtz, MaterialKey key, Status& status) -> the loaded table for the
 // key or its mirror, or nullptr with status kMissing (not there) or the file's problem.
 template <class Source>

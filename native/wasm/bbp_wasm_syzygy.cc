@@ -201,15 +201,7 @@ BBP_EXPORT(bbp_tb_probe_root) int bbp_tb_probe_root(Set* set, const std::uint64_
   const int wdl = prober.status ? 0 : prober.wdl(b);
   const int dtz = prober.status ? 0 : prober.dtz(b);
   if (!set->answered(prober)) return 0;
-  out[0] = wdl;
-  out[1] = dtz;
-  out[2] = n;
-  for (int i = 0; i < n; ++i) {
-    out[3 + 4 * i] = moves[i].move;
-    out[4 + 4 * i] = moves[i].wdl;
-    out[5 + 4 * i] = moves[i].dtz;
-    out[6 + 4 * i] = (moves[i].zeroing ? 1 : 0) | (moves[i].mate ? 2 : 0);
-  }
+  sz::writeRootAnswer(out, wdl, dtz, moves, n);
   return 1;
 }
 
