@@ -70,6 +70,38 @@ describe.each(backends)('%s', (_name, api) => {
     expect(epCleared).toBeGreaterThan(20);
   });
 
+  it('a move is taken exactly when the reference lists it: every from and to of the side to move', () => {
+    // Random positions are full of checks, double checks and pins; every pair from an own piece,
+    // with each promotion letter where a pawn may promote, is tried against the reference's list.
+    let taken = 0;
+    let refused = 0;
+    for (const fen of [...randomFens(60, 23), ...gameFens(40, 30, 5)]) {
+      const board = boardFromFen(fen);
+      const pos = api.parseFen(fen);
+      const legal = new Set(legalMovesRef(board).map(uci));
+      for (let from = 0; from < 64; from++) {
+        if (board.cells[from]?.color !== board.side) continue;
+        for (let to = 0; to < 64; to++) {
+          const plain = `${'abcdefgh'[from & 7]}${(from >> 3) + 1}${'abcdefgh'[to & 7]}${(to >> 3) + 1}`;
+          const promotes = board.cells[from]!.type === PAWN && (to >> 3 === 0 || to >> 3 === 7);
+          for (const move of promotes ? ['q', 'r', 'b', 'n', ''].map((p) => plain + p) : [plain]) {
+            let ok = true;
+            try {
+              api.makeMove(pos, move);
+            } catch (e) {
+              expect((e as Error).name, move).toBe('MoveError');
+              ok = false;
+            }
+            if (ok !== legal.has(move)) expect(ok, `${fen} ${move}`).toBe(legal.has(move));
+            if (ok) taken++; else refused++;
+          }
+        }
+      }
+    }
+    expect(taken).toBeGreaterThan(1500);
+    expect(refused).toBeGreaterThan(50_000);
+  });
+
   it('the clocks stop at 1000000', () => {
     const pos = api.parseFen('4k3/8/8/8/8/8/8/4K2R b K - 999999 1000000');
     expect(api.toFen(api.makeMove(pos, 'e8e7'))).toBe('8/4k3/8/8/8/8/8/4K2R w K - 1000000 1000000');

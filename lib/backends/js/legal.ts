@@ -1,32 +1,39 @@
 /**
  * Whether one move is legal on the board at ply 0 of movegen.ts's stack, from the moving piece
- * alone: the tests of the Chess Programming Wiki's Legal Move Generation page (the piece reaches the
- * square; under a single check it captures the checker or blocks; a pinned piece stays on its pin
- * line; a double check leaves only king moves) with the king's checkers and pins from one look of
- * blockers.ts kingBlockers. A king step is legal when its square is not attacked with the king lifted
- * off the board (a slider's ray through the king's old square counts). Castling and en-passant
- * captures (the captured pawn leaves the rank) are left to the generator: the answer is then -1.
+ * alone, in two steps: here, the pseudo-legal test (the piece reaches the square: the move rules of
+ * the Chess Programming Wiki's Move Generation page); then, once the move is played on ply 1, the
+ * king-safety test of the page's "pseudo-legal, then legal" scheme (`kingSafeAfter`: the mover's
+ * king not attacked on the new board). A king step is decided here: its square is not attacked with
+ * the king lifted off the board (a slider's ray through the king's old square counts). Castling and
+ * en-passant captures (the captured pawn leaves the rank) are left to the generator: the answer is
+ * then -1.
  */
 import { pawnAttackTable } from './bitboard.js';
-import { kingBlockers } from './blockers.js';
 import { knightAttackTable } from './knight.js';
-import { BOARD, EP, SIDE, attacked, kingSquareAt } from './movegen.js';
+import { BOARD, EP, PLY_WORDS, SIDE, attacked, kingSquareAt } from './movegen.js';
 import { kingAttackTable } from './king.js';
-import { BETWEEN, LINE, bishopHalves, rookHalves } from './sliders.js';
+import { bishopHalves, rookHalves } from './sliders.js';
 
 const KNIGHT = knightAttackTable.halves;
 const KING = kingAttackTable.halves;
 /** Pawn captures: [(color * 64 + sq) * 2]. */
 const PAWN_ATTACKS = pawnAttackTable.halves;
-/** kingBlockers' and the slider lookups' out-array. */
+/** The slider lookups' out-array. */
 const LOOK = new Int32Array(6);
 
 /** Bit sq of the set whose halves are lo, hi. */
 const has = (lo: number, hi: number, sq: number): boolean => (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1) !== 0;
 
+/** quickLegality's answers besides 0 (not legal). */
+export const LEGAL = 2;
+export const PSEUDO_LEGAL = 1;
+export const ASK_GENERATOR = -1;
+
 /**
- * 1 when from -> to (promotion 0 none, 1 knight .. 4 queen) is legal on ply 0, 0 when it is not,
- * -1 for castling or an en-passant capture (ask the generator).
+ * For from -> to (promotion 0 none, 1 knight .. 4 queen) on ply 0: LEGAL for a king step to a safe
+ * square, PSEUDO_LEGAL when the piece reaches the square (legal when kingSafeAfter says so once the
+ * move is played on ply 1), 0 when it is not legal, ASK_GENERATOR for castling or an en-passant
+ * capture.
  */
 export function quickLegality(from: number, to: number, promotion: number): number {
   const B = BOARD;
@@ -39,9 +46,9 @@ export function quickLegality(from: number, to: number, promotion: number): numb
   const k = kingSquareAt(0, us);
   if (from === k) {
     // Castling (standard: two squares; Chess960: the king taking its own rook) asks the generator.
-    if (promotion !== 0 || has(ownLo, ownHi, to) || !has(KING[from << 1]!, KING[(from << 1) + 1]!, to)) return -1;
+    if (promotion !== 0 || has(ownLo, ownHi, to) || !has(KING[from << 1]!, KING[(from << 1) + 1]!, to)) return ASK_GENERATOR;
     const liftLo = from < 32 ? ~(1 << from) : -1, liftHi = from < 32 ? -1 : ~(1 << (from - 32));
-    return attacked(0, them, to, (ownLo | enLo) & liftLo, (ownHi | enHi) & liftHi, 0, 0) ? 0 : 1;
+    return attacked(0, them, to, (ownLo | enLo) & liftLo, (ownHi | enHi) & liftHi, 0, 0) ? 0 : LEGAL;
   }
   if (has(ownLo, ownHi, to)) return 0;
   let type = 0;
@@ -57,7 +64,7 @@ export function quickLegality(from: number, to: number, promotion: number): numb
     if (to === from + step) reaches = !has(occLo, occHi, to);
     else if (to === from + 2 * step && from >> 3 === (us === 0 ? 1 : 6)) reaches = !has(occLo, occHi, from + step) && !has(occLo, occHi, to);
     else if (has(PAWN_ATTACKS[(us * 64 + from) << 1]!, PAWN_ATTACKS[((us * 64 + from) << 1) + 1]!, to)) {
-      if (to === B[EP]) return -1;
+      if (to === B[EP]) return ASK_GENERATOR;
       reaches = has(enLo, enHi, to);
     } else reaches = false;
   } else if (type === 1) {
@@ -73,20 +80,16 @@ export function quickLegality(from: number, to: number, promotion: number): numb
       reaches = has(LOOK[0]!, LOOK[1]!, to);
     }
   }
-  if (!reaches) return 0;
+  return reaches ? PSEUDO_LEGAL : 0;
+}
 
-  kingBlockers(BOARD, 0, k, them, occLo, occHi, LOOK, 0);
-  const pinned = has(LOOK[0]! & ownLo, LOOK[1]! & ownHi, from);
-  const cLo = LOOK[4]!, cHi = LOOK[5]!;
-  if ((cLo | cHi) !== 0) {
-    if ((cLo !== 0 && cHi !== 0) || (cLo & (cLo - 1)) !== 0 || (cHi & (cHi - 1)) !== 0) return 0;
-    const c = cLo !== 0 ? 31 - Math.clz32(cLo) : 63 - Math.clz32(cHi);
-    const at = (k * 64 + c) << 1;
-    if (!has(BETWEEN[at]! | cLo, BETWEEN[at + 1]! | cHi, to)) return 0;
-  }
-  if (pinned) {
-    const at = (k * 64 + from) << 1;
-    if (!has(LINE[at]!, LINE[at + 1]!, to)) return 0;
-  }
-  return 1;
+/**
+ * After a PSEUDO_LEGAL move of a piece other than the king is played from ply 0 to ply 1: whether
+ * the mover's king (on `k`) is safe there, which makes the move legal.
+ */
+export function kingSafeAfter(k: number): boolean {
+  const B = BOARD;
+  const n = PLY_WORDS;
+  const them = B[n + SIDE]!;
+  return !attacked(n, them, k, B[n]! | B[n + 2]!, B[n + 1]! | B[n + 3]!, 0, 0);
 }

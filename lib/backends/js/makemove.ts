@@ -9,8 +9,10 @@ import type { Color, Position } from '../../core/types.js';
 import { PACKED_POSITION_WORDS } from '../../core/types.js';
 import { MAX_CLOCK } from '../../core/position.js';
 import { PositionRecord, setHalvesAt } from '../../core/position-record.js';
-import { BOARD, C960, CASTLING, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, copyPly, generate, play, typeAt } from './movegen.js';
-import { quickLegality } from './legal.js';
+import {
+  BOARD, C960, CASTLING, EP, MAX_MOVES, MOVES, PAWN_ATTACKS, PLY_WORDS, SIDE, copyPly, generate, kingSquareAt, play,
+} from './movegen.js';
+import { ASK_GENERATOR, PSEUDO_LEGAL, kingSafeAfter, quickLegality } from './legal.js';
 import { loadPosition } from './load.js';
 import { generateClean } from './san.js';
 
@@ -62,13 +64,23 @@ function played(pos: Position, from: number, to: number, promotion: number): boo
   const us = pos.sideToMove;
   const code = from | (to << 6) | (promotion << 12);
   const quick = quickLegality(from, to, promotion);
-  if (quick === 0 || (quick < 0 && !isLegal(from, code))) return false;
+  if (quick === 0 || (quick === ASK_GENERATOR && !isLegal(from, code))) return false;
   const capture = (B[2 * (us ^ 1) + (to >> 5)]! & (1 << (to & 31))) !== 0;
-  nextClock = typeAt(0, from) === 0 || capture ? 0 : Math.min(pos.halfmoveClock + 1, MAX_CLOCK);
-  nextFullmove = Math.min(pos.fullmoveNumber + us, MAX_CLOCK);
+  const pawn = (B[4 + (from >> 5)]! & (1 << (from & 31))) !== 0;
   play(0, code);
-  // Only a double step sets an en-passant square, which stays if a legal capture uses it.
-  if (B[PLY_WORDS + EP]! >= 0) generateClean(1);
+  if (quick === PSEUDO_LEGAL && !kingSafeAfter(kingSquareAt(0, us))) return false;
+  nextClock = pawn || capture ? 0 : Math.min(pos.halfmoveClock + 1, MAX_CLOCK);
+  nextFullmove = Math.min(pos.fullmoveNumber + us, MAX_CLOCK);
+  // Only a double step sets an en-passant square, which stays if a legal capture uses it: none can
+  // where no enemy pawn attacks the square.
+  const ep = B[PLY_WORDS + EP]!;
+  if (ep >= 0) {
+    const at = (us * 64 + ep) << 1;
+    const them = PLY_WORDS + 2 * (us ^ 1);
+    if (((PAWN_ATTACKS[at]! & B[PLY_WORDS + 4]! & B[them]!) | (PAWN_ATTACKS[at + 1]! & B[PLY_WORDS + 5]! & B[them + 1]!)) === 0) {
+      B[PLY_WORDS + EP] = -1;
+    } else generateClean(1);
+  }
   return true;
 }
 
