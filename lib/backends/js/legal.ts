@@ -3,10 +3,9 @@
  * alone, in two steps: here, the pseudo-legal test (the piece reaches the square: the move rules of
  * the Chess Programming Wiki's Move Generation page); then, once the move is played on ply 1, the
  * king-safety test of the page's "pseudo-legal, then legal" scheme (`kingSafeAfter`: the mover's
- * king not attacked on the new board). A king step is decided here: its square is not attacked with
- * the king lifted off the board (a slider's ray through the king's old square counts). Castling and
- * en-passant captures (the captured pawn leaves the rank) are left to the generator: the answer is
- * then -1.
+ * king not attacked on the new board, en passant's two vacated squares included). A king step is
+ * decided here: its square is not attacked with the king lifted off the board (a slider's ray
+ * through the king's old square counts). Castling is left to the generator's castling rules.
  */
 import { pawnAttackTable } from './bitboard.js';
 import { knightAttackTable } from './knight.js';
@@ -27,13 +26,13 @@ const has = (lo: number, hi: number, sq: number): boolean => (sq < 32 ? (lo >>> 
 /** quickLegality's answers besides 0 (not legal). */
 export const LEGAL = 2;
 export const PSEUDO_LEGAL = 1;
-export const ASK_GENERATOR = -1;
+export const CASTLING_MOVE = -1;
 
 /**
  * For from -> to (promotion 0 none, 1 knight .. 4 queen) on ply 0: LEGAL for a king step to a safe
  * square, PSEUDO_LEGAL when the piece reaches the square (legal when kingSafeAfter says so once the
- * move is played on ply 1), 0 when it is not legal, ASK_GENERATOR for castling or an en-passant
- * capture.
+ * move is played on ply 1), 0 when it is not legal, CASTLING_MOVE for a king move that is no step
+ * (legal when movegen.ts castlingIsLegal says so).
  */
 export function quickLegality(from: number, to: number, promotion: number): number {
   const B = BOARD;
@@ -45,8 +44,8 @@ export function quickLegality(from: number, to: number, promotion: number): numb
   if (!has(ownLo, ownHi, from)) return 0;
   const k = kingSquareAt(0, us);
   if (from === k) {
-    // Castling (standard: two squares; Chess960: the king taking its own rook) asks the generator.
-    if (promotion !== 0 || has(ownLo, ownHi, to) || !has(KING[from << 1]!, KING[(from << 1) + 1]!, to)) return ASK_GENERATOR;
+    // Castling (standard: two squares; Chess960: the king taking its own rook) is castlingIsLegal's.
+    if (promotion !== 0 || has(ownLo, ownHi, to) || !has(KING[from << 1]!, KING[(from << 1) + 1]!, to)) return CASTLING_MOVE;
     const liftLo = from < 32 ? ~(1 << from) : -1, liftHi = from < 32 ? -1 : ~(1 << (from - 32));
     return attacked(0, them, to, (ownLo | enLo) & liftLo, (ownHi | enHi) & liftHi, 0, 0) ? 0 : LEGAL;
   }
@@ -64,8 +63,10 @@ export function quickLegality(from: number, to: number, promotion: number): numb
     if (to === from + step) reaches = !has(occLo, occHi, to);
     else if (to === from + 2 * step && from >> 3 === (us === 0 ? 1 : 6)) reaches = !has(occLo, occHi, from + step) && !has(occLo, occHi, to);
     else if (has(PAWN_ATTACKS[(us * 64 + from) << 1]!, PAWN_ATTACKS[((us * 64 + from) << 1) + 1]!, to)) {
-      if (to === B[EP]) return ASK_GENERATOR;
-      reaches = has(enLo, enHi, to);
+      // En passant: the square empty, the pawn that passed it behind it (kingSafeAfter then sees the
+      // board with both pawns gone from their squares, the horizontal pin included).
+      const passed = us === 0 ? to - 8 : to + 8;
+      reaches = to === B[EP] ? !has(occLo, occHi, to) && has(enLo & B[4]!, enHi & B[5]!, passed) : has(enLo, enHi, to);
     } else reaches = false;
   } else if (type === 1) {
     reaches = has(KNIGHT[from << 1]!, KNIGHT[(from << 1) + 1]!, to);

@@ -2,52 +2,22 @@
  * Making a move on a packed position for the JS backend; twin of `native/core/makemove.h`: the
  * Chess Programming Wiki's copy-make on the ply stack of movegen.ts (`play`), plus the game state
  * the packed words carry (FEN's halfmove clock and fullmove number, capped at MAX_CLOCK). A move is
- * legal when the generator produces it; an en-passant square no legal capture uses is cleared
- * (`generateClean`), so equal positions have equal FENs.
+ * legal when the generator would produce it, told from the moving piece alone (legal.ts; castling by
+ * the generator's own castling rules); an en-passant square no legal capture uses is cleared, so
+ * equal positions have equal FENs.
  */
 import type { Color, Position } from '../../core/types.js';
 import { PACKED_POSITION_WORDS } from '../../core/types.js';
 import { MAX_CLOCK } from '../../core/position.js';
 import { PositionRecord, setHalvesAt } from '../../core/position-record.js';
-import {
-  BOARD, C960, CASTLING, EP, MAX_MOVES, MOVES, PAWN_ATTACKS, PLY_WORDS, SIDE, copyPly, generate, kingSquareAt, play,
-} from './movegen.js';
-import { ASK_GENERATOR, PSEUDO_LEGAL, kingSafeAfter, quickLegality } from './legal.js';
+import { BOARD, C960, CASTLING, EP, PLY_WORDS, SIDE, castlingIsLegal, enPassantCount, kingSquareAt, play } from './movegen.js';
+import { CASTLING_MOVE, PSEUDO_LEGAL, kingSafeAfter, quickLegality } from './legal.js';
 import { loadPosition } from './load.js';
-import { generateClean } from './san.js';
 
 /** The int32 halves of packed words (little-endian: word k is halves 2k, 2k + 1). */
 const halves = (words: BigUint64Array): Int32Array => new Int32Array(words.buffer, words.byteOffset, words.length * 2);
 let lastOut: BigUint64Array | undefined;
 let lastOutHalves: Int32Array | undefined;
-
-/**
- * Whether `code` (from `from`) is among the legal moves of ply 0, generated on ply 1 for the piece on
- * `from` alone: the other pieces of the side to move keep their colour (so every square stays
- * occupied, every line blocked, every pin found: kingBlockers reads the colours) but lose their
- * type, so the generator emits no move for them. The enemy's pieces and our king stay whole; a king
- * move generates everything (castling needs the rooks).
- */
-function isLegal(from: number, code: number): boolean {
-  const B = BOARD;
-  const o = PLY_WORDS;
-  copyPly(0, o);
-  const us = B[SIDE]!;
-  const kings = from < 32 ? B[14]! >>> from : B[15]! >>> (from - 32);
-  const own = from < 32 ? B[2 * us]! >>> from : B[2 * us + 1]! >>> (from - 32);
-  if ((kings & own & 1) === 0) {
-    const keepLo = from < 32 ? 1 << from : 0, keepHi = from < 32 ? 0 : 1 << (from - 32);
-    const dropLo = B[2 * us]! & ~keepLo, dropHi = B[2 * us + 1]! & ~keepHi;
-    for (let t = 4; t < 14; t += 2) {
-      B[o + t] = B[t]! & ~dropLo;
-      B[o + t + 1] = B[t + 1]! & ~dropHi;
-    }
-  }
-  const n = generate(1, false);
-  const base = MAX_MOVES;
-  for (let i = 0; i < n; i++) if (MOVES[base + i] === code) return true;
-  return false;
-}
 
 /** The halfmove clock and fullmove number after the move played by `played` (set by it). */
 let nextClock = 0;
@@ -64,23 +34,15 @@ function played(pos: Position, from: number, to: number, promotion: number): boo
   const us = pos.sideToMove;
   const code = from | (to << 6) | (promotion << 12);
   const quick = quickLegality(from, to, promotion);
-  if (quick === 0 || (quick === ASK_GENERATOR && !isLegal(from, code))) return false;
+  if (quick === 0 || (quick === CASTLING_MOVE && !castlingIsLegal(code))) return false;
   const capture = (B[2 * (us ^ 1) + (to >> 5)]! & (1 << (to & 31))) !== 0;
   const pawn = (B[4 + (from >> 5)]! & (1 << (from & 31))) !== 0;
   play(0, code);
   if (quick === PSEUDO_LEGAL && !kingSafeAfter(kingSquareAt(0, us))) return false;
   nextClock = pawn || capture ? 0 : Math.min(pos.halfmoveClock + 1, MAX_CLOCK);
   nextFullmove = Math.min(pos.fullmoveNumber + us, MAX_CLOCK);
-  // Only a double step sets an en-passant square, which stays if a legal capture uses it: none can
-  // where no enemy pawn attacks the square.
-  const ep = B[PLY_WORDS + EP]!;
-  if (ep >= 0) {
-    const at = (us * 64 + ep) << 1;
-    const them = PLY_WORDS + 2 * (us ^ 1);
-    if (((PAWN_ATTACKS[at]! & B[PLY_WORDS + 4]! & B[them]!) | (PAWN_ATTACKS[at + 1]! & B[PLY_WORDS + 5]! & B[them + 1]!)) === 0) {
-      B[PLY_WORDS + EP] = -1;
-    } else generateClean(1);
-  }
+  // Only a double step sets an en-passant square, which stays if a legal capture uses it.
+  if (B[PLY_WORDS + EP]! >= 0 && enPassantCount(1) === 0) B[PLY_WORDS + EP] = -1;
   return true;
 }
 

@@ -320,43 +320,72 @@ export function generate(p: number, counting: boolean): number {
     }
   }
 
-  // En passant: lift the capturing and the captured pawn, drop the capturer on the ep square, and
-  // ask whether our king is attacked then (covers pins, the horizontal pin and checks alike).
+  // En passant and castling: the rarer moves, in functions of their own (makeMove asks them alone).
+  if (B[o + EP]! >= 0) cursor = enPassantMoves(o, cursor, counting, us, k, ownLo, ownHi, enLo, enHi);
+  if ((B[o + CASTLING]! & (3 << 2 * us)) !== 0 && !inCheck) cursor = castlingMoves(o, cursor, counting, us, k, occLo, occHi, ownLo, ownHi);
+  return cursor - start;
+}
+
+/**
+ * The en-passant captures of the side to move `us` (king on k) at o, from `cursor` as generate
+ * writes or counts them: lift the capturing and the captured pawn, drop the capturer on the ep
+ * square, and ask whether our king is attacked then (covers pins, the horizontal pin and checks
+ * alike).
+ */
+function enPassantMoves(o: number, cursor: number, counting: boolean, us: number, k: number, ownLo: number, ownHi: number,
+  enLo: number, enHi: number): number {
+  const B = BOARD;
+  const them = us ^ 1;
+  const occLo = ownLo | enLo, occHi = ownHi | enHi;
   const ep = B[o + EP]!;
-  if (ep >= 0) {
-    const cap = us === 0 ? ep - 8 : ep + 8;
-    const capLo = cap < 32 ? 1 << cap : 0;
-    const capHi = cap < 32 ? 0 : 1 << (cap - 32);
-    const epLo = ep < 32 ? 1 << ep : 0;
-    const epHi = ep < 32 ? 0 : 1 << (ep - 32);
-    if ((B[o + 4]! & enLo & capLo) | (B[o + 5]! & enHi & capHi) && ((occLo & epLo) | (occHi & epHi)) === 0) {
-      const pa2 = (them * 64 + ep) << 1;
-      let fLo = PAWN_ATTACKS[pa2]! & B[o + 4]! & ownLo;
-      let fHi = PAWN_ATTACKS[pa2 + 1]! & B[o + 5]! & ownHi;
-      while ((fLo | fHi) !== 0) {
-        let from: number;
-        let bLo = 0;
-        let bHi = 0;
-        if (fLo !== 0) { from = lowest(fLo); fLo &= fLo - 1; bLo = 1 << from; } else { from = 32 + lowest(fHi); fHi &= fHi - 1; bHi = 1 << (from - 32); }
-        const aLo = (occLo & ~bLo & ~capLo) | epLo;
-        const aHi = (occHi & ~bHi & ~capHi) | epHi;
-        if (!attacked(o, them, k, aLo, aHi, capLo, capHi)) {
-          if (counting) cursor++; else MOVES[cursor++] = from | (ep << 6);
-        }
+  const cap = us === 0 ? ep - 8 : ep + 8;
+  const capLo = cap < 32 ? 1 << cap : 0;
+  const capHi = cap < 32 ? 0 : 1 << (cap - 32);
+  const epLo = ep < 32 ? 1 << ep : 0;
+  const epHi = ep < 32 ? 0 : 1 << (ep - 32);
+  if ((B[o + 4]! & enLo & capLo) | (B[o + 5]! & enHi & capHi) && ((occLo & epLo) | (occHi & epHi)) === 0) {
+    const pa2 = (them * 64 + ep) << 1;
+    let fLo = PAWN_ATTACKS[pa2]! & B[o + 4]! & ownLo;
+    let fHi = PAWN_ATTACKS[pa2 + 1]! & B[o + 5]! & ownHi;
+    while ((fLo | fHi) !== 0) {
+      let from: number;
+      let bLo = 0;
+      let bHi = 0;
+      if (fLo !== 0) { from = lowest(fLo); fLo &= fLo - 1; bLo = 1 << from; } else { from = 32 + lowest(fHi); fHi &= fHi - 1; bHi = 1 << (from - 32); }
+      const aLo = (occLo & ~bLo & ~capLo) | epLo;
+      const aHi = (occHi & ~bHi & ~capHi) | epHi;
+      if (!attacked(o, them, k, aLo, aHi, capLo, capHi)) {
+        if (counting) cursor++; else MOVES[cursor++] = from | (ep << 6);
       }
     }
   }
+  return cursor;
+}
 
-  // Castling: the right, the rook at home, empty squares between, the king not in check and
-  // crossing and landing on unattacked squares.
+/** How many en-passant captures the side to move has at ply p (makeMove keeps the ep square only then). */
+export function enPassantCount(p: number): number {
+  const B = BOARD;
+  const o = p * PLY_WORDS;
+  const us = B[o + SIDE]!;
+  return enPassantMoves(o, 0, true, us, kingSquareAt(o, us), B[o + 2 * us]!, B[o + 2 * us + 1]!, B[o + 2 * (us ^ 1)]!, B[o + 2 * (us ^ 1) + 1]!);
+}
+
+/**
+ * The castling moves of the side to move `us` (king on k, not in check) at o, from `cursor` as
+ * generate writes or counts them: the right, the rook at home, empty squares between, the king
+ * crossing and landing on unattacked squares.
+ */
+function castlingMoves(o: number, cursor: number, counting: boolean, us: number, k: number, occLo: number, occHi: number,
+  ownLo: number, ownHi: number): number {
+  const B = BOARD;
+  const them = us ^ 1;
   const rights = B[o + CASTLING]!;
-  const c960 = B[o + C960]!;
-  if (!inCheck && c960 !== 0 && (rights & (3 << 2 * us)) !== 0) {
+  if (B[o + C960]! !== 0) {
     for (let r = 2 * us; r < 2 * us + 2; r++) {
       if ((rights & (1 << r)) === 0 || !chess960CastleOk(o, us, k, r, occLo, occHi)) continue;
       if (counting) cursor++; else MOVES[cursor++] = k | (ROOK_SQ[0]! << 6);
     }
-  } else if (!inCheck && rights !== 0) {
+  } else {
     const rookLo = B[o + 10]! & ownLo;
     const rookHi = B[o + 11]! & ownHi;
     // Black's squares and masks are White's moved up 56 squares (24 bits in the high half).
@@ -373,7 +402,23 @@ export function generate(p: number, counting: boolean): number {
       }
     }
   }
-  return cursor - start;
+  return cursor;
+}
+
+/**
+ * Whether the king move `code` of the side to move at ply 0 is one of its legal castling moves (the
+ * king's other moves are makeMove's quick test's). Uses ply 1's move list as scratch.
+ */
+export function castlingIsLegal(code: number): boolean {
+  const B = BOARD;
+  const us = B[SIDE]!;
+  const k = kingSquareAt(0, us);
+  const ownLo = B[2 * us]!, ownHi = B[2 * us + 1]!;
+  const occLo = ownLo | B[2 * (us ^ 1)]!, occHi = ownHi | B[2 * (us ^ 1) + 1]!;
+  if ((B[CASTLING]! & (3 << 2 * us)) === 0 || attacked(0, us ^ 1, k, occLo, occHi, 0, 0)) return false;
+  const n = castlingMoves(0, MAX_MOVES, false, us, k, occLo, occHi, ownLo, ownHi);
+  for (let i = MAX_MOVES; i < n; i++) if (MOVES[i] === code) return true;
+  return false;
 }
 
 // ------------------------------------------------------------------ Chess960 castling
