@@ -50,8 +50,9 @@ export function quickLegality(from: number, to: number, promotion: number): numb
     return attacked(0, them, to, (ownLo | enLo) & liftLo, (ownHi | enHi) & liftHi, 0, 0) ? 0 : LEGAL;
   }
   if (has(ownLo, ownHi, to)) return 0;
+  const fromWord = from >> 5, fromBit = 1 << (from & 31);
   let type = 0;
-  while (type < 5 && !has(B[4 + 2 * type]!, B[5 + 2 * type]!, from)) type++;
+  while (type < 5 && (B[4 + 2 * type + fromWord]! & fromBit) === 0) type++;
   if (type === 5) return 0;
   const promotes = type === 0 && to >> 3 === (us === 0 ? 7 : 0);
   if (promotes !== (promotion !== 0)) return 0;
