@@ -238,7 +238,8 @@ export interface FenOptions { chess960?: boolean }
 export interface ToFenOptions { shredder?: boolean }
 
 /** The `chess960` of parseFen's options (undefined allowed); a TypeError for anything else. */
-function chess960Option(fn: string, options: unknown): boolean {
+/** The `chess960` of parseFen-style options (FenOptions), checked; `fn` names the caller in errors. */
+export function chess960Option(fn: string, options: unknown): boolean {
   if (options === undefined) return false;
   if (typeof options !== 'object' || options === null) throw new TypeError(`${fn}: options must be an object like { chess960: true }, got ${options === null ? 'null' : typeof options}`);
   const v = (options as { chess960?: unknown }).chess960;
@@ -336,14 +337,16 @@ function parseClock(text: string, field: 'halfmoveClock' | 'fullmoveNumber', min
  * position. A Chess960 position's castling field is X-FEN; `{ shredder: true }` writes Shredder-FEN.
  */
 export function toFen(pos: Position, options?: ToFenOptions): string {
-  let shredder = false;
-  if (options !== undefined) {
-    if (typeof options !== 'object' || options === null) throw new TypeError(`toFen: options must be an object like { shredder: true }, got ${options === null ? 'null' : typeof options}`);
-    const v = (options as { shredder?: unknown }).shredder;
-    if (v !== undefined && typeof v !== 'boolean') throw new TypeError(`toFen: options.shredder must be a boolean, got ${typeof v}`);
-    shredder = v === true;
-  }
-  return fenOfRecord(pos as PositionRecord, shredder);
+  return fenOfRecord(pos as PositionRecord, shredderOption('toFen', options));
+}
+
+/** The `shredder` of toFen-style options (ToFenOptions), checked; `fn` names the caller in errors. */
+export function shredderOption(fn: string, options: unknown): boolean {
+  if (options === undefined) return false;
+  if (typeof options !== 'object' || options === null) throw new TypeError(`${fn}: options must be an object like { shredder: true }, got ${options === null ? 'null' : typeof options}`);
+  const v = (options as { shredder?: unknown }).shredder;
+  if (v !== undefined && typeof v !== 'boolean') throw new TypeError(`${fn}: options.shredder must be a boolean, got ${typeof v}`);
+  return v === true;
 }
 
 // ---- Chess960 start positions ----

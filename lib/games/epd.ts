@@ -19,7 +19,7 @@ import type { Backend } from '../backends/contract.js';
 import { CodedError } from '../core/coded-error.js';
 import { backendNamed } from '../backends/named.js';
 import type { BackendName } from '../backends/choose.js';
-import { isPosition, parseFen, toFen } from '../core/position.js';
+import { chess960Option, isPosition, parseFen, shredderOption, toFen, type FenOptions, type ToFenOptions } from '../core/position.js';
 import { makeMoveCall, parseUci } from '../moves/moves.js';
 import { createSanApi, defaultBackendName, SanError } from './san.js';
 
@@ -124,7 +124,7 @@ export function createEpdApi(which: BackendName) {
   const backend: Backend = backendNamed(which);
   // The position calls EPD needs, on this backend (lib/moves and lib/core, as the facade makes them).
   const api = {
-    parseFen: (fen: string) => parseFen(fen, backend.checkers),
+    parseFen: (fen: string, chess960: boolean) => parseFen(fen, backend.checkers, { chess960 }),
     toFen,
     makeMove: (pos: Position, uci: string) => makeMoveCall(backend, pos, parseUci('parseEpd', uci)),
   };
@@ -139,8 +139,12 @@ export function createEpdApi(which: BackendName) {
     }
   };
 
-  /** An EPD line -> its position and operations. */
-  function parseEpd(line: string): EpdRecord {
+  /**
+   * An EPD line -> its position and operations. `{ chess960: true }` reads the castling field as
+   * parseFen does with it (X-FEN or Shredder-FEN; Shredder-FEN is Chess960 without it).
+   */
+  function parseEpd(line: string, options?: FenOptions): EpdRecord {
+    const chess960 = chess960Option('parseEpd', options);
     if (typeof line !== 'string') throw new TypeError(`parseEpd: line must be a string, got ${typeof line}`);
     if (line.length > MAX_EPD_LENGTH) throw new RangeError(`parseEpd: the line is ${line.length} characters long, more than ${MAX_EPD_LENGTH}`);
     const m = /^\s*(\S+)\s+(\S+)\s+(\S+)\s+(\S+)(?:\s+([^]*))?$/.exec(line);
@@ -159,7 +163,7 @@ export function createEpdApi(which: BackendName) {
     const { hmvc, fmvn } = ops;
     if (hmvc !== undefined && hmvc < 0) throw new EpdError('number', `parseEpd: hmvc must be 0 or more, got ${hmvc}`);
     if (fmvn !== undefined && fmvn < 1) throw new EpdError('number', `parseEpd: fmvn must be 1 or more, got ${fmvn}`);
-    const position = api.parseFen(`${m[1]} ${m[2]} ${m[3]} ${m[4]} ${hmvc ?? 0} ${fmvn ?? 1}`);
+    const position = api.parseFen(`${m[1]} ${m[2]} ${m[3]} ${m[4]} ${hmvc ?? 0} ${fmvn ?? 1}`, chess960);
     // Moves last: they need the position.
     for (const opcode of Object.keys(ops)) {
       const operands = ops[opcode] as string[];
@@ -186,11 +190,13 @@ export function createEpdApi(which: BackendName) {
    * order of `ops` (`bm`, `am`, `pm`, `sm`, `pv` given as UCI and written as SAN; strings quoted;
    * integers as they are; other arrays as space-separated tokens). The position's clocks are not
    * written unless `ops` has `hmvc` / `fmvn`. An operation that cannot be written is an EpdError.
+   * A Chess960 position's castling field is X-FEN, or Shredder-FEN with `{ shredder: true }`, as toFen's.
    */
-  function toEpd(pos: Position, ops: EpdOps = {}): string {
+  function toEpd(pos: Position, ops: EpdOps = {}, options?: ToFenOptions): string {
+    const shredder = shredderOption('toEpd', options);
     if (!isPosition(pos)) throw new TypeError('toEpd: pos must be a Position from parseFen or createPosition');
     if (typeof ops !== 'object' || ops === null || Array.isArray(ops)) throw new TypeError('toEpd: ops must be an object');
-    const parts = [api.toFen(pos).split(' ').slice(0, 4).join(' ')];
+    const parts = [api.toFen(pos, { shredder }).split(' ').slice(0, 4).join(' ')];
     const moveSan = (opcode: string, at: Position, uci: unknown): string => {
       if (typeof uci !== 'string') throw new EpdError('move', `toEpd: ${opcode} moves must be UCI strings`);
       try {
@@ -244,7 +250,13 @@ export function createEpdApi(which: BackendName) {
 let facade: ReturnType<typeof createEpdApi> | undefined;
 const epdApi = () => (facade ??= createEpdApi(defaultBackendName()));
 
-/** An EPD line (PGN standard, section 16.2) -> `{ position, ops }`; EpdError / FenError when malformed. */
-export const parseEpd = (line: string): EpdRecord => epdApi().parseEpd(line);
-/** A Position and EPD operations -> an EPD line (moves given as UCI, written as SAN). */
-export const toEpd = (pos: Position, ops?: EpdOps): string => epdApi().toEpd(pos, ops);
+/**
+ * An EPD line (PGN standard, section 16.2) -> `{ position, ops }`; EpdError / FenError when
+ * malformed. `{ chess960: true }` reads an X-FEN castling field as parseFen does.
+ */
+export const parseEpd = (line: string, options?: FenOptions): EpdRecord => epdApi().parseEpd(line, options);
+/**
+ * A Position and EPD operations -> an EPD line (moves given as UCI, written as SAN); a Chess960
+ * position's castling field in X-FEN, or Shredder-FEN with `{ shredder: true }`.
+ */
+export const toEpd = (pos: Position, ops?: EpdOps, options?: ToFenOptions): string => epdApi().toEpd(pos, ops, options);

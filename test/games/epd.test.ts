@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createEpdApi, EpdError, type EpdOps } from '../../lib/games/epd.js';
 import { FenError } from '../../lib/core/position.js';
 import { NUM_RUNS } from '../support/arbitraries.js';
+import { CPW_CHESS960_POSITIONS } from '../support/chess960.js';
 import { jsApi, nativeApi } from '../support/backends.js';
 import { rng } from '../patterns/reference.js';
 import { fenFromBoard, randomBoard } from '../patterns/reference-checks.js';
@@ -99,6 +100,32 @@ describe.each(epdBackends)('EPD (%s)', (_name, epd, api) => {
     expect(sans.map((s) => new Chess(`${fields} 0 1`).move(s).lan)).toEqual(bm);
     // Written back, the line is the suite's line: the same SAN, the same order.
     expect(epd.toEpd(position, ops)).toBe(line);
+  });
+
+  it('Chess960: Shredder-FEN lines by themselves, X-FEN with { chess960 }, castling SAN, written back', () => {
+    // The chess programming wiki's Chess960 perft positions, as EPD lines: Shredder-FEN is Chess960 as it stands.
+    for (const fen of CPW_CHESS960_POSITIONS) {
+      const fields = fen.split(' ').slice(0, 4).join(' ');
+      const { position } = epd.parseEpd(`${fields} id "cpw";`);
+      expect(position.chess960).toBe(true);
+      expect(api.toFen(position, { shredder: true })).toBe(`${fields} 0 1`);
+      expect(epd.toEpd(position, { id: 'cpw' }, { shredder: true })).toBe(`${fields} id "cpw";`);
+      expect(epd.toEpd(position, { id: 'cpw' })).toBe(`${api.toFen(position).split(' ').slice(0, 4).join(' ')} id "cpw";`);
+    }
+    // King e1, rooks b1 and g1 (X-FEN KQkq names the outermost rooks). FIDE Laws, Chess960 appendix:
+    // O-O-O puts the king on c1 and the rook on d1, written as the king taking its own rook (b1).
+    const line = '1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - bm O-O-O; id "960";';
+    expect(thrown(() => epd.parseEpd(line))).toBeInstanceOf(FenError);
+    const { position, ops } = epd.parseEpd(line, { chess960: true });
+    expect(position.chess960).toBe(true);
+    expect(position.castlingFiles).toEqual([6, 1, 6, 1]);
+    expect(ops.bm).toEqual(['e1b1']);
+    expect(api.legalMoves(position)).toContain('e1b1');
+    expect(epd.toEpd(position, ops)).toBe(line);
+    expect(epd.toEpd(position, ops, { shredder: true })).toBe('1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - bm O-O-O; id "960";');
+    // Bad options name the function.
+    expect(() => epd.parseEpd(line, { chess960: 'yes' } as never)).toThrow(/^parseEpd: options.chess960 must be a boolean/);
+    expect(() => epd.toEpd(position, ops, 5 as never)).toThrow(/^toEpd: options must be an object/);
   });
 
   it('operations of every kind: moves, strings, integers, clocks, unknown opcodes', () => {
