@@ -238,14 +238,20 @@ export interface FenOptions { chess960?: boolean }
 export interface ToFenOptions { shredder?: boolean }
 
 /** The `chess960` of parseFen's options (undefined allowed); a TypeError for anything else. */
-/** The `chess960` of parseFen-style options (FenOptions), checked; `fn` names the caller in errors. */
-export function chess960Option(fn: string, options: unknown): boolean {
+/** A boolean option of an options object (undefined: false), checked; `fn` names the caller in errors. */
+function booleanOption(fn: string, options: unknown, key: 'chess960' | 'shredder'): boolean {
   if (options === undefined) return false;
-  if (typeof options !== 'object' || options === null) throw new TypeError(`${fn}: options must be an object like { chess960: true }, got ${options === null ? 'null' : typeof options}`);
-  const v = (options as { chess960?: unknown }).chess960;
-  if (v !== undefined && typeof v !== 'boolean') throw new TypeError(`${fn}: options.chess960 must be a boolean, got ${typeof v}`);
+  if (typeof options !== 'object' || options === null) throw new TypeError(`${fn}: options must be an object like { ${key}: true }, got ${options === null ? 'null' : typeof options}`);
+  const v = (options as Record<string, unknown>)[key];
+  if (v !== undefined && typeof v !== 'boolean') throw new TypeError(`${fn}: options.${key} must be a boolean, got ${typeof v}`);
   return v === true;
 }
+
+/** The `chess960` of parseFen-style options (FenOptions), checked; `fn` names the caller in errors. */
+export const chess960Option = (fn: string, options: unknown): boolean => booleanOption(fn, options, 'chess960');
+
+/** The `shredder` of toFen-style options (ToFenOptions), checked; `fn` names the caller in errors. */
+export const shredderOption = (fn: string, options: unknown): boolean => booleanOption(fn, options, 'shredder');
 
 /** FEN -> Position. Throws TypeError for a non-string, FenError (field, text) for everything else. */
 export function parseFen(fen: string, checkers: CheckersFn, options?: FenOptions): Position {
@@ -338,15 +344,6 @@ function parseClock(text: string, field: 'halfmoveClock' | 'fullmoveNumber', min
  */
 export function toFen(pos: Position, options?: ToFenOptions): string {
   return fenOfRecord(pos as PositionRecord, shredderOption('toFen', options));
-}
-
-/** The `shredder` of toFen-style options (ToFenOptions), checked; `fn` names the caller in errors. */
-export function shredderOption(fn: string, options: unknown): boolean {
-  if (options === undefined) return false;
-  if (typeof options !== 'object' || options === null) throw new TypeError(`${fn}: options must be an object like { shredder: true }, got ${options === null ? 'null' : typeof options}`);
-  const v = (options as { shredder?: unknown }).shredder;
-  if (v !== undefined && typeof v !== 'boolean') throw new TypeError(`${fn}: options.shredder must be a boolean, got ${typeof v}`);
-  return v === true;
 }
 
 // ---- Chess960 start positions ----

@@ -48,12 +48,14 @@ function gameFens(count: number, plies: number, seed: number): string[] {
 const bytes = (a: BigUint64Array): Buffer => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
 describe.each(backends)('%s', (_name, api) => {
+  /** Random positions (seed r, count n) and positions of random games (g games of p plies, seed s): FEN, reference board, Position. */
+  const positions = (n: number, r: number, g: number, p: number, s: number) =>
+    [...randomFens(n, r), ...gameFens(g, p, s)].map((fen) => ({ fen, board: boardFromFen(fen), pos: api.parseFen(fen) }));
+
   it('every legal move of random positions gives the reference position', () => {
     let epKept = 0;
     let epCleared = 0;
-    for (const fen of [...randomFens(100, 17), ...gameFens(240, 40, 3)]) {
-      const board = boardFromFen(fen);
-      const pos = api.parseFen(fen);
+    for (const { fen, board, pos } of positions(100, 17, 240, 40, 3)) {
       const refMoves = legalMovesRef(board);
       expect(api.legalMoves(pos)).toEqual(refMoves.map(uci).sort());
       for (const move of refMoves) {
@@ -75,9 +77,7 @@ describe.each(backends)('%s', (_name, api) => {
     // with each promotion letter where a pawn may promote, is tried against the reference's list.
     let taken = 0;
     let refused = 0;
-    for (const fen of [...randomFens(60, 23), ...gameFens(40, 30, 5)]) {
-      const board = boardFromFen(fen);
-      const pos = api.parseFen(fen);
+    for (const { fen, board, pos } of positions(60, 23, 40, 30, 5)) {
       const legal = new Set(legalMovesRef(board).map(uci));
       for (let from = 0; from < 64; from++) {
         if (board.cells[from]?.color !== board.side) continue;
