@@ -16,7 +16,7 @@
  */
 import type { Position } from '../core/types.js';
 import type { Backend } from '../backends/contract.js';
-import { CodedError } from '../core/coded-error.js';
+import { ProblemError } from '../core/coded-error.js';
 import { backendNamed } from '../backends/named.js';
 import type { BackendName } from '../backends/choose.js';
 import { chess960Option, isPosition, parseFen, shredderOption, toFen, type FenOptions, type ToFenOptions } from '../core/position.js';
@@ -27,12 +27,8 @@ import { createSanApi, defaultBackendName, SanError } from './san.js';
 export type EpdProblem = 'fields' | 'opcode' | 'operand' | 'unterminated' | 'move' | 'number' | 'duplicate';
 
 /** An EPD line (or toEpd's operations) that cannot be read or written: `problem` says what. */
-export class EpdError extends CodedError<EpdProblem> {
+export class EpdError extends ProblemError<EpdProblem> {
   override readonly name = 'EpdError';
-  declare readonly problem: EpdProblem;
-  constructor(problem: EpdProblem, message: string) {
-    super('problem', problem, message);
-  }
 }
 
 /** EPD operations by opcode; the known ones typed, any other opcode's operands as strings. */

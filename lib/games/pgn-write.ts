@@ -222,23 +222,8 @@ function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
 
   // Tokens separated by one space, a new line before a token that would pass the width.
   let column = 0;
-  const emit = (t: string): void => {
-    const nl0 = t.indexOf('\n');
-    const firstLength = nl0 < 0 ? t.length : nl0;
-    if (column > 0 && column + 1 + firstLength > width) {
-      w.byte(10);
-      column = 0;
-    }
-    if (column > 0) {
-      w.byte(32);
-      column++;
-    }
-    w.text(t);
-    column = nl0 < 0 ? column + t.length : t.length - t.lastIndexOf('\n') - 1;
-  };
-  // A move with its move number indication, if any (SAN holds no line end).
-  const emitMove = (prefix: string, san: string): void => {
-    const length = prefix.length + san.length;
+  // The separator before a token whose first line is `length` characters long.
+  const separate = (length: number): void => {
     if (column > 0 && column + 1 + length > width) {
       w.byte(10);
       column = 0;
@@ -247,6 +232,17 @@ function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
       w.byte(32);
       column++;
     }
+  };
+  const emit = (t: string): void => {
+    const nl0 = t.indexOf('\n');
+    separate(nl0 < 0 ? t.length : nl0);
+    w.text(t);
+    column = nl0 < 0 ? column + t.length : t.length - t.lastIndexOf('\n') - 1;
+  };
+  // A move with its move number indication, if any (SAN holds no line end).
+  const emitMove = (prefix: string, san: string): void => {
+    const length = prefix.length + san.length;
+    separate(length);
     if (prefix !== '') w.text(prefix);
     w.text(san);
     column += length;

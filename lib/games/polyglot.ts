@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { MAX_MOVES, type Position } from '../core/types.js';
 import { type Backend } from '../backends/contract.js';
-import { CodedError } from '../core/coded-error.js';
+import { ProblemError } from '../core/coded-error.js';
 import { chosenBackend } from '../backends/named.js';
 import { isPosition } from '../core/position.js';
 import { uciOf } from './san.js';
@@ -22,13 +22,12 @@ import { checkArray, checkPath } from '../core/validate.js';
 export type PolyglotBookProblem = 'length' | 'unsorted' | 'io';
 
 /** A damaged or unreadable Polyglot book: `problem` says what, `offset` where (bytes), when it applies. */
-export class PolyglotBookError extends CodedError<PolyglotBookProblem> {
+export class PolyglotBookError extends ProblemError<PolyglotBookProblem> {
   override readonly name = 'PolyglotBookError';
-  declare readonly problem: PolyglotBookProblem;
   /** The byte offset of the entry at fault ('unsorted'), or the file length ('length'); -1 for 'io'. */
   readonly offset: number;
   constructor(problem: PolyglotBookProblem, message: string, offset = -1) {
-    super('problem', problem, message);
+    super(problem, message);
     this.offset = offset;
   }
 }

@@ -16,7 +16,7 @@
  */
 import { KBNK_DRAW, KBNK_ILLEGAL, KBNK_TABLE_SIZE } from '../core/types.js';
 import { crc32 } from '../core/crc32.js';
-import { CodedError } from '../core/coded-error.js';
+import { ProblemError } from '../core/coded-error.js';
 
 /** Magic bytes at the start of a table file. */
 export const KBNK_FILE_MAGIC = 'BBP-KBNK';
@@ -33,12 +33,8 @@ export const KBNK_LONGEST_MATE = 33;
 export type KbnkFileProblem = 'truncated' | 'magic' | 'version' | 'layout' | 'flags' | 'length' | 'checksum' | 'content';
 
 /** A table file (or buffer) that is not a valid KBNK table: `problem` says which check failed. */
-export class KbnkFileError extends CodedError<KbnkFileProblem> {
+export class KbnkFileError extends ProblemError<KbnkFileProblem> {
   override readonly name = 'KbnkFileError';
-  declare readonly problem: KbnkFileProblem;
-  constructor(problem: KbnkFileProblem, message: string) {
-    super('problem', problem, message);
-  }
 }
 
 /**

@@ -51,7 +51,7 @@ import { chooseBackend as decideBackend, withoutWasm } from '../backends/choose.
 import { isPosition } from '../core/position.js';
 import { KBNK_FILE_MAGIC, KBNK_TABLES, readKbnkFile } from './kbnk-file.js';
 import { crc32 } from '../core/crc32.js';
-import { CodedError } from '../core/coded-error.js';
+import { ProblemError } from '../core/coded-error.js';
 
 export type { TbMaterial as TablebaseMaterial } from '../backends/js/tbgen.js';
 
@@ -91,13 +91,8 @@ export type TablebaseMetric = 'dtm' | 'dtz';
 export type TablebaseFileProblem = 'truncated' | 'magic' | 'version' | 'layout' | 'metric' | 'symmetry' | 'flags' | 'material' | 'length' | 'checksum' | 'longValues';
 
 /** A table file (or buffer) that is not a valid table: `problem` says which check failed. */
-export class TablebaseFileError extends CodedError<TablebaseFileProblem> {
-
+export class TablebaseFileError extends ProblemError<TablebaseFileProblem> {
   override readonly name = 'TablebaseFileError';
-  declare readonly problem: TablebaseFileProblem;
-  constructor(problem: TablebaseFileProblem, message: string) {
-    super('problem', problem, message);
-  }
 }
 
 /**

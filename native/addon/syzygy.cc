@@ -130,28 +130,20 @@ struct TableSet {
   }
 
   // The loaded table for the key or its mirror, or nullptr with the status (kMissing or the file's problem).
+  // Each entry is loaded once, by the first thread to ask for it.
   const sz::Table* get(bool isDtz, sz::MaterialKey key, sz::Status& status) {
-    TableEntry* found = sz::findTable(isDtz ? dtz : wdl, key);
-    if (!found) {
-      status = sz::kMissing;
-      return nullptr;
-    }
-    TableEntry& e = *found;
-    int state = e.state.load(std::memory_order_acquire);
-    if (state == 0) {
-      std::lock_guard<std::mutex> guard(e.lock);
-      state = e.state.load(std::memory_order_relaxed);
+    return sz::loadedTable(isDtz ? dtz : wdl, key, status, lastFailed, [](TableEntry& e) {
+      int state = e.state.load(std::memory_order_acquire);
       if (state == 0) {
-        state = e.load() ? 1 : 2;
-        e.state.store(state, std::memory_order_release);
+        std::lock_guard<std::mutex> guard(e.lock);
+        state = e.state.load(std::memory_order_relaxed);
+        if (state == 0) {
+          state = e.load() ? 1 : 2;
+          e.state.store(state, std::memory_order_release);
+        }
       }
-    }
-    if (state == 2) {
-      status = e.problem;
-      lastFailed = &e;
-      return nullptr;
-    }
-    return &e.table;
+      return state == 1;
+    });
   }
 
   TableEntry* entryOf(const sz::Table* t) const {

@@ -1030,6 +1030,24 @@ void writeRootAnswer(Out& out, int wdl, int dtz, const RootMove* moves, int n) {
   }
 }
 
+// The Source::get of the addon's and the wasm module's table sets: the table of the entry for `key`
+// or its mirror (findTable) once `load(entry)` has it parsed (true), or nullptr with `status`
+// kMissing (no entry) or the entry's problem, and `failed` pointing at that entry.
+template <class Map, class Load>
+const Table* loadedTable(const Map& map, MaterialKey key, Status& status, typename Map::mapped_type& failed, Load load) {
+  const auto found = findTable(map, key);
+  if (!found) {
+    status = kMissing;
+    return nullptr;
+  }
+  if (!load(*found)) {
+    status = found->problem;
+    failed = found;
+    return nullptr;
+  }
+  return &found->table;
+}
+
 // Source: const Table* get(bool dtz, MaterialKey key, Status& status) -> the loaded table for the
 // key or its mirror, or nullptr with status kMissing (not there) or the file's problem.
 template <class Source>

@@ -41,28 +41,20 @@ struct Set {
   std::int32_t failure[3] = {-1, 0, 0};
   const char* failureMessage = nullptr;
 
+  // Each entry is parsed on its first use (one thread).
   const sz::Table* get(bool isDtz, sz::MaterialKey key, sz::Status& status) {
-    Entry* found = sz::findTable(isDtz ? dtz : wdl, key);
-    if (!found) {
-      status = sz::kMissing;
-      return nullptr;
-    }
-    Entry& e = *found;
-    if (e.state == 0) {
-      static const std::uint8_t empty[1] = {0};
-      const sz::Status s = e.table.parse(e.data ? e.data : empty, e.size, e.dtz, e.key);
-      e.state = s ? 2 : 1;
-      if (s) {
-        e.problem = s;
-        e.message = e.table.message ? e.table.message : "damaged";
+    return sz::loadedTable(isDtz ? dtz : wdl, key, status, lastFailed, [](Entry& e) {
+      if (e.state == 0) {
+        static const std::uint8_t empty[1] = {0};
+        const sz::Status s = e.table.parse(e.data ? e.data : empty, e.size, e.dtz, e.key);
+        e.state = s ? 2 : 1;
+        if (s) {
+          e.problem = s;
+          e.message = e.table.message ? e.table.message : "damaged";
+        }
       }
-    }
-    if (e.state == 2) {
-      status = e.problem;
-      lastFailed = &e;
-      return nullptr;
-    }
-    return &e.table;
+      return e.state == 1;
+    });
   }
 
   int indexOf(const Entry* e) const {

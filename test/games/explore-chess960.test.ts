@@ -5,24 +5,23 @@
  * taking its own rook, and its Polyglot book stores that move unchanged (the format's castling move:
  * "Polyglot book format", http://hgm.nubati.net/book_format.html).
  *
- * Truth: chessops (a dev dependency) replays each game's SAN from its Variant and FEN tags (chessops
- * writes castling as the king taking its rook, in standard chess and Chess960 alike); each position's
- * key is the JS backend's polyglotKey of chessops's FEN (test/games/polyglot-chess960.test.ts holds
- * that key to the format's description on Chess960 positions).
+ * Truth: chessops (a dev dependency, test/support/explorer-reference.ts) replays each game's SAN from
+ * its Variant and FEN tags (chessops writes castling as the king taking its rook, in standard chess
+ * and Chess960 alike); each position's key is the JS backend's polyglotKey of chessops's FEN
+ * (test/games/polyglot-chess960.test.ts holds that key to the format's description on Chess960
+ * positions).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parsePgn as opsParsePgn, startingPosition } from 'chessops/pgn';
-import { parseSan } from 'chessops/san';
-import { makeFen } from 'chessops/fen';
 import { makeSquare } from 'chessops/util';
 import { exploreGames, OpeningTree } from '../../lib/games/explorer.js';
 import { PolyglotBook } from '../../lib/games/polyglot.js';
 import { createSanApi } from '../../lib/games/san.js';
 import { jsApi, nativeApi } from '../support/backends.js';
+import { referenceTree, sortedRows } from '../support/explorer-reference.js';
 import { rng } from '../patterns/reference.js';
 import { chess960StartFen } from '../../lib/core/chess960.js';
 import type { Position } from '../../lib/core/types.js';
@@ -75,40 +74,8 @@ function corpus(seed: number): { chess960: string; standard: string } {
 const { chess960: C960, standard: STANDARD } = corpus(960);
 const MIXED = `${C960}\n${STANDARD}`;
 
-interface RefRow { key: bigint; move: string; castling: boolean; games: number; white: number; draws: number; black: number }
-
-/** The tree of the games of `text`, replayed by chessops; castling as chessops writes it (king takes rook) or, standard, as the king's move. */
-function referenceTree(text: string, chess960: boolean): RefRow[] {
-  const rows = new Map<string, RefRow>();
-  for (const g of opsParsePgn(text)) {
-    if ((g.headers.get('Variant') !== undefined) !== chess960) continue;
-    const pos = startingPosition(g.headers).unwrap();
-    const result = g.headers.get('Result');
-    let ply = 0;
-    for (const node of g.moves.mainline()) {
-      if (ply++ >= MAX_PLY) break;
-      const move = parseSan(pos, node.san);
-      if (!move || !('from' in move)) throw new Error(`chessops cannot replay ${node.san}`);
-      const key = jsApi.polyglotKey(jsApi.parseFen(makeFen(pos.toSetup()), { chess960 }));
-      const piece = pos.board.get(move.from), target = pos.board.get(move.to);
-      const castling = piece?.role === 'king' && target?.role === 'rook' && target.color === piece.color;
-      const to = castling && !chess960 ? (move.to > move.from ? move.from + 2 : move.from - 2) : move.to;
-      const uci = `${makeSquare(move.from)}${makeSquare(to)}${move.promotion ? move.promotion[0] === 'k' ? 'n' : move.promotion[0] : ''}`;
-      const id = `${key}|${uci}|${castling}`;
-      const row = rows.get(id) ?? { key, move: uci, castling, games: 0, white: 0, draws: 0, black: 0 };
-      row.games++;
-      if (result === '1-0') row.white++;
-      else if (result === '1/2-1/2') row.draws++;
-      else if (result === '0-1') row.black++;
-      rows.set(id, row);
-      pos.play(move);
-    }
-  }
-  return [...rows.values()].sort((a, b) => (a.key !== b.key ? (a.key < b.key ? -1 : 1) : a.move < b.move ? -1 : a.move > b.move ? 1 : 0));
-}
-
-const REF_960 = referenceTree(MIXED, true);
-const REF_STANDARD = referenceTree(MIXED, false);
+const REF_960 = sortedRows(referenceTree(MIXED, MAX_PLY, true));
+const REF_STANDARD = sortedRows(referenceTree(MIXED, MAX_PLY));
 const BACKENDS = nativeApi ? (['js', 'native'] as const) : (['js'] as const);
 
 it('the corpus castles in Chess960 games with the king moving, not moving, and from e1 with the rook on h1', () => {

@@ -2,10 +2,10 @@
  * The opening explorer (lib/games/explorer.ts, lib/games/explorer-files.ts, `bitboard-patterns
  * explore` through dist/cli.cjs: run `npm run build` first), on both backends.
  *
- * Truth: an independent replay written here. chessops (a dev dependency) reads the generated corpus
- * and replays the SAN of each game's main line; each replayed position's key is the JS backend's
- * polyglotKey of chessops's FEN (test/games/polyglot.test.ts holds that key to the format's published
- * keys); the result comes from the Result tag as chessops reads it. The Parquet file is read back by
+ * Truth: an independent replay (test/support/explorer-reference.ts): chessops (a dev dependency)
+ * reads the generated corpus and replays the SAN of each game's main line; each replayed position's
+ * key is the JS backend's polyglotKey of chessops's FEN (test/games/polyglot.test.ts holds that key to
+ * the format's published keys); the result comes from the Result tag as chessops reads it. The Parquet file is read back by
  * DuckDB (@duckdb/node-api, a real database); the book by PolyglotBook; merge against the whole.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,10 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePgn as opsParsePgn, startingPosition } from 'chessops/pgn';
-import { parseSan } from 'chessops/san';
-import { makeFen } from 'chessops/fen';
-import { makeSquare } from 'chessops/util';
+import { parsePgn as opsParsePgn } from 'chessops/pgn';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { exploreGames, OpeningTree, type ExplorerRow } from '../../lib/games/explorer.js';
 import { readTree, treeNdjson, TreeFileError } from '../../lib/games/explorer-files.js';
@@ -24,6 +21,7 @@ import { PolyglotBook } from '../../lib/games/polyglot.js';
 import { createSanApi } from '../../lib/games/san.js';
 import { makePgn } from '../../scripts/make-pgn.mjs';
 import { jsApi, nativeApi } from '../support/backends.js';
+import { referenceTree, sortedRows, type ReferenceRow } from '../support/explorer-reference.js';
 import { rng } from '../patterns/reference.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -43,45 +41,8 @@ const corpus = `${makePgn({ ...jsApi, toSan: createSanApi('js').toSan }, { games
 const corpusFile = join(dir, 'corpus.pgn');
 writeFileSync(corpusFile, corpus);
 
-const ROLE_LETTER: Record<string, string> = { queen: 'q', rook: 'r', bishop: 'b', knight: 'n' };
-
-interface RefRow { key: bigint; move: string; castling: boolean; games: number; white: number; draws: number; black: number; fen: string }
-
-/** The tree of `text`, replayed by chessops. */
-function referenceTree(text: string, maxPly: number): Map<string, RefRow> {
-  const rows = new Map<string, RefRow>();
-  for (const game of opsParsePgn(text)) {
-    const pos = startingPosition(game.headers).unwrap();
-    const result = game.headers.get('Result');
-    let ply = 0;
-    for (const node of game.moves.mainline()) {
-      if (ply++ >= maxPly) break;
-      const move = parseSan(pos, node.san);
-      if (!move || !('from' in move)) throw new Error(`chessops cannot replay ${node.san}`);
-      const fen = makeFen(pos.toSetup());
-      const key = jsApi.polyglotKey(jsApi.parseFen(fen));
-      const piece = pos.board.get(move.from);
-      const target = pos.board.get(move.to);
-      // chessops writes castling as the king taking its rook; UCI (and the PGN reader) as the king's move.
-      const castling = piece?.role === 'king' && target?.role === 'rook' && target.color === piece.color;
-      const to = castling ? (move.to > move.from ? move.from + 2 : move.from - 2) : move.to;
-      const uci = `${makeSquare(move.from)}${makeSquare(to)}${move.promotion ? ROLE_LETTER[move.promotion] : ''}`;
-      const id = `${key}|${uci}`;
-      const row = rows.get(id) ?? { key, move: uci, castling, games: 0, white: 0, draws: 0, black: 0, fen };
-      row.games++;
-      if (result === '1-0') row.white++;
-      else if (result === '1/2-1/2') row.draws++;
-      else if (result === '0-1') row.black++;
-      rows.set(id, row);
-      pos.play(move);
-    }
-  }
-  return rows;
-}
-
 const reference = referenceTree(corpus, MAX_PLY);
-const sortedReference = [...reference.values()].sort((a, b) => (a.key !== b.key ? (a.key < b.key ? -1 : 1) : a.move < b.move ? -1 : a.move > b.move ? 1 : 0))
-  .map(({ fen: _, ...r }) => r);
+const sortedReference = sortedRows(reference);
 
 const BACKENDS = nativeApi ? (['js', 'native'] as const) : (['js'] as const);
 
@@ -115,7 +76,7 @@ describe.each(BACKENDS)('exploreGames (%s)', (backend) => {
   it('maxPly 0 counts nothing; maxPly 1 counts only first moves', async () => {
     expect((await exploreGames(corpus, { maxPly: 0, backend })).tree.size).toBe(0);
     expect((await exploreGames(corpus, { maxPly: 1, backend })).tree.rows()).toEqual(
-      [...referenceTree(corpus, 1).values()].map(({ fen: _, ...r }) => r).sort((a, b) => (a.key !== b.key ? (a.key < b.key ? -1 : 1) : a.move < b.move ? -1 : 1)));
+      sortedRows(referenceTree(corpus, 1)));
   });
 
   it('a bad game counts nothing and the games after it still count', async () => {
@@ -255,7 +216,7 @@ describe.each(BACKENDS)('bitboard-patterns explore (%s)', (backend) => {
     expect(r.status).toBe(0);
     const b = PolyglotBook.open(book, { backend });
     expect(b.size).toBe(sortedReference.length);
-    const byFen = new Map<string, RefRow[]>();
+    const byFen = new Map<string, ReferenceRow[]>();
     for (const row of reference.values()) byFen.set(row.fen, [...(byFen.get(row.fen) ?? []), row]);
     for (const [fen, rows] of byFen) {
       const want = rows.sort((x, y) => y.games - x.games || (x.move < y.move ? -1 : 1)).map((x) => ({ move: x.move, weight: x.games, learn: 0 }));

@@ -799,23 +799,32 @@ export interface TableSet {
   maxPieces: number;
 }
 
-/** Finds the tables in the directories (regular chess: .rtbw / .rtbz, names like KQvKR). */
+/**
+ * Adds the tables among `names` (regular chess: .rtbw / .rtbz, names like KQvKR; other names are
+ * ignored) to `set`, each opened by `open`; a table whose material (or its mirror) the set already
+ * holds is passed over, so the first one found wins.
+ */
+function addTables(set: TableSet, names: readonly string[], open: (name: string, kind: 'wdl' | 'dtz', key: MaterialKey) => TableFile): void {
+  for (const name of names) {
+    const m = /^(K[QRBNP]*vK[QRBNP]*)\.(rtbw|rtbz)$/.exec(name);
+    if (!m) continue;
+    const key = keyFromName(m[1]!);
+    if (key === null) continue;
+    const kind = m[2] === 'rtbw' ? 'wdl' : 'dtz';
+    const map = set[kind];
+    if (map.has(key) || map.has(mirrorKey(key))) continue;
+    const file = open(name, kind, key);
+    map.set(key, file);
+    set.maxPieces = Math.max(set.maxPieces, file.pieceCount);
+  }
+}
+
+/** Finds the tables in the directories (the first directory wins). */
 export function scanDirectories(dirs: readonly string[]): TableSet {
   const set: TableSet = { wdl: new Map(), dtz: new Map(), maxPieces: 0 };
   for (const dir of dirs) {
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new SyzygyFileError(dir, 'io', 'not a directory');
-    for (const entry of readdirSync(dir).sort()) {
-      const m = /^(K[QRBNP]*vK[QRBNP]*)\.(rtbw|rtbz)$/.exec(entry);
-      if (!m) continue;
-      const key = keyFromName(m[1]!);
-      if (key === null) continue;
-      const kind = m[2] === 'rtbw' ? 'wdl' : 'dtz';
-      const map = set[kind];
-      if (map.has(key) || map.has(mirrorKey(key))) continue; // the first directory wins
-      const file = new TableFile(join(dir, entry), kind, key);
-      map.set(key, file);
-      set.maxPieces = Math.max(set.maxPieces, file.pieceCount);
-    }
+    addTables(set, readdirSync(dir).sort(), (name, kind, key) => new TableFile(join(dir, name), kind, key));
   }
   return set;
 }
@@ -826,18 +835,7 @@ export function scanDirectories(dirs: readonly string[]): TableSet {
  */
 export function scanBytes(files: ReadonlyMap<string, Uint8Array>): TableSet {
   const set: TableSet = { wdl: new Map(), dtz: new Map(), maxPieces: 0 };
-  for (const name of [...files.keys()].sort()) {
-    const m = /^(K[QRBNP]*vK[QRBNP]*)\.(rtbw|rtbz)$/.exec(name);
-    if (!m) continue;
-    const key = keyFromName(m[1]!);
-    if (key === null) continue;
-    const kind = m[2] === 'rtbw' ? 'wdl' : 'dtz';
-    const map = set[kind];
-    if (map.has(key) || map.has(mirrorKey(key))) continue;
-    const file = new TableFile(name, kind, key, files.get(name));
-    map.set(key, file);
-    set.maxPieces = Math.max(set.maxPieces, file.pieceCount);
-  }
+  addTables(set, [...files.keys()].sort(), (name, kind, key) => new TableFile(name, kind, key, files.get(name)));
   return set;
 }
 

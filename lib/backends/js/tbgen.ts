@@ -871,25 +871,27 @@ class Generator {
    * which the passes must look again (255: none). The scan that opens both of tbgen.h's passes.
    */
   private conversions(stm: number, p: number, ul: number, uh: number, n: number, code: number): number {
-    const r = this.row(stm, p), dtz = this.dtz, table = this.table;
-    let next = 255, hl = 0, hh = 0;
-    for (let x = ul; x !== 0; x &= x - 1) {
-      const low = x & -x, c = table[r + 31 - Math.clz32(low)]!;
-      if (c === code) hl |= low;
+    const r = this.row(stm, p);
+    const low = this.conversionsOfHalf(0, r + 31, ul, n, code), high = this.conversionsOfHalf(1, r + 63, uh, n, code);
+    return low < high ? low : high;
+  }
+
+  /**
+   * `conversions` over one half of a placement's row: the positions of the bits of x (bit b at
+   * table[top - 31 + b]); the hits go to this.set[half], the nearest distance is returned.
+   */
+  private conversionsOfHalf(half: number, top: number, x: number, n: number, code: number): number {
+    const dtz = this.dtz, table = this.table;
+    let next = 255, hits = 0;
+    for (; x !== 0; x &= x - 1) {
+      const low = x & -x, c = table[top - Math.clz32(low)]!;
+      if (c === code) hits |= low;
       else if (c < DRAW) {
         const d = dtz && c > DTZ_WIN_BASE ? c - DTZ_WIN_BASE : c;
         if (d > n && d < next) next = d;
       }
     }
-    for (let x = uh; x !== 0; x &= x - 1) {
-      const low = x & -x, c = table[r + 63 - Math.clz32(low)]!;
-      if (c === code) hh |= low;
-      else if (c < DRAW) {
-        const d = dtz && c > DTZ_WIN_BASE ? c - DTZ_WIN_BASE : c;
-        if (d > n && d < next) next = d;
-      }
-    }
-    this.set[0] = hl; this.set[1] = hh;
+    this.set[half] = hits;
     return next;
   }
 
