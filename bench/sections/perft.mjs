@@ -281,6 +281,7 @@ export async function run({ js, native, wasm, quick, filter }) {
   else notes.push(`Chromium: ${chromium.version}, headless, the wasm backend on the example page (examples/browser/).`);
   if (!wasm) notes.push('wasm column skipped: the WebAssembly module is not built (npm run build:wasm).');
   const rows = [];
+  const perStockfish = new Map(); // row name -> native rate / Stockfish's rate on the same tree
   const measurements = [];
   let gigantuaWrong = false;
   // A filter naming rows (e.g. 'perft|initial|Chess960') keeps those rows; one naming none keeps all.
@@ -345,6 +346,7 @@ export async function run({ js, native, wasm, quick, filter }) {
       wasmRate = rec('perft', 'single', 'wasm', 'wasm (Node)', rate(() => wasm.perft(wPos, depth), nodes, runs, minMs));
       if (typeof chromium !== 'string') chromiumRate = rec('perft', 'browser', 'wasm-chromium', 'wasm (Chromium)', await chromium.rate(fen, depth, nodes, runs));
     }
+    if (nativeRate && stockfishRate) perStockfish.set(name, nativeRate / stockfishRate);
     rows.push([`${name} d${depth}`, nodes.toLocaleString('en'), fmt(cppMnps), fmt(nativeRate), fmt(threadsRate), fmt(statsRate), fmt(stockfishRate),
       fmt(ellxorMnps), gigantuaWrong ? 'wrong' : fmt(gigantuaMnps), fmt(jsRate), fmt(copsRate), fmt(chessJsRate), ratio(jsRate, copsRate), ratio(jsRate, chessJsRate),
       ratio(nativeRate, jsRate), ratio(nativeRate, stockfishRate), fmt(wasmRate), fmt(chromiumRate), ratio(wasmRate, nativeRate), ratio(wasmRate, jsRate)]);
@@ -356,6 +358,11 @@ export async function run({ js, native, wasm, quick, filter }) {
   if (native && rateOf('Chess960') && rateOf('initial')) {
     notes.push(`Chess960 rows: native perft ${rateOf('Chess960 #1')} and ${rateOf('Chess960 #3')} M nodes/s against ${rateOf('initial')} on the initial position (the target: within 10%); `
       + `the same tree under the Chess960 rules (Chess960 518) ${rateOf('Chess960 518')}.`);
+  }
+  if (perStockfish.has('initial') && [...perStockfish.keys()].some(isChess960)) {
+    // Each tree's own shape divided out: native/Stockfish on a Chess960 row against the initial row's.
+    const rel = [...perStockfish].filter(([n]) => isChess960(n)).map(([n, r]) => `${n} ${(r / perStockfish.get('initial')).toFixed(2)}`);
+    notes.push(`Chess960 rows against Stockfish on the same trees: native/Stockfish relative to the initial row's: ${rel.join(', ')}.`);
   }
   notes.push('chessops: our loop over its public API (allDests, clone, play), bulk-counted at the last ply; chess.js: its own perft().');
   if (!native) notes.push('native backend not loaded: native columns n/a.');

@@ -330,42 +330,15 @@ constexpr bool kChess960Policy = false;
 template <class S>
 constexpr bool kChess960Policy<Chess960Policy<S>> = true;
 
-// The policy's table entries; the standard table's as compile-time constants (the indices are
-// template arguments for that).
-template <int R, class S>
-BBP_ALWAYS_INLINE CastlingRight castlingRight(const S& s) {
+// The policy's castling table: the root's in a Chess960 tree, else the standard one, whose entries
+// fold to compile-time constants (every index into it is a template argument).
+template <class S>
+BBP_ALWAYS_INLINE const CastlingTable& castlingTable(const S& s) {
   if constexpr (kChess960Policy<S>) {
-    return s.castling->right[R];
+    return *s.castling;
   } else {
-    constexpr CastlingRight right = kStandardCastling.right[R];
-    return right;
-  }
-}
-template <int Us, class S>
-BBP_ALWAYS_INLINE int kingHome(const S& s) {
-  if constexpr (kChess960Policy<S>) {
-    return s.castling->kingHome[Us];
-  } else {
-    constexpr int home = kStandardCastling.kingHome[Us];
-    return home;
-  }
-}
-template <int Us, class S>
-BBP_ALWAYS_INLINE KingReach kingHomeReach(const S& s) {
-  if constexpr (kChess960Policy<S>) {
-    return s.castling->reach[Us];
-  } else {
-    constexpr KingReach reach = kStandardCastling.reach[Us];
-    return reach;
-  }
-}
-template <int CR, class S>
-BBP_ALWAYS_INLINE U64 rightSquaresOf(const S& s) {
-  if constexpr (kChess960Policy<S>) {
-    return s.castling->rightSquares[CR];
-  } else {
-    constexpr U64 squares = kStandardCastling.rightSquares[CR];
-    return squares;
+    (void)s;
+    return kStandardCastling;
   }
 }
 
@@ -383,7 +356,7 @@ BBP_ALWAYS_INLINE int rightsAfterMove(const S& s, int rights, U64 touched) {
     return rightsAfter(rights, touched);
   } else {
     for (int r = 0; r < 4; ++r)
-      if (touched & s.castling->rightSquares[1 << r]) rights &= ~(1 << r);
+      if (touched & castlingTable(s).rightSquares[1 << r]) rights &= ~(1 << r);
     return rights;
   }
 }
@@ -423,7 +396,7 @@ inline U64 descend(S s, const Pos& c, U64 touched, int depth) {
     (void)touched;
     return visit<Them, CR, false, NBQ>(s, c, kNoSquare, depth);
   } else {
-    if (!(touched & rightSquaresOf<CR>(s))) return visit<Them, CR, false, NBQ>(s, c, kNoSquare, depth);
+    if (!(touched & castlingTable(s).rightSquares[CR])) return visit<Them, CR, false, NBQ>(s, c, kNoSquare, depth);
     return visitRights<Them, false, NBQ>(s, c, rightsAfterMove(s, CR, touched), kNoSquare, depth,
                                          std::make_integer_sequence<int, 16>{});
   }
@@ -457,7 +430,7 @@ inline constexpr KingZoneReach kKingZoneReach = makeKingZoneReach();
 // right (KingHome), kKingZoneReach's otherwise.
 template <int Us, bool KingHome, class S>
 BBP_ALWAYS_INLINE KingReach kingReach(const S& s, int ksq) {
-  if constexpr (KingHome) return kingHomeReach<Us>(s);
+  if constexpr (KingHome) return castlingTable(s).reach[Us];
   else return {kKingZoneReach.rook[ksq], kKingZoneReach.bishop[ksq], kKingZoneReach.knight[ksq]};
 }
 
@@ -522,8 +495,8 @@ U64 node(S s, const Pos& b, int ep, int depth) {
   // king leaves): its square is then a compile-time constant in standard chess, and so are its
   // table entries; the Chess960 table's otherwise.
   constexpr bool kKingHome = (CR & ownRights(Us)) != 0;
-  const U64 kingBB = kKingHome ? squareBB(kingHome<Us>(s)) : b.pieces[kKing] & us;
-  const int ksq = kKingHome ? kingHome<Us>(s) : lsb(kingBB);
+  const U64 kingBB = kKingHome ? squareBB(castlingTable(s).kingHome[Us]) : b.pieces[kKing] & us;
+  const int ksq = kKingHome ? castlingTable(s).kingHome[Us] : lsb(kingBB);
   const U64 enemyKing = b.pieces[kKing] & them;
   const U64 theirOrth = (b.pieces[kRook] | pieceSet<NBQ>(b, kQueen)) & them;
   const U64 theirDiag = (pieceSet<NBQ>(b, kBishop) | pieceSet<NBQ>(b, kQueen)) & them;
@@ -587,7 +560,7 @@ U64 node(S s, const Pos& b, int ep, int depth) {
     const auto castle = [&](auto index) BBP_LAMBDA_INLINE {
       constexpr int r = decltype(index)::value;
       if constexpr ((CR & (1 << r)) != 0) {
-        const CastlingRight right = castlingRight<r>(s);
+        const CastlingRight& right = castlingTable(s).right[r];
         const CastlingMove& m = right.move;
         if (occ & m.mustBeEmpty) return;
         needDanger();
