@@ -268,13 +268,10 @@ template <int Us>
 struct Make {
   static constexpr int Them = Us ^ 1;
 
-  // A knight, bishop, rook, queen or king step, or a non-promoting pawn move; captures included.
-  static Board quiet(const Board& b, int type, int from, int to) {
-    Board c = b;
-    const U64 toBB = squareBB(to), fromTo = squareBB(from) | toBB;
-    for (U64& set : c.pieces) set &= ~toBB;  // the captured piece, if any
-    c.pieces[type] ^= fromTo;
-    c.colors[Us] ^= fromTo;
+  // The end of a move that may capture on `to` (toBB): the captured piece's colour cleared, the
+  // castling rights whose king or rook stood on `from` or `to` dropped (a pawn's `from` holds none),
+  // no en-passant square, the other side to move.
+  BBP_ALWAYS_INLINE static void finishCapture(Board& c, const Board& b, int from, int to, U64 toBB) {
     c.colors[Them] &= ~toBB;
     c.castling &= arrCastlingKeep[from] & arrCastlingKeep[to];
     if (b.chess960) {
@@ -283,6 +280,16 @@ struct Make {
     }
     c.epSquare = kNoSquare;
     c.sideToMove = Them;
+  }
+
+  // A knight, bishop, rook, queen or king step, or a non-promoting pawn move; captures included.
+  static Board quiet(const Board& b, int type, int from, int to) {
+    Board c = b;
+    const U64 toBB = squareBB(to), fromTo = squareBB(from) | toBB;
+    for (U64& set : c.pieces) set &= ~toBB;  // the captured piece, if any
+    c.pieces[type] ^= fromTo;
+    c.colors[Us] ^= fromTo;
+    finishCapture(c, b, from, to, toBB);
     return c;
   }
   static Board doublePush(const Board& b, int from, int to) {
@@ -301,14 +308,7 @@ struct Make {
     c.pieces[kPawn] ^= squareBB(from);
     c.pieces[promo] |= toBB;
     c.colors[Us] ^= squareBB(from) | toBB;
-    c.colors[Them] &= ~toBB;
-    c.castling &= arrCastlingKeep[to];
-    if (b.chess960) {
-      c.castling = b.castling & castlingKeep(b, to, 15);
-      dropLostRookFiles(c);
-    }
-    c.epSquare = kNoSquare;
-    c.sideToMove = Them;
+    finishCapture(c, b, from, to, toBB);
     return c;
   }
   static Board enPassant(const Board& b, int from, int to) {
