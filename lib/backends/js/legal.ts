@@ -11,14 +11,12 @@ import { pawnAttackTable } from './bitboard.js';
 import { knightAttackTable } from './knight.js';
 import { BOARD, EP, PLY_WORDS, SIDE, attacked, kingSquareAt } from './movegen.js';
 import { kingAttackTable } from './king.js';
-import { bishopHalves, rookHalves } from './sliders.js';
+import { BETWEEN, BISHOP_EMPTY, ROOK_EMPTY } from './sliders.js';
 
 const KNIGHT = knightAttackTable.halves;
 const KING = kingAttackTable.halves;
 /** Pawn captures: [(color * 64 + sq) * 2]. */
 const PAWN_ATTACKS = pawnAttackTable.halves;
-/** The slider lookups' out-array. */
-const LOOK = new Int32Array(6);
 
 /** Bit sq of the set whose halves are lo, hi. */
 const has = (lo: number, hi: number, sq: number): boolean => (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1) !== 0;
@@ -72,15 +70,11 @@ export function quickLegality(from: number, to: number, promotion: number): numb
   } else if (type === 1) {
     reaches = has(KNIGHT[from << 1]!, KNIGHT[(from << 1) + 1]!, to);
   } else {
-    reaches = false;
-    if (type !== 3) {
-      bishopHalves(from, occLo, occHi, LOOK, 0);
-      reaches = has(LOOK[0]!, LOOK[1]!, to);
-    }
-    if (!reaches && type !== 2) {
-      rookHalves(from, occLo, occHi, LOOK, 0);
-      reaches = has(LOOK[0]!, LOOK[1]!, to);
-    }
+    // A slider reaches a square on one of its lines (the empty-board rays) with nothing between.
+    const at = (from * 64 + to) << 1;
+    reaches = ((type !== 3 && has(BISHOP_EMPTY[from << 1]!, BISHOP_EMPTY[(from << 1) + 1]!, to))
+      || (type !== 2 && has(ROOK_EMPTY[from << 1]!, ROOK_EMPTY[(from << 1) + 1]!, to)))
+      && ((BETWEEN[at]! & occLo) | (BETWEEN[at + 1]! & occHi)) === 0;
   }
   return reaches ? PSEUDO_LEGAL : 0;
 }
