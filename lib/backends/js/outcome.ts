@@ -7,6 +7,7 @@
  */
 import type { Position } from '../../core/types.js';
 import { packedOf } from '../../core/position.js';
+import { popcount32 } from '../../core/bits.js';
 import { BOARD, EP, IN_CHECK, MAX_MOVES, MOVES, PLY_WORDS, SIDE, play } from './movegen.js';
 
 /** Terminations (native/core/outcome.h Termination); an outcome code is termination | winner << 4. */
@@ -25,12 +26,6 @@ export const BOARD_WORDS = 19;
 
 // a1 is a dark square: c1, e1, g1, b2, ... (the same pattern in both halves).
 const DARK = 0xaa55aa55 | 0;
-
-function popcount32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
-}
 
 /** native/core/outcome.h insufficientMaterial on the board at w[o ..]. */
 export function insufficientHalves(w: Int32Array, o: number, color: number): boolean {
