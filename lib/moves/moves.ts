@@ -7,6 +7,7 @@ import type { PerftStatsColumn, Position } from '../core/types.js';
 import type { Backend } from '../backends/contract.js';
 import { MAX_MOVES, PACKED_POSITION_WORDS } from '../core/types.js';
 import { MoveError } from '../core/position.js';
+import { SQUARE_NAMES } from '../core/squares.js';
 import { positionOfHalves, sortedUci } from '../core/position-record.js';
 
 /** Deepest perft depth accepted. */
@@ -16,8 +17,6 @@ export const MAX_PERFT_DEPTH = 20;
 export type PerftStats = { [K in PerftStatsColumn]: number };
 
 const PROMOTION_LETTERS = ' nbrq';
-const FILES = 'abcdefgh';
-const squareText = (sq: number): string => `${FILES[sq & 7]}${(sq >> 3) + 1}`;
 
 /** A UCI move taken apart by the facade's `uci` argument check. */
 export interface UciMove {
@@ -62,7 +61,7 @@ export function decodeMove(code: number): string {
   if (!Number.isInteger(code) || code < 0 || promotion > 4 || from === to) {
     throw new RangeError(`decodeMove: not a move code (from | to << 6 | promotion << 12, promotion 0..4, from != to): ${code}`);
   }
-  return `${squareText(from)}${squareText(to)}${promotion ? PROMOTION_LETTERS[promotion] : ''}`;
+  return `${SQUARE_NAMES[from]}${SQUARE_NAMES[to]}${promotion ? PROMOTION_LETTERS[promotion] : ''}`;
 }
 
 // One move buffer and one position buffer for all backends: the facade's calls are synchronous, so
