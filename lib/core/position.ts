@@ -237,7 +237,6 @@ export interface FenOptions { chess960?: boolean }
 /** toFen's options: `shredder` writes the castling field as Shredder-FEN (rook file letters, `HAha`). */
 export interface ToFenOptions { shredder?: boolean }
 
-/** The `chess960` of parseFen's options (undefined allowed); a TypeError for anything else. */
 /** A boolean option of an options object (undefined: false), checked; `fn` names the caller in errors. */
 function booleanOption(fn: string, options: unknown, key: 'chess960' | 'shredder'): boolean {
   if (options === undefined) return false;
