@@ -125,7 +125,11 @@ const stateHalf = (pos: Position): number =>
 
 /** Writes the 16 halves of pos's sets to h at `at` (the packed words 0..7, a board ply's first 16). */
 export function writeSets(pos: Position, h: Int32Array, at: number): void {
-  const s = PositionRecord.setsOf(pos as PositionRecord);
+  writeSetHalves(PositionRecord.setsOf(pos as PositionRecord), h, at);
+}
+
+/** Writes 16 set halves to h at `at`. */
+export function writeSetHalves(s: SetHalves, h: Int32Array, at: number): void {
   // Written out: V8 runs the straight stores from an array to a typed array several times faster than the loop.
   h[at] = s[0]!; h[at + 1] = s[1]!; h[at + 2] = s[2]!; h[at + 3] = s[3]!; h[at + 4] = s[4]!; h[at + 5] = s[5]!;
   h[at + 6] = s[6]!; h[at + 7] = s[7]!; h[at + 8] = s[8]!; h[at + 9] = s[9]!; h[at + 10] = s[10]!; h[at + 11] = s[11]!;

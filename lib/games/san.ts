@@ -59,8 +59,7 @@ function codeOf(fn: string, move: unknown): number {
     return move;
   }
   if (typeof move !== 'string') throw new TypeError(`${fn}: move must be a UCI string or a move code, got ${typeof move}`);
-  const { from, to, promotion } = parseUci(fn, move);
-  return from | (to << 6) | (promotion << 12);
+  return parseUci(fn, move);
 }
 function checkPos(fn: string, pos: unknown): Position {
   if (!isPosition(pos)) throw new TypeError(`${fn}: pos must be a Position (parseFen / createPosition / makeMove)`);

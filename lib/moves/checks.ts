@@ -7,6 +7,7 @@ import type { Backend } from '../backends/contract.js';
 import { CHECK_KINDS } from '../core/types.js';
 import type { UciMove } from './moves.js';
 import { MoveError } from '../core/position.js';
+import { uciOfCode } from '../core/position-record.js';
 
 /** attackersTo: sliders see through the position's own pieces unless `occupied` is given. */
 export function attackersToCall(b: Backend, pos: Position, sq: number, byColor: number, occupied: bigint | undefined): bigint {
@@ -22,7 +23,7 @@ export function isInCheckCall(b: Backend, pos: Position, color: number | undefin
 }
 
 export function checkKindCall(b: Backend, pos: Position, move: UciMove): CheckKind {
-  const kind = b.checkKind(pos, move.from, move.to, move.promotion);
-  if (kind < 0) throw new MoveError(move.text, 'checkKind: not a legal move in this position');
+  const kind = b.checkKind(pos, move & 63, (move >> 6) & 63, move >> 12);
+  if (kind < 0) throw new MoveError(uciOfCode(move), 'checkKind: not a legal move in this position');
   return CHECK_KINDS[kind]!;
 }

@@ -8,7 +8,7 @@ import type { Backend } from '../backends/contract.js';
 import { MAX_MOVES, PACKED_POSITION_WORDS } from '../core/types.js';
 import { MoveError } from '../core/position.js';
 import { SQUARE_NAMES } from '../core/squares.js';
-import { positionOfHalves, sortedUci } from '../core/position-record.js';
+import { positionOfHalves, sortedUci, uciOfCode } from '../core/position-record.js';
 
 /** Deepest perft depth accepted. */
 export const MAX_PERFT_DEPTH = 20;
@@ -18,15 +18,13 @@ export type PerftStats = { [K in PerftStatsColumn]: number };
 
 const PROMOTION_LETTERS = ' nbrq';
 
-/** A UCI move taken apart by the facade's `uci` argument check. */
-export interface UciMove {
-  readonly text: string;
-  readonly from: number;
-  readonly to: number;
-  readonly promotion: number;
-}
+/**
+ * A UCI move as the facade's `uci` argument check gives it: its 16-bit code `from | to << 6 |
+ * promotion << 12`, which `uciOfCode` turns back into the same text.
+ */
+export type UciMove = number;
 
-/** 'e2e4' / 'e7e8q' -> its squares and promotion 0..4; TypeError for a non-string, MoveError when malformed. */
+/** 'e2e4' / 'e7e8q' -> its move code (promotion 0..4); TypeError for a non-string, MoveError when malformed. */
 export function parseUci(fn: string, move: unknown): UciMove {
   if (typeof move !== 'string') throw new TypeError(`${fn}: move must be a UCI string like 'e2e4', got ${typeof move}`);
   // /^[a-h][1-8][a-h][1-8][nbrq]?$/ by character codes.
@@ -35,7 +33,7 @@ export function parseUci(fn: string, move: unknown): UciMove {
   if (from < 0 || to < 0 || promotion < 0 || promotion === 0 && move.length === 5) {
     throw new MoveError(move, `${fn}: not a UCI move (like e2e4, or e7e8q for a promotion)`);
   }
-  return { text: move, from, to, promotion };
+  return from | (to << 6) | (promotion << 12);
 }
 
 /** The square named at move[i], move[i + 1] ('a1' .. 'h8'), or -1. */
@@ -48,8 +46,7 @@ const PROMOTION_CODES = Array.from(PROMOTION_LETTERS, (c) => c.charCodeAt(0));
 
 /** 'e7e8q' -> its 16-bit code `from | to << 6 | promotion << 12` (promotion 0 none, 1 n, 2 b, 3 r, 4 q). MoveError when malformed. */
 export function encodeMove(move: string): number {
-  const { from, to, promotion } = parseUci('encodeMove', move);
-  return from | (to << 6) | (promotion << 12);
+  return parseUci('encodeMove', move);
 }
 
 /** A 16-bit move code -> its UCI string. RangeError for a number that is no move code. */
@@ -97,8 +94,8 @@ export function legalMovesEncodedCall(b: Backend, pos: Position, out: Uint16Arra
 }
 
 export function makeMoveCall(b: Backend, pos: Position, move: UciMove): Position {
-  const next = play(b, pos, move.from, move.to, move.promotion);
-  if (!next) throw new MoveError(move.text, 'makeMove: not a legal move in this position');
+  const next = play(b, pos, move & 63, (move >> 6) & 63, move >> 12);
+  if (!next) throw new MoveError(uciOfCode(move), 'makeMove: not a legal move in this position');
   return next;
 }
 

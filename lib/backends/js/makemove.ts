@@ -1,17 +1,22 @@
 /**
- * Making a move on a packed position for the JS backend; twin of `native/core/makemove.h`: the
- * Chess Programming Wiki's copy-make on the ply stack of movegen.ts (`play`), plus the game state
- * the packed words carry (FEN's halfmove clock and fullmove number, capped at MAX_CLOCK). A move is
- * legal when the generator would produce it, told from the moving piece alone (legal.ts; castling by
- * the generator's own castling rules); an en-passant square no legal capture uses is cleared, so
- * equal positions have equal FENs.
+ * Making a move on a position for the JS backend; twin of `native/core/makemove.h`: the Chess
+ * Programming Wiki's copy-make, plus the game state the packed words carry (FEN's halfmove clock and
+ * fullmove number, capped at MAX_CLOCK). A move is legal when the generator would produce it, told
+ * from the moving piece alone (legal.ts; castling by the generator's own castling rules); an
+ * en-passant square no legal capture uses is cleared, so equal positions have equal FENs.
+ *
+ * The everyday path (`makeMovePosition`) copies the position's set halves and changes the few the
+ * move touches; castling, en passant and Chess960 positions take the ply stack of movegen.ts
+ * (`play`), as the packed path (`makeMove`) does for every move.
  */
 import type { Color, Position } from '../../core/types.js';
 import { PACKED_POSITION_WORDS } from '../../core/types.js';
 import { MAX_CLOCK } from '../../core/position.js';
-import { PositionRecord, setHalvesAt } from '../../core/position-record.js';
-import { BOARD, C960, CASTLING, EP, PLY_WORDS, SIDE, castlingIsLegal, enPassantCount, kingSquareAt, play } from './movegen.js';
-import { CASTLING_MOVE, PSEUDO_LEGAL, kingSafeAfter, quickLegality } from './legal.js';
+import { PositionRecord, setHalvesAt, writeSetHalves, type SetHalves } from '../../core/position-record.js';
+import {
+  BOARD, C960, CASTLING, EP, KEEP_RIGHTS, PAWN_ATTACKS, PLY_WORDS, SIDE, castlingIsLegal, enPassantCount, kingSquareAt, play,
+} from './movegen.js';
+import { CASTLING_MOVE, PSEUDO_LEGAL, kingSafeAfter, movedType, quickLegality } from './legal.js';
 import { loadPosition } from './load.js';
 
 /** The int32 halves of packed words (little-endian: word k is halves 2k, 2k + 1). */
@@ -30,16 +35,16 @@ let nextFullmove = 0;
  */
 function played(pos: Position, from: number, to: number, promotion: number): boolean {
   const B = BOARD;
-  loadPosition(pos);
   const us = pos.sideToMove;
+  const quick = quickLegality(PositionRecord.setsOf(pos as PositionRecord), us, pos.epSquare, from, to, promotion);
+  if (quick === 0) return false;
+  loadPosition(pos);
   const code = from | (to << 6) | (promotion << 12);
-  const quick = quickLegality(from, to, promotion);
-  if (quick === 0 || (quick === CASTLING_MOVE && !castlingIsLegal(code))) return false;
+  if (quick === CASTLING_MOVE && !castlingIsLegal(code)) return false;
   const capture = (B[2 * (us ^ 1) + (to >> 5)]! & (1 << (to & 31))) !== 0;
-  const pawn = (B[4 + (from >> 5)]! & (1 << (from & 31))) !== 0;
   play(0, code);
-  if (quick === PSEUDO_LEGAL && !kingSafeAfter(kingSquareAt(0, us))) return false;
-  nextClock = pawn || capture ? 0 : Math.min(pos.halfmoveClock + 1, MAX_CLOCK);
+  if (quick !== CASTLING_MOVE && !kingSafeAfter(PLY_WORDS, kingSquareAt(PLY_WORDS, us))) return false;
+  nextClock = movedType === 0 || capture ? 0 : Math.min(pos.halfmoveClock + 1, MAX_CLOCK);
   nextFullmove = Math.min(pos.fullmoveNumber + us, MAX_CLOCK);
   // Only a double step sets an en-passant square, which stays if a legal capture uses it.
   if (B[PLY_WORDS + EP]! >= 0 && enPassantCount(1) === 0) B[PLY_WORDS + EP] = -1;
@@ -75,15 +80,60 @@ export function makeMove(pos: Position, from: number, to: number, promotion: num
   return true;
 }
 
-/**
- * The Position after from -> to, made from the board without the packed words in between (the
- * everyday makeMove's path); undefined when the move is not legal in `pos`.
- */
-export function makeMovePosition(pos: Position, from: number, to: number, promotion: number): Position | undefined {
+/** The Position at ply 1 of the board after `played`. */
+function playedPosition(): Position {
   const B = BOARD;
-  if (!played(pos, from, to, promotion)) return undefined;
   const o = PLY_WORDS;
   const c960 = B[o + C960]!;
   return new PositionRecord(setHalvesAt(BOARD, o), B[o + SIDE]! as Color, B[o + CASTLING]!, B[o + EP]!, nextClock, nextFullmove,
     c960 & 0xfff, c960 !== 0);
+}
+
+/**
+ * The Position after from -> to, made without packed words in between (the everyday makeMove's
+ * path); undefined when the move is not legal in `pos`.
+ */
+export function makeMovePosition(pos: Position, from: number, to: number, promotion: number): Position | undefined {
+  if (pos.chess960) return played(pos, from, to, promotion) ? playedPosition() : undefined;
+  const s: SetHalves = PositionRecord.setsOf(pos as PositionRecord);
+  const us = pos.sideToMove;
+  const quick = quickLegality(s, us, pos.epSquare, from, to, promotion);
+  if (quick !== PSEUDO_LEGAL) return quick !== 0 && played(pos, from, to, promotion) ? playedPosition() : undefined;
+  // Copy-make on the halves: the mover leaves `from` and lands on `to` (as the promoted piece), a
+  // piece standing on `to` is taken.
+  const type = movedType;
+  const them = us ^ 1;
+  const n = setHalvesAt(s, 0) as number[];
+  const fw = from >> 5, fb = 1 << (from & 31), tw = to >> 5, tb = 1 << (to & 31);
+  const capture = (n[2 * them + tw]! & tb) !== 0;
+  if (capture) {
+    n[2 * them + tw] ^= tb;
+    let t = 0;
+    while ((n[4 + 2 * t + tw]! & tb) === 0) t++;
+    n[4 + 2 * t + tw] ^= tb;
+  }
+  n[2 * us + fw] ^= fb;
+  n[2 * us + tw] |= tb;
+  n[4 + 2 * type + fw] ^= fb;
+  n[4 + 2 * (promotion !== 0 ? promotion : type) + tw] |= tb;
+  // The king-safety test (and an en-passant square's) reads the new board from ply 1.
+  const B = BOARD;
+  const o = PLY_WORDS;
+  writeSetHalves(n, B, o);
+  B[o + SIDE] = them;
+  const kLo = n[14]! & n[2 * us]!;
+  const k = kLo !== 0 ? 31 - Math.clz32(kLo) : 63 - Math.clz32(n[15]! & n[2 * us + 1]!);
+  if (!kingSafeAfter(o, k)) return undefined;
+  let ep = -1;
+  if (type === 0 && (to - from === 16 || from - to === 16)) {
+    // A double step's en-passant square stays when an enemy pawn beside it has a legal capture.
+    const passed = (from + to) >> 1;
+    const a = (us * 64 + passed) << 1;
+    if (((PAWN_ATTACKS[a]! & n[4]! & n[2 * them]!) | (PAWN_ATTACKS[a + 1]! & n[5]! & n[2 * them + 1]!)) !== 0) {
+      B[o + EP] = passed;
+      if (enPassantCount(1) !== 0) ep = passed;
+    }
+  }
+  return new PositionRecord(n, them as Color, pos.castling & KEEP_RIGHTS[from]! & KEEP_RIGHTS[to]!, ep,
+    type === 0 || capture ? 0 : Math.min(pos.halfmoveClock + 1, MAX_CLOCK), Math.min(pos.fullmoveNumber + us, MAX_CLOCK));
 }

@@ -62,7 +62,7 @@ const KING = kingAttackTable.halves;
 /** Pawn captures: [(color * 64 + sq) * 2]. */
 const PAWN_ATTACKS = pawnAttackTable.halves;
 /** Castling rights kept when a move touches the square (from or to). */
-const KEEP_RIGHTS = new Int32Array(64).fill(15);
+export const KEEP_RIGHTS = new Int32Array(64).fill(15);
 KEEP_RIGHTS[4] = 15 & ~3; KEEP_RIGHTS[7] = 15 & ~1; KEEP_RIGHTS[0] = 15 & ~2;
 KEEP_RIGHTS[60] = 15 & ~12; KEEP_RIGHTS[63] = 15 & ~4; KEEP_RIGHTS[56] = 15 & ~8;
 
