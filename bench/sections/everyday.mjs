@@ -40,34 +40,6 @@ function corpus(api, games) {
   return { plies, replays };
 }
 
-/** Loops of one operation over every item for each implementation; null where it has none. */
-function ours(api, plies, replays) {
-  const positions = plies.map((p) => api.parseFen(p.fen));
-  const inits = positions.map((p) => ({ pieces: p.pieces, colors: p.colors, sideToMove: p.sideToMove, castling: p.castling,
-    epSquare: p.epSquare, halfmoveClock: p.halfmoveClock, fullmoveNumber: p.fullmoveNumber }));
-  const starts = replays.map((g) => api.parseFen(g.start));
-  let sink = 0;
-  const over = (f) => (reps) => { for (let r = 0; r < reps; r++) for (let i = 0; i < plies.length; i++) sink += f(i); };
-  return {
-    parseFen: over((i) => api.parseFen(plies[i].fen).sideToMove),
-    toFen: over((i) => api.toFen(positions[i]).length),
-    legalMoves: over((i) => api.legalMoves(positions[i]).length),
-    makeMove: over((i) => api.makeMove(positions[i], plies[i].uci).sideToMove),
-    toSan: over((i) => api.toSan(positions[i], plies[i].uci).length),
-    parseSan: over((i) => api.parseSan(positions[i], plies[i].san).length),
-    createPosition: over((i) => api.createPosition(inits[i]).sideToMove),
-    replay: (reps) => {
-      for (let r = 0; r < reps; r++) {
-        for (let g = 0; g < replays.length; g++) {
-          let pos = starts[g];
-          for (const m of replays[g].moves) { pos = api.makeMove(pos, m); sink += api.toFen(pos).length; }
-        }
-      }
-    },
-    sink: () => sink,
-  };
-}
-
 function chessops(plies, replays) {
   const positions = plies.map((p) => Chess.fromSetup(chessopsFen(p.fen).unwrap()).unwrap());
   const setups = positions.map((p) => p.toSetup());
@@ -123,6 +95,17 @@ function chessjs(plies, replays) {
 
 const OPS = ['parseFen', 'toFen', 'legalMoves', 'makeMove', 'toSan', 'parseSan', 'createPosition', 'replay'];
 
+/**
+ * The loops over one of this package's APIs, from a module instance of its own (the loops' file
+ * imported under a query naming the API): each API's loops have their own call sites, as the
+ * chessops and chess.js loops do and as in a program that uses one entry, instead of call sites
+ * shared by all three APIs.
+ */
+async function ours(name, api, plies, replays) {
+  const { loops } = await import(new URL(`../everyday-loops.mjs?api=${encodeURIComponent(name)}`, import.meta.url).href);
+  return loops(api, plies, replays);
+}
+
 export async function run({ js, wasm, facade, quick, filter }) {
   if (filter && !filter.test('everyday') && !OPS.some((op) => filter.test(op))) return null;
   const main = facade ?? (await import('bitboard-patterns'));
@@ -130,9 +113,9 @@ export async function run({ js, wasm, facade, quick, filter }) {
   const { plies, replays } = corpus(js, games);
   const totalPlies = replays.reduce((n, g) => n + g.moves.length, 0);
   const impls = [
-    ['ours, default', ours(main, plies, replays)],
-    ['ours, JS twin', ours(js, plies, replays)],
-    ...(wasm ? [['ours, wasm', ours(wasm, plies, replays)]] : []),
+    ['ours, default', await ours('default', main, plies, replays)],
+    ['ours, JS twin', await ours('js', js, plies, replays)],
+    ...(wasm ? [['ours, wasm', await ours('wasm', wasm, plies, replays)]] : []),
     ['chessops', chessops(plies, replays)],
     ['chess.js', chessjs(plies, replays)],
   ];
