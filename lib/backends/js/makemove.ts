@@ -52,6 +52,15 @@ function played(pos: Position, from: number, to: number, promotion: number): boo
 }
 
 /**
+ * Whether from -> to (promotion 0 none, 1 knight .. 4 queen) is a legal move of `pos` other than
+ * castling (what a SAN text with a piece letter or a pawn's square names).
+ */
+export function isLegalPieceMove(pos: Position, from: number, to: number, promotion: number): boolean {
+  const quick = quickLegality(PositionRecord.setsOf(pos as PositionRecord), pos.sideToMove, pos.epSquare, from, to, promotion);
+  return quick !== 0 && quick !== CASTLING_MOVE && played(pos, from, to, promotion);
+}
+
+/**
  * Writes the position after from -> to (promotion 0 none, 1 knight .. 4 queen) to `out`
  * (PACKED_POSITION_WORDS words) and returns true; false, leaving `out` as it was, when the move is
  * not legal in `pos`.

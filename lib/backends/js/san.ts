@@ -7,10 +7,12 @@
  */
 import { BOARD, C960, CASTLING, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, generate, typeAt } from './movegen.js';
 import * as mg from './movegen.js';
-import { copyPly, play } from './movegen.js';
+import { play } from './movegen.js';
 import type { Position } from '../../core/types.js';
 import type { SanBackend } from '../contract.js';
 import { loadPosition } from './load.js';
+import { PositionRecord } from '../../core/position-record.js';
+import { isLegalPieceMove } from './makemove.js';
 
 export const SAN_OK = 0;
 export const SAN_MALFORMED = 1;
@@ -199,26 +201,6 @@ export function write(p: number, n: number, m: number, check: number): string {
   return out;
 }
 
-/**
- * Generates on ply 1 the legal moves of ply 0's pieces of one type (and of its king): the side to
- * move's other pieces keep their colour, so every square stays occupied and every pin and check is
- * seen, but lose their type, so the generator emits no move for them. Castling is not among the
- * moves when the rooks lose their type. Returns the number of moves.
- */
-function generateOfType(type: number): number {
-  const B = BOARD;
-  const o = PLY_WORDS;
-  copyPly(0, o);
-  const us = B[SIDE]!;
-  for (let t = 0; t < 5; t++) {
-    if (t === type) continue;
-    const w = 4 + 2 * t;
-    B[o + w] = B[w]! & ~B[2 * us]!;
-    B[o + w + 1] = B[w + 1]! & ~B[2 * us + 1]!;
-  }
-  return generate(1, false);
-}
-
 /** Generates ply p's moves; clears an en-passant square no legal capture uses (makeMove's convention). */
 export function generateClean(p: number): number {
   const B = BOARD;
@@ -255,6 +237,32 @@ export function playNull(p: number): void {
 export { CASTLING, KNIGHT };
 
 
+/**
+ * The parse result (as SanBackend.parse) of a SAN text other than castling or a null move, read into
+ * `syntax`: the side to move's pieces of the named type on the named file and rank, each tried as a
+ * move to the named square by makeMove's legality test; the moves `matches` would accept, without
+ * generating the position's other moves.
+ */
+function resolvePieceMove(pos: Position, out: Uint16Array): number {
+  const x = syntax;
+  const s = PositionRecord.setsOf(pos as PositionRecord);
+  const us = pos.sideToMove;
+  let count = 0;
+  for (let half = 0; half < 2; half++) {
+    let set = s[4 + 2 * x.piece + half]! & s[2 * us + half]!;
+    while (set !== 0) {
+      const low = set & -set;
+      set ^= low;
+      const from = 32 * half + 31 - Math.clz32(low);
+      if ((x.fromFile >= 0 && (from & 7) !== x.fromFile) || (x.fromRank >= 0 && from >> 3 !== x.fromRank)) continue;
+      // A pawn named without its file moves straight ahead unless a capture was written.
+      if (x.piece === PAWN && x.fromFile < 0 && !x.capture && (from & 7) !== (x.to & 7)) continue;
+      if (isLegalPieceMove(pos, from, x.to, x.promotion)) out[count++] = from | (x.to << 6) | (x.promotion << 12);
+    }
+  }
+  return (count === 0 ? SAN_ILLEGAL : count === 1 ? SAN_OK : SAN_AMBIGUOUS) | (count << 8);
+}
+
 /** The SAN primitives of the JS backend (Backend.san). */
 export const jsSanBackend: SanBackend = {
   write(pos, code) {
@@ -272,17 +280,16 @@ export const jsSanBackend: SanBackend = {
     return write(0, n, code, check ? (generate(1, true) === 0 ? 2 : 1) : 0);
   },
   parse(pos, san, out) {
-    loadPosition(pos);
     if (!parseSyntax(san, 0, san.length)) return SAN_MALFORMED;
     const x = syntax;
-    // Castling needs the whole board; any other move only the pieces of the type it names.
-    const p = x.castle !== 0 || x.null ? 0 : 1;
-    const n = p === 0 ? generate(0, false) : generateOfType(x.piece);
-    const r = resolve(p, n);
+    if (x.castle === 0 && !x.null) return resolvePieceMove(pos, out);
+    loadPosition(pos);
+    const n = generate(0, false);
+    const r = resolve(0, n);
     const status = sanStatus(r);
     let count = 0;
     if (status === SAN_OK) out[count++] = sanMove(r);
-    if (status === SAN_AMBIGUOUS) for (const m of candidates(p, n)) out[count++] = m;
+    if (status === SAN_AMBIGUOUS) for (const m of candidates(0, n)) out[count++] = m;
     return status | (count << 8);
   },
   list(pos) {
