@@ -47,7 +47,7 @@ export interface DeclaredBackendMembers {}
 
 export interface Backend extends DeclaredBackendMembers, CheckBackend, MoveBackend, KbnkBackend {
   readonly name: 'native' | 'wasm' | 'js';
-  /** Batch analysis (lib/batch/batch.ts drives it; native/addon/batch.cc and lib/js/batch.ts implement it). */
+  /** Batch analysis (lib/batch/batch.ts drives it; native/addon/batch.cc and lib/backends/js/batch.ts implement it). */
   readonly batch: BatchBackend;
   /** Which code path runs: 'sse4.1+popcnt', 'portable' (native), 'wasm32+simd128' (wasm) or 'bigint' (js). */
   readonly cpuPath: string;

@@ -1,7 +1,7 @@
 /**
  * The outcome of a game read from PGN: how the rules of chess (FIDE Laws of Chess, Article 5.2,
  * 9.2, 9.3 and 9.6) end it at the last position of its main line. The readers (native/core/pgn.h
- * with native/core/outcome.h, lib/js/pgn.ts with lib/js/outcome.ts) write one code per game; this
+ * with native/core/outcome.h, lib/backends/js/pgn.ts with lib/backends/js/outcome.ts) write one code per game; this
  * module names it. Checked in this order (python-chess's `outcome(claim_draw=True)`):
  *
  * 1. `checkmate` (5.1.1; the winner is the side that gave mate);

@@ -1,6 +1,6 @@
 /**
  * Clocks, move times and evaluations of a game read with `{ annotations: true }`: the records of
- * the readers (native/core/annotations.h, lib/js/pgn-annotations.ts) turned into arrays parallel to
+ * the readers (native/core/annotations.h, lib/backends/js/pgn-annotations.ts) turned into arrays parallel to
  * the moves. A command belongs to the move it follows (a comment after ply p annotates move p; one
  * before the first move annotates none); of two commands of one kind after one move, the later counts.
  */

@@ -1,6 +1,6 @@
 /**
  * PGN: games from Portable Game Notation text (the PGN standard's import format, section 8), read
- * natively when the addon loads (native/core/pgn.h) and by the JS twin otherwise (lib/js/pgn.ts),
+ * natively when the addon loads (native/core/pgn.h) and by the JS twin otherwise (lib/backends/js/pgn.ts),
  * the same records either way.
  *
  * - `parsePgn(text)`: every game of a string or bytes, as an array.

@@ -5,7 +5,7 @@
  * from-row (9-11) and the promotion piece (12-14: 0 none, 1 knight, 2 bishop, 3 rook, 4 queen);
  * castling is stored as the king taking its own rook (e1h1, e1a1, e8h8, e8a8).
  *
- * The key comes from the backend (native/core/polyglot.h or lib/js/polyglot.ts); a book entry is
+ * The key comes from the backend (native/core/polyglot.h or lib/backends/js/polyglot.ts); a book entry is
  * returned only when its move is legal in the position (an entry of another position with the same
  * key, or a damaged move field, is passed over), so a book never yields a wrong move.
  */

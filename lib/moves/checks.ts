@@ -1,6 +1,6 @@
 /**
  * Checks and Pinned Pieces (Chess Programming Wiki), facade side: the public functions that are
- * more than one backend call. The algorithms are the backend's (native/core/checks.h, lib/js/checks.ts).
+ * more than one backend call. The algorithms are the backend's (native/core/checks.h, lib/backends/js/checks.ts).
  */
 import type { CheckKind, Position } from '../core/types.js';
 import type { Backend } from '../backends/contract.js';

@@ -1,7 +1,7 @@
 /**
  * Moves topic, facade side: UCI move text, move codes, and the public functions that are more
  * than one backend call (legal moves as text, make-move, perft divide and stats). The move
- * generation itself is the backend's (native/core/movegen.h, lib/js/movegen.ts).
+ * generation itself is the backend's (native/core/movegen.h, lib/backends/js/movegen.ts).
  */
 import type { PerftStatsColumn, Position } from '../core/types.js';
 import type { Backend } from '../backends/contract.js';
@@ -77,7 +77,7 @@ function codesOf(b: Backend, pos: Position): Uint16Array {
 }
 
 /**
- * The position after a move (the backend's makeMove: native/core/makemove.h, lib/js/makemove.ts),
+ * The position after a move (the backend's makeMove: native/core/makemove.h, lib/backends/js/makemove.ts),
  * or undefined when the move is not legal in pos.
  */
 function play(b: Backend, pos: Position, from: number, to: number, promotion: number): Position | undefined {

@@ -1,7 +1,7 @@
 // Embedded commands of PGN comments: "[%clk 0:04:53]" (the clock after the move), "[%emt 0:00:07]"
 // (the time the move took) and "[%eval -0.51]" / "[%eval #-3]" (an engine evaluation, White's
 // view), as the PGN Specification Supplement (Alan Cowderoy, 2001) defines %clk, %emt and %eval and
-// lichess and ChessBase write them. Twin: readAnnotations in lib/js/pgn-annotations.ts, the same
+// lichess and ChessBase write them. Twin: readAnnotations in lib/backends/js/pgn-annotations.ts, the same
 // records for the same bytes.
 //
 // Accepted values (anything else leaves the command out, as if absent):
@@ -24,7 +24,7 @@ namespace pgn {
 
 enum AnnotationKind : std::int32_t { kAnnotationClock = 1, kAnnotationEmt = 2, kAnnotationCp = 3, kAnnotationMate = 4 };
 // One record: game index in the read, ply (moves played before the comment), kind, value (seconds,
-// centipawns or moves to mate), milliseconds (clocks; 0 otherwise). The order of lib/js/pgn-annotations.ts.
+// centipawns or moves to mate), milliseconds (clocks; 0 otherwise). The order of lib/backends/js/pgn-annotations.ts.
 constexpr int kAnnotationFields = 5;
 
 namespace annotation_detail {

@@ -3,7 +3,7 @@
 // carry (FEN's halfmove clock and fullmove number, both capped at fen.h's kMaxClock). Legality is
 // checkKind's (checks.h: -1 for a move that is not legal); the board is san::play's (movegen.h's
 // Make); an en-passant square no legal capture uses is cleared (san::epCaptureLegal), so equal
-// positions have equal FENs. Twin: lib/js/makemove.ts.
+// positions have equal FENs. Twin: lib/backends/js/makemove.ts.
 #pragma once
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // The rules that end a game (FIDE Laws of Chess, Article 5.2, 9.2, 9.3 and 9.6): insufficient
 // mating material, and the outcome of a game's last position given the positions since its last
-// irreversible move. Twin: lib/js/outcome.ts, the same answers.
+// irreversible move. Twin: lib/backends/js/outcome.ts, the same answers.
 //
 // Insufficient material (5.2.2, 9.6.2: "no series of legal moves" can mate) is judged by material
 // and bishop square colours, the usual approximation: pawns, rooks or queens can always mate;

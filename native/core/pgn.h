@@ -2,7 +2,7 @@
 // 8.1, movetext 8.2, comments 5, escape lines 6, NAGs 8.2.4, variations 8.2.5, game termination
 // markers 8.2.6), resolving each SAN move on the legal move list (san.h), playing it, and writing
 // the positions (the packed layout of position.h) into growing buffers. Many games per call; the
-// caller turns the compact records into objects (lib/games/pgn.ts). Twin: lib/js/pgn.ts, the same
+// caller turns the compact records into objects (lib/games/pgn.ts). Twin: lib/backends/js/pgn.ts, the same
 // records byte for byte.
 //
 // Game boundaries (the import format is lenient): a game starts at a '[' tag or, at the very start

@@ -4,7 +4,7 @@
 // 8.2.3.6 "=Q" promotions; "+" / "#" suffixes) and reading the forms real files hold (lenient:
 // over-disambiguation "Ngf3" / "Qd1d2", missing or wrong check marks, "0-0", "e.p.", a promotion
 // without "=", "!" / "?" suffixes, "Z0" / "--" null moves). The strict form (only the canonical text)
-// is checked by the caller by writing the resolved move back and comparing. Twin: lib/js/san.ts.
+// is checked by the caller by writing the resolved move back and comparing. Twin: lib/backends/js/san.ts.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-// Syzygy tablebase decoder and probe search (the twin of lib/js/syzygy.ts, step for step).
+// Syzygy tablebase decoder and probe search (the twin of lib/backends/js/syzygy.ts, step for step).
 //
 // Format: Ronald de Man's Syzygy tables (generator github.com/syzygy1/tb; Chess Programming Wiki,
 // "Syzygy Bases"). Per side to move, and for tables with pawns per file a-d of the leading pawn,
@@ -28,7 +28,7 @@ namespace syzygy {
 
 using U64 = std::uint64_t;
 
-// Why a probe has no answer (kMissing) or a file was refused (the others; as in lib/js/syzygy.ts).
+// Why a probe has no answer (kMissing) or a file was refused (the others; as in lib/backends/js/syzygy.ts).
 enum Status : int { kOk = 0, kMissing, kMagic, kSize, kName, kMaterial, kLayout, kData };
 
 inline const char* problemName(Status s) {
@@ -709,7 +709,7 @@ inline U64 encodePawns(const Encoding& e, const int* pawns, int* pos, int n) {
 // A Board keeps the pieces as bitboards by colour and by type, with the material key and the piece
 // count kept up to date by applyMove. A move is from | to << 6 | promotion type << 12 | kEpFlag,
 // and for the search also carries the moving type << 16 and the captured type << 19 (0 none); the
-// low 16 bits are the move as lib/js/syzygy.ts writes it.
+// low 16 bits are the move as lib/backends/js/syzygy.ts writes it.
 
 struct Board {
   U64 color[2];
@@ -853,7 +853,7 @@ struct MoveList {
 };
 
 // Every legal move in square order of the moving piece, each piece's moves in the order of
-// lib/js/syzygy.ts (pawns: push, double push, captures towards the a-file side first, promotions
+// lib/backends/js/syzygy.ts (pawns: push, double push, captures towards the a-file side first, promotions
 // queen to knight; knights and kings in their step order; sliders ray by ray outwards); with
 // `capturesOnly` the captures of a piece (no en passant) in the same order.
 inline void legalMoves(const Board& b, MoveList& out, bool capturesOnly = false) {
@@ -952,7 +952,7 @@ inline bool inCheck(const Board& b) { return attacked(b, kingSquare(b, b.stm), b
 inline bool isCheckmate(const Board& b) { return inCheck(b) && !hasLegalMove(b); }
 
 // Reads the packed layout; false when the words are no position the tables can be asked about
-// (the same rules as boardFromPacked in lib/js/syzygy.ts). `castling` and `count` are set either way.
+// (the same rules as boardFromPacked in lib/backends/js/syzygy.ts). `castling` and `count` are set either way.
 inline bool boardFromPacked(const U64* w, Board& b, int& castling, int& count) {
   U64 all = 0, shared = 0;
   b.type[0] = 0;

@@ -1,6 +1,6 @@
 /**
  * KBNK (Chess Programming Wiki: KBNK Endgame) in plain JS numbers; twin of `native/core/kbnk.h`. The
- * distance-to-mate table is the KBNvK case of the general generator (lib/js/tbgen.ts).
+ * distance-to-mate table is the KBNvK case of the general generator (lib/backends/js/tbgen.ts).
  *
  * - `cornerDistance`: the KBNK Endgame page's branch-free bit twiddle, in int32 arithmetic (`Math.imul` keeps the
  *   multiplication modulo 2^32 exactly like the C `int` version).
