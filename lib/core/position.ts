@@ -149,6 +149,10 @@ const has = (set: bigint, sq: number): boolean => ((set >> BigInt(sq)) & 1n) ===
 const FILES = 'abcdefgh';
 const COLOR_NAMES = ['white', 'black'];
 const TYPE_NAMES = ['pawns', 'knights', 'bishops', 'rooks', 'queens', 'king'] as const;
+/** createPosition's argument names, made once (not for every call): colors[c], pieces[t], pieces.white.pawns, ... */
+const COLORS_ARGS = ['colors[0]', 'colors[1]'];
+const PIECES_ARGS = TYPE_NAMES.map((_, t) => `pieces[${t}]`);
+const PIECES_BY_COLOR_ARGS = COLOR_NAMES.map((c) => TYPE_NAMES.map((t) => `pieces.${c}.${t}`));
 
 /** Castling rights: bit, king square, rook square, letter. */
 const CASTLING_RULES = [
@@ -435,8 +439,8 @@ export function createPosition(init: PositionInit, checkers: CheckersFn): Positi
     if (!Array.isArray(init.colors) || init.colors.length !== 2) {
       throw new TypeError('createPosition: pieces as an array needs colors: [white, black]');
     }
-    for (let c = 0; c < 2; c++) colors[c] = bitboardArg(`colors[${c}]`, init.colors[c]);
-    for (let t = 0; t < 6; t++) pieces[t] = bitboardArg(`pieces[${t}]`, given[t]);
+    for (let c = 0; c < 2; c++) colors[c] = bitboardArg(COLORS_ARGS[c]!, init.colors[c]);
+    for (let t = 0; t < 6; t++) pieces[t] = bitboardArg(PIECES_ARGS[t]!, given[t]);
   } else if (typeof given === 'object' && given !== null) {
     if (init.colors !== undefined) throw new TypeError('createPosition: colors goes with pieces as an array, not with pieces by colour');
     const byColor = given as Record<string, unknown>;
@@ -455,7 +459,7 @@ export function createPosition(init: PositionInit, checkers: CheckersFn): Positi
       for (let t = 0; t < 6; t++) {
         const v = sets[TYPE_NAMES[t]!];
         if (v === undefined) continue;
-        const set = bitboardArg(`pieces.${COLOR_NAMES[c]}.${TYPE_NAMES[t]}`, v);
+        const set = bitboardArg(PIECES_BY_COLOR_ARGS[c]![t]!, v);
         if (set & (colors[0] | colors[1])) {
           throw new PositionError('pieces', `pieces.${COLOR_NAMES[c]}.${TYPE_NAMES[t]} overlaps another set on ${squareName(lowest(set & (colors[0] | colors[1])))}`);
         }
