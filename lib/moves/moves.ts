@@ -7,7 +7,6 @@ import type { PerftStatsColumn, Position } from '../core/types.js';
 import type { Backend } from '../backends/contract.js';
 import { MAX_MOVES, PACKED_POSITION_WORDS } from '../core/types.js';
 import { MoveError } from '../core/position.js';
-import { SQUARE_NAMES } from '../core/squares.js';
 import { positionOfHalves, sortedUci, uciOfCode } from '../core/position-record.js';
 
 /** Deepest perft depth accepted. */
@@ -58,7 +57,7 @@ export function decodeMove(code: number): string {
   if (!Number.isInteger(code) || code < 0 || promotion > 4 || from === to) {
     throw new RangeError(`decodeMove: not a move code (from | to << 6 | promotion << 12, promotion 0..4, from != to): ${code}`);
   }
-  return `${SQUARE_NAMES[from]}${SQUARE_NAMES[to]}${promotion ? PROMOTION_LETTERS[promotion] : ''}`;
+  return uciOfCode(code);
 }
 
 // One move buffer and one position buffer for all backends: the facade's calls are synchronous, so

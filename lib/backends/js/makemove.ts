@@ -14,7 +14,7 @@ import { PACKED_POSITION_WORDS } from '../../core/types.js';
 import { MAX_CLOCK } from '../../core/position.js';
 import { PositionRecord, setHalvesAt, writeSetHalves, type SetHalves } from '../../core/position-record.js';
 import {
-  BOARD, C960, CASTLING, EP, KEEP_RIGHTS, PAWN_ATTACKS, PLY_WORDS, SIDE, castlingIsLegal, enPassantCount, kingSquareAt, play,
+  BOARD, C960, CASTLING, EP, KEEP_RIGHTS, PLY_WORDS, SIDE, castlingIsLegal, enPassantCount, kingSquareAt, play,
 } from './movegen.js';
 import { CASTLING_MOVE, PSEUDO_LEGAL, kingSafeAfter, movedType, quickLegality } from './legal.js';
 import { loadPosition } from './load.js';
@@ -28,15 +28,18 @@ let lastOutHalves: Int32Array | undefined;
 let nextClock = 0;
 let nextFullmove = 0;
 
+/** quickLegality for from -> to (promotion 0 none, 1 knight .. 4 queen) in `pos`. */
+const quickIn = (pos: Position, from: number, to: number, promotion: number): number =>
+  quickLegality(PositionRecord.setsOf(pos as PositionRecord), pos.sideToMove, pos.epSquare, from, to, promotion);
+
 /**
- * Plays from -> to (promotion 0 none, 1 knight .. 4 queen) from `pos` on ply 0 into ply 1 of the
- * board and sets nextClock / nextFullmove; false, the board's ply 1 undefined, when the move is not
- * legal in `pos`.
+ * Plays from -> to (promotion 0 none, 1 knight .. 4 queen), whose quickLegality is `quick`, from
+ * `pos` on ply 0 into ply 1 of the board and sets nextClock / nextFullmove; false, the board's ply 1
+ * undefined, when the move is not legal in `pos`.
  */
-function played(pos: Position, from: number, to: number, promotion: number): boolean {
+function played(pos: Position, quick: number, from: number, to: number, promotion: number): boolean {
   const B = BOARD;
   const us = pos.sideToMove;
-  const quick = quickLegality(PositionRecord.setsOf(pos as PositionRecord), us, pos.epSquare, from, to, promotion);
   if (quick === 0) return false;
   loadPosition(pos);
   const code = from | (to << 6) | (promotion << 12);
@@ -56,8 +59,8 @@ function played(pos: Position, from: number, to: number, promotion: number): boo
  * castling (what a SAN text with a piece letter or a pawn's square names).
  */
 export function isLegalPieceMove(pos: Position, from: number, to: number, promotion: number): boolean {
-  const quick = quickLegality(PositionRecord.setsOf(pos as PositionRecord), pos.sideToMove, pos.epSquare, from, to, promotion);
-  return quick !== 0 && quick !== CASTLING_MOVE && played(pos, from, to, promotion);
+  const quick = quickIn(pos, from, to, promotion);
+  return quick !== CASTLING_MOVE && played(pos, quick, from, to, promotion);
 }
 
 /**
@@ -70,7 +73,7 @@ export function makeMove(pos: Position, from: number, to: number, promotion: num
   if (out.length !== PACKED_POSITION_WORDS) {
     throw new RangeError(`makeMove: out must have length ${PACKED_POSITION_WORDS}, got ${out.length}`);
   }
-  if (!played(pos, from, to, promotion)) return false;
+  if (!played(pos, quickIn(pos, from, to, promotion), from, to, promotion)) return false;
   const o = PLY_WORDS;
   const ep = B[o + EP]!;
   // The facade passes the same out array each time: one view of it.
@@ -103,11 +106,10 @@ function playedPosition(): Position {
  * path); undefined when the move is not legal in `pos`.
  */
 export function makeMovePosition(pos: Position, from: number, to: number, promotion: number): Position | undefined {
-  if (pos.chess960) return played(pos, from, to, promotion) ? playedPosition() : undefined;
   const s: SetHalves = PositionRecord.setsOf(pos as PositionRecord);
   const us = pos.sideToMove;
   const quick = quickLegality(s, us, pos.epSquare, from, to, promotion);
-  if (quick !== PSEUDO_LEGAL) return quick !== 0 && played(pos, from, to, promotion) ? playedPosition() : undefined;
+  if (quick !== PSEUDO_LEGAL || pos.chess960) return played(pos, quick, from, to, promotion) ? playedPosition() : undefined;
   // Copy-make on the halves: the mover leaves `from` and lands on `to` (as the promoted piece), a
   // piece standing on `to` is taken.
   const type = movedType;
@@ -130,18 +132,12 @@ export function makeMovePosition(pos: Position, from: number, to: number, promot
   const o = PLY_WORDS;
   writeSetHalves(n, B, o);
   B[o + SIDE] = them;
-  const kLo = n[14]! & n[2 * us]!;
-  const k = kLo !== 0 ? 31 - Math.clz32(kLo) : 63 - Math.clz32(n[15]! & n[2 * us + 1]!);
-  if (!kingSafeAfter(o, k)) return undefined;
+  if (!kingSafeAfter(o, kingSquareAt(o, us))) return undefined;
   let ep = -1;
   if (type === 0 && (to - from === 16 || from - to === 16)) {
-    // A double step's en-passant square stays when an enemy pawn beside it has a legal capture.
-    const passed = (from + to) >> 1;
-    const a = (us * 64 + passed) << 1;
-    if (((PAWN_ATTACKS[a]! & n[4]! & n[2 * them]!) | (PAWN_ATTACKS[a + 1]! & n[5]! & n[2 * them + 1]!)) !== 0) {
-      B[o + EP] = passed;
-      if (enPassantCount(1) !== 0) ep = passed;
-    }
+    // A double step's en-passant square stays when a legal capture uses it.
+    B[o + EP] = (from + to) >> 1;
+    if (enPassantCount(1) !== 0) ep = B[o + EP]!;
   }
   return new PositionRecord(n, them as Color, pos.castling & KEEP_RIGHTS[from]! & KEEP_RIGHTS[to]!, ep,
     type === 0 || capture ? 0 : Math.min(pos.halfmoveClock + 1, MAX_CLOCK), Math.min(pos.fullmoveNumber + us, MAX_CLOCK));

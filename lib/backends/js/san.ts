@@ -249,11 +249,8 @@ function resolvePieceMove(pos: Position, out: Uint16Array): number {
   const us = pos.sideToMove;
   let count = 0;
   for (let half = 0; half < 2; half++) {
-    let set = s[4 + 2 * x.piece + half]! & s[2 * us + half]!;
-    while (set !== 0) {
-      const low = set & -set;
-      set ^= low;
-      const from = 32 * half + 31 - Math.clz32(low);
+    for (let set = s[4 + 2 * x.piece + half]! & s[2 * us + half]!; set !== 0; set &= set - 1) {
+      const from = 32 * half + mg.lowest(set);
       if ((x.fromFile >= 0 && (from & 7) !== x.fromFile) || (x.fromRank >= 0 && from >> 3 !== x.fromRank)) continue;
       // A pawn named without its file moves straight ahead unless a capture was written.
       if (x.piece === PAWN && x.fromFile < 0 && !x.capture && (from & 7) !== (x.to & 7)) continue;
