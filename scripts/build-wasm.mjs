@@ -2,7 +2,7 @@
 /**
  * Builds the WebAssembly core, wasm/bitboard_patterns.wasm, from the addon's own C++: the kernel
  * sources named in native/sources.txt (the portable table and the slider tables; the x86 tables are
- * not listed there) and the C ABI of native/wasm/. Toolchain: clang with the wasm32-wasi target,
+ * not listed there) and the C ABI of native/wasm/ (its generated/ exports included). Toolchain: clang with the wasm32-wasi target,
  * wasm-ld, wasi-libc and libc++ for wasm32 (Debian: clang-16 lld-16 wasi-libc libc++-16-dev-wasm32
  * libc++abi-16-dev-wasm32 libclang-rt-16-dev-wasm32), or the same found through WASI_SDK_PATH.
  *   node scripts/build-wasm.mjs             build; fail when the toolchain is missing
@@ -54,7 +54,10 @@ export function wasmSources() {
   const listed = readFileSync(join(root, 'native', 'sources.txt'), 'utf8').trim().split(/\s+/);
   const kernels = listed.filter((s) => s.startsWith('native/kernels/'));
   const own = readdirSync(join(root, 'native', 'wasm')).filter((f) => f.endsWith('.cc')).sort().map((f) => `native/wasm/${f}`);
-  return [...kernels, ...own];
+  // The exports generated from the declarations (scripts/gen-registrations.mjs).
+  const generated = readdirSync(join(root, 'native', 'wasm', 'generated')).filter((f) => f.endsWith('.cc')).sort()
+    .map((f) => `native/wasm/generated/${f}`);
+  return [...kernels, ...own, ...generated];
 }
 
 const tc = toolchain();

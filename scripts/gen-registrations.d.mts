@@ -1,4 +1,4 @@
-/** Types of scripts/gen-registrations.mjs (the addon's registrations made from the declarations). */
+/** Types of scripts/gen-registrations.mjs (the addon's registrations and the wasm glue made from the declarations). */
 export const OUTPUT: string;
 export interface NativeFacts {
   kernelMembers: Set<string>;
@@ -8,3 +8,8 @@ export interface NativeFacts {
 export function isPlain(name: string, declaration: object): boolean;
 export function readNative(dir?: string): NativeFacts;
 export function registrationsSource(declarations: Record<string, object>, facts: NativeFacts): string;
+export const WASM_OUTPUT: string;
+export const WASM_TS_OUTPUT: string;
+export function wasmPlan(declarations: Record<string, object>): [string, object, string | undefined][];
+export function wasmExportName(name: string): string;
+export function wasmSources(declarations: Record<string, object>, facts: NativeFacts): { c: string; ts: string };

@@ -2,6 +2,9 @@
 /**
  * node scripts/gen-registrations.mjs [--check]
  *
+ * Also writes the WebAssembly build's C exports of the same declarations (native/wasm/generated/
+ * exports.cc) and their TypeScript callers (lib/backends/wasm/generated/declared.ts): see wasmSources.
+ *
  * Writes native/addon/generated/registrations.cc: the addon's Node-API registration of every
  * declared function over squares, sets and positions (lib/api/declarations.ts) whose glue is not
  * written by hand in native/addon/*.cc. Each line is made from the declaration alone: the C++
@@ -27,6 +30,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUTPUT = 'native/addon/generated/registrations.cc';
+/** The WebAssembly build's C exports of the same declarations, and their TypeScript callers. */
+export const WASM_OUTPUT = 'native/wasm/generated/exports.cc';
+export const WASM_TS_OUTPUT = 'lib/backends/wasm/generated/declared.ts';
 
 /** glue.h's argument kind for each declared argument kind of a single call. */
 const SINGLE_KINDS = {
@@ -131,6 +137,158 @@ export function registrationsSource(declarations, { kernelMembers, handWritten, 
   ].join('\n');
 }
 
+
+/** The C type of a single call's argument of each kind in the WebAssembly ABI (bitboards as i64). */
+const WASM_SCALARS = {
+  square: 'int', color: 'int', direction: 'int', depth: 'int', bitboard: 'U64', squareOrSet: 'U64', path: 'U64',
+  position: 'const U64*',
+};
+/** ... and of a batch form's arrays. */
+const WASM_ARRAYS = { squares: 'const U8*', sets: 'const U64*', paths: 'const U64*' };
+const WASM_OUT = { u64: 'U64', u8: 'U8', i8: 'std::int8_t', f64: 'double' };
+/** The C result of a single call and how the TypeScript caller reads it. */
+const WASM_RESULTS = {
+  bitboard: ['U64', (e) => `u64(${e})`], u64: ['U64', (e) => `u64(${e})`], number: ['int', (e) => e],
+  boolean: ['int', (e) => `${e} === 1`],
+};
+const TS_SCALAR = { int: 'number', U64: 'bigint', 'const U64*': 'Position' };
+const TS_ARRAY = { 'const U8*': 'Uint8Array', 'const U64*': 'BigUint64Array' };
+const TS_OUT = { u64: 'BigUint64Array', u8: 'Uint8Array', i8: 'Int8Array', f64: 'Float64Array' };
+
+/**
+ * Which plain declarations the WebAssembly glue is generated for, and why the others are not: the
+ * argument kinds of packed-position batches (a batch colour, several words per item) have glue of
+ * their own in native/wasm/bbp_wasm.cc. Returns [name, declaration, reason or undefined].
+ */
+export function wasmPlan(declarations) {
+  const out = [];
+  for (const [name, d] of Object.entries(declarations)) {
+    if (!isPlain(name, d)) continue;
+    let why;
+    if (d.out === undefined) {
+      const bad = d.args.find(([, k]) => !WASM_SCALARS[k]);
+      if (bad) why = `argument ${bad[0]} is of kind ${bad[1]}`;
+      else if (!WASM_RESULTS[d.result]) why = `its result is of kind ${d.result}`;
+    } else {
+      const bad = d.args.find(([, k]) => !WASM_ARRAYS[k] && !(WASM_SCALARS[k] && k !== 'position'));
+      if (bad) why = `argument ${bad[0]} is of kind ${bad[1]}`;
+      else if ((d.outWidth ?? 1) !== 1) why = 'its output has more than one element per item';
+      else if (!WASM_OUT[d.out]) why = `its output kind ${d.out} is unknown`;
+    }
+    out.push([name, d, why]);
+  }
+  return out;
+}
+
+/** The exported C name of a declared function. */
+export const wasmExportName = (name) => `bbpd_${name}`;
+
+/** The texts of the WebAssembly C exports and their TypeScript callers for these declarations. */
+export function wasmSources(declarations, { kernelMembers, headers }) {
+  const c = [];
+  const ts = [];
+  const iface = [];
+  const topics = new Set();
+  const single = (name) => (kernelMembers.has(name) ? `k().${name}` : `bbp::${name}`);
+  for (const [name, d, why] of wasmPlan(declarations)) {
+    if (why) continue;
+    const header = `${d.topic}.h`;
+    if (!headers.has(header)) throw new Error(`${name}: its topic header native/core/${header} does not exist`);
+    topics.add(d.topic);
+    const x = wasmExportName(name);
+    const names = d.args.map((_, i) => `a${i}`);
+    if (d.out === undefined) {
+      const types = d.args.map(([, k]) => WASM_SCALARS[k]);
+      const [ret, read] = WASM_RESULTS[d.result];
+      const params = types.map((t, i) => `${t} ${names[i]}`).join(', ');
+      const body = d.result === 'boolean' ? `${single(name)}(${names.join(', ')}) ? 1 : 0` : `${single(name)}(${names.join(', ')})`;
+      c.push(`BBP_EXPORT(${x}) ${ret} ${x}(${params}) { return ${body}; }`);
+      const tsParams = types.map((t, i) => `${names[i]}: ${TS_SCALAR[t]}`).join(', ');
+      const tsArgs = d.args.map(([, k], i) => (k === 'position' ? `put(${names[i]})` : names[i])).join(', ');
+      ts.push(`    ${name}: (${tsParams}) => ${read(`x.${x}(${tsArgs})`)},`);
+      iface.push(`  ${x}(${types.map((t, i) => `${names[i]}: ${t === 'U64' ? 'bigint' : 'number'}`).join(', ')}): ${ret === 'U64' ? 'bigint' : 'number'};`);
+    } else {
+      const types = d.args.map(([, k]) => WASM_ARRAYS[k] ?? WASM_SCALARS[k]);
+      const outType = WASM_OUT[d.out];
+      const params = [...types.map((t, i) => `${t} ${names[i]}`), `${outType}* out`, 'Size n'].join(', ');
+      const checks = d.args.map(([, k], i) => (k === 'squares' ? `${names[i]}[i] > 63` : null)).filter(Boolean);
+      const lines = [`BBP_EXPORT(${x}) Size ${x}(${params}) {`];
+      if (checks.length) lines.push(`  for (Size i = 0; i < n; ++i)`, `    if (${checks.join(' || ')}) return i;`);
+      if (kernelMembers.has(name)) {
+        lines.push(`  k().${name}(${[...names, 'out', 'n'].join(', ')});`);
+      } else if (d.batchOf && !kernelMembers.has(d.batchOf) && declarations[d.batchOf]) {
+        const elems = d.args.map(([, k], i) => (WASM_ARRAYS[k] ? `${names[i]}[i]` : names[i]));
+        lines.push(`  for (Size i = 0; i < n; ++i) out[i] = static_cast<${outType}>(bbp::${d.batchOf}(${elems.join(', ')}));`);
+      } else {
+        throw new Error(`${name}: no kernel loop Kernels::${name} and no core function ${d.batchOf ?? '(batchOf)'} to loop`);
+      }
+      lines.push('  return n;', '}');
+      c.push(...lines);
+      const tsParams = [...types.map((t, i) => `${names[i]}: ${TS_ARRAY[t] ?? TS_SCALAR[t]}`), `out: ${TS_OUT[d.out]}`].join(', ');
+      const arrays = d.args.map(([, k], i) => (WASM_ARRAYS[k] ? names[i] : null)).filter(Boolean);
+      let p = 0;
+      const callArgs = d.args.map(([, k], i) => (WASM_ARRAYS[k] ? `p[${p++}]!` : names[i]));
+      ts.push(`    ${name}: (${tsParams}) => m.batch('${name}', [${[...names, 'out'].join(', ')}], [${arrays.join(', ')}], out,`,
+        `      (p, n) => x.${x}(${[...callArgs, `p[${arrays.length}]!`, 'n'].join(', ')})),`);
+      iface.push(`  ${x}(${[...types.map((t, i) => `${names[i]}: ${TS_ARRAY[t] || t === 'const U64*' ? 'number' : t === 'U64' ? 'bigint' : 'number'}`), 'out: number', 'n: number'].join(', ')}): number;`);
+    }
+  }
+  const cText = [
+    '// Generated by scripts/gen-registrations.mjs from lib/api/declarations.ts: do not edit (run the',
+    '// script; test/core/registrations.test.ts fails while this file is stale).',
+    '//',
+    '// The WebAssembly C export of each plain declared function whose argument kinds have a C form here:',
+    "// the kernel table's member of the declaration's name (the portable table), else the free function",
+    '// of native/core/TOPIC.h. A batch form returns n when it wrote every element, else the index of the',
+    '// first square >= 64 (nothing written); lib/backends/wasm/generated/declared.ts calls them.',
+    '#include <cstddef>',
+    '#include <cstdint>',
+    '',
+    ...[...topics].sort().map((t) => `#include "../../core/${t}.h"`),
+    '#include "../../kernels/kernels.h"',
+    '',
+    '#define BBP_EXPORT(name) extern "C" __attribute__((export_name(#name), visibility("default")))',
+    '',
+    'using U64 = std::uint64_t;',
+    'using U8 = std::uint8_t;',
+    'using Size = std::size_t;',
+    '',
+    'namespace {',
+    'const bbp::Kernels& k() { return bbp::portableKernels(); }',
+    '}  // namespace',
+    '',
+    ...c,
+    '',
+  ].join('\n');
+  const tsText = [
+    '// Generated by scripts/gen-registrations.mjs from lib/api/declarations.ts: do not edit (run the',
+    '// script; test/core/registrations.test.ts fails while this file is stale).',
+    '//',
+    '// The WebAssembly backend\'s member for each plain declared function the module exports',
+    '// (native/wasm/generated/exports.cc): a single call passes its scalars (a Position as the address',
+    '// its words were written to), a batch form copies its arrays in and `out` back (lib/backends/wasm/',
+    '// scratch.ts), and the JS twin throws for an element the module refused.',
+    "import type { Position } from '../../../core/types.js';",
+    "import type { Scratch } from '../scratch.js';",
+    '',
+    '/** The module\'s exports this file calls. */',
+    'export interface DeclaredWasmExports {',
+    ...iface,
+    '}',
+    '',
+    'const u64 = (b: bigint): bigint => BigInt.asUintN(64, b);',
+    '',
+    '/** The members, over the module\'s exports `x`; `put` writes a Position\'s words and gives their address. */',
+    'export function declaredWasmMembers(x: DeclaredWasmExports, m: Scratch, put: (pos: Position) => number): Record<string, unknown> {',
+    '  return {',
+    ...ts,
+    '  };',
+    '}',
+    '',
+  ].join('\n');
+  return { c: cText, ts: tsText };
+}
+
 /** DECLARATIONS, loaded from the TypeScript source with esbuild (a dev dependency). */
 async function loadDeclarations() {
   const { build } = await import('esbuild');
@@ -149,17 +307,23 @@ async function loadDeclarations() {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const text = registrationsSource(await loadDeclarations(), readNative());
-  const file = join(root, OUTPUT);
-  if (process.argv.includes('--check')) {
-    if (!existsSync(file) || readFileSync(file, 'utf8') !== text) {
-      console.error(`${OUTPUT} is stale: run node scripts/gen-registrations.mjs`);
-      process.exit(1);
+  const declarations = await loadDeclarations();
+  const facts = readNative();
+  const wasm = wasmSources(declarations, facts);
+  const outputs = [[OUTPUT, registrationsSource(declarations, facts)], [WASM_OUTPUT, wasm.c], [WASM_TS_OUTPUT, wasm.ts]];
+  let stale = false;
+  for (const [path, text] of outputs) {
+    const file = join(root, path);
+    if (process.argv.includes('--check')) {
+      if (!existsSync(file) || readFileSync(file, 'utf8') !== text) {
+        console.error(`${path} is stale: run node scripts/gen-registrations.mjs`);
+        stale = true;
+      } else console.log(`${path} is up to date`);
+    } else {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+      console.log(`wrote ${path}`);
     }
-    console.log(`${OUTPUT} is up to date`);
-  } else {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text);
-    console.log(`wrote ${OUTPUT}`);
   }
+  if (stale) process.exit(1);
 }

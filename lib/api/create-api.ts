@@ -242,13 +242,23 @@ export interface ApiOptions {
   readonly cheap?: Backend;
 }
 
+/** `current`, or `older` when called with one argument more than `arity` (a declaration's deprecatedForm). */
+function withDeprecatedForm(current: AnyFn, arity: number, older: AnyFn): AnyFn {
+  const named = {
+    [current.name](...a: unknown[]) { return a.length > arity && a[arity] !== undefined ? older(...a) : current(...a); },
+  };
+  return named[current.name]!;
+}
+
 /** The public API over backend `b`: every declared function, checked by its declaration. */
 export function createApi(b: Backend, options: ApiOptions = {}): Api {
   const top: Record<string, unknown> = {};
   const variants: Record<string, unknown> = {};
   for (const [name, d] of Object.entries(DECLARATIONS as Record<string, Declaration>)) {
     const source = d.cheap && options.cheap ? options.cheap : b;
-    const f = build(name, d, source);
+    let f = build(name, d, source);
+    if (d.deprecatedForm && f) f = withDeprecatedForm(f, d.args.length, build(d.deprecatedForm,
+      (DECLARATIONS as Record<string, Declaration>)[d.deprecatedForm]!, source)!);
     if (name.startsWith('variants.')) variants[name.slice(9)] = f;
     else top[name] = f;
   }

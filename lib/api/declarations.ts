@@ -47,7 +47,7 @@ export type ResultKind =
 /** The element type of a batch output, and the output's elements per batch item. */
 export type OutKind = 'u64' | 'u8' | 'i8' | 'f64';
 
-export type Topic = 'king' | 'knight' | 'sliders' | 'positions' | 'checks' | 'moves' | 'kbnk';
+export type Topic = 'king' | 'knight' | 'sliders' | 'positions' | 'checks' | 'moves' | 'kbnk' | 'outcome' | 'polyglot';
 
 export interface Declaration {
   readonly topic: Topic;
@@ -76,6 +76,12 @@ export interface Declaration {
    * table's type, so the table's type may not depend on `Backend`'s members.)
    */
   readonly call?: (...args: never[]) => unknown;
+  /**
+   * A deprecated older form: a call with one argument more than `args` (not undefined) is answered
+   * by the declaration named here, with the same arguments (e.g. `isInsufficientMaterial(pos, color)`,
+   * which is `hasInsufficientMaterial(pos, color)`).
+   */
+  readonly deprecatedForm?: string;
 }
 
 /** A declaration carrying its public TypeScript signature F (a phantom type: nothing at run time). */
@@ -321,7 +327,7 @@ export const DECLARATIONS = {
    * double step (the format's rule; whether the capture is legal is not asked).
    * @example polyglotKey(parseFen(STARTING_FEN)) // 0x463b96181691fc9cn
    */
-  polyglotKey: fn<(pos: Position) => bigint>({ topic: 'positions', args: [['pos', 'position']], result: 'u64' }),
+  polyglotKey: fn<(pos: Position) => bigint>({ topic: 'polyglot', args: [['pos', 'position']], result: 'u64' }),
   /** Positions -> one BigUint64Array (PACKED_POSITION_WORDS words each) for the batch forms. */
   packPositions: fn<(positions: readonly Position[]) => U64>({ topic: 'positions', args: [['positions', 'positionList']], result: 'u64', call: packPositionsCall }),
 
@@ -359,8 +365,23 @@ export const DECLARATIONS = {
    * side has only its king and queens (anything else can block its own king: a helpmate); bishops
    * cannot when every bishop on the board stands on one square colour and there is no pawn or knight
    * anywhere; a bare king cannot.
+   * @example hasInsufficientMaterial(parseFen('8/8/4k3/8/8/2B5/8/4K3 w - - 0 1'), WHITE) // true
    */
-  isInsufficientMaterial: fn<(pos: Position, color: Color) => boolean>({ topic: 'checks', args: [['pos', 'position'], ['color', 'color']], result: 'boolean' }),
+  hasInsufficientMaterial: fn<(pos: Position, color: Color) => boolean>({ topic: 'outcome', args: [['pos', 'position'], ['color', 'color']], result: 'boolean' }),
+  /**
+   * True when neither side can checkmate by any series of legal moves (`hasInsufficientMaterial` of
+   * both sides): the game is drawn (FIDE Laws of Chess 5.2.2), as python-chess's, chessops' and
+   * shakmaty's `isInsufficientMaterial()` answer.
+   *
+   * Deprecated form: `isInsufficientMaterial(pos, color)` answers for one side, as
+   * `hasInsufficientMaterial(pos, color)` does; it keeps working.
+   * @example isInsufficientMaterial(parseFen('8/8/4k3/8/8/2B5/8/4K3 w - - 0 1')) // true
+   */
+  isInsufficientMaterial: fn<{
+    /** @deprecated Answers for one side: use `hasInsufficientMaterial(pos, color)`. */
+    (pos: Position, color: Color): boolean;
+    (pos: Position): boolean;
+  }>({ topic: 'outcome', args: [['pos', 'position']], result: 'boolean', deprecatedForm: 'hasInsufficientMaterial' }),
   /** checkers for each packed position; color 0 | 1, or 2 / omitted for each position's side to move. */
   checkersBatch: fn<(positions: U64, color?: number, out?: U64) => U64>({ topic: 'checks', args: [['positions', 'positions'], ['color', 'optBatchColor']], result: 'u64', out: 'u64', batchOf: 'checkers' }),
   /** pinnedPieces for each packed position; color 0 | 1, or 2 for each position's side to move. */

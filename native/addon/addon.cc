@@ -81,7 +81,6 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   exportSyzygy(env, exports);
   exportPerft(env, exports);
   exportTbgen(env, exports);
-  exportPolyglot(env, exports);
   exportZstd(env, exports);
   // Every declared function over squares, sets and positions not registered above.
   exportDeclared(env, exports);

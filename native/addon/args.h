@@ -447,6 +447,5 @@ void exportPgn(Napi::Env env, Napi::Object exports);
 void exportSyzygy(Napi::Env env, Napi::Object exports);
 void exportPerft(Napi::Env env, Napi::Object exports);
 void exportTbgen(Napi::Env env, Napi::Object exports);
-void exportPolyglot(Napi::Env env, Napi::Object exports);
 
 }  // namespace bbp::addon

@@ -2,7 +2,6 @@
 // packed (a BigUint64Array of PACKED_POSITION_WORDS words, see lib/core/types.ts) and are validated
 // here before any kernel reads them; batch forms validate every position and name the first bad one
 // by index.
-#include "../core/outcome.h"
 #include "glue.h"
 
 namespace bbp::addon {
@@ -38,13 +37,11 @@ Napi::Value checkAnalysisBatchCall(const Napi::CallbackInfo& info) {
 void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariants) {
   exportCall<&Kernels::attackersTo, Pos, Square, Color, Set>(env, exports, "attackersTo(pos, sq, byColor, occupied)");
   exportCall<&Kernels::checkers, Pos, Color>(env, exports, "checkers(pos, color)");
-  exportCall<&Kernels::pinRay, Pos, Square>(env, exports, "pinRay(pos, sq)");
   exportCall<&Kernels::checkKind, Pos, Square, Square, Promotion>(env, exports, "checkKind(pos, from, to, promotion)");
   exportFunction<positionBatch<&Kernels::checkersBatch>>(env, exports, "checkersBatch");
   exportFunction<positionBatch<&Kernels::pinnedPiecesBatch>>(env, exports, "pinnedPiecesBatch");
   exportFunction<positionBatch<&Kernels::discoveredCheckCandidatesBatch>>(env, exports, "discoveredCheckCandidatesBatch");
   exportFunction<checkAnalysisBatchCall>(env, exports, "checkAnalysisBatch");
-  exportCall<outcome::isInsufficientMaterial, Pos, Color>(env, exports, "isInsufficientMaterial(pos, color)");
 
   exportCall<&Kernels::pinnedPiecesXray, Pos, Color>(env, checkVariants, "pinnedPiecesXray(pos, color)");
   exportCall<&Kernels::pinnedPiecesOppositeRays, Pos, Color>(env, checkVariants, "pinnedPiecesOppositeRays(pos, color)");

@@ -12,15 +12,9 @@ U64 bishopAttacksMagic(int sq, U64 occupied) { return MagicSliders{magicTables()
 
 }  // namespace
 
-// The batch forms, rayAttacks, between and line are registered from their declarations
-// (generated/registrations.cc); here the functions whose addon signature names the square `sq`.
-void exportSliders(Napi::Env env, Napi::Object exports, Napi::Object checkVariants) {
-  exportCall<&Kernels::rookAttacks, Square, Set>(env, exports, "rookAttacks(sq, occupied)");
-  exportCall<&Kernels::bishopAttacks, Square, Set>(env, exports, "bishopAttacks(sq, occupied)");
-  exportCall<&Kernels::queenAttacks, Square, Set>(env, exports, "queenAttacks(sq, occupied)");
-  exportCall<&Kernels::xrayRookAttacks, Set, Set, Square>(env, exports, "xrayRookAttacks(occupied, blockers, sq)");
-  exportCall<&Kernels::xrayBishopAttacks, Set, Set, Square>(env, exports, "xrayBishopAttacks(occupied, blockers, sq)");
-
+// The declared functions are registered from their declarations (generated/registrations.cc); here
+// the variants (api.variants), which name the square `sq`.
+void exportSliders(Napi::Env env, Napi::Object, Napi::Object checkVariants) {
   exportCall<rookAttacksMagic, Square, Set>(env, checkVariants, "rookAttacksMagic(sq, occupied)");
   exportCall<bishopAttacksMagic, Square, Set>(env, checkVariants, "bishopAttacksMagic(sq, occupied)");
   if (env.GetInstanceData<AddonState>()->kernels->rookAttacksPext) {

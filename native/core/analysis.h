@@ -176,7 +176,7 @@ inline void analyzePosition(const Sliders& s, const U64* w, std::size_t i, unsig
     for (int c = 0; c < 2; ++c)
       out[2 * i + c] = forkTargetSquares(b.colors[c ^ 1] & (b.pieces[kKing] | b.pieces[kQueen] | b.pieces[kRook])) &
                        ~b.colors[c];
-  if (U64* out = o.u64(kFeatPolyglotKey)) out[i] = polyglotKey(b);
+  if (U64* out = o.u64(kFeatPolyglotKey)) out[i] = polyglotKeyOf(b);
 }
 
 // The features checkRange computes: those of the fused check look alone.

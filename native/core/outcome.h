@@ -54,8 +54,6 @@ constexpr bool insufficientMaterial(const Board& b, int color) {
   return true;  // a bare king
 }
 
-// The packed-position form for the addon (words validated by the glue).
-inline bool isInsufficientMaterial(const U64* words, int color) { return insufficientMaterial(unpack(words), color); }
 
 // The fields repetition compares (9.2.3).
 inline bool samePosition(const Board& a, const Board& b) {
@@ -152,5 +150,15 @@ int gameOutcome(const Sliders& s, const Board* history, std::size_t n, int halfm
 }
 
 }  // namespace outcome
+
+// The packed-position forms (words validated by the caller): `color` cannot checkmate by any series
+// of legal moves; neither side can (the position's insufficient material, FIDE 5.2.2).
+inline bool hasInsufficientMaterial(const U64* words, int color) {
+  return outcome::insufficientMaterial(unpack(words), color);
+}
+inline bool isInsufficientMaterial(const U64* words) {
+  const Board b = unpack(words);
+  return outcome::insufficientMaterial(b, 0) && outcome::insufficientMaterial(b, 1);
+}
 }  // namespace BBP_ISA
 }  // namespace bbp

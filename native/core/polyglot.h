@@ -17,7 +17,7 @@ constexpr int kPolyglotCastle = 768;
 constexpr int kPolyglotEnPassant = 772;
 constexpr int kPolyglotTurn = 780;
 
-constexpr U64 polyglotKey(const Board& b) {
+constexpr U64 polyglotKeyOf(const Board& b) {
   U64 key = 0;
   for (int color = 0; color < 2; ++color) {
     for (int type = 0; type < 6; ++type) {
@@ -36,7 +36,7 @@ constexpr U64 polyglotKey(const Board& b) {
 }
 
 // The key of a packed position (lib/core/types.ts's layout), validated by the caller.
-constexpr U64 polyglotKeyPacked(const U64* w) { return polyglotKey(unpack(w)); }
+constexpr U64 polyglotKey(const U64* w) { return polyglotKeyOf(unpack(w)); }
 
 }  // namespace BBP_ISA
 }  // namespace bbp

@@ -9,8 +9,6 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "../core/outcome.h"
-#include "../core/polyglot.h"
 #include "../kernels/kernels.h"
 
 using bbp::Kernels;
@@ -23,12 +21,6 @@ using Size = std::size_t;
 namespace {
 const Kernels& k() { return bbp::portableKernels(); }
 
-// Index of the first square >= 64 in squares[0..n), or n.
-Size firstBadSquare(const U8* squares, Size n) {
-  for (Size i = 0; i < n; ++i)
-    if (squares[i] > 63) return i;
-  return n;
-}
 }  // namespace
 
 // ---- memory ----
@@ -44,30 +36,11 @@ BBP_EXPORT(bbp_simd) int bbp_simd() {
 // Reads one byte at any address: the trap test's handle on an access outside the memory.
 BBP_EXPORT(bbp_peek) int bbp_peek(const U8* p) { return *static_cast<const volatile U8*>(p); }
 
-// ---- sliders (native/core/sliders.h through the portable kernel table) ----
-BBP_EXPORT(bbp_rook_attacks) U64 bbp_rook_attacks(int sq, U64 occ) { return k().rookAttacks(sq, occ); }
-BBP_EXPORT(bbp_bishop_attacks) U64 bbp_bishop_attacks(int sq, U64 occ) { return k().bishopAttacks(sq, occ); }
-BBP_EXPORT(bbp_queen_attacks) U64 bbp_queen_attacks(int sq, U64 occ) { return k().queenAttacks(sq, occ); }
-BBP_EXPORT(bbp_ray_attacks) U64 bbp_ray_attacks(int dir, U64 sliders, U64 empty) {
-  return k().rayAttacks(dir, sliders, empty);
-}
-BBP_EXPORT(bbp_xray_rook_attacks) U64 bbp_xray_rook_attacks(U64 occ, U64 blockers, int sq) {
-  return k().xrayRookAttacks(occ, blockers, sq);
-}
-BBP_EXPORT(bbp_xray_bishop_attacks) U64 bbp_xray_bishop_attacks(U64 occ, U64 blockers, int sq) {
-  return k().xrayBishopAttacks(occ, blockers, sq);
-}
-BBP_EXPORT(bbp_between) U64 bbp_between(int a, int b) { return bbp::between(a, b); }
-BBP_EXPORT(bbp_line) U64 bbp_line(int a, int b) { return bbp::line(a, b); }
-// kind 0 rook, 1 bishop, 2 queen; returns n, or the index of the first square >= 64 (nothing written).
-BBP_EXPORT(bbp_slider_batch) Size bbp_slider_batch(int kind, const U8* squares, const U64* occ, U64* out, Size n) {
-  const Size bad = firstBadSquare(squares, n);
-  if (bad != n) return bad;
-  (kind == 0 ? k().rookAttacksBatch : kind == 1 ? k().bishopAttacksBatch : k().queenAttacksBatch)(squares, occ, out, n);
-  return n;
-}
+// The declared functions (sliders, pins, pinners, discovered-check candidates, check blocks, pin
+// rays, insufficient material, Polyglot keys, the pattern functions) and their batch forms are
+// generated (generated/exports.cc); here the rest.
 
-// ---- positions (native/core/position.h, checks.h, outcome.h, polyglot.h) ----
+// ---- positions (native/core/position.h, checks.h) ----
 // The problem validatePacked finds in the 10 words at pos (a NUL-terminated string), or 0.
 BBP_EXPORT(bbp_validate) const char* bbp_validate(const U64* pos) { return bbp::validatePacked(pos); }
 // Index of the first inconsistent position of n, or n.
@@ -80,28 +53,15 @@ BBP_EXPORT(bbp_attackers_to) U64 bbp_attackers_to(const U64* pos, int sq, int by
   return k().attackersTo(pos, sq, by, occ);
 }
 BBP_EXPORT(bbp_checkers) U64 bbp_checkers(const U64* pos, int color) { return k().checkers(pos, color); }
-BBP_EXPORT(bbp_pinned_pieces) U64 bbp_pinned_pieces(const U64* pos, int color) { return k().pinnedPieces(pos, color); }
 BBP_EXPORT(bbp_pinned_pieces_xray) U64 bbp_pinned_pieces_xray(const U64* pos, int color) {
   return k().pinnedPiecesXray(pos, color);
 }
 BBP_EXPORT(bbp_pinned_pieces_opposite_rays) U64 bbp_pinned_pieces_opposite_rays(const U64* pos, int color) {
   return k().pinnedPiecesOppositeRays(pos, color);
 }
-BBP_EXPORT(bbp_pinners) U64 bbp_pinners(const U64* pos, int color) { return k().pinners(pos, color); }
-BBP_EXPORT(bbp_discovered_check_candidates) U64 bbp_discovered_check_candidates(const U64* pos, int color) {
-  return k().discoveredCheckCandidates(pos, color);
-}
-BBP_EXPORT(bbp_check_block_squares) U64 bbp_check_block_squares(const U64* pos, int color) {
-  return k().checkBlockSquares(pos, color);
-}
-BBP_EXPORT(bbp_pin_ray) U64 bbp_pin_ray(const U64* pos, int sq) { return k().pinRay(pos, sq); }
 BBP_EXPORT(bbp_check_kind) int bbp_check_kind(const U64* pos, int from, int to, int promotion) {
   return k().checkKind(pos, from, to, promotion);
 }
-BBP_EXPORT(bbp_insufficient_material) int bbp_insufficient_material(const U64* pos, int color) {
-  return bbp::outcome::isInsufficientMaterial(pos, color) ? 1 : 0;
-}
-BBP_EXPORT(bbp_polyglot_key) U64 bbp_polyglot_key(const U64* pos) { return bbp::polyglotKeyPacked(pos); }
 // kind 0 checkers, 1 pinned pieces, 2 discovered-check candidates; color 0 | 1 | 2 (side to move).
 // Returns n, or the index of the first inconsistent position (nothing written).
 BBP_EXPORT(bbp_position_batch) Size bbp_position_batch(int kind, const U64* positions, int color, U64* out, Size n) {

@@ -8,12 +8,28 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { DECLARATIONS, type Declaration } from '../../lib/api/declarations.js';
 import { addonPath } from '../../lib/backends/native.js';
-import { OUTPUT, isPlain, readNative, registrationsSource } from '../../scripts/gen-registrations.mjs';
+import {
+  OUTPUT, WASM_OUTPUT, WASM_TS_OUTPUT, isPlain, readNative, registrationsSource, wasmExportName, wasmPlan, wasmSources,
+} from '../../scripts/gen-registrations.mjs';
 import { nativeApi } from '../support/backends.js';
 
 describe('generated addon registrations', () => {
   it(`${OUTPUT} is fresh (else run node scripts/gen-registrations.mjs)`, () => {
     expect(readFileSync(OUTPUT, 'utf8')).toBe(registrationsSource(DECLARATIONS, readNative()));
+  });
+
+  it(`${WASM_OUTPUT} and ${WASM_TS_OUTPUT} are fresh (else run node scripts/gen-registrations.mjs)`, () => {
+    const { c, ts } = wasmSources(DECLARATIONS, readNative());
+    expect(readFileSync(WASM_OUTPUT, 'utf8')).toBe(c);
+    expect(readFileSync(WASM_TS_OUTPUT, 'utf8')).toBe(ts);
+  });
+
+  it('the WebAssembly glue is generated for every plain declaration but the packed-position batches', () => {
+    const notGenerated = wasmPlan(DECLARATIONS).filter(([, , why]) => why).map(([name]) => name);
+    expect(notGenerated.sort()).toEqual(['checkAnalysisBatch', 'checkersBatch', 'discoveredCheckCandidatesBatch',
+      'perftBatch', 'pinnedPiecesBatch']);
+    const c = readFileSync(WASM_OUTPUT, 'utf8');
+    for (const [name, , why] of wasmPlan(DECLARATIONS)) if (!why) expect(c, name).toContain(`BBP_EXPORT(${wasmExportName(name)})`);
   });
 
   it('is compiled: native/sources.txt lists it', () => {

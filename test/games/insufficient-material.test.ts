@@ -1,5 +1,5 @@
 /**
- * isInsufficientMaterial on both backends against a brute-force truth written here: for small
+ * hasInsufficientMaterial (and isInsufficientMaterial, both sides) on every backend against a brute-force truth written here: for small
  * pawnless material sets (and a pawn on the defending side), every placement of the pieces is tried
  * and the test asks whether any legal position is checkmate for the defending side (FIDE Laws of
  * Chess 5.2.2 / 9.6.2: "no series of legal moves" can mate). A side can mate when some position
@@ -212,17 +212,17 @@ function truthCanMate(a: string, d: string, colours: boolean[]): boolean {
   return canMate({ attacker: a, defender: d });
 }
 
-describe.each(backends)('isInsufficientMaterial (%s)', (_name, api) => {
+describe.each(backends)('hasInsufficientMaterial and isInsufficientMaterial (%s)', (_name, api) => {
   it.each(SETS)('K%s v K%s: insufficient exactly when no mate exists (brute force)', (a, d, colours) => {
     const expected = !truthCanMate(a, d, colours);
     const next = rng(a.length * 131 + d.length * 17 + colours.filter(Boolean).length);
     for (let k = 0; k < 6; k++) {
       const fen = randomFen({ attacker: a, defender: d }, colours, false, next);
       expect(fen).not.toBeNull();
-      expect(api.isInsufficientMaterial(api.parseFen(fen!), 0), fen!).toBe(expected);
+      expect(api.hasInsufficientMaterial(api.parseFen(fen!), 0), fen!).toBe(expected);
       // The same material with the colours swapped: black is the side that tries.
       const swapped = randomFen({ attacker: a, defender: d }, colours, true, next);
-      expect(api.isInsufficientMaterial(api.parseFen(swapped!), 1), swapped!).toBe(expected);
+      expect(api.hasInsufficientMaterial(api.parseFen(swapped!), 1), swapped!).toBe(expected);
     }
   }, 120_000);
 
@@ -241,12 +241,20 @@ describe.each(backends)('isInsufficientMaterial (%s)', (_name, api) => {
       if (!fen) continue;
       const oracle = Chess.fromSetup(chessopsFen(fen).unwrap()).unwrap();
       const pos = api.parseFen(fen);
+      expect(api.hasInsufficientMaterial(pos, 0), fen).toBe(oracle.hasInsufficientMaterial('white'));
+      expect(api.hasInsufficientMaterial(pos, 1), fen).toBe(oracle.hasInsufficientMaterial('black'));
+      // The position's answer, as chessops' isInsufficientMaterial() gives it (both sides).
+      expect(api.isInsufficientMaterial(pos), fen).toBe(oracle.isInsufficientMaterial());
+      // The deprecated form answers for one side, as hasInsufficientMaterial does.
       expect(api.isInsufficientMaterial(pos, 0), fen).toBe(oracle.hasInsufficientMaterial('white'));
       expect(api.isInsufficientMaterial(pos, 1), fen).toBe(oracle.hasInsufficientMaterial('black'));
     }
   });
 
   it('refuses a non-Position and a bad colour', () => {
+    expect(() => api.hasInsufficientMaterial({} as never, 0)).toThrow(TypeError);
+    expect(() => api.hasInsufficientMaterial(api.parseFen('8/8/8/8/8/8/8/K1k5 w - - 0 1'), 2 as never)).toThrow(RangeError);
+    expect(() => api.isInsufficientMaterial({} as never)).toThrow(TypeError);
     expect(() => api.isInsufficientMaterial({} as never, 0)).toThrow(TypeError);
     expect(() => api.isInsufficientMaterial(api.parseFen('8/8/8/8/8/8/8/K1k5 w - - 0 1'), 2 as never)).toThrow(RangeError);
   });

@@ -24,7 +24,7 @@ export const CHECK_TOPIC_FUNCTIONS = [
   'rayAttacks', 'xrayRookAttacks', 'xrayBishopAttacks', 'between', 'line',
   'parseFen', 'toFen', 'createPosition', 'packPositions',
   'attackersTo', 'checkers', 'isInCheck', 'pinnedPieces', 'pinners', 'discoveredCheckCandidates', 'checkBlockSquares',
-  'pinRay', 'checkKind', 'isInsufficientMaterial', 'checkersBatch', 'pinnedPiecesBatch', 'discoveredCheckCandidatesBatch', 'checkAnalysisBatch',
+  'pinRay', 'checkKind', 'hasInsufficientMaterial', 'isInsufficientMaterial', 'checkersBatch', 'pinnedPiecesBatch', 'discoveredCheckCandidatesBatch', 'checkAnalysisBatch',
   'variants.pinnedPiecesXray', 'variants.pinnedPiecesOppositeRays', 'variants.rookAttacksMagic',
   'variants.bishopAttacksMagic', 'variants.rookAttacksPext', 'variants.bishopAttacksPext',
 ] as const;

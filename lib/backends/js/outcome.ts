@@ -49,9 +49,16 @@ export function insufficientHalves(w: Int32Array, o: number, color: number): boo
 }
 
 /** The backend function: `color` cannot checkmate by any series of legal moves (the approximation). */
-export function isInsufficientMaterial(pos: Position, color: number): boolean {
+export function hasInsufficientMaterial(pos: Position, color: number): boolean {
   const p = packedOf(pos);
   return insufficientHalves(new Int32Array(p.buffer, p.byteOffset, 16), 0, color);
+}
+
+/** The backend function: neither side can checkmate (the position's insufficient material). */
+export function isInsufficientMaterial(pos: Position): boolean {
+  const p = packedOf(pos);
+  const halves = new Int32Array(p.buffer, p.byteOffset, 16);
+  return insufficientHalves(halves, 0, 0) && insufficientHalves(halves, 0, 1);
 }
 
 /** Same position in the sense of 9.2.3 (boards with en passant kept only when a capture is legal). */

@@ -22,6 +22,8 @@ import { packedProblem } from '../js/checks.js';
 import type { WasmCore } from './core.js';
 import { wasmPgnBackend } from './pgn.js';
 import { wasmPatternFns } from './patterns.js';
+import { declaredWasmMembers } from './generated/declared.js';
+import type { Scratch } from './scratch.js';
 
 const MAX_DEPTH = 20;
 const u64 = (b: bigint): bigint => BigInt.asUintN(64, b);
@@ -71,17 +73,6 @@ export function wasmBackendOf(core: WasmCore): Backend {
     writeHalves(pos, core.i32, POS >> 2);
     return POS;
   };
-
-  const sliderBatch = (kind: number, name: 'rookAttacksBatch' | 'bishopAttacksBatch' | 'queenAttacksBatch') =>
-    (squares: Uint8Array, occupied: BigUint64Array, out: BigUint64Array): void => {
-      const n = out.length;
-      if (squares.length !== n || occupied.length !== n) refused(name, jsBackend[name], [squares, occupied, out]);
-      const [sq, occ, o] = regions(n, 8 * n, 8 * n) as [number, number, number];
-      copyIn(sq, squares);
-      copyIn(occ, occupied);
-      if (x.bbp_slider_batch(kind, sq, occ, o, n) !== n) refused(name, jsBackend[name], [squares, occupied, out]);
-      copyOut(out, o);
-    };
 
   const positionBatch = (kind: number, name: 'checkersBatch' | 'pinnedPiecesBatch' | 'discoveredCheckCandidatesBatch') =>
     (positions: BigUint64Array, color: number, out: BigUint64Array): void => {
@@ -170,8 +161,20 @@ export function wasmBackendOf(core: WasmCore): Backend {
     },
   };
 
-  const rook = (sq: number, occ: bigint): bigint => u64(x.bbp_rook_attacks(sq, occ));
-  const bishop = (sq: number, occ: bigint): bigint => u64(x.bbp_bishop_attacks(sq, occ));
+  const rook = (sq: number, occ: bigint): bigint => u64(x.bbpd_rookAttacks(sq, occ));
+  const bishop = (sq: number, occ: bigint): bigint => u64(x.bbpd_bishopAttacks(sq, occ));
+  const scratchOps: Scratch = {
+    regions, copyIn, copyOut, refused,
+    batch(name, args, inputs, out, call): void {
+      const twin = (jsBackend as unknown as Record<string, Fn>)[name]!;
+      const n = out.length;
+      if (inputs.some((a) => (a as unknown as { length: number }).length !== n)) refused(name, twin, args);
+      const p = regions(...inputs.map((a) => a.byteLength), out.byteLength);
+      inputs.forEach((a, i) => copyIn(p[i]!, a));
+      if (call(p, n) !== n) refused(name, twin, args);
+      copyOut(out, p[inputs.length]!);
+    },
+  };
   const checkVariants: CheckVariants = Object.freeze({
     pinnedPiecesXray: (pos: Position, color: number) => u64(x.bbp_pinned_pieces_xray(put(pos), color)),
     pinnedPiecesOppositeRays: (pos: Position, color: number) => u64(x.bbp_pinned_pieces_opposite_rays(put(pos), color)),
@@ -181,7 +184,8 @@ export function wasmBackendOf(core: WasmCore): Backend {
 
   return Object.freeze({
     ...jsBackend,
-    ...wasmPatternFns(core, { regions, copyIn, copyOut, refused }),
+    ...declaredWasmMembers(x, scratchOps, put),
+    ...wasmPatternFns(core),
     name: 'wasm' as const,
     cpuPath: core.simd ? 'wasm32+simd128' : 'wasm32',
     // Moves are made by the module's makeMove below, not the twin's shortcut.
@@ -190,29 +194,10 @@ export function wasmBackendOf(core: WasmCore): Backend {
     checkVariants,
     pgn: wasmPgnBackend(core),
 
-    rookAttacks: rook,
-    bishopAttacks: bishop,
-    queenAttacks: (sq: number, occ: bigint) => u64(x.bbp_queen_attacks(sq, occ)),
-    rookAttacksBatch: sliderBatch(0, 'rookAttacksBatch'),
-    bishopAttacksBatch: sliderBatch(1, 'bishopAttacksBatch'),
-    queenAttacksBatch: sliderBatch(2, 'queenAttacksBatch'),
-    rayAttacks: (direction: number, sliders: bigint, empty: bigint) => u64(x.bbp_ray_attacks(direction, sliders, empty)),
-    xrayRookAttacks: (occ: bigint, blockers: bigint, sq: number) => u64(x.bbp_xray_rook_attacks(occ, blockers, sq)),
-    xrayBishopAttacks: (occ: bigint, blockers: bigint, sq: number) => u64(x.bbp_xray_bishop_attacks(occ, blockers, sq)),
-    between: (a: number, b: number) => u64(x.bbp_between(a, b)),
-    line: (a: number, b: number) => u64(x.bbp_line(a, b)),
-
     attackersTo: (pos: Position, sq: number, byColor: number, occupied: bigint) =>
       u64(x.bbp_attackers_to(put(pos), sq, byColor, occupied)),
     checkers: (pos: Position, color: number) => u64(x.bbp_checkers(put(pos), color)),
-    pinnedPieces: (pos: Position, color: number) => u64(x.bbp_pinned_pieces(put(pos), color)),
-    pinners: (pos: Position, color: number) => u64(x.bbp_pinners(put(pos), color)),
-    discoveredCheckCandidates: (pos: Position, color: number) => u64(x.bbp_discovered_check_candidates(put(pos), color)),
-    checkBlockSquares: (pos: Position, color: number) => u64(x.bbp_check_block_squares(put(pos), color)),
-    pinRay: (pos: Position, sq: number) => u64(x.bbp_pin_ray(put(pos), sq)),
     checkKind: (pos: Position, from: number, to: number, promotion: number) => x.bbp_check_kind(put(pos), from, to, promotion),
-    isInsufficientMaterial: (pos: Position, color: number) => x.bbp_insufficient_material(put(pos), color) === 1,
-    polyglotKey: (pos: Position) => u64(x.bbp_polyglot_key(put(pos))),
     checkersBatch: positionBatch(0, 'checkersBatch'),
     pinnedPiecesBatch: positionBatch(1, 'pinnedPiecesBatch'),
     discoveredCheckCandidatesBatch: positionBatch(2, 'discoveredCheckCandidatesBatch'),

@@ -4,37 +4,26 @@
  * Node loader (./load.ts) both instantiate through this file.
  */
 
-/** The C ABI the module exports (pointers and sizes are i32, bitboards i64 = BigInt). */
-export interface WasmExports {
+import type { DeclaredWasmExports } from './generated/declared.js';
+
+/**
+ * The C ABI the module exports (pointers and sizes are i32, bitboards i64 = BigInt): the declared
+ * functions' generated exports and the hand-written rest.
+ */
+export interface WasmExports extends DeclaredWasmExports {
   memory: { readonly buffer: ArrayBuffer };
   _initialize(): void;
   bbp_alloc(bytes: number): number;
   bbp_free(ptr: number): void;
   bbp_simd(): number;
   bbp_peek(ptr: number): number;
-  bbp_rook_attacks(sq: number, occ: bigint): bigint;
-  bbp_bishop_attacks(sq: number, occ: bigint): bigint;
-  bbp_queen_attacks(sq: number, occ: bigint): bigint;
-  bbp_ray_attacks(dir: number, sliders: bigint, empty: bigint): bigint;
-  bbp_xray_rook_attacks(occ: bigint, blockers: bigint, sq: number): bigint;
-  bbp_xray_bishop_attacks(occ: bigint, blockers: bigint, sq: number): bigint;
-  bbp_between(a: number, b: number): bigint;
-  bbp_line(a: number, b: number): bigint;
-  bbp_slider_batch(kind: number, squares: number, occ: number, out: number, n: number): number;
   bbp_validate(pos: number): number;
   bbp_first_invalid(words: number, n: number): number;
   bbp_attackers_to(pos: number, sq: number, by: number, occ: bigint): bigint;
   bbp_checkers(pos: number, color: number): bigint;
-  bbp_pinned_pieces(pos: number, color: number): bigint;
   bbp_pinned_pieces_xray(pos: number, color: number): bigint;
   bbp_pinned_pieces_opposite_rays(pos: number, color: number): bigint;
-  bbp_pinners(pos: number, color: number): bigint;
-  bbp_discovered_check_candidates(pos: number, color: number): bigint;
-  bbp_check_block_squares(pos: number, color: number): bigint;
-  bbp_pin_ray(pos: number, sq: number): bigint;
   bbp_check_kind(pos: number, from: number, to: number, promotion: number): number;
-  bbp_insufficient_material(pos: number, color: number): number;
-  bbp_polyglot_key(pos: number): bigint;
   bbp_position_batch(kind: number, positions: number, color: number, out: number, n: number): number;
   bbp_check_analysis_batch(positions: number, out: number, n: number): number;
   bbp_legal_moves(pos: number, out: number, capacity: number): number;
@@ -47,28 +36,9 @@ export interface WasmExports {
   bbp_analyze(words: number, valid: number, n: number, features: number, outs: number): number;
   bbp_to_planes(words: number, valid: number, out: number, n: number): number;
   bbp_parse_fen_line(text: number, length: number, epd: number, words: number, chess960: number): number;
-  bbp_set_fn(id: number, set: bigint): bigint;
-  bbp_set_fn_batch(id: number, input: number, out: number, n: number): void;
-  bbp_square_fn_batch(id: number, squares: number, out: number, n: number): number;
-  bbp_pawn_shield_mask_batch(color: number, sq: number, out: number, n: number): number;
-  bbp_pawn_shield_index_batch(color: number, sq: number, pawns: number, out: number, n: number): number;
-  bbp_king_move_targets_batch(sq: number, taboo: number, out: number, n: number): number;
   bbp_distant_check_lines(sq: number, taboo: bigint): number;
   bbp_distant_check_lines_branchy(sq: number, taboo: bigint): number;
-  bbp_distant_check_lines_batch(sq: number, taboo: number, out: number, n: number): number;
-  bbp_caughtable_area_batch(kingColor: number, stm: number, sq: number, out: number, n: number): number;
-  bbp_uncatchable_passers_batch(passers: number, kingColor: number, stm: number, sq: number, out: number, n: number): number;
-  bbp_king_path_fill(from: bigint, path: bigint): bigint;
-  bbp_king_path_fill_batch(from: number, path: number, out: number, n: number): void;
-  bbp_squares_connected(from: bigint, to: bigint, path: bigint): number;
-  bbp_squares_connected_batch(from: number, to: number, path: number, out: number, n: number): void;
-  bbp_distance(kind: number, from: number, to: number, path: bigint): number;
-  bbp_distance_batch(kind: number, from: number, to: number, path: number, out: number, n: number): number;
-  bbp_knight_fork_moves(k: bigint, t: bigint, own: bigint, pa: bigint, ka: bigint): bigint;
-  bbp_knight_fork_moves_batch(k: number, t: number, own: number, pa: number, ka: number, out: number, n: number): void;
   bbp_knight_attacks_set_east_west(set: bigint): bigint;
-  bbp_corner_distance(bishop: number, king: number): number;
-  bbp_manhattan_distance(a: number, b: number): number;
   bbp_kbnk_eval(sk: number, b: number, n: number, wk: number): number;
   bbp_tb_open(): number;
   bbp_tb_close(set: number): void;

@@ -5,15 +5,14 @@
 // glue.h's argument kinds: the C++ function of the declaration's name (the kernel table's member
 // of that name, else the free function of native/core/TOPIC.h) and the signature string with the
 // declaration's argument names. Registered by hand instead (native/addon/*.cc):
-// rookAttacks (sliders.cc), bishopAttacks (sliders.cc), queenAttacks (sliders.cc),
-// xrayRookAttacks (sliders.cc), xrayBishopAttacks (sliders.cc), polyglotKey (polyglot.cc),
-// pinRay (checks.cc), isInsufficientMaterial (checks.cc), checkersBatch (checks.cc),
-// pinnedPiecesBatch (checks.cc), discoveredCheckCandidatesBatch (checks.cc), checkAnalysisBatch (checks.cc),
-// perftBatch (moves.cc).
+// checkersBatch (checks.cc), pinnedPiecesBatch (checks.cc), discoveredCheckCandidatesBatch (checks.cc),
+// checkAnalysisBatch (checks.cc), perftBatch (moves.cc).
 #include "../../core/checks.h"
 #include "../../core/kbnk.h"
 #include "../../core/king.h"
 #include "../../core/knight.h"
+#include "../../core/outcome.h"
+#include "../../core/polyglot.h"
 #include "../../core/sliders.h"
 #include "../glue.h"
 
@@ -74,16 +73,25 @@ void exportDeclared(Napi::Env env, Napi::Object exports) {
   exportBatch<forkTargetSquares, Sets, Out<U64>>(env, exports, "forkTargetSquaresBatch(sets, out)");
   exportCall<knightForkMoves, Set, Set, Set, Set, Set>(env, exports, "knightForkMoves(knights, targets, ownPieces, enemyPawnAttacks, enemyKnightAttacks)");
   exportBatch<knightForkMoves, Sets, Sets, Sets, Sets, Sets, Out<U64>>(env, exports, "knightForkMovesBatch(knights, targets, ownPieces, enemyPawnAttacks, enemyKnightAttacks, out)");
+  exportCall<&Kernels::rookAttacks, Square, Set>(env, exports, "rookAttacks(square, occupied)");
   exportBatch<&Kernels::rookAttacksBatch, Squares, Sets, Out<U64>>(env, exports, "rookAttacksBatch(squares, occupied, out)");
+  exportCall<&Kernels::bishopAttacks, Square, Set>(env, exports, "bishopAttacks(square, occupied)");
   exportBatch<&Kernels::bishopAttacksBatch, Squares, Sets, Out<U64>>(env, exports, "bishopAttacksBatch(squares, occupied, out)");
+  exportCall<&Kernels::queenAttacks, Square, Set>(env, exports, "queenAttacks(square, occupied)");
   exportBatch<&Kernels::queenAttacksBatch, Squares, Sets, Out<U64>>(env, exports, "queenAttacksBatch(squares, occupied, out)");
   exportCall<&Kernels::rayAttacks, Direction, Set, Set>(env, exports, "rayAttacks(direction, sliders, empty)");
+  exportCall<&Kernels::xrayRookAttacks, Set, Set, Square>(env, exports, "xrayRookAttacks(occupied, blockers, square)");
+  exportCall<&Kernels::xrayBishopAttacks, Set, Set, Square>(env, exports, "xrayBishopAttacks(occupied, blockers, square)");
   exportCall<between, Square, Square>(env, exports, "between(a, b)");
   exportCall<line, Square, Square>(env, exports, "line(a, b)");
+  exportCall<polyglotKey, Pos>(env, exports, "polyglotKey(pos)");
   exportCall<&Kernels::pinnedPieces, Pos, Color>(env, exports, "pinnedPieces(pos, color)");
   exportCall<&Kernels::pinners, Pos, Color>(env, exports, "pinners(pos, color)");
   exportCall<&Kernels::discoveredCheckCandidates, Pos, Color>(env, exports, "discoveredCheckCandidates(pos, color)");
   exportCall<&Kernels::checkBlockSquares, Pos, Color>(env, exports, "checkBlockSquares(pos, color)");
+  exportCall<&Kernels::pinRay, Pos, Square>(env, exports, "pinRay(pos, square)");
+  exportCall<hasInsufficientMaterial, Pos, Color>(env, exports, "hasInsufficientMaterial(pos, color)");
+  exportCall<isInsufficientMaterial, Pos>(env, exports, "isInsufficientMaterial(pos)");
   exportCall<cornerDistance, Square, Square>(env, exports, "cornerDistance(bishopSq, kingSq)");
   exportCall<manhattanDistance, Square, Square>(env, exports, "manhattanDistance(a, b)");
 }
