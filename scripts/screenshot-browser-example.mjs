@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The README's screenshot of examples/browser/: the page served locally, opened in headless
+ * The screenshot of examples/browser/ in docs/browser.md: the page served locally, opened in headless
  * Chromium (puppeteer-core, /usr/bin/chromium or BITBOARD_PATTERNS_CHROMIUM), perft(5) counted,
  * saved as docs/images/browser-example.png. Needs the browser bundle (npm run build).
  */

@@ -226,7 +226,10 @@ type VariantFns = {
 export type Api = TopLevel & ReturnType<typeof createBatchApi> & {
   /** Which backend this API runs on ('native' when the addon is loaded, even where JS answers cheap lookups). */
   readonly backend: 'native' | 'wasm' | 'js';
-  /** The code path inside the backend: 'sse4.1+popcnt' or 'portable' (native), 'bigint' (js). */
+  /**
+   * The code path inside the backend: 'sse4.1+popcnt+bmi2', 'sse4.1+popcnt' or 'portable' (native),
+   * 'wasm32+simd128' or 'wasm32' (wasm), 'bigint' (js).
+   */
   readonly cpuPath: string;
   /**
    * Alternative implementations, for comparison and benchmarks: dirSet branchy, branchless and

@@ -305,7 +305,7 @@ export const DECLARATIONS = {
   // ---------------------------------------------------------------- Positions
   /**
    * FEN -> Position (six fields, or four with clocks 0 and 1). A FenError names the field and
-   * the offending text; the rules are in the README. Chess960: a Shredder-FEN castling field
+   * the offending text; the board rules are in docs/batch-analysis.md (Layout). Chess960: a Shredder-FEN castling field
    * (rook file letters, `HFhf`) makes a Chess960 position by itself; `{ chess960: true }` also reads
    * X-FEN (`KQkq` for the outermost rooks, a file letter for an inner one).
    * @example parseFen('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9').chess960 // true

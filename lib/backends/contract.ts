@@ -49,7 +49,10 @@ export interface Backend extends DeclaredBackendMembers, CheckBackend, MoveBacke
   readonly name: 'native' | 'wasm' | 'js';
   /** Batch analysis (lib/batch/batch.ts drives it; native/addon/batch.cc and lib/backends/js/batch.ts implement it). */
   readonly batch: BatchBackend;
-  /** Which code path runs: 'sse4.1+popcnt', 'portable' (native), 'wasm32+simd128' (wasm) or 'bigint' (js). */
+  /**
+   * Which code path runs: 'sse4.1+popcnt+bmi2', 'sse4.1+popcnt' or 'portable' (native), 'wasm32+simd128'
+   * or 'wasm32' (wasm), 'bigint' (js).
+   */
   readonly cpuPath: string;
   readonly variants: Variants;
   /** Standard Algebraic Notation (native/core/san.h, lib/backends/js/san.ts). */
@@ -89,7 +92,7 @@ export interface CheckVariants {
 
 /**
  * Checks, pins and sliders. Position functions receive a validated Position (the native adapter
- * passes `pos.packed` to the addon). `color` is 0 | 1; "enemy" means the other colour.
+ * passes the words `packedOf` writes from the Position's halves, never `pos.packed`). `color` is 0 | 1; "enemy" means the other colour.
  */
 export interface CheckBackend {
   /** Pieces of `byColor` attacking sq (pawns, knights, bishops, rooks, queens, king), sliders seen through `occupied`. */
@@ -111,7 +114,7 @@ export interface CheckBackend {
 
 /**
  * Legal move generation and perft. Position functions receive a validated Position (the native
- * adapter passes `pos.packed`). Counts are returned as numbers (exact up to 2^53).
+ * adapter passes the words `packedOf` writes, never `pos.packed`). Counts are returned as numbers (exact up to 2^53).
  */
 export interface MoveBackend {
   /**

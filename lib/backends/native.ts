@@ -8,8 +8,10 @@
  * that loads is safe to run; `cpuPath` says which kernels it chose ('portable', 'sse4.1+popcnt', or
  * 'sse4.1+popcnt+bmi2' when the sliders are PEXT-indexed).
  *
- * The addon's position functions take `pos.packed` (PACKED_POSITION_WORDS words) instead of a
- * Position; `adaptAddon` wraps exactly those, everything else passes straight through.
+ * The addon's position functions take packed words (PACKED_POSITION_WORDS) instead of a Position;
+ * `adaptAddon` wraps exactly those and passes the words `packedOf` writes from the Position's own
+ * int32 halves into one buffer per call (never the caller's `pos.packed`); everything else passes
+ * straight through.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
