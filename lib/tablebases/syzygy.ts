@@ -41,7 +41,7 @@ import {
   Prober, SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyError, SyzygyFileError, applyMove, boardFromPacked, isCheckmate,
   legalMoves, materialKeyOf, nameFromKey, probeBatch, scanBytes, scanDirectories, type TableSet, type TbBoard,
 } from '../backends/js/syzygy.js';
-import { loadNative } from '../backends/native.js';
+import { backendNamed } from '../backends/named.js';
 import { loadWasmCore } from '../backends/wasm/load.js';
 import type { WasmCore } from '../backends/wasm/core.js';
 import { wasmSyzygyBackend } from '../backends/wasm/syzygy.js';
@@ -102,7 +102,7 @@ function fileErrorOf(e: unknown): unknown {
 }
 
 function nativeSyzygy(): SyzygyBackend | null {
-  return loadNative().syzygy;
+  return backendNamed('native').syzygy;
 }
 
 

@@ -46,7 +46,7 @@ import { tbParse as parseMaterial, tbTableSize as tableSizeOf, tbSubMaterials as
 import { checkArray, checkPath, checkThreads } from '../core/validate.js';
 import { isAbortSignal } from '../moves/perft.js';
 import { errorText } from '../core/position.js';
-import { loadNative } from '../backends/native.js';
+import { backendNamed } from '../backends/named.js';
 import { chooseBackend as decideBackend, withoutWasm } from '../backends/choose.js';
 import { isPosition } from '../core/position.js';
 import { KBNK_FILE_MAGIC, KBNK_TABLES, readKbnkFile } from './kbnk-file.js';
@@ -163,7 +163,7 @@ function chooseBackend(choice: TablebaseGenerateOptions['backend']): Choice {
   return withoutWasm(decideBackend(choice).name);
 }
 function nativeTb(): TbGenBackend {
-  const tbgen = loadNative().tbgen;
+  const tbgen = backendNamed('native').tbgen;
   if (!tbgen) throw new Error('Tablebase.generate: the native addon has no tablebase generator');
   return tbgen;
 }

@@ -7,9 +7,9 @@
  *   const p = parseFen(fen);          // => ...              a declaration checks the declared name
  *   makeMove(start, 'e2e5');          // throws MoveError    the call throws an error of that name
  *
- * A comment that is not `// =>` or `// throws` is prose and checks nothing. A block that cannot run
- * in Node (a page's script) is fenced ```js browser and is run by test/browser/browser.test.ts's
- * page instead, not here.
+ * A comment that is not `// =>` or `// throws` is prose and checks nothing. A block that can only
+ * run in a page (it fetches from the page's server) is fenced ```js browser and is not run here;
+ * test/browser/browser.test.ts holds the browser bundle's answers to Node's.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

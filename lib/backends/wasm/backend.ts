@@ -2,15 +2,16 @@
  * The Backend of the WebAssembly core (./core.ts): the C++ of native/core compiled to wasm32, driven
  * over its linear memory. A Position's words are written straight into the module's memory (no
  * packed copy in between); a batch is one bulk copy in and one out per array, never an element at a
- * time; the PGN reader is the module's (./pgn.ts). Where the module returns "element i is bad", the JS twin runs the same call to throw its
- * own error, so both backends throw the same class with the same words.
+ * time; the PGN reader is the module's (./pgn.ts). Where the module returns "element i is bad", the
+ * JS twin runs the same call to throw its own error, so every backend throws the same class with the
+ * same words.
  *
- * Answered by the JS twin on this backend (the module does not export them): the single-call
- * lookups of the King and Knight patterns (./patterns.ts lists them), FEN text parsing
- * (`batch.parseFenText`), SAN and the tablebase generator; `syzygy` is null as on the twin (the
- * module probes tables given as bytes, ./syzygy.ts, which SyzygyTablebase.fromBytes uses; a
- * directory of files is the addon's or the twin's) (lib/tablebases drives the twin's). The addon-only members (threads, the
- * record formatter, analyzeFile) are absent, as on the twin.
+ * The declared functions and their batch forms are the module's through the generated
+ * ./generated/declared.ts. Answered by the JS twin on this backend (../twin-only.ts lists them with
+ * the reasons): FEN text parsing (`batch.parseFenText`), SAN and the tablebase generator; `syzygy`
+ * is null as on the twin (the module probes tables given as bytes, ./syzygy.ts, which
+ * SyzygyTablebase.fromBytes uses; a directory of files is the addon's or the twin's). The addon-only
+ * members (threads, the record formatter, analyzeFile) are absent, as on the twin.
  */
 import type { Backend, BatchBackend, CheckVariants } from '../contract.js';
 import type { Position } from '../../core/types.js';
