@@ -1,5 +1,5 @@
 /**
- * The cost of each game's outcome (lib/outcome.ts: the rules that end a game, with a board kept per
+ * The cost of each game's outcome (lib/games/outcome.ts: the rules that end a game, with a board kept per
  * ply for repetition) in the PGN readers, one core: the PGN section's corpus read with the outcome
  * and without it ({ outcome: false }), the two timed alternately in one process so that drift hits
  * both alike. Rows:

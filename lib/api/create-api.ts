@@ -164,7 +164,7 @@ const ARRAY_KINDS = new Set<ArgKind>(['squares', 'sets', 'paths', 'positions']);
 
 type AnyFn = (...args: unknown[]) => unknown;
 
-/** The backend member a declaration names ('checkVariants.x' / 'variants.x' / a top-level name). */
+/** The backend member a declaration names ('variants.x' or a top-level name). */
 function memberOf(b: Backend, name: string, d: Declaration): AnyFn | undefined {
   const path = (d.member ?? name).split('.');
   let v: unknown = b;

@@ -64,7 +64,7 @@ export interface Declaration {
   readonly batchOf?: string;
   /** A cheap lookup: the facade answers it in JS even when the addon is loaded. */
   readonly cheap?: boolean;
-  /** Where the backend holds it when not at `Backend[name]` (e.g. 'checkVariants.pinnedPiecesXray'). */
+  /** Where the backend holds it when not at `Backend[name]` (e.g. 'variants.pinnedPiecesXray'). */
   readonly member?: string;
   /** Lives in `api.variants`; 'optional' = present only on some builds or CPUs. */
   readonly variant?: 'always' | 'optional';
@@ -476,17 +476,17 @@ export const DECLARATIONS = {
 
   // ---------------------------------------------------------------- Variants (api.variants)
   /** Pinned pieces by the x-ray method of the Checks and Pinned Pieces page (x-ray attacks from the king through its own pieces). */
-  'variants.pinnedPiecesXray': fn<(pos: Position, color: Color) => BB>({ topic: 'checks', args: [['pos', 'position'], ['color', 'color']], result: 'bitboard', variant: 'always', member: 'checkVariants.pinnedPiecesXray' }),
+  'variants.pinnedPiecesXray': fn<(pos: Position, color: Color) => BB>({ topic: 'checks', args: [['pos', 'position'], ['color', 'color']], result: 'bitboard', variant: 'always', member: 'variants.pinnedPiecesXray' }),
   /** Pinned pieces by opposite ray-directions (the Checks and Pinned Pieces page's DirGolem proposal). */
-  'variants.pinnedPiecesOppositeRays': fn<(pos: Position, color: Color) => BB>({ topic: 'checks', args: [['pos', 'position'], ['color', 'color']], result: 'bitboard', variant: 'always', member: 'checkVariants.pinnedPiecesOppositeRays' }),
+  'variants.pinnedPiecesOppositeRays': fn<(pos: Position, color: Color) => BB>({ topic: 'checks', args: [['pos', 'position'], ['color', 'color']], result: 'bitboard', variant: 'always', member: 'variants.pinnedPiecesOppositeRays' }),
   /** Rook attacks by magic multiplication (native) / the JS method (js). */
-  'variants.rookAttacksMagic': fn<(square: Sq, occupied: BB) => BB>({ topic: 'sliders', args: [['square', 'square'], ['occupied', 'bitboard']], result: 'bitboard', variant: 'always', member: 'checkVariants.rookAttacksMagic' }),
+  'variants.rookAttacksMagic': fn<(square: Sq, occupied: BB) => BB>({ topic: 'sliders', args: [['square', 'square'], ['occupied', 'bitboard']], result: 'bitboard', variant: 'always', member: 'variants.rookAttacksMagic' }),
   /** Bishop attacks by magic multiplication (native) / the JS method (js). */
-  'variants.bishopAttacksMagic': fn<(square: Sq, occupied: BB) => BB>({ topic: 'sliders', args: [['square', 'square'], ['occupied', 'bitboard']], result: 'bitboard', variant: 'always', member: 'checkVariants.bishopAttacksMagic' }),
+  'variants.bishopAttacksMagic': fn<(square: Sq, occupied: BB) => BB>({ topic: 'sliders', args: [['square', 'square'], ['occupied', 'bitboard']], result: 'bitboard', variant: 'always', member: 'variants.bishopAttacksMagic' }),
   /** Rook attacks indexed with BMI2 PEXT: native on CPUs with BMI2 only, else undefined. */
-  'variants.rookAttacksPext': fn<(square: Sq, occupied: BB) => BB>({ topic: 'sliders', args: [['square', 'square'], ['occupied', 'bitboard']], result: 'bitboard', variant: 'optional', member: 'checkVariants.rookAttacksPext' }),
+  'variants.rookAttacksPext': fn<(square: Sq, occupied: BB) => BB>({ topic: 'sliders', args: [['square', 'square'], ['occupied', 'bitboard']], result: 'bitboard', variant: 'optional', member: 'variants.rookAttacksPext' }),
   /** Bishop attacks indexed with BMI2 PEXT: native on CPUs with BMI2 only, else undefined. */
-  'variants.bishopAttacksPext': fn<(square: Sq, occupied: BB) => BB>({ topic: 'sliders', args: [['square', 'square'], ['occupied', 'bitboard']], result: 'bitboard', variant: 'optional', member: 'checkVariants.bishopAttacksPext' }),
+  'variants.bishopAttacksPext': fn<(square: Sq, occupied: BB) => BB>({ topic: 'sliders', args: [['square', 'square'], ['occupied', 'bitboard']], result: 'bitboard', variant: 'optional', member: 'variants.bishopAttacksPext' }),
   /** distantCheckLines with the King Pattern page's if/else dirSet chain. */
   'variants.distantCheckLinesBranchy': fn<(kingSq: Sq, taboo: BB) => number>({ topic: 'king', args: [['kingSq', 'square'], ['taboo', 'bitboard']], result: 'number', variant: 'always', member: 'variants.distantCheckLinesBranchy' }),
   /** distantCheckLines with the King Pattern page's branchless dirSet (a sum of compares). */

@@ -19,7 +19,7 @@ import type { MAX_MOVES, PACKED_POSITION_WORDS, PERFT_STATS_COLUMNS, ParseInto, 
  * Implementation variants the Chess Programming Wiki pages show side by side. The API uses the fastest (measured in
  * bench/); the others are kept so tests can prove they agree and the bench can compare them.
  */
-export interface Variants {
+export interface Variants extends CheckVariants {
   /** dirSet with the King Pattern page's if/else chain (precedence slip fixed: `(pattern & line) == pattern`). */
   distantCheckLinesBranchy(kingSq: number, taboo: bigint): number;
   /** dirSet as the King Pattern page's sum of boolean compares. */
@@ -109,7 +109,6 @@ export interface CheckBackend {
    * 3 rook, 4 queen.
    */
   checkKind(pos: Position, from: number, to: number, promotion: number): number;
-  readonly checkVariants: CheckVariants;
 }
 
 /**

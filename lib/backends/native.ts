@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Position } from '../core/types.js';
-import type { Backend, CheckVariants, PgnBackend, SanBackend, SyzygyBackend, TbGenBackend, ZstdBackend } from './contract.js';
+import type { Backend, Variants, PgnBackend, SanBackend, SyzygyBackend, TbGenBackend, ZstdBackend } from './contract.js';
 import { MAX_MOVES } from '../core/types.js';
 import { packedOf } from '../core/position.js';
 
@@ -82,16 +82,16 @@ type TakingPosition<T> = { [K in keyof T]-?: NonNullable<T[K]> extends (pos: Pos
  * "name(pos, ...)"), so no list of them is kept.
  */
 type PositionFunction = TakingPosition<Backend>;
-type PositionVariant = TakingPosition<CheckVariants>;
+type PositionVariant = TakingPosition<Variants>;
 
 /** The same function taking the packed words where the backend takes a Position. */
 type Packed<F> = F extends (pos: Position, ...rest: infer A) => infer R ? (packed: BigUint64Array, ...rest: A) => R : never;
 
 /** What the addon exports: the Backend, with packed positions where the Backend has Positions. */
-export type NativeAddon = Omit<Backend, 'name' | PositionFunction | 'checkVariants' | 'san' | 'pgn' | 'tbgen' | 'syzygy'>
+export type NativeAddon = Omit<Backend, 'name' | PositionFunction | 'variants' | 'san' | 'pgn' | 'tbgen' | 'syzygy'>
   & NativeSan & { pgnRead: PgnBackend['read'] } & Partial<TbGenBackend> & Partial<SyzygyBackend> & Partial<NativeZstd>
   & { [K in PositionFunction]: Packed<Backend[K]> }
-  & { checkVariants: Omit<CheckVariants, PositionVariant> & { [K in PositionVariant]: Packed<CheckVariants[K]> } };
+  & { variants: Omit<Variants, PositionVariant> & { [K in PositionVariant]: Packed<NonNullable<Variants[K]>> } };
 
 /**
  * Copies `raw`, replacing each function the addon marks with `positionArity` by
@@ -151,8 +151,8 @@ interface NativeZstd {
 
 /** The Backend view of a loaded addon. */
 export function adaptAddon(addon: NativeAddon): Backend {
-  const checkVariants = Object.freeze(packPositions(addon.checkVariants)) as unknown as CheckVariants;
-  const adapted = packPositions(addon) as unknown as Omit<Backend, 'name' | 'checkVariants' | 'san' | 'pgn' | 'tbgen' | 'syzygy'>;
+  const variants = Object.freeze(packPositions(addon.variants)) as unknown as Variants;
+  const adapted = packPositions(addon) as unknown as Omit<Backend, 'name' | 'variants' | 'san' | 'pgn' | 'tbgen' | 'syzygy'>;
   const { tbGenerate, tbGenerateAsync } = addon;
   const tbgen = tbGenerate && tbGenerateAsync ? Object.freeze({ tbGenerate, tbGenerateAsync }) : null;
   const syzygy = addon.syzygyOpen ? Object.freeze({
@@ -166,7 +166,7 @@ export function adaptAddon(addon: NativeAddon): Backend {
     readerNew: addon.zstdReaderNew, push: addon.zstdReaderPush!, end: addon.zstdReaderEnd!,
     compress: addon.zstdCompress!, version: addon.zstdVersion!,
   }) : undefined;
-  return Object.freeze({ ...adapted, checkVariants, san: nativeSanBackend(addon), pgn, tbgen, syzygy, ...(zstd && { zstd }), name: 'native' as const });
+  return Object.freeze({ ...adapted, variants, san: nativeSanBackend(addon), pgn, tbgen, syzygy, ...(zstd && { zstd }), name: 'native' as const });
 }
 
 /**

@@ -90,7 +90,7 @@ class Invalid {
 // ---- Construction ----
 
 /**
- * The Positions this package made are PositionRecords (lib/position-record.ts), branded by a private
+ * The Positions this package made are PositionRecords (lib/core/position-record.ts), branded by a private
  * field: nobody else can make one, so a look-alike object (or a copy of a Position) is never taken
  * for one, and the sets a backend reads cannot be changed after the fact (`Position.packed` is the
  * caller's copy). The entry points share this module (one chunk in dist/), so the facade,

@@ -14,7 +14,7 @@
  *   unit of work for threads or machines.
  *
  * A game: `{ game, line, tags, startFen, moves /* UCI *\/, sans, result, outcome, error?, comments?, nags? }`.
- * `outcome` is how the rules end the game at its last position (lib/outcome.ts: checkmate,
+ * `outcome` is how the rules end the game at its last position (lib/games/outcome.ts: checkmate,
  * insufficient material, stalemate, the 75- and 50-move rules, five- and threefold repetition), or
  * null; a bad game's is null. `{ outcome: false }` leaves it out (the reader then keeps no history).
  * `sans` are the canonical SAN of the moves (whatever the file wrote); a null move (`--`, `Z0`) is
@@ -25,7 +25,7 @@
  * as $1..$6) are kept with `{ comments: true }`, each with the ply it follows. With
  * `{ annotations: true }` a game also has `clocks`, `emts` and `evals`, parallel to `moves`: the
  * `[%clk]`, `[%emt]` and `[%eval]` commands of the main-line brace comments after each move
- * (lib/pgn-annotations.ts).
+ * (lib/games/pgn-annotations.ts).
  */
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';

@@ -69,14 +69,14 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   else magicTables();
 
   Napi::Object variants = Napi::Object::New(env);
-  Napi::Object checkVariants = Napi::Object::New(env);
   exportKing(env, exports, variants);
   exportKnight(env, exports, variants);
-  exportSliders(env, exports, checkVariants);
-  exportChecks(env, exports, checkVariants);
-  exportBatch(env, exports);
+  exportSliders(env, exports, variants);
+  exportChecks(env, exports, variants);
+  exportBatchAnalysis(env, exports);
   exportMoves(env, exports);
   exportKbnk(env, exports);
+  exportSan(env, exports);
   exportPgn(env, exports);
   exportSyzygy(env, exports);
   exportPerft(env, exports);
@@ -85,7 +85,6 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   // Every declared function over squares, sets and positions not registered above.
   exportDeclared(env, exports);
   exports.Set("variants", variants);
-  exports.Set("checkVariants", checkVariants);
   exports.Set("cpuPath", Napi::String::New(env, kernels.cpuPath));
   return exports;
 }

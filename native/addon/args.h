@@ -436,14 +436,15 @@ inline Napi::Value number(const Napi::CallbackInfo& info, int value) {
 void exportDeclared(Napi::Env env, Napi::Object exports);
 void exportKing(Napi::Env env, Napi::Object exports, Napi::Object variants);
 void exportKnight(Napi::Env env, Napi::Object exports, Napi::Object variants);
-void exportSliders(Napi::Env env, Napi::Object exports, Napi::Object checkVariants);
-void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariants);
-void exportBatch(Napi::Env env, Napi::Object exports);
+void exportSliders(Napi::Env env, Napi::Object exports, Napi::Object variants);
+void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object variants);
+void exportBatchAnalysis(Napi::Env env, Napi::Object exports);
 void exportAnalyzeFile(Napi::Env env, Napi::Object batch);
 void exportZstd(Napi::Env env, Napi::Object exports);
 void exportMoves(Napi::Env env, Napi::Object exports);
 void exportKbnk(Napi::Env env, Napi::Object exports);
 void exportPgn(Napi::Env env, Napi::Object exports);
+void exportSan(Napi::Env env, Napi::Object exports);
 void exportSyzygy(Napi::Env env, Napi::Object exports);
 void exportPerft(Napi::Env env, Napi::Object exports);
 void exportTbgen(Napi::Env env, Napi::Object exports);

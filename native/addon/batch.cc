@@ -362,7 +362,7 @@ Napi::Value formatRecords(const Napi::CallbackInfo& info) {
 
 }  // namespace
 
-void exportBatch(Napi::Env env, Napi::Object exports) {
+void exportBatchAnalysis(Napi::Env env, Napi::Object exports) {
   Napi::Object batch = Napi::Object::New(env);
   exportFunction<parseFenText>(env, batch, "parseFenText");
   exportFunction<analyzeBatch>(env, batch, "analyzeBatch");

@@ -34,7 +34,7 @@ Napi::Value checkAnalysisBatchCall(const Napi::CallbackInfo& info) {
 
 // pinnedPieces, pinners, discoveredCheckCandidates and checkBlockSquares are registered from their
 // declarations (generated/registrations.cc).
-void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariants) {
+void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object variants) {
   exportCall<&Kernels::attackersTo, Pos, Square, Color, Set>(env, exports, "attackersTo(pos, sq, byColor, occupied)");
   exportCall<&Kernels::checkers, Pos, Color>(env, exports, "checkers(pos, color)");
   exportCall<&Kernels::checkKind, Pos, Square, Square, Promotion>(env, exports, "checkKind(pos, from, to, promotion)");
@@ -43,8 +43,8 @@ void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object checkVariant
   exportFunction<positionBatch<&Kernels::discoveredCheckCandidatesBatch>>(env, exports, "discoveredCheckCandidatesBatch");
   exportFunction<checkAnalysisBatchCall>(env, exports, "checkAnalysisBatch");
 
-  exportCall<&Kernels::pinnedPiecesXray, Pos, Color>(env, checkVariants, "pinnedPiecesXray(pos, color)");
-  exportCall<&Kernels::pinnedPiecesOppositeRays, Pos, Color>(env, checkVariants, "pinnedPiecesOppositeRays(pos, color)");
+  exportCall<&Kernels::pinnedPiecesXray, Pos, Color>(env, variants, "pinnedPiecesXray(pos, color)");
+  exportCall<&Kernels::pinnedPiecesOppositeRays, Pos, Color>(env, variants, "pinnedPiecesOppositeRays(pos, color)");
 }
 
 }  // namespace bbp::addon

@@ -6,7 +6,7 @@
 namespace bbp::addon {
 namespace {
 
-// The magic lookups whatever the table chose (checkVariants.rookAttacksMagic / bishopAttacksMagic).
+// The magic lookups whatever the table chose (variants.rookAttacksMagic / bishopAttacksMagic).
 U64 rookAttacksMagic(int sq, U64 occupied) { return MagicSliders{magicTables()}.rook(sq, occupied); }
 U64 bishopAttacksMagic(int sq, U64 occupied) { return MagicSliders{magicTables()}.bishop(sq, occupied); }
 
@@ -14,12 +14,12 @@ U64 bishopAttacksMagic(int sq, U64 occupied) { return MagicSliders{magicTables()
 
 // The declared functions are registered from their declarations (generated/registrations.cc); here
 // the variants (api.variants), which name the square `sq`.
-void exportSliders(Napi::Env env, Napi::Object, Napi::Object checkVariants) {
-  exportCall<rookAttacksMagic, Square, Set>(env, checkVariants, "rookAttacksMagic(sq, occupied)");
-  exportCall<bishopAttacksMagic, Square, Set>(env, checkVariants, "bishopAttacksMagic(sq, occupied)");
+void exportSliders(Napi::Env env, Napi::Object, Napi::Object variants) {
+  exportCall<rookAttacksMagic, Square, Set>(env, variants, "rookAttacksMagic(sq, occupied)");
+  exportCall<bishopAttacksMagic, Square, Set>(env, variants, "bishopAttacksMagic(sq, occupied)");
   if (env.GetInstanceData<AddonState>()->kernels->rookAttacksPext) {
-    exportCall<&Kernels::rookAttacksPext, Square, Set>(env, checkVariants, "rookAttacksPext(sq, occupied)");
-    exportCall<&Kernels::bishopAttacksPext, Square, Set>(env, checkVariants, "bishopAttacksPext(sq, occupied)");
+    exportCall<&Kernels::rookAttacksPext, Square, Set>(env, variants, "rookAttacksPext(sq, occupied)");
+    exportCall<&Kernels::bishopAttacksPext, Square, Set>(env, variants, "bishopAttacksPext(sq, occupied)");
   }
 }
 

@@ -212,7 +212,7 @@ int checkState(const Sliders& s, const Board& c, int count) {
 // Resolving and writing SAN from the target square backwards (the pieces of the named type that
 // attack it) and testing only those candidates for legality, instead of generating every legal
 // move of every position. Same answers as resolve / write over the legal move list (the JS twin
-// uses those; the reader's records are compared byte for byte in test/pgn.test.ts).
+// uses those; the reader's records are compared byte for byte in test/games/pgn.test.ts).
 
 // The sliders of `diag` / `orth` (diagonal, orthogonal movers) that reach sq over occ: each one on a
 // line through sq (empty-board rays) with nothing between (Chess Programming Wiki, "Square Attacked

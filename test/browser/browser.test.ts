@@ -26,7 +26,7 @@ const missing = [!existsSync(CHROMIUM) && `no Chromium at ${CHROMIUM}`, !existsS
 if (missing.length && process.env.BITBOARD_PATTERNS_REQUIRE_BROWSER === '1') {
   throw new Error(`BITBOARD_PATTERNS_REQUIRE_BROWSER=1, but ${missing.join('; ')}`);
 }
-if (missing.length) console.warn(`test/browser.test.ts skipped: ${missing.join('; ')}`);
+if (missing.length) console.warn(`test/browser/browser.test.ts skipped: ${missing.join('; ')}`);
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 // A knight pinned on a diagonal (Bb4-Nd2-Ke1) and a bishop on a file (Re8-Be2-Ke1).

@@ -61,8 +61,6 @@ const RAW_SIGNATURES: Record<string, Kind[]> = {
   perftStats: ['packed', 'depth', 'statsOut'],
   kbnkEval: ['square', 'square', 'square', 'square'],
 };
-/** Where the backend keeps the check variants (the facade merges them into `variants`). */
-const rawName = (name: string) => name.replace(/^variants\.(pinnedPieces|rookAttacks|bishopAttacks)/, 'checkVariants.$1');
 
 /** The backend (raw) signature: no squares as numbers where sets go, no defaults, `out` required. */
 function rawKind(k: Kind): Kind {
@@ -463,11 +461,11 @@ describe('a corrupted position in a batch is a RangeError naming its index', () 
 describe.skipIf(!nativeApi)('raw native addon (no facade checks)', () => {
   // The addon as loaded, before lib/backends/native.ts adapts it (its position functions take packed words).
   const raw = nativeApi ? (createRequire(import.meta.url)(addonPath()) as object) : {};
-  const specs = SPECS.filter(([name]) => !FACADE_ONLY.has(name) && lookup(raw, rawName(name)) !== undefined)
-    .map(([name, kinds]): [string, Kind[]] => [rawName(name), RAW_SIGNATURES[name] ?? kinds.map(rawKind)]);
+  const specs = SPECS.filter(([name]) => !FACADE_ONLY.has(name) && lookup(raw, name) !== undefined)
+    .map(([name, kinds]): [string, Kind[]] => [name, RAW_SIGNATURES[name] ?? kinds.map(rawKind)]);
 
   it('exports every backend function', () => {
-    const missing = SPECS.map(([n]) => n).filter((n) => !OPTIONAL.has(n) && !FACADE_ONLY.has(n) && !lookup(raw, rawName(n)));
+    const missing = SPECS.map(([n]) => n).filter((n) => !OPTIONAL.has(n) && !FACADE_ONLY.has(n) && !lookup(raw, n));
     expect(missing).toEqual([]);
   });
 
@@ -482,7 +480,7 @@ describe.skipIf(!nativeApi)('raw native addon (no facade checks)', () => {
       const err = thrown(() => f(...c.args()));
       expectError(err, c.error);
       if (c.elementIndex !== undefined) {
-        expect(err.message).toContain(name.replace(/^(variants|checkVariants)\./, ''));
+        expect(err.message).toContain(name.replace(/^variants\./, ''));
         expect(err.message).toMatch(new RegExp(`\\b${c.elementIndex}\\b`));
       }
     });

@@ -1,5 +1,5 @@
 /**
- * The everyday API on Positions kept as int32 halves (lib/position-record.ts): whole games replayed
+ * The everyday API on Positions kept as int32 halves (lib/core/position-record.ts): whole games replayed
  * with makeMove and toFen against chessops as the oracle (board, side, castling, clocks from its
  * makeFen; the en-passant field against its legal en-passant captures), the bigint sets against
  * chessops's board, legalMoves against chess.js's move list in string order, spread copies,

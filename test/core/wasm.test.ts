@@ -2,7 +2,7 @@
  * What only the WebAssembly backend has: the module's sandbox (an access outside its linear memory
  * traps, and the trap reaches JS as an Error, never a crash), the runtime's SIMD128, and the module
  * staying usable after a trap. Its behaviour is held to the other backends by every suite through
- * test/backends.ts.
+ * test/support/backends.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { createApi } from '../../lib/api/create-api.js';

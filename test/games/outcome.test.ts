@@ -1,5 +1,5 @@
 /**
- * The outcome of each game read from PGN (lib/outcome.ts), on both readers. Truths: hand-built
+ * The outcome of each game read from PGN (lib/games/outcome.ts), on both readers. Truths: hand-built
  * games whose end follows from the FIDE Laws of Chess (the article cited per case), and random
  * playouts judged by a reference written here over chessops (its legal moves, checkmate, stalemate,
  * insufficient material and FEN with the legal en-passant square): python-chess's meaning of

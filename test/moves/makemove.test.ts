@@ -1,5 +1,5 @@
 /**
- * makeMove, the backend function (native/core/makemove.h, lib/js/makemove.ts) and the facade's
+ * makeMove, the backend function (native/core/makemove.h, lib/backends/js/makemove.ts) and the facade's
  * makeMove over it: against the brute-force reference of test/patterns/reference-checks.ts (moves played on
  * a plain 64-cell board; the en-passant square kept only when the reference finds a legal
  * en-passant capture after the move), native against JS word for word (every legal move and random

@@ -38,11 +38,11 @@ describe.each(backends)('%s', (_name, api) => {
     it('rookAttacks equals the ray walk for all squares and 42 occupancies', () => expectSlider(api.rookAttacks, rookRef));
     it('bishopAttacks equals the ray walk', () => expectSlider(api.bishopAttacks, bishopRef));
     it('queenAttacks equals the ray walk', () => expectSlider(api.queenAttacks, queenRef));
-    it('checkVariants: rookAttacksMagic and bishopAttacksMagic equal the ray walk', () => {
+    it('variants: rookAttacksMagic and bishopAttacksMagic equal the ray walk', () => {
       expectSlider(api.variants.rookAttacksMagic, rookRef);
       expectSlider(api.variants.bishopAttacksMagic, bishopRef);
     });
-    it('checkVariants: the PEXT forms equal the ray walk where they exist', () => {
+    it('variants: the PEXT forms equal the ray walk where they exist', () => {
       const { rookAttacksPext, bishopAttacksPext } = api.variants;
       expect(rookAttacksPext === undefined).toBe(bishopAttacksPext === undefined);
       if (rookAttacksPext) expectSlider(rookAttacksPext, rookRef);

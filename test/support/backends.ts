@@ -28,7 +28,7 @@ function wasmOrSkip(): Api | undefined {
     return createApi(loadWasm());
   } catch (e) {
     if (process.env.BITBOARD_PATTERNS_REQUIRE_WASM === '1') throw e;
-    console.warn(`test/backends.ts: the wasm backend is skipped: ${(e as Error).message}`);
+    console.warn(`test/support/backends.ts: the wasm backend is skipped: ${(e as Error).message}`);
     return undefined;
   }
 }

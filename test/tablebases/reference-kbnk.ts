@@ -1,7 +1,7 @@
 /**
  * An independent KBNK generator for the tests: the dedicated set-wise retrograde analysis of the KBNK
  * Endgame page's material (one weak-king set per placement of strong king, bishop and knight), written
- * apart from the general generator (lib/js/tbgen.ts, native/core/tbgen.h) that the library uses for
+ * apart from the general generator (lib/backends/js/tbgen.ts, native/core/tbgen.h) that the library uses for
  * every table, KBNvK included. The test compares the library's KBNvK table with this one byte for byte.
  *
  * Table layout v1 (lib/core/types.ts). No BigInt here: every 64-bit set of weak-king squares is a pair of

@@ -1,5 +1,5 @@
 /**
- * The general tablebase generator (lib/tablebases/tablebase.ts, native/core/tbgen.h, lib/js/tbgen.ts): published
+ * The general tablebase generator (lib/tablebases/tablebase.ts, native/core/tbgen.h, lib/backends/js/tbgen.ts): published
  * DTM maxima, hand-checked positions, the KBNK table of lib/tablebases/kbnk.ts, a brute-force check of the
  * retrograde invariant with the library's perft-verified legalMoves/makeMove, native vs JS bytes,
  * files, positions, progress and errors.
@@ -466,7 +466,7 @@ describe.each(generators)('DTZ long values (%s): distances beyond a byte, file f
 describe('the tablebase families share one prefix vocabulary', () => {
   it('the root and the tablebases subpath export Kbnk…, Tablebase… and Syzygy… names, and the old tb… names still work', async () => {
     const root = await import('../../lib/index.js') as unknown as Record<string, unknown>;
-    const sub = await import('../../lib/api/tablebases-entry.js') as unknown as Record<string, unknown>;
+    const sub = await import('../../lib/tablebases-entry.js') as unknown as Record<string, unknown>;
     for (const family of [root, sub]) {
       for (const name of ['KbnkTablebase', 'Tablebase', 'SyzygyTablebase', 'KbnkFileError', 'TablebaseFileError', 'SyzygyFileError']) {
         expect(typeof family[name], name).toBe('function');

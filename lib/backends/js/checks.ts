@@ -3,7 +3,7 @@
  *
  * Pinned pieces, pinners, discovered-check candidates and pin rays come from the one blocker
  * primitive, `kingBlockers` (blockers.ts); the page's x-ray and opposite-ray methods stay as the two
- * documented variants (`checkVariants`). The hot code works on int32 halves (lo = a1..h4, hi =
+ * documented variants (`checkVariants`, the Backend's `variants`). The hot code works on int32 halves (lo = a1..h4, hi =
  * a5..h8), the backend's one representation for it: single-position functions read a Position's sets
  * through the SCRATCH buffer into halves and return unsigned bigints; the batch forms read the packed
  * words as int32 halves and check each position's consistency first, like the native side (a

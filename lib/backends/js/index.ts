@@ -46,8 +46,8 @@ export const jsBackend: Backend = {
   pgn: jsPgnBackend,
   tbgen: null,
   syzygy: null,
-  checkVariants: checks.checkVariants,
   variants: {
+    ...checks.checkVariants,
     distantCheckLinesBranchy: king.distantCheckLinesBranchy,
     distantCheckLinesBranchless: king.distantCheckLinesBranchless,
     knightAttacksSetEastWest: knight.knightAttacksSetEastWest,

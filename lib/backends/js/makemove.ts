@@ -17,7 +17,7 @@ import {
   BOARD, C960, CASTLING, EP, KEEP_RIGHTS, PLY_WORDS, SIDE, castlingIsLegal, enPassantCount, kingSquareAt, play,
 } from './movegen.js';
 import { CASTLING_MOVE, PSEUDO_LEGAL, kingSafeAfter, movedType, quickLegality } from './legal.js';
-import { loadPosition } from './load.js';
+import { loadPosition } from './load-position.js';
 
 /** The int32 halves of packed words (little-endian: word k is halves 2k, 2k + 1). */
 const halves = (words: BigUint64Array): Int32Array => new Int32Array(words.buffer, words.byteOffset, words.length * 2);

@@ -20,7 +20,7 @@ import {
   attacked, generate, kingSquareAt, loadPacked, play, typeAt,
 } from './movegen.js';
 import { LINE, bishopHalves, rookHalves } from './sliders.js';
-import { loadPosition } from './load.js';
+import { loadPosition } from './load-position.js';
 
 /** Out-array of the slider lookups and kingBlockers below. */
 const ATT = new Int32Array(6);

@@ -10,7 +10,7 @@ import * as mg from './movegen.js';
 import { play } from './movegen.js';
 import type { Position } from '../../core/types.js';
 import type { SanBackend } from '../contract.js';
-import { loadPosition } from './load.js';
+import { loadPosition } from './load-position.js';
 import { PositionRecord } from '../../core/position-record.js';
 import { isLegalPieceMove } from './makemove.js';
 

@@ -13,7 +13,7 @@
  * SyzygyTablebase.fromBytes uses; a directory of files is the addon's or the twin's). The addon-only
  * members (threads, the record formatter, analyzeFile) are absent, as on the twin.
  */
-import type { Backend, BatchBackend, CheckVariants } from '../contract.js';
+import type { Backend, BatchBackend, CheckVariants, Variants } from '../contract.js';
 import type { Position } from '../../core/types.js';
 import { CHECK_ANALYSIS_WORDS, MAX_MOVES, PACKED_POSITION_WORDS, PERFT_STATS_COLUMNS, PLANE_BYTES } from '../../core/types.js';
 import { FEATURE_COUNT, featureWidth, isU64Feature } from '../../core/features.js';
@@ -183,16 +183,17 @@ export function wasmBackendOf(core: WasmCore): Backend {
     bishopAttacksMagic: bishop,
   });
 
+  const patterns = wasmPatternFns(core);
   return Object.freeze({
     ...jsBackend,
     ...declaredWasmMembers(x, scratchOps, put),
-    ...wasmPatternFns(core),
+    ...patterns,
+    variants: Object.freeze({ ...patterns.variants, ...checkVariants }) as Variants,
     name: 'wasm' as const,
     cpuPath: core.simd ? 'wasm32+simd128' : 'wasm32',
     // Moves are made by the module's makeMove below, not the twin's shortcut.
     makeMovePosition: undefined,
     batch: Object.freeze(batch),
-    checkVariants,
     pgn: wasmPgnBackend(core),
 
     attackersTo: (pos: Position, sq: number, byColor: number, occupied: bigint) =>

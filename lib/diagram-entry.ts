@@ -3,4 +3,4 @@
  *
  * @module bitboard-patterns/diagram
  */
-export * from '../diagram/index.js';
+export * from './diagram/index.js';

@@ -4,4 +4,4 @@
  *
  * @module bitboard-patterns/games
  */
-export * from '../games/index.js';
+export * from './games/index.js';

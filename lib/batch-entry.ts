@@ -4,7 +4,7 @@
  *
  * @module bitboard-patterns/batch
  */
-import { api } from './facade.js';
+import { api } from './api/facade.js';
 
-export * from '../batch/index.js';
+export * from './batch/index.js';
 export const { PositionBatch, analyzeBatch, analyzeBatchAsync, toPlanes, packPositions } = api;

@@ -5,7 +5,7 @@
  *
  * @module bitboard-patterns/tablebases
  */
-import { api } from './facade.js';
+import { api } from './api/facade.js';
 
-export * from '../tablebases/index.js';
+export * from './tablebases/index.js';
 export const { cornerDistance, manhattanDistance, kbnkEval, kbnkEvalSquares } = api;
