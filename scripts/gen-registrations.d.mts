@@ -13,3 +13,6 @@ export const WASM_TS_OUTPUT: string;
 export function wasmPlan(declarations: Record<string, object>): [string, object, string | undefined][];
 export function wasmExportName(name: string): string;
 export function wasmSources(declarations: Record<string, object>, facts: NativeFacts): { c: string; ts: string };
+export const FEATURES_OUTPUT: string;
+export function featureIdName(name: string): string;
+export function featuresSource(features: readonly object[]): string;

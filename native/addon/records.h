@@ -143,12 +143,7 @@ class Writer {
   char* end_;
 };
 
-// FEATURES names, in FeatureId order (lib/core/features.ts keeps the same list).
-inline const char* const kFeatureNames[kFeatureCount] = {
-  "checkers", "pinned", "discoveredCheckCandidates", "attacked", "kingZoneAttacks", "distantCheckLines",
-  "pawnShieldIndex", "uncatchablePassers", "knightForkSquares", "inCheck", "legalMoveCount", "checkmate",
-  "stalemate", "polyglotKey",
-};
+// kFeatureNames: generated with FeatureId from lib/core/features.ts (native/core/generated/features.h).
 
 // The records of lines 0..n-1 of `data` (line i is data[starts[i], starts[i + 1] - 1)), numbered from
 // firstLine: one per line whose valid[i] is set (the others are left to the caller, which writes the

@@ -1,4 +1,4 @@
-// Batch position analysis: every feature of lib/batch/batch.ts FEATURES for one packed position, computed
+// Batch position analysis: every feature of lib/core/features.ts FEATURES for one packed position, computed
 // only when asked for, with the work the features share done once (one look from each king gives
 // its checkers, and its blockers (core/blockers.h): the pins against it and the other side's
 // discovered-check candidates).
@@ -10,39 +10,15 @@
 #include <cstring>
 
 #include "checks.h"
+#include "generated/features.h"
 #include "movegen.h"
 #include "polyglot.h"
 
 namespace bbp {
 inline namespace BBP_ISA {
 
-// The order of FEATURES in lib/batch/batch.ts. "Pair" features write two values per position, white's
-// then black's; the others one.
-enum FeatureId : unsigned {
-  kFeatCheckers,                   // U64 pair: enemy pieces checking the king of each colour
-  kFeatPinned,                     // U64 pair: pieces of each colour pinned to their own king
-  kFeatDiscoveredCheckCandidates,  // U64 pair
-  kFeatAttacked,                   // U64 pair: squares each colour attacks
-  kFeatKingZoneAttacks,            // U8 pair: (enemy piece, king-zone square) attack pairs
-  kFeatDistantCheckLines,          // U8 pair: dirSet of each king, taboo = own pieces | enemy attacks
-  kFeatPawnShieldIndex,            // U8 pair
-  kFeatUncatchablePassers,         // U64 pair: each colour's passers the enemy king cannot catch
-  kFeatKnightForkSquares,          // U64 pair: fork squares against enemy king/queens/rooks
-  kFeatInCheck,                    // U8: the side to move is in check
-  kFeatLegalMoveCount,             // U8: legal moves of the side to move (255: side not to move in check)
-  kFeatCheckmate,                  // U8 flag
-  kFeatStalemate,                  // U8 flag
-  kFeatPolyglotKey,                // U64: the Polyglot book format's key (polyglot.h)
-  kFeatureCount
-};
-
+// FeatureId, its widths and kinds: generated from lib/core/features.ts (the one list).
 constexpr unsigned featureBit(FeatureId f) { return 1u << f; }
-constexpr bool isU64Feature(unsigned f) {
-  return f == kFeatCheckers || f == kFeatPinned || f == kFeatDiscoveredCheckCandidates || f == kFeatAttacked ||
-         f == kFeatUncatchablePassers || f == kFeatKnightForkSquares || f == kFeatPolyglotKey;
-}
-constexpr unsigned featureWidth(unsigned f) { return f >= kFeatInCheck ? 1 : 2; }
-constexpr bool isFlagFeature(unsigned f) { return f == kFeatInCheck || f == kFeatCheckmate || f == kFeatStalemate; }
 constexpr std::uint8_t kIllegalPosition = 255;  // legalMoveCount when the side not to move is in check
 
 // The one place the analysis asks the move generator (native/core/movegen.h) for anything.

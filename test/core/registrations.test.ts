@@ -7,9 +7,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { DECLARATIONS, type Declaration } from '../../lib/api/declarations.js';
+import { FEATURES } from '../../lib/core/features.js';
 import { addonPath } from '../../lib/backends/native.js';
 import {
-  OUTPUT, WASM_OUTPUT, WASM_TS_OUTPUT, isPlain, readNative, registrationsSource, wasmExportName, wasmPlan, wasmSources,
+  FEATURES_OUTPUT, OUTPUT, WASM_OUTPUT, WASM_TS_OUTPUT, featuresSource, isPlain, readNative, registrationsSource, wasmExportName, wasmPlan, wasmSources,
 } from '../../scripts/gen-registrations.mjs';
 import { nativeApi } from '../support/backends.js';
 
@@ -30,6 +31,10 @@ describe('generated addon registrations', () => {
       'perftBatch', 'pinnedPiecesBatch']);
     const c = readFileSync(WASM_OUTPUT, 'utf8');
     for (const [name, , why] of wasmPlan(DECLARATIONS)) if (!why) expect(c, name).toContain(`BBP_EXPORT(${wasmExportName(name)})`);
+  });
+
+  it(`${FEATURES_OUTPUT} is fresh: the C++ feature list is lib/core/features.ts's`, () => {
+    expect(readFileSync(FEATURES_OUTPUT, 'utf8')).toBe(featuresSource(FEATURES));
   });
 
   it('is compiled: native/sources.txt lists it', () => {

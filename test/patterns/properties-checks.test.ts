@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Api } from '../../lib/api/create-api.js';
+import { DECLARATIONS, type ArgKind, type Declaration } from '../../lib/api/declarations.js';
 import { NUM_RUNS, anySet, color, square } from '../support/arbitraries.js';
 import { comparedApis, comparedRows, jsApi } from '../support/backends.js';
 import { rng } from './reference.js';
@@ -64,41 +65,33 @@ const P = (f: string): FenArg => ({ fen: f });
 const position = fen.map(P);
 const positions = fc.array(fen, { maxLength: 12 }).map((fs) => fs.map(P));
 
-const PROPS: [string, fc.Arbitrary<unknown[]>][] = [
-  ['rookAttacks', fc.tuple(square, anySet)],
-  ['bishopAttacks', fc.tuple(square, anySet)],
-  ['queenAttacks', fc.tuple(square, anySet)],
+/** The functions whose arguments need more than an arbitrary per argument kind. */
+const HAND: [string, fc.Arbitrary<unknown[]>][] = [
   ...(['rookAttacksBatch', 'bishopAttacksBatch', 'queenAttacksBatch']).map((n): [string, fc.Arbitrary<unknown[]>] => [n,
     fc.array(fc.tuple(square, anySet), { maxLength: 40 }).map((xs) => [Uint8Array.from(xs.map((x) => x[0])), BigUint64Array.from(xs.map((x) => x[1]))])]),
-  ['rayAttacks', fc.tuple(direction, anySet, anySet)],
-  ['xrayRookAttacks', fc.tuple(anySet, anySet, square)],
-  ['xrayBishopAttacks', fc.tuple(anySet, anySet, square)],
-  ['between', fc.tuple(square, square)],
-  ['line', fc.tuple(square, square)],
   ['parseFen', fc.tuple(fen)],
   ['toFen', fc.tuple(position)],
   ['createPosition', fc.tuple(position).map(([p]) => [{ spreadOf: p }])],
   ['packPositions', fc.tuple(positions)],
-  ['attackersTo', fc.tuple(position, square, color, fc.option(anySet, { nil: undefined }))],
-  ['checkers', fc.tuple(position, fc.option(color, { nil: undefined }))],
-  ['isInCheck', fc.tuple(position, fc.option(color, { nil: undefined }))],
-  ['pinnedPieces', fc.tuple(position, color)],
-  ['pinners', fc.tuple(position, color)],
-  ['discoveredCheckCandidates', fc.tuple(position, color)],
-  ['checkBlockSquares', fc.tuple(position, color)],
-  ['pinRay', fc.tuple(position, square)],
   ['checkKind', fenAndMove.map(([f, m]) => [P(f), m])],
-  ['hasInsufficientMaterial', fc.tuple(position, color)],
-  ['isInsufficientMaterial', fc.tuple(position)],
   ['checkersBatch', fc.tuple(positions, fc.constantFrom(0, 1, 2, undefined)).map(([ps, c]) => [{ packed: ps }, c])],
   ['pinnedPiecesBatch', fc.tuple(positions, fc.constantFrom(0, 1, 2)).map(([ps, c]) => [{ packed: ps }, c])],
   ['discoveredCheckCandidatesBatch', fc.tuple(positions, fc.constantFrom(0, 1, 2)).map(([ps, c]) => [{ packed: ps }, c])],
   ['checkAnalysisBatch', positions.map((ps) => [{ packed: ps }])],
-  ['variants.pinnedPiecesXray', fc.tuple(position, color)],
-  ['variants.pinnedPiecesOppositeRays', fc.tuple(position, color)],
-  ['variants.rookAttacksMagic', fc.tuple(square, anySet)],
-  ['variants.bishopAttacksMagic', fc.tuple(square, anySet)],
 ];
+/** An arbitrary per argument kind: every other function of the topics is compared on these. */
+const KIND_ARBITRARIES: Partial<Record<ArgKind, fc.Arbitrary<unknown>>> = {
+  square, color, bitboard: anySet, direction, position,
+  optBitboard: fc.option(anySet, { nil: undefined }), optColor: fc.option(color, { nil: undefined }),
+};
+const handNames = new Set(HAND.map(([n]) => n));
+const PROPS: [string, fc.Arbitrary<unknown[]>][] = [...HAND, ...CHECK_TOPIC_FUNCTIONS
+  .filter((n) => !handNames.has(n) && !n.endsWith('Pext'))
+  .map((n): [string, fc.Arbitrary<unknown[]>] => [n, fc.tuple(...(DECLARATIONS as Record<string, Declaration>)[n]!.args.map(([a, k]) => {
+    const arb = KIND_ARBITRARIES[k];
+    if (!arb) throw new Error(`${n}: no arbitrary for argument ${a} of kind ${k}; add one or a HAND entry`);
+    return arb;
+  }))])];
 
 /** Turns the FEN stand-ins into each API's own Positions (or packed arrays). */
 function materialize(api: Api, args: unknown[]): unknown[] {

@@ -74,8 +74,7 @@ describe.skipIf(comparedApis.length === 0).each(comparedRows)('%s and JS agree',
     const variants = Object.keys(jsApi.variants).filter((k) => typeof (jsApi.variants as Record<string, unknown>)[k] === 'function');
     // kbnkEval takes a KBNK Position: both backends are held to the same formula in kbnk.test.ts
     const elsewhere = new Set<string>([...CHECK_TOPIC_FUNCTIONS, ...MOVE_TOPIC_FUNCTIONS, 'kbnkEval',
-      'PositionBatch', 'analyzeBatch', 'analyzeBatchAsync', 'toPlanes', // batch: test/batch/batch.test.ts
-      'polyglotKey']); // test/games/polyglot.test.ts
+      'PositionBatch', 'analyzeBatch', 'analyzeBatchAsync', 'toPlanes']); // batch: test/batch/batch.test.ts
     const here = new Set([...SINGLE, ...BATCH].map(([n]) => n));
     expect([...names, ...variants.map((v) => `variants.${v}`)].filter((n) => !elsewhere.has(n) && !here.has(n))).toEqual([]);
     // The plain-argument functions with no property elsewhere are all here (the king and knight topics at least).

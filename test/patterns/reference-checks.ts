@@ -14,20 +14,16 @@ import {
   ALL_SQUARES_LIST, FULL, bit, chebyshev, fileOf, has, onBoard, rankOf, squareAt, squaresIn,
 } from './reference.js';
 import { placementOf } from '../core/fen-writer.js';
+import { DECLARATIONS, type Declaration } from '../../lib/api/declarations.js';
 
 /**
- * The public functions of this topic (facade names). test/patterns/properties.test.ts leaves them to
- * test/patterns/properties-checks.test.ts, which checks that it covers exactly these.
+ * The public functions of these topics (facade names), read from the declarations:
+ * test/patterns/properties.test.ts leaves them to test/patterns/properties-checks.test.ts, which
+ * compares every one of them across the backends.
  */
-export const CHECK_TOPIC_FUNCTIONS = [
-  'rookAttacks', 'bishopAttacks', 'queenAttacks', 'rookAttacksBatch', 'bishopAttacksBatch', 'queenAttacksBatch',
-  'rayAttacks', 'xrayRookAttacks', 'xrayBishopAttacks', 'between', 'line',
-  'parseFen', 'toFen', 'createPosition', 'packPositions',
-  'attackersTo', 'checkers', 'isInCheck', 'pinnedPieces', 'pinners', 'discoveredCheckCandidates', 'checkBlockSquares',
-  'pinRay', 'checkKind', 'hasInsufficientMaterial', 'isInsufficientMaterial', 'checkersBatch', 'pinnedPiecesBatch', 'discoveredCheckCandidatesBatch', 'checkAnalysisBatch',
-  'variants.pinnedPiecesXray', 'variants.pinnedPiecesOppositeRays', 'variants.rookAttacksMagic',
-  'variants.bishopAttacksMagic', 'variants.rookAttacksPext', 'variants.bishopAttacksPext',
-] as const;
+export const CHECK_TOPICS = ['sliders', 'positions', 'checks', 'outcome', 'polyglot'] as const;
+export const CHECK_TOPIC_FUNCTIONS: readonly string[] = Object.entries(DECLARATIONS as Record<string, Declaration>)
+  .filter(([, d]) => (CHECK_TOPICS as readonly string[]).includes(d.topic)).map(([name]) => name);
 
 // ------------------------------------------------------------------ rays and lines
 
