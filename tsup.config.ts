@@ -45,6 +45,8 @@ export default defineConfig({
     tablebases: 'lib/api/tablebases-entry.ts',
     batch: 'lib/api/batch-entry.ts',
     diagram: 'lib/api/diagram-entry.ts',
+    // Node only (it starts processes): not re-exported by the root, not in the browser build.
+    engine: 'lib/api/engine-entry.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
