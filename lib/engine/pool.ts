@@ -20,8 +20,10 @@ export interface EnginePoolOptions {
   engines?: number;
   /** UCI options set after the handshake, such as `{ Hash: 16, Threads: 1 }`. */
   options?: Record<string, string | number | boolean>;
-  /** The deadline of the handshake and of one search (a `movetime` limit is added to it); default 30000. */
+  /** The deadline of one search (a `movetime` limit is added to it); default 30000. */
   timeoutMs?: number;
+  /** The deadline of starting an engine and its handshake; default 30000. */
+  startTimeoutMs?: number;
   /**
    * Deterministic mode: Threads=1 and, before each search, `ucinewgame` and `isready`, so with a
    * node or depth limit the answer equals Stockfish driven by hand with the same commands.
@@ -94,6 +96,7 @@ export class EnginePool {
   readonly #args: string[];
   readonly #options: Record<string, string | number | boolean>;
   readonly #timeoutMs: number;
+  readonly #startTimeoutMs: number;
   readonly #fresh: boolean;
   readonly #slots: Slot[] = [];
   readonly #queue: Job[] = [];
@@ -108,6 +111,7 @@ export class EnginePool {
     this.command = command;
     this.#args = o.args ?? [];
     this.#timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT;
+    this.#startTimeoutMs = o.startTimeoutMs ?? DEFAULT_TIMEOUT;
     this.#fresh = o.fresh === true;
     this.#options = { ...(o.options ?? {}) };
     if (this.#fresh) {
@@ -124,6 +128,7 @@ export class EnginePool {
     if (typeof options !== 'object' || options === null) throw new TypeError('EnginePool.start: options must be an object');
     const engines = options.engines === undefined ? availableParallelism() : positiveInt('engines', options.engines, 1024);
     if (options.timeoutMs !== undefined) positiveInt('timeoutMs', options.timeoutMs, 2 ** 31 - 1);
+    if (options.startTimeoutMs !== undefined) positiveInt('startTimeoutMs', options.startTimeoutMs, 2 ** 31 - 1);
     if (options.cacheSize !== undefined && (typeof options.cacheSize !== 'number' || !Number.isInteger(options.cacheSize) || options.cacheSize < 0)) {
       throw new RangeError('EnginePool.start: cacheSize must be an integer >= 0');
     }
@@ -145,12 +150,17 @@ export class EnginePool {
   }
 
   #spawn(): Promise<EngineProcess> {
-    return EngineProcess.start(this.command, this.#args, this.#options, this.#timeoutMs);
+    return EngineProcess.start(this.command, this.#args, this.#options, this.#startTimeoutMs);
   }
 
   /** The number of engine processes. */
   get engines(): number {
     return this.#slots.length;
+  }
+
+  /** The process ids of the engines running now. */
+  get pids(): number[] {
+    return this.#slots.flatMap((s) => (s.engine && !s.engine.dead && s.engine.child.pid !== undefined ? [s.engine.child.pid] : []));
   }
 
   get stats(): EnginePoolStats {
