@@ -87,7 +87,8 @@ describe.runIf(haveStockfish)('annotate', () => {
         const nags = new Map((out.nags ?? []).map((n) => [n.ply, n.nag]));
         for (let ply = 1; ply <= g.moves.length; ply++) {
           const kept = g.evals?.[ply - 1];
-          const want = kept ?? (('mate' in scores[ply]! && scores[ply]!.mate === 0) ? null : scores[ply]!);
+          const s = scores[ply]!;
+          const want = kept ?? ('mate' in s && s.mate === 0 ? null : s);
           expect(evals[ply - 1], `game ${gi + 1} ply ${ply}`).toEqual(want);
           if (kept) { expect(nags.has(ply)).toBe(false); continue; }
           const before = ply === 1 ? scores[0]! : (g.evals?.[ply - 2] ?? scores[ply - 1]!);
