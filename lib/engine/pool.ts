@@ -183,7 +183,6 @@ export class EnginePool {
       const fen = toFen(pos, { shredder: pos.chess960 });
       // The Polyglot key names the pieces, side, castling rights and en passant; the halfmove clock
       // (the fifty-move rule) and the kind of chess change a search too.
-      const key = `${polyglotKey(pos).toString(16)}/${pos.halfmoveClock}/${pos.chess960 ? 1 : 0}/${l.key}`;
       const job = (): Promise<EngineAnalysis> => new Promise<EngineAnalysis>((resolve, reject) => {
         signal?.throwIfAborted();
         this.#queue.push({
@@ -196,6 +195,7 @@ export class EnginePool {
         this.#stats.cacheMisses++;
         return job();
       }
+      const key = `${polyglotKey(pos).toString(16)}/${pos.halfmoveClock}/${pos.chess960 ? 1 : 0}/${l.key}`;
       const hit = this.#cache.get(key);
       if (hit) {
         this.#stats.cacheHits++;

@@ -189,22 +189,30 @@ export class EngineProcess {
     }
     this.#send(`position fen ${r.fen}`);
     this.#send(r.go);
-    const last = new Map<number, InfoLine>();
+    // The last exact score line of each PV (lines with a bound are aspiration-window failures),
+    // parsed once the search has ended.
+    const raw = new Map<number, string>();
     let best: string | null = null;
     await this.#until((line) => {
-      const t = line.trim();
-      if (t.startsWith('info ')) {
-        const info = parseInfo(t);
-        if (info && !info.bound) last.set(info.multiPv, info);
+      if (line.startsWith('info ')) {
+        if (line.includes(' score ') && !line.includes('bound')) {
+          const mp = r.multiPv === 1 ? 1 : Number(/ multipv (\d+)/.exec(line)?.[1] ?? 1);
+          raw.set(mp, line);
+        }
         return false;
       }
-      if (t.startsWith('bestmove')) {
-        const move = t.split(/\s+/)[1];
+      if (line.startsWith('bestmove')) {
+        const move = line.trim().split(/\s+/)[1];
         best = move === undefined || move === '(none)' || move === '0000' ? null : move;
         return true;
       }
       return false;
     }, r.timeoutMs, r.go);
+    const last = new Map<number, InfoLine>();
+    for (const [k, line] of raw) {
+      const info = parseInfo(line);
+      if (info) last.set(k, info);
+    }
     const lines: EngineLine[] = [...last.keys()].sort((a, b) => a - b).map((k) => {
       const i = last.get(k)!;
       const line: EngineLine = {

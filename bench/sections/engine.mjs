@@ -1,0 +1,113 @@
+/**
+ * The UCI engine pool (bitboard-patterns/engine) against Stockfish driven by hand: positions per
+ * second at depth 1 (the engine's own time is trivial, so the pool's own cost shows) of a pool of
+ * one engine against a bare loop writing `position fen` / `go depth 1` to one Stockfish process and
+ * waiting for `bestmove`; two engines against one at a node limit where the search is the cost; the
+ * cache on the bench's PGN corpus (every position of its games, the openings repeating), with and
+ * without it. Skipped when Stockfish is not installed.
+ *
+ * Stand-alone: node bench/sections/engine.mjs [--quick]
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { measurement, pgnCorpus, runStandalone } from '../lib.mjs';
+
+export const title = 'engine: the UCI engine pool against Stockfish by hand (positions/s)';
+
+const STOCKFISH = '/usr/games/stockfish';
+
+/** One Stockfish process driven by hand: handshake, then each FEN searched with `go`, answers awaited. */
+async function bareLoop(fens, go) {
+  const child = spawn(STOCKFISH, [], { stdio: ['pipe', 'pipe', 'ignore'] });
+  child.stdout.setEncoding('utf8');
+  let buffer = '';
+  let waiting;
+  child.stdout.on('data', (s) => {
+    buffer += s;
+    let nl;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      if (waiting && line.startsWith(waiting.prefix)) { const w = waiting; waiting = undefined; w.resolve(); }
+    }
+  });
+  const until = (prefix, text) => new Promise((resolve) => { waiting = { prefix, resolve }; child.stdin.write(text); });
+  await until('uciok', 'uci\n');
+  await until('readyok', 'setoption name Threads value 1\nisready\n');
+  const t0 = performance.now();
+  for (const fen of fens) await until('bestmove', `position fen ${fen}\n${go}\n`);
+  const secs = (performance.now() - t0) / 1000;
+  child.stdin.end('quit\n');
+  return fens.length / secs;
+}
+
+async function poolRate(EnginePool, positions, limit, engines, cacheSize) {
+  const pool = await EnginePool.start({ command: STOCKFISH, engines, options: { Threads: 1 }, cacheSize });
+  try {
+    const t0 = performance.now();
+    let n = 0;
+    for await (const r of pool.analyseAll(positions, limit)) {
+      if ('error' in r) throw r.error;
+      n++;
+    }
+    const secs = (performance.now() - t0) / 1000;
+    return { rate: n / secs, stats: pool.stats };
+  } finally {
+    await pool.close();
+  }
+}
+
+export async function run({ js, quick, filter }) {
+  if (filter && !filter.test('engine')) return null;
+  if (!existsSync(STOCKFISH)) return null;
+  const { EnginePool } = await import('bitboard-patterns/engine');
+  const corpus = await pgnCorpus(js, 5000);
+  const games = js.parsePgn(corpus.subarray(0, quick ? 60_000 : 400_000), { sans: false });
+  const positions = [];
+  for (const g of games) {
+    if (g.error) continue;
+    let p = js.parseFen(g.startFen);
+    positions.push(p);
+    for (const m of g.moves) { p = js.makeMove(p, m); positions.push(p); }
+  }
+  const sample = positions.filter((_, i) => i % 7 === 0).slice(0, quick ? 300 : 3000);
+  const fens = sample.map((p) => js.toFen(p));
+  const rows = [];
+  const measurements = [];
+  const add = (what, rate, note) => {
+    rows.push([what, Math.round(rate).toLocaleString('en-US'), note]);
+    measurements.push(measurement({ fn: `engine ${what}`, mode: 'cli', impl: 'stockfish', perOp: 'position', op: what },
+      { samples: [1e9 / rate], median: 1e9 / rate, min: 1e9 / rate, max: 1e9 / rate }));
+  };
+  // Depth 1: the pool (one engine, no cache) against the bare loop, interleaved twice.
+  const bare = [];
+  const one = [];
+  for (let round = 0; round < 2; round++) {
+    bare.push(await bareLoop(fens, 'go depth 1'));
+    one.push((await poolRate(EnginePool, sample, { depth: 1 }, 1, 0)).rate);
+  }
+  const b = Math.max(...bare);
+  const p1 = Math.max(...one);
+  add('bare loop, one Stockfish, depth 1', b, `${fens.length} positions; best of 2`);
+  add('pool of 1, depth 1, no cache', p1, `${(p1 / b).toFixed(2)}x the bare loop (goal >= 0.95x)`);
+  // Two engines against one where the search costs (a node limit).
+  const nodes = quick ? 5000 : 20000;
+  const few = sample.slice(0, quick ? 40 : 200);
+  const s1 = (await poolRate(EnginePool, few, { nodes }, 1, 0)).rate;
+  const s2 = (await poolRate(EnginePool, few, { nodes }, 2, 0)).rate;
+  add(`pool of 1, ${nodes} nodes`, s1, `${few.length} positions`);
+  add(`pool of 2, ${nodes} nodes`, s2, `${(s2 / s1).toFixed(2)}x one engine (goal >= 1.8x on two free cores)`);
+  // The cache on every position of the corpus's games.
+  const all = positions.slice(0, quick ? 2000 : 20000);
+  const off = await poolRate(EnginePool, all, { depth: 1 }, 1, 0);
+  const on = await poolRate(EnginePool, all, { depth: 1 }, 1, 100000);
+  add('corpus, depth 1, no cache', off.rate, `${all.length} positions of ${games.length} games`);
+  add('corpus, depth 1, cache', on.rate, `hit rate ${(100 * on.stats.hitRate).toFixed(1)}%, ${(on.rate / off.rate).toFixed(2)}x without`);
+  return {
+    columns: ['what', 'positions/s', 'note'],
+    rows, measurements,
+    notes: ['Stockfish 15.1 (/usr/games/stockfish), Threads=1 per engine; the corpus is the bench\'s generated PGN (random playouts: only the first plies repeat)'],
+  };
+}
+
+await runStandalone(import.meta.url, title, run);
