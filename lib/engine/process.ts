@@ -187,8 +187,7 @@ export class EngineProcess {
       this.#send(`setoption name MultiPV value ${r.multiPv}`);
       this.#multiPv = r.multiPv;
     }
-    this.#send(`position fen ${r.fen}`);
-    this.#send(r.go);
+    this.#send(`position fen ${r.fen}\n${r.go}`);
     // The last exact score line of each PV (lines with a bound are aspiration-window failures),
     // parsed once the search has ended.
     const raw = new Map<number, string>();
