@@ -235,6 +235,8 @@ export class EnginePool {
     const signal = options.signal ? AbortSignal.any([options.signal, own.signal]) : own.signal;
     const window: Promise<EngineResult>[] = [];
     const max = 2 * this.#slots.length;
+    // The positions not yet started are dropped at once when the signal aborts.
+    signal.addEventListener('abort', () => this.#dropAborted(), { once: true });
     try {
       for await (const pos of positions) {
         options.signal?.throwIfAborted();
@@ -269,11 +271,14 @@ export class EnginePool {
   }
 
   #dispatch(): void {
-    this.#dropAborted();
     for (const slot of this.#slots) {
-      if (!this.#queue.length) return;
       if (slot.busy || !slot.engine || slot.dead) continue;
-      const job = this.#queue.shift()!;
+      let job = this.#queue.shift();
+      while (job?.signal?.aborted) {
+        job.reject(job.signal.reason);
+        job = this.#queue.shift();
+      }
+      if (!job) return;
       void this.#run(slot, job);
     }
     if (this.#queue.length && this.#slots.every((s) => s.dead)) {
@@ -287,7 +292,7 @@ export class EnginePool {
     for (;;) {
       const engine = slot.engine!;
       try {
-        const a = await engine.search({ ...job, fresh: this.#fresh });
+        const a = await engine.search(job, this.#fresh);
         this.#stats.searches++;
         job.resolve(a);
         break;

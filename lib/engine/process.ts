@@ -51,7 +51,7 @@ export function liveEngines(): number {
   return LIVE.size;
 }
 
-export interface SearchRequest { fen: string; blackToMove: boolean; chess960: boolean; go: string; multiPv: number; fresh: boolean; timeoutMs: number }
+export interface SearchRequest { fen: string; blackToMove: boolean; chess960: boolean; go: string; multiPv: number; timeoutMs: number }
 
 export class EngineProcess {
   readonly child: ChildProcessWithoutNullStreams;
@@ -171,9 +171,9 @@ export class EngineProcess {
     return this.#until((line) => line.trim() === 'readyok', timeoutMs, 'isready');
   }
 
-  /** One search; the answer from White's view. */
-  async search(r: SearchRequest): Promise<EngineAnalysis> {
-    if (r.fresh) {
+  /** One search (after `ucinewgame` and `isready` when `fresh`); the answer from White's view. */
+  async search(r: SearchRequest, fresh: boolean): Promise<EngineAnalysis> {
+    if (fresh) {
       this.#send('ucinewgame');
       await this.ready(r.timeoutMs);
     }
