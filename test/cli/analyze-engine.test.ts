@@ -106,9 +106,21 @@ describe.runIf(haveStockfish)('analyze --engine', () => {
     expect(rows.map((r) => [r.engine_cp, r.best_move])).toEqual(want.map((w) => [w.cp, w.best]));
   });
 
-  it('usage: engine options need --engine, one limit, no Parquet', () => {
+  it('PGN input to Parquet: the columns of the run without --engine, and the four engine columns', async () => {
+    const { asyncBufferFromFile, parquetReadObjects } = await import('hyparquet');
+    const { decompress } = await import('fzstd');
+    const read = async (file: string) => parquetReadObjects({ file: await asyncBufferFromFile(file), compressors: { ZSTD: (b: Uint8Array) => decompress(b) } });
+    expect(run([PGN, '--features', 'inCheck,polyglotKey', '--format', 'parquet', '--out', join(dir, 'base.parquet')]).status).toBe(0);
+    expect(run([PGN, '--features', 'inCheck,polyglotKey', '--format', 'parquet', '--out', join(dir, 'engine.parquet'), ...engine]).status).toBe(0);
+    const base = await read(join(dir, 'base.parquet'));
+    const rows = await read(join(dir, 'engine.parquet'));
+    expect(rows.map(({ engine_cp: _c, engine_mate: _m, best_move: _b, pv: _p, ...rest }) => rest)).toEqual(base);
+    const want = await byHand(rows.map((r) => r.fen as string));
+    expect(rows.map((r) => [r.engine_cp, r.engine_mate, r.best_move, r.pv])).toEqual(want.map((w) => [w.cp, w.mate, w.best, w.pv]));
+  });
+
+  it('usage: engine options need --engine, and one limit', () => {
     expect(run([EPD, '--engine-nodes', '10']).status).toBe(2);
     expect(run([EPD, '--engine']).status).toBe(2);
-    expect(run([PGN, '--engine', '--engine-nodes', '10', '--format', 'parquet']).status).toBe(2);
   });
 });
