@@ -313,7 +313,11 @@ export class EnginePool {
           this.#restarting.add(tracked);
           slot.engine = await restart;
           this.#restarting.delete(tracked);
-          if (this.#closed) { slot.engine.kill(); break; }
+          if (this.#closed) {
+            slot.engine.kill();
+            if (job.attempts < 2) job.reject(new EngineError('closed', 'EnginePool: closed before this position was searched again'));
+            break;
+          }
         } catch (err) {
           slot.dead = err instanceof EngineError ? err : new EngineError('start', String(err));
           if (job.attempts < 2) { this.#stats.errors++; job.reject(slot.dead); }

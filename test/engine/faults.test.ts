@@ -99,6 +99,14 @@ describe('EnginePool with a faulty engine', () => {
     }
   });
 
+  it('close() while a faulted engine is being replaced: the position still settles', async () => {
+    const pool = await EnginePool.start({ command: process.execPath, args: [FAKE, '--crash-every', '1'], engines: 1, cacheSize: 0 });
+    const answer = pool.analyse(positions(1)[0]!, { nodes: 1 });
+    await new Promise((r) => setTimeout(r, 30));
+    await pool.close();
+    await expect(answer).rejects.toBeInstanceOf(EngineError);
+  });
+
   it('property: random fault schedules, engines and lengths lose and duplicate nothing', async () => {
     const fault = fc.constantFrom<Fault>('crash', 'hang', 'garbage');
     await fc.assert(fc.asyncProperty(
