@@ -111,7 +111,7 @@ describe('EnginePool with a faulty engine', () => {
     const fault = fc.constantFrom<Fault>('crash', 'hang', 'garbage');
     await fc.assert(fc.asyncProperty(
       fc.integer({ min: 1, max: 3 }),
-      fc.array(fc.array(fault, { maxLength: 2 }), { minLength: 1, maxLength: 8 }),
+      fc.array(fc.array(fault, { maxLength: 2 }), { minLength: 1, maxLength: 6 }),
       async (engines, faults) => {
         const schedule = Object.fromEntries(faults.map((f, i) => [i + 1, f]));
         await withSchedule(schedule, async () => {
@@ -125,7 +125,7 @@ describe('EnginePool with a faulty engine', () => {
           }
         });
       },
-    ), { numRuns: 6 });
+    ), { numRuns: 5 });
   }, 120_000);
 
   it('an aborted signal ends analyseAll and drops the positions not started; break does too', async () => {
