@@ -45,6 +45,8 @@ export default defineConfig({
     tablebases: 'lib/tablebases-entry.ts',
     batch: 'lib/batch-entry.ts',
     diagram: 'lib/diagram-entry.ts',
+    // Node only (it starts processes): not re-exported by the root, not in the browser build.
+    engine: 'lib/engine-entry.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

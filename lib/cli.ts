@@ -15,6 +15,7 @@ const subcommands: Record<string, () => Promise<Subcommand>> = {
   syzygy: () => import('./cli/syzygy.js'),
   pgn: () => import('./cli/pgn.js'),
   explore: () => import('./cli/explore.js'),
+  annotate: () => import('./cli/annotate.js'),
 };
 
 function help(): string {

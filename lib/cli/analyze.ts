@@ -21,6 +21,7 @@ import { FEATURES, csvHeader, featureIds } from '../core/features.js';
 import type { RecordFormat } from '../batch/batch.js';
 import type { Subcommand } from './subcommand.js';
 import { isPgnInput, pgnUsage } from './pgn-detect.js';
+import { engineUsage } from './engine-options.js';
 import { UsageError, backendOf, commandBackend, valueOf, threadsOf } from './args.js';
 import { requestedBackend } from '../backends/variable.js';
 import type { WorkerPool } from './worker-pool.js';
@@ -52,6 +53,10 @@ options:
                          lines such as HAha are Chess960 positions with or without it)
   --strict               stop at the first malformed line (exit code 1)
   --progress / --no-progress   progress bar on stderr (default: only when stderr is a terminal)
+  --engine [CMD]         add engine_cp, engine_mate, best_move, pv to every record: a UCI engine
+                         (default stockfish on PATH, then /usr/games/stockfish) searches each
+                         position, with:
+${engineUsage}
 
 Blank lines and lines whose first non-blank character is '#' are passed over (the records keep the
 input's line numbers); CRLF line ends, a UTF-8 byte order mark and a missing final newline are fine.
@@ -300,6 +305,7 @@ async function nativePipeline() {
 }
 
 export async function run(args: string[]): Promise<number> {
+  if (args.includes('--engine')) return (await import('./analyze-engine.js')).runWithEngine(args);
   if (await isPgnInput(args)) return (await import('./pgn-input.js')).runPgnAnalyze(args);
   let o: Options;
   try {

@@ -397,7 +397,7 @@ export async function preparePgnFormat(format: FormatOptions['format']): Promise
 }
 
 /** zstd for Parquet pages: the addon's libzstd at level 3 (zstd's default), when it loads with it. */
-function parquetZstd(): ((bytes: Uint8Array) => Uint8Array) | undefined {
+export function parquetZstd(): ((bytes: Uint8Array) => Uint8Array) | undefined {
   let zstd: ZstdBackend | undefined;
   try { zstd = loadNative().zstd; } catch { return undefined; }
   return zstd && ((bytes) => zstd.compress(bytes, 3));

@@ -72,9 +72,9 @@ function parseOptions(args: string[]): FilterOptions {
 }
 
 /** Where the PGN goes: stdout (fd 1), a file, or a zstd process writing a file. */
-interface Sink { write(bytes: Uint8Array): Promise<void>; close(): Promise<void> }
+export interface Sink { write(bytes: Uint8Array): Promise<void>; close(): Promise<void> }
 
-function sinkOf(out: string | undefined): Sink {
+export function sinkOf(out: string | undefined): Sink {
   if (out === undefined) return { write: async (b) => writeAllSync(1, b), close: async () => {} };
   if (!out.endsWith('.zst')) {
     const fd = openSync(out, 'w');

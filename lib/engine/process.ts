@@ -1,0 +1,233 @@
+/**
+ * One UCI engine process: start and handshake (`uci` / `uciok`, `setoption`, `isready` / `readyok`),
+ * one search at a time, and the faults that end it (the process exits, misses a deadline, or prints
+ * something that is not UCI). A fault rejects the operation under way with an EngineError and kills
+ * the process; the pool replaces it.
+ *
+ * Every process started here is in LIVE until it exits, and killed when Node exits or is stopped by
+ * SIGINT / SIGTERM, so none outlives its program.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { ProblemError } from '../core/coded-error.js';
+import { isUciLine, parseInfo, whiteScore, type EngineAnalysis, type EngineLine, type InfoLine } from './uci.js';
+
+export type EngineProblem = 'missing' | 'start' | 'exited' | 'timeout' | 'protocol' | 'closed' | 'failed';
+
+/** A UCI engine could not be started or could not answer (`problem` says why). */
+export class EngineError extends ProblemError<EngineProblem> {
+  override readonly name = 'EngineError';
+}
+
+const LIVE = new Set<ChildProcessWithoutNullStreams>();
+let hooked = false;
+
+function killAll(): void {
+  for (const c of LIVE) {
+    try { c.kill('SIGKILL'); } catch { /* already gone */ }
+  }
+  LIVE.clear();
+}
+
+function onSignal(signal: NodeJS.Signals): void {
+  killAll();
+  // Nobody else listens: do what Node does without a listener (end with the signal).
+  if (process.listenerCount(signal) === 1) {
+    process.removeListener(signal, onSignal);
+    process.kill(process.pid, signal);
+  }
+}
+
+/** Installs, once, the hooks that end every engine with the program. */
+function hookExit(): void {
+  if (hooked) return;
+  hooked = true;
+  process.on('exit', killAll);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+/** The number of engine processes alive in this program (for tests and diagnostics). */
+export function liveEngines(): number {
+  return LIVE.size;
+}
+
+export interface SearchRequest { fen: string; blackToMove: boolean; chess960: boolean; go: string; multiPv: number; timeoutMs: number }
+
+export class EngineProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** The options the engine offers (from its `option name ...` lines). */
+  readonly offered = new Set<string>();
+  #buffer = '';
+  #handler: ((line: string) => void) | undefined;
+  #fail: ((e: EngineError) => void) | undefined;
+  #dead: EngineError | undefined;
+  #handshaken = false;
+  #chess960 = false;
+  #multiPv = 1;
+  readonly exited: Promise<void>;
+
+  private constructor(readonly command: string, args: string[]) {
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = child;
+    hookExit();
+    LIVE.add(child);
+    this.exited = new Promise((resolve) => child.once('close', () => resolve()));
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      this.#die(new EngineError(e.code === 'ENOENT' ? 'missing' : 'start', `cannot start the engine ${command}: ${e.message}`));
+    });
+    child.once('exit', (code, signal) => {
+      LIVE.delete(child);
+      this.#die(new EngineError('exited', `the engine ${command} exited (${signal ?? `code ${code}`})`));
+    });
+    child.stdin.on('error', () => { /* the exit reports it */ });
+    child.stderr.resume();
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (s: string) => {
+      this.#buffer += s;
+      let nl: number;
+      while ((nl = this.#buffer.indexOf('\n')) >= 0) {
+        const line = this.#buffer.slice(0, nl).replace(/\r$/, '');
+        this.#buffer = this.#buffer.slice(nl + 1);
+        if (this.#dead) return;
+        if (this.#handshaken && !isUciLine(line)) {
+          this.#die(new EngineError('protocol', `the engine ${command} wrote a line that is not UCI: ${JSON.stringify(line.slice(0, 80))}`));
+          return;
+        }
+        this.#handler?.(line);
+      }
+    });
+  }
+
+  /** Starts the engine and completes the handshake with `options` (setoption name ... value ...). */
+  static async start(command: string, args: string[], options: Record<string, string | number | boolean>, timeoutMs: number): Promise<EngineProcess> {
+    const e = new EngineProcess(command, args);
+    try {
+      e.#send('uci');
+      await e.#until((line) => {
+        const m = /^option\s+name\s+(.+?)\s+type\s/.exec(line.trim());
+        if (m) e.offered.add(m[1]!);
+        return line.trim() === 'uciok';
+      }, timeoutMs, 'uciok');
+      e.#handshaken = true;
+      for (const [name, value] of Object.entries(options)) e.#send(`setoption name ${name} value ${value}`);
+      if (e.offered.has('UCI_ShowWDL')) e.#send('setoption name UCI_ShowWDL value true');
+      await e.ready(timeoutMs);
+    } catch (err) {
+      e.kill();
+      throw err;
+    }
+    return e;
+  }
+
+  get dead(): boolean {
+    return this.#dead !== undefined;
+  }
+
+  #die(error: EngineError): void {
+    if (this.#dead) return;
+    this.#dead = error;
+    this.kill();
+    const fail = this.#fail;
+    this.#fail = undefined;
+    this.#handler = undefined;
+    fail?.(error);
+  }
+
+  #send(line: string): void {
+    if (this.#dead) return;
+    this.child.stdin.write(`${line}\n`);
+  }
+
+  /** Lines go to `take` until it returns true; a fault or the deadline rejects. */
+  #until(take: (line: string) => boolean, timeoutMs: number, what: string): Promise<void> {
+    if (this.#dead) return Promise.reject(this.#dead);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#die(new EngineError('timeout', `the engine ${this.command} did not answer ${what} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.#fail = (e) => { clearTimeout(timer); reject(e); };
+      this.#handler = (line) => {
+        let done: boolean;
+        try {
+          done = take(line);
+        } catch (e) {
+          clearTimeout(timer);
+          this.#die(new EngineError('protocol', `the engine ${this.command} wrote a line the pool cannot read: ${(e as Error).message}`));
+          return;
+        }
+        if (done) {
+          clearTimeout(timer);
+          this.#handler = undefined;
+          this.#fail = undefined;
+          resolve();
+        }
+      };
+    });
+  }
+
+  /** `isready` / `readyok`. */
+  ready(timeoutMs: number): Promise<void> {
+    this.#send('isready');
+    return this.#until((line) => line.trim() === 'readyok', timeoutMs, 'isready');
+  }
+
+  /** One search (after `ucinewgame` and `isready` when `fresh`); the answer from White's view. */
+  async search(r: SearchRequest, fresh: boolean): Promise<EngineAnalysis> {
+    if (fresh) {
+      this.#send('ucinewgame');
+      await this.ready(r.timeoutMs);
+    }
+    if (r.chess960 !== this.#chess960 && this.offered.has('UCI_Chess960')) {
+      this.#send(`setoption name UCI_Chess960 value ${r.chess960}`);
+      this.#chess960 = r.chess960;
+    } else if (r.chess960 && !this.offered.has('UCI_Chess960')) {
+      throw new EngineError('failed', `the engine ${this.command} does not offer UCI_Chess960`);
+    }
+    if (r.multiPv !== this.#multiPv) {
+      this.#send(`setoption name MultiPV value ${r.multiPv}`);
+      this.#multiPv = r.multiPv;
+    }
+    this.#send(`position fen ${r.fen}\n${r.go}`);
+    // The last exact score line of each PV (lines with a bound are aspiration-window failures),
+    // parsed once the search has ended.
+    const raw = new Map<number, string>();
+    let best: string | null = null;
+    await this.#until((line) => {
+      if (line.startsWith('info ')) {
+        if (line.includes(' score ') && !line.includes('bound')) {
+          const mp = r.multiPv === 1 ? 1 : Number(/ multipv (\d+)/.exec(line)?.[1] ?? 1);
+          raw.set(mp, line);
+        }
+        return false;
+      }
+      if (line.startsWith('bestmove')) {
+        const move = line.trim().split(/\s+/)[1];
+        best = move === undefined || move === '(none)' || move === '0000' ? null : move;
+        return true;
+      }
+      return false;
+    }, r.timeoutMs, r.go);
+    const last = new Map<number, InfoLine>();
+    for (const [k, line] of raw) {
+      const info = parseInfo(line);
+      if (info) last.set(k, info);
+    }
+    const lines: EngineLine[] = [...last.keys()].sort((a, b) => a - b).map((k) => {
+      const i = last.get(k)!;
+      const line: EngineLine = {
+        score: whiteScore(i.score, r.blackToMove), bestMove: i.pv[0] ?? null, pv: i.pv, depth: i.depth, seldepth: i.seldepth, nodes: i.nodes,
+      };
+      if (i.wdl) line.wdl = r.blackToMove ? [i.wdl[2], i.wdl[1], i.wdl[0]] : i.wdl;
+      return line;
+    });
+    if (!lines.length) throw new EngineError('protocol', `the engine ${this.command} answered ${r.go} without a score`);
+    const top = lines[0]!;
+    return { ...top, bestMove: best ?? top.bestMove, lines };
+  }
+
+  kill(): void {
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      try { this.child.kill('SIGKILL'); } catch { /* already gone */ }
+    }
+  }
+}
