@@ -17,8 +17,11 @@ namespace sz = bbp::syzygy;
 
 namespace {
 
-constexpr int kWdlNone = -128;
-constexpr int kDtzNone = -32768;
+using sz::kDtzNone;
+using sz::kWdlNone;
+
+// The slider lookup of the probe search (movegen.h's generator).
+bbp::MagicSliders sliders() { return bbp::MagicSliders{bbp::magicTables()}; }
 
 struct Entry {
   bool dtz = false;
@@ -86,7 +89,7 @@ struct Set {
 
   bool board(const std::uint64_t* words, sz::Board& b) const {
     int castling, count;
-    return sz::boardFromPacked(words, b, castling, count) && !castling && count <= maxPieces;
+    return sz::boardFromPacked(sliders(), words, b, castling, count) && !castling && count <= maxPieces;
   }
 
   int probe(const std::uint64_t* words, bool isDtz) {
@@ -94,29 +97,11 @@ struct Set {
     const int none = isDtz ? kDtzNone : kWdlNone;
     if (!board(words, b)) return none;
     lastFailed = nullptr;
-    sz::Prober<Set> prober(*this);
+    sz::Prober<Set> prober(*this, sliders());
     const int v = isDtz ? prober.dtz(b) : prober.wdl(b);
     return answered(prober) ? v : none;
   }
 };
-
-// "KQvKR" -> key; false when it is not a table name.
-bool keyFromName(const char* name, std::size_t n, sz::MaterialKey& key) {
-  std::size_t v = 0;
-  while (v < n && name[v] != 'v') ++v;
-  if (v == n || n < 3 || name[0] != 'K' || v + 1 >= n || name[v + 1] != 'K') return false;
-  int w[5] = {}, b[5] = {};
-  const char* letters = "PNBRQ";
-  for (std::size_t i = 1; i < n; ++i) {
-    if (i == v || i == v + 1) continue;
-    const char* at = name[i] ? std::strchr(letters, name[i]) : nullptr;
-    if (!at) return false;
-    int* side = i < v ? w : b;
-    if (++side[at - letters] > 7) return false;
-  }
-  key = sz::Table::keyOf(w, b);
-  return true;
-}
 
 }  // namespace
 
@@ -130,7 +115,7 @@ BBP_EXPORT(bbp_tb_add) int bbp_tb_add(Set* set, const char* name, std::size_t na
                                       std::size_t size) {
   sz::MaterialKey key;
   auto& map = dtz ? set->dtz : set->wdl;
-  if (!keyFromName(name, nameLength, key) || map.count(key) || map.count(sz::mirrorKey(key))) {
+  if (!sz::keyFromName(name, nameLength, key) || map.count(key) || map.count(sz::mirrorKey(key))) {
     std::free(data);
     return -1;
   }
@@ -140,9 +125,7 @@ BBP_EXPORT(bbp_tb_add) int bbp_tb_add(Set* set, const char* name, std::size_t na
   e->data = data;
   e->size = size;
   map[key] = e.get();
-  int pieces = 2;
-  for (int t = 0; t < 5; ++t) pieces += ((key >> (3 * t)) & 7) + ((key >> (15 + 3 * t)) & 7);
-  if (pieces > set->maxPieces) set->maxPieces = pieces;
+  if (sz::piecesOf(key) > set->maxPieces) set->maxPieces = sz::piecesOf(key);
   set->entries.push_back(std::move(e));
   return static_cast<int>(set->entries.size() - 1);
 }
@@ -187,8 +170,8 @@ BBP_EXPORT(bbp_tb_probe_root) int bbp_tb_probe_root(Set* set, const std::uint64_
   sz::Board b;
   if (!set->board(words, b)) return 0;
   set->lastFailed = nullptr;
-  sz::Prober<Set> prober(*set);
-  static sz::RootMove moves[256];
+  sz::Prober<Set> prober(*set, sliders());
+  static sz::RootMove moves[sz::kMaxMoves];
   const int n = prober.root(b, moves);
   const int wdl = prober.status ? 0 : prober.wdl(b);
   const int dtz = prober.status ? 0 : prober.dtz(b);
