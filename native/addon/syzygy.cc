@@ -32,16 +32,12 @@ namespace sz = bbp::syzygy;
 using sz::kDtzNone;
 using sz::kWdlNone;
 
-// One table file: mapped and parsed on first use.
-struct TableEntry {
+// One table file: mapped and parsed on first use (syzygy.h's TableEntry, with the file's path, the
+// mapping and a lock: several threads may ask for it at once).
+struct TableEntry : sz::TableEntry {
   std::string path;
-  bool dtz = false;
-  sz::MaterialKey key = 0;
   std::mutex lock;
   std::atomic<int> state{0};  // 0 not loaded, 1 loaded, 2 failed
-  sz::Status problem = sz::kOk;
-  std::string message;
-  sz::Table table;
 #if defined(_WIN32)
   std::vector<std::uint8_t> bytes;
 #else
@@ -96,13 +92,8 @@ struct TableEntry {
       data = static_cast<const std::uint8_t*>(m);
     }
     ::close(fd);
-    static const std::uint8_t empty[1] = {0};
-    if (!data) data = empty;
 #endif
-    const sz::Status s = table.parse(data, size, dtz, key);
-    if (s) {
-      problem = s;
-      message = table.message ? table.message : "damaged";
+    if (!parse(data, size)) {
       unmap();
       return false;
     }
@@ -118,10 +109,7 @@ struct TableEntry {
   bool io = false;
 };
 
-struct TableSet {
-  std::vector<std::unique_ptr<TableEntry>> entries;
-  std::unordered_map<sz::MaterialKey, TableEntry*> wdl, dtz;
-  int maxPieces = 0;
+struct TableSet : sz::TableEntries<TableEntry> {
   bool closed = false;
   int activeWorkers = 0;  // async batches running (main thread only): close() unmaps after the last
 
@@ -147,9 +135,8 @@ struct TableSet {
   }
 
   TableEntry* entryOf(const sz::Table* t) const {
-    for (const auto& e : entries)
-      if (&e->table == t) return e.get();
-    return nullptr;
+    const int i = indexOfTable(t);
+    return i < 0 ? nullptr : entries[static_cast<std::size_t>(i)].get();
   }
 
   static thread_local TableEntry* lastFailed;
@@ -222,15 +209,7 @@ Napi::Value openCall(const Napi::CallbackInfo& info) {
     sz::MaterialKey key;
     bool isDtz;
     if (!sz::tableFromFileName(path.data(), path.size(), key, isDtz)) continue;
-    auto e = std::make_unique<TableEntry>();
-    e->path = path;
-    e->dtz = isDtz;
-    e->key = key;
-    auto& map = e->dtz ? set->dtz : set->wdl;
-    if (map.count(key) || map.count(sz::mirrorKey(key))) continue;
-    map[key] = e.get();
-    if (sz::piecesOf(key) > set->maxPieces) set->maxPieces = sz::piecesOf(key);
-    set->entries.push_back(std::move(e));
+    if (TableEntry* e = set->add(key, isDtz)) e->path = std::move(path);
   }
   return Napi::External<TableSet>::New(info.Env(), set.release(), finalizeSet);
 }

@@ -19,6 +19,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "san.h"
@@ -924,6 +926,61 @@ const Table* loadedTable(const Map& map, MaterialKey key, Status& status, typena
   }
   return &found->table;
 }
+
+// One table file of the addon's or the wasm module's set: the material and kind its name gives,
+// and the table parsed from the file's image on first use (the glue holds the image and the
+// locking, and derives its entry from this one).
+struct TableEntry {
+  bool dtz = false;
+  MaterialKey key = 0;
+  Status problem = kOk;
+  const char* message = nullptr;  // a static text, set with `problem`
+  Table table;
+
+  // Parses the image (nullptr for an empty file); false with `problem` and `message` set.
+  bool parse(const std::uint8_t* data, std::size_t size) {
+    static const std::uint8_t kEmpty[1] = {0};
+    const Status s = table.parse(data ? data : kEmpty, size, dtz, key);
+    if (!s) return true;
+    problem = s;
+    message = table.message ? table.message : "damaged";
+    return false;
+  }
+};
+
+// The entries of a table set by material key (Entry derives from TableEntry): a file whose material
+// or its mirror the set already holds is passed over, so the first one added wins.
+template <class Entry>
+struct TableEntries {
+  std::vector<std::unique_ptr<Entry>> entries;
+  std::unordered_map<MaterialKey, Entry*> wdl, dtz;
+  int maxPieces = 0;
+
+  // The new entry of a table file, or nullptr when the set has its material already.
+  Entry* add(MaterialKey key, bool isDtz) {
+    auto& map = isDtz ? dtz : wdl;
+    if (map.count(key) || map.count(mirrorKey(key))) return nullptr;
+    auto e = std::make_unique<Entry>();
+    e->dtz = isDtz;
+    e->key = key;
+    map[key] = e.get();
+    maxPieces = imax(maxPieces, piecesOf(key));
+    entries.push_back(std::move(e));
+    return entries.back().get();
+  }
+
+  // The index of the entry holding the table, or -1.
+  int indexOfTable(const Table* t) const {
+    for (std::size_t i = 0; i < entries.size(); ++i)
+      if (&entries[i]->table == t) return static_cast<int>(i);
+    return -1;
+  }
+  int indexOf(const Entry* e) const {
+    for (std::size_t i = 0; i < entries.size(); ++i)
+      if (entries[i].get() == e) return static_cast<int>(i);
+    return -1;
+  }
+};
 
 // Source: const Table* get(bool dtz, MaterialKey key, Status& status) -> the loaded table for the
 // key or its mirror, or nullptr with status kMissing (not there) or the file's problem. Sliders: the

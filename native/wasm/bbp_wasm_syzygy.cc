@@ -23,22 +23,15 @@ using sz::kWdlNone;
 // The slider lookup of the probe search (movegen.h's generator).
 bbp::MagicSliders sliders() { return bbp::MagicSliders{bbp::magicTables()}; }
 
-struct Entry {
-  bool dtz = false;
-  sz::MaterialKey key = 0;
+// One table file (syzygy.h's TableEntry, with the bytes the JS side copied in).
+struct Entry : sz::TableEntry {
   std::uint8_t* data = nullptr;  // owned (malloc'd by the JS side through bbp_alloc)
   std::size_t size = 0;
   int state = 0;  // 0 not parsed, 1 parsed, 2 damaged
-  sz::Status problem = sz::kOk;
-  const char* message = nullptr;
-  sz::Table table;
   ~Entry() { std::free(data); }
 };
 
-struct Set {
-  std::vector<std::unique_ptr<Entry>> entries;
-  std::unordered_map<sz::MaterialKey, Entry*> wdl, dtz;
-  int maxPieces = 0;
+struct Set : sz::TableEntries<Entry> {
   Entry* lastFailed = nullptr;
   // The failure of the last call: [entry index, problem, parse failed] and its message.
   std::int32_t failure[3] = {-1, 0, 0};
@@ -47,28 +40,9 @@ struct Set {
   // Each entry is parsed on its first use (one thread).
   const sz::Table* get(bool isDtz, sz::MaterialKey key, sz::Status& status) {
     return sz::loadedTable(isDtz ? dtz : wdl, key, status, lastFailed, [](Entry& e) {
-      if (e.state == 0) {
-        static const std::uint8_t empty[1] = {0};
-        const sz::Status s = e.table.parse(e.data ? e.data : empty, e.size, e.dtz, e.key);
-        e.state = s ? 2 : 1;
-        if (s) {
-          e.problem = s;
-          e.message = e.table.message ? e.table.message : "damaged";
-        }
-      }
+      if (e.state == 0) e.state = e.parse(e.data, e.size) ? 1 : 2;
       return e.state == 1;
     });
-  }
-
-  int indexOf(const Entry* e) const {
-    for (std::size_t i = 0; i < entries.size(); ++i)
-      if (entries[i].get() == e) return static_cast<int>(i);
-    return -1;
-  }
-  int indexOfTable(const sz::Table* t) const {
-    for (std::size_t i = 0; i < entries.size(); ++i)
-      if (&entries[i]->table == t) return static_cast<int>(i);
-    return -1;
   }
 
   // After a probe: false when it has no answer; the failure recorded for a damaged file.
@@ -114,19 +88,13 @@ BBP_EXPORT(bbp_tb_close) void bbp_tb_close(Set* set) { delete set; }
 BBP_EXPORT(bbp_tb_add) int bbp_tb_add(Set* set, const char* name, std::size_t nameLength, int dtz, std::uint8_t* data,
                                       std::size_t size) {
   sz::MaterialKey key;
-  auto& map = dtz ? set->dtz : set->wdl;
-  if (!sz::keyFromName(name, nameLength, key) || map.count(key) || map.count(sz::mirrorKey(key))) {
+  Entry* e = sz::keyFromName(name, nameLength, key) ? set->add(key, dtz != 0) : nullptr;
+  if (!e) {
     std::free(data);
     return -1;
   }
-  auto e = std::make_unique<Entry>();
-  e->dtz = dtz != 0;
-  e->key = key;
   e->data = data;
   e->size = size;
-  map[key] = e.get();
-  if (sz::piecesOf(key) > set->maxPieces) set->maxPieces = sz::piecesOf(key);
-  set->entries.push_back(std::move(e));
   return static_cast<int>(set->entries.size() - 1);
 }
 
