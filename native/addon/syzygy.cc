@@ -214,8 +214,11 @@ Napi::Value openCall(const Napi::CallbackInfo& info) {
   return Napi::External<TableSet>::New(info.Env(), set.release(), finalizeSet);
 }
 
-// The slider lookup of the probe search (movegen.h's generator).
-MagicSliders sliders() { return MagicSliders{magicTables()}; }
+// The slider lookup of the probe search (movegen.h's generator), made once.
+const MagicSliders& sliders() {
+  static const MagicSliders s{magicTables()};
+  return s;
+}
 
 // After a probe: false when it has no answer; `failure` set for a damaged file.
 bool answered(TableSet& set, const sz::Prober<TableSet>& prober, Failure& failure) {

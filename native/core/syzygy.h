@@ -821,7 +821,16 @@ struct CaptureSink {
 template <class Sliders>
 void legalMoves(const Sliders& s, const Board& b, MoveList& out, bool capturesOnly = false) {
   if (capturesOnly) {
-    CaptureSink sink{out.moves, b.colors[b.sideToMove ^ 1]};
+    // Most positions of few pieces have no capture: asked piece by piece (an attackersTo each),
+    // that answer costs less than the generator's per-node sets.
+    const int us = b.sideToMove;
+    const U64 occ = b.occupied();
+    bool any = false;
+    for (U64 x = b.colors[us ^ 1] & ~b.pieces[bbp::kKing]; x && !any; x &= x - 1)
+      any = bbp::attackersTo(s, b, lsb(x), us, occ) != 0;
+    out.count = 0;
+    if (!any) return;
+    CaptureSink sink{out.moves, b.colors[us ^ 1]};
     bbp::movegen::generate(s, b, sink);
     out.count = sink.n;
     return;
@@ -856,18 +865,23 @@ bool boardFromPacked(const Sliders& s, const U64* w, Board& b, int& castling, in
     shared |= all & w[2 + t];
     all |= w[2 + t];
   }
-  b = bbp::unpack(w);
-  count = popcount(all);
-  castling = b.castling;
-  const U64 whiteKing = w[0] & w[7], blackKing = w[1] & w[7];
+  // the fields one by one (position.h's unpack, without the Chess960 fields, which mean nothing
+  // without castling rights): a whole Board assigned here costs a store-forwarding stall
+  b.colors[0] = w[0];
+  b.colors[1] = w[1];
+  for (int t = 0; t < 6; ++t) b.pieces[t] = w[2 + t];
   const unsigned state = static_cast<unsigned>(w[8] & 0xffff);
   const int epCode = (state >> 8) & 255;
+  b.sideToMove = static_cast<int>(state & 1);
+  b.castling = castling = static_cast<int>((state >> 1) & 15);
+  b.epSquare = epCode;
+  b.chess960 = false;
+  b.rookFields = 0;
+  count = popcount(all);
+  const U64 whiteKing = w[0] & w[7], blackKing = w[1] & w[7];
   bool valid = !(w[0] & w[1]) && !shared && all == (w[0] | w[1]) && !(w[2] & bbp::kBackRanks) && whiteKing &&
                !(whiteKing & (whiteKing - 1)) && blackKing && !(blackKing & (blackKing - 1)) && !(state & 0xc0) &&
                epCode <= 64 && (epCode == 64 || rankOf(epCode) == (b.sideToMove ? 2 : 5));
-  // the state word's Chess960 and rook-file fields mean nothing without castling rights
-  b.chess960 = false;
-  b.rookFields = 0;
   if (valid && bbp::attackersTo(s, b, b.kingSquare(b.sideToMove ^ 1), b.sideToMove, all)) valid = false;
   if (valid && b.epSquare != kNoSquare) {
     const int up = b.sideToMove == 0 ? 8 : -8;

@@ -20,8 +20,11 @@ namespace {
 using sz::kDtzNone;
 using sz::kWdlNone;
 
-// The slider lookup of the probe search (movegen.h's generator).
-bbp::MagicSliders sliders() { return bbp::MagicSliders{bbp::magicTables()}; }
+// The slider lookup of the probe search (movegen.h's generator), made once.
+const bbp::MagicSliders& sliders() {
+  static const bbp::MagicSliders s{bbp::magicTables()};
+  return s;
+}
 
 // One table file (syzygy.h's TableEntry, with the bytes the JS side copied in).
 struct Entry : sz::TableEntry {
