@@ -6,11 +6,13 @@
 // whose symbols are canonical-Huffman coded in fixed-size blocks, found through a sparse index every
 // 2^idxbits entries and a table of block lengths. WDL files store WDL + 2; DTZ files store one side
 // to move, a distance in plies or moves (per flags) possibly through a value map per WDL class.
-// The probe search on top resolves captures and en passant, which the tables leave out.
+// The probe search on top resolves captures and en passant, which the tables leave out; it runs on
+// the main board and move generator (position.h, movegen.h), as every other caller of them does.
 //
 // No I/O and no exceptions here: a Table parses a file image someone else maps; problems are
-// status codes with a static message. The glue (native/addon/syzygy.cc) maps files and loads
-// tables on first use through a TableSource.
+// status codes with a static message. The glue (native/addon/syzygy.cc, which maps files, and
+// native/wasm/bbp_wasm_syzygy.cc, which holds bytes the JS side copied in) keeps its tables in a
+// TableEntries set and parses each on first use.
 #pragma once
 
 #include <array>
