@@ -38,9 +38,11 @@ import type { SyzygyBackend } from '../backends/contract.js';
 import { PACKED_POSITION_WORDS } from '../core/types.js';
 import { isPositionBatch, type PositionBatch } from '../batch/batch.js';
 import {
-  Prober, SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyError, SyzygyFileError, applyMove, boardFromPacked, isCheckmate,
-  legalMoves, materialKeyOf, nameFromKey, probeBatch, scanBytes, scanDirectories, type TableSet, type TbBoard,
+  Prober, SEARCH_PLY, SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyError, SyzygyFileError, boardFromPacked, isCheckmate,
+  materialKeyAt, nameFromKey, probeBatch, rootMoves, scanBytes, scanDirectories, type TableSet,
 } from '../backends/js/syzygy.js';
+import { play } from '../backends/js/movegen.js';
+import { uciOfCode } from '../core/position-record.js';
 import { backendNamed } from '../backends/named.js';
 import { loadWasmCore } from '../backends/wasm/load.js';
 import type { WasmCore } from '../backends/wasm/core.js';
@@ -79,7 +81,7 @@ export interface SyzygyRootMove {
 export interface SyzygyRootProbe {
   wdl: number;
   dtz: number;
-  /** Every legal move, best first (higher WDL; wins: fewer plies to zeroing; losses: more; draws in generation order). */
+  /** Every legal move, best first (higher WDL; wins: fewer plies to zeroing; losses: more; equal ranks by from square, then to square, promotion queen first). */
   moves: SyzygyRootMove[];
   /** The best move in UCI, null when there is no legal move. */
   best: string | null;
@@ -106,8 +108,11 @@ function nativeSyzygy(): SyzygyBackend | null {
 }
 
 
-const PROMOTION_LETTERS = ['', '', 'n', 'b', 'r', 'q'];
-const uciOf = (m: number) => squareName(m & 63) + squareName((m >> 6) & 63) + PROMOTION_LETTERS[(m >> 12) & 7]!;
+/** Does the move (movegen's code) capture or move a pawn in the position? */
+function isZeroingMove(pos: Position, m: number): boolean {
+  const from = BigInt(m & 63), to = (m >> 6) & 63;
+  return ((pos.colors[0] | pos.colors[1]) >> BigInt(to) & 1n) !== 0n || ((pos.pieces[0] >> from) & 1n) !== 0n;
+}
 
 /** f(), or null when it throws a SyzygyError (a position the tables cannot answer). */
 function orNull(f: () => number): number | null {
@@ -234,16 +239,19 @@ export class SyzygyTablebase {
     if (count > this.maxPieces) throw new SyzygyError('too-many-pieces', `${count} pieces; the tables loaded have at most ${this.maxPieces}`);
   }
 
-  private board(fn: string, pos: Position): TbBoard {
+  /** Loads the position onto the search's ply of the JS generator's board stack and returns the ply. */
+  private board(fn: string, pos: Position): number {
     this.check(fn, pos);
-    return boardFromPacked(packedOf(pos), 0).board;
+    boardFromPacked(packedOf(pos), 0);
+    return SEARCH_PLY;
   }
 
   private nativeProbe(pos: Position, dtz: boolean): number {
     const { api, handle } = this.native!;
     const v = nativeCall(() => api.syzygyProbe(handle, packedOf(pos), dtz));
     if (v === (dtz ? SYZYGY_DTZ_NONE : SYZYGY_WDL_NONE)) {
-      const { key } = materialKeyOf(boardFromPacked(packedOf(pos), 0).board);
+      boardFromPacked(packedOf(pos), 0);
+      const key = materialKeyAt(SEARCH_PLY);
       throw new SyzygyError('missing-table', `a table needed for ${nameFromKey(key)} is not loaded`);
     }
     return v;
@@ -280,7 +288,8 @@ export class SyzygyTablebase {
   /**
    * Every legal move with its WDL and DTZ after the move (mover's view) and the best move: the
    * highest WDL; among wins a mate, then the fewest plies to the next zeroing move (a winning
-   * capture or pawn move counts 1); among losses the most plies; draws keep generation order.
+   * capture or pawn move counts 1); among losses the most plies; moves of equal rank by from square,
+   * then to square, then promotion queen first (rootOrder in lib/backends/js/syzygy.ts).
    */
   probeRoot(pos: Position): SyzygyRootProbe {
     if (this.native) {
@@ -288,38 +297,39 @@ export class SyzygyTablebase {
       const { api, handle } = this.native;
       const r = nativeCall(() => api.syzygyProbeRoot(handle, packedOf(pos)));
       if (r === null) {
-        const { key } = materialKeyOf(boardFromPacked(packedOf(pos), 0).board);
+        boardFromPacked(packedOf(pos), 0);
+        const key = materialKeyAt(SEARCH_PLY);
         throw new SyzygyError('missing-table', `a table needed for ${nameFromKey(key)} or a position after one of its moves is not loaded`);
       }
       const moves: SyzygyRootMove[] = [];
       for (let i = 0; i < r[2]!; i++) {
         const at = 3 + 4 * i, flags = r[at + 3]!;
-        moves.push({ uci: uciOf(r[at]!), wdl: r[at + 1]!, dtz: r[at + 2]!, zeroing: (flags & 1) !== 0, mate: (flags & 2) !== 0 });
+        moves.push({ uci: uciOfCode(r[at]!), wdl: r[at + 1]!, dtz: r[at + 2]!, zeroing: (flags & 1) !== 0, mate: (flags & 2) !== 0 });
       }
       return { wdl: r[0]!, dtz: r[1]!, moves, best: moves[0]?.uci ?? null };
     }
-    const b = this.board('probeRoot', pos);
+    const p = this.board('probeRoot', pos);
     const moves: SyzygyRootMove[] = [];
-    for (const m of legalMoves(b)) {
-      const zeroing = (m & (1 << 15)) !== 0 || b.sq[(m >> 6) & 63] !== 0 || (b.sq[m & 63]! & 7) === 1;
-      const next = applyMove(b, m);
-      const mate = isCheckmate(next);
-      const wdl = mate ? 2 : 0 - this.childValue(next, false);
+    for (const m of rootMoves(p)) {
+      const zeroing = isZeroingMove(pos, m);
+      play(p, m);
+      const mate = isCheckmate(p + 1);
+      const wdl = mate ? 2 : 0 - this.childValue(p + 1, false);
       let dtz = 0;
       if (wdl !== 0) {
         const sign = wdl > 0 ? 1 : -1;
         if (mate || zeroing) dtz = sign * (Math.abs(wdl) === 2 ? 1 : 101);
-        else dtz = -this.childValue(next, true) + sign;
+        else dtz = -this.childValue(p + 1, true) + sign;  // the search keeps ply p + 1's board
       }
-      moves.push({ uci: uciOf(m), wdl, dtz, zeroing, mate });
+      moves.push({ uci: uciOfCode(m), wdl, dtz, zeroing, mate });
     }
     const rank = (x: SyzygyRootMove) => (x.mate ? 1e6 : 0) + x.wdl * 1e5 + (x.wdl > 0 ? -x.dtz : x.wdl < 0 ? -x.dtz : 0);
     const order = moves.map((x, i) => ({ x, i, r: rank(x) })).sort((a, c) => c.r - a.r || a.i - c.i).map((e) => e.x);
     return { wdl: this.probeWdl(pos), dtz: this.probeDtz(pos), moves: order, best: order[0]?.uci ?? null };
   }
 
-  private childValue(b: TbBoard, dtz: boolean): number {
-    return dtz ? this.prober.dtz(b) : this.prober.wdl(b);
+  private childValue(p: number, dtz: boolean): number {
+    return dtz ? this.prober.dtz(p) : this.prober.wdl(p);
   }
 
   /**

@@ -29,19 +29,15 @@ namespace {
 
 namespace sz = bbp::syzygy;
 
-constexpr int kWdlNone = -128;
-constexpr int kDtzNone = -32768;
+using sz::kDtzNone;
+using sz::kWdlNone;
 
-// One table file: mapped and parsed on first use.
-struct TableEntry {
+// One table file: mapped and parsed on first use (syzygy.h's TableEntry, with the file's path, the
+// mapping and a lock: several threads may ask for it at once).
+struct TableEntry : sz::TableEntry {
   std::string path;
-  bool dtz = false;
-  sz::MaterialKey key = 0;
   std::mutex lock;
   std::atomic<int> state{0};  // 0 not loaded, 1 loaded, 2 failed
-  sz::Status problem = sz::kOk;
-  std::string message;
-  sz::Table table;
 #if defined(_WIN32)
   std::vector<std::uint8_t> bytes;
 #else
@@ -96,13 +92,8 @@ struct TableEntry {
       data = static_cast<const std::uint8_t*>(m);
     }
     ::close(fd);
-    static const std::uint8_t empty[1] = {0};
-    if (!data) data = empty;
 #endif
-    const sz::Status s = table.parse(data, size, dtz, key);
-    if (s) {
-      problem = s;
-      message = table.message ? table.message : "damaged";
+    if (!parse(data, size)) {
       unmap();
       return false;
     }
@@ -118,10 +109,7 @@ struct TableEntry {
   bool io = false;
 };
 
-struct TableSet {
-  std::vector<std::unique_ptr<TableEntry>> entries;
-  std::unordered_map<sz::MaterialKey, TableEntry*> wdl, dtz;
-  int maxPieces = 0;
+struct TableSet : sz::TableEntries<TableEntry> {
   bool closed = false;
   int activeWorkers = 0;  // async batches running (main thread only): close() unmaps after the last
 
@@ -147,9 +135,8 @@ struct TableSet {
   }
 
   TableEntry* entryOf(const sz::Table* t) const {
-    for (const auto& e : entries)
-      if (&e->table == t) return e.get();
-    return nullptr;
+    const int i = indexOfTable(t);
+    return i < 0 ? nullptr : entries[static_cast<std::size_t>(i)].get();
   }
 
   static thread_local TableEntry* lastFailed;
@@ -163,23 +150,6 @@ struct Failure {
   TableEntry* entry = nullptr;
   sz::Status problem = sz::kOk;
 };
-
-// "KQvKR" -> key, false when it is not a table name.
-bool keyFromName(const std::string& name, sz::MaterialKey& key) {
-  const std::size_t v = name.find('v');
-  if (v == std::string::npos || name.size() < 3 || name[0] != 'K' || v + 1 >= name.size() || name[v + 1] != 'K') return false;
-  int w[5] = {}, b[5] = {};
-  const char* letters = "PNBRQ";
-  for (std::size_t i = 1; i < name.size(); ++i) {
-    if (i == v || i == v + 1) continue;
-    const char* at = std::strchr(letters, name[i]);
-    if (!at || !name[i]) return false;
-    int* side = i < v ? w : b;
-    if (++side[at - letters] > 7) return false;
-  }
-  key = sz::Table::keyOf(w, b);
-  return true;
-}
 
 void finalizeSet(Napi::Env, TableSet* set) { delete set; }
 
@@ -236,27 +206,18 @@ Napi::Value openCall(const Napi::CallbackInfo& info) {
       return info.Env().Undefined();
     }
     std::string path = v.As<Napi::String>().Utf8Value();
-    const std::size_t slash = path.find_last_of("/\\");
-    std::string file = slash == std::string::npos ? path : path.substr(slash + 1);
-    const std::size_t dot = file.rfind('.');
-    if (dot == std::string::npos) continue;
-    const std::string ext = file.substr(dot + 1);
-    if (ext != "rtbw" && ext != "rtbz") continue;
     sz::MaterialKey key;
-    if (!keyFromName(file.substr(0, dot), key)) continue;
-    auto e = std::make_unique<TableEntry>();
-    e->path = path;
-    e->dtz = ext == "rtbz";
-    e->key = key;
-    auto& map = e->dtz ? set->dtz : set->wdl;
-    if (map.count(key) || map.count(sz::mirrorKey(key))) continue;
-    map[key] = e.get();
-    int pieces = 2;
-    for (int t = 0; t < 5; ++t) pieces += ((key >> (3 * t)) & 7) + ((key >> (15 + 3 * t)) & 7);
-    if (pieces > set->maxPieces) set->maxPieces = pieces;
-    set->entries.push_back(std::move(e));
+    bool isDtz;
+    if (!sz::tableFromFileName(path.data(), path.size(), key, isDtz)) continue;
+    if (TableEntry* e = set->add(key, isDtz)) e->path = std::move(path);
   }
   return Napi::External<TableSet>::New(info.Env(), set.release(), finalizeSet);
+}
+
+// The slider lookup of the probe search (movegen.h's generator), made once.
+const MagicSliders& sliders() {
+  static const MagicSliders s{magicTables()};
+  return s;
 }
 
 // After a probe: false when it has no answer; `failure` set for a damaged file.
@@ -273,7 +234,7 @@ bool answered(TableSet& set, const sz::Prober<TableSet>& prober, Failure& failur
 // The board of packed words the tables can answer (legal, no castling rights, few enough pieces).
 bool tableBoard(const TableSet& set, const std::uint64_t* words, sz::Board& b) {
   int castling, count;
-  return sz::boardFromPacked(words, b, castling, count) && !castling && count <= set.maxPieces;
+  return sz::boardFromPacked(sliders(), words, b, castling, count) && !castling && count <= set.maxPieces;
 }
 
 // One probe; kWdlNone / kDtzNone when unanswerable; `failure` set for a damaged file.
@@ -282,7 +243,7 @@ int probeOne(TableSet& set, const std::uint64_t* words, bool dtz, Failure& failu
   const int none = dtz ? kDtzNone : kWdlNone;
   if (!tableBoard(set, words, b)) return none;
   TableSet::lastFailed = nullptr;
-  sz::Prober<TableSet> prober(set);
+  sz::Prober<TableSet> prober(set, sliders());
   const int v = dtz ? prober.dtz(b) : prober.wdl(b);
   return answered(set, prober, failure) ? v : none;
 }
@@ -326,8 +287,8 @@ Napi::Value probeRootCall(const Napi::CallbackInfo& info) {
   sz::Board b;
   if (!tableBoard(*set, words, b)) return env.Null();
   TableSet::lastFailed = nullptr;
-  sz::Prober<TableSet> prober(*set);
-  sz::RootMove moves[256];
+  sz::Prober<TableSet> prober(*set, sliders());
+  sz::RootMove moves[sz::kMaxMoves];
   const int n = prober.root(b, moves);
   const int wdl = prober.status ? 0 : prober.wdl(b);
   const int dtz = prober.status ? 0 : prober.dtz(b);

@@ -6,11 +6,13 @@
 // whose symbols are canonical-Huffman coded in fixed-size blocks, found through a sparse index every
 // 2^idxbits entries and a table of block lengths. WDL files store WDL + 2; DTZ files store one side
 // to move, a distance in plies or moves (per flags) possibly through a value map per WDL class.
-// The probe search on top resolves captures and en passant, which the tables leave out.
+// The probe search on top resolves captures and en passant, which the tables leave out; it runs on
+// the main board and move generator (position.h, movegen.h), as every other caller of them does.
 //
 // No I/O and no exceptions here: a Table parses a file image someone else maps; problems are
-// status codes with a static message. The glue (native/addon/syzygy.cc) maps files and loads
-// tables on first use through a TableSource.
+// status codes with a static message. The glue (native/addon/syzygy.cc, which maps files, and
+// native/wasm/bbp_wasm_syzygy.cc, which holds bytes the JS side copied in) keeps its tables in a
+// TableEntries set and parses each on first use.
 #pragma once
 
 #include <array>
@@ -19,9 +21,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
-#include "bitboard.h"
+#include "san.h"
 
 namespace bbp {
 namespace syzygy {
@@ -704,298 +708,188 @@ inline U64 encodePawns(const Encoding& e, const int* pawns, int* pos, int n) {
   return idx + encodeGroups(e, pos, i, n);
 }
 
-// ---- Boards and moves (bitboards; types 1..6 = P N B R Q K) ----
+// ---- Table names ----
+
+// The batch outputs' "no answer" values: SYZYGY_WDL_NONE and SYZYGY_DTZ_NONE of lib/core/types.ts
+// (test/tablebases/syzygy-shared.test.ts reads both and checks they agree).
+constexpr int kWdlNone = -128;
+constexpr int kDtzNone = -32768;
+
+// "KQvKR" (a table file's name without its extension) -> its material key; false when it is no
+// table name: a K, then P N B R Q letters, a v, a K and the other side's letters, at most 7 of each.
+inline bool keyFromName(const char* name, std::size_t n, MaterialKey& key) {
+  std::size_t v = 0;
+  while (v < n && name[v] != 'v') ++v;
+  if (v == n || n < 3 || name[0] != 'K' || v + 1 >= n || name[v + 1] != 'K') return false;
+  int w[5] = {}, b[5] = {};
+  constexpr char kLetters[] = "PNBRQ";
+  for (std::size_t i = 1; i < n; ++i) {
+    if (i == v || i == v + 1) continue;
+    int t = 0;
+    while (t < 5 && kLetters[t] != name[i]) ++t;
+    if (t == 5) return false;
+    int* side = i < v ? w : b;
+    if (++side[t] > 7) return false;
+  }
+  key = Table::keyOf(w, b);
+  return true;
+}
+
+// A table file name ("KQvKR.rtbw", "KQvKR.rtbz"; a path's directories are passed over): its key and
+// kind, false for any other name.
+inline bool tableFromFileName(const char* path, std::size_t n, MaterialKey& key, bool& dtz) {
+  std::size_t start = n;
+  while (start > 0 && path[start - 1] != '/' && path[start - 1] != '\\') --start;
+  if (n - start < 5 || path[n - 5] != '.' || path[n - 4] != 'r' || path[n - 3] != 't' || path[n - 2] != 'b') return false;
+  if (path[n - 1] != 'w' && path[n - 1] != 'z') return false;
+  dtz = path[n - 1] == 'z';
+  return keyFromName(path + start, n - 5 - start, key);
+}
+
+// The number of pieces of a table of the key (kings included).
+constexpr int piecesOf(MaterialKey key) {
+  int pieces = 2;
+  for (int t = 0; t < 5; ++t) pieces += static_cast<int>(((key >> (3 * t)) & 7) + ((key >> (15 + 3 * t)) & 7));
+  return pieces;
+}
+
+// ---- Positions and moves: the main board and generator ----
 //
-// A Board keeps the pieces as bitboards by colour and by type, with the material key and the piece
-// count kept up to date by applyMove. A move is from | to << 6 | promotion type << 12 | kEpFlag,
-// and for the search also carries the moving type << 16 and the captured type << 19 (0 none); the
-// low 16 bits are the move as lib/backends/js/syzygy.ts writes it.
+// The probe search runs on position.h's Board with movegen.h's legal-move generator (a move is
+// from | to << 6 | promotion << 12, promotion 1 knight .. 4 queen) and san::play for the child, as
+// every other caller of the generator does. The material key that names a position's table is
+// computed from the board once and then carried along the search: a capture or a promotion changes
+// it (keyAfter). Table piece codes are colour << 3 | type with type 1..6 = P N B R Q K, one more
+// than the PieceType numbers.
 
-struct Board {
-  U64 color[2];
-  U64 type[7];  // 1..6
-  U64 occ;
-  MaterialKey key;  // as Table::keyOf
-  int count;  // pieces on the board
-  int stm;
-  int ep;  // -1 none
-};
+using bbp::Board;
+using bbp::Move;
+using bbp::kMaxMoves;
+using bbp::kNoSquare;
+using bbp::kPawn;
+using bbp::kQueen;
+using bbp::kKnight;
 
-struct Geometry {
-  std::int8_t knight[64][9];  // targets, -1 terminated
-  std::int8_t king[64][9];
-  std::int8_t ray[8][64][8];  // squares outwards, -1 terminated; dirs 0..3 rook-wise, 4..7 bishop-wise
-  U64 rayMask[8][64];  // the same as sets
-  U64 knightMask[64], kingMask[64];
-  U64 pawnMask[2][64];  // squares a pawn of the colour on the square attacks
-  U64 between[64][64];  // squares strictly between two aligned squares
-  std::uint8_t line[64][64];  // 0 not aligned, 1 rook-wise, 2 bishop-wise
-};
+// The material key's unit for one piece of a colour and a PieceType kPawn..kQueen.
+constexpr MaterialKey keyUnit(int color, int type) { return MaterialKey{1} << (3 * type + 15 * color); }
 
-constexpr Geometry makeGeometry() {
-  Geometry g{};
-  constexpr int kn[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-  constexpr int ki[8][2] = {{1, 1}, {1, 0}, {1, -1}, {0, 1}, {0, -1}, {-1, 1}, {-1, 0}, {-1, -1}};
-  constexpr int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-  for (int s = 0; s < 64; ++s) {
-    int n = 0, m = 0;
-    for (int i = 0; i < 8; ++i) {
-      int f = fileOf(s) + kn[i][0], r = rankOf(s) + kn[i][1];
-      if (f >= 0 && f < 8 && r >= 0 && r < 8) g.knight[s][n++] = static_cast<std::int8_t>(r * 8 + f);
-      f = fileOf(s) + ki[i][0], r = rankOf(s) + ki[i][1];
-      if (f >= 0 && f < 8 && r >= 0 && r < 8) g.king[s][m++] = static_cast<std::int8_t>(r * 8 + f);
-    }
-    g.knight[s][n] = -1;
-    g.king[s][m] = -1;
-    for (int i = 0; i < n; ++i) g.knightMask[s] |= U64{1} << g.knight[s][i];
-    for (int i = 0; i < m; ++i) g.kingMask[s] |= U64{1} << g.king[s][i];
-    for (int c = 0; c < 2; ++c) {
-      const int r = rankOf(s) + (c == 0 ? 1 : -1);
-      if (r < 0 || r > 7) continue;
-      if (fileOf(s) > 0) g.pawnMask[c][s] |= U64{1} << (r * 8 + fileOf(s) - 1);
-      if (fileOf(s) < 7) g.pawnMask[c][s] |= U64{1} << (r * 8 + fileOf(s) + 1);
-    }
-    for (int d = 0; d < 8; ++d) {
-      int k = 0;
-      for (int f = fileOf(s) + dirs[d][0], r = rankOf(s) + dirs[d][1]; f >= 0 && f < 8 && r >= 0 && r < 8;
-           f += dirs[d][0], r += dirs[d][1])
-        g.ray[d][s][k++] = static_cast<std::int8_t>(r * 8 + f);
-      if (k < 8) g.ray[d][s][k] = -1;
-      U64 seen = 0;
-      for (int j = 0; j < k; ++j) {
-        const int t = g.ray[d][s][j];
-        g.between[s][t] = seen;
-        g.line[s][t] = d < 4 ? 1 : 2;
-        seen |= U64{1} << t;
-      }
-      g.rayMask[d][s] = seen;
-    }
-  }
-  return g;
+// The material key of the board (as Table::keyOf: kings are not counted).
+inline MaterialKey materialKey(const Board& b) {
+  MaterialKey key = 0;
+  for (int c = 0; c < 2; ++c)
+    for (int t = kPawn; t <= kQueen; ++t)
+      for (U64 x = b.pieceSet(c, t); x; x &= x - 1) key += keyUnit(c, t);
+  return key;
 }
 
-inline constexpr Geometry kGeometry = makeGeometry();
-
-// Directions 0, 2, 4, 6 go towards higher squares (the nearest blocker is the lowest bit).
-inline constexpr bool kRayUp[8] = {true, false, true, false, true, false, true, false};
-
-// The material key's unit for one piece of a colour and a type 1..5.
-constexpr MaterialKey keyUnit(int color, int type) { return MaterialKey{1} << (3 * (type - 1) + 15 * color); }
-
-// Is square s attacked by colour `by` on the occupancy `occ`?
-inline bool attacked(const Board& b, int s, int by, U64 occ) {
-  const Geometry& g = kGeometry;
-  const U64 them = b.color[by];
-  if ((g.knightMask[s] & b.type[2] & them) || (g.kingMask[s] & b.type[6] & them) || (g.pawnMask[by ^ 1][s] & b.type[1] & them))
-    return true;
-  for (U64 x = (b.type[3] | b.type[4] | b.type[5]) & them & occ; x; x &= x - 1) {
-    const int p = lsb(x);
-    const int line = g.line[p][s];
-    if (!line || (g.between[p][s] & occ)) continue;
-    const U64 bit = U64{1} << p;
-    if ((b.type[5] & bit) || (line == 1 ? (b.type[4] & bit) : (b.type[3] & bit))) return true;
-  }
-  return false;
-}
-inline bool attacked(const Board& b, int s, int by) { return attacked(b, s, by, b.occ); }
-
-constexpr int kEpFlag = 1 << 15;
-constexpr int moveTo(int m) { return (m >> 6) & 63; }
-constexpr int moverOf(int m) { return (m >> 16) & 7; }
-constexpr int capturedOf(int m) { return (m >> 19) & 7; }
-
-inline int kingSquare(const Board& b, int color) {
-  const U64 k = b.color[color] & b.type[6];
-  return k ? lsb(k) : -1;
-}
-
-inline int typeAt(const Board& b, int s) {
-  for (int t = 1; t <= 6; ++t)
-    if ((b.type[t] >> s) & 1) return t;
-  return 0;
-}
-
-inline Board applyMove(const Board& b, int m) {
-  Board n = b;
-  const int from = m & 63, to = moveTo(m), promo = (m >> 12) & 7, mover = moverOf(m), captured = capturedOf(m);
-  const int us = b.stm, them = us ^ 1;
-  const U64 fromBit = U64{1} << from, toBit = U64{1} << to;
-  if (captured) {
-    n.color[them] &= ~toBit;
-    n.type[captured] &= ~toBit;
-    if (captured != 6) n.key -= keyUnit(them, captured);
-    --n.count;
-  }
-  if (m & kEpFlag) {
-    const U64 victim = U64{1} << (to + (us == 0 ? -8 : 8));
-    n.color[them] &= ~victim;
-    n.type[1] &= ~victim;
-    n.key -= keyUnit(them, 1);
-    --n.count;
-  }
-  n.color[us] ^= fromBit | toBit;
-  n.type[mover] &= ~fromBit;
-  if (promo) {
-    n.type[promo] |= toBit;
-    n.key += keyUnit(us, promo) - keyUnit(us, 1);
-  } else {
-    n.type[mover] |= toBit;
-  }
-  n.occ = n.color[0] | n.color[1];
-  n.ep = (mover == 1 && iabs(to - from) == 16) ? (from + to) >> 1 : -1;
-  n.stm = them;
-  return n;
+// The key after the legal move m of b, whose key is `key`.
+inline MaterialKey keyAfter(const Board& b, MaterialKey key, Move m) {
+  const int us = b.sideToMove, from = bbp::moveFrom(m), to = bbp::moveTo(m), promo = bbp::movePromotion(m);
+  if (b.colors[us ^ 1] & squareBB(to)) key -= keyUnit(us ^ 1, b.typeOn(to));
+  else if (to == b.epSquare && (b.pieces[kPawn] & squareBB(from))) key -= keyUnit(us ^ 1, kPawn);
+  if (promo) key += keyUnit(us, promo) - keyUnit(us, kPawn);
+  return key;
 }
 
 struct MoveList {
-  int moves[256];
+  Move moves[kMaxMoves];
   int count = 0;
 };
 
-// Every legal move in square order of the moving piece, each piece's moves in the order of
-// lib/backends/js/syzygy.ts (pawns: push, double push, captures towards the a-file side first, promotions
-// queen to knight; knights and kings in their step order; sliders ray by ray outwards); with
-// `capturesOnly` the captures of a piece (no en passant) in the same order.
-inline void legalMoves(const Board& b, MoveList& out, bool capturesOnly = false) {
-  out.count = 0;
-  const int us = b.stm, them = us ^ 1;
-  const U64 ours = b.color[us], targets = b.color[them] & ~b.type[6];
-  const int ownKing = kingSquare(b, us);
-  const Geometry& g = kGeometry;
-  // a move is legal when our king is not attacked afterwards
-  auto push = [&](int m) {
-    const int from = m & 63, to = moveTo(m);
-    U64 occ = (b.occ & ~(U64{1} << from)) | U64{1} << to;
-    Board after = b;
-    const U64 toBit = U64{1} << to;
-    after.color[them] &= ~toBit;
-    if (m & kEpFlag) {
-      const U64 victim = U64{1} << (to + (us == 0 ? -8 : 8));
-      after.color[them] &= ~victim;
-      occ &= ~victim;
-    }
-    const int king = moverOf(m) == 6 ? to : ownKing;
-    if (!attacked(after, king, them, occ)) out.moves[out.count++] = m;
-  };
-  auto step = [&](int from, int to, int base) {
-    const U64 bit = U64{1} << to;
-    if (!(b.occ & bit)) {
-      if (!capturesOnly) push(base | (to << 6));
-    } else if (targets & bit) {
-      push(base | (to << 6) | typeAt(b, to) << 19);
-    }
-    (void)from;
-  };
-  for (U64 x = ours; x; x &= x - 1) {
-    const int from = lsb(x);
-    const int type = typeAt(b, from);
-    const int base = from | type << 16;
-    if (type == 1) {
-      const int up = us == 0 ? 8 : -8;
-      const int lastRank = us == 0 ? 7 : 0;
-      auto pawnMove = [&](int to, int capture) {
-        if (rankOf(to) == lastRank)
-          for (int promo = 5; promo >= 2; --promo) push(base | (to << 6) | (promo << 12) | capture << 19);
-        else push(base | (to << 6) | capture << 19);
-      };
-      const int one = from + up;
-      if (one < 0 || one >= 64) continue;
-      if (!capturesOnly && !((b.occ >> one) & 1)) {
-        pawnMove(one, 0);
-        const int startRank = us == 0 ? 1 : 6;
-        if (rankOf(from) == startRank && !((b.occ >> (one + up)) & 1)) push(base | ((one + up) << 6));
-      }
-      if (!(g.pawnMask[us][from] & (targets | (b.ep >= 0 && !capturesOnly ? U64{1} << b.ep : 0)))) continue;
-      for (const int df : {-1, 1}) {
-        const int f = fileOf(from) + df;
-        if (f < 0 || f > 7) continue;
-        const int to = one + df;
-        if ((targets >> to) & 1) pawnMove(to, typeAt(b, to));
-        else if (!((b.occ >> to) & 1) && to == b.ep && !capturesOnly) push(base | (to << 6) | kEpFlag);
-      }
-    } else if (type == 2 || type == 6) {
-      const U64 mask = type == 2 ? g.knightMask[from] : g.kingMask[from];
-      if (capturesOnly && !(mask & targets)) continue;
-      for (const std::int8_t* t = type == 2 ? g.knight[from] : g.king[from]; *t >= 0; ++t) step(from, *t, base);
-    } else {
-      const int d0 = type == 3 ? 4 : 0, d1 = type == 4 ? 4 : 8;
-      for (int dir = d0; dir < d1; ++dir) {
-        const U64 blockers = g.rayMask[dir][from] & b.occ;
-        if (capturesOnly) {
-          if (!blockers) continue;
-          const int to = kRayUp[dir] ? lsb(blockers) : msb(blockers);
-          if ((targets >> to) & 1) push(base | (to << 6) | typeAt(b, to) << 19);
-          continue;
-        }
-        const std::int8_t* ray = g.ray[dir][from];
-        for (int k = 0; k < 8 && ray[k] >= 0; ++k) {
-          const int to = ray[k];
-          step(from, to, base);
-          if ((b.occ >> to) & 1) break;
-        }
-      }
-    }
+// The movegen Sink of the capture search: the legal captures (promotions among them), no en passant.
+struct CaptureSink {
+  Move* out;
+  U64 them;
+  int n = 0;
+  void add(int from, int to, int promo = 0) {
+    if (n < kMaxMoves) out[n++] = bbp::encodeMove(from, to, promo);
   }
+  void piece(int, int from, U64 targets) {
+    for (targets &= them; targets; targets &= targets - 1) add(from, lsb(targets));
+  }
+  void pawns(U64 targets, int delta) {
+    for (targets &= them; targets; targets &= targets - 1) add(lsb(targets) - delta, lsb(targets));
+  }
+  void doublePushes(U64) {}
+  void promotions(U64 targets, int delta) {
+    for (targets &= them; targets; targets &= targets - 1)
+      for (int promo = kQueen; promo >= kKnight; --promo) add(lsb(targets) - delta, lsb(targets), promo);
+  }
+  void enPassant(int, int) {}
+  void castle(const bbp::CastlingMove&) {}
+};
+
+// Every legal move (movegen.h's order), or with `capturesOnly` the captures without en passant.
+template <class Sliders>
+void legalMoves(const Sliders& s, const Board& b, MoveList& out, bool capturesOnly = false) {
+  if (capturesOnly) {
+    // Most positions of few pieces have no capture: asked piece by piece (an attackersTo each),
+    // that answer costs less than the generator's per-node sets.
+    const int us = b.sideToMove;
+    const U64 occ = b.occupied();
+    bool any = false;
+    for (U64 x = b.colors[us ^ 1] & ~b.pieces[bbp::kKing]; x && !any; x &= x - 1)
+      any = bbp::attackersTo(s, b, lsb(x), us, occ) != 0;
+    out.count = 0;
+    if (!any) return;
+    CaptureSink sink{out.moves, b.colors[us ^ 1]};
+    bbp::movegen::generate(s, b, sink);
+    out.count = sink.n;
+    return;
+  }
+  const int n = bbp::legalMoves(s, b, out.moves, kMaxMoves);
+  out.count = n < kMaxMoves ? n : kMaxMoves;
 }
 
-// Does the side to move have a legal move? (legalMoves, stopping at the first.)
-inline bool hasLegalMove(const Board& b) {
-  MoveList ml;
-  legalMoves(b, ml);
-  return ml.count > 0;
+inline bool isEnPassant(const Board& b, Move m) {
+  return bbp::moveTo(m) == b.epSquare && (b.pieces[kPawn] & squareBB(bbp::moveFrom(m)));
 }
+inline bool isCapture(const Board& b, Move m) { return (b.occupied() & squareBB(bbp::moveTo(m))) || isEnPassant(b, m); }
+inline bool isZeroing(const Board& b, Move m) { return isCapture(b, m) || (b.pieces[kPawn] & squareBB(bbp::moveFrom(m))); }
 
-inline bool isCapture(int m) { return (m & kEpFlag) || capturedOf(m); }
-inline bool isZeroing(int m) { return isCapture(m) || moverOf(m) == 1; }
-
-inline bool inCheck(const Board& b) { return attacked(b, kingSquare(b, b.stm), b.stm ^ 1); }
-inline bool isCheckmate(const Board& b) { return inCheck(b) && !hasLegalMove(b); }
+template <class Sliders>
+bool isCheckmate(const Sliders& s, const Board& b) {
+  if (!bbp::checkers(s, b, b.sideToMove)) return false;
+  bbp::movegen::CountSink count;
+  bbp::movegen::generate(s, b, count);
+  return count.n == 0;
+}
 
 // Reads the packed layout; false when the words are no position the tables can be asked about
-// (the same rules as boardFromPacked in lib/backends/js/syzygy.ts). `castling` and `count` are set either way.
-inline bool boardFromPacked(const U64* w, Board& b, int& castling, int& count) {
+// (the same rules as boardFromPacked in lib/backends/js/syzygy.ts: sets disjoint and consistent, one
+// king per colour, no pawn on the first or last rank, a sane state word, the side not to move not in
+// check). An en-passant square without the pawn that just moved two squares or that no legal
+// capture uses is dropped. `castling` and `count` are set either way.
+template <class Sliders>
+bool boardFromPacked(const Sliders& s, const U64* w, Board& b, int& castling, int& count) {
   U64 all = 0, shared = 0;
-  b.type[0] = 0;
   for (int t = 0; t < 6; ++t) {
-    const U64 set = w[2 + t];
-    shared |= all & set;
-    all |= set;
-    b.type[t + 1] = set;
+    shared |= all & w[2 + t];
+    all |= w[2 + t];
   }
-  b.color[0] = w[0];
-  b.color[1] = w[1];
-  b.occ = all;
-  count = 0;
-  MaterialKey key = 0;
-  for (int t = 1; t <= 5; ++t)
-    for (U64 x = b.type[t]; x; x &= x - 1) key += keyUnit((w[0] >> lsb(x)) & 1 ? 0 : 1, t);
-  for (U64 x = all; x; x &= x - 1) ++count;
-  b.key = key;
-  b.count = count;
-  const U64 whiteKing = w[0] & w[7], blackKing = w[1] & w[7];
-  constexpr U64 kBackRanks = 0xff000000000000ffULL;
-  bool valid = !(w[0] & w[1]) && !shared && all == (w[0] | w[1]) && !(w[2] & kBackRanks) && whiteKing &&
-               !(whiteKing & (whiteKing - 1)) && blackKing && !(blackKing & (blackKing - 1));
+  // the fields one by one (position.h's unpack, without the Chess960 fields, which mean nothing
+  // without castling rights): a whole Board assigned here costs a store-forwarding stall
+  b.colors[0] = w[0];
+  b.colors[1] = w[1];
+  for (int t = 0; t < 6; ++t) b.pieces[t] = w[2 + t];
   const unsigned state = static_cast<unsigned>(w[8] & 0xffff);
-  b.stm = state & 1;
   const int epCode = (state >> 8) & 255;
-  if ((state & 0xc0) || epCode > 64 || (epCode < 64 && rankOf(epCode) != (b.stm ? 2 : 5))) valid = false;
-  b.ep = epCode >= 64 ? -1 : epCode;
-  castling = (state >> 1) & 15;
-  if (valid && attacked(b, lsb(b.stm ? whiteKing : blackKing), b.stm)) valid = false;
-  if (valid && b.ep >= 0) {
-    // an en-passant square without the pawn that just moved two squares (behind it, with the square
-    // and the pawn's origin empty) or that no legal capture uses changes nothing: it is dropped
-    const int up = b.stm == 0 ? 8 : -8;
-    if (!((b.color[b.stm ^ 1] & b.type[1]) >> (b.ep - up) & 1) || (all >> b.ep & 1) || (all >> (b.ep + up) & 1)) b.ep = -1;
+  b.sideToMove = static_cast<int>(state & 1);
+  b.castling = castling = static_cast<int>((state >> 1) & 15);
+  b.epSquare = epCode;
+  b.chess960 = false;
+  b.rookFields = 0;
+  count = popcount(all);
+  const U64 whiteKing = w[0] & w[7], blackKing = w[1] & w[7];
+  bool valid = !(w[0] & w[1]) && !shared && all == (w[0] | w[1]) && !(w[2] & bbp::kBackRanks) && whiteKing &&
+               !(whiteKing & (whiteKing - 1)) && blackKing && !(blackKing & (blackKing - 1)) && !(state & 0xc0) &&
+               epCode <= 64 && (epCode == 64 || rankOf(epCode) == (b.sideToMove ? 2 : 5));
+  if (valid && bbp::attackersTo(s, b, b.kingSquare(b.sideToMove ^ 1), b.sideToMove, all)) valid = false;
+  if (valid && b.epSquare != kNoSquare) {
+    const int up = b.sideToMove == 0 ? 8 : -8;
+    if ((all >> (b.epSquare + up) & 1) || !bbp::san::epCaptureLegal(s, b)) b.epSquare = kNoSquare;
   }
-  if (valid && b.ep >= 0) {
-    MoveList ml;
-    legalMoves(b, ml);
-    bool any = false;
-    for (int i = 0; i < ml.count; ++i) any |= (ml.moves[i] & kEpFlag) != 0;
-    if (!any) b.ep = -1;
-  }
+  if (!valid) b.epSquare = kNoSquare;
   return valid;
 }
 
@@ -1006,7 +900,8 @@ inline constexpr int kPaFlags[5] = {8, 0, 0, 0, 4};
 inline constexpr int kWdlToDtz[5] = {-1, -101, 0, 101, 1};
 
 // One legal move at the root with what it leads to, from the mover's view (lib/tablebases/syzygy.ts's
-// SyzygyRootMove): the move's low 16 bits, WDL and DTZ after it, zeroing (capture or pawn move), mate.
+// SyzygyRootMove): the move (movegen.h's encoding), WDL and DTZ after it, zeroing (capture or pawn
+// move), mate.
 struct RootMove {
   int move;
   int wdl;
@@ -1048,69 +943,152 @@ const Table* loadedTable(const Map& map, MaterialKey key, Status& status, typena
   return &found->table;
 }
 
+// One table file of the addon's or the wasm module's set: the material and kind its name gives,
+// and the table parsed from the file's image on first use (the glue holds the image and the
+// locking, and derives its entry from this one).
+struct TableEntry {
+  bool dtz = false;
+  MaterialKey key = 0;
+  Status problem = kOk;
+  const char* message = nullptr;  // a static text, set with `problem`
+  Table table;
+
+  // Parses the image (nullptr for an empty file); false with `problem` and `message` set.
+  bool parse(const std::uint8_t* data, std::size_t size) {
+    static const std::uint8_t kEmpty[1] = {0};
+    const Status s = table.parse(data ? data : kEmpty, size, dtz, key);
+    if (!s) return true;
+    problem = s;
+    message = table.message ? table.message : "damaged";
+    return false;
+  }
+};
+
+// The entries of a table set by material key (Entry derives from TableEntry): a file whose material
+// or its mirror the set already holds is passed over, so the first one added wins.
+template <class Entry>
+struct TableEntries {
+  std::vector<std::unique_ptr<Entry>> entries;
+  std::unordered_map<MaterialKey, Entry*> wdl, dtz;
+  int maxPieces = 0;
+
+  // The new entry of a table file, or nullptr when the set has its material already.
+  Entry* add(MaterialKey key, bool isDtz) {
+    auto& map = isDtz ? dtz : wdl;
+    if (map.count(key) || map.count(mirrorKey(key))) return nullptr;
+    auto e = std::make_unique<Entry>();
+    e->dtz = isDtz;
+    e->key = key;
+    map[key] = e.get();
+    maxPieces = imax(maxPieces, piecesOf(key));
+    entries.push_back(std::move(e));
+    return entries.back().get();
+  }
+
+  // The index of the entry holding the table, or -1.
+  int indexOfTable(const Table* t) const {
+    for (std::size_t i = 0; i < entries.size(); ++i)
+      if (&entries[i]->table == t) return static_cast<int>(i);
+    return -1;
+  }
+  int indexOf(const Entry* e) const {
+    for (std::size_t i = 0; i < entries.size(); ++i)
+      if (entries[i].get() == e) return static_cast<int>(i);
+    return -1;
+  }
+};
+
 // Source: const Table* get(bool dtz, MaterialKey key, Status& status) -> the loaded table for the
-// key or its mirror, or nullptr with status kMissing (not there) or the file's problem.
-template <class Source>
+// key or its mirror, or nullptr with status kMissing (not there) or the file's problem. Sliders: the
+// slider lookup of the main generator (MagicSliders, PextSliders).
+template <class Source, class Sliders = bbp::MagicSliders>
 class Prober {
  public:
-  explicit Prober(Source& source) : src_(source) {}
+  Prober(Source& source, const Sliders& sliders) : src_(source), s_(sliders) {}
   Status status = kOk;
   const Table* failedTable = nullptr;
 
-  int wdl(const Board& b) {
-    int v = probeAb(b, -2, 2).first;
-    if (status || b.ep < 0) return v;
-    MoveList ml;
-    legalMoves(b, ml);
-    const int ep = epValue(b, ml);
-    if (ep > -3) {
-      if (ep >= v) v = ep;
-      else if (v == 0 && allEp(ml)) v = ep;
-    }
-    return v;
-  }
+  int wdl(const Board& b) { return wdl(b, materialKey(b)); }
+  int dtz(const Board& b) { return dtz(b, materialKey(b)); }
 
   // Every legal move with its WDL and DTZ after it, best first: the highest WDL; among wins a mate,
   // then the fewest plies to the next zeroing move (a winning zeroing move counts 1); among losses
-  // the most; otherwise generation order (the rules of probeRoot in lib/tablebases/syzygy.ts). Returns the
-  // number of moves (0 with `status` set when a table is missing or damaged).
+  // the most; equal ranks in move order (rootOrder; the rules of probeRoot in
+  // lib/tablebases/syzygy.ts). Returns the number of moves (0 with `status` set when a table is
+  // missing or damaged).
   int root(const Board& b, RootMove* out) {
     MoveList ml;
-    legalMoves(b, ml);
-    long long rank[256];
+    legalMoves(s_, b, ml);
+    sortRootOrder(ml);
+    const MaterialKey key = materialKey(b);
+    long long rank[kMaxMoves];
     int n = 0;
     for (int i = 0; i < ml.count; ++i) {
-      const int m = ml.moves[i];
-      const Board next = applyMove(b, m);
-      RootMove r{m & 0xffff, 0, 0, isZeroing(m), isCheckmate(next)};
-      r.wdl = r.mate ? 2 : -wdl(next);
+      const Move m = ml.moves[i];
+      const Board next = bbp::san::play(b, m);
+      const MaterialKey nextKey = keyAfter(b, key, m);
+      RootMove r{m, 0, 0, isZeroing(b, m), isCheckmate(s_, next)};
+      r.wdl = r.mate ? 2 : -wdl(next, nextKey);
       if (status) return 0;
       if (r.wdl != 0) {
         const int sign = r.wdl > 0 ? 1 : -1;
         if (r.mate || r.zeroing) r.dtz = sign * (iabs(r.wdl) == 2 ? 1 : 101);
-        else r.dtz = -dtz(next) + sign;
+        else r.dtz = -dtz(next, nextKey) + sign;
         if (status) return 0;
       }
-      // insertion keeps generation order among equal ranks
-      const long long key = (r.mate ? 1000000LL : 0) + r.wdl * 100000LL - r.dtz;
+      // insertion keeps move order among equal ranks
+      const long long rk = (r.mate ? 1000000LL : 0) + r.wdl * 100000LL - r.dtz;
       int at = n++;
-      while (at > 0 && rank[at - 1] < key) {
+      while (at > 0 && rank[at - 1] < rk) {
         out[at] = out[at - 1];
         rank[at] = rank[at - 1];
         --at;
       }
       out[at] = r;
-      rank[at] = key;
+      rank[at] = rk;
     }
     return n;
   }
 
-  int dtz(const Board& b) {
-    int v = dtzNoEp(b);
-    if (status || b.ep < 0) return v;
+  // The order of equal root moves: by from square, then to square, then promotion queen first
+  // (lib/tablebases/syzygy.ts rootOrder).
+  static int rootOrder(Move m) { return bbp::moveFrom(m) << 9 | bbp::moveTo(m) << 3 | (7 - bbp::movePromotion(m)); }
+
+ private:
+  Source& src_;
+  const Sliders s_;  // a policy holds only a reference to its tables
+
+  static void sortRootOrder(MoveList& ml) {
+    for (int i = 1; i < ml.count; ++i) {
+      const Move m = ml.moves[i];
+      int k = i;
+      while (k > 0 && rootOrder(ml.moves[k - 1]) > rootOrder(m)) {
+        ml.moves[k] = ml.moves[k - 1];
+        --k;
+      }
+      ml.moves[k] = m;
+    }
+  }
+
+  int wdl(const Board& b, MaterialKey key) {
+    int v = probeAb(b, key, -2, 2).first;
+    if (status || b.epSquare == kNoSquare) return v;
     MoveList ml;
-    legalMoves(b, ml);
-    int ep = epValue(b, ml);
+    legalMoves(s_, b, ml);
+    const int ep = epValue(b, key, ml);
+    if (ep > -3) {
+      if (ep >= v) v = ep;
+      else if (v == 0 && allEp(b, ml)) v = ep;
+    }
+    return v;
+  }
+
+  int dtz(const Board& b, MaterialKey key) {
+    int v = dtzNoEp(b, key);
+    if (status || b.epSquare == kNoSquare) return v;
+    MoveList ml;
+    legalMoves(s_, b, ml);
+    int ep = epValue(b, key, ml);
     if (ep <= -3) return v;
     ep = kWdlToDtz[ep + 2];
     if (v < -100) { if (ep >= 0) v = ep; }
@@ -1118,16 +1096,13 @@ class Prober {
     else if (v > 100) { if (ep > 0) v = ep; }
     else if (v > 0) { if (ep == 1) v = ep; }
     else if (ep >= 0) v = ep;
-    else if (allEp(ml)) v = ep;
+    else if (allEp(b, ml)) v = ep;
     return v;
   }
 
- private:
-  Source& src_;
-
-  static bool allEp(const MoveList& ml) {
+  static bool allEp(const Board& b, const MoveList& ml) {
     for (int i = 0; i < ml.count; ++i)
-      if (!(ml.moves[i] & kEpFlag)) return false;
+      if (!isEnPassant(b, ml.moves[i])) return false;
     return true;
   }
 
@@ -1143,9 +1118,10 @@ class Prober {
   }
 
   void sides(const Table& t, const Board& b, MaterialKey key, int& cmirror, int& mirror, int& side) const {
-    if (t.symmetric) { cmirror = b.stm ? 8 : 0; mirror = b.stm ? 56 : 0; side = 0; }
-    else if (key != t.key) { cmirror = 8; mirror = 56; side = b.stm == 0 ? 1 : 0; }
-    else { cmirror = 0; mirror = 0; side = b.stm; }
+    const int stm = b.sideToMove;
+    if (t.symmetric) { cmirror = stm ? 8 : 0; mirror = stm ? 56 : 0; side = 0; }
+    else if (key != t.key) { cmirror = 8; mirror = 56; side = stm == 0 ? 1 : 0; }
+    else { cmirror = 0; mirror = 0; side = stm; }
   }
 
   // The squares of the pieces in the encoding's order (each group of one piece code in square order).
@@ -1153,7 +1129,7 @@ class Prober {
     for (int i = from; i < n;) {
       const int want = pieces[i] ^ cmirror;
       const int start = i;
-      for (U64 x = b.color[want >> 3] & b.type[want & 7]; x && i < n; x &= x - 1) pos[i++] = lsb(x) ^ mirror;
+      for (U64 x = b.pieceSet(want >> 3, (want & 7) - 1); x && i < n; x &= x - 1) pos[i++] = lsb(x) ^ mirror;
       if (i == start) { fileError(&t, kMaterial); return false; }
     }
     return true;
@@ -1230,83 +1206,86 @@ class Prober {
     return v;
   }
 
-  int tableWdl(const Board& b) {
-    if (b.count == 2) return 0;
-    return rawWdl(b, b.key);
-  }
+  // A position of the two kings alone is a draw and has no table.
+  int tableWdl(const Board& b, MaterialKey key) { return key ? rawWdl(b, key) : 0; }
 
-  std::pair<int, int> probeAb(const Board& b, int alpha, int beta) {
+  // Alpha-beta over the captures on top of the table (which stores nothing useful where a capture
+  // is best). Returns {value, how}: how 2 = a capture reaches the value, 1 = the table value stands.
+  std::pair<int, int> probeAb(const Board& b, MaterialKey key, int alpha, int beta) {
     MoveList ml;
-    legalMoves(b, ml, true);
+    legalMoves(s_, b, ml, true);
     for (int i = 0; i < ml.count; ++i) {
-      const int m = ml.moves[i];
-      const int v = -probeAb(applyMove(b, m), -beta, -alpha).first;
+      const Move m = ml.moves[i];
+      const int v = -probeAb(bbp::san::play(b, m), keyAfter(b, key, m), -beta, -alpha).first;
       if (status) return {0, 1};
       if (v > alpha) {
         if (v >= beta) return {v, 2};
         alpha = v;
       }
     }
-    const int v = tableWdl(b);
+    const int v = tableWdl(b, key);
     if (alpha >= v) return {alpha, alpha > 0 ? 2 : 1};
     return {v, 1};
   }
 
-  int epValue(const Board& b, const MoveList& ml) {
+  // The best en-passant capture's WDL for the side to move, or -3 when there is none.
+  int epValue(const Board& b, MaterialKey key, const MoveList& ml) {
     int best = -3;
     for (int i = 0; i < ml.count; ++i) {
-      const int m = ml.moves[i];
-      if (!(m & kEpFlag)) continue;
-      const int v = -probeAb(applyMove(b, m), -2, 2).first;
+      const Move m = ml.moves[i];
+      if (!isEnPassant(b, m)) continue;
+      const int v = -probeAb(bbp::san::play(b, m), keyAfter(b, key, m), -2, 2).first;
       if (v > best) best = v;
     }
     return best;
   }
 
-  int dtzNoEp(const Board& b) {
-    const auto [wdlValue, how] = probeAb(b, -2, 2);
+  int dtzNoEp(const Board& b, MaterialKey key) {
+    const auto [wdlValue, how] = probeAb(b, key, -2, 2);
     const int wdl = wdlValue;
     if (status || wdl == 0) return 0;
     const int beforeZeroing = wdl > 0 ? (wdl == 2 ? 1 : 101) : (wdl == -2 ? -1 : -101);
     if (how == 2) return beforeZeroing;
     MoveList ml;
-    legalMoves(b, ml);
+    legalMoves(s_, b, ml);
     if (wdl > 0) {
+      // a pawn move that keeps the win zeroes at once
       for (int i = 0; i < ml.count; ++i) {
-        const int m = ml.moves[i];
-        if (moverOf(m) != 1 || isCapture(m)) continue;
-        const int v = -this->wdl(applyMove(b, m));
+        const Move m = ml.moves[i];
+        if (!(b.pieces[kPawn] & squareBB(bbp::moveFrom(m))) || isCapture(b, m)) continue;
+        const int v = -this->wdl(bbp::san::play(b, m), keyAfter(b, key, m));
         if (status) return 0;
         if (v == wdl) return wdl == 2 ? 1 : 101;
       }
     }
     bool stored;
-    const int value = rawDtz(b, b.key, wdl, stored);
+    const int value = rawDtz(b, key, wdl, stored);
     if (status) return 0;
     if (stored) return beforeZeroing + (wdl > 0 ? value : -value);
     if (wdl > 0) {
       int best = 0xffff;
       for (int i = 0; i < ml.count; ++i) {
-        const int m = ml.moves[i];
-        if (isZeroing(m)) continue;
-        const Board next = applyMove(b, m);
-        const int v = -dtz(next);
+        const Move m = ml.moves[i];
+        if (isZeroing(b, m)) continue;
+        const Board next = bbp::san::play(b, m);
+        const int v = -dtz(next, key);
         if (status) return 0;
-        if (v == 1 && isCheckmate(next)) best = 1;
+        if (v == 1 && isCheckmate(s_, next)) best = 1;
         else if (v > 0 && v + 1 < best) best = v + 1;
       }
       return best;
     }
     int best = -1;
     for (int i = 0; i < ml.count; ++i) {
-      const int m = ml.moves[i];
-      const Board next = applyMove(b, m);
+      const Move m = ml.moves[i];
+      const Board next = bbp::san::play(b, m);
+      const MaterialKey nextKey = keyAfter(b, key, m);
       int v;
-      if (isZeroing(m)) {
+      if (isZeroing(b, m)) {
         if (wdl == -2) v = -1;
-        else v = probeAb(next, 1, 2).first == 2 ? 0 : -101;
+        else v = probeAb(next, nextKey, 1, 2).first == 2 ? 0 : -101;
       } else {
-        v = -dtz(next) - 1;
+        v = -dtz(next, nextKey) - 1;
       }
       if (status) return 0;
       if (v < best) best = v;

@@ -17,25 +17,24 @@ namespace sz = bbp::syzygy;
 
 namespace {
 
-constexpr int kWdlNone = -128;
-constexpr int kDtzNone = -32768;
+using sz::kDtzNone;
+using sz::kWdlNone;
 
-struct Entry {
-  bool dtz = false;
-  sz::MaterialKey key = 0;
+// The slider lookup of the probe search (movegen.h's generator), made once.
+const bbp::MagicSliders& sliders() {
+  static const bbp::MagicSliders s{bbp::magicTables()};
+  return s;
+}
+
+// One table file (syzygy.h's TableEntry, with the bytes the JS side copied in).
+struct Entry : sz::TableEntry {
   std::uint8_t* data = nullptr;  // owned (malloc'd by the JS side through bbp_alloc)
   std::size_t size = 0;
   int state = 0;  // 0 not parsed, 1 parsed, 2 damaged
-  sz::Status problem = sz::kOk;
-  const char* message = nullptr;
-  sz::Table table;
   ~Entry() { std::free(data); }
 };
 
-struct Set {
-  std::vector<std::unique_ptr<Entry>> entries;
-  std::unordered_map<sz::MaterialKey, Entry*> wdl, dtz;
-  int maxPieces = 0;
+struct Set : sz::TableEntries<Entry> {
   Entry* lastFailed = nullptr;
   // The failure of the last call: [entry index, problem, parse failed] and its message.
   std::int32_t failure[3] = {-1, 0, 0};
@@ -44,28 +43,9 @@ struct Set {
   // Each entry is parsed on its first use (one thread).
   const sz::Table* get(bool isDtz, sz::MaterialKey key, sz::Status& status) {
     return sz::loadedTable(isDtz ? dtz : wdl, key, status, lastFailed, [](Entry& e) {
-      if (e.state == 0) {
-        static const std::uint8_t empty[1] = {0};
-        const sz::Status s = e.table.parse(e.data ? e.data : empty, e.size, e.dtz, e.key);
-        e.state = s ? 2 : 1;
-        if (s) {
-          e.problem = s;
-          e.message = e.table.message ? e.table.message : "damaged";
-        }
-      }
+      if (e.state == 0) e.state = e.parse(e.data, e.size) ? 1 : 2;
       return e.state == 1;
     });
-  }
-
-  int indexOf(const Entry* e) const {
-    for (std::size_t i = 0; i < entries.size(); ++i)
-      if (entries[i].get() == e) return static_cast<int>(i);
-    return -1;
-  }
-  int indexOfTable(const sz::Table* t) const {
-    for (std::size_t i = 0; i < entries.size(); ++i)
-      if (&entries[i]->table == t) return static_cast<int>(i);
-    return -1;
   }
 
   // After a probe: false when it has no answer; the failure recorded for a damaged file.
@@ -86,7 +66,7 @@ struct Set {
 
   bool board(const std::uint64_t* words, sz::Board& b) const {
     int castling, count;
-    return sz::boardFromPacked(words, b, castling, count) && !castling && count <= maxPieces;
+    return sz::boardFromPacked(sliders(), words, b, castling, count) && !castling && count <= maxPieces;
   }
 
   int probe(const std::uint64_t* words, bool isDtz) {
@@ -94,29 +74,11 @@ struct Set {
     const int none = isDtz ? kDtzNone : kWdlNone;
     if (!board(words, b)) return none;
     lastFailed = nullptr;
-    sz::Prober<Set> prober(*this);
+    sz::Prober<Set> prober(*this, sliders());
     const int v = isDtz ? prober.dtz(b) : prober.wdl(b);
     return answered(prober) ? v : none;
   }
 };
-
-// "KQvKR" -> key; false when it is not a table name.
-bool keyFromName(const char* name, std::size_t n, sz::MaterialKey& key) {
-  std::size_t v = 0;
-  while (v < n && name[v] != 'v') ++v;
-  if (v == n || n < 3 || name[0] != 'K' || v + 1 >= n || name[v + 1] != 'K') return false;
-  int w[5] = {}, b[5] = {};
-  const char* letters = "PNBRQ";
-  for (std::size_t i = 1; i < n; ++i) {
-    if (i == v || i == v + 1) continue;
-    const char* at = name[i] ? std::strchr(letters, name[i]) : nullptr;
-    if (!at) return false;
-    int* side = i < v ? w : b;
-    if (++side[at - letters] > 7) return false;
-  }
-  key = sz::Table::keyOf(w, b);
-  return true;
-}
 
 }  // namespace
 
@@ -129,21 +91,13 @@ BBP_EXPORT(bbp_tb_close) void bbp_tb_close(Set* set) { delete set; }
 BBP_EXPORT(bbp_tb_add) int bbp_tb_add(Set* set, const char* name, std::size_t nameLength, int dtz, std::uint8_t* data,
                                       std::size_t size) {
   sz::MaterialKey key;
-  auto& map = dtz ? set->dtz : set->wdl;
-  if (!keyFromName(name, nameLength, key) || map.count(key) || map.count(sz::mirrorKey(key))) {
+  Entry* e = sz::keyFromName(name, nameLength, key) ? set->add(key, dtz != 0) : nullptr;
+  if (!e) {
     std::free(data);
     return -1;
   }
-  auto e = std::make_unique<Entry>();
-  e->dtz = dtz != 0;
-  e->key = key;
   e->data = data;
   e->size = size;
-  map[key] = e.get();
-  int pieces = 2;
-  for (int t = 0; t < 5; ++t) pieces += ((key >> (3 * t)) & 7) + ((key >> (15 + 3 * t)) & 7);
-  if (pieces > set->maxPieces) set->maxPieces = pieces;
-  set->entries.push_back(std::move(e));
   return static_cast<int>(set->entries.size() - 1);
 }
 
@@ -187,8 +141,8 @@ BBP_EXPORT(bbp_tb_probe_root) int bbp_tb_probe_root(Set* set, const std::uint64_
   sz::Board b;
   if (!set->board(words, b)) return 0;
   set->lastFailed = nullptr;
-  sz::Prober<Set> prober(*set);
-  static sz::RootMove moves[256];
+  sz::Prober<Set> prober(*set, sliders());
+  static sz::RootMove moves[sz::kMaxMoves];
   const int n = prober.root(b, moves);
   const int wdl = prober.status ? 0 : prober.wdl(b);
   const int dtz = prober.status ? 0 : prober.dtz(b);

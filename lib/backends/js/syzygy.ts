@@ -21,7 +21,8 @@ import { basename, join } from 'node:path';
 import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from '../../core/types.js';
 import { CodedError } from '../../core/coded-error.js';
 import { errorText } from '../../core/position.js';
-import { KING_TARGETS, KNIGHT_TARGETS, RAYS } from './bitboard.js';
+import { popcount32 } from '../../core/bits.js';
+import { BOARD, C960, CASTLING, EP, IN_CHECK, MAX_MOVES, MOVES, PLY_WORDS, SIDE, enPassantCount, generate, play, typeAt } from './movegen.js';
 
 // ---------------------------------------------------------------------------- errors
 
@@ -653,138 +654,64 @@ function encodePawns(enc: Encoding, pawns: [number, number], pos: number[], n: n
   return idx + encodeGroups(enc, pos, i, n, 0);
 }
 
-// ---------------------------------------------------------------------------- boards and moves
+// ---------------------------------------------------------------------------- positions and moves
 
 /**
- * A small board for the probe search: one byte per square with the table's piece codes
- * (colour << 3 | type, type 1..6 = pawn, knight, bishop, rook, queen, king), the side to move and the
- * en-passant square (-1 none).
+ * The probe search runs on the twin's board and move generator (movegen.ts), as every other caller
+ * of the generator does: a position is a ply of the BOARD stack, `generate` lists its legal moves
+ * (from | to << 6 | promotion << 12, promotion 1 knight .. 4 queen) on the ply's part of MOVES, and
+ * `play` makes a child on the next ply. A search starts at SEARCH_PLY, above the plies perft and
+ * the one-position calls use, and goes a few plies deeper (the captures of at most 7 pieces, then
+ * one non-zeroing move). The material key that names a position's table is computed from the board
+ * once and then carried along the search: a capture or a promotion changes it (keyAfter). Table
+ * piece codes are colour << 3 | type with type 1..6 = P N B R Q K, one more than movegen's types.
  */
-export interface TbBoard {
-  sq: Uint8Array;
-  stm: number;
-  ep: number;
-}
+export const SEARCH_PLY = 32;
 
-/** Is `s` attacked by a piece of colour `by`? */
-export function attacked(b: TbBoard, s: number, by: number): boolean {
-  const sq = b.sq;
-  const c = by << 3;
-  for (const t of KNIGHT_TARGETS[s]!) if (sq[t] === (c | 2)) return true;
-  for (const t of KING_TARGETS[s]!) if (sq[t] === (c | 6)) return true;
-  // a pawn of `by` on a square diagonally behind s (from by's view)
-  const back = by === 0 ? -8 : 8;
-  const f = fileOf(s);
-  if (f > 0) { const t = s + back - 1; if (t >= 0 && t < 64 && sq[t] === (c | 1)) return true; }
-  if (f < 7) { const t = s + back + 1; if (t >= 0 && t < 64 && sq[t] === (c | 1)) return true; }
-  for (let dir = 0; dir < 8; dir++) {
-    for (const t of RAYS[dir]![s]!) {
-      const p = sq[t]!;
-      if (!p) continue;
-      if ((p >> 3) === by) {
-        const type = p & 7;
-        if (type === 5 || type === (dir < 4 ? 4 : 3)) return true;
-      }
-      break;
+/** Is sq in the set whose lo half is word `w` of the board at o? */
+const inSet = (o: number, w: number, sq: number) => ((BOARD[o + w + (sq >> 5)]! >>> (sq & 31)) & 1) !== 0;
+
+/** The material key's unit for one piece of a colour and a type 0..4 (pawn .. queen). */
+const keyUnit = (color: number, type: number) => 8 ** (type + 5 * color);
+
+/** The material key of ply p's board (kings are not counted). */
+export function materialKeyAt(p: number): MaterialKey {
+  const B = BOARD, o = p * PLY_WORDS;
+  let key = 0;
+  for (let c = 0; c < 2; c++) {
+    for (let t = 0; t < 5; t++) {
+      const n = popcount32(B[o + 2 * c]! & B[o + 4 + 2 * t]!) + popcount32(B[o + 2 * c + 1]! & B[o + 5 + 2 * t]!);
+      key += n * keyUnit(c, t);
     }
   }
-  return false;
+  return key;
 }
 
-/** Move: from | to << 6 | promotion type (2..5) << 12 | EP_FLAG. */
-const EP_FLAG = 1 << 15;
-const moveTo = (m: number) => (m >> 6) & 63;
+const isEnPassant = (o: number, m: number) => ((m >> 6) & 63) === BOARD[o + EP] && inSet(o, 4, m & 63);
+const isCapture = (o: number, m: number) => inSet(o, 0, (m >> 6) & 63) || inSet(o, 2, (m >> 6) & 63) || isEnPassant(o, m);
+const isZeroing = (o: number, m: number) => isCapture(o, m) || inSet(o, 4, m & 63);
 
-function kingSquare(b: TbBoard, color: number): number {
-  const k = (color << 3) | 6;
-  for (let s = 0; s < 64; s++) if (b.sq[s] === k) return s;
-  return -1;
+/** The key after the legal move m of ply p's board, whose key is `key`. */
+function keyAfter(p: number, key: MaterialKey, m: number): MaterialKey {
+  const o = p * PLY_WORDS, us = BOARD[o + SIDE]!, them = us ^ 1, to = (m >> 6) & 63, promo = m >> 12;
+  if (inSet(o, 2 * them, to)) key -= keyUnit(them, typeAt(o, to));
+  else if (isEnPassant(o, m)) key -= keyUnit(them, 0);
+  if (promo) key += keyUnit(us, promo) - keyUnit(us, 0);
+  return key;
 }
 
-/** The board after a move (a copy). */
-export function applyMove(b: TbBoard, m: number): TbBoard {
-  const sq = b.sq.slice();
-  const from = m & 63, to = moveTo(m), promo = (m >> 12) & 7;
-  const piece = sq[from]!;
-  sq[from] = 0;
-  sq[to] = promo ? (piece & 8) | promo : piece;
-  if (m & EP_FLAG) sq[to + (b.stm === 0 ? -8 : 8)] = 0;
-  let ep = -1;
-  if ((piece & 7) === 1 && Math.abs(to - from) === 16) ep = (from + to) >> 1;
-  return { sq, stm: b.stm ^ 1, ep };
+/** Is the side to move of ply p's board checkmated? */
+export function isCheckmate(p: number): boolean {
+  return generate(p, true) === 0 && BOARD[p * PLY_WORDS + IN_CHECK] === 1;
 }
 
-/**
- * Every legal move (no castling: the tables have no castling rights), in square order; with
- * `capturesOnly` the captures of a piece (no en passant), in the same order.
- */
-export function legalMoves(b: TbBoard, capturesOnly = false): number[] {
-  const out: number[] = [];
-  const sq = b.sq, us = b.stm, them = us ^ 1;
-  const push = (m: number) => {
-    const next = applyMove(b, m);
-    const k = kingSquare(next, us);
-    if (!attacked(next, k, them)) out.push(m);
-  };
-  const target = (from: number, to: number) => {
-    const p = sq[to]!;
-    if (!p) {
-      if (!capturesOnly) push(from | (to << 6));
-      return true;
-    }
-    if ((p >> 3) === them && (p & 7) !== 6) push(from | (to << 6));
-    return false;
-  };
-  for (let from = 0; from < 64; from++) {
-    const p = sq[from]!;
-    if (!p || (p >> 3) !== us) continue;
-    const type = p & 7;
-    if (type === 1) {
-      const up = us === 0 ? 8 : -8;
-      const lastRank = us === 0 ? 7 : 0;
-      const pawnMove = (to: number) => {
-        if (rankOf(to) === lastRank) for (let promo = 5; promo >= 2; promo--) push(from | (to << 6) | (promo << 12));
-        else push(from | (to << 6));
-      };
-      const one = from + up;
-      if (!capturesOnly && one >= 0 && one < 64 && !sq[one]) {
-        pawnMove(one);
-        const startRank = us === 0 ? 1 : 6;
-        if (rankOf(from) === startRank && !sq[one + up]) push(from | ((one + up) << 6));
-      }
-      for (const df of [-1, 1]) {
-        const f = fileOf(from) + df;
-        if (f < 0 || f > 7) continue;
-        const to = one + df;
-        const q = sq[to]!;
-        if (q && (q >> 3) === them && (q & 7) !== 6) pawnMove(to);
-        else if (!q && to === b.ep && !capturesOnly) push(from | (to << 6) | EP_FLAG);
-      }
-    } else if (type === 2) {
-      for (const to of KNIGHT_TARGETS[from]!) target(from, to);
-    } else if (type === 6) {
-      for (const to of KING_TARGETS[from]!) target(from, to);
-    } else {
-      const d0 = type === 3 ? 4 : 0, d1 = type === 4 ? 4 : 8;
-      for (let dir = d0; dir < d1; dir++) for (const to of RAYS[dir]![from]!) if (!target(from, to)) break;
-    }
-  }
-  return out;
-}
+/** The order of equal root moves: by from square, then to square, then promotion queen first (native's rootOrder). */
+export const rootOrder = (m: number) => ((m & 63) << 9) | (((m >> 6) & 63) << 3) | (7 - (m >> 12));
 
-const isCapture = (b: TbBoard, m: number) => (m & EP_FLAG) !== 0 || b.sq[moveTo(m)] !== 0;
-const isZeroing = (b: TbBoard, m: number) => isCapture(b, m) || (b.sq[m & 63]! & 7) === 1;
-
-export function materialKeyOf(b: TbBoard): { key: MaterialKey; count: number } {
-  const w = [0, 0, 0, 0, 0], bl = [0, 0, 0, 0, 0];
-  let count = 0;
-  for (let s = 0; s < 64; s++) {
-    const p = b.sq[s]!;
-    if (!p) continue;
-    count++;
-    if ((p & 7) !== 6) ((p & 8) ? bl : w)[(p & 7) - 1]!++;
-  }
-  return { key: keyFromCounts(w, bl), count };
+/** The legal moves of ply p's board in rootOrder (a copy: the search reuses the ply's move list). */
+export function rootMoves(p: number): number[] {
+  const n = generate(p, false);
+  return Array.from(MOVES.subarray(p * MAX_MOVES, p * MAX_MOVES + n)).sort((a, b) => rootOrder(a) - rootOrder(b));
 }
 
 // ---------------------------------------------------------------------------- the prober
@@ -844,13 +771,13 @@ export function scanBytes(files: ReadonlyMap<string, Uint8Array>): TableSet {
  * to move's half]. A symmetric table stores white to move only (black to move is mirrored); a
  * table named for the other colour's material is read with colours and ranks swapped.
  */
-function sidesOf(t: TableFile, b: TbBoard, key: MaterialKey): [number, number, number] {
-  if (t.symmetric) return [b.stm ? 8 : 0, b.stm ? 56 : 0, 0];
-  if (key !== t.key) return [8, 56, b.stm === 0 ? 1 : 0];
-  return [0, 0, b.stm];
+function sidesOf(t: TableFile, stm: number, key: MaterialKey): [number, number, number] {
+  if (t.symmetric) return [stm ? 8 : 0, stm ? 56 : 0, 0];
+  if (key !== t.key) return [8, 56, stm === 0 ? 1 : 0];
+  return [0, 0, stm];
 }
 
-/** The probe search over a set of tables (python-chess's semantics). */
+/** The probe search over a set of tables (python-chess's semantics), on plies of movegen.ts's BOARD. */
 export class Prober {
   constructor(readonly tables: TableSet) {}
 
@@ -861,34 +788,39 @@ export class Prober {
     return t;
   }
 
-  /** Squares of the pieces in the encoding's order; `flip`: colours and ranks mirrored. */
-  private collect(b: TbBoard, pieces: Uint8Array, cmirror: number, mirror: number, pos: number[], from: number, n: number): void {
+  /** Squares of the pieces in the encoding's order (each group of one piece code in square order). */
+  private collect(o: number, pieces: Uint8Array, cmirror: number, mirror: number, pos: number[], from: number, n: number): void {
+    const B = BOARD;
     for (let i = from; i < n;) {
       const want = pieces[i]! ^ cmirror;
+      const c = o + 2 * (want >> 3), t = o + 4 + 2 * ((want & 7) - 1);
       const start = i;
-      for (let s = 0; s < 64 && i < n; s++) if (b.sq[s] === want) pos[i++] = s ^ mirror;
+      let lo = B[c]! & B[t]!, hi = B[c + 1]! & B[t + 1]!;
+      while (lo && i < n) { pos[i++] = (31 - Math.clz32(lo & -lo)) ^ mirror; lo &= lo - 1; }
+      while (hi && i < n) { pos[i++] = (63 - Math.clz32(hi & -hi)) ^ mirror; hi &= hi - 1; }
       if (i === start) throw new SyzygyFileError('(table)', 'material', 'the table does not fit the position');
     }
   }
 
-  /** Raw WDL from the table (no capture search). */
-  rawWdl(b: TbBoard, key: MaterialKey): number {
+  /** Raw WDL of ply p's board from the table (no capture search). */
+  rawWdl(p: number, key: MaterialKey): number {
     const t = this.find('wdl', key);
-    const [cmirror, mirror, side] = sidesOf(t, b, key);
+    const o = p * PLY_WORDS;
+    const [cmirror, mirror, side] = sidesOf(t, BOARD[o + SIDE]!, key);
     const n = t.pieceCount;
     const pos = new Array<number>(n);
     let enc: Encoding;
     if (!t.hasPawns) {
       enc = t.enc[0]![side] ?? t.enc[0]![0]!;
       if (side && !t.split) throw new SyzygyFileError(t.path, 'layout', 'one-sided WDL table probed for the other side');
-      this.collect(b, enc.pieces, cmirror, 0, pos, 0, n);
+      this.collect(o, enc.pieces, cmirror, 0, pos, 0, n);
       const v = t.decompress(enc.pairs, encodePieces(enc, t.encType, pos, n));
       return this.checkWdl(t, v);
     }
-    const file = this.pawnFile(b, t, cmirror, mirror, pos);
+    const file = this.pawnFile(o, t, cmirror, mirror, pos);
     if (side && !t.split) throw new SyzygyFileError(t.path, 'layout', 'one-sided WDL table probed for the other side');
     enc = t.enc[file]![side]!;
-    this.collect(b, enc.pieces, cmirror, mirror, pos, t.pawns[0], n);
+    this.collect(o, enc.pieces, cmirror, mirror, pos, t.pawns[0], n);
     return this.checkWdl(t, t.decompress(enc.pairs, encodePawns(enc, t.pawns, pos, n)));
   }
 
@@ -898,17 +830,18 @@ export class Prober {
   }
 
   /** Collects the leading pawns into pos[0..] with the most advanced-to-file pawn first; returns its file 0..3. */
-  private pawnFile(b: TbBoard, t: TableFile, cmirror: number, mirror: number, pos: number[]): number {
-    this.collect(b, t.enc[0]![0]!.pieces, cmirror, mirror, pos, 0, t.pawns[0]);
+  private pawnFile(o: number, t: TableFile, cmirror: number, mirror: number, pos: number[]): number {
+    this.collect(o, t.enc[0]![0]!.pieces, cmirror, mirror, pos, 0, t.pawns[0]);
     for (let i = 1; i < t.pawns[0]; i++) if (FLAP[pos[0]!]! > FLAP[pos[i]!]!) [pos[0], pos[i]] = [pos[i]!, pos[0]!];
     const f = fileOf(pos[0]!);
     return Math.min(f, 7 - f);
   }
 
-  /** Raw DTZ from the table for a position of WDL `wdl`; null when the table stores the other side. */
-  rawDtz(b: TbBoard, key: MaterialKey, wdl: number): number | null {
+  /** Raw DTZ from the table for ply p's board of WDL `wdl`; null when the table stores the other side. */
+  rawDtz(p: number, key: MaterialKey, wdl: number): number | null {
     const t = this.find('dtz', key);
-    const [cmirror, mirror, side] = sidesOf(t, b, key);
+    const o = p * PLY_WORDS;
+    const [cmirror, mirror, side] = sidesOf(t, BOARD[o + SIDE]!, key);
     const n = t.pieceCount;
     const pos = new Array<number>(n);
     let file = 0;
@@ -916,13 +849,13 @@ export class Prober {
     if (!t.hasPawns) {
       if ((t.dtzFlags[0]! & 1) !== side && !t.symmetric) return null;
       const enc = t.enc[0]![0]!;
-      this.collect(b, enc.pieces, cmirror, 0, pos, 0, n);
+      this.collect(o, enc.pieces, cmirror, 0, pos, 0, n);
       v = t.decompress(enc.pairs, encodePieces(enc, t.encType, pos, n));
     } else {
-      file = this.pawnFile(b, t, cmirror, mirror, pos);
+      file = this.pawnFile(o, t, cmirror, mirror, pos);
       if ((t.dtzFlags[file]! & 1) !== side) return null;
       const enc = t.enc[file]![0]!;
-      this.collect(b, enc.pieces, cmirror, mirror, pos, t.pawns[0], n);
+      this.collect(o, enc.pieces, cmirror, mirror, pos, t.pawns[0], n);
       v = t.decompress(enc.pairs, encodePawns(enc, t.pawns, pos, n));
     }
     const flags = t.dtzFlags[file]!;
@@ -936,98 +869,121 @@ export class Prober {
     return v;
   }
 
-  private tableWdl(b: TbBoard): number {
-    const { key, count } = materialKeyOf(b);
-    if (count === 2) return 0;
-    return this.rawWdl(b, key);
+  /** A position of the two kings alone is a draw and has no table. */
+  private tableWdl(p: number, key: MaterialKey): number {
+    return key === 0 ? 0 : this.rawWdl(p, key);
   }
 
   /**
    * Alpha-beta over captures on top of the table (which stores nothing useful where a capture is
    * best). Returns [value, how]: how 2 = a capture reaches the value, 1 = the table value stands.
    */
-  probeAb(b: TbBoard, alpha: number, beta: number): [number, number] {
-    for (const m of legalMoves(b, true)) {
-      const v = -this.probeAb(applyMove(b, m), -beta, -alpha)[0];
+  probeAb(p: number, key: MaterialKey, alpha: number, beta: number): [number, number] {
+    const o = p * PLY_WORDS, them = BOARD[o + SIDE]! ^ 1, at = p * MAX_MOVES;
+    const n = generate(p, false);
+    for (let i = 0; i < n; i++) {
+      const m = MOVES[at + i]!;
+      if (!inSet(o, 2 * them, (m >> 6) & 63)) continue; // captures only, en passant aside
+      const next = keyAfter(p, key, m);
+      play(p, m);
+      const v = -this.probeAb(p + 1, next, -beta, -alpha)[0];
       if (v > alpha) {
         if (v >= beta) return [v, 2];
         alpha = v;
       }
     }
-    const v = this.tableWdl(b);
+    const v = this.tableWdl(p, key);
     return alpha >= v ? [alpha, alpha > 0 ? 2 : 1] : [v, 1];
   }
 
-  /** The best en-passant capture's WDL (for the side to move), or -3 when there is none. */
-  private epValue(b: TbBoard, moves: number[]): number {
+  /** The best en-passant capture's WDL (for the side to move) among ply p's n moves, or -3 when there is none. */
+  private epValue(p: number, key: MaterialKey, n: number): number {
+    const o = p * PLY_WORDS, at = p * MAX_MOVES;
     let best = -3;
-    for (const m of moves) {
-      if (!(m & EP_FLAG)) continue;
-      const v = -this.probeAb(applyMove(b, m), -2, 2)[0];
+    for (let i = 0; i < n; i++) {
+      const m = MOVES[at + i]!;
+      if (!isEnPassant(o, m)) continue;
+      const next = keyAfter(p, key, m);
+      play(p, m);
+      const v = -this.probeAb(p + 1, next, -2, 2)[0];
       if (v > best) best = v;
     }
     return best;
   }
 
-  wdl(b: TbBoard): number {
-    let v = this.probeAb(b, -2, 2)[0] || 0;
-    if (b.ep < 0) return v;
-    const moves = legalMoves(b);
-    const ep = this.epValue(b, moves);
+  /** Are all of ply p's n moves en-passant captures? */
+  private allEp(p: number, n: number): boolean {
+    const o = p * PLY_WORDS, at = p * MAX_MOVES;
+    for (let i = 0; i < n; i++) if (!isEnPassant(o, MOVES[at + i]!)) return false;
+    return true;
+  }
+
+  wdl(p: number, key = materialKeyAt(p)): number {
+    let v = this.probeAb(p, key, -2, 2)[0] || 0;
+    if (BOARD[p * PLY_WORDS + EP]! < 0) return v;
+    const n = generate(p, false);
+    const ep = this.epValue(p, key, n);
     if (ep > -3) {
       if (ep >= v) v = ep;
-      else if (v === 0 && moves.every((m) => (m & EP_FLAG) !== 0)) v = ep;
+      else if (v === 0 && this.allEp(p, n)) v = ep;
     }
     return v || 0; // never -0
   }
 
-  private dtzNoEp(b: TbBoard): number {
-    const [wdl, how] = this.probeAb(b, -2, 2);
+  private dtzNoEp(p: number, key: MaterialKey): number {
+    const [wdl, how] = this.probeAb(p, key, -2, 2);
     if (wdl === 0) return 0;
     const beforeZeroing = wdl > 0 ? (wdl === 2 ? 1 : 101) : (wdl === -2 ? -1 : -101);
     if (how === 2) return beforeZeroing;
-    const moves = legalMoves(b);
+    const o = p * PLY_WORDS, at = p * MAX_MOVES;
+    const n = generate(p, false);
     if (wdl > 0) {
-      // a pawn push that keeps the win zeroes at once
-      for (const m of moves) {
-        if ((b.sq[m & 63]! & 7) !== 1 || isCapture(b, m)) continue;
-        if (-this.wdl(applyMove(b, m)) === wdl) return wdl === 2 ? 1 : 101;
+      // a pawn move that keeps the win zeroes at once
+      for (let i = 0; i < n; i++) {
+        const m = MOVES[at + i]!;
+        if (!inSet(o, 4, m & 63) || isCapture(o, m)) continue;
+        const next = keyAfter(p, key, m);
+        play(p, m);
+        if (-this.wdl(p + 1, next) === wdl) return wdl === 2 ? 1 : 101;
       }
     }
-    const { key } = materialKeyOf(b);
-    const stored = this.rawDtz(b, key, wdl);
+    const stored = this.rawDtz(p, key, wdl);
     if (stored !== null) return beforeZeroing + (wdl > 0 ? stored : -stored);
     if (wdl > 0) {
       let best = 0xffff;
-      for (const m of moves) {
-        if (isZeroing(b, m)) continue;
-        const next = applyMove(b, m);
-        const v = -this.dtz(next);
-        if (v === 1 && isCheckmate(next)) best = 1;
+      for (let i = 0; i < n; i++) {
+        const m = MOVES[at + i]!;
+        if (isZeroing(o, m)) continue;
+        play(p, m);
+        const v = -this.dtz(p + 1, key);
+        if (v === 1 && isCheckmate(p + 1)) best = 1;
         else if (v > 0 && v + 1 < best) best = v + 1;
       }
       return best;
     }
     let best = -1;
-    for (const m of moves) {
-      const next = applyMove(b, m);
+    for (let i = 0; i < n; i++) {
+      const m = MOVES[at + i]!;
+      const zeroing = isZeroing(o, m);
+      const next = keyAfter(p, key, m);
+      play(p, m);
       let v: number;
-      if (isZeroing(b, m)) {
+      if (zeroing) {
         if (wdl === -2) v = -1;
-        else v = this.probeAb(next, 1, 2)[0] === 2 ? 0 : -101;
+        else v = this.probeAb(p + 1, next, 1, 2)[0] === 2 ? 0 : -101;
       } else {
-        v = -this.dtz(next) - 1;
+        v = -this.dtz(p + 1, next) - 1;
       }
       if (v < best) best = v;
     }
     return best;
   }
 
-  dtz(b: TbBoard): number {
-    let v = this.dtzNoEp(b) || 0;
-    if (b.ep < 0) return v;
-    const moves = legalMoves(b);
-    let ep = this.epValue(b, moves);
+  dtz(p: number, key = materialKeyAt(p)): number {
+    let v = this.dtzNoEp(p, key) || 0;
+    if (BOARD[p * PLY_WORDS + EP]! < 0) return v;
+    const n = generate(p, false);
+    let ep = this.epValue(p, key, n);
     if (ep <= -3) return v;
     ep = WDL_TO_DTZ[ep + 2]!;
     if (v < -100) { if (ep >= 0) v = ep; }
@@ -1035,64 +991,70 @@ export class Prober {
     else if (v > 100) { if (ep > 0) v = ep; }
     else if (v > 0) { if (ep === 1) v = ep; }
     else if (ep >= 0) v = ep;
-    else if (moves.every((m) => (m & EP_FLAG) !== 0)) v = ep;
+    else if (this.allEp(p, n)) v = ep;
     return v;
   }
 }
 
-export function isCheckmate(b: TbBoard): boolean {
-  return legalMoves(b).length === 0 && attacked(b, kingSquare(b, b.stm), b.stm ^ 1);
-}
-
 // ---------------------------------------------------------------------------- positions in, results out
 
+const KING_PAIR = (w: bigint) => w !== 0n && (w & (w - 1n)) === 0n;
+
 /**
- * Reads the packed layout (lib/core/types.ts) at word `at` into a TbBoard, with its castling rights,
- * piece count and whether the words form a position the tables can be asked about (sets disjoint
- * and consistent, one king per colour, no pawn on the first or last rank, the side not to move not
- * in check, a sane en-passant code).
+ * Loads the packed layout (lib/core/types.ts) at word `at` onto ply p of movegen.ts's BOARD, with
+ * its castling rights, piece count and whether the words form a position the tables can be asked
+ * about (sets disjoint and consistent, one king per colour, no pawn on the first or last rank, the
+ * side not to move not in check, a sane en-passant code; native's boardFromPacked). An en-passant
+ * square without the pawn that just moved two squares or that no legal capture uses is dropped.
  */
-export function boardFromPacked(words: BigUint64Array, at: number): { board: TbBoard; castling: number; count: number; valid: boolean } {
-  const sq = new Uint8Array(64);
-  const lo = (w: bigint) => Number(w & 0xffffffffn), hi = (w: bigint) => Number(w >> 32n);
+export function boardFromPacked(words: BigUint64Array, at: number, p = SEARCH_PLY): { castling: number; count: number; valid: boolean } {
   const white = words[at]!, black = words[at + 1]!;
-  const wl = lo(white), wh = hi(white);
-  let count = 0, valid = (white & black) === 0n;
+  let valid = (white & black) === 0n;
   let union = 0n;
   for (let t = 0; t < 6; t++) {
     const set = words[at + 2 + t]!;
     if (union & set) valid = false;
     union |= set;
-    let l = lo(set), h = hi(set);
-    while (l) { const s = 31 - Math.clz32(l & -l); l &= l - 1; sq[s] = (((wl >>> s) & 1) ? 0 : 8) | (t + 1); count++; }
-    while (h) { const s = 31 - Math.clz32(h & -h); h &= h - 1; sq[s + 32] = (((wh >>> s) & 1) ? 0 : 8) | (t + 1); count++; }
   }
   if (union !== (white | black)) valid = false;
+  if (words[at + 2]! & 0xff000000000000ffn) valid = false;
+  const kings = words[at + 7]!;
+  if (!KING_PAIR(white & kings) || !KING_PAIR(black & kings)) valid = false;
   const state = Number(words[at + 8]! & 0xffffn);
   const stm = state & 1;
   const epCode = (state >> 8) & 255;
   if (state & 0xc0 || epCode > 64 || (epCode < 64 && rankOf(epCode) !== (stm ? 2 : 5))) valid = false;
-  const board: TbBoard = { sq, stm, ep: epCode >= 64 ? -1 : epCode };
-  let kings = 0;
-  for (let s = 0; s < 64; s++) {
-    const p = sq[s]!;
-    if ((p & 7) === 6) kings += p & 8 ? 16 : 1;
-    if ((p & 7) === 1 && (s < 8 || s >= 56)) valid = false;
+  const count = popcount32(Number(union & 0xffffffffn)) + popcount32(Number(union >> 32n));
+  const o = p * PLY_WORDS, B = BOARD;
+  for (let i = 0; i < 8; i++) {
+    const w = words[at + i]!;
+    B[o + 2 * i] = Number(w & 0xffffffffn) | 0;
+    B[o + 2 * i + 1] = Number(w >> 32n) | 0;
   }
-  if (kings !== 17) valid = false;
-  else if (attacked(board, kingSquare(board, stm ^ 1), stm)) valid = false;
-  // an en-passant square without the pawn that just moved two squares (behind it, with the square
-  // and the pawn's origin empty) or that no legal capture uses changes nothing: it is dropped
-  if (valid && board.ep >= 0) {
-    const up = stm === 0 ? 8 : -8, ep = board.ep;
-    if (sq[ep - up] !== (((stm ^ 1) << 3) | 1) || sq[ep] || sq[ep + up]) board.ep = -1;
+  B[o + SIDE] = stm;
+  B[o + CASTLING] = 0;
+  B[o + C960] = 0;
+  B[o + EP] = -1;
+  if (valid) {
+    // the side not to move in check: the side to move would have a king capture
+    B[o + SIDE] = stm ^ 1;
+    generate(p, true);
+    if (B[o + IN_CHECK] === 1) valid = false;
+    B[o + SIDE] = stm;
   }
-  if (valid && board.ep >= 0 && !legalMoves(board).some((m) => (m & EP_FLAG) !== 0)) board.ep = -1;
-  return { board, castling: (state >> 1) & 15, count, valid };
+  if (valid && epCode < 64) {
+    const up = stm === 0 ? 8 : -8, ep = epCode;
+    B[o + EP] = ep;
+    const behind = ep - up, origin = ep + up;
+    const pawnBehind = inSet(o, 2 * (stm ^ 1), behind) && inSet(o, 4, behind);
+    const occupied = (sq: number) => inSet(o, 0, sq) || inSet(o, 2, sq);
+    if (!pawnBehind || occupied(ep) || occupied(origin) || enPassantCount(p) === 0) B[o + EP] = -1;
+  }
+  return { castling: (state >> 1) & 15, count, valid };
 }
 
 // No result in a batch output (castling rights, too many pieces or a missing table): SYZYGY_WDL_NONE
-// and SYZYGY_DTZ_NONE of backend.ts.
+// and SYZYGY_DTZ_NONE of lib/core/types.ts.
 export { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE };
 
 /** Batch probe over packed positions; unanswerable or invalid positions get the NONE value, damaged files throw. */
@@ -1104,7 +1066,7 @@ export function probeBatch(prober: Prober, positions: BigUint64Array, kind: 'wdl
     const r = boardFromPacked(positions, i * 10);
     if (!r.valid || r.castling || r.count > prober.tables.maxPieces) { out[i] = none; continue; }
     try {
-      out[i] = kind === 'wdl' ? prober.wdl(r.board) : prober.dtz(r.board);
+      out[i] = kind === 'wdl' ? prober.wdl(SEARCH_PLY) : prober.dtz(SEARCH_PLY);
     } catch (e) {
       if (e instanceof SyzygyError) out[i] = none;
       else throw e;
