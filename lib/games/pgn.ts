@@ -42,6 +42,7 @@ import { parseFen } from '../core/position.js';
 import { jsBackend } from '../backends/js/index.js';
 import { annotationsOf, positionAnnotations, type PgnEval, type PositionAnnotations } from './pgn-annotations.js';
 import { outcomeOf, type PgnOutcome } from './outcome.js';
+import { readTree, readTreeCommands, startWords, type PgnTree } from './pgn-tree.js';
 
 import { PGN_RESULTS as RESULTS, isChess960Variant, unescapeTag, type PgnResult } from './pgn-tags.js';
 
@@ -112,9 +113,16 @@ export interface PgnGame {
   emts?: (number | null)[];
   /** With { annotations: true }: the `[%eval]` after each move, `{ cp }` or `{ mate }` from White's view. */
   evals?: (PgnEval | null)[];
+  /**
+   * With { variations: true }: the moves as a tree (lib/games/pgn-tree.ts), variations and their
+   * comments, NAGs, clocks, evals, arrows and squares included; its first children are `moves`.
+   */
+  tree?: PgnTree;
 }
 
 export interface PgnOptions {
+  /** Read the variations into each game's `tree` (default false). */
+  variations?: boolean;
   /** Keep comments and NAGs (default false). */
   comments?: boolean;
   /** Read `[%clk]`, `[%emt]` and `[%eval]` of the comments into clocks, emts and evals (default false). */
@@ -177,6 +185,7 @@ function checkOptions(fn: string, options: unknown): PgnOptions {
     throw new RangeError(`${fn}: backend must be 'native', 'wasm' or 'js', got ${JSON.stringify(o.backend)}`);
   }
   if (o.outcome !== undefined && typeof o.outcome !== 'boolean') throw new TypeError(`${fn}: outcome must be a boolean`);
+  if (o.variations !== undefined && typeof o.variations !== 'boolean') throw new TypeError(`${fn}: variations must be a boolean`);
   return o;
 }
 function checkSelect(fn: string, select: unknown): Required<PositionSelect> {
@@ -221,6 +230,47 @@ function ambiguousCandidates(startFen: string, moves: readonly number[], token: 
 
 /** UCI text by move code, made once per code: the games share the strings. */
 const UCI: (string | undefined)[] = new Array(1 << 16);
+
+/** Where the movetext of a game starts: after its last tag pair's ']'. */
+function movetextStart(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array): number {
+  const G = jsPgn.G;
+  const count = rec[G.tagCount]!;
+  if (count === 0) return rec[G.start]!;
+  const t = rec[G.tagStart]! + count - 1;
+  let k = r.tags[4 * t + 3]! + 1;
+  while (k < p.length && p[k] !== 93) k++;
+  return k + 1;
+}
+
+/** Line and column (bytes, from 1) of byte `at` of a game that starts at `start` on line `line`. */
+function lineColumn(p: Uint8Array, start: number, line: number, at: number): [number, number] {
+  let lineStart = start;
+  while (lineStart > 0 && p[lineStart - 1] !== 10) lineStart--;
+  for (let k = start; k < at; k++) if (p[k] === 10) { line++; lineStart = k + 1; }
+  return [line, at - lineStart + 1];
+}
+
+/**
+ * The game's tree, from the movetext the reader delimited; a problem in a variation (the reader
+ * skips them) becomes the game's error, and a problem the reader already reported stays its own.
+ */
+function treeOf(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game: PgnGame, chess960: boolean): void {
+  const G = jsPgn.G;
+  const words = rec[G.error] === jsPgn.PGN_BAD_FEN || rec[G.error] === jsPgn.PGN_UNSUPPORTED_VARIANT || rec[G.error] === jsPgn.PGN_BAD_TAG
+    ? null : startWords(game.startFen, chess960);
+  if (words === null) {
+    game.tree = { comment: '', children: [] };
+    return;
+  }
+  const { tree, problem } = readTree(p, movetextStart(p, r, rec), rec[G.end]!, words);
+  game.tree = tree;
+  readTreeCommands(tree);
+  if (problem !== null && game.error === undefined) {
+    const [line, column] = lineColumn(p, rec[G.start]!, rec[G.line]!, problem.tokenStart);
+    const token = Buffer.from(p.buffer, p.byteOffset + problem.tokenStart, problem.tokenEnd - problem.tokenStart).toString('utf8');
+    game.error = new PgnError(game.game, line, column, token, problem.reason, 'in a variation');
+  }
+}
 
 /** Turns the records of one read into game objects (numbered from firstGame). */
 export function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: PgnOptions, onlyBad = false): PgnGame[] {
@@ -272,6 +322,7 @@ export function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: numbe
       game.comments = comments;
       game.nags = nags;
     }
+    if (o.variations === true) treeOf(buf, r, rec, game, isChess960Variant(tags.Variant));
     if (annotated) {
       const a = annotationsOf(r.annotations, cursor, g, moves.length);
       cursor = a.next;

@@ -1,0 +1,311 @@
+/**
+ * PGN variations as a tree (`parsePgn(text, { variations: true })`): every game's movetext read
+ * again, with its recursive annotation variations (PGN standard section 8.2.5), comments, NAGs and
+ * the embedded commands of the PGN Specification Supplement (`[%clk]`, `[%eval]`) and of lichess and
+ * ChessBase (`[%cal]` arrows, `[%csl]` squares).
+ *
+ * Where comments go is python-chess's rule (its `GameBuilder`): a comment before any move is the
+ * game's (the root's); a comment after a move belongs to that move, and so does one after a
+ * variation that closes behind it; a comment at the start of a variation, before its first move, is
+ * that move's `startingComment`; two comments of one place are joined with a line end. The text of
+ * a comment is trimmed (and each of its lines but the last loses its trailing blanks). `;` comments
+ * are skipped, as python-chess and chessops skip them, and so are `%` escape lines (section 6).
+ * A variation opened before the first move has no move to be an alternative to: an error.
+ *
+ * One builder for every backend: the backend reads the game (tags, main line, errors); this module
+ * reads the movetext the backend delimited, with the JS move generator's ply stack
+ * (lib/backends/js/movegen.ts), and its main line is checked against the backend's in the tests.
+ */
+import { BOARD, MAX_MOVES, MOVES, PLY_WORDS, loadPacked, play } from '../backends/js/movegen.js';
+import * as jsSan from '../backends/js/san.js';
+import { checkers } from '../backends/js/checks.js';
+import { readAnnotations, ANNOTATION_CLOCK, ANNOTATION_CP, ANNOTATION_MATE, ANNOTATION_FIELDS } from '../backends/js/pgn-annotations.js';
+import { parseFen } from '../core/position.js';
+import { uciOf } from './san.js';
+import type { PgnEval } from './pgn-annotations.js';
+
+/** A lichess / ChessBase shape colour: green, red, yellow, blue. */
+export type PgnShapeColor = 'G' | 'R' | 'Y' | 'B';
+/** An arrow of a `[%cal]` command (squares as the package's indices, 0 = a1). */
+export interface PgnArrow { from: number; to: number; color: PgnShapeColor }
+/** A square of a `[%csl]` command. */
+export interface PgnSquare { square: number; color: PgnShapeColor }
+
+/** One move of the tree, with what was written about it. */
+export interface PgnNode {
+  /** Canonical SAN ('--' for a null move). */
+  san: string;
+  /** UCI ('0000' for a null move). */
+  uci: string;
+  /** NAGs in the order written (suffixes `!` `?` `!!` `??` `!?` `?!` as 1..6). */
+  nags: number[];
+  /** The comments after the move, joined, without the commands read into the fields below. */
+  comment: string;
+  /** A comment before the first move of a variation. */
+  startingComment: string;
+  /** `[%clk]` in seconds, or null. */
+  clock: number | null;
+  /** `[%eval]` from White's view, or null. */
+  eval: PgnEval | null;
+  arrows: PgnArrow[];
+  squares: PgnSquare[];
+  /** The moves that follow: the first continues this line, the others are variations, as written. */
+  children: PgnNode[];
+}
+
+/** The start of a game: its comment (before any move) and its first moves. */
+export interface PgnTree {
+  comment: string;
+  children: PgnNode[];
+}
+
+/** What went wrong while reading a tree: a PgnError's reason and where. */
+export interface TreeProblem {
+  reason: 'malformed move' | 'illegal move' | 'ambiguous move' | 'null move while in check' | 'unbalanced parenthesis';
+  tokenStart: number;
+  tokenEnd: number;
+}
+
+const DELIMITER = new Uint8Array(256);
+for (const c of ' \t\r\n\v\f{}()[];$"') DELIMITER[c.charCodeAt(0)] = 1;
+const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+const SHAPE_COLORS = 'GRYB';
+const SHAPE = /^[GRYB][a-h][1-8](?:[a-h][1-8])?$/;
+/** The commands read into node fields; the rest of a comment stays text. */
+const COMMAND = /[ \t\r\n]*\[%(clk|eval|cal|csl)[ \t\r\n]+([^\][]*)\]/g;
+
+function squareOf(s: string, at: number): number {
+  return (s.charCodeAt(at) - 97) + 8 * (s.charCodeAt(at + 1) - 49);
+}
+
+/** The text of a comment as python-chess keeps it: lines but the last right-trimmed, the whole trimmed. */
+function commentText(p: Uint8Array, start: number, end: number): string {
+  const s = Buffer.from(p.buffer, p.byteOffset + start, end - start).toString('utf8');
+  if (!s.includes('\n')) return s.trim();
+  const lines = s.split('\n');
+  for (let i = 0; i < lines.length - 1; i++) lines[i] = lines[i]!.trimEnd();
+  return lines.join('\n').trim();
+}
+
+function newNode(san: string, uci: string, startingComment: string): PgnNode {
+  return { san, uci, nags: [], comment: '', startingComment, clock: null, eval: null, arrows: [], squares: [], children: [] };
+}
+
+/**
+ * Moves the embedded commands of a node's comment into its fields: the last `[%clk]` and `[%eval]`
+ * (values as the readers accept them, native/core/annotations.h), every `[%cal]` and `[%csl]`; a
+ * command that does not read stays in the text.
+ */
+export function readCommands(node: PgnNode): void {
+  const text = node.comment;
+  if (!text.includes('[%')) return;
+  node.clock = null;
+  node.eval = null;
+  node.arrows = [];
+  node.squares = [];
+  node.comment = text.replace(COMMAND, (whole: string, name: string, value: string) => {
+    if (name === 'cal' || name === 'csl') {
+      const parts = value.trim().split(',');
+      if (!parts.every((x) => SHAPE.test(x) && (x.length === 5) === (name === 'cal'))) return whole;
+      for (const x of parts) {
+        const color = x[0] as PgnShapeColor;
+        if (name === 'cal') node.arrows.push({ from: squareOf(x, 1), to: squareOf(x, 3), color });
+        else node.squares.push({ square: squareOf(x, 1), color });
+      }
+      return '';
+    }
+    const bytes = Buffer.from(whole.trimStart(), 'latin1');
+    const out: number[] = [];
+    readAnnotations(bytes, 0, bytes.length, 0, 1, out);
+    if (out.length !== ANNOTATION_FIELDS) return whole;
+    const kind = out[2]!;
+    if (kind === ANNOTATION_CLOCK) node.clock = out[3]! + out[4]! / 1000;
+    else if (kind === ANNOTATION_CP) node.eval = { cp: out[3]! };
+    else if (kind === ANNOTATION_MATE) node.eval = { mate: out[3]! };
+    return '';
+  }).trim();
+}
+
+/** One line being read: the node its next move follows, and the board before its last move. */
+interface Frame {
+  parent: PgnNode | PgnTree;
+  last: PgnNode | null;
+  /** The board before `last` (the position at `parent`), PLY_WORDS words. */
+  before: Int32Array;
+  /** The board after `last`, while an inner variation is read. */
+  after: Int32Array;
+}
+
+const frames: Frame[] = [];
+function frameAt(depth: number): Frame {
+  let f = frames[depth];
+  if (f === undefined) {
+    f = { parent: null as unknown as PgnTree, last: null, before: new Int32Array(PLY_WORDS), after: new Int32Array(PLY_WORDS) };
+    frames[depth] = f;
+  }
+  return f;
+}
+const save = (into: Int32Array): void => { for (let k = 0; k < PLY_WORDS; k++) into[k] = BOARD[k]!; };
+const load = (from: Int32Array): void => { for (let k = 0; k < PLY_WORDS; k++) BOARD[k] = from[k]!; };
+
+/** The packed words of a game's start position, or null when they do not read. */
+export function startWords(startFen: string, chess960: boolean): Int32Array | null {
+  try {
+    const pos = parseFen(startFen, checkers, { chess960 });
+    return new Int32Array(pos.packed.buffer, pos.packed.byteOffset, 20);
+  } catch {
+    return null;
+  }
+}
+
+/** The tree of the movetext p[start, end) from the start position `words`; `problem` when it stopped early. */
+export function readTree(p: Uint8Array, start: number, end: number, words: Int32Array): { tree: PgnTree; problem: TreeProblem | null } {
+  const tree: PgnTree = { comment: '', children: [] };
+  loadPacked(words, 0, 0);
+  let listN = jsSan.generateClean(0);
+  let depth = 0;
+  let f = frameAt(0);
+  f.parent = tree;
+  f.last = null;
+  // python-chess's state: a move was read since the last '('.
+  let inVariation = false;
+  let starting = '';
+  const fail = (reason: TreeProblem['reason'], tokenStart: number, tokenEnd: number) =>
+    ({ tree, problem: { reason, tokenStart, tokenEnd } });
+  const top = (): PgnNode | PgnTree => f.last ?? f.parent;
+  let i = start;
+  while (i < end) {
+    const c = p[i]!;
+    if (isSpace(c)) { i++; continue; }
+    if (c === 37 && (i === 0 || p[i - 1] === 10)) {
+      while (i < end && p[i] !== 10) i++;
+      continue;
+    }
+    if (c === 59) {
+      while (i < end && p[i] !== 10) i++;
+      continue;
+    }
+    if (c === 123) {
+      const s = ++i;
+      while (i < end && p[i] !== 125) i++;
+      const text = commentText(p, s, i);
+      i++;
+      const node = top();
+      if (inVariation || (node === tree && tree.children.length === 0)) {
+        const joined = node.comment === '' ? text : `${node.comment}\n${text}`.trim();
+        node.comment = joined;
+      } else {
+        starting = starting === '' ? text : `${starting}\n${text}`.trim();
+      }
+      continue;
+    }
+    if (c === 40) {
+      if (f.last === null) return fail('unbalanced parenthesis', i, i + 1);
+      save(f.after);
+      const outer = f;
+      f = frameAt(++depth);
+      f.parent = outer.parent;
+      f.last = null;
+      load(outer.before);
+      listN = jsSan.generateClean(0);
+      inVariation = false;
+      i++;
+      continue;
+    }
+    if (c === 41) {
+      if (depth === 0) return fail('unbalanced parenthesis', i, i + 1);
+      f = frames[--depth]!;
+      load(f.after);
+      listN = jsSan.generateClean(0);
+      i++;
+      continue;
+    }
+    const s = i;
+    if (c === 36) i++;
+    while (i < end && DELIMITER[p[i]!] === 0) i++;
+    if (i === s) return fail('malformed move', s, s + 1);
+    const e = i;
+    const len = e - s;
+    if ((len === 1 && c === 42) || (len === 3 && p[s + 1] === 45 && ((c === 49 && p[s + 2] === 48) || (c === 48 && p[s + 2] === 49))) ||
+      (len === 7 && c === 49 && p[s + 1] === 47 && p[s + 2] === 50 && p[s + 3] === 45)) {
+      // A termination marker ends the game (the reader checked which one).
+      break;
+    }
+    if (c === 36) {
+      let nag = 0;
+      let k = s + 1;
+      for (; k < e && p[k]! >= 48 && p[k]! <= 57 && nag < 1000; k++) nag = nag * 10 + (p[k]! - 48);
+      if (k !== e || e === s + 1 || nag > 255) return fail('malformed move', s, e);
+      const node = top();
+      if (node !== tree) (node as PgnNode).nags.push(nag);
+      continue;
+    }
+    // A move number indication before the move, or alone.
+    let k = s;
+    while (k < e && p[k]! >= 48 && p[k]! <= 57) k++;
+    if (k > s && (k === e || p[k] === 46)) {
+      while (k < e && p[k] === 46) k++;
+      if (k === e) continue;
+    } else {
+      k = s;
+    }
+    if (p[k] === 46) {
+      while (k < e && p[k] === 46) k++;
+      if (k === e) continue;
+    }
+    let m0 = e;
+    while (m0 > k && (p[m0 - 1] === 33 || p[m0 - 1] === 63)) m0--;
+    let suffix = 0;
+    if (e - m0 === 1) suffix = p[m0] === 33 ? 1 : 2;
+    else if (e - m0 === 2) {
+      const a = p[m0];
+      const b = p[m0 + 1];
+      suffix = a === 33 ? (b === 33 ? 3 : 5) : (b === 63 ? 4 : 6);
+    }
+    if (!jsSan.parseSyntax(p, k, e)) return fail('malformed move', k, e);
+    const r = jsSan.resolve(0, listN);
+    const status = jsSan.sanStatus(r);
+    let node: PgnNode;
+    save(f.before);
+    if (status === jsSan.SAN_NULL_MOVE) {
+      if (jsSan.inCheckAt(0)) return fail('null move while in check', k, e);
+      jsSan.playNull(0);
+      for (let w = 0; w < PLY_WORDS; w++) BOARD[w] = BOARD[PLY_WORDS + w]!;
+      listN = jsSan.generateClean(0);
+      node = newNode('--', '0000', starting);
+    } else if (status === jsSan.SAN_ILLEGAL) {
+      return fail('illegal move', k, e);
+    } else if (status === jsSan.SAN_AMBIGUOUS) {
+      return fail('ambiguous move', k, e);
+    } else {
+      const m = jsSan.sanMove(r);
+      play(0, m);
+      const childN = jsSan.generateClean(1);
+      const san = jsSan.write(0, listN, m, jsSan.inCheckAt(1) ? (childN === 0 ? 2 : 1) : 0);
+      for (let w = 0; w < PLY_WORDS; w++) BOARD[w] = BOARD[PLY_WORDS + w]!;
+      MOVES.copyWithin(0, MAX_MOVES, MAX_MOVES + childN);
+      listN = childN;
+      node = newNode(san, uciOf(m), starting);
+    }
+    starting = '';
+    if (suffix !== 0) node.nags.push(suffix);
+    const parent = f.last ?? f.parent;
+    parent.children.push(node);
+    if (f.last !== null) f.parent = f.last;
+    f.last = node;
+    inVariation = true;
+  }
+  return { tree, problem: null };
+}
+
+/** Every node's commands read into its fields (after the whole tree is read: comments join first). */
+export function readTreeCommands(tree: PgnTree): void {
+  const stack: PgnNode[] = [...tree.children];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    readCommands(n);
+    for (const c of n.children) stack.push(c);
+  }
+}
+
+export { SHAPE_COLORS };
