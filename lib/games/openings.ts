@@ -152,9 +152,3 @@ export function openingsOfBatch(batch: PositionBatch): (Opening | null)[] {
   }
   return out;
 }
-
-/** Whether an ECO code lies in a range like 'B90-B99' or equals a code like 'C42'. */
-export function ecoInRange(eco: string, range: string): boolean {
-  const [lo, hi] = range.includes('-') ? range.split('-') as [string, string] : [range, range];
-  return eco >= lo && eco <= hi;
-}
