@@ -16,7 +16,7 @@
  * reads the movetext the backend delimited, with the JS move generator's ply stack
  * (lib/backends/js/movegen.ts), and its main line is checked against the backend's in the tests.
  */
-import { BOARD, MAX_MOVES, MOVES, PLY_WORDS, loadPacked, play } from '../backends/js/movegen.js';
+import { BOARD, MAX_MOVES, MOVES, PLY_WORDS, loadPacked, play, typeAt } from '../backends/js/movegen.js';
 import * as jsSan from '../backends/js/san.js';
 import { checkers } from '../backends/js/checks.js';
 import { readAnnotations, ANNOTATION_CLOCK, ANNOTATION_CP, ANNOTATION_MATE, ANNOTATION_FIELDS } from '../backends/js/pgn-annotations.js';
@@ -309,3 +309,102 @@ export function readTreeCommands(tree: PgnTree): void {
 }
 
 export { SHAPE_COLORS };
+
+/** The positions of every node of trees (pgnPositions with { variations: true }). */
+export interface TreePositionRows {
+  /** Packed words as int32 halves (20 per position). */
+  halves: Int32Array;
+  count: number;
+  game: number[];
+  /** Node id in its game: 0 the start position, then the moves in the order written (preorder). */
+  node: number[];
+  /** The parent's node id, -1 at the start position. */
+  parent: number[];
+  ply: number[];
+  /** 1 on the main line (the start position included). */
+  mainLine: number[];
+}
+
+export function newTreePositionRows(): TreePositionRows {
+  return { halves: new Int32Array(20 * 256), count: 0, game: [], node: [], parent: [], ply: [], mainLine: [] };
+}
+
+/**
+ * Appends the position at the start and after every node of `tree` (the game's start position
+ * `words`) to `rows`, as the reader writes positions: the board, side, castling, en passant (clean),
+ * the halfmove clock and the fullmove number.
+ */
+export function treePositions(tree: PgnTree, words: Int32Array, gameNumber: number, rows: TreePositionRows): void {
+  loadPacked(words, 0, 0);
+  let n = jsSan.generateClean(0);
+  const halfmove0 = ((words[16]! >>> 16) | (words[17]! << 16)) & 0xfffff;
+  const fullmove0 = words[18]!;
+  let id = 0;
+  const write = (node: number, parent: number, ply: number, main: boolean, halfmove: number, fullmove: number): void => {
+    if ((rows.count + 1) * 20 > rows.halves.length) {
+      const b = new Int32Array(rows.halves.length * 2);
+      b.set(rows.halves);
+      rows.halves = b;
+    }
+    const a = rows.halves;
+    let w = rows.count * 20;
+    for (let k = 0; k < 16; k++) a[w++] = BOARD[k]!;
+    const ep = BOARD[18]!;
+    const c960 = BOARD[20]!;
+    a[w++] = BOARD[16]! | (BOARD[17]! << 1) | (c960 !== 0 ? 0x20 : 0) | ((ep < 0 ? 64 : ep) << 8) | ((halfmove & 0xffff) << 16);
+    a[w++] = (halfmove >>> 16) | ((c960 & 0xfff) << 8);
+    a[w++] = fullmove;
+    a[w++] = 0;
+    rows.count++;
+    rows.game.push(gameNumber);
+    rows.node.push(node);
+    rows.parent.push(parent);
+    rows.ply.push(ply);
+    rows.mainLine.push(main ? 1 : 0);
+  };
+  write(0, -1, 0, true, halfmove0, fullmove0);
+  // Depth first, each child from its parent's board (saved per depth of the walk).
+  const boards: Int32Array[] = [];
+  const walk = (parentNode: PgnNode | PgnTree, parentId: number, ply: number, main: boolean, halfmove: number, fullmove: number): void => {
+    const saved = boards[ply] ??= new Int32Array(PLY_WORDS);
+    for (let k = 0; k < PLY_WORDS; k++) saved[k] = BOARD[k]!;
+    const kids = parentNode.children;
+    for (let c = 0; c < kids.length; c++) {
+      const child = kids[c]!;
+      if (c > 0) {
+        for (let k = 0; k < PLY_WORDS; k++) BOARD[k] = saved[k]!;
+        n = jsSan.generateClean(0);
+      }
+      let reset = false;
+      if (child.uci === '0000') {
+        jsSan.playNull(0);
+      } else {
+        const code = codeOf(child.uci, n);
+        const to = (code >> 6) & 63;
+        const from = code & 63;
+        const us = BOARD[16]!;
+        reset = typeAt(0, from) === 0 || (BOARD[2 * (us ^ 1) + (to >> 5)]! & (1 << (to & 31))) !== 0;
+        play(0, code);
+      }
+      for (let k = 0; k < PLY_WORDS; k++) BOARD[k] = BOARD[PLY_WORDS + k]!;
+      n = jsSan.generateClean(0);
+      const hm = reset ? 0 : Math.min(halfmove + 1, 1_000_000);
+      const fm = BOARD[16] === 0 ? Math.min(fullmove + 1, 1_000_000) : fullmove;
+      const myId = ++id;
+      const onMain = main && c === 0;
+      write(myId, parentId, ply + 1, onMain, hm, fm);
+      walk(child, myId, ply + 1, onMain, hm, fm);
+    }
+  };
+  walk(tree, 0, 0, true, halfmove0, fullmove0);
+}
+
+/** The move code of a UCI move among the n moves generated at ply 0 (the tree's moves are legal). */
+function codeOf(uci: string, n: number): number {
+  const from = (uci.charCodeAt(0) - 97) + 8 * (uci.charCodeAt(1) - 49);
+  const to = (uci.charCodeAt(2) - 97) + 8 * (uci.charCodeAt(3) - 49);
+  const promo = uci.length > 4 ? ' nbrq'.indexOf(uci[4]!) : 0;
+  const code = from | (to << 6) | (promo << 12);
+  for (let k = 0; k < n; k++) if (MOVES[k] === code) return code;
+  throw new RangeError(`the move ${uci} is not legal in its position`);
+}

@@ -42,7 +42,7 @@ import { parseFen } from '../core/position.js';
 import { jsBackend } from '../backends/js/index.js';
 import { annotationsOf, positionAnnotations, type PgnEval, type PositionAnnotations } from './pgn-annotations.js';
 import { outcomeOf, type PgnOutcome } from './outcome.js';
-import { readTree, readTreeCommands, startWords, type PgnTree } from './pgn-tree.js';
+import { newTreePositionRows, readTree, readTreeCommands, startWords, treePositions, type PgnTree } from './pgn-tree.js';
 
 import { PGN_RESULTS as RESULTS, isChess960Variant, unescapeTag, type PgnResult } from './pgn-tags.js';
 
@@ -478,6 +478,39 @@ export interface GamePositions {
    * (`clock` seconds, `evalCp`, `evalMate`; NaN where absent), without making game objects.
    */
   annotations?: PositionAnnotations;
+  /** With { variations: true }: per position, its node's id in its game (0: the start position, then preorder). */
+  node?: Uint32Array;
+  /** With { variations: true }: the parent node's id (-1 for the start position). */
+  parent?: Int32Array;
+  /** With { variations: true }: 1 where the node is on the main line. */
+  mainLine?: Uint8Array;
+}
+
+/**
+ * The positions of every node of the games of one read (pgnPositions / readPgnPositions with
+ * { variations: true }): the start position and the position after each move of each tree.
+ */
+function treePositionsOf(c: ChunkRead, allGames: boolean, o: PgnOptions): GamePositions {
+  const games = gamesOf(c.bytes, c.records, c.firstGame, { ...o, variations: true, outcome: allGames ? o.outcome : false });
+  const rows = newTreePositionRows();
+  for (const g of games) {
+    if (g.error !== undefined) continue;
+    const words = startWords(g.startFen, isChess960Variant(g.tags.Variant));
+    if (words !== null) treePositions(g.tree!, words, g.game, rows);
+  }
+  const halves = rows.halves.slice(0, rows.count * 20);
+  return {
+    batch: PositionBatch.fromPacked(new BigUint64Array(halves.buffer, 0, rows.count * 10)),
+    game: Uint32Array.from(rows.game), ply: Uint32Array.from(rows.ply), node: Uint32Array.from(rows.node),
+    parent: Int32Array.from(rows.parent), mainLine: Uint8Array.from(rows.mainLine),
+    games: allGames ? games : games.filter((g) => g.error !== undefined),
+  };
+}
+
+function checkTreeSelect(fn: string, o: PositionsOptions, s: Required<PositionSelect>): void {
+  if (o.variations && (s.mode !== 'all' || s.every !== 1 || s.fromPly !== 0)) {
+    throw new RangeError(`${fn}: select cannot be used with variations: true (every node's position is given)`);
+  }
 }
 
 /**
@@ -488,8 +521,9 @@ export async function* readPgnPositions(source: PgnSource, options?: PositionsOp
   const o = checkOptions('readPgnPositions', options) as PositionsOptions;
   const s = checkSelect('readPgnPositions', o.select);
   const flags = flagsOf({ ...o, sans: o.games ? o.sans : false, outcome: o.games ? o.outcome : false }) | jsPgn.PGN_WRITE_POSITIONS | (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
-  for await (const c of recordsOf('readPgnPositions', source, flags, s, o.backend)) {
-    yield positionsOf(c, o.games === true, o);
+  checkTreeSelect('readPgnPositions', o, s);
+  for await (const c of recordsOf('readPgnPositions', source, o.variations ? flagsOf(o) : flags, s, o.backend)) {
+    yield o.variations ? treePositionsOf(c, o.games === true, o) : positionsOf(c, o.games === true, o);
   }
 }
 
@@ -508,6 +542,11 @@ export function pgnPositions(text: string | Uint8Array, options?: ReusePositions
   const s = checkSelect('pgnPositions', o.select);
   const bytes = bytesOf('pgnPositions', text);
   const into = checkReuse('pgnPositions', o.reuse, bytes);
+  checkTreeSelect('pgnPositions', o, s);
+  if (o.variations) {
+    const r = readerFor(o.backend)(bytes, flagsOf(o) | jsPgn.PGN_LAST_CHUNK, 1, 0, 1);
+    return treePositionsOf({ bytes, records: r, firstGame: 1 }, o.games === true, o);
+  }
   const flags = flagsOf({ ...o, sans: o.games ? o.sans : false, outcome: o.games ? o.outcome : false }) | jsPgn.PGN_WRITE_POSITIONS | jsPgn.PGN_LAST_CHUNK |
     (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
   const r = readerFor(o.backend)(bytes, flags, s.every, s.fromPly, 1, 1, into);

@@ -12,7 +12,9 @@ import { parsePgn as opsParsePgn, parseComment as opsParseComment, startingPosit
 import { parseSan as opsParseSan, makeSan as opsMakeSan } from 'chessops/san';
 import { makeUci } from 'chessops/util';
 import type { Position as OpsPosition } from 'chessops/chess';
-import { PgnError, parsePgn, readPgn } from '../../lib/games/pgn.js';
+import { PgnError, parsePgn, pgnPositions, readPgn } from '../../lib/games/pgn.js';
+import { PositionBatch } from '../../lib/batch/batch.js';
+import { expectSameBytes } from '../support/bytes.js';
 import { writePgn } from '../../lib/games/pgn-write.js';
 import type { PgnNode, PgnTree, PgnShapeColor } from '../../lib/games/pgn-tree.js';
 import { jsApi, nativeApi, wasmApi } from '../support/backends.js';
@@ -162,6 +164,63 @@ describe.each(pgnBackends)('PGN trees (%s)', (backend) => {
 
   it('gives every backend\'s trees the same as the JS backend\'s', () => {
     expect(parsePgn(STUDY, { variations: true, backend }).map((g) => g.tree)).toEqual(parsePgn(STUDY, { variations: true, backend: 'js' }).map((g) => g.tree));
+  });
+});
+
+describe.each(pgnBackends)('positions of every node (%s)', (backend) => {
+  const api = backend === 'native' ? nativeApi! : backend === 'wasm' ? wasmApi! : jsApi;
+  it('gives the start and every node, each as makeMove reaches it along its path; the main line as without variations', () => {
+    const games = parsePgn(STUDY, { variations: true, backend });
+    const p = pgnPositions(STUDY, { variations: true, backend });
+    const nodes = games.filter((g) => !g.error).reduce((n, g) => n + 1 + countNodes(g.tree!.children), 0);
+    expect(p.batch.length).toBe(nodes);
+    // Each node's moves: its parent's plus its own, in the preorder the ids follow.
+    const paths = new Map<string, string[]>();
+    const expected: { game: number; node: number; parent: number; ply: number; main: number; path: string[] }[] = [];
+    for (const g of games.filter((x) => !x.error)) {
+      let id = 0;
+      expected.push({ game: g.game, node: 0, parent: -1, ply: 0, main: 1, path: [] });
+      const walk = (n: PgnTree | PgnNode, nid: number, path: string[], main: boolean) => {
+        n.children.forEach((c, k) => {
+          const cid = ++id;
+          const cpath = [...path, c.uci];
+          expected.push({ game: g.game, node: cid, parent: nid, ply: cpath.length, main: main && k === 0 ? 1 : 0, path: cpath });
+          walk(c, cid, cpath, main && k === 0);
+        });
+      };
+      walk(g.tree!, 0, [], true);
+      paths.set(String(g.game), []);
+    }
+    expect(Array.from(p.game)).toEqual(expected.map((e) => e.game));
+    expect(Array.from(p.node!)).toEqual(expected.map((e) => e.node));
+    expect(Array.from(p.parent!)).toEqual(expected.map((e) => e.parent));
+    expect(Array.from(p.ply)).toEqual(expected.map((e) => e.ply));
+    expect(Array.from(p.mainLine!)).toEqual(expected.map((e) => e.main));
+    const nullMove = (pos: ReturnType<typeof api.parseFen>) => {
+      const f = api.toFen(pos).split(' ');
+      f[1] = f[1] === 'w' ? 'b' : 'w';
+      f[3] = '-';
+      if (f[1] === 'w') f[5] = String(Number(f[5]) + 1);
+      f[4] = String(Number(f[4]) + 1);
+      return api.parseFen(f.join(' '));
+    };
+    const replayed = expected.map((e) => {
+      let pos = api.parseFen(games[e.game - 1]!.startFen);
+      for (const m of e.path) pos = m === '0000' ? nullMove(pos) : api.makeMove(pos, m);
+      return pos;
+    });
+    expectSameBytes(p.batch.words, PositionBatch.fromPositions(replayed).words);
+    // The main line is what the reader gives without variations (which does not see game 3's
+    // illegal move in a variation: its positions are left out here).
+    const plain = pgnPositions(STUDY, { backend });
+    const main = expected.map((e, i) => (e.main ? i : -1)).filter((i) => i >= 0);
+    const good = Array.from(plain.game, (g, i) => (games[g - 1]!.error ? -1 : i)).filter((i) => i >= 0);
+    expect(good.length).toBe(plain.batch.length - 4);
+    const plainWords = plain.batch.words;
+    const kept = new BigUint64Array(good.length * 10);
+    good.forEach((i, k) => kept.set(plainWords.subarray(i * 10, i * 10 + 10), k * 10));
+    expectSameBytes(PositionBatch.fromPositions(main.map((i) => replayed[i]!)).words, kept);
+    expect(() => pgnPositions(STUDY, { variations: true, select: { mode: 'final' } })).toThrow(RangeError);
   });
 });
 
