@@ -34,6 +34,16 @@ let rows: Opening[] | undefined;
 let highs: Int32Array;
 let byLow: Map<number, number>;
 let byKey: Map<string, number>;
+/**
+ * A first test before the key is computed: the occupied squares of every named position, hashed to
+ * 16 bits, as a bit set. Most positions of a game are ruled out by it.
+ */
+const OCCUPANCY = new Uint32Array(1 << 11);
+const occupancyHash = (lo: number, hi: number): number => (Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) >>> 16);
+const mayBeNamed = (lo: number, hi: number): boolean => {
+  const h = occupancyHash(lo, hi);
+  return (OCCUPANCY[h >>> 5]! & (1 << (h & 31))) !== 0;
+};
 
 function table(): Opening[] {
   if (rows !== undefined) return rows;
@@ -43,7 +53,9 @@ function table(): Opening[] {
   byLow = new Map();
   byKey = new Map();
   lines.forEach((line, i) => {
-    const [key, eco, name] = line.split('\t') as [string, string, string];
+    const [key, occupied, eco, name] = line.split('\t') as [string, string, string, string];
+    const h = occupancyHash(Number.parseInt(occupied.slice(8), 16) | 0, Number.parseInt(occupied.slice(0, 8), 16) | 0);
+    OCCUPANCY[h >>> 5]! |= 1 << (h & 31);
     r[i] = Object.freeze({ eco, name });
     const hi = Number.parseInt(key.slice(0, 8), 16) | 0;
     const lo = Number.parseInt(key.slice(8), 16) | 0;
@@ -70,6 +82,7 @@ const key = new Int32Array(2);
 
 /** The row of the board at ply 0 of the JS ply stack (moves generated: its en passant square is clean). */
 function rowOfBoard(): number {
+  if (!mayBeNamed(BOARD[0]! | BOARD[2]!, BOARD[1]! | BOARD[3]!)) return -1;
   for (let k = 0; k < 16; k++) scratch[k] = BOARD[k]!;
   const ep = BOARD[EP]!;
   scratch[16] = BOARD[SIDE]! | (BOARD[CASTLING]! << 1) | (BOARD[C960]! !== 0 ? 0x20 : 0) | ((ep < 0 ? 64 : ep) << 8);
@@ -144,9 +157,11 @@ export function openingsOfBatch(batch: PositionBatch): (Opening | null)[] {
   const r = table();
   const w = batch.words;
   const w32 = new Int32Array(w.buffer, w.byteOffset, w.length * 2);
-  const out = new Array<Opening | null>(batch.length);
+  const out = new Array<Opening | null>(batch.length).fill(null);
   for (let i = 0; i < batch.length; i++) {
-    polyglotKeyHalves(w32, 2 * PACKED_POSITION_WORDS * i, key);
+    const at = 2 * PACKED_POSITION_WORDS * i;
+    if (!mayBeNamed(w32[at]! | w32[at + 2]!, w32[at + 1]! | w32[at + 3]!)) continue;
+    polyglotKeyHalves(w32, at, key);
     const row = rowOf(key[0]!, key[1]!);
     out[i] = row >= 0 ? r[row]! : null;
   }
