@@ -79,7 +79,7 @@ function squareOf(s: string, at: number): number {
 }
 
 /** The text of a comment as python-chess keeps it: lines but the last right-trimmed, the whole trimmed. */
-function commentText(p: Uint8Array, start: number, end: number): string {
+export function commentText(p: Uint8Array, start: number, end: number): string {
   const s = Buffer.from(p.buffer, p.byteOffset + start, end - start).toString('utf8');
   if (!s.includes('\n')) return s.trim();
   const lines = s.split('\n');

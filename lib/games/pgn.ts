@@ -42,7 +42,7 @@ import { parseFen } from '../core/position.js';
 import { jsBackend } from '../backends/js/index.js';
 import { annotationsOf, positionAnnotations, type PgnEval, type PositionAnnotations } from './pgn-annotations.js';
 import { outcomeOf, type PgnOutcome } from './outcome.js';
-import { newTreePositionRows, readTree, readTreeCommands, startWords, treePositions, type PgnTree } from './pgn-tree.js';
+import { commentText, newTreePositionRows, readTree, readTreeCommands, startWords, treePositions, type PgnNode, type PgnTree } from './pgn-tree.js';
 
 import { PGN_RESULTS as RESULTS, isChess960Variant, unescapeTag, type PgnResult } from './pgn-tags.js';
 
@@ -201,7 +201,7 @@ function checkSelect(fn: string, select: unknown): Required<PositionSelect> {
 }
 
 function flagsOf(o: PgnOptions): number {
-  return (o.sans === false ? 0 : jsPgn.PGN_WRITE_SAN) | (o.comments ? jsPgn.PGN_WRITE_COMMENTS : 0) |
+  return (o.sans === false ? 0 : jsPgn.PGN_WRITE_SAN) | (o.comments || o.variations ? jsPgn.PGN_WRITE_COMMENTS : 0) |
     (o.annotations ? jsPgn.PGN_WRITE_ANNOTATIONS : 0) | (o.outcome === false ? 0 : jsPgn.PGN_OUTCOME);
 }
 
@@ -251,6 +251,38 @@ function lineColumn(p: Uint8Array, start: number, line: number, at: number): [nu
 }
 
 /**
+ * The tree of a game without variations from the reader's records: its moves and SAN, its brace
+ * comments (a ';' comment is skipped, as the tree reader skips it) and NAGs by ply; one before the
+ * first move is the game's.
+ */
+function mainLineTree(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game: PgnGame): PgnTree {
+  const G = jsPgn.G;
+  const tree: PgnTree = { comment: '', children: [] };
+  const nodes: PgnNode[] = new Array(game.moves.length);
+  let parent: PgnTree | PgnNode = tree;
+  for (let i = 0; i < nodes.length; i++) {
+    const n: PgnNode = { san: game.sans[i]!, uci: game.moves[i]!, nags: [], comment: '', startingComment: '', clock: null, eval: null,
+      arrows: [], squares: [], children: [] };
+    parent.children.push(n);
+    nodes[i] = n;
+    parent = n;
+  }
+  for (let c = rec[G.commentStart]!; c < rec[G.commentStart]! + rec[G.commentCount]!; c++) {
+    const s = r.comments[3 * c + 1]!;
+    if (p[s - 1] !== 123) continue;
+    const ply = r.comments[3 * c]!;
+    const text = commentText(p, s, r.comments[3 * c + 2]!);
+    const node: PgnTree | PgnNode = ply === 0 ? tree : nodes[ply - 1]!;
+    node.comment = node.comment === '' ? text : `${node.comment}\n${text}`.trim();
+  }
+  for (let k = rec[G.nagStart]!; k < rec[G.nagStart]! + rec[G.nagCount]!; k++) {
+    const ply = r.nags[2 * k]!;
+    if (ply > 0) nodes[ply - 1]!.nags.push(r.nags[2 * k + 1]!);
+  }
+  return tree;
+}
+
+/**
  * The game's tree, from the movetext the reader delimited; a problem in a variation (the reader
  * skips them) becomes the game's error, and a problem the reader already reported stays its own.
  */
@@ -262,7 +294,15 @@ function treeOf(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game: PgnGa
     game.tree = { comment: '', children: [] };
     return;
   }
-  const { tree, problem } = readTree(p, movetextStart(p, r, rec), rec[G.end]!, words);
+  const start = movetextStart(p, r, rec);
+  const end = rec[G.end]!;
+  if (rec[G.error] === 0 && game.sans.length === game.moves.length && p.subarray(start, end).indexOf(40) < 0) {
+    // No variation: the tree is the reader's main line with its comments and NAGs.
+    game.tree = mainLineTree(p, r, rec, game);
+    readTreeCommands(game.tree);
+    return;
+  }
+  const { tree, problem } = readTree(p, start, end, words);
   game.tree = tree;
   readTreeCommands(tree);
   if (problem !== null && game.error === undefined) {

@@ -19,8 +19,10 @@ import { writePgn } from '../../lib/games/pgn-write.js';
 import type { PgnNode, PgnTree, PgnShapeColor } from '../../lib/games/pgn-tree.js';
 import { jsApi, nativeApi, wasmApi } from '../support/backends.js';
 import { createSanApi } from '../../lib/games/san.js';
+import { makePgn } from '../../scripts/make-pgn.mjs';
 
 const STUDY = readFileSync(new URL('../fixtures/pgn/study.pgn', import.meta.url));
+const CORPUS = makePgn({ ...jsApi, toSan: createSanApi('js').toSan }, { games: 60, seed: 11, maxPlies: 100 });
 const pgnBackends: ('js' | 'native' | 'wasm')[] = ['js', ...(nativeApi ? ['native'] as const : []), ...(wasmApi ? ['wasm'] as const : [])];
 
 /** python-chess's comment text: every line but the last right-trimmed, the whole trimmed; several joined by line ends. */
@@ -160,6 +162,25 @@ describe.each(pgnBackends)('PGN trees (%s)', (backend) => {
     // A variation before any move has no move to replace.
     const [v] = parsePgn('( 1. d4 ) 1. e4 *', { variations: true, backend });
     expect(v!.error!.reason).toBe('unbalanced parenthesis');
+  });
+
+  it('reads games without variations (the reader\'s main line, its comments and NAGs) as chessops reads them', () => {
+    const games = parsePgn(CORPUS, { variations: true, backend });
+    const ops = chessopsTrees(CORPUS);
+    expect(games.length).toBe(ops.length);
+    let commented = 0;
+    games.forEach((g, i) => {
+      if (g.error) return;
+      expect(plain(g.tree!.children)).toEqual(ops[i]!.children);
+      expect(g.tree!.comment).toBe(ops[i]!.comment);
+      commented += mainLine(g.tree!).filter((n) => n.clock !== null || n.comment !== '' || n.nags.length > 0).length;
+    });
+    expect(commented).toBeGreaterThan(100);
+    // A ';' comment and a variation-free game with a '(' in a comment take the tree reader's path: the same answer.
+    const [a] = parsePgn('{a (b} 1. e4 ; skipped\n{c} e5 $2 *', { variations: true, backend });
+    const [b] = parsePgn('{a b} 1. e4 ; skipped\n{c} e5 $2 *', { variations: true, backend });
+    expect(a!.tree!.children).toEqual(b!.tree!.children);
+    expect(b!.tree!.children[0]!.comment).toBe('c');
   });
 
   it('gives every backend\'s trees the same as the JS backend\'s', () => {
