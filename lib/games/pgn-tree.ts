@@ -87,8 +87,14 @@ export function commentText(p: Uint8Array, start: number, end: number): string {
   return lines.join('\n').trim();
 }
 
-function newNode(san: string, uci: string, startingComment: string): PgnNode {
-  return { san, uci, nags: [], comment: '', startingComment, clock: null, eval: null, arrows: [], squares: [], children: [] };
+/**
+ * The empty lists of a read node's `nags`, `arrows` and `squares`: one frozen array shared by every
+ * node that has none (most nodes), so that reading a tree makes one array per node, not four.
+ */
+export const NONE: never[] = Object.freeze([]) as unknown as never[];
+
+export function newNode(san: string, uci: string, startingComment: string): PgnNode {
+  return { san, uci, nags: NONE, comment: '', startingComment, clock: null, eval: null, arrows: NONE, squares: NONE, children: [] };
 }
 
 /**
@@ -101,12 +107,14 @@ export function readCommands(node: PgnNode): void {
   if (!text.includes('[%')) return;
   node.clock = null;
   node.eval = null;
-  node.arrows = [];
-  node.squares = [];
+  node.arrows = NONE;
+  node.squares = NONE;
   node.comment = text.replace(COMMAND, (whole: string, name: string, value: string) => {
     if (name === 'cal' || name === 'csl') {
       const parts = value.trim().split(',');
       if (!parts.every((x) => SHAPE.test(x) && (x.length === 5) === (name === 'cal'))) return whole;
+      if (name === 'cal' && node.arrows === NONE) node.arrows = [];
+      if (name === 'csl' && node.squares === NONE) node.squares = [];
       for (const x of parts) {
         const color = x[0] as PgnShapeColor;
         if (name === 'cal') node.arrows.push({ from: squareOf(x, 1), to: squareOf(x, 3), color });
@@ -124,6 +132,11 @@ export function readCommands(node: PgnNode): void {
     else if (kind === ANNOTATION_MATE) node.eval = { mate: out[3]! };
     return '';
   }).trim();
+}
+
+export function addNag(node: PgnNode, nag: number): void {
+  if (node.nags === NONE) node.nags = [nag];
+  else node.nags.push(nag);
 }
 
 /** One line being read: the node its next move follows, and the board before its last move. */
@@ -237,7 +250,7 @@ export function readTree(p: Uint8Array, start: number, end: number, words: Int32
       for (; k < e && p[k]! >= 48 && p[k]! <= 57 && nag < 1000; k++) nag = nag * 10 + (p[k]! - 48);
       if (k !== e || e === s + 1 || nag > 255) return fail('malformed move', s, e);
       const node = top();
-      if (node !== tree) (node as PgnNode).nags.push(nag);
+      if (node !== tree) addNag(node as PgnNode, nag);
       continue;
     }
     // A move number indication before the move, or alone.
@@ -288,7 +301,7 @@ export function readTree(p: Uint8Array, start: number, end: number, words: Int32
       node = newNode(san, uciOf(m), starting);
     }
     starting = '';
-    if (suffix !== 0) node.nags.push(suffix);
+    if (suffix !== 0) node.nags = [suffix];
     const parent = f.last ?? f.parent;
     parent.children.push(node);
     if (f.last !== null) f.parent = f.last;

@@ -42,7 +42,7 @@ import { parseFen } from '../core/position.js';
 import { jsBackend } from '../backends/js/index.js';
 import { annotationsOf, positionAnnotations, type PgnEval, type PositionAnnotations } from './pgn-annotations.js';
 import { outcomeOf, type PgnOutcome } from './outcome.js';
-import { commentText, newTreePositionRows, readTree, readTreeCommands, startWords, treePositions, type PgnNode, type PgnTree } from './pgn-tree.js';
+import { addNag, commentText, newNode, newTreePositionRows, readTree, readTreeCommands, startWords, treePositions, type PgnNode, type PgnTree } from './pgn-tree.js';
 
 import { PGN_RESULTS as RESULTS, isChess960Variant, unescapeTag, type PgnResult } from './pgn-tags.js';
 
@@ -250,6 +250,23 @@ function lineColumn(p: Uint8Array, start: number, line: number, at: number): [nu
   return [line, at - lineStart + 1];
 }
 
+/** The standard start position's packed words (read only), made once. */
+let standardWords: Int32Array | undefined;
+
+/** Whether the movetext p[start, end) opens a variation: a '(' outside comments. */
+function hasVariation(p: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = p[i]!;
+    if (c === 40) return true;
+    if (c === 123) {
+      while (i < end && p[i] !== 125) i++;
+    } else if (c === 59 || (c === 37 && (i === 0 || p[i - 1] === 10))) {
+      while (i < end && p[i] !== 10) i++;
+    }
+  }
+  return false;
+}
+
 /**
  * The tree of a game without variations from the reader's records: its moves and SAN, its brace
  * comments (a ';' comment is skipped, as the tree reader skips it) and NAGs by ply; one before the
@@ -261,8 +278,7 @@ function mainLineTree(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game:
   const nodes: PgnNode[] = new Array(game.moves.length);
   let parent: PgnTree | PgnNode = tree;
   for (let i = 0; i < nodes.length; i++) {
-    const n: PgnNode = { san: game.sans[i]!, uci: game.moves[i]!, nags: [], comment: '', startingComment: '', clock: null, eval: null,
-      arrows: [], squares: [], children: [] };
+    const n = newNode(game.sans[i]!, game.moves[i]!, '');
     parent.children.push(n);
     nodes[i] = n;
     parent = n;
@@ -277,7 +293,7 @@ function mainLineTree(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game:
   }
   for (let k = rec[G.nagStart]!; k < rec[G.nagStart]! + rec[G.nagCount]!; k++) {
     const ply = r.nags[2 * k]!;
-    if (ply > 0) nodes[ply - 1]!.nags.push(r.nags[2 * k + 1]!);
+    if (ply > 0) addNag(nodes[ply - 1]!, r.nags[2 * k + 1]!);
   }
   return tree;
 }
@@ -288,18 +304,22 @@ function mainLineTree(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game:
  */
 function treeOf(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game: PgnGame, chess960: boolean): void {
   const G = jsPgn.G;
-  const words = rec[G.error] === jsPgn.PGN_BAD_FEN || rec[G.error] === jsPgn.PGN_UNSUPPORTED_VARIANT || rec[G.error] === jsPgn.PGN_BAD_TAG
-    ? null : startWords(game.startFen, chess960);
-  if (words === null) {
+  const error = rec[G.error]!;
+  if (error === jsPgn.PGN_BAD_FEN || error === jsPgn.PGN_UNSUPPORTED_VARIANT || error === jsPgn.PGN_BAD_TAG) {
     game.tree = { comment: '', children: [] };
     return;
   }
   const start = movetextStart(p, r, rec);
   const end = rec[G.end]!;
-  if (rec[G.error] === 0 && game.sans.length === game.moves.length && p.subarray(start, end).indexOf(40) < 0) {
+  if (error === 0 && game.sans.length === game.moves.length && !hasVariation(p, start, end)) {
     // No variation: the tree is the reader's main line with its comments and NAGs.
     game.tree = mainLineTree(p, r, rec, game);
     readTreeCommands(game.tree);
+    return;
+  }
+  const words = !chess960 && game.startFen === STARTING_FEN ? (standardWords ??= startWords(STARTING_FEN, false)!) : startWords(game.startFen, chess960);
+  if (words === null) {
+    game.tree = { comment: '', children: [] };
     return;
   }
   const { tree, problem } = readTree(p, start, end, words);
