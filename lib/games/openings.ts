@@ -14,10 +14,11 @@ import * as jsSan from '../backends/js/san.js';
 import { checkers } from '../backends/js/checks.js';
 import { polyglotKeyHalves } from '../backends/js/polyglot.js';
 import { PACKED_POSITION_WORDS, type Position } from '../core/types.js';
-import { STARTING_FEN, packedOf, parseFen } from '../core/position.js';
+import { STARTING_FEN, isPosition, packedOf, parseFen } from '../core/position.js';
 import { parseUci } from '../moves/moves.js';
+import { isDetachedArray } from '../core/validate.js';
 import { isChess960Variant } from './pgn-tags.js';
-import type { PositionBatch } from '../batch/batch.js';
+import { isPositionBatch, type PositionBatch } from '../batch/batch.js';
 
 /** A named opening: ECO code (A00..E99) and the data set's name ("Family: Variation, Subvariation"). */
 export interface Opening {
@@ -141,6 +142,7 @@ export function openingOf(game: OpeningGame): GameOpening | null {
 
 /** The name of one position (its en passant square counted only when a legal capture uses it), or null. */
 export function openingOfPosition(pos: Position): Opening | null {
+  if (!isPosition(pos)) throw new TypeError('openingOfPosition: pos must be a Position (parseFen / createPosition / makeMove)');
   const words = packedOf(pos);
   const r = table();
   loadPacked(new Int32Array(words.buffer, words.byteOffset, 2 * PACKED_POSITION_WORDS), 0, 0);
@@ -154,11 +156,18 @@ export function openingOfPosition(pos: Position): Opening | null {
  * batches of the PGN readers, whose en passant squares are already clean.
  */
 export function openingsOfBatch(batch: PositionBatch): (Opening | null)[] {
-  const r = table();
+  const fn = 'openingsOfBatch';
+  if (!isPositionBatch(batch)) throw new TypeError(`${fn}: batch must be a PositionBatch`);
   const w = batch.words;
+  const count = w.length / PACKED_POSITION_WORDS;
+  if (isDetachedArray(w)) throw new TypeError(`${fn}: the batch's words were detached (their ArrayBuffer was transferred)`);
+  const valid = batch.valid;
+  if (valid && (valid.length !== count || isDetachedArray(valid))) throw new TypeError(`${fn}: the batch's valid flags were detached (their ArrayBuffer was transferred)`);
+  const r = table();
   const w32 = new Int32Array(w.buffer, w.byteOffset, w.length * 2);
-  const out = new Array<Opening | null>(batch.length).fill(null);
-  for (let i = 0; i < batch.length; i++) {
+  const out = new Array<Opening | null>(count).fill(null);
+  for (let i = 0; i < count; i++) {
+    if (valid && valid[i] === 0) continue;
     const at = 2 * PACKED_POSITION_WORDS * i;
     if (!mayBeNamed(w32[at]! | w32[at + 2]!, w32[at + 1]! | w32[at + 3]!)) continue;
     polyglotKeyHalves(w32, at, key);
