@@ -176,3 +176,16 @@ export function openingsOfBatch(batch: PositionBatch): (Opening | null)[] {
   }
   return out;
 }
+
+/**
+ * The name of the position whose Polyglot key is `key` (an opening explorer's row key, a book
+ * entry's), or null. Keys of positions whose en passant square no legal capture uses differ from
+ * the table's only where a pawn beside it is pinned.
+ */
+export function openingOfKey(key: bigint): Opening | null {
+  if (typeof key !== 'bigint') throw new TypeError(`openingOfKey: key must be a bigint, got ${typeof key}`);
+  if (key < 0n || key >= 1n << 64n) throw new RangeError('openingOfKey: key must be 0..2^64-1');
+  const r = table();
+  const row = rowOf(Number(key & 0xffffffffn) | 0, Number(key >> 32n) | 0);
+  return row >= 0 ? r[row]! : null;
+}

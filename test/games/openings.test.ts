@@ -11,7 +11,7 @@ import { Chess } from 'chessops/chess';
 import { makeFen } from 'chessops/fen';
 import { makeSan, parseSan } from 'chessops/san';
 import { makeUci } from 'chessops/util';
-import { openingOf, openingOfPosition, openingsOfBatch } from '../../lib/games/openings.js';
+import { openingOf, openingOfKey, openingOfPosition, openingsOfBatch } from '../../lib/games/openings.js';
 import { parsePgn, pgnPositions } from '../../lib/games/pgn.js';
 import { jsApi, nativeApi, wasmApi } from '../support/backends.js';
 import { rng } from '../patterns/reference.js';
@@ -112,6 +112,23 @@ describe('openingOf', () => {
   it('reads its table from the data set (lib/games/openings-table.ts is what scripts/build-openings.mjs writes)', async () => {
     const { tableText } = await import('../../scripts/build-openings.mjs');
     expect(readFileSync(new URL('../../lib/games/openings-table.ts', import.meta.url), 'utf8')).toBe(tableText());
+  });
+
+  it('names a position by its Polyglot key (an explorer row\'s, a book entry\'s)', () => {
+    for (const api of [jsApi, ...(nativeApi ? [nativeApi] : [])]) {
+      let pos = api.parseFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+      expect(openingOfKey(api.polyglotKey(pos))).toBeNull();
+      const names = [];
+      for (const m of ['e2e4', 'c7c5', 'g1f3', 'd7d6']) {
+        pos = api.makeMove(pos, m);
+        names.push(openingOfKey(api.polyglotKey(pos)));
+      }
+      // The TSV's own lines for these prefixes.
+      const named = (sans: string[]) => LINES.find((l) => l.sans.join(' ') === sans.join(' '));
+      expect(names.map((n) => n && n.name)).toEqual([['e4'], ['e4', 'c5'], ['e4', 'c5', 'Nf3'], ['e4', 'c5', 'Nf3', 'd6']].map((x) => named(x)?.name ?? null));
+    }
+    expect(() => openingOfKey(-1n)).toThrow(RangeError);
+    expect(() => openingOfKey(3 as never)).toThrow(TypeError);
   });
 
   it('refuses an illegal move and bad input', () => {
