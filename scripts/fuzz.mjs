@@ -101,6 +101,25 @@ const PGNS = ['', '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *', '[Event "x"]\n\n1. d4 d5 2.
   '[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n[SetUp "1"]\n\n1. O-O Kd7 *',
   '[Variant "fischerandom"]\n[FEN "1r5k/8/8/8/8/8/8/4K1R1 w K - 0 1"]\n\n1. O-O Kh7 2. Rb1 *', '[Variant "Chess960"]\n[FEN "r1k1r3/8/8/8/8/8/8/R1K1R3 w EAea - 0 1"]\n\n1. O-O-O O-O 2. Kb1 *',
   '[Variant "FRC"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *', '[Variant "Atomic"]\n\n1. e4 *', '1. e4 e5 2. Ke3 Nx9 *\n\n1. f3 e5 2. g4 Qh4# 0-1', '1. e4 {unterminated'];
+/**
+ * A PGN game with random variations, comments, commands and annotations: tokens drawn from a legal
+ * game's moves (so some variations are legal and some not), move numbers, '(' and ')', brace and ';'
+ * comments with [%clk] [%eval] [%cal] [%csl] commands (well-formed or not), NAGs, suffixes, null
+ * moves and '%' lines.
+ */
+const TREE_MOVES = ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Ba4', 'Nf6', 'O-O', 'Be7', 'd4', 'd5', 'c4', 'c5', 'Nc3', 'Ke3', 'Qxh7#', '--', 'Z0', 'e8=Q', 'Nbd2'];
+const TREE_EXTRAS = ['(', '(', ')', ')', '{c}', '{[%clk 0:01:02.5]}', '{[%eval -1.25] x}', '{[%eval #-3]}', '{[%cal Ge2e4,Rd8d1]}', '{[%csl Gd4] y [%cal Xz9]}',
+  '{ a (b) }', '$1', '$14', '$256', '!?', '??', '; rest\n', '\n% escape\n', '1.', '2...', '{', '}', '[%clk 1:00:00]'];
+function treePgnText(r) {
+  const tokens = [];
+  const n = 1 + r.int(40);
+  for (let i = 0; i < n; i++) {
+    if (r.chance(0.6)) tokens.push(r.pick(TREE_MOVES) + (r.chance(0.1) ? r.pick(['!', '?', '!?', '?!', '!!', '??']) : ''));
+    else tokens.push(r.pick(TREE_EXTRAS));
+  }
+  const tags = r.chance(0.7) ? '[Event "tree"]\n\n' : '';
+  return `${tags}${tokens.join(' ')} ${r.pick(['*', '1-0', '', '1/2-1/2'])}\n\n`;
+}
 const FEATURE_NAMES = ['checkers', 'pinned', 'attacked', 'legalMoveCount', 'checkmate', 'inCheck', 'knightForkSquares', 'nope'];
 const NUMBERS = [0, -0, 1, 2, 3, 7, 63, 64, -1, 255, 256, 0.5, NaN, Infinity, -Infinity, 2 ** 31, 2 ** 32, 2 ** 53, -(2 ** 53), 1e300, 21, 20];
 const BIGINTS = [0n, 1n, -1n, 2n ** 64n - 1n, 2n ** 64n, 2n ** 63n, -(2n ** 63n), 0xffn, 0x8100000000000081n];
@@ -204,7 +223,10 @@ function paramRecipe(r, fn, param) {
     const type = /perft/.test(fn) ? 'Float64Array' : /distance/i.test(fn) ? 'Int8Array' : /legalmoves/i.test(fn) ? 'Uint16Array' : /planes/i.test(fn) ? 'Uint8Array' : 'BigUint64Array';
     return r.chance(0.5) ? { kind: 'undefined' } : typedRecipe(r, r.chance(0.8) ? type : r.pick(ARRAY_TYPES), type === 'Uint16Array' ? r.pick([256, 300, 10]) : n);
   }
-  if (p === 'text' && /pgn/i.test(fn)) return { kind: 'string', value: r.pick(PGNS).repeat(r.pick([1, 1, 3, 40])) };
+  if (p === 'text' && /pgn/i.test(fn)) {
+    if (r.chance(0.4)) return { kind: 'string', value: Array.from({ length: 1 + r.int(4) }, () => treePgnText(r)).join('') };
+    return { kind: 'string', value: r.pick(PGNS).repeat(r.pick([1, 1, 3, 40])) };
+  }
   if (/^(pos|position|before)$/.test(p)) return r.chance(0.8) ? positionRecipe(r) : forgedRecipe(r);
   if (/positions$/.test(p)) return r.chance(0.5) ? typedRecipe(r, 'BigUint64Array', 10 * n) : { kind: 'array', items: Array.from({ length: n }, () => positionRecipe(r)) };
   if (p === 'batch') return batchRecipe(r);
@@ -217,7 +239,7 @@ function paramRecipe(r, fn, param) {
   if (/direction|dir$/.test(p)) return { kind: 'number', value: r.chance(0.85) ? r.int(8) : r.pick(NUMBERS) };
   if (/fens?$/.test(p)) return p.endsWith('s') ? { kind: 'array', items: Array.from({ length: n }, () => ({ kind: 'string', value: r.chance(0.6) ? r.pick(FENS) : r.chance(0.5) ? r.pick(XFENS) : r.pick(BAD_FENS) })) } : { kind: 'string', value: r.chance(0.8) ? r.pick(FENS) : r.pick(BAD_FENS) };
   if (p === 'features') return r.chance(0.3) ? { kind: 'string', value: 'all' } : { kind: 'array', items: Array.from({ length: 1 + r.int(3) }, () => ({ kind: 'string', value: r.pick(FEATURE_NAMES) })) };
-  if (p === 'options' || p === 'init') return { kind: 'object', entries: [['threads', { kind: 'number', value: r.pick([1, 2, 0, 300, 1.5]) }], ...(r.chance(0.5) ? [['signal', { kind: 'signal', how: r.pick(['aborted', 'abortAfterCall', 'live', 'fake']) }]] : []), ...(r.chance(0.3) ? [['epd', { kind: r.pick(['true', 'false']) }]] : []), ...(r.chance(0.3) ? [[r.pick(['chess960', 'shredder']), r.chance(0.8) ? { kind: r.pick(['true', 'false']) } : anyRecipe(r, 2)]] : []), ...(/pgn/i.test(fn) && r.chance(0.5) ? [['reuse', reuseRecipe(r)]] : [])] };
+  if (p === 'options' || p === 'init') return { kind: 'object', entries: [['threads', { kind: 'number', value: r.pick([1, 2, 0, 300, 1.5]) }], ...(r.chance(0.5) ? [['signal', { kind: 'signal', how: r.pick(['aborted', 'abortAfterCall', 'live', 'fake']) }]] : []), ...(r.chance(0.3) ? [['epd', { kind: r.pick(['true', 'false']) }]] : []), ...(r.chance(0.3) ? [[r.pick(['chess960', 'shredder']), r.chance(0.8) ? { kind: r.pick(['true', 'false']) } : anyRecipe(r, 2)]] : []), ...(/pgn/i.test(fn) && r.chance(0.5) ? [['reuse', reuseRecipe(r)]] : []), ...(/pgn/i.test(fn) && r.chance(0.6) ? [['variations', r.chance(0.9) ? { kind: 'true' } : anyRecipe(r, 2)]] : []), ...(/pgn/i.test(fn) && r.chance(0.3) ? [['annotations', { kind: 'true' }]] : [])] };
   if (p === 'move') return r.chance(0.5) ? { kind: 'number', value: r.int(65536) } : { kind: 'object', entries: [['from', { kind: 'number', value: r.int(64) }], ['to', { kind: 'number', value: r.int(64) }]] };
   if (p === 'promotion') return { kind: 'number', value: r.int(5) };
   if (batch) return typedRecipe(r, r.chance(0.85) ? 'BigUint64Array' : r.pick(ARRAY_TYPES), n);

@@ -30,6 +30,7 @@ import { popcount } from '../core/bits.js';
 import type { GamePositions, PgnGame } from '../games/pgn.js';
 import type { SyzygyTablebase } from '../tablebases/syzygy.js';
 import type { PgnOutcome } from '../games/outcome.js';
+import { openingOf } from '../games/openings.js';
 import { writeAllSync } from './output.js';
 
 /** What the columns depend on: the PGN records' options (FormatOptions of lib/cli/pgn-input.ts). */
@@ -77,7 +78,7 @@ const text = (name: string): ParquetColumn => ({ name, type: 'BYTE_ARRAY', conve
 /** The columns of the PGN records for these options, in the CSV header's order. */
 export function pgnParquetColumns(o: ColumnOptions): ParquetColumn[] {
   const cols: ParquetColumn[] = o.per === 'game'
-    ? [u32('game', true), text('result'), u32('plies'), text('outcome'), text('termination'), ...o.tags.map(text)]
+    ? [u32('game', true), text('result'), u32('plies'), text('outcome'), text('termination'), text('eco'), text('opening'), ...o.tags.map(text)]
     : [u32('game', true), u32('ply'), text('san'), text('fen')];
   const names = featureColumns(o.ids);
   let at = 0;
@@ -165,7 +166,9 @@ export function pgnChunkColumns(chunk: GamePositions, api: ReturnType<typeof cre
         }
       }
       const outcome = resultOf(g.outcome);
+      const opening = openingOf(g);
       const row: ColumnValues = [g.game + offset, g.result ?? null, g.moves.length, outcome, g.outcome?.termination ?? null,
+        opening?.eco ?? null, opening?.name ?? null,
         ...tags.map((t) => (t in g.tags ? g.tags[t]! : null))];
       ids.forEach((f, i) => { if (FEATURES[f]!.type === 'u64') row.push(last[i]!); else row.push(...sums[i]!); });
       row.push(null);

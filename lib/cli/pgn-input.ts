@@ -8,13 +8,15 @@
  * in game order:
  *   --per position (default): {"game","ply","san","fen", features...} for each selected position
  *     (ply 0 = the start position, san null there);
- *   --per game: {"game","result","plies","outcome","termination","tags":{...the --tags chosen},
+ *   --per game: {"game","result","plies","outcome","termination","eco","opening","tags":{...the --tags chosen},
  *     features...} with each feature aggregated over the game's selected positions: flags counted,
  *     numbers summed, bitboards summed as square counts, polyglotKey the last selected position's
  *     (null when the game has none); per-colour features as [white, black]; "termination" is what
  *     the rules say ends the game at its last position (lib/games/outcome.ts: "checkmate",
  *     "stalemate", "threefold repetition", ...) and "outcome" the result that gives ("1-0", "0-1",
- *     "1/2-1/2"), both null when the game goes on (CSV: empty);
+ *     "1/2-1/2"), both null when the game goes on (CSV: empty); "eco" and "opening" the code and name of
+ *     the game's opening (lib/games/openings.ts: the last named position of the lichess data set
+ *     along the game), null when none;
  *   a bad game: {"game","line","column","error","reason","token"} in its place (CSV: the game number
  *     and the error message, which names the line and column, the other columns empty).
  * --syzygy DIR (per position): "wdl" and "dtz" of each position from the Syzygy tables in DIR
@@ -42,6 +44,7 @@ import { ZSTD_MAGIC } from './pgn-detect.js';
 import { guardStdout } from './output.js';
 import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../games/pgn.js';
 import { popcount } from '../core/bits.js';
+import { openingOf } from '../games/openings.js';
 import { ByteSink } from '../core/byte-sink.js';
 import type { BaseFeatureName } from '../core/features.js';
 import type { PgnOutcome } from '../games/outcome.js';
@@ -425,7 +428,7 @@ const annotated = (o: FormatOptions): boolean => o.annotations?.clock === true |
 
 /** The CSV header of the PGN records (see formatChunk). */
 export function csvHeaderPgn(o: FormatOptions): string {
-  const cols = o.per === 'game' ? ['game', 'result', 'plies', 'outcome', 'termination', ...o.tags] : ['game', 'ply', 'san', 'fen'];
+  const cols = o.per === 'game' ? ['game', 'result', 'plies', 'outcome', 'termination', 'eco', 'opening', ...o.tags] : ['game', 'ply', 'san', 'fen'];
   cols.push(...featureColumns(o.ids));
   if (o.syzygy?.length) cols.push('wdl', 'dtz');
   if (o.annotations?.clock) cols.push('clock');
@@ -482,7 +485,7 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   const dtz = tb ? tb.probeDtzBatch(chunk.batch, undefined, 1) : undefined;
   const withClock = o.annotations?.clock === true && per === 'position';
   const withEval = o.annotations?.eval === true && per === 'position';
-  const emptyColumns = ids.reduce((n, f) => n + featureWidth(f), 0) + (tb ? 2 : 0) + (per === 'game' ? 4 + tags.length : 3) +
+  const emptyColumns = ids.reduce((n, f) => n + featureWidth(f), 0) + (tb ? 2 : 0) + (per === 'game' ? 6 + tags.length : 3) +
     (withClock ? 1 : 0) + (withEval ? 2 : 0);
   const res: Record<string, BigUint64Array | Uint8Array> = api.analyzeBatch(chunk.batch, names as BaseFeatureName[]);
   const words = chunk.batch.words;
@@ -523,7 +526,9 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
     if (per === 'game') {
       const outcome = resultOf(g.outcome);
       const termination = g.outcome?.termination ?? null;
-      const rec: Record<string, unknown> = { game: g.game + offset, result: g.result, plies: g.moves.length, outcome, termination, tags: Object.fromEntries(tags.filter((t) => t in g.tags).map((t) => [t, g.tags[t]])) };
+      const opening = openingOf(g);
+      const rec: Record<string, unknown> = { game: g.game + offset, result: g.result, plies: g.moves.length, outcome, termination,
+        eco: opening?.eco ?? null, opening: opening?.name ?? null, tags: Object.fromEntries(tags.filter((t) => t in g.tags).map((t) => [t, g.tags[t]])) };
       const sums = names.map((n, f) => new Array<number>(FEATURES[ids[f]!]!.perColor ? 2 : 1).fill(0));
       // A 64-bit value that is not a set (polyglotKey): the last selected position's, not a sum.
       const last = names.map(() => '');
@@ -547,7 +552,7 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
       if (csv) {
         const t = rec.tags as Record<string, string>;
         const values = names.flatMap((n, f): (string | number)[] => (FEATURES[ids[f]!]!.type === 'u64' ? [last[f]!] : sums[f]!));
-        out.text(`${[rec.game, g.result ?? '', rec.plies, outcome ?? '', termination ?? '', ...tags.map((x) => (x in t ? csvQuote(t[x]!) : '')), ...values].join(',')},\n`);
+        out.text(`${[rec.game, g.result ?? '', rec.plies, outcome ?? '', termination ?? '', opening?.eco ?? '', opening ? csvQuote(opening.name) : '', ...tags.map((x) => (x in t ? csvQuote(t[x]!) : '')), ...values].join(',')},\n`);
       } else out.text(`${JSON.stringify(rec)}\n`);
     } else {
       const gameNumber = g.game + offset;

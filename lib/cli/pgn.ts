@@ -1,9 +1,10 @@
 /**
  * `bitboard-patterns pgn filter FILE... [--min-elo N] [--max-elo N] [--time-control TC]
- * [--result R] [--termination T] [--dedupe] [--out FILE(.pgn|.pgn.zst)] [--backend native|js]`:
- * the games of the files (plain, gzip or zstd, found by their bytes; '-' for stdin) that pass the
- * tag filters (lib/games/pgn-filter.ts), each written as its own text (lib/games/pgn-copy.ts), or
- * with --export in the PGN export format (lib/games/pgn-write.ts; variations are then not kept). A
+ * [--result R] [--termination T] [--eco RANGE] [--opening NAME] [--dedupe] [--out FILE(.pgn|.pgn.zst)]
+ * [--backend native|js]`: the games of the files (plain, gzip or zstd, found by their bytes; '-' for
+ * stdin) that pass the tag and opening filters (lib/games/pgn-filter.ts), each written as its own
+ * text (lib/games/pgn-copy.ts), or with --export in the PGN export format (lib/games/pgn-write.ts,
+ * variations kept: the games are read as trees, lib/games/pgn-tree.ts). A
  * bad game is reported on stderr and left out; the exit code is then 3.
  */
 import { spawn } from 'node:child_process';
@@ -25,10 +26,15 @@ export const usage = `usage:
       --time-control TC           the TimeControl tag is TC (repeat or comma-separate for several)
       --result R                  the Result tag is R: 1-0, 0-1, 1/2-1/2 or * (repeatable)
       --termination T             the Termination tag is T, any case (repeatable)
+      --eco RANGE                 the game's opening (lichess chess-openings names, by position) has
+                                  an ECO code in RANGE: B90-B99, or one code like C42 (repeatable)
+      --opening NAME              the game's opening name starts with NAME, any case, e.g.
+                                  "Sicilian Defense" (repeatable)
       --dedupe                    only the first game ending in each position (FEN's first four fields)
       --export                    write each game again in the PGN export format (canonical SAN, 80
-                                  columns, variations left out); by default a game is written as
-                                  its own text, normalised only where other readers need it
+                                  columns; variations, comments, NAGs, clocks, evals, arrows kept);
+                                  by default a game is written as its own text, normalised only
+                                  where other readers need it
       --out FILE                  write to FILE (zstd-compressed when it ends in .zst) instead of stdout
       --backend native|js         the PGN reader (default: native when it loads)
   Exit code 3 when a game could not be read (reported on stderr, left out), 2 for bad usage.`;
@@ -60,6 +66,13 @@ function parseOptions(args: string[]): FilterOptions {
       if (!['1-0', '0-1', '1/2-1/2', '*'].includes(r)) throw new UsageError(`--result must be 1-0, 0-1, 1/2-1/2 or *, got ${JSON.stringify(r)}`);
       o.results = [...(o.results ?? []), r];
     } else if (a === '--termination') o.terminations = [...(o.terminations ?? []), value()];
+    else if (a === '--eco') {
+      const v = value();
+      if (!/^[A-Ea-e]\d\d(?:\s*-\s*[A-Ea-e]\d\d)?$/.test(v.trim())) throw new UsageError(`--eco must be a code like C42 or a range like B90-B99, got ${JSON.stringify(v)}`);
+      const [lo, hi = lo] = v.toUpperCase().split('-').map((x) => x.trim());
+      if (lo! > hi!) throw new UsageError(`--eco: the range ${JSON.stringify(v)} is empty (${lo} comes after ${hi})`);
+      o.ecos = [...(o.ecos ?? []), v.trim()];
+    } else if (a === '--opening') o.openings = [...(o.openings ?? []), value()];
     else if (a === '--dedupe') o.dedupe = true;
     else if (a === '--export') o.export = true;
     else if (a === '--out' || a === '-o') o.out = value();
@@ -136,7 +149,7 @@ async function filter(o: FilterOptions): Promise<number> {
   const keep = gameFilter(o);
   const seen = new Set<string>();
   const chunks = (input: AsyncIterable<Uint8Array>) => readPgnPositions(input, {
-    backend: o.backend, games: true, comments: true, annotations: true, select: { mode: 'final' } });
+    backend: o.backend, games: true, comments: true, annotations: true, variations: true, select: { mode: 'final' } });
   return overFiles(o, chunks, (chunk) => {
     const words = chunk.batch.words;
     const at = new Map<number, number>();

@@ -35,15 +35,35 @@ export interface Highlight {
 export interface Arrow {
   readonly from: number;
   readonly to: number;
-  /** A CSS colour, as for highlights (semi-transparent colours work). */
+  /**
+   * A CSS colour, as for highlights (semi-transparent colours work), or a letter of the PGN
+   * `[%cal]` / `[%csl]` commands: 'G', 'R', 'Y', 'B' (lichess's green, red, yellow, blue).
+   */
   readonly color: string;
 }
+
+/** A marked square (a ring), as a PGN `[%csl]` command gives it (a node's `squares`). */
+export interface MarkedSquare {
+  readonly square: number;
+  /** 'G', 'R', 'Y', 'B' or a CSS colour. */
+  readonly color: string;
+}
+
+/**
+ * The colours of the shape letters: the default brushes of lichess's board (chessground): green
+ * #15781B, red #882020, yellow #e68f00, blue #003088, drawn at 80% opacity.
+ */
+export const SHAPE_COLORS: Readonly<Record<'G' | 'R' | 'Y' | 'B', string>> = {
+  G: '#15781bcc', R: '#882020cc', Y: '#e68f00cc', B: '#003088cc',
+};
 
 export interface SvgOptions {
   /** Sets of squares whose background is filled with a colour; later entries on top. */
   readonly highlight?: readonly Highlight[];
   /** Arrows drawn on top of everything. */
   readonly arrows?: readonly Arrow[];
+  /** Squares ringed (under the arrows): a PGN node's `squares`. */
+  readonly squares?: readonly MarkedSquare[];
   /** Black at the bottom. Default false. */
   readonly flipped?: boolean;
   /** Board width in px (and user units), 16..10000. Default 400. */
@@ -136,13 +156,25 @@ function checkHighlights(fn: string, v: unknown, color: (fn: string, what: strin
   });
 }
 
+function shapeColor(fn: string, what: string, v: unknown): string {
+  return typeof v === 'string' && v.length === 1 && v in SHAPE_COLORS ? SHAPE_COLORS[v as 'G']! : checkCssColor(fn, what, v);
+}
+
+function checkSquares(fn: string, v: unknown): Arrow[] {
+  return checkList(fn, 'squares', v).map((q, i) => {
+    const e = checkEntry(fn, `squares[${i}]`, q);
+    const square = checkSquare(fn, `squares[${i}].square`, e.square);
+    return { from: square, to: square, color: shapeColor(fn, `squares[${i}].color`, e.color) };
+  });
+}
+
 function checkArrows(fn: string, v: unknown): Arrow[] {
   return checkList(fn, 'arrows', v).map((a, i) => {
     const e = checkEntry(fn, `arrows[${i}]`, a);
     return {
       from: checkSquare(fn, `arrows[${i}].from`, e.from),
       to: checkSquare(fn, `arrows[${i}].to`, e.to),
-      color: checkCssColor(fn, `arrows[${i}].color`, e.color),
+      color: shapeColor(fn, `arrows[${i}].color`, e.color),
     };
   });
 }
@@ -287,7 +319,7 @@ function renderSvg(fn: string, posArg: unknown, options: unknown, first: Checked
   const pos = checkPositionOrNull(fn, posArg);
   const o = checkOptions(fn, options);
   const highlights = [...first, ...checkHighlights(fn, o.highlight, checkCssColor)];
-  const arrows = checkArrows(fn, o.arrows);
+  const arrows = [...checkSquares(fn, o.squares), ...checkArrows(fn, o.arrows)];
   const flipped = checkBoolean(fn, 'flipped', o.flipped, false);
   const size = checkSize(fn, o.size);
   const coordinates = checkBoolean(fn, 'coordinates', o.coordinates, true);

@@ -14,5 +14,7 @@ export type { PgnEval } from './pgn-annotations.js';
 export { gameFilter, type GameFilter } from './pgn-filter.js';
 export { filterPgn, readFilteredPgn, type FilterPgnOptions, type FilteredPgn } from './pgn-copy.js';
 export { OUTCOME_TERMINATIONS, type PgnOutcome, type PgnTermination } from './outcome.js';
+export { openingOf, openingOfPosition, openingsOfBatch, openingOfKey, type Opening, type GameOpening, type OpeningGame } from './openings.js';
+export type { PgnNode, PgnTree, PgnArrow, PgnSquare, PgnShapeColor } from './pgn-tree.js';
 export { OpeningTree, exploreGames, type ExplorerRow, type ExplorerColumns, type ExploreOptions, type ExploreStats } from './explorer.js';
 export { TreeFileError } from './explorer-files.js';

@@ -17,6 +17,7 @@
  * filter`; `filterPgn` is the in-memory form.
  */
 import * as jsPgn from '../backends/js/pgn.js';
+import { uciOf } from './san.js';
 import { finalPositionKey, gameFilter, type GameFilter } from './pgn-filter.js';
 import { PGN_RESULTS as RESULTS, ROSTER_UNKNOWN, SEVEN_TAG_ROSTER, isPgnResult, unescapeTag } from './pgn-tags.js';
 import { bytesOf, gamesOf, readerFor, recordsOf, type ChunkRead, type PgnError, type PgnResult, type PgnSource } from './pgn.js';
@@ -39,7 +40,7 @@ export interface FilteredPgn {
 }
 
 /** The tags the filter reads. */
-const FILTER_TAGS = ['WhiteElo', 'BlackElo', 'TimeControl', 'Result', 'Termination'] as const;
+const FILTER_TAGS = ['WhiteElo', 'BlackElo', 'TimeControl', 'Result', 'Termination', 'FEN', 'Variant'] as const;
 const FILTER_TAG_BYTES = FILTER_TAGS.map((t) => Buffer.from(t, 'latin1'));
 const BLANK_LINE = Buffer.from('\n\n', 'latin1');
 const LINE_END = Buffer.from('\n', 'latin1');
@@ -71,9 +72,12 @@ function hasBlankLine(bytes: Uint8Array, s: number, e: number): boolean {
 export class PgnCopier {
   private readonly keep: ReturnType<typeof gameFilter>;
   private readonly seen: Set<string> | undefined;
+  /** The filter names openings: it needs each game's moves. */
+  private readonly byOpening: boolean;
 
   constructor(options: FilterPgnOptions) {
     this.keep = gameFilter(options);
+    this.byOpening = options.ecos !== undefined || options.openings !== undefined;
     this.seen = options.dedupe ? new Set() : undefined;
   }
 
@@ -92,7 +96,7 @@ export class PgnCopier {
     let kept = 0;
     let bad = false;
     const tags: Record<string, string> = {};
-    const view: { tags: Record<string, string>; result: PgnResult | null } = { tags, result: null };
+    const view: { tags: Record<string, string>; result: PgnResult | null; moves?: string[]; startFen?: string } = { tags, result: null };
     for (let g = 0; g * F < r.games.length; g++) {
       const at = g * F;
       if (r.games[at + G.error] !== 0) {
@@ -114,6 +118,11 @@ export class PgnCopier {
       }
       const code = r.games[at + G.result]!;
       view.result = code >= 0 ? RESULTS[code]! : null;
+      if (this.byOpening) {
+        const codes = r.moves.subarray(r.games[at + G.moveStart]!, r.games[at + G.moveStart]! + r.games[at + G.moveCount]!);
+        view.moves = Array.from(codes, uciOf);
+        view.startFen = r.games[at + G.fenTag]! >= 0 && tags.FEN !== undefined ? tags.FEN.trim() : undefined;
+      }
       if (!this.keep(view)) continue;
       if (this.seen) {
         const key = finalPositionKey(r.positions, r.games[at + G.positionStart]! * 10);

@@ -16,6 +16,7 @@ import { jsBackend } from '../backends/js/index.js';
 import { createSanApi } from './san.js';
 import { ByteSink } from '../core/byte-sink.js';
 import type { PgnEval } from './pgn-annotations.js';
+import type { PgnNode, PgnTree } from './pgn-tree.js';
 import { ROSTER_UNKNOWN, SEVEN_TAG_ROSTER as ROSTER, isChess960Variant, isPgnResult } from './pgn-tags.js';
 
 /** What writePgn needs of a game: a PgnGame from parsePgn / readPgn, or one made by hand. */
@@ -33,6 +34,12 @@ export interface WritableGame {
   clocks?: readonly (number | null)[];
   emts?: readonly (number | null)[];
   evals?: readonly (PgnEval | null)[];
+  /**
+   * The moves as a tree (a game read with { variations: true }): when present, the movetext is
+   * written from it (variations, comments, NAGs, clocks, evals, arrows, squares) and `moves`,
+   * `sans`, `comments`, `nags`, `clocks`, `emts` and `evals` are not used for it.
+   */
+  tree?: PgnTree;
 }
 
 export interface WritePgnOptions {
@@ -183,7 +190,7 @@ function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
   }
   w.byte(10);
 
-  const sans = sansOf(fn, g, startFen, chess960);
+  const sans = g.tree !== undefined ? [] : sansOf(fn, g, startFen, chess960);
   const fields = startFen === STARTING_FEN ? undefined : startFen.split(/\s+/);
   const blackFirst = fields !== undefined && fields[1] === 'b';
   const fullmove0 = fields === undefined ? 1 : Number.parseInt(fields[5] ?? '1', 10) || 1;
@@ -247,6 +254,13 @@ function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
     w.text(san);
     column += length;
   };
+  if (g.tree !== undefined) {
+    writeTree(fn, g.tree, blackFirst, fullmove0, emit, emitMove);
+    emit(result);
+    if (w.buf[w.n - 1] !== 10) w.byte(10);
+    w.byte(10);
+    return;
+  }
   for (const t of after[0] ?? []) emit(t);
   let needNumber = true;
   for (let i = 0; i < sans.length; i++) {
@@ -261,6 +275,88 @@ function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
   emit(result);
   if (w.buf[w.n - 1] !== 10) w.byte(10);
   w.byte(10);
+}
+
+const SHAPE_SQUARE = (fn: string, what: string, sq: unknown): string => {
+  if (typeof sq !== 'number') throw new TypeError(`${fn}: ${what} must be a square number`);
+  if (!Number.isInteger(sq) || sq < 0 || sq > 63) throw new RangeError(`${fn}: ${what} must be an integer 0..63, got ${sq}`);
+  return `${'abcdefgh'[sq & 7]}${(sq >> 3) + 1}`;
+};
+const shapeColor = (fn: string, what: string, c: unknown): string => {
+  if (c !== 'G' && c !== 'R' && c !== 'Y' && c !== 'B') throw new RangeError(`${fn}: ${what} must be 'G', 'R', 'Y' or 'B', got ${JSON.stringify(c)}`);
+  return c;
+};
+
+/** A node's comment with its fields as commands, as one brace comment ('' when there is nothing). */
+function nodeComment(fn: string, n: PgnNode, what: string): string {
+  let parts = typeof n.comment === 'string' ? n.comment.replace(/\}/g, '') : '';
+  if (n.comment !== undefined && typeof n.comment !== 'string') throw new TypeError(`${fn}: ${what}.comment must be a string`);
+  const add = (t: string): void => { parts = parts === '' ? t : `${parts} ${t}`; };
+  if (n.eval !== null && n.eval !== undefined) add(`[%eval ${evalText(fn, `${what}.eval`, n.eval)}]`);
+  if (n.clock !== null && n.clock !== undefined) add(`[%clk ${clockText(fn, `${what}.clock`, n.clock)}]`);
+  if (n.arrows !== undefined && n.arrows.length > 0) {
+    if (!Array.isArray(n.arrows)) throw new TypeError(`${fn}: ${what}.arrows must be an array`);
+    add(`[%cal ${n.arrows.map((a, i) => shapeColor(fn, `${what}.arrows[${i}].color`, a?.color) +
+      SHAPE_SQUARE(fn, `${what}.arrows[${i}].from`, a.from) + SHAPE_SQUARE(fn, `${what}.arrows[${i}].to`, a.to)).join(',')}]`);
+  }
+  if (n.squares !== undefined && n.squares.length > 0) {
+    if (!Array.isArray(n.squares)) throw new TypeError(`${fn}: ${what}.squares must be an array`);
+    add(`[%csl ${n.squares.map((q, i) => shapeColor(fn, `${what}.squares[${i}].color`, q?.color) +
+      SHAPE_SQUARE(fn, `${what}.squares[${i}].square`, q.square)).join(',')}]`);
+  }
+  return parts === '' ? '' : `{${parts}}`;
+}
+
+/**
+ * The movetext of a tree, as python-chess's exporter orders it: a move, its NAGs and comment, then
+ * the variations on it (each in parentheses, its starting comment first), then the line goes on; a
+ * move number after anything but a move. A '}' in a comment is dropped (a brace comment cannot hold it).
+ */
+function writeTree(fn: string, tree: PgnTree, blackFirst: boolean, fullmove0: number,
+  emit: (t: string) => void, emitMove: (prefix: string, san: string) => void): void {
+  if (typeof tree !== 'object' || tree === null || !Array.isArray(tree.children)) throw new TypeError(`${fn}: game.tree must be { comment, children }`);
+  if (typeof tree.comment === 'string' && tree.comment !== '') emit(`{${tree.comment.replace(/\}/g, '')}}`);
+  let needNumber = true;
+  const move = (n: PgnNode, ply: number, what: string): void => {
+    if (typeof n !== 'object' || n === null) throw new TypeError(`${fn}: ${what} must be a node`);
+    if (typeof n.san !== 'string' || !/^(?:[A-Za-z0-9=+#\-]+)$/.test(n.san)) throw new RangeError(`${fn}: ${what}.san is no SAN: ${JSON.stringify(n.san)}`);
+    const whiteMoves = blackFirst ? ply % 2 === 1 : ply % 2 === 0;
+    const number = fullmove0 + ((ply + (blackFirst ? 1 : 0)) >> 1);
+    if (whiteMoves) emitMove(WHITE_NUMBER[number] ??= `${number}. `, n.san);
+    else emitMove(needNumber ? (BLACK_NUMBER[number] ??= `${number}... `) : '', n.san);
+    needNumber = false;
+    for (const nag of n.nags ?? []) {
+      if (!Number.isInteger(nag) || nag < 0 || nag > 255) throw new RangeError(`${fn}: ${what}.nags: ${nag} is not 0..255`);
+      emit(`$${nag}`);
+    }
+    const c = nodeComment(fn, n, what);
+    if (c !== '') {
+      emit(c);
+      needNumber = true;
+    }
+  };
+  const line = (parent: PgnNode | PgnTree, ply: number, what: string, depth: number): void => {
+    if (depth > 1000) throw new RangeError(`${fn}: game.tree nests variations more than 1000 deep`);
+    for (;;) {
+      const kids = parent.children;
+      if (!Array.isArray(kids)) throw new TypeError(`${fn}: ${what}.children must be an array`);
+      if (kids.length === 0) return;
+      move(kids[0]!, ply, `game.tree: the node at ply ${ply + 1}`);
+      for (let v = 1; v < kids.length; v++) {
+        const n = kids[v]!;
+        emit('(');
+        needNumber = true;
+        if (typeof n?.startingComment === 'string' && n.startingComment !== '') emit(`{${n.startingComment.replace(/\}/g, '')}}`);
+        move(n, ply, `game.tree: a variation at ply ${ply + 1}`);
+        line(n, ply + 1, what, depth + 1);
+        emit(')');
+        needNumber = true;
+      }
+      parent = kids[0]!;
+      ply++;
+    }
+  };
+  line(tree, 0, 'game.tree', 0);
 }
 
 /**

@@ -42,6 +42,7 @@ import { parseFen } from '../core/position.js';
 import { jsBackend } from '../backends/js/index.js';
 import { annotationsOf, positionAnnotations, type PgnEval, type PositionAnnotations } from './pgn-annotations.js';
 import { outcomeOf, type PgnOutcome } from './outcome.js';
+import { addNag, commentText, newNode, newTreePositionRows, readTree, readTreeCommands, startWords, treePositions, type PgnNode, type PgnTree } from './pgn-tree.js';
 
 import { PGN_RESULTS as RESULTS, isChess960Variant, unescapeTag, type PgnResult } from './pgn-tags.js';
 
@@ -112,9 +113,16 @@ export interface PgnGame {
   emts?: (number | null)[];
   /** With { annotations: true }: the `[%eval]` after each move, `{ cp }` or `{ mate }` from White's view. */
   evals?: (PgnEval | null)[];
+  /**
+   * With { variations: true }: the moves as a tree (lib/games/pgn-tree.ts), variations and their
+   * comments, NAGs, clocks, evals, arrows and squares included; its first children are `moves`.
+   */
+  tree?: PgnTree;
 }
 
 export interface PgnOptions {
+  /** Read the variations into each game's `tree` (default false). */
+  variations?: boolean;
   /** Keep comments and NAGs (default false). */
   comments?: boolean;
   /** Read `[%clk]`, `[%emt]` and `[%eval]` of the comments into clocks, emts and evals (default false). */
@@ -177,6 +185,7 @@ function checkOptions(fn: string, options: unknown): PgnOptions {
     throw new RangeError(`${fn}: backend must be 'native', 'wasm' or 'js', got ${JSON.stringify(o.backend)}`);
   }
   if (o.outcome !== undefined && typeof o.outcome !== 'boolean') throw new TypeError(`${fn}: outcome must be a boolean`);
+  if (o.variations !== undefined && typeof o.variations !== 'boolean') throw new TypeError(`${fn}: variations must be a boolean`);
   return o;
 }
 function checkSelect(fn: string, select: unknown): Required<PositionSelect> {
@@ -192,7 +201,7 @@ function checkSelect(fn: string, select: unknown): Required<PositionSelect> {
 }
 
 function flagsOf(o: PgnOptions): number {
-  return (o.sans === false ? 0 : jsPgn.PGN_WRITE_SAN) | (o.comments ? jsPgn.PGN_WRITE_COMMENTS : 0) |
+  return (o.sans === false ? 0 : jsPgn.PGN_WRITE_SAN) | (o.comments || o.variations ? jsPgn.PGN_WRITE_COMMENTS : 0) |
     (o.annotations ? jsPgn.PGN_WRITE_ANNOTATIONS : 0) | (o.outcome === false ? 0 : jsPgn.PGN_OUTCOME);
 }
 
@@ -221,6 +230,107 @@ function ambiguousCandidates(startFen: string, moves: readonly number[], token: 
 
 /** UCI text by move code, made once per code: the games share the strings. */
 const UCI: (string | undefined)[] = new Array(1 << 16);
+
+/** Where the movetext of a game starts: after its last tag pair's ']'. */
+function movetextStart(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array): number {
+  const G = jsPgn.G;
+  const count = rec[G.tagCount]!;
+  if (count === 0) return rec[G.start]!;
+  const t = rec[G.tagStart]! + count - 1;
+  let k = r.tags[4 * t + 3]! + 1;
+  while (k < p.length && p[k] !== 93) k++;
+  return k + 1;
+}
+
+/** Line and column (bytes, from 1) of byte `at` of a game that starts at `start` on line `line`. */
+function lineColumn(p: Uint8Array, start: number, line: number, at: number): [number, number] {
+  let lineStart = start;
+  while (lineStart > 0 && p[lineStart - 1] !== 10) lineStart--;
+  for (let k = start; k < at; k++) if (p[k] === 10) { line++; lineStart = k + 1; }
+  return [line, at - lineStart + 1];
+}
+
+/** The standard start position's packed words (read only), made once. */
+let standardWords: Int32Array | undefined;
+
+/** Whether the movetext p[start, end) opens a variation: a '(' outside comments. */
+function hasVariation(p: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = p[i]!;
+    if (c === 40) return true;
+    if (c === 123) {
+      while (i < end && p[i] !== 125) i++;
+    } else if (c === 59 || (c === 37 && (i === 0 || p[i - 1] === 10))) {
+      while (i < end && p[i] !== 10) i++;
+    }
+  }
+  return false;
+}
+
+/**
+ * The tree of a game without variations from the reader's records: its moves and SAN, its brace
+ * comments (a ';' comment is skipped, as the tree reader skips it) and NAGs by ply; one before the
+ * first move is the game's.
+ */
+function mainLineTree(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game: PgnGame): PgnTree {
+  const G = jsPgn.G;
+  const tree: PgnTree = { comment: '', children: [] };
+  const nodes: PgnNode[] = new Array(game.moves.length);
+  let parent: PgnTree | PgnNode = tree;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = newNode(game.sans[i]!, game.moves[i]!, '');
+    parent.children.push(n);
+    nodes[i] = n;
+    parent = n;
+  }
+  for (let c = rec[G.commentStart]!; c < rec[G.commentStart]! + rec[G.commentCount]!; c++) {
+    const s = r.comments[3 * c + 1]!;
+    if (p[s - 1] !== 123) continue;
+    const ply = r.comments[3 * c]!;
+    const text = commentText(p, s, r.comments[3 * c + 2]!);
+    const node: PgnTree | PgnNode = ply === 0 ? tree : nodes[ply - 1]!;
+    node.comment = node.comment === '' ? text : `${node.comment}\n${text}`.trim();
+  }
+  for (let k = rec[G.nagStart]!; k < rec[G.nagStart]! + rec[G.nagCount]!; k++) {
+    const ply = r.nags[2 * k]!;
+    if (ply > 0) addNag(nodes[ply - 1]!, r.nags[2 * k + 1]!);
+  }
+  return tree;
+}
+
+/**
+ * The game's tree, from the movetext the reader delimited; a problem in a variation (the reader
+ * skips them) becomes the game's error, and a problem the reader already reported stays its own.
+ */
+function treeOf(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game: PgnGame, chess960: boolean): void {
+  const G = jsPgn.G;
+  const error = rec[G.error]!;
+  if (error === jsPgn.PGN_BAD_FEN || error === jsPgn.PGN_UNSUPPORTED_VARIANT || error === jsPgn.PGN_BAD_TAG) {
+    game.tree = { comment: '', children: [] };
+    return;
+  }
+  const start = movetextStart(p, r, rec);
+  const end = rec[G.end]!;
+  if (error === 0 && game.sans.length === game.moves.length && !hasVariation(p, start, end)) {
+    // No variation: the tree is the reader's main line with its comments and NAGs.
+    game.tree = mainLineTree(p, r, rec, game);
+    readTreeCommands(game.tree);
+    return;
+  }
+  const words = !chess960 && game.startFen === STARTING_FEN ? (standardWords ??= startWords(STARTING_FEN, false)!) : startWords(game.startFen, chess960);
+  if (words === null) {
+    game.tree = { comment: '', children: [] };
+    return;
+  }
+  const { tree, problem } = readTree(p, start, end, words);
+  game.tree = tree;
+  readTreeCommands(tree);
+  if (problem !== null && game.error === undefined) {
+    const [line, column] = lineColumn(p, rec[G.start]!, rec[G.line]!, problem.tokenStart);
+    const token = Buffer.from(p.buffer, p.byteOffset + problem.tokenStart, problem.tokenEnd - problem.tokenStart).toString('utf8');
+    game.error = new PgnError(game.game, line, column, token, problem.reason, 'in a variation');
+  }
+}
 
 /** Turns the records of one read into game objects (numbered from firstGame). */
 export function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: PgnOptions, onlyBad = false): PgnGame[] {
@@ -272,6 +382,7 @@ export function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: numbe
       game.comments = comments;
       game.nags = nags;
     }
+    if (o.variations === true) treeOf(buf, r, rec, game, isChess960Variant(tags.Variant));
     if (annotated) {
       const a = annotationsOf(r.annotations, cursor, g, moves.length);
       cursor = a.next;
@@ -427,6 +538,39 @@ export interface GamePositions {
    * (`clock` seconds, `evalCp`, `evalMate`; NaN where absent), without making game objects.
    */
   annotations?: PositionAnnotations;
+  /** With { variations: true }: per position, its node's id in its game (0: the start position, then preorder). */
+  node?: Uint32Array;
+  /** With { variations: true }: the parent node's id (-1 for the start position). */
+  parent?: Int32Array;
+  /** With { variations: true }: 1 where the node is on the main line. */
+  mainLine?: Uint8Array;
+}
+
+/**
+ * The positions of every node of the games of one read (pgnPositions / readPgnPositions with
+ * { variations: true }): the start position and the position after each move of each tree.
+ */
+function treePositionsOf(c: ChunkRead, allGames: boolean, o: PgnOptions): GamePositions {
+  const games = gamesOf(c.bytes, c.records, c.firstGame, { ...o, variations: true, outcome: allGames ? o.outcome : false });
+  const rows = newTreePositionRows();
+  for (const g of games) {
+    if (g.error !== undefined) continue;
+    const words = startWords(g.startFen, isChess960Variant(g.tags.Variant));
+    if (words !== null) treePositions(g.tree!, words, g.game, rows);
+  }
+  const halves = rows.halves.slice(0, rows.count * 20);
+  return {
+    batch: PositionBatch.fromPacked(new BigUint64Array(halves.buffer, 0, rows.count * 10)),
+    game: Uint32Array.from(rows.game), ply: Uint32Array.from(rows.ply), node: Uint32Array.from(rows.node),
+    parent: Int32Array.from(rows.parent), mainLine: Uint8Array.from(rows.mainLine),
+    games: allGames ? games : games.filter((g) => g.error !== undefined),
+  };
+}
+
+function checkTreeSelect(fn: string, o: PositionsOptions, s: Required<PositionSelect>): void {
+  if (o.variations && (s.mode !== 'all' || s.every !== 1 || s.fromPly !== 0)) {
+    throw new RangeError(`${fn}: select cannot be used with variations: true (every node's position is given)`);
+  }
 }
 
 /**
@@ -437,8 +581,9 @@ export async function* readPgnPositions(source: PgnSource, options?: PositionsOp
   const o = checkOptions('readPgnPositions', options) as PositionsOptions;
   const s = checkSelect('readPgnPositions', o.select);
   const flags = flagsOf({ ...o, sans: o.games ? o.sans : false, outcome: o.games ? o.outcome : false }) | jsPgn.PGN_WRITE_POSITIONS | (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
-  for await (const c of recordsOf('readPgnPositions', source, flags, s, o.backend)) {
-    yield positionsOf(c, o.games === true, o);
+  checkTreeSelect('readPgnPositions', o, s);
+  for await (const c of recordsOf('readPgnPositions', source, o.variations ? flagsOf(o) : flags, s, o.backend)) {
+    yield o.variations ? treePositionsOf(c, o.games === true, o) : positionsOf(c, o.games === true, o);
   }
 }
 
@@ -457,6 +602,11 @@ export function pgnPositions(text: string | Uint8Array, options?: ReusePositions
   const s = checkSelect('pgnPositions', o.select);
   const bytes = bytesOf('pgnPositions', text);
   const into = checkReuse('pgnPositions', o.reuse, bytes);
+  checkTreeSelect('pgnPositions', o, s);
+  if (o.variations) {
+    const r = readerFor(o.backend)(bytes, flagsOf(o) | jsPgn.PGN_LAST_CHUNK, 1, 0, 1);
+    return treePositionsOf({ bytes, records: r, firstGame: 1 }, o.games === true, o);
+  }
   const flags = flagsOf({ ...o, sans: o.games ? o.sans : false, outcome: o.games ? o.outcome : false }) | jsPgn.PGN_WRITE_POSITIONS | jsPgn.PGN_LAST_CHUNK |
     (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
   const r = readerFor(o.backend)(bytes, flags, s.every, s.fromPly, 1, 1, into);

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { MoveError } from '../../lib/core/position.js';
 import { BOARD_COLORS, bitboardSvg, toSvg, toText, type Highlight, type SvgOptions } from '../../lib/diagram/diagram.js';
 import { anySet } from '../support/arbitraries.js';
+import { parsePgn } from '../../lib/games/pgn.js';
 import { backends, jsApi } from '../support/backends.js';
 import { decodePng, hasRsvg, near, picture, render, rgb, xmlProblem, type Image } from './diagram-helpers.js';
 
@@ -158,6 +159,21 @@ describe.each(backends)('diagrams, positions from the %s backend', (_name, api) 
       }
       expect(got.sort()).toEqual(want.sort());
     }), { numRuns: 200 });
+  });
+
+  it('draws a PGN node\'s arrows and squares: lichess\'s letters G R Y B as its board\'s brush colours', () => {
+    const [g] = parsePgn('1. e4 {[%cal Ge2e4,Rd8d1,Yb1c3,Bg8f6] [%csl Gd4,Rh8]} *', { variations: true });
+    const node = g!.tree!.children[0]!;
+    const svg = toSvg(italian, { arrows: node.arrows, squares: node.squares, coordinates: false, size: 400 });
+    // chessground's default brushes (green #15781B, red #882020, yellow #e68f00, blue #003088), 80% opaque.
+    const css = { G: '#15781bcc', R: '#882020cc', Y: '#e68f00cc', B: '#003088cc' } as const;
+    expect(svg).toBe(toSvg(italian, { coordinates: false, size: 400,
+      squares: node.squares.map((q) => ({ square: q.square, color: css[q.color] })),
+      arrows: node.arrows.map((a) => ({ ...a, color: css[a.color] })) }));
+    // d4's ring: centre (3.5, 4.5) squares from the top left, 50 px a square.
+    expect(svg).toContain('<circle cx="175" cy="225"');
+    expect(() => toSvg(italian, { squares: [{ square: 64, color: 'G' }] })).toThrow(RangeError);
+    expect(() => toSvg(italian, { squares: [{ square: 3, color: 'Q' }] })).toThrow(RangeError);
   });
 
   it('bad options: clear exceptions', () => {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parsePgn } from '../../lib/games/pgn.js';
+import { openingOf } from '../../lib/games/openings.js';
 import { jsApi, nativeApi } from '../support/backends.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -172,10 +173,11 @@ describe.each(nativeApi ? ['native', 'js'] : ['js'])('%s: CSV and --syzygy on PG
   it('per game CSV: tags as columns, sums as parsePgn + the API give them; usage errors', () => {
     const r = analyze([join(dir, 'eg.pgn'), '--backend', backend, '--per', 'game', '--format', 'csv', '--features', 'inCheck,legalMoveCount', '--tags', 'Event,White']);
     const [header, ...body] = rows(r.out);
-    expect(header).toEqual(['game', 'result', 'plies', 'outcome', 'termination', 'Event', 'White', 'inCheck', 'legalMoveCount', 'error']);
+    expect(header).toEqual(['game', 'result', 'plies', 'outcome', 'termination', 'eco', 'opening', 'Event', 'White', 'inCheck', 'legalMoveCount', 'error']);
     const api = backend === 'native' ? nativeApi! : jsApi;
     const want = parsePgn(ENDGAMES, { backend: 'js' }).map((g) => {
-      if (g.error) return [String(g.game), '', '', '', '', '', '', '', '', g.error.message];
+      if (g.error) return [String(g.game), '', '', '', '', '', '', '', '', '', '', g.error.message];
+      const opening = openingOf(g);
       let pos = api.parseFen(g.startFen);
       let checks = api.isInCheck(pos) ? 1 : 0;
       let moves = api.legalMoves(pos).length;
@@ -185,9 +187,12 @@ describe.each(nativeApi ? ['native', 'js'] : ['js'])('%s: CSV and --syzygy on PG
         moves += api.legalMoves(pos).length;
       }
       const outcome = !g.outcome ? '' : g.outcome.winner === 'white' ? '1-0' : g.outcome.winner === 'black' ? '0-1' : '1/2-1/2';
-      return [String(g.game), g.result ?? '', String(g.moves.length), outcome, g.outcome?.termination ?? '', g.tags.Event!, '', String(checks), String(moves), ''];
+      return [String(g.game), g.result ?? '', String(g.moves.length), outcome, g.outcome?.termination ?? '', opening?.eco ?? '', opening?.name ?? '',
+        g.tags.Event!, '', String(checks), String(moves), ''];
     });
     expect(body).toEqual(want);
+    // The opening game (1. e4 e5 2. Nf3) is named by the data set's line of the same moves.
+    expect(body.find((f) => f[0] === '4')!.slice(5, 7)).toEqual(['C40', "King's Knight Opening"]);
     expect(analyze([join(dir, 'eg.pgn'), '--per', 'game', '--syzygy', tables]).status).toBe(2);
     expect(analyze([join(dir, 'eg.pgn'), '--features', 'wdl']).status).toBe(2);
     expect(analyze([join(dir, 'eg.pgn'), '--format', 'xml']).status).toBe(2);

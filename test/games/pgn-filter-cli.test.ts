@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parsePgn, type PgnGame } from '../../lib/games/pgn.js';
 import { writePgn } from '../../lib/games/pgn-write.js';
 import { createSanApi } from '../../lib/games/san.js';
+import { openingOf } from '../../lib/games/openings.js';
 import { makePgn } from '../../scripts/make-pgn.mjs';
 import { jsApi, nativeApi } from '../support/backends.js';
 import { rng } from '../patterns/reference.js';
@@ -24,6 +25,7 @@ const cli = join(root, 'dist', 'cli.cjs');
 const dir = mkdtempSync(join(tmpdir(), 'pgn-filter-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const pgnExtract = ['/usr/bin/pgn-extract', '/usr/games/pgn-extract'].find((p) => existsSync(p));
+const STUDY = join(root, 'test', 'fixtures', 'pgn', 'study.pgn');
 
 // A corpus with the tags users filter on, some games twice (the same moves under other tags).
 const jsSan = createSanApi('js');
@@ -109,7 +111,33 @@ describe.each(nativeApi ? ['native', 'js'] : ['js'])('pgn filter (%s)', (backend
     expect(copied.out.split(/\n\n(?=\[Event )/).map((t) => t.trimEnd())).toEqual(own.filter((t) => t.includes('[Result "0-1"]')));
     const exported = pgnCli(['filter', file, '--backend', backend, '--result', '0-1', '--export']);
     expect(exported.status).toBe(0);
-    expect(exported.out).toBe(writePgn(want));
+    // Written from the games' trees: the same moves, clocks and evals, and the same trees as the copies.
+    const again = parsePgn(exported.out, { variations: true, annotations: true });
+    expect(again.map((g) => [g.moves, g.clocks, g.evals, g.tags])).toEqual(want.map((g) => [g.moves, g.clocks, g.evals, g.tags]));
+    expect(again.map((g) => g.tree)).toEqual(parsePgn(copied.out, { variations: true }).map((g) => g.tree));
+  });
+
+  it('--export keeps variations, comments, NAGs and shapes (the study fixture read back as trees)', () => {
+    const r = pgnCli(['filter', STUDY, '--backend', backend, '--export']);
+    expect(r.status).toBe(3);
+    const want = parsePgn(readFileSync(STUDY), { variations: true }).filter((g) => !g.error);
+    expect(parsePgn(r.out, { variations: true }).map((g) => g.tree)).toEqual(want.map((g) => g.tree));
+  });
+
+  it('--eco and --opening select by the opening openingOf names, in both modes', () => {
+    const named = corpus.map((g) => openingOf(g));
+    expect(named.filter((o) => o !== null).length).toBeGreaterThan(10);
+    const byEco = (lo: string, hi: string) => corpus.filter((_, i) => named[i] !== null && named[i]!.eco >= lo && named[i]!.eco <= hi);
+    const byName = (p: string) => corpus.filter((_, i) => named[i]?.name.toLowerCase().startsWith(p.toLowerCase()));
+    const a = named.find((o) => o !== null)!;
+    const family = a.name.split(':')[0]!;
+    for (const mode of [[], ['--export']]) {
+      expect(events(parsePgn(pgnCli(['filter', file, '--backend', backend, '--eco', 'A00-B99', ...mode]).out))).toEqual(events(byEco('A00', 'B99')));
+      expect(events(parsePgn(pgnCli(['filter', file, '--backend', backend, '--eco', a.eco, ...mode]).out))).toEqual(events(byEco(a.eco, a.eco)));
+      expect(events(parsePgn(pgnCli(['filter', file, '--backend', backend, '--opening', family.toUpperCase(), ...mode]).out))).toEqual(events(byName(family)));
+    }
+    expect(pgnCli(['filter', file, '--eco', 'Z12']).status).toBe(2);
+    expect(pgnCli(['filter', file, '--eco', 'B99-B90']).status).toBe(2);
   });
 
   it('bad games are reported and left out (exit code 3); bad usage exits 2; a missing file 1', () => {

@@ -101,3 +101,13 @@ export function polyglotKeyOfHalves(w32: Int32Array, i: number): bigint {
   keyHalves(w32, 2 * PACKED_POSITION_WORDS * i);
   return keyOfHalves();
 }
+
+/**
+ * The Polyglot key of the packed position at w32[at ..] (int32 halves) as two int32 halves,
+ * out[0] the low and out[1] the high one: no bigint, for lookups in tables of keys.
+ */
+export function polyglotKeyHalves(w32: Int32Array, at: number, out: Int32Array): void {
+  keyHalves(w32, at);
+  out[0] = keyLo;
+  out[1] = keyHi;
+}

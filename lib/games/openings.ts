@@ -1,0 +1,191 @@
+/**
+ * Opening names: the lichess chess-openings data set (CC0 1.0; data/openings/README.md), 3,807
+ * named lines read at build time into a table keyed by the Polyglot key of each line's last
+ * position (lib/games/openings-table.ts, written by scripts/build-openings.mjs).
+ *
+ * The data set's rule: a game's opening is that of the last named position along it (play the
+ * moves backwards until a named position is found); positions are matched, not move orders, so a
+ * transposition into a named position gets its name. A position's en passant square counts only
+ * when a legal capture uses it (the data set's EPD rule; makeMove's and the readers' convention).
+ */
+import { OPENINGS_TABLE } from './openings-table.js';
+import { BOARD, C960, CASTLING, EP, MOVES, PLY_WORDS, SIDE, loadPacked, play } from '../backends/js/movegen.js';
+import * as jsSan from '../backends/js/san.js';
+import { checkers } from '../backends/js/checks.js';
+import { polyglotKeyHalves } from '../backends/js/polyglot.js';
+import { PACKED_POSITION_WORDS, type Position } from '../core/types.js';
+import { STARTING_FEN, isPosition, packedOf, parseFen } from '../core/position.js';
+import { parseUci } from '../moves/moves.js';
+import { isDetachedArray } from '../core/validate.js';
+import { isChess960Variant } from './pgn-tags.js';
+import { isPositionBatch, type PositionBatch } from '../batch/batch.js';
+
+/** A named opening: ECO code (A00..E99) and the data set's name ("Family: Variation, Subvariation"). */
+export interface Opening {
+  readonly eco: string;
+  readonly name: string;
+}
+/** A game's opening and the ply of the position that names it (0 = the start position). */
+export interface GameOpening extends Opening {
+  readonly ply: number;
+}
+
+/** The table, read on first use: low key half -> row; rows whose low halves collide by full key. */
+let rows: Opening[] | undefined;
+let highs: Int32Array;
+let byLow: Map<number, number>;
+let byKey: Map<string, number>;
+/**
+ * A first test before the key is computed: the occupied squares of every named position, hashed to
+ * 16 bits, as a bit set. Most positions of a game are ruled out by it.
+ */
+const OCCUPANCY = new Uint32Array(1 << 11);
+const occupancyHash = (lo: number, hi: number): number => (Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) >>> 16);
+const mayBeNamed = (lo: number, hi: number): boolean => {
+  const h = occupancyHash(lo, hi);
+  return (OCCUPANCY[h >>> 5]! & (1 << (h & 31))) !== 0;
+};
+
+function table(): Opening[] {
+  if (rows !== undefined) return rows;
+  const lines = OPENINGS_TABLE.split('\n');
+  const r: Opening[] = new Array(lines.length);
+  highs = new Int32Array(lines.length);
+  byLow = new Map();
+  byKey = new Map();
+  lines.forEach((line, i) => {
+    const [key, occupied, eco, name] = line.split('\t') as [string, string, string, string];
+    const h = occupancyHash(Number.parseInt(occupied.slice(8), 16) | 0, Number.parseInt(occupied.slice(0, 8), 16) | 0);
+    OCCUPANCY[h >>> 5]! |= 1 << (h & 31);
+    r[i] = Object.freeze({ eco, name });
+    const hi = Number.parseInt(key.slice(0, 8), 16) | 0;
+    const lo = Number.parseInt(key.slice(8), 16) | 0;
+    highs[i] = hi;
+    if (byLow.has(lo)) byKey.set(key, i);
+    else byLow.set(lo, i);
+  });
+  rows = r;
+  return r;
+}
+
+/** The row of a key (int32 halves), or -1. */
+function rowOf(lo: number, hi: number): number {
+  const i = byLow.get(lo);
+  if (i === undefined) return -1;
+  if (highs[i] === hi) return i;
+  if (byKey.size === 0) return -1;
+  const key = (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
+  return byKey.get(key) ?? -1;
+}
+
+const scratch = new Int32Array(2 * PACKED_POSITION_WORDS);
+const key = new Int32Array(2);
+
+/** The row of the board at ply 0 of the JS ply stack (moves generated: its en passant square is clean). */
+function rowOfBoard(): number {
+  if (!mayBeNamed(BOARD[0]! | BOARD[2]!, BOARD[1]! | BOARD[3]!)) return -1;
+  for (let k = 0; k < 16; k++) scratch[k] = BOARD[k]!;
+  const ep = BOARD[EP]!;
+  scratch[16] = BOARD[SIDE]! | (BOARD[CASTLING]! << 1) | (BOARD[C960]! !== 0 ? 0x20 : 0) | ((ep < 0 ? 64 : ep) << 8);
+  polyglotKeyHalves(scratch, 0, key);
+  return rowOf(key[0]!, key[1]!);
+}
+
+/** What openingOf needs of a game: a PgnGame, or its moves from a start position. */
+export interface OpeningGame {
+  moves: readonly string[];
+  startFen?: string;
+  tags?: Record<string, string>;
+}
+
+/**
+ * The opening of a game: `{ eco, name, ply }` of the last named position along its moves (the
+ * data set's rule, transpositions included), or null when no position of it is named. A RangeError
+ * names a move that is not legal where it stands.
+ */
+export function openingOf(game: OpeningGame): GameOpening | null {
+  const fn = 'openingOf';
+  if (typeof game !== 'object' || game === null || !Array.isArray(game.moves)) throw new TypeError(`${fn}: game must be { moves, startFen? }`);
+  const startFen = game.startFen ?? STARTING_FEN;
+  if (typeof startFen !== 'string') throw new TypeError(`${fn}: startFen must be a string`);
+  const start = parseFen(startFen, checkers, { chess960: isChess960Variant(game.tags?.Variant) });
+  const r = table();
+  const words = packedOf(start);
+  loadPacked(new Int32Array(words.buffer, words.byteOffset, 2 * PACKED_POSITION_WORDS), 0, 0);
+  let n = jsSan.generateClean(0);
+  let found = rowOfBoard();
+  let foundPly = found >= 0 ? 0 : -1;
+  const moves = game.moves;
+  for (let ply = 0; ply < moves.length; ply++) {
+    const uci = moves[ply];
+    if (uci === '0000') {
+      jsSan.playNull(0);
+    } else {
+      const code = parseUci(fn, uci);
+      let legal = false;
+      for (let k = 0; k < n; k++) if (MOVES[k] === code) { legal = true; break; }
+      if (!legal) throw new RangeError(`${fn}: move ${ply + 1} (${uci}) is not legal in its position`);
+      play(0, code);
+    }
+    for (let w = 0; w < PLY_WORDS; w++) BOARD[w] = BOARD[PLY_WORDS + w]!;
+    n = jsSan.generateClean(0);
+    const row = rowOfBoard();
+    if (row >= 0) {
+      found = row;
+      foundPly = ply + 1;
+    }
+  }
+  if (found < 0) return null;
+  const o = r[found]!;
+  return { eco: o.eco, name: o.name, ply: foundPly };
+}
+
+/** The name of one position (its en passant square counted only when a legal capture uses it), or null. */
+export function openingOfPosition(pos: Position): Opening | null {
+  if (!isPosition(pos)) throw new TypeError('openingOfPosition: pos must be a Position (parseFen / createPosition / makeMove)');
+  const words = packedOf(pos);
+  const r = table();
+  loadPacked(new Int32Array(words.buffer, words.byteOffset, 2 * PACKED_POSITION_WORDS), 0, 0);
+  jsSan.generateClean(0);
+  const row = rowOfBoard();
+  return row >= 0 ? r[row]! : null;
+}
+
+/**
+ * The name of each position of a batch (null where none), as read from its packed words: for the
+ * batches of the PGN readers, whose en passant squares are already clean.
+ */
+export function openingsOfBatch(batch: PositionBatch): (Opening | null)[] {
+  const fn = 'openingsOfBatch';
+  if (!isPositionBatch(batch)) throw new TypeError(`${fn}: batch must be a PositionBatch`);
+  const w = batch.words;
+  const count = w.length / PACKED_POSITION_WORDS;
+  if (isDetachedArray(w)) throw new TypeError(`${fn}: the batch's words were detached (their ArrayBuffer was transferred)`);
+  const valid = batch.valid;
+  if (valid && (valid.length !== count || isDetachedArray(valid))) throw new TypeError(`${fn}: the batch's valid flags were detached (their ArrayBuffer was transferred)`);
+  const r = table();
+  const w32 = new Int32Array(w.buffer, w.byteOffset, w.length * 2);
+  const out = new Array<Opening | null>(count).fill(null);
+  for (let i = 0; i < count; i++) {
+    if (valid && valid[i] === 0) continue;
+    const at = 2 * PACKED_POSITION_WORDS * i;
+    if (!mayBeNamed(w32[at]! | w32[at + 2]!, w32[at + 1]! | w32[at + 3]!)) continue;
+    polyglotKeyHalves(w32, at, key);
+    const row = rowOf(key[0]!, key[1]!);
+    out[i] = row >= 0 ? r[row]! : null;
+  }
+  return out;
+}
+
+/**
+ * The name of the position whose Polyglot key is `key` (an opening explorer's row key, a book
+ * entry's), or null. Keys of positions whose en passant square no legal capture uses differ from
+ * the table's only where a pawn beside it is pinned.
+ */
+export function openingOfKey(key: bigint): Opening | null {
+  if (typeof key !== 'bigint') throw new TypeError(`openingOfKey: key must be a bigint, got ${typeof key}`);
+  if (key < 0n || key >= 1n << 64n) throw new RangeError('openingOfKey: key must be 0..2^64-1');
+  const r = table();
+  const row = rowOf(Number(key & 0xffffffffn) | 0, Number(key >> 32n) | 0);
+  return row >= 0 ? r[row]! : null;
+}
