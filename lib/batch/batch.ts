@@ -18,7 +18,8 @@ import { PACKED_POSITION_WORDS, PLANE_BYTES, SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } 
 import type { ParseInto, Position } from '../core/types.js';
 import type { Backend } from '../backends/contract.js';
 import { FEN_FIELDS, csvQuote, lineAt, parseLine, trimAscii } from '../core/lines.js';
-import { FenError, isPosition, packPositions } from '../core/position.js';
+import { FenError, MoveError, isPosition, packPositions } from '../core/position.js';
+import { uciOfCode } from '../core/position-record.js';
 import { checkArray, checkThreads, isDetachedArray, outArray } from '../core/validate.js';
 import { recordFormatter } from './records.js';
 
@@ -361,6 +362,27 @@ export function createBatchApi(b: Backend) {
       if (wdl) r.wdl = wdl;
       if (dtz) r.dtz = dtz;
       return r as BatchResults<F>;
+    },
+
+    /**
+     * The static exchange evaluation (`see`) of moves[i] (a 16-bit move code, `encodeMove`) in
+     * position i of the batch, into an Int16Array (allocated when omitted): centipawns. Slots of
+     * lines that did not parse get 0. A move that is not legal in its position is a MoveError naming
+     * the index; an inconsistent position a RangeError.
+     */
+    seeBatch(batch: PositionBatch, moves: Uint16Array, out?: Int16Array): Int16Array {
+      const fn = 'seeBatch';
+      const bt = checkBatch(fn, batch);
+      const m = checkArray(fn, 'moves', moves, Uint16Array);
+      if (m.length !== bt.length) throw new RangeError(`${fn}: moves must have one move per position (${bt.length}), got ${m.length}`);
+      const result = outArray(fn, out, Int16Array, bt.length);
+      const bad = nb.seeBatch(bt.words, bt.valid, m, result);
+      if (bad >= 0) {
+        const i = Math.floor(bad / 2);
+        if (bad % 2 === 0) throw new RangeError(`${fn}: position ${i} is not a valid position`);
+        throw new MoveError(uciOfCode(m[i]!), `${fn}: moves[${i}] is not a legal move in position ${i}`);
+      }
+      return result;
     },
 
     /**

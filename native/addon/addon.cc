@@ -75,6 +75,7 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   exportSliders(env, exports, checkVariants);
   exportChecks(env, exports, checkVariants);
   exportBatch(env, exports);
+  exportMotifs(env, exports);
   exportMoves(env, exports);
   exportKbnk(env, exports);
   exportPgn(env, exports);

@@ -147,7 +147,7 @@ class Writer {
 inline const char* const kFeatureNames[kFeatureCount] = {
   "checkers", "pinned", "discoveredCheckCandidates", "attacked", "kingZoneAttacks", "distantCheckLines",
   "pawnShieldIndex", "uncatchablePassers", "knightForkSquares", "inCheck", "legalMoveCount", "checkmate",
-  "stalemate", "polyglotKey",
+  "stalemate", "polyglotKey", "hanging", "forks", "relativePins", "skewers", "discoveredAttacks",
 };
 
 // The records of lines 0..n-1 of `data` (line i is data[starts[i], starts[i + 1] - 1)), numbered from

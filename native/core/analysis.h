@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "checks.h"
+#include "motifs.h"
 #include "movegen.h"
 #include "polyglot.h"
 
@@ -33,15 +34,20 @@ enum FeatureId : unsigned {
   kFeatCheckmate,                  // U8 flag
   kFeatStalemate,                  // U8 flag
   kFeatPolyglotKey,                // U64: the Polyglot book format's key (polyglot.h)
+  kFeatHanging,                    // U64 pair: the tactical motifs of motifs.h, per colour
+  kFeatForks,                      // U64 pair
+  kFeatRelativePins,               // U64 pair
+  kFeatSkewers,                    // U64 pair
+  kFeatDiscoveredAttacks,          // U64 pair
   kFeatureCount
 };
 
 constexpr unsigned featureBit(FeatureId f) { return 1u << f; }
 constexpr bool isU64Feature(unsigned f) {
   return f == kFeatCheckers || f == kFeatPinned || f == kFeatDiscoveredCheckCandidates || f == kFeatAttacked ||
-         f == kFeatUncatchablePassers || f == kFeatKnightForkSquares || f == kFeatPolyglotKey;
+         f == kFeatUncatchablePassers || f == kFeatKnightForkSquares || f == kFeatPolyglotKey || f >= kFeatHanging;
 }
-constexpr unsigned featureWidth(unsigned f) { return f >= kFeatInCheck ? 1 : 2; }
+constexpr unsigned featureWidth(unsigned f) { return f >= kFeatInCheck && f < kFeatHanging ? 1 : 2; }
 constexpr bool isFlagFeature(unsigned f) { return f == kFeatInCheck || f == kFeatCheckmate || f == kFeatStalemate; }
 constexpr std::uint8_t kIllegalPosition = 255;  // legalMoveCount when the side not to move is in check
 
@@ -118,6 +124,10 @@ constexpr unsigned kCheckPassFeatures = featureBit(kFeatCheckers) | featureBit(k
                                         featureBit(kFeatLegalMoveCount) | featureBit(kFeatCheckmate) |
                                         featureBit(kFeatStalemate);
 
+constexpr unsigned kMotifFeatures = featureBit(kFeatHanging) | featureBit(kFeatForks) |
+                                    featureBit(kFeatRelativePins) | featureBit(kFeatSkewers) |
+                                    featureBit(kFeatDiscoveredAttacks);
+
 template <class Sliders>
 inline void analyzePosition(const Sliders& s, const U64* w, std::size_t i, unsigned features, const FeatureOutputs& o) {
   const Board b = unpack(w);
@@ -177,6 +187,19 @@ inline void analyzePosition(const Sliders& s, const U64* w, std::size_t i, unsig
       out[2 * i + c] = forkTargetSquares(b.colors[c ^ 1] & (b.pieces[kKing] | b.pieces[kQueen] | b.pieces[kRook])) &
                        ~b.colors[c];
   if (U64* out = o.u64(kFeatPolyglotKey)) out[i] = polyglotKey(b);
+  if (features & kMotifFeatures) {
+    // The squares each colour attacks, once for the motifs that read them (relativePins does not).
+    const MotifContext m = features & (kMotifFeatures & ~featureBit(kFeatRelativePins))
+                               ? motifContext(s, b)
+                               : MotifContext{occ, {0, 0}};
+    for (int c = 0; c < 2; ++c) {
+      if (U64* out = o.u64(kFeatHanging)) out[2 * i + c] = hangingWith(b, m, c);
+      if (U64* out = o.u64(kFeatForks)) out[2 * i + c] = forksWith(s, b, m, c);
+      if (U64* out = o.u64(kFeatRelativePins)) out[2 * i + c] = relativePinsWith(s, b, m, c);
+      if (U64* out = o.u64(kFeatSkewers)) out[2 * i + c] = skewersWith(s, b, m, c);
+      if (U64* out = o.u64(kFeatDiscoveredAttacks)) out[2 * i + c] = discoveredAttacksWith(s, b, m, c);
+    }
+  }
 }
 
 // The features checkRange computes: those of the fused check look alone.

@@ -19,6 +19,7 @@ import {
   forkTargetSquares, knightAttacksSet, noEaEa, noNoEa, noNoWe, noWeWe, soEaEa, soSoEa, soSoWe, soWeWe,
 } from './knight.js';
 import { generate, loadPacked } from './movegen.js';
+import { loadPackedSets, motifsLoaded, seeBatchWords } from './motifs.js';
 import { polyglotKeyOfHalves } from './polyglot.js';
 import { HALVES, SCRATCH, bishopAttacks, fromHalves, rookAttacks } from './sliders.js';
 
@@ -29,7 +30,7 @@ const NOT_H = 0x7f7f7f7f7f7f7f7fn;
 /** FEATURES order (lib/core/features.ts), the native FeatureId. */
 export const F_CHECKERS = 0, F_PINNED = 1, F_DISCOVERED = 2, F_ATTACKED = 3, F_KING_ZONE = 4, F_DISTANT = 5,
   F_SHIELD = 6, F_UNCATCHABLE = 7, F_FORKS = 8, F_IN_CHECK = 9, F_LEGAL_MOVES = 10, F_CHECKMATE = 11, F_STALEMATE = 12,
-  F_POLYGLOT_KEY = 13;
+  F_POLYGLOT_KEY = 13, F_HANGING = 14;
 /** legalMoveCount of a board where the side not to move is in check (no meaningful move list). */
 export const ILLEGAL_POSITION = 255;
 
@@ -193,7 +194,23 @@ function analyzePosition(words: BigUint64Array, w32: Int32Array, i: number, feat
   }
   const key = u64(F_POLYGLOT_KEY);
   if (key) key[i] = polyglotKeyOfHalves(w32, i);
+  // The five tactical motifs (motifs.ts), ids F_HANGING .. F_HANGING + 4, both colours each.
+  const motifs = (features >>> F_HANGING) & 31;
+  if (motifs) {
+    loadPackedSets(w32, i);
+    motifsLoaded(MOTIF_SETS, 0, motifs);
+    for (let k = 0; k < 5; k++) {
+      const o = u64(F_HANGING + k);
+      if (o) {
+        o[2 * i] = MOTIF_SETS[2 * k]!;
+        o[2 * i + 1] = MOTIF_SETS[2 * k + 1]!;
+      }
+    }
+  }
 }
+
+/** motifsLoaded's ten sets: hanging, forks, relativePins, skewers, discoveredAttacks, white's then black's. */
+const MOTIF_SETS = new BigUint64Array(10);
 
 /** Positions [begin, end); returns the index of the first inconsistent position, or end. */
 export function analyzeRange(words: BigUint64Array, valid: Uint8Array | null, begin: number, end: number,
@@ -277,6 +294,8 @@ export const jsBatch: BatchBackend = {
       if (bad !== end) throw invalid('analyzeBatchAsync', words, bad);
     }
   },
+
+  seeBatch: seeBatchWords,
 
   toPlanes(words, valid, out): void {
     const n = words.length / PACKED_POSITION_WORDS;

@@ -14,6 +14,7 @@
 #include "../../core/kbnk.h"
 #include "../../core/king.h"
 #include "../../core/knight.h"
+#include "../../core/motifs.h"
 #include "../../core/sliders.h"
 #include "../glue.h"
 
@@ -84,6 +85,11 @@ void exportDeclared(Napi::Env env, Napi::Object exports) {
   exportCall<&Kernels::pinners, Pos, Color>(env, exports, "pinners(pos, color)");
   exportCall<&Kernels::discoveredCheckCandidates, Pos, Color>(env, exports, "discoveredCheckCandidates(pos, color)");
   exportCall<&Kernels::checkBlockSquares, Pos, Color>(env, exports, "checkBlockSquares(pos, color)");
+  exportCall<&Kernels::hanging, Pos, Color>(env, exports, "hanging(pos, color)");
+  exportCall<&Kernels::forks, Pos, Color>(env, exports, "forks(pos, color)");
+  exportCall<&Kernels::relativePins, Pos, Color>(env, exports, "relativePins(pos, color)");
+  exportCall<&Kernels::skewers, Pos, Color>(env, exports, "skewers(pos, color)");
+  exportCall<&Kernels::discoveredAttacks, Pos, Color>(env, exports, "discoveredAttacks(pos, color)");
   exportCall<cornerDistance, Square, Square>(env, exports, "cornerDistance(bishopSq, kingSq)");
   exportCall<manhattanDistance, Square, Square>(env, exports, "manhattanDistance(a, b)");
 }
