@@ -25,9 +25,9 @@ import { recordFormatter } from './records.js';
 
 export { PLANE_BYTES };
 import {
-  FEATURES, FEATURE_COUNT, PENDING_FEATURES, SYZYGY_FEATURES, csvHeader, featureIds, featureWidth, isU64Feature,
+  FEATURES, FEATURE_COUNT, FEATURE_GROUPS, PENDING_FEATURES, SYZYGY_FEATURES, csvHeader, featureIds, featureWidth, isU64Feature,
 } from '../core/features.js';
-import type { BaseFeatureName, BatchResults, FeatureName, SyzygyFeatureName } from '../core/features.js';
+import type { BaseFeatureName, BatchResults, FeatureGroupName, FeatureName, SyzygyFeatureName } from '../core/features.js';
 
 /**
  * What batch analysis needs of an endgame tablebase: `SyzygyTablebase` (lib/tablebases/syzygy.ts)
@@ -40,9 +40,9 @@ export interface EndgameProber {
   probeDtzBatchAsync(positions: BigUint64Array | PositionBatch, threads?: number): Promise<Int16Array>;
 }
 
-export { FEATURES, PENDING_FEATURES, SYZYGY_FEATURES, csvHeader, featureIds };
+export { FEATURES, FEATURE_GROUPS, PENDING_FEATURES, SYZYGY_FEATURES, csvHeader, featureIds };
 export type {
-  BaseFeatureName, BatchResults, FeatureArray, FeatureInfo, FeatureName, FeatureType, SyzygyFeatureName,
+  BaseFeatureName, BatchResults, FeatureArray, FeatureGroupName, FeatureInfo, FeatureName, FeatureType, SyzygyFeatureName,
 } from '../core/features.js';
 
 /** Options of analyzeBatch. */
@@ -263,7 +263,7 @@ function allocate(ids: readonly number[], n: number, planes?: (ArrayBuffer | und
   return outs;
 }
 
-function results<F extends FeatureName>(ids: readonly number[], outs: (BigUint64Array | Uint8Array | undefined)[]): BatchResults<F> {
+function results<F extends FeatureName | FeatureGroupName>(ids: readonly number[], outs: (BigUint64Array | Uint8Array | undefined)[]): BatchResults<F> {
   const r: Record<string, BigUint64Array | Uint8Array> = {};
   for (const f of ids) r[FEATURES[f]!.name] = outs[f]!;
   return r as BatchResults<F>;
@@ -309,7 +309,7 @@ export function createBatchApi(b: Backend) {
      * `{ syzygy: tablebase }` in the options (a TypeError otherwise) and are not part of 'all';
      * positions the tables cannot answer, and skipped slots, get SYZYGY_WDL_NONE / SYZYGY_DTZ_NONE.
      */
-    analyzeBatch<F extends FeatureName = BaseFeatureName>(batch: PositionBatch, features?: readonly F[] | 'all',
+    analyzeBatch<F extends FeatureName | FeatureGroupName = BaseFeatureName>(batch: PositionBatch, features?: readonly F[] | 'all',
       options?: AnalyzeOptions): BatchResults<F> {
       const fn = 'analyzeBatch';
       const bt = checkBatch(fn, batch);
@@ -329,7 +329,7 @@ export function createBatchApi(b: Backend) {
      * `threads` native threads), cancellable with an AbortSignal. Same results as analyzeBatch.
      * Do not write to or transfer the batch's arrays while it runs.
      */
-    async analyzeBatchAsync<F extends FeatureName = BaseFeatureName>(batch: PositionBatch, features?: readonly F[] | 'all',
+    async analyzeBatchAsync<F extends FeatureName | FeatureGroupName = BaseFeatureName>(batch: PositionBatch, features?: readonly F[] | 'all',
       options: AnalyzeAsyncOptions = {}): Promise<BatchResults<F>> {
       const fn = 'analyzeBatchAsync';
       const bt = checkBatch(fn, batch);

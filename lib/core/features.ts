@@ -80,7 +80,13 @@ export type FeatureName = BaseFeatureName | SyzygyFeatureName;
 type BitboardFeature = Extract<(typeof FEATURES)[number], { type: 'bitboard' | 'u64' }>['name'];
 export type FeatureArray<F extends FeatureName> = F extends BitboardFeature ? BigUint64Array
   : F extends 'wdl' ? Int8Array : F extends 'dtz' ? Int16Array : Uint8Array;
-export type BatchResults<F extends FeatureName = BaseFeatureName> = { [K in F]: FeatureArray<K> };
+/** The group names a feature list may hold (FEATURE_GROUPS). */
+export type FeatureGroupName = 'motifs';
+/** A feature or group name, as the group's features. */
+export type ExpandedFeature<F> = F extends 'motifs' ? 'hanging' | 'forks' | 'relativePins' | 'skewers' | 'discoveredAttacks' : F;
+export type BatchResults<F extends FeatureName | FeatureGroupName = BaseFeatureName> = {
+  [K in ExpandedFeature<F>]: K extends FeatureName ? FeatureArray<K> : never;
+};
 
 /** The number of FEATURES (ids 0..FEATURE_COUNT-1), and their names in id order. */
 export const FEATURE_COUNT = FEATURES.length;

@@ -31,8 +31,12 @@ const M = new Int32Array(16);
 const T = new Int32Array(4);
 /** The squares each colour attacks: [white lo, white hi, black lo, black hi]. */
 const A = new Int32Array(4);
-/** The result of the line walks. */
-const R = new Int32Array(2);
+/**
+ * The results of the line walks: R[0..1] the mode's set (relativePins of the sliders' enemy, or
+ * skewers / discoveredAttacks of the sliders' colour); with several modes at once, R[2..3]
+ * relativePins, R[4..5] skewers, R[6..7] discoveredAttacks.
+ */
+const R = new Int32Array(8);
 
 const MOTIF_VALUE = [1, 3, 3, 5, 9, 100];
 const SEE_VALUE = [100, 300, 300, 500, 900, 0];
@@ -163,7 +167,7 @@ function forksLoaded(color: number): bigint {
   return fromHalves(resLo, resHi);
 }
 
-const RELATIVE_PINS = 0, SKEWERS = 1, DISCOVERED = 2;
+const RELATIVE_PINS = 1, SKEWERS = 2, DISCOVERED = 4;
 
 /**
  * For each slider of `sliderColor` and each line it moves on, the first piece of each ray (mid) and
@@ -173,8 +177,7 @@ function linePairs(mode: number, sliderColor: number): void {
   const occLo = M[0]! | M[2]!, occHi = M[1]! | M[3]!;
   const ownLo = M[2 * sliderColor]!, ownHi = M[2 * sliderColor + 1]!;
   const qLo = M[12]!, qHi = M[13]!;
-  R[0] = 0;
-  R[1] = 0;
+  R.fill(0);
   for (let diag = 0; diag < 2; diag++) {
     const tj = diag === 0 ? 10 : 8;
     for (let half = 0; half < 2; half++) {
@@ -198,23 +201,28 @@ function linePairs(mode: number, sliderColor: number): void {
   }
 }
 
+/** Sets bit sq of the set at R[j], R[j + 1]. */
+const mark = (j: number, sq: number): void => { R[j + (sq >> 5)] |= 1 << (sq & 31); };
+
 function pair(mode: number, sliderColor: number, sq: number, mid: number, far: number): void {
   const them = sliderColor ^ 1;
-  let hit = -1;
-  if (mode === RELATIVE_PINS) {
+  // One mode writes R[0..1]; several write each to its own pair.
+  const single = mode === RELATIVE_PINS || mode === SKEWERS || mode === DISCOVERED;
+  const midOurs = has(2 * sliderColor, mid);
+  const farTheirs = has(2 * them, far);
+  if (mode & RELATIVE_PINS) {
     // Pieces of `them` (the pinned side), neither the king, the far one worth more.
-    if (has(2 * them, mid) && has(2 * them, far) && !has(14, mid) && !has(14, far) && valueOn(far) > valueOn(mid)) hit = mid;
-  } else if (mode === SKEWERS) {
-    if (has(2 * them, mid) && has(2 * them, far)) {
-      const v2 = valueOn(far);
-      const defended = ((A[2 * them + (far >> 5)]! >>> (far & 31)) & 1) !== 0;
-      if (valueOn(mid) > v2 && (!defended || v2 > valueOn(sq))) hit = sq;
-    }
-  } else if (has(2 * sliderColor, mid) && has(2 * them, far)) {
-    const defended = ((A[2 * them + (far >> 5)]! >>> (far & 31)) & 1) !== 0;
-    if (has(14, far) || !defended || valueOn(far) > valueOn(sq)) hit = mid;
+    if (!midOurs && farTheirs && !has(14, mid) && !has(14, far) && valueOn(far) > valueOn(mid)) mark(single ? 0 : 2, mid);
   }
-  if (hit >= 0) R[hit >> 5] |= 1 << (hit & 31);
+  if (mode & SKEWERS && !midOurs && farTheirs) {
+    const v2 = valueOn(far);
+    const defended = ((A[2 * them + (far >> 5)]! >>> (far & 31)) & 1) !== 0;
+    if (valueOn(mid) > v2 && (!defended || v2 > valueOn(sq))) mark(single ? 0 : 4, sq);
+  }
+  if (mode & DISCOVERED && midOurs && farTheirs) {
+    const defended = ((A[2 * them + (far >> 5)]! >>> (far & 31)) & 1) !== 0;
+    if (has(14, far) || !defended || valueOn(far) > valueOn(sq)) mark(single ? 0 : 6, mid);
+  }
 }
 
 // ---- The public single-position functions ----
@@ -260,18 +268,16 @@ export function motifsLoaded(out: BigUint64Array, at: number, which: number): vo
   for (let c = 0; c < 2; c++) {
     if (which & 1) out[at + c] = hangingLoaded(c);
     if (which & 2) out[at + 2 + c] = forksLoaded(c);
-    if (which & 4) {
-      linePairs(RELATIVE_PINS, c ^ 1);
-      out[at + 4 + c] = fromHalves(R[0]!, R[1]!);
-    }
-    if (which & 8) {
-      linePairs(SKEWERS, c);
-      out[at + 6 + c] = fromHalves(R[0]!, R[1]!);
-    }
-    if (which & 16) {
-      linePairs(DISCOVERED, c);
-      out[at + 8 + c] = fromHalves(R[0]!, R[1]!);
-    }
+  }
+  // One walk of each colour's lines: relativePins of the other colour, skewers and discovered
+  // attacks of this one.
+  const modes = (which & 4 ? RELATIVE_PINS : 0) | (which & 8 ? SKEWERS : 0) | (which & 16 ? DISCOVERED : 0);
+  if (modes === 0) return;
+  for (let c = 0; c < 2; c++) {
+    linePairs(modes | 8, c);
+    if (which & 4) out[at + 4 + (c ^ 1)] = fromHalves(R[2]!, R[3]!);
+    if (which & 8) out[at + 6 + c] = fromHalves(R[4]!, R[5]!);
+    if (which & 16) out[at + 8 + c] = fromHalves(R[6]!, R[7]!);
   }
 }
 
