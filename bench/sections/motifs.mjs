@@ -54,19 +54,22 @@ function gameFens(api, text) {
   return fens;
 }
 
-/** One legal move per FEN (a capture where there is one), as 16-bit codes. */
-function movesFor(api, fens) {
-  const moves = new Uint16Array(fens.length);
+/** The FENs with a legal move, and one legal move for each (a capture where there is one) as 16-bit codes. */
+function withMoves(api, fens) {
+  const kept = [];
+  const moves = [];
   const buf = new Uint16Array(256);
-  fens.forEach((fen, i) => {
+  for (const fen of fens) {
     const pos = api.parseFen(fen);
     const list = api.legalMovesEncoded(pos, buf);
+    if (list.length === 0) continue;
     const occ = pos.colors[0] | pos.colors[1];
-    let pick = list[0] ?? 0;
+    let pick = list[0];
     for (const m of list) if (occ & (1n << BigInt((m >> 6) & 63))) { pick = m; break; }
-    moves[i] = pick;
-  });
-  return moves;
+    kept.push(fen);
+    moves.push(pick);
+  }
+  return [kept, Uint16Array.from(moves)];
 }
 
 export async function run({ js, native, wasm, quick }) {
@@ -86,8 +89,8 @@ export async function run({ js, native, wasm, quick }) {
   const rows = [];
   const measurements = [];
   let sink = 0;
-  for (const [label, fens] of sets) {
-    const moves = movesFor(js, fens);
+  for (const [label, all] of sets) {
+    const [fens, moves] = withMoves(js, all);
     const motifRates = {};
     const seeRates = {};
     for (const [impl, api] of apis) {
