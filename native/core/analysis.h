@@ -188,16 +188,23 @@ inline void analyzePosition(const Sliders& s, const U64* w, std::size_t i, unsig
                        ~b.colors[c];
   if (U64* out = o.u64(kFeatPolyglotKey)) out[i] = polyglotKey(b);
   if (features & kMotifFeatures) {
-    // The squares each colour attacks, once for the motifs that read them (relativePins does not).
-    const MotifContext m = features & (kMotifFeatures & ~featureBit(kFeatRelativePins))
-                               ? motifContext(s, b)
-                               : MotifContext{occ, {0, 0}};
+    const MotifContext m = motifContext(s, b);
+    U64* const hangingOut = o.u64(kFeatHanging);
+    U64* const forksOut = o.u64(kFeatForks);
+    U64* const pinsOut = o.u64(kFeatRelativePins);
+    U64* const skewersOut = o.u64(kFeatSkewers);
+    U64* const discOut = o.u64(kFeatDiscoveredAttacks);
     for (int c = 0; c < 2; ++c) {
-      if (U64* out = o.u64(kFeatHanging)) out[2 * i + c] = hangingWith(b, m, c);
-      if (U64* out = o.u64(kFeatForks)) out[2 * i + c] = forksWith(s, b, m, c);
-      if (U64* out = o.u64(kFeatRelativePins)) out[2 * i + c] = relativePinsWith(s, b, m, c);
-      if (U64* out = o.u64(kFeatSkewers)) out[2 * i + c] = skewersWith(s, b, m, c);
-      if (U64* out = o.u64(kFeatDiscoveredAttacks)) out[2 * i + c] = discoveredAttacksWith(s, b, m, c);
+      if (hangingOut) hangingOut[2 * i + c] = hangingWith(b, m, c);
+      if (forksOut) forksOut[2 * i + c] = forksWith(s, b, m, c);
+      if (pinsOut || skewersOut || discOut) {
+        // One walk of c's lines: the other colour's relative pins, c's skewers and discovered attacks.
+        U64 r[3];
+        lineMotifsWith(s, b, m, c, r);
+        if (pinsOut) pinsOut[2 * i + (c ^ 1)] = r[0];
+        if (skewersOut) skewersOut[2 * i + c] = r[1];
+        if (discOut) discOut[2 * i + c] = r[2];
+      }
     }
   }
 }

@@ -9,7 +9,8 @@
 //
 // Lines: a slider's rays give, for each direction, the first piece it meets and the next piece
 // beyond (the x-ray attack of the Checks and Pinned Pieces page, taken from the slider): the lookup
-// again with the first pieces removed from the occupancy.
+// again with the first pieces removed from the occupancy. One walk of a colour's lines gives the
+// three line motifs at once (lineMotifsWith).
 #pragma once
 
 #include "blockers.h"
@@ -68,28 +69,6 @@ BBP_ALWAYS_INLINE MotifContext motifContext(const Sliders& s, const Board& b) {
   return MotifContext{occ, {attackedBy(s, b, 0, occ), attackedBy(s, b, 1, occ)}};
 }
 
-// For each slider of `sliders` and each line it moves on: the first piece of each ray (mid) and the
-// next piece beyond it (far), f(sliderSq, midSq, farSq) for every such pair.
-template <class Sliders, class F>
-BBP_ALWAYS_INLINE void forEachLinePair(const Sliders& s, const Board& b, U64 occ, int color, F f) {
-  for (U64 x = diagSliders(b, color); x; x &= x - 1) {
-    const int sq = lsb(x);
-    const U64 first = s.bishop(sq, occ) & occ;
-    for (U64 far = s.bishop(sq, occ ^ first) & occ & ~first; far; far &= far - 1) {
-      const int t2 = lsb(far);
-      f(sq, lsb(between(sq, t2) & occ), t2);
-    }
-  }
-  for (U64 x = orthSliders(b, color); x; x &= x - 1) {
-    const int sq = lsb(x);
-    const U64 first = s.rook(sq, occ) & occ;
-    for (U64 far = s.rook(sq, occ ^ first) & occ & ~first; far; far &= far - 1) {
-      const int t2 = lsb(far);
-      f(sq, lsb(between(sq, t2) & occ), t2);
-    }
-  }
-}
-
 // hanging: color's pieces other than the king that the other side attacks and color does not defend.
 inline U64 hangingWith(const Board& b, const MotifContext& m, int color) {
   return b.colors[color] & ~b.pieces[kKing] & m.attacked[color ^ 1] & ~m.attacked[color];
@@ -134,50 +113,56 @@ U64 forksWith(const Sliders& s, const Board& b, const MotifContext& m, int color
   return result;
 }
 
-// relativePins: color's pieces other than the king that an enemy slider attacks along a line it moves
-// on, where the next piece beyond them on that ray is a piece of color other than the king, worth
-// more than the pinned piece.
+// The three line motifs of one walk of `color`'s lines: relativePins of the other colour (out[0]),
+// skewers and discoveredAttacks of `color` (out[1], out[2]), as the three functions above give them.
+// Only the far pieces that can make one of them are visited: for each slider, those of the other
+// colour that are its king, undefended or worth more than the slider (skewers, discovered attacks)
+// or worth more than a pawn (relative pins, whose far piece is worth more than the pinned one).
 template <class Sliders>
-U64 relativePinsWith(const Sliders& s, const Board& b, const MotifContext& m, int color) {
-  const U64 candidates = b.colors[color] & ~b.pieces[kKing];
-  U64 result = 0;
-  forEachLinePair(s, b, m.occ, color ^ 1, [&](int, int mid, int far) {
-    if ((candidates >> mid & 1) && (candidates >> far & 1) && motifValueOn(b, far) > motifValueOn(b, mid))
-      result |= squareBB(mid);
-  });
-  return result;
-}
-
-// skewers: color's sliders attacking an enemy piece t1 along a ray whose next piece beyond t1 is an
-// enemy piece t2, where t1 is the king or worth more than t2, and t2 is undefended or worth more
-// than the slider.
-template <class Sliders>
-U64 skewersWith(const Sliders& s, const Board& b, const MotifContext& m, int color) {
-  const U64 enemy = b.colors[color ^ 1];
-  U64 result = 0;
-  forEachLinePair(s, b, m.occ, color, [&](int sq, int t1, int t2) {
-    if (!(enemy >> t1 & 1) || !(enemy >> t2 & 1)) return;
-    const int v2 = motifValueOn(b, t2);
-    if (motifValueOn(b, t1) > v2 && (!(m.attacked[color ^ 1] >> t2 & 1) || v2 > motifValueOn(b, sq)))
-      result |= squareBB(sq);
-  });
-  return result;
-}
-
-// discoveredAttacks: color's pieces standing alone between a color slider and an enemy target on a
-// line the slider moves on; a target is the enemy king, an enemy piece worth more than the slider,
-// or an undefended enemy piece.
-template <class Sliders>
-U64 discoveredAttacksWith(const Sliders& s, const Board& b, const MotifContext& m, int color) {
+BBP_ALWAYS_INLINE void lineMotifsWith(const Sliders& s, const Board& b, const MotifContext& m, int color, U64* out) {
   const U64 own = b.colors[color], enemy = b.colors[color ^ 1];
-  U64 result = 0;
-  forEachLinePair(s, b, m.occ, color, [&](int sq, int mid, int far) {
-    if (!(own >> mid & 1) || !(enemy >> far & 1)) return;
-    if ((b.pieces[kKing] >> far & 1) || !(m.attacked[color ^ 1] >> far & 1) ||
-        motifValueOn(b, far) > motifValueOn(b, sq))
-      result |= squareBB(mid);
-  });
-  return result;
+  const U64 enemyKing = enemy & b.pieces[kKing];
+  const U64 enemyOthers = enemy & ~b.pieces[kKing];
+  const U64 undefended = enemy & ~m.attacked[color ^ 1];
+  const U64 pinFar = enemyOthers & ~b.pieces[kPawn];
+  U64 pins = 0, skew = 0, disc = 0;
+  const auto visit = [&](int sq, U64 first, U64 far, int v) {
+    // Targets of skewers and discovered attacks behind the first piece: king, undefended, worth more.
+    const U64 targets = enemyKing | undefended | worthMoreThan(b, color ^ 1, v);
+    for (U64 x = far & (targets | pinFar); x; x &= x - 1) {
+      const int t2 = lsb(x);
+      const U64 midBit = between(sq, t2) & first;
+      const U64 farBit = x & (~x + 1);
+      if (midBit & own) {
+        if (farBit & targets) disc |= midBit;
+      } else if (midBit & enemyKing) {
+        if (farBit & targets & enemyOthers) skew |= squareBB(sq);
+      } else {
+        const int vMid = motifValueOn(b, lsb(midBit));
+        const int vFar = motifValueOn(b, t2);
+        if ((farBit & pinFar) && vFar > vMid) pins |= midBit;
+        if ((farBit & targets) && vMid > vFar) skew |= squareBB(sq);
+      }
+    }
+  };
+  for (U64 x = b.pieces[kBishop] & own; x; x &= x - 1) {
+    const int sq = lsb(x);
+    const U64 first = s.bishop(sq, m.occ) & m.occ;
+    visit(sq, first, s.bishop(sq, m.occ ^ first) & m.occ & ~first, 3);
+  }
+  for (U64 x = b.pieces[kRook] & own; x; x &= x - 1) {
+    const int sq = lsb(x);
+    const U64 first = s.rook(sq, m.occ) & m.occ;
+    visit(sq, first, s.rook(sq, m.occ ^ first) & m.occ & ~first, 5);
+  }
+  for (U64 x = b.pieces[kQueen] & own; x; x &= x - 1) {
+    const int sq = lsb(x);
+    const U64 first = (s.bishop(sq, m.occ) | s.rook(sq, m.occ)) & m.occ;
+    visit(sq, first, (s.bishop(sq, m.occ ^ first) | s.rook(sq, m.occ ^ first)) & m.occ & ~first, 9);
+  }
+  out[0] = pins;
+  out[1] = skew;
+  out[2] = disc;
 }
 
 template <class Sliders>
@@ -188,17 +173,32 @@ template <class Sliders>
 U64 forks(const Sliders& s, const Board& b, int color) {
   return forksWith(s, b, motifContext(s, b), color);
 }
+// relativePins: color's pieces other than the king that an enemy slider attacks along a line it moves
+// on, where the next piece beyond them on that ray is a piece of color other than the king, worth
+// more than the pinned piece.
 template <class Sliders>
 U64 relativePins(const Sliders& s, const Board& b, int color) {
-  return relativePinsWith(s, b, MotifContext{b.occupied(), {0, 0}}, color);
+  U64 r[3];
+  lineMotifsWith(s, b, motifContext(s, b), color ^ 1, r);
+  return r[0];
 }
+// skewers: color's sliders attacking an enemy piece t1 along a ray whose next piece beyond t1 is an
+// enemy piece t2, where t1 is the king or worth more than t2, and t2 is undefended or worth more
+// than the slider.
 template <class Sliders>
 U64 skewers(const Sliders& s, const Board& b, int color) {
-  return skewersWith(s, b, motifContext(s, b), color);
+  U64 r[3];
+  lineMotifsWith(s, b, motifContext(s, b), color, r);
+  return r[1];
 }
+// discoveredAttacks: color's pieces standing alone between a color slider and an enemy target on a
+// line the slider moves on; a target is the enemy king, an enemy piece worth more than the slider,
+// or an undefended enemy piece.
 template <class Sliders>
 U64 discoveredAttacks(const Sliders& s, const Board& b, int color) {
-  return discoveredAttacksWith(s, b, motifContext(s, b), color);
+  U64 r[3];
+  lineMotifsWith(s, b, motifContext(s, b), color, r);
+  return r[2];
 }
 
 // ---- Static exchange evaluation (SEE - The Swap Algorithm) ----
