@@ -30,7 +30,7 @@ const NOT_H = 0x7f7f7f7f7f7f7f7fn;
 /** FEATURES order (lib/core/features.ts), the native FeatureId. */
 export const F_CHECKERS = 0, F_PINNED = 1, F_DISCOVERED = 2, F_ATTACKED = 3, F_KING_ZONE = 4, F_DISTANT = 5,
   F_SHIELD = 6, F_UNCATCHABLE = 7, F_FORKS = 8, F_IN_CHECK = 9, F_LEGAL_MOVES = 10, F_CHECKMATE = 11, F_STALEMATE = 12,
-  F_POLYGLOT_KEY = 13, F_HANGING = 14;
+  F_POLYGLOT_KEY = 13, F_HANGING = 14, F_FORK_PIECES = 15, F_RELATIVE_PINS = 16, F_SKEWERS = 17, F_DISCOVERED_ATTACKS = 18;
 /** legalMoveCount of a board where the side not to move is in check (no meaningful move list). */
 export const ILLEGAL_POSITION = 255;
 
@@ -194,7 +194,7 @@ function analyzePosition(words: BigUint64Array, w32: Int32Array, i: number, feat
   }
   const key = u64(F_POLYGLOT_KEY);
   if (key) key[i] = polyglotKeyOfHalves(w32, i);
-  // The five tactical motifs (motifs.ts), ids F_HANGING .. F_HANGING + 4, both colours each.
+  // The five tactical motifs (motifs.ts), ids F_HANGING .. F_DISCOVERED_ATTACKS in order, both colours each.
   const motifs = (features >>> F_HANGING) & 31;
   if (motifs) {
     loadPackedSets(w32, i);
