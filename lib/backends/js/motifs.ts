@@ -260,14 +260,23 @@ export function discoveredAttacks(pos: Position, color: number): bigint {
 }
 
 /**
- * The five motif sets of both colours for the board loaded into M, into out[at ..]: hanging,
- * forks, relativePins, skewers, discoveredAttacks, each white's then black's (ten words).
+ * The motif sets of both colours for the board loaded into M (which: bit k for motif k of hanging,
+ * forks, relativePins, skewers, discoveredAttacks), as int32 halves into out[at ..]: motif k's
+ * white set at out[at + 4k], out[at + 4k + 1], its black set at out[at + 4k + 2], out[at + 4k + 3].
  */
-export function motifsLoaded(out: BigUint64Array, at: number, which: number): void {
+export function motifsLoaded(out: Int32Array, at: number, which: number): void {
   attackedByBoth();
   for (let c = 0; c < 2; c++) {
-    if (which & 1) out[at + c] = hangingLoaded(c);
-    if (which & 2) out[at + 2 + c] = forksLoaded(c);
+    if (which & 1) {
+      const them = c ^ 1;
+      out[at + 2 * c] = M[2 * c]! & ~M[14]! & A[2 * them]! & ~A[2 * c]!;
+      out[at + 2 * c + 1] = M[2 * c + 1]! & ~M[15]! & A[2 * them + 1]! & ~A[2 * c + 1]!;
+    }
+    if (which & 2) {
+      SCRATCH_OUT[0] = forksLoaded(c);
+      out[at + 4 + 2 * c] = SCRATCH_HALVES[0]!;
+      out[at + 5 + 2 * c] = SCRATCH_HALVES[1]!;
+    }
   }
   // One walk of each colour's lines: relativePins of the other colour, skewers and discovered
   // attacks of this one.
@@ -275,11 +284,18 @@ export function motifsLoaded(out: BigUint64Array, at: number, which: number): vo
   if (modes === 0) return;
   for (let c = 0; c < 2; c++) {
     linePairs(modes | 8, c);
-    if (which & 4) out[at + 4 + (c ^ 1)] = fromHalves(R[2]!, R[3]!);
-    if (which & 8) out[at + 6 + c] = fromHalves(R[4]!, R[5]!);
-    if (which & 16) out[at + 8 + c] = fromHalves(R[6]!, R[7]!);
+    const p = at + 8 + 2 * (c ^ 1);
+    out[p] = R[2]!;
+    out[p + 1] = R[3]!;
+    out[at + 12 + 2 * c] = R[4]!;
+    out[at + 13 + 2 * c] = R[5]!;
+    out[at + 16 + 2 * c] = R[6]!;
+    out[at + 17 + 2 * c] = R[7]!;
   }
 }
+
+const SCRATCH_OUT = new BigUint64Array(1);
+const SCRATCH_HALVES = new Int32Array(SCRATCH_OUT.buffer);
 
 /** Loads the 16 set halves of packed position i of `h` (an Int32Array view of packed words) into M. */
 export function loadPackedSets(h: Int32Array, i: number): void {
