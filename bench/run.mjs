@@ -104,7 +104,7 @@ console.log(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; CPU s
   + `native cpuPath: ${machine.cpuPath} (${machine.cpuPathMeans}); C++ flags: ${machine.cppFlags}`);
 
 const baseline = compileCpp('baseline', native);
-const order = ['api', 'patterns', 'checks', 'perft', 'kbnk', 'batch'];
+const order = ['api', 'patterns', 'checks', 'motifs', 'perft', 'kbnk', 'batch'];
 const available = readdirSync(join(benchDir, 'sections')).filter((f) => f.endsWith('.mjs')).map((f) => f.slice(0, -4));
 const sections = available.sort((x, y) => (order.indexOf(x) + 1 || 99) - (order.indexOf(y) + 1 || 99) || x.localeCompare(y));
 const tmp = join(tmpdir(), `bbp-bench-${process.pid}`);

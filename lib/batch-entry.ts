@@ -7,4 +7,4 @@
 import { api } from './api/facade.js';
 
 export * from './batch/index.js';
-export const { PositionBatch, analyzeBatch, analyzeBatchAsync, toPlanes, packPositions } = api;
+export const { PositionBatch, analyzeBatch, analyzeBatchAsync, toPlanes, seeBatch, packPositions } = api;

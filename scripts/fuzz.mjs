@@ -120,7 +120,7 @@ function treePgnText(r) {
   const tags = r.chance(0.7) ? '[Event "tree"]\n\n' : '';
   return `${tags}${tokens.join(' ')} ${r.pick(['*', '1-0', '', '1/2-1/2'])}\n\n`;
 }
-const FEATURE_NAMES = ['checkers', 'pinned', 'attacked', 'legalMoveCount', 'checkmate', 'inCheck', 'knightForkSquares', 'nope'];
+const FEATURE_NAMES = ['checkers', 'pinned', 'attacked', 'legalMoveCount', 'checkmate', 'inCheck', 'knightForkSquares', 'hanging', 'skewers', 'motifs', 'nope'];
 const NUMBERS = [0, -0, 1, 2, 3, 7, 63, 64, -1, 255, 256, 0.5, NaN, Infinity, -Infinity, 2 ** 31, 2 ** 32, 2 ** 53, -(2 ** 53), 1e300, 21, 20];
 const BIGINTS = [0n, 1n, -1n, 2n ** 64n - 1n, 2n ** 64n, 2n ** 63n, -(2n ** 63n), 0xffn, 0x8100000000000081n];
 const ARRAY_TYPES = ['BigUint64Array', 'Uint8Array', 'Uint16Array', 'Int8Array', 'Float64Array', 'Int32Array', 'Uint32Array', 'BigInt64Array', 'Uint8ClampedArray'];
@@ -220,7 +220,7 @@ function paramRecipe(r, fn, param) {
   const batch = /batch$/i.test(fn);
   const n = r.pick([0, 1, 2, 3, 5, 8]);
   if (p === 'out') {
-    const type = /perft/.test(fn) ? 'Float64Array' : /distance/i.test(fn) ? 'Int8Array' : /legalmoves/i.test(fn) ? 'Uint16Array' : /planes/i.test(fn) ? 'Uint8Array' : 'BigUint64Array';
+    const type = /perft/.test(fn) ? 'Float64Array' : /^see/i.test(fn) ? 'Int16Array' : /distance/i.test(fn) ? 'Int8Array' : /legalmoves/i.test(fn) ? 'Uint16Array' : /planes/i.test(fn) ? 'Uint8Array' : 'BigUint64Array';
     return r.chance(0.5) ? { kind: 'undefined' } : typedRecipe(r, r.chance(0.8) ? type : r.pick(ARRAY_TYPES), type === 'Uint16Array' ? r.pick([256, 300, 10]) : n);
   }
   if (p === 'text' && /pgn/i.test(fn)) {
@@ -240,6 +240,12 @@ function paramRecipe(r, fn, param) {
   if (/fens?$/.test(p)) return p.endsWith('s') ? { kind: 'array', items: Array.from({ length: n }, () => ({ kind: 'string', value: r.chance(0.6) ? r.pick(FENS) : r.chance(0.5) ? r.pick(XFENS) : r.pick(BAD_FENS) })) } : { kind: 'string', value: r.chance(0.8) ? r.pick(FENS) : r.pick(BAD_FENS) };
   if (p === 'features') return r.chance(0.3) ? { kind: 'string', value: 'all' } : { kind: 'array', items: Array.from({ length: 1 + r.int(3) }, () => ({ kind: 'string', value: r.pick(FEATURE_NAMES) })) };
   if (p === 'options' || p === 'init') return { kind: 'object', entries: [['threads', { kind: 'number', value: r.pick([1, 2, 0, 300, 1.5]) }], ...(r.chance(0.5) ? [['signal', { kind: 'signal', how: r.pick(['aborted', 'abortAfterCall', 'live', 'fake']) }]] : []), ...(r.chance(0.3) ? [['epd', { kind: r.pick(['true', 'false']) }]] : []), ...(r.chance(0.3) ? [[r.pick(['chess960', 'shredder']), r.chance(0.8) ? { kind: r.pick(['true', 'false']) } : anyRecipe(r, 2)]] : []), ...(/pgn/i.test(fn) && r.chance(0.5) ? [['reuse', reuseRecipe(r)]] : []), ...(/pgn/i.test(fn) && r.chance(0.6) ? [['variations', r.chance(0.9) ? { kind: 'true' } : anyRecipe(r, 2)]] : []), ...(/pgn/i.test(fn) && r.chance(0.3) ? [['annotations', { kind: 'true' }]] : [])] };
+  if (p === 'moves') return typedRecipe(r, r.chance(0.85) ? 'Uint16Array' : r.pick(ARRAY_TYPES), r.chance(0.8) ? n : r.int(9));
+  if (p === 'threshold') return { kind: 'number', value: r.chance(0.7) ? r.int(2001) - 1000 : r.pick([0.5, 100001, -100001, NaN, Infinity]) };
+  if (p === 'move' && r.chance(0.4)) {
+    const name = (s) => `${'abcdefgh'[s & 7]}${(s >> 3) + 1}`;
+    return { kind: 'string', value: `${name(r.int(64))}${name(r.int(64))}${r.chance(0.1) ? r.pick(['q', 'n', 'x']) : ''}` };
+  }
   if (p === 'move') return r.chance(0.5) ? { kind: 'number', value: r.int(65536) } : { kind: 'object', entries: [['from', { kind: 'number', value: r.int(64) }], ['to', { kind: 'number', value: r.int(64) }]] };
   if (p === 'promotion') return { kind: 'number', value: r.int(5) };
   if (batch) return typedRecipe(r, r.chance(0.85) ? 'BigUint64Array' : r.pick(ARRAY_TYPES), n);

@@ -12,6 +12,8 @@
  *   check itself.
  * - KBNK Endgame: the mate in the corner of the bishop's colour, and the corner distance the page's
  *   bit-twiddled function gives for a light-squared bishop.
+ * - Tactical motifs (docs/motifs.md): one position per motif (hanging, fork, relative pin, skewer,
+ *   discovered attack) and a losing capture (see), each checked against the library's answer.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import {
   WHITE, bitboardOf, checkKind, cornerDistance, discoveredCheckCandidates, isInCheck, kingAttacks, knightFill, legalMoves,
   makeMove, parseFen, parseSquare, pinnedPieces, pinners, squaresOf, toSvg,
+  BLACK, hanging, forks, relativePins, skewers, discoveredAttacks, see,
 } from 'bitboard-patterns';
 
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'diagrams');
@@ -109,6 +112,37 @@ const sq = parseSquare;
   }
   write('kbnk-corner-distance.svg', toSvg(null, {
     size: 240, highlight: byDistance.map((squares, d) => ({ squares, color: shades[d] })),
+  }));
+}
+
+// Tactical motifs: each figure's set is the library's, checked against what the figure shows.
+{
+  const motif = (name, fen, color, fn, want, extra = {}) => {
+    const pos = parseFen(fen);
+    const set = fn(pos, color);
+    expectSquares(`${name} (${color === WHITE ? 'white' : 'black'})`, set, want);
+    write(`motif-${name}.svg`, toSvg(pos, { size: 240, highlight: [{ squares: set, color: '#e5735c' }], ...extra }));
+  };
+  // The knight d5 is attacked by the pawn e4 and defended by nothing.
+  motif('hanging', '6k1/8/8/3n4/4P3/8/8/6K1 w - - 0 1', BLACK, hanging, ['d5'],
+    { arrows: [{ from: sq('e4'), to: sq('d5'), color: 'rgba(204, 0, 0, 0.6)' }] });
+  // The knight c7 attacks the king e8 and the rook a8 (worth more than a knight).
+  motif('fork', 'r3k3/2N5/8/8/8/8/8/4K3 b - - 0 1', WHITE, forks, ['c7'],
+    { arrows: [{ from: sq('c7'), to: sq('e8'), color: 'rgba(204, 0, 0, 0.6)' }, { from: sq('c7'), to: sq('a8'), color: 'rgba(204, 0, 0, 0.6)' }] });
+  // The rook b1 attacks the knight e1, with the queen g1 (worth more) behind it.
+  motif('relative-pin', '4k3/8/8/8/8/8/7K/1r2N1Q1 w - - 0 1', WHITE, relativePins, ['e1'],
+    { arrows: [{ from: sq('b1'), to: sq('g1'), color: 'rgba(204, 0, 0, 0.6)' }] });
+  // The bishop b5 checks the king d7, with the queen e8 behind it.
+  motif('skewer', '4q3/3k4/8/1B6/8/8/8/7K b - - 0 1', WHITE, skewers, ['b5'],
+    { arrows: [{ from: sq('b5'), to: sq('e8'), color: 'rgba(204, 0, 0, 0.6)' }] });
+  // The knight e4 stands alone between the rook e1 and the queen e7 (worth more than the rook).
+  motif('discovered-attack', '6k1/4q3/8/8/4N3/8/8/4R1K1 w - - 0 1', WHITE, discoveredAttacks, ['e4'],
+    { arrows: [{ from: sq('e1'), to: sq('e7'), color: 'rgba(0, 128, 0, 0.6)' }] });
+  // Rxd5 loses the rook for a pawn: see = 100 - 500.
+  const pos = parseFen('4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1');
+  if (see(pos, 'd1d5') !== -400) throw new Error(`see(d1d5) is ${see(pos, 'd1d5')}, the figure needs -400`);
+  write('motif-losing-capture.svg', toSvg(pos, {
+    size: 240, arrows: [{ from: sq('d1'), to: sq('d5'), color: 'rgba(204, 0, 0, 0.6)' }, { from: sq('c6'), to: sq('d5'), color: 'rgba(0, 0, 0, 0.5)' }],
   }));
 }
 

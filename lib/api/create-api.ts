@@ -19,7 +19,7 @@ import { MAX_PERFT_DEPTH, parseUci } from '../moves/moves.js';
 import { MAX_PERFT_THREADS, defaultPerftThreads, isAbortSignal, type CheckedPerftOptions } from '../moves/perft.js';
 import { isPosition } from '../core/position.js';
 import {
-  MAX_U64, checkArray, checkBitboard, checkColor, checkSquare, checkSquareOrSet, checkThreads, outArray,
+  MAX_U64, checkArray, checkBitboard, checkCentipawns, checkColor, checkSquare, checkSquareOrSet, checkThreads, outArray,
 } from '../core/validate.js';
 
 export type { Bitboard, Square, Color, KnightDirection } from '../core/types.js';
@@ -119,6 +119,7 @@ function checkPerftOptions(fn: string, what: string, v: unknown, async: boolean)
 const SCALAR_CHECKS: Partial<Record<ArgKind, (fn: string, what: string, v: unknown) => unknown>> = {
   square: checkSquare,
   color: checkColor,
+  centipawns: checkCentipawns,
   bitboard: checkBitboard,
   squareOrSet: checkSquareOrSet,
   direction: checkDirection,
@@ -279,7 +280,7 @@ export function createApi(b: Backend, options: ApiOptions = {}): Api {
  * lookups the `cheap` backend, everything else (the batch API included) `b`.
  */
 export function describeBackends(b: Backend, options: ApiOptions = {}): Readonly<Record<string, 'native' | 'wasm' | 'js'>> {
-  const batch = ['PositionBatch', 'analyzeBatch', 'analyzeBatchAsync', 'toPlanes'].map((n) => [n, b.name]);
+  const batch = ['PositionBatch', 'analyzeBatch', 'analyzeBatchAsync', 'toPlanes', 'seeBatch'].map((n) => [n, b.name]);
   return Object.freeze(Object.fromEntries([...Object.entries(DECLARATIONS as Record<string, Declaration>)
     .filter(([name, d]) => !(d.variant === 'optional' && !memberOf(b, name, d)))
     .map(([name, d]) => [name, (d.cheap && options.cheap ? options.cheap : b).name]), ...batch]));

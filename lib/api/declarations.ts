@@ -28,6 +28,8 @@ import type { PerftAsyncOptions, PerftOptions } from '../moves/perft.js';
 export type ArgKind =
   // scalars
   | 'square' | 'color' | 'bitboard' | 'squareOrSet' | 'direction' | 'depth' | 'divideDepth'
+  // a signed integer of centipawns, -100000..100000 (seeGe's threshold)
+  | 'centipawns'
   // optional scalars (undefined allowed): 'path' defaults to every square, 'optColor' to the side to move,
   // 'optBitboard' to what the function says, 'optBatchColor' to 2 (each position's side to move)
   | 'path' | 'optColor' | 'optBitboard' | 'batchColor' | 'optBatchColor'
@@ -47,7 +49,7 @@ export type ResultKind =
 /** The element type of a batch output, and the output's elements per batch item. */
 export type OutKind = 'u64' | 'u8' | 'i8' | 'f64';
 
-export type Topic = 'king' | 'knight' | 'sliders' | 'positions' | 'checks' | 'moves' | 'kbnk' | 'outcome' | 'polyglot';
+export type Topic = 'king' | 'knight' | 'sliders' | 'positions' | 'checks' | 'motifs' | 'moves' | 'kbnk' | 'outcome' | 'polyglot';
 
 export interface Declaration {
   readonly topic: Topic;
@@ -125,6 +127,7 @@ import {
 } from '../moves/moves.js';
 import { perftAsyncCall, perftCall, perftStatsAsyncCall, perftStatsCall } from '../moves/perft.js';
 import { kbnkEvalCall } from '../tablebases/kbnk.js';
+import { seeCall, seeGeCall } from '../moves/motifs.js';
 
 /**
  * Every public function of `createApi` (the variants under `variants.`). Keep topics together;
@@ -395,6 +398,59 @@ export const DECLARATIONS = {
    * is a RangeError naming its index, after which `out`'s contents are unspecified.
    */
   checkAnalysisBatch: fn<(positions: U64, out?: U64) => U64>({ topic: 'checks', args: [['positions', 'positions']], result: 'u64', out: 'u64', outWidth: 6 }),
+
+  // ---------------------------------------------------------------- Tactical motifs and SEE
+  // Values: pawn 1, knight 3, bishop 3, rook 5, queen 9; the king has no value but counts as a
+  // target. "Attacks" and "defends" use the current occupancy, as attackersTo does (pinned pieces and
+  // the king attack and defend too). Chess Programming Wiki: Hanging Piece, Double Attack, Pin,
+  // Skewer, Discovered Attack, Static Exchange Evaluation, SEE - The Swap Algorithm.
+  /** `color`'s pieces other than the king that the other side attacks and `color` does not defend. */
+  hanging: fn<(pos: Position, color: Color) => BB>({ topic: 'motifs', args: [['pos', 'position'], ['color', 'color']], result: 'bitboard' }),
+  /**
+   * Forks: `color`'s pieces (any type, king and pawns included) that attack at least two targets: the
+   * enemy king, an enemy piece worth more than the attacker (nothing is worth more than a king), or
+   * an enemy piece its side does not defend.
+   */
+  forks: fn<(pos: Position, color: Color) => BB>({ topic: 'motifs', args: [['pos', 'position'], ['color', 'color']], result: 'bitboard' }),
+  /**
+   * Relative pins: `color`'s pieces other than the king that an enemy slider attacks along a line it
+   * moves on, where the next piece beyond them on that ray is a piece of `color` other than the
+   * king, worth more than the pinned piece. (Pins to the king are `pinnedPieces`.)
+   */
+  relativePins: fn<(pos: Position, color: Color) => BB>({ topic: 'motifs', args: [['pos', 'position'], ['color', 'color']], result: 'bitboard' }),
+  /**
+   * Skewers: `color`'s sliders that attack an enemy piece t1 along a ray whose next piece beyond t1
+   * is an enemy piece t2, where t1 is the king or worth more than t2, and t2 is either undefended or
+   * worth more than the slider.
+   */
+  skewers: fn<(pos: Position, color: Color) => BB>({ topic: 'motifs', args: [['pos', 'position'], ['color', 'color']], result: 'bitboard' }),
+  /**
+   * Discovered attacks: `color`'s pieces (the king included) that stand alone between a `color`
+   * slider and an enemy target on a line the slider moves on; a target is the enemy king, an enemy
+   * piece worth more than the slider, or an undefended enemy piece. (The king case is
+   * `discoveredCheckCandidates`.)
+   */
+  discoveredAttacks: fn<(pos: Position, color: Color) => BB>({ topic: 'motifs', args: [['pos', 'position'], ['color', 'color']], result: 'bitboard' }),
+  /**
+   * The static exchange evaluation of a legal UCI move in centipawns (pawn 100, knight 300, bishop
+   * 300, rook 500, queen 900), by the chess programming wiki's swap algorithm: the move is made
+   * (whatever it loses), then each side recaptures on the target square with its least valuable
+   * attacker (of several of one type, the one on the lowest square, a1 = 0); attackers behind
+   * sliders (x-rays) join as the pieces in front leave; either side may stop when going on would
+   * lose more; a piece pinned to its own king (pins as they stand before the move) takes no part
+   * while the piece pinning it is still on the board; the king recaptures only when the other side
+   * has no attacker left (by the same rules); en passant takes a pawn; promotions count as pawns
+   * (no promotion gain, the promoted piece is worth a pawn); castling is 0. A malformed or illegal
+   * move is a MoveError.
+   * @example see(parseFen('4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1'), 'd1d5') // RxP, PxR: 100 - 500 = -400
+   */
+  see: fn<(pos: Position, move: string) => number>({ topic: 'motifs', args: [['pos', 'position'], ['move', 'uci']], result: 'number', call: seeCall }),
+  /**
+   * `see(pos, move) >= threshold` (threshold: an integer -100000..100000 centipawns), answered with
+   * bounds first (the exchange ends between the capture and the capture less the mover) and the
+   * swap list only when they do not decide. A malformed or illegal move is a MoveError.
+   */
+  seeGe: fn<(pos: Position, move: string, threshold: number) => boolean>({ topic: 'motifs', args: [['pos', 'position'], ['move', 'uci'], ['threshold', 'centipawns']], result: 'boolean', call: seeGeCall }),
 
   // ---------------------------------------------------------------- Moves and perft
   /**

@@ -109,6 +109,13 @@ export interface CheckBackend {
    * 3 rook, 4 queen.
    */
   checkKind(pos: Position, from: number, to: number, promotion: number): number;
+  /**
+   * The static exchange evaluation of from -> to (promotion 0 none, 1 knight .. 4 queen) in
+   * centipawns (native/core/motifs.h), or SEE_ILLEGAL when the move is not legal.
+   */
+  see(pos: Position, from: number, to: number, promotion: number): number;
+  /** 1 when see >= threshold (centipawns), 0 when not, -1 when the move is not legal. */
+  seeGe(pos: Position, from: number, to: number, promotion: number, threshold: number): number;
 }
 
 /**
@@ -218,6 +225,12 @@ export interface BatchBackend {
   analyzeBatchAsync(words: BigUint64Array, valid: Uint8Array | null, features: number,
     outs: (BigUint64Array | Uint8Array | undefined | null)[], threads: number, cancel: Int32Array): Promise<boolean>;
   toPlanes(words: BigUint64Array, valid: Uint8Array | null, out: Uint8Array): void;
+  /**
+   * see of moves[i] (a 16-bit move code) in position i into out[i]; slots `valid` marks 0 get 0.
+   * Returns -1 when every move was evaluated, else 2 * i for the first invalid position i or
+   * 2 * i + 1 for the first illegal move i (out then unspecified from i on).
+   */
+  seeBatch(words: BigUint64Array, valid: Uint8Array | null, moves: Uint16Array, out: Int16Array): number;
   /**
    * The addon's record formatter (native/addon/records.h; the JS one is lib/batch/records.ts): the
    * NDJSON or CSV bytes of analysed lines, or their count when they were written to the start of

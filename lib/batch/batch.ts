@@ -18,15 +18,16 @@ import { PACKED_POSITION_WORDS, PLANE_BYTES, SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } 
 import type { ParseInto, Position } from '../core/types.js';
 import type { Backend } from '../backends/contract.js';
 import { FEN_FIELDS, csvQuote, lineAt, parseLine, trimAscii } from '../core/lines.js';
-import { FenError, isPosition, packPositions } from '../core/position.js';
+import { FenError, MoveError, isPosition, packPositions } from '../core/position.js';
+import { uciOfCode } from '../core/position-record.js';
 import { checkArray, checkThreads, isDetachedArray, outArray } from '../core/validate.js';
 import { recordFormatter } from './records.js';
 
 export { PLANE_BYTES };
 import {
-  FEATURES, FEATURE_COUNT, PENDING_FEATURES, SYZYGY_FEATURES, csvHeader, featureIds, featureWidth, isU64Feature,
+  FEATURES, FEATURE_COUNT, FEATURE_GROUPS, PENDING_FEATURES, SYZYGY_FEATURES, csvHeader, featureIds, featureWidth, isU64Feature,
 } from '../core/features.js';
-import type { BaseFeatureName, BatchResults, FeatureName, SyzygyFeatureName } from '../core/features.js';
+import type { BaseFeatureName, BatchResults, FeatureGroupName, FeatureName, SyzygyFeatureName } from '../core/features.js';
 
 /**
  * What batch analysis needs of an endgame tablebase: `SyzygyTablebase` (lib/tablebases/syzygy.ts)
@@ -39,9 +40,9 @@ export interface EndgameProber {
   probeDtzBatchAsync(positions: BigUint64Array | PositionBatch, threads?: number): Promise<Int16Array>;
 }
 
-export { FEATURES, PENDING_FEATURES, SYZYGY_FEATURES, csvHeader, featureIds };
+export { FEATURES, FEATURE_GROUPS, PENDING_FEATURES, SYZYGY_FEATURES, csvHeader, featureIds };
 export type {
-  BaseFeatureName, BatchResults, FeatureArray, FeatureInfo, FeatureName, FeatureType, SyzygyFeatureName,
+  BaseFeatureName, BatchResults, FeatureArray, FeatureGroupName, FeatureInfo, FeatureName, FeatureType, SyzygyFeatureName,
 } from '../core/features.js';
 
 /** Options of analyzeBatch. */
@@ -262,7 +263,7 @@ function allocate(ids: readonly number[], n: number, planes?: (ArrayBuffer | und
   return outs;
 }
 
-function results<F extends FeatureName>(ids: readonly number[], outs: (BigUint64Array | Uint8Array | undefined)[]): BatchResults<F> {
+function results<F extends FeatureName | FeatureGroupName>(ids: readonly number[], outs: (BigUint64Array | Uint8Array | undefined)[]): BatchResults<F> {
   const r: Record<string, BigUint64Array | Uint8Array> = {};
   for (const f of ids) r[FEATURES[f]!.name] = outs[f]!;
   return r as BatchResults<F>;
@@ -308,7 +309,7 @@ export function createBatchApi(b: Backend) {
      * `{ syzygy: tablebase }` in the options (a TypeError otherwise) and are not part of 'all';
      * positions the tables cannot answer, and skipped slots, get SYZYGY_WDL_NONE / SYZYGY_DTZ_NONE.
      */
-    analyzeBatch<F extends FeatureName = BaseFeatureName>(batch: PositionBatch, features?: readonly F[] | 'all',
+    analyzeBatch<F extends FeatureName | FeatureGroupName = BaseFeatureName>(batch: PositionBatch, features?: readonly F[] | 'all',
       options?: AnalyzeOptions): BatchResults<F> {
       const fn = 'analyzeBatch';
       const bt = checkBatch(fn, batch);
@@ -328,7 +329,7 @@ export function createBatchApi(b: Backend) {
      * `threads` native threads), cancellable with an AbortSignal. Same results as analyzeBatch.
      * Do not write to or transfer the batch's arrays while it runs.
      */
-    async analyzeBatchAsync<F extends FeatureName = BaseFeatureName>(batch: PositionBatch, features?: readonly F[] | 'all',
+    async analyzeBatchAsync<F extends FeatureName | FeatureGroupName = BaseFeatureName>(batch: PositionBatch, features?: readonly F[] | 'all',
       options: AnalyzeAsyncOptions = {}): Promise<BatchResults<F>> {
       const fn = 'analyzeBatchAsync';
       const bt = checkBatch(fn, batch);
@@ -361,6 +362,27 @@ export function createBatchApi(b: Backend) {
       if (wdl) r.wdl = wdl;
       if (dtz) r.dtz = dtz;
       return r as BatchResults<F>;
+    },
+
+    /**
+     * The static exchange evaluation (`see`) of moves[i] (a 16-bit move code, `encodeMove`) in
+     * position i of the batch, into an Int16Array (allocated when omitted): centipawns. Slots of
+     * lines that did not parse get 0. A move that is not legal in its position is a MoveError naming
+     * the index; an inconsistent position a RangeError.
+     */
+    seeBatch(batch: PositionBatch, moves: Uint16Array, out?: Int16Array): Int16Array {
+      const fn = 'seeBatch';
+      const bt = checkBatch(fn, batch);
+      const m = checkArray(fn, 'moves', moves, Uint16Array);
+      if (m.length !== bt.length) throw new RangeError(`${fn}: moves must have one move per position (${bt.length}), got ${m.length}`);
+      const result = outArray(fn, out, Int16Array, bt.length);
+      const bad = nb.seeBatch(bt.words, bt.valid, m, result);
+      if (bad >= 0) {
+        const i = Math.floor(bad / 2);
+        if (bad % 2 === 0) throw new RangeError(`${fn}: position ${i} is not a valid position`);
+        throw new MoveError(uciOfCode(m[i]!), `${fn}: moves[${i}] is not a legal move in position ${i}`);
+      }
+      return result;
     },
 
     /**

@@ -9,7 +9,7 @@
  *   summed as square counts, UINT_32, and polyglotKey is the last selected position's);
  * - small counts (`legalMoveCount`, `kingZoneAttacks`, ...): UINT_8 per position, their sums
  *   UINT_32 per game; flags BOOLEAN per position, counted (UINT_32) per game;
- * - `wdl` INT_8, `dtz` INT_16, `clock` DOUBLE (seconds), `eval_cp` and `eval_mate` INT32;
+ * - `wdl` INT_8, `dtz` INT_16, `clock` DOUBLE (seconds), `eval_cp` and `eval_mate` INT32, `move_see` INT_16;
  * - `san`, `fen`, `result`, `outcome`, `termination`, the tags and `error`: UTF-8 strings.
  * Every column but `game` is OPTIONAL: null where the CSV cell is empty (a bad game's row has only
  * `game` and `error`).
@@ -32,6 +32,8 @@ import type { SyzygyTablebase } from '../tablebases/syzygy.js';
 import type { PgnOutcome } from '../games/outcome.js';
 import { openingOf } from '../games/openings.js';
 import { writeAllSync } from './output.js';
+import { PACKED_POSITION_WORDS } from '../core/types.js';
+import { encodeMove } from '../moves/moves.js';
 
 /** What the columns depend on: the PGN records' options (FormatOptions of lib/cli/pgn-input.ts). */
 export interface ColumnOptions {
@@ -42,6 +44,8 @@ export interface ColumnOptions {
   strict: boolean;
   syzygy?: string[];
   annotations?: { clock: boolean; eval: boolean };
+  /** Per position: move_see, the SEE of the move that led there. */
+  moveSee?: boolean;
 }
 
 /** The rows of a chunk as columns (schema order), and what the chunk held. */
@@ -75,6 +79,41 @@ export type ColumnValues = (number | bigint | string | Uint8Array | boolean | nu
 const u32 = (name: string, required = false): ParquetColumn => ({ name, type: 'INT32', converted: 'UINT_32', required });
 const text = (name: string): ParquetColumn => ({ name, type: 'BYTE_ARRAY', converted: 'UTF8', required: false });
 
+/** No move_see: ply 0, a null move. */
+export const NO_SEE = -32768;
+
+/**
+ * move_see of each position of a chunk: the static exchange evaluation (seeBatch) of the move that
+ * led there, in the position before it: the chunk's previous position when it is that one (every
+ * position selected), else the game replayed from its start to there. NO_SEE at ply 0 and after a
+ * null move.
+ */
+export function moveSeeOf(chunk: GamePositions, api: ReturnType<typeof createApi>): Int16Array {
+  const n = chunk.game.length;
+  const words = chunk.batch.words;
+  const before = new BigUint64Array(n * PACKED_POSITION_WORDS);
+  const valid = new Uint8Array(n);
+  const moves = new Uint16Array(n);
+  const byNumber = new Map(chunk.games.map((g) => [g.game, g]));
+  for (let k = 0; k < n; k++) {
+    const ply = chunk.ply[k]!;
+    const g = byNumber.get(chunk.game[k]!);
+    if (ply === 0 || !g || g.moves[ply - 1] === '0000') continue;
+    if (k > 0 && chunk.game[k - 1] === chunk.game[k] && chunk.ply[k - 1] === ply - 1) {
+      before.set(words.subarray((k - 1) * PACKED_POSITION_WORDS, k * PACKED_POSITION_WORDS), k * PACKED_POSITION_WORDS);
+    } else {
+      let pos = api.parseFen(g.startFen, { chess960: /960|fischerandom/i.test(g.tags.Variant ?? '') });
+      for (let p = 0; p < ply - 1; p++) pos = api.makeMove(pos, g.moves[p]!);
+      before.set(pos.packed, k * PACKED_POSITION_WORDS);
+    }
+    moves[k] = encodeMove(g.moves[ply - 1]!);
+    valid[k] = 1;
+  }
+  const out = api.seeBatch(api.PositionBatch.fromPacked(before, valid), moves);
+  for (let k = 0; k < n; k++) if (!valid[k]) out[k] = NO_SEE;
+  return out;
+}
+
 /** The columns of the PGN records for these options, in the CSV header's order. */
 export function pgnParquetColumns(o: ColumnOptions): ParquetColumn[] {
   const cols: ParquetColumn[] = o.per === 'game'
@@ -100,6 +139,7 @@ export function pgnParquetColumns(o: ColumnOptions): ParquetColumn[] {
   if (o.annotations?.eval && o.per === 'position') {
     cols.push({ name: 'eval_cp', type: 'INT32', required: false }, { name: 'eval_mate', type: 'INT32', required: false });
   }
+  if (o.moveSee && o.per === 'position') cols.push({ name: 'move_see', type: 'INT32', converted: 'INT_16', required: false });
   cols.push(text('error'));
   return cols;
 }
@@ -128,6 +168,7 @@ export function pgnChunkColumns(chunk: GamePositions, api: ReturnType<typeof cre
   const dtz = tb ? tb.probeDtzBatch(chunk.batch, undefined, 1) : undefined;
   const withClock = o.annotations?.clock === true && per === 'position';
   const withEval = o.annotations?.eval === true && per === 'position';
+  const moveSees = o.moveSee === true && per === 'position' ? moveSeeOf(chunk, api) : undefined;
   const res: Record<string, BigUint64Array | Uint8Array> = api.analyzeBatch(chunk.batch, names as BaseFeatureName[]);
   const arrays = names.map((n) => res[n]!);
   let k = 0;
@@ -205,6 +246,7 @@ export function pgnChunkColumns(chunk: GamePositions, api: ReturnType<typeof cre
         cols[c++]!.push(e && 'cp' in e ? e.cp : null);
         cols[c++]!.push(e && 'mate' in e ? e.mate : null);
       }
+      if (moveSees) cols[c++]!.push(moveSees[k] === NO_SEE ? null : moveSees[k]!);
       cols[c]!.push(null);
     }
   }

@@ -21,6 +21,8 @@
  *     and the error message, which names the line and column, the other columns empty).
  * --syzygy DIR (per position): "wdl" and "dtz" of each position from the Syzygy tables in DIR
  * (lib/tablebases/syzygy.ts; null / empty where no table has it), as on FEN input.
+ * --features move_see (per position): "move_see", the static exchange evaluation (seeBatch) of the
+ * move that led to the position, in the position before it (null at ply 0 and after a null move).
  * Exit code 3 when any game was bad, 1 with --strict (stops at the first), 2 for bad usage, 141 when
  * the output pipe was closed (as `| head` does).
  */
@@ -48,7 +50,7 @@ import { openingOf } from '../games/openings.js';
 import { ByteSink } from '../core/byte-sink.js';
 import type { BaseFeatureName } from '../core/features.js';
 import type { PgnOutcome } from '../games/outcome.js';
-import { ROW_GROUP_ROWS, encodeRowGroups, loadParquetWriter, openParquetOutput, pgnChunkColumns, pgnParquetColumns, type EncodedGroups, type ParquetOutput } from './analyze-parquet.js';
+import { NO_SEE, moveSeeOf, ROW_GROUP_ROWS, encodeRowGroups, loadParquetWriter, openParquetOutput, pgnChunkColumns, pgnParquetColumns, type EncodedGroups, type ParquetOutput } from './analyze-parquet.js';
 
 /**
  * The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`.
@@ -216,6 +218,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   let progress = process.stderr.isTTY === true;
   let format: 'ndjson' | 'csv' | 'parquet' = 'ndjson';
   let outFile: string | undefined;
+  let moveSee = false;
   let rowGroupRows = ROW_GROUP_ROWS;
   const syzygy: string[] = [];
   let annotations = { clock: false, eval: false };
@@ -277,6 +280,10 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       annotations = { clock: features.includes('clock'), eval: features.includes('eval') };
       features = features.filter((f) => f !== 'clock' && f !== 'eval');
       if ((annotations.clock || annotations.eval) && per === 'game') throw new PgnUsageError('features clock and eval need --per position');
+      // move_see: the static exchange evaluation of the move that led to each position (seeBatch).
+      moveSee = features.includes('move_see');
+      features = features.filter((f) => f !== 'move_see');
+      if (moveSee && per === 'game') throw new PgnUsageError('feature move_see needs --per position');
     }
     if (syzygy.length && per === 'game') throw new PgnUsageError('--syzygy needs --per position (wdl and dtz are per position)');
     if (outFile !== undefined && format !== 'parquet') throw new PgnUsageError('--out FILE is for --format parquet (other formats go to stdout)');
@@ -329,7 +336,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       process.stdout.once('drain', drained);
     });
 
-  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly }, format, syzygy, annotations,
+  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly }, format, syzygy, annotations, moveSee,
     ...(format === 'parquet' && { parquet: { groupRows: rowGroupRows, zstd: parquetZstd() !== undefined } }) };
   if (format === 'csv') await write(csvHeaderPgn(fmt));
   // Parquet: row groups written as the chunks come (lib/cli/analyze-parquet.ts), to the file or fd 1.
@@ -422,7 +429,10 @@ export interface FormatOptions {
   annotations?: { clock: boolean; eval: boolean };
   /** Parquet: rows per row group, and zstd pages (the addon's libzstd) or Snappy. */
   parquet?: { groupRows: number; zstd: boolean };
+  /** Per position: move_see, the SEE of the move that led there (seeBatch). */
+  moveSee?: boolean;
 }
+
 
 const annotated = (o: FormatOptions): boolean => o.annotations?.clock === true || o.annotations?.eval === true;
 
@@ -433,6 +443,7 @@ export function csvHeaderPgn(o: FormatOptions): string {
   if (o.syzygy?.length) cols.push('wdl', 'dtz');
   if (o.annotations?.clock) cols.push('clock');
   if (o.annotations?.eval) cols.push('eval_cp', 'eval_mate');
+  if (o.moveSee && o.per === 'position') cols.push('move_see');
   cols.push('error');
   return `${cols.map((c) => (/^[A-Za-z0-9_]+$/.test(c) ? c : csvQuote(c))).join(',')}\n`;
 }
@@ -485,8 +496,10 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   const dtz = tb ? tb.probeDtzBatch(chunk.batch, undefined, 1) : undefined;
   const withClock = o.annotations?.clock === true && per === 'position';
   const withEval = o.annotations?.eval === true && per === 'position';
+  const withSee = o.moveSee === true && per === 'position';
   const emptyColumns = ids.reduce((n, f) => n + featureWidth(f), 0) + (tb ? 2 : 0) + (per === 'game' ? 6 + tags.length : 3) +
-    (withClock ? 1 : 0) + (withEval ? 2 : 0);
+    (withClock ? 1 : 0) + (withEval ? 2 : 0) + (withSee ? 1 : 0);
+  const moveSees = withSee ? moveSeeOf(chunk, api) : undefined;
   const res: Record<string, BigUint64Array | Uint8Array> = api.analyzeBatch(chunk.batch, names as BaseFeatureName[]);
   const words = chunk.batch.words;
   const halves = new Int32Array(words.buffer, words.byteOffset, words.length * 2);
@@ -578,6 +591,7 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
             const e = ply > 0 ? g.evals![ply - 1] : null;
             out.ascii(e ? ('cp' in e ? `,${e.cp},` : `,,${e.mate}`) : ',,');
           }
+          if (moveSees) out.ascii(moveSees[k] === NO_SEE ? ',' : `,${moveSees[k]}`);
           out.ascii(',\n');
           continue;
         }
@@ -603,6 +617,7 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
           const e = ply > 0 ? g.evals![ply - 1] : null;
           out.ascii(e ? ('cp' in e ? `,"eval_cp":${e.cp},"eval_mate":null` : `,"eval_cp":null,"eval_mate":${e.mate}`) : ',"eval_cp":null,"eval_mate":null');
         }
+        if (moveSees) out.ascii(moveSees[k] === NO_SEE ? ',"move_see":null' : `,"move_see":${moveSees[k]}`);
         out.ascii('}\n');
       }
     }

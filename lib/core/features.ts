@@ -42,7 +42,25 @@ export const FEATURES = [
   { name: 'stalemate', type: 'flag', perColor: false, description: 'the side to move is stalemated' },
   { name: 'polyglotKey', type: 'u64', perColor: false,
     description: "the Polyglot opening-book format's key of the position (polyglotKey)" },
+  { name: 'hanging', type: 'bitboard', perColor: true,
+    description: "each colour's pieces other than the king that the other side attacks and it does not defend (hanging)" },
+  { name: 'forks', type: 'bitboard', perColor: true,
+    description: "each colour's pieces attacking two or more targets: the enemy king, enemy pieces worth more, undefended enemy pieces (forks)" },
+  { name: 'relativePins', type: 'bitboard', perColor: true,
+    description: "each colour's pieces pinned by an enemy slider to a piece of their own worth more, not the king (relativePins)" },
+  { name: 'skewers', type: 'bitboard', perColor: true,
+    description: "each colour's sliders skewering an enemy piece to a piece behind it (skewers)" },
+  { name: 'discoveredAttacks', type: 'bitboard', perColor: true,
+    description: "each colour's pieces alone between one of its sliders and an enemy target (discoveredAttacks)" },
 ] as const satisfies readonly FeatureInfo[];
+
+/**
+ * Group names a feature list may hold, each standing for its features: `motifs` for the five
+ * tactical motif sets (docs/motifs.md).
+ */
+export const FEATURE_GROUPS: Readonly<Record<string, readonly BaseFeatureName[]>> = {
+  motifs: ['hanging', 'forks', 'relativePins', 'skewers', 'discoveredAttacks'],
+};
 
 /**
  * Features answered by Syzygy tablebases (a SyzygyTablebase passed as the `syzygy` option), not part
@@ -62,7 +80,13 @@ export type FeatureName = BaseFeatureName | SyzygyFeatureName;
 type BitboardFeature = Extract<(typeof FEATURES)[number], { type: 'bitboard' | 'u64' }>['name'];
 export type FeatureArray<F extends FeatureName> = F extends BitboardFeature ? BigUint64Array
   : F extends 'wdl' ? Int8Array : F extends 'dtz' ? Int16Array : Uint8Array;
-export type BatchResults<F extends FeatureName = BaseFeatureName> = { [K in F]: FeatureArray<K> };
+/** The group names a feature list may hold (FEATURE_GROUPS). */
+export type FeatureGroupName = 'motifs';
+/** A feature or group name, as the group's features. */
+export type ExpandedFeature<F> = F extends 'motifs' ? 'hanging' | 'forks' | 'relativePins' | 'skewers' | 'discoveredAttacks' : F;
+export type BatchResults<F extends FeatureName | FeatureGroupName = BaseFeatureName> = {
+  [K in ExpandedFeature<F>]: K extends FeatureName ? FeatureArray<K> : never;
+};
 
 /** The number of FEATURES (ids 0..FEATURE_COUNT-1), and their names in id order. */
 export const FEATURE_COUNT = FEATURES.length;
@@ -86,12 +110,17 @@ export function featureIds(fn: string, features: readonly string[] | 'all' | und
   if (!Array.isArray(features)) throw new TypeError(`${fn}: features must be an array of feature names or 'all'`);
   const ids: number[] = [];
   for (const name of features) {
+    const group = typeof name === 'string' && Object.hasOwn(FEATURE_GROUPS, name) ? FEATURE_GROUPS[name] : undefined;
+    if (group) {
+      for (const member of group) if (!ids.includes(NAME_TO_ID.get(member)!)) ids.push(NAME_TO_ID.get(member)!);
+      continue;
+    }
     if ((PENDING_FEATURES as readonly unknown[]).includes(name)) {
       throw new RangeError(`${fn}: feature ${name} is not available yet: it needs the legal move generator, which this build does not have`);
     }
     const id = typeof name === 'string' ? NAME_TO_ID.get(name) : undefined;
     if (id === undefined) {
-      throw new RangeError(`${fn}: unknown feature ${JSON.stringify(name)}; known: ${FEATURES.map((f) => f.name).join(', ')} (and wdl, dtz with a Syzygy tablebase)`);
+      throw new RangeError(`${fn}: unknown feature ${JSON.stringify(name)}; known: ${FEATURES.map((f) => f.name).join(', ')}, the group ${Object.keys(FEATURE_GROUPS).join(', ')} (and wdl, dtz with a Syzygy tablebase)`);
     }
     if (!ids.includes(id)) ids.push(id);
   }

@@ -102,6 +102,10 @@ export interface Position {
 /** checkKind results; -1 from a backend means the move is not legal in the position. */
 export const CHECK_KINDS = ['none', 'direct', 'discovered', 'double'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
+/** A backend's `see` result for a move that is not legal in the position (native/core/motifs.h kSeeIllegal). */
+export const SEE_ILLEGAL = -1000000;
+/** The bound of seeGe's threshold: an integer -SEE_THRESHOLD_BOUND..SEE_THRESHOLD_BOUND centipawns. */
+export const SEE_THRESHOLD_BOUND = 100000;
 
 // =====================================================================================
 // Legal move generation and perft 

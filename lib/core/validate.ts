@@ -34,6 +34,11 @@ export function checkSquare(fn: string, what: string, v: unknown): number {
   return integerIn(fn, what, v, 0, 63);
 }
 
+/** A centipawn threshold (seeGe): an integer -100000..100000. */
+export function checkCentipawns(fn: string, what: string, v: unknown): number {
+  return integerIn(fn, what, v, -100000, 100000);
+}
+
 export function checkColor(fn: string, what: string, v: unknown): number {
   return integerIn(fn, `${what} (0 = white, 1 = black)`, v, 0, 1);
 }
@@ -52,7 +57,7 @@ export function checkSquareOrSet(fn: string, what: string, v: unknown): bigint {
 }
 
 type TypedArrayCtor = BigUint64ArrayConstructor | Uint8ArrayConstructor | Int8ArrayConstructor
-  | Uint16ArrayConstructor | Float64ArrayConstructor;
+  | Uint16ArrayConstructor | Int16ArrayConstructor | Float64ArrayConstructor;
 type InstanceOf<C> = C extends new (n: number) => infer T ? T : never;
 
 // The engine's own accessors of a typed array: they read the internal slots, so a subclass or an

@@ -74,6 +74,7 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   exportSliders(env, exports, variants);
   exportChecks(env, exports, variants);
   exportBatchAnalysis(env, exports);
+  exportMotifs(env, exports);
   exportMoves(env, exports);
   exportKbnk(env, exports);
   exportSan(env, exports);

@@ -268,6 +268,17 @@ class Args {
     return ok_;
   }
 
+  // An integer lo..hi that may be negative (a centipawn threshold).
+  int signedInteger(std::size_t i, const char* name, int lo, int hi, const char* what) {
+    if (!ok_) return 0;
+    const Napi::Value v = info_[i];
+    if (!v.IsNumber()) return typeError(std::string(name) + " must be " + what + ", got " + typeName(v)), 0;
+    const double d = v.As<Napi::Number>().DoubleValue();
+    if (!(d >= lo && d <= hi && std::floor(d) == d))
+      return rangeError(std::string(name) + " must be " + what + ", got " + show(v)), 0;
+    return static_cast<int>(d);
+  }
+
   // An integer 0..max (counts, bit masks, line numbers).
   double count(std::size_t i, const char* name, double max) {
     if (!ok_) return 0;
@@ -439,6 +450,7 @@ void exportKnight(Napi::Env env, Napi::Object exports, Napi::Object variants);
 void exportSliders(Napi::Env env, Napi::Object exports, Napi::Object variants);
 void exportChecks(Napi::Env env, Napi::Object exports, Napi::Object variants);
 void exportBatchAnalysis(Napi::Env env, Napi::Object exports);
+void exportMotifs(Napi::Env env, Napi::Object exports);
 void exportAnalyzeFile(Napi::Env env, Napi::Object batch);
 void exportZstd(Napi::Env env, Napi::Object exports);
 void exportMoves(Napi::Env env, Napi::Object exports);

@@ -11,6 +11,7 @@
 
 #include "checks.h"
 #include "generated/features.h"
+#include "motifs.h"
 #include "movegen.h"
 #include "polyglot.h"
 
@@ -94,6 +95,10 @@ constexpr unsigned kCheckPassFeatures = featureBit(kFeatCheckers) | featureBit(k
                                         featureBit(kFeatLegalMoveCount) | featureBit(kFeatCheckmate) |
                                         featureBit(kFeatStalemate);
 
+constexpr unsigned kMotifFeatures = featureBit(kFeatHanging) | featureBit(kFeatForks) |
+                                    featureBit(kFeatRelativePins) | featureBit(kFeatSkewers) |
+                                    featureBit(kFeatDiscoveredAttacks);
+
 template <class Sliders>
 inline void analyzePosition(const Sliders& s, const U64* w, std::size_t i, unsigned features, const FeatureOutputs& o) {
   const Board b = unpack(w);
@@ -153,6 +158,26 @@ inline void analyzePosition(const Sliders& s, const U64* w, std::size_t i, unsig
       out[2 * i + c] = forkTargetSquares(b.colors[c ^ 1] & (b.pieces[kKing] | b.pieces[kQueen] | b.pieces[kRook])) &
                        ~b.colors[c];
   if (U64* out = o.u64(kFeatPolyglotKey)) out[i] = polyglotKeyOf(b);
+  if (features & kMotifFeatures) {
+    const MotifContext m = motifContext(s, b);
+    U64* const hangingOut = o.u64(kFeatHanging);
+    U64* const forksOut = o.u64(kFeatForks);
+    U64* const pinsOut = o.u64(kFeatRelativePins);
+    U64* const skewersOut = o.u64(kFeatSkewers);
+    U64* const discOut = o.u64(kFeatDiscoveredAttacks);
+    for (int c = 0; c < 2; ++c) {
+      if (hangingOut) hangingOut[2 * i + c] = hangingWith(b, m, c);
+      if (forksOut) forksOut[2 * i + c] = forksWith(s, b, m, c);
+      if (pinsOut || skewersOut || discOut) {
+        // One walk of c's lines: the other colour's relative pins, c's skewers and discovered attacks.
+        U64 r[3];
+        lineMotifsWith(s, b, m, c, r);
+        if (pinsOut) pinsOut[2 * i + (c ^ 1)] = r[0];
+        if (skewersOut) skewersOut[2 * i + c] = r[1];
+        if (discOut) discOut[2 * i + c] = r[2];
+      }
+    }
+  }
 }
 
 // The features checkRange computes: those of the fused check look alone.

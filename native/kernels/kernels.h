@@ -63,6 +63,20 @@ struct Kernels {
   // caller need not validate): returns n, or the index of the first invalid position.
   Size (*checkAnalysisBatch)(const U64* positions, U64* out, Size n);
 
+  // ---- Tactical motifs and the static exchange evaluation (native/core/motifs.h) ----
+  U64 (*hanging)(const U64* pos, int color);
+  U64 (*forks)(const U64* pos, int color);
+  U64 (*relativePins)(const U64* pos, int color);
+  U64 (*skewers)(const U64* pos, int color);
+  U64 (*discoveredAttacks)(const U64* pos, int color);
+  // kSeeIllegal when the move is not legal.
+  int (*see)(const U64* pos, int from, int to, int promotion);
+  // 1 when see >= threshold, 0 when not, -1 when the move is not legal.
+  int (*seeGe)(const U64* pos, int from, int to, int promotion, int threshold);
+  // -1, or 2 * i for an invalid position i, 2 * i + 1 for an illegal move; valid may be null.
+  std::int64_t (*seeBatch)(const U64* positions, const std::uint8_t* valid, const std::uint16_t* moves,
+                           std::int16_t* out, Size n);
+
   // ---- Batch analysis (native/core/analysis.h) and FEN lines (native/core/fen.h) ----
   // Positions [begin, end) of packed words; outs[f] per FeatureId (nullptr = not asked). Returns the
   // index of the first inconsistent position (the outputs are then to be dropped), or end; every
@@ -105,6 +119,7 @@ const Kernels& bmi2Kernels();
 #include "../core/checks.h"
 #include "../core/fen.h"
 #include "../core/makemove.h"
+#include "../core/motifs.h"
 #include "../core/perft.h"
 #include "../core/king.h"
 #include "../core/knight.h"
@@ -259,10 +274,28 @@ constexpr Kernels withMoveKernels(Kernels k) {
   return k;
 }
 
+template <class Source>
+constexpr Kernels withMotifKernels(Kernels k) {
+  k.hanging = [](const U64* pos, int color) { return hanging(Source::get(), unpack(pos), color); };
+  k.forks = [](const U64* pos, int color) { return forks(Source::get(), unpack(pos), color); };
+  k.relativePins = [](const U64* pos, int color) { return relativePins(Source::get(), unpack(pos), color); };
+  k.skewers = [](const U64* pos, int color) { return skewers(Source::get(), unpack(pos), color); };
+  k.discoveredAttacks = [](const U64* pos, int color) { return discoveredAttacks(Source::get(), unpack(pos), color); };
+  k.see = [](const U64* pos, int from, int to, int promotion) {
+    return see(Source::get(), unpack(pos), from, to, promotion);
+  };
+  k.seeGe = [](const U64* pos, int from, int to, int promotion, int threshold) {
+    return seeGe(Source::get(), unpack(pos), from, to, promotion, threshold);
+  };
+  k.seeBatch = [](const U64* positions, const std::uint8_t* valid, const std::uint16_t* moves, std::int16_t* out,
+                  Size n) -> std::int64_t { return seeBatch(Source::get(), positions, valid, moves, out, n); };
+  return k;
+}
+
 // A whole table: Source (magic or PEXT sliders), Rays (ray attacks), DirSet (distantCheckLines).
 template <class Source, class Rays, int (*DirSet)(U64, int)>
 constexpr Kernels buildKernels(const char* cpuPath, int (*distantCheckLinesSse41)(int, U64)) {
-  return withMoveKernels<Source>(withCheckKernels<Source, Rays>(withDirSet<DirSet>(Kernels{}, cpuPath, distantCheckLinesSse41)));
+  return withMotifKernels<Source>(withMoveKernels<Source>(withCheckKernels<Source, Rays>(withDirSet<DirSet>(Kernels{}, cpuPath, distantCheckLinesSse41))));
 }
 
 }  // namespace kernels

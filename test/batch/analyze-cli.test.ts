@@ -64,7 +64,7 @@ describe('bitboard-patterns analyze', () => {
     records.forEach((rec, i) => { expect(rec.line).toBe(i + 1); expect(rec.input).toBe(lines[i]); });
     expect(Object.keys(records[0])).toEqual(['line', 'input', 'checkers', 'pinned', 'discoveredCheckCandidates', 'attacked',
       'kingZoneAttacks', 'distantCheckLines', 'pawnShieldIndex', 'uncatchablePassers', 'knightForkSquares', 'inCheck',
-      'legalMoveCount', 'checkmate', 'stalemate', 'polyglotKey']);
+      'legalMoveCount', 'checkmate', 'stalemate', 'polyglotKey', 'hanging', 'forks', 'relativePins', 'skewers', 'discoveredAttacks']);
   });
 
   it.runIf(nativeApi)('native and JS backends, 1 or 3 threads: byte-identical output', () => {
@@ -77,7 +77,7 @@ describe('bitboard-patterns analyze', () => {
     expect(a.code).toBe(0);
     expect(a.out).toBe(b.out);
     expect(c.out).toBe(d.out);
-    expect(c.out.split('\n')[0]).toMatch(/^line,input,checkers_w,checkers_b,.*,inCheck,legalMoveCount,checkmate,stalemate,polyglotKey,error$/);
+    expect(c.out.split('\n')[0]).toMatch(/^line,input,checkers_w,checkers_b,.*,inCheck,legalMoveCount,checkmate,stalemate,polyglotKey,hanging_w,.*,discoveredAttacks_b,error$/);
   });
 
   it('1, 2 and 3 threads, a file or stdin: the same bytes, every record at its line, error records in order', () => {

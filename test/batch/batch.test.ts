@@ -40,7 +40,8 @@ describe('the feature table', () => {
     expect(csvHeader(FEATURES.map((_, i) => i))).toBe('line,input,checkers_w,checkers_b,pinned_w,pinned_b,'
       + 'discoveredCheckCandidates_w,discoveredCheckCandidates_b,attacked_w,attacked_b,kingZoneAttacks_w,kingZoneAttacks_b,'
       + 'distantCheckLines_w,distantCheckLines_b,pawnShieldIndex_w,pawnShieldIndex_b,uncatchablePassers_w,uncatchablePassers_b,'
-      + 'knightForkSquares_w,knightForkSquares_b,inCheck,legalMoveCount,checkmate,stalemate,polyglotKey,error\n');
+      + 'knightForkSquares_w,knightForkSquares_b,inCheck,legalMoveCount,checkmate,stalemate,polyglotKey,'
+      + 'hanging_w,hanging_b,forks_w,forks_b,relativePins_w,relativePins_b,skewers_w,skewers_b,discoveredAttacks_w,discoveredAttacks_b,error\n');
     expect(csvHeader([0, 9], true)).toBe('line,input,checkers_w,checkers_b,inCheck,wdl,dtz,error\n');
   });
 
@@ -51,6 +52,8 @@ describe('the feature table', () => {
       pawnShieldIndex: jsFeatureIds.F_SHIELD, uncatchablePassers: jsFeatureIds.F_UNCATCHABLE,
       knightForkSquares: jsFeatureIds.F_FORKS, inCheck: jsFeatureIds.F_IN_CHECK, legalMoveCount: jsFeatureIds.F_LEGAL_MOVES,
       checkmate: jsFeatureIds.F_CHECKMATE, stalemate: jsFeatureIds.F_STALEMATE, polyglotKey: jsFeatureIds.F_POLYGLOT_KEY,
+      hanging: jsFeatureIds.F_HANGING, forks: jsFeatureIds.F_FORK_PIECES, relativePins: jsFeatureIds.F_RELATIVE_PINS,
+      skewers: jsFeatureIds.F_SKEWERS, discoveredAttacks: jsFeatureIds.F_DISCOVERED_ATTACKS,
     };
     expect(FEATURES.map((f) => ids[f.name])).toEqual(FEATURES.map((_, i) => i));
   });

@@ -22,6 +22,8 @@ type Kind =
   | 'depth' | 'divideDepth' | 'moveBuffer' | 'rawMoveBuffer' | 'outF64' | 'statsOut'
   // checkAnalysisBatch's out: six words per position
   | 'outAnalysis'
+  // seeGe's threshold: an integer -100000..100000
+  | 'centipawns'
   // KBNK: a Position with king, bishop and knight against a lone king
   | 'kbnkPosition'
   // perft's options objects: { threads }, and { threads, signal } for the async forms
@@ -33,7 +35,7 @@ const N = 5;
 
 /** The test's kind for each declared argument kind (lib/api/declarations.ts) and each batch output. */
 const KIND_OF: Record<ArgKind, Kind> = {
-  square: 'square', color: 'color', bitboard: 'bitboard', squareOrSet: 'squareOrSet', direction: 'direction',
+  square: 'square', color: 'color', centipawns: 'centipawns', bitboard: 'bitboard', squareOrSet: 'squareOrSet', direction: 'direction',
   depth: 'depth', divideDepth: 'divideDepth', path: 'optBitboard', optColor: 'optColor', optBitboard: 'optBitboard',
   batchColor: 'batchColor', optBatchColor: 'optBatchColor', squares: 'squares', sets: 'sets', paths: 'optSets',
   position: 'position', kbnkPosition: 'kbnkPosition', positions: 'positions', positionList: 'positionList',
@@ -56,6 +58,8 @@ const OPTIONAL = new Set(['variants.distantCheckLinesSse41', 'variants.rookAttac
 /** The backend (raw) signatures that differ from the facade's by more than rawKind. */
 const RAW_SIGNATURES: Record<string, Kind[]> = {
   checkKind: ['packed', 'from', 'to', 'promotion'],
+  see: ['packed', 'from', 'to', 'promotion'],
+  seeGe: ['packed', 'from', 'to', 'promotion', 'centipawns'],
   legalMoves: ['packed', 'rawMoveBuffer'],
   perft: ['packed', 'depth'],
   perftStats: ['packed', 'depth', 'statsOut'],
@@ -104,6 +108,7 @@ function valid(kind: Kind): unknown {
   switch (kind) {
     case 'square': return 10;
     case 'color': return 1;
+    case 'centipawns': return -50;
     case 'bitboard': case 'optBitboard': return 0x1234_5678_9abc_def0n;
     case 'squareOrSet': return 5;
     case 'squares': return Uint8Array.from([0, 9, 27, 54, 63]);
@@ -228,6 +233,10 @@ function badValues(kind: Kind, raw: boolean): Case[] {
   switch (kind) {
     case 'square': return BAD_SQUARES;
     case 'color': return BAD_COLORS;
+    case 'centipawns': return [
+      ['0.5', 0.5, RangeError], ['100001', 100001, RangeError], ['-100001', -100001, RangeError], ['NaN', NaN, RangeError],
+      ["'0'", '0', TypeError], ['0n', 0n, TypeError], ['null', null, TypeError], ['undefined', undefined, TypeError],
+    ];
     case 'bitboard': return BAD_BITBOARDS;
     case 'optBitboard': return BAD_BITBOARD_VALUES; // undefined means "all squares" here
     case 'squareOrSet': return [...BAD_SQUARES.filter(([, v]) => typeof v !== 'bigint'), ...OUT_OF_RANGE_BIGINTS];
@@ -401,8 +410,8 @@ describe.each(backends)('%s', (_name, api) => {
   const specs = SPECS.filter(([name]) => lookup(api, name) !== undefined);
 
   it('covers every function of the API', () => {
-    // The batch API's argument errors are tested in batch.test.ts.
-    const batchTopic = new Set(['PositionBatch', 'analyzeBatch', 'analyzeBatchAsync', 'toPlanes']);
+    // The batch API's argument errors are tested in batch.test.ts (seeBatch's in test/motifs/see.test.ts).
+    const batchTopic = new Set(['PositionBatch', 'analyzeBatch', 'analyzeBatchAsync', 'toPlanes', 'seeBatch']);
     const functions = Object.entries(api).filter(([k, v]) => typeof v === 'function' && !batchTopic.has(k)).map(([k]) => k);
     const variants = Object.entries(api.variants).filter(([, v]) => typeof v === 'function').map(([k]) => `variants.${k}`);
     expect(specs.map(([n]) => n).sort()).toEqual([...functions, ...variants].sort());

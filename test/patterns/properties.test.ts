@@ -11,6 +11,7 @@ import { NUM_RUNS, anySet, color, square } from '../support/arbitraries.js';
 import { comparedApis, comparedRows, jsApi } from '../support/backends.js';
 import { CHECK_TOPIC_FUNCTIONS } from './reference-checks.js';
 import { MOVE_TOPIC_FUNCTIONS } from '../moves/reference-moves.js';
+import { MOTIF_TOPIC_FUNCTIONS } from '../motifs/reference-motifs.js';
 
 const squareOrSet = fc.oneof(square, anySet);
 
@@ -73,8 +74,8 @@ describe.skipIf(comparedApis.length === 0).each(comparedRows)('%s and JS agree',
     const names = Object.entries(jsApi).filter(([, v]) => typeof v === 'function').map(([k]) => k);
     const variants = Object.keys(jsApi.variants).filter((k) => typeof (jsApi.variants as Record<string, unknown>)[k] === 'function');
     // kbnkEval takes a KBNK Position: both backends are held to the same formula in kbnk.test.ts
-    const elsewhere = new Set<string>([...CHECK_TOPIC_FUNCTIONS, ...MOVE_TOPIC_FUNCTIONS, 'kbnkEval',
-      'PositionBatch', 'analyzeBatch', 'analyzeBatchAsync', 'toPlanes']); // batch: test/batch/batch.test.ts
+    const elsewhere = new Set<string>([...CHECK_TOPIC_FUNCTIONS, ...MOVE_TOPIC_FUNCTIONS, ...MOTIF_TOPIC_FUNCTIONS, 'kbnkEval',
+      'PositionBatch', 'analyzeBatch', 'analyzeBatchAsync', 'toPlanes']); // batch: test/batch/batch.test.ts (seeBatch: test/motifs)
     const here = new Set([...SINGLE, ...BATCH].map(([n]) => n));
     expect([...names, ...variants.map((v) => `variants.${v}`)].filter((n) => !elsewhere.has(n) && !here.has(n))).toEqual([]);
     // The plain-argument functions with no property elsewhere are all here (the king and knight topics at least).

@@ -19,6 +19,7 @@ import {
   forkTargetSquares, knightAttacksSet, noEaEa, noNoEa, noNoWe, noWeWe, soEaEa, soSoEa, soSoWe, soWeWe,
 } from './knight.js';
 import { generate, loadPacked } from './movegen.js';
+import { loadPackedSets, motifsLoaded, seeBatchWords } from './motifs.js';
 import { polyglotKeyOfHalves } from './polyglot.js';
 import { HALVES, SCRATCH, bishopAttacks, fromHalves, rookAttacks } from './sliders.js';
 
@@ -29,7 +30,7 @@ const NOT_H = 0x7f7f7f7f7f7f7f7fn;
 /** FEATURES order (lib/core/features.ts), the native FeatureId. */
 export const F_CHECKERS = 0, F_PINNED = 1, F_DISCOVERED = 2, F_ATTACKED = 3, F_KING_ZONE = 4, F_DISTANT = 5,
   F_SHIELD = 6, F_UNCATCHABLE = 7, F_FORKS = 8, F_IN_CHECK = 9, F_LEGAL_MOVES = 10, F_CHECKMATE = 11, F_STALEMATE = 12,
-  F_POLYGLOT_KEY = 13;
+  F_POLYGLOT_KEY = 13, F_HANGING = 14, F_FORK_PIECES = 15, F_RELATIVE_PINS = 16, F_SKEWERS = 17, F_DISCOVERED_ATTACKS = 18;
 /** legalMoveCount of a board where the side not to move is in check (no meaningful move list). */
 export const ILLEGAL_POSITION = 255;
 
@@ -123,6 +124,11 @@ const LOOK = new Int32Array(16);
 
 /** One position of words (w32: the same memory as int32 halves). */
 function analyzePosition(words: BigUint64Array, w32: Int32Array, i: number, features: number, outs: Outs): void {
+  // Motifs alone: the int32 halves only, none of the bigints the other features read.
+  if ((features & ~(31 << F_HANGING)) === 0) {
+    motifFeatures(w32, i, features, outs);
+    return;
+  }
   const at = i * PACKED_POSITION_WORDS;
   const w: Packed = {
     c0: words[at]!, c1: words[at + 1]!,
@@ -193,7 +199,36 @@ function analyzePosition(words: BigUint64Array, w32: Int32Array, i: number, feat
   }
   const key = u64(F_POLYGLOT_KEY);
   if (key) key[i] = polyglotKeyOfHalves(w32, i);
+  motifFeatures(w32, i, features, outs);
 }
+
+/** The five tactical motifs (motifs.ts), ids F_HANGING .. F_DISCOVERED_ATTACKS in order, both colours each. */
+function motifFeatures(w32: Int32Array, i: number, features: number, outs: Outs): void {
+  const motifs = (features >>> F_HANGING) & 31;
+  if (motifs === 0) return;
+  loadPackedSets(w32, i);
+  motifsLoaded(MOTIF_SETS, 0, motifs);
+  for (let k = 0; k < 5; k++) {
+    const o = outs[F_HANGING + k] as BigUint64Array | undefined;
+    if (!o) continue;
+    // The output's int32 view, made once per array.
+    if (MOTIF_OUT[k] !== o) {
+      MOTIF_OUT[k] = o;
+      MOTIF_VIEW[k] = new Int32Array(o.buffer, o.byteOffset, o.length * 2);
+    }
+    const v = MOTIF_VIEW[k]!;
+    v[4 * i] = MOTIF_SETS[4 * k]!;
+    v[4 * i + 1] = MOTIF_SETS[4 * k + 1]!;
+    v[4 * i + 2] = MOTIF_SETS[4 * k + 2]!;
+    v[4 * i + 3] = MOTIF_SETS[4 * k + 3]!;
+  }
+}
+
+const MOTIF_OUT: (BigUint64Array | undefined)[] = [undefined, undefined, undefined, undefined, undefined];
+const MOTIF_VIEW: (Int32Array | undefined)[] = [undefined, undefined, undefined, undefined, undefined];
+
+/** motifsLoaded's ten sets as int32 halves: hanging, forks, relativePins, skewers, discoveredAttacks, white's then black's. */
+const MOTIF_SETS = new Int32Array(20);
 
 /** Positions [begin, end); returns the index of the first inconsistent position, or end. */
 export function analyzeRange(words: BigUint64Array, valid: Uint8Array | null, begin: number, end: number,
@@ -277,6 +312,8 @@ export const jsBatch: BatchBackend = {
       if (bad !== end) throw invalid('analyzeBatchAsync', words, bad);
     }
   },
+
+  seeBatch: seeBatchWords,
 
   toPlanes(words, valid, out): void {
     const n = words.length / PACKED_POSITION_WORDS;

@@ -11,6 +11,7 @@ import * as kbnk from './kbnk.js';
 import * as king from './king.js';
 import * as knight from './knight.js';
 import * as makemove from './makemove.js';
+import * as motifs from './motifs.js';
 import * as outcome from './outcome.js';
 import * as perft from './perft.js';
 import * as polyglot from './polyglot.js';
@@ -38,7 +39,7 @@ function functionsOf<M extends object[]>(...modules: M): Intersection<M[number]>
 
 /** The BigInt implementation of {@link Backend}. */
 export const jsBackend: Backend = {
-  ...functionsOf(king, knight, sliders, checks, makemove, perft, kbnk, polyglot, outcome),
+  ...functionsOf(king, knight, sliders, checks, motifs, makemove, perft, kbnk, polyglot, outcome),
   name: 'js',
   cpuPath: 'bigint',
   batch: jsBatch,

@@ -148,6 +148,19 @@ export function wasmBackendOf(core: WasmCore): Backend {
         if (bad !== end - begin) throw invalid('analyzeBatchAsync', words, begin + bad);
       }
     },
+    seeBatch(words, valid, moves, out): number {
+      const n = words.length / PACKED_POSITION_WORDS;
+      if (!Number.isInteger(n) || (valid && valid.length !== n) || moves.length !== n || out.length !== n) {
+        refused('seeBatch', jsBackend.batch.seeBatch, [words, valid, moves, out]);
+      }
+      const [w, v, m, o] = regions(8 * words.length, valid ? n : 0, 2 * n, 2 * n) as [number, number, number, number];
+      copyIn(w, words);
+      if (valid) copyIn(v, valid);
+      copyIn(m, moves);
+      const bad = x.bbp_see_batch(w, valid ? v : 0, m, o, n);
+      copyOut(out, o);
+      return bad;
+    },
     toPlanes(words, valid, out): void {
       const n = words.length / PACKED_POSITION_WORDS;
       if (!Number.isInteger(n) || (valid && valid.length !== n) || out.length !== n * PLANE_BYTES) {
@@ -200,6 +213,9 @@ export function wasmBackendOf(core: WasmCore): Backend {
       u64(x.bbp_attackers_to(put(pos), sq, byColor, occupied)),
     checkers: (pos: Position, color: number) => u64(x.bbp_checkers(put(pos), color)),
     checkKind: (pos: Position, from: number, to: number, promotion: number) => x.bbp_check_kind(put(pos), from, to, promotion),
+    see: (pos: Position, from: number, to: number, promotion: number) => x.bbp_see(put(pos), from, to, promotion),
+    seeGe: (pos: Position, from: number, to: number, promotion: number, threshold: number) =>
+      x.bbp_see_ge(put(pos), from, to, promotion, threshold),
     checkersBatch: positionBatch(0, 'checkersBatch'),
     pinnedPiecesBatch: positionBatch(1, 'pinnedPiecesBatch'),
     discoveredCheckCandidatesBatch: positionBatch(2, 'discoveredCheckCandidatesBatch'),

@@ -35,6 +35,9 @@ export interface WasmExports extends DeclaredWasmExports {
   bbp_plane_bytes(): number;
   bbp_analyze(words: number, valid: number, n: number, features: number, outs: number): number;
   bbp_to_planes(words: number, valid: number, out: number, n: number): number;
+  bbp_see(pos: number, from: number, to: number, promotion: number): number;
+  bbp_see_ge(pos: number, from: number, to: number, promotion: number, threshold: number): number;
+  bbp_see_batch(words: number, valid: number, moves: number, out: number, n: number): number;
   bbp_parse_fen_line(text: number, length: number, epd: number, words: number, chess960: number): number;
   bbp_distant_check_lines(sq: number, taboo: bigint): number;
   bbp_distant_check_lines_branchy(sq: number, taboo: bigint): number;

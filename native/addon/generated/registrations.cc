@@ -11,6 +11,7 @@
 #include "../../core/kbnk.h"
 #include "../../core/king.h"
 #include "../../core/knight.h"
+#include "../../core/motifs.h"
 #include "../../core/outcome.h"
 #include "../../core/polyglot.h"
 #include "../../core/sliders.h"
@@ -92,6 +93,11 @@ void exportDeclared(Napi::Env env, Napi::Object exports) {
   exportCall<&Kernels::pinRay, Pos, Square>(env, exports, "pinRay(pos, square)");
   exportCall<hasInsufficientMaterial, Pos, Color>(env, exports, "hasInsufficientMaterial(pos, color)");
   exportCall<isInsufficientMaterial, Pos>(env, exports, "isInsufficientMaterial(pos)");
+  exportCall<&Kernels::hanging, Pos, Color>(env, exports, "hanging(pos, color)");
+  exportCall<&Kernels::forks, Pos, Color>(env, exports, "forks(pos, color)");
+  exportCall<&Kernels::relativePins, Pos, Color>(env, exports, "relativePins(pos, color)");
+  exportCall<&Kernels::skewers, Pos, Color>(env, exports, "skewers(pos, color)");
+  exportCall<&Kernels::discoveredAttacks, Pos, Color>(env, exports, "discoveredAttacks(pos, color)");
   exportCall<cornerDistance, Square, Square>(env, exports, "cornerDistance(bishopSq, kingSq)");
   exportCall<manhattanDistance, Square, Square>(env, exports, "manhattanDistance(a, b)");
 }

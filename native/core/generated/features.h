@@ -24,18 +24,23 @@ enum FeatureId : unsigned {
   kFeatCheckmate,                 // U8 flag: the side to move is checkmated
   kFeatStalemate,                 // U8 flag: the side to move is stalemated
   kFeatPolyglotKey,               // U64: the Polyglot opening-book format's key of the position (polyglotKey)
+  kFeatHanging,                   // U64 pair: each colour's pieces other than the king that the other side attacks and it does not defend (hanging)
+  kFeatForks,                     // U64 pair: each colour's pieces attacking two or more targets: the enemy king, enemy pieces worth more, undefended enemy pieces (forks)
+  kFeatRelativePins,              // U64 pair: each colour's pieces pinned by an enemy slider to a piece of their own worth more, not the king (relativePins)
+  kFeatSkewers,                   // U64 pair: each colour's sliders skewering an enemy piece to a piece behind it (skewers)
+  kFeatDiscoveredAttacks,         // U64 pair: each colour's pieces alone between one of its sliders and an enemy target (discoveredAttacks)
   kFeatureCount
 };
 
 inline constexpr bool kFeatureIsU64[kFeatureCount] = {
-    true, true, true, true, false, false, false, true, true, false, false, false, false, true};
+    true, true, true, true, false, false, false, true, true, false, false, false, false, true, true, true, true, true, true};
 inline constexpr unsigned kFeatureWidth[kFeatureCount] = {
-    2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1};
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2};
 inline constexpr bool kFeatureIsFlag[kFeatureCount] = {
-    false, false, false, false, false, false, false, false, false, true, false, true, true, false};
+    false, false, false, false, false, false, false, false, false, true, false, true, true, false, false, false, false, false, false};
 // The names, as records and CSV headers spell them.
 inline constexpr const char* kFeatureNames[kFeatureCount] = {
-    "checkers", "pinned", "discoveredCheckCandidates", "attacked", "kingZoneAttacks", "distantCheckLines", "pawnShieldIndex", "uncatchablePassers", "knightForkSquares", "inCheck", "legalMoveCount", "checkmate", "stalemate", "polyglotKey"};
+    "checkers", "pinned", "discoveredCheckCandidates", "attacked", "kingZoneAttacks", "distantCheckLines", "pawnShieldIndex", "uncatchablePassers", "knightForkSquares", "inCheck", "legalMoveCount", "checkmate", "stalemate", "polyglotKey", "hanging", "forks", "relativePins", "skewers", "discoveredAttacks"};
 
 constexpr bool isU64Feature(unsigned f) { return kFeatureIsU64[f]; }
 constexpr unsigned featureWidth(unsigned f) { return kFeatureWidth[f]; }

@@ -12,6 +12,7 @@
 #include "../../core/kbnk.h"
 #include "../../core/king.h"
 #include "../../core/knight.h"
+#include "../../core/motifs.h"
 #include "../../core/outcome.h"
 #include "../../core/polyglot.h"
 #include "../../core/sliders.h"
@@ -218,5 +219,10 @@ BBP_EXPORT(bbpd_checkBlockSquares) U64 bbpd_checkBlockSquares(const U64* a0, int
 BBP_EXPORT(bbpd_pinRay) U64 bbpd_pinRay(const U64* a0, int a1) { return k().pinRay(a0, a1); }
 BBP_EXPORT(bbpd_hasInsufficientMaterial) int bbpd_hasInsufficientMaterial(const U64* a0, int a1) { return bbp::hasInsufficientMaterial(a0, a1) ? 1 : 0; }
 BBP_EXPORT(bbpd_isInsufficientMaterial) int bbpd_isInsufficientMaterial(const U64* a0) { return bbp::isInsufficientMaterial(a0) ? 1 : 0; }
+BBP_EXPORT(bbpd_hanging) U64 bbpd_hanging(const U64* a0, int a1) { return k().hanging(a0, a1); }
+BBP_EXPORT(bbpd_forks) U64 bbpd_forks(const U64* a0, int a1) { return k().forks(a0, a1); }
+BBP_EXPORT(bbpd_relativePins) U64 bbpd_relativePins(const U64* a0, int a1) { return k().relativePins(a0, a1); }
+BBP_EXPORT(bbpd_skewers) U64 bbpd_skewers(const U64* a0, int a1) { return k().skewers(a0, a1); }
+BBP_EXPORT(bbpd_discoveredAttacks) U64 bbpd_discoveredAttacks(const U64* a0, int a1) { return k().discoveredAttacks(a0, a1); }
 BBP_EXPORT(bbpd_cornerDistance) int bbpd_cornerDistance(int a0, int a1) { return bbp::cornerDistance(a0, a1); }
 BBP_EXPORT(bbpd_manhattanDistance) int bbpd_manhattanDistance(int a0, int a1) { return bbp::manhattanDistance(a0, a1); }

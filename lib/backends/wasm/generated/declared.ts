@@ -83,6 +83,11 @@ export interface DeclaredWasmExports {
   bbpd_pinRay(a0: number, a1: number): bigint;
   bbpd_hasInsufficientMaterial(a0: number, a1: number): number;
   bbpd_isInsufficientMaterial(a0: number): number;
+  bbpd_hanging(a0: number, a1: number): bigint;
+  bbpd_forks(a0: number, a1: number): bigint;
+  bbpd_relativePins(a0: number, a1: number): bigint;
+  bbpd_skewers(a0: number, a1: number): bigint;
+  bbpd_discoveredAttacks(a0: number, a1: number): bigint;
   bbpd_cornerDistance(a0: number, a1: number): number;
   bbpd_manhattanDistance(a0: number, a1: number): number;
 }
@@ -195,6 +200,11 @@ export function declaredWasmMembers(x: DeclaredWasmExports, m: Scratch, put: (po
     pinRay: (a0: Position, a1: number) => u64(x.bbpd_pinRay(put(a0), a1)),
     hasInsufficientMaterial: (a0: Position, a1: number) => x.bbpd_hasInsufficientMaterial(put(a0), a1) === 1,
     isInsufficientMaterial: (a0: Position) => x.bbpd_isInsufficientMaterial(put(a0)) === 1,
+    hanging: (a0: Position, a1: number) => u64(x.bbpd_hanging(put(a0), a1)),
+    forks: (a0: Position, a1: number) => u64(x.bbpd_forks(put(a0), a1)),
+    relativePins: (a0: Position, a1: number) => u64(x.bbpd_relativePins(put(a0), a1)),
+    skewers: (a0: Position, a1: number) => u64(x.bbpd_skewers(put(a0), a1)),
+    discoveredAttacks: (a0: Position, a1: number) => u64(x.bbpd_discoveredAttacks(put(a0), a1)),
     cornerDistance: (a0: number, a1: number) => x.bbpd_cornerDistance(a0, a1),
     manhattanDistance: (a0: number, a1: number) => x.bbpd_manhattanDistance(a0, a1),
   };
