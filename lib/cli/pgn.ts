@@ -149,11 +149,12 @@ async function filter(o: FilterOptions): Promise<number> {
   const keep = gameFilter(o);
   const seen = new Set<string>();
   const chunks = (input: AsyncIterable<Uint8Array>) => readPgnPositions(input, {
-    backend: o.backend, games: true, comments: true, annotations: true, variations: true, select: { mode: 'final' } });
+    backend: o.backend, games: true, comments: true, annotations: true, variations: true });
   return overFiles(o, chunks, (chunk) => {
     const words = chunk.batch.words;
+    // Each game's final position: its last main-line node (nodes come main line first, in ply order).
     const at = new Map<number, number>();
-    chunk.game.forEach((g, k) => at.set(g, k));
+    chunk.game.forEach((g, k) => { if (chunk.mainLine![k]) at.set(g, k); });
     const out = [];
     const errors: Error[] = [];
     for (const g of chunk.games) {

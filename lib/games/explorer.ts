@@ -23,7 +23,7 @@ import { readPgnPositions, type PgnSource, type PgnGame } from './pgn.js';
 import { defaultBackendName, uciOf } from './san.js';
 import { backendNamed } from '../backends/named.js';
 import { withoutWasm } from '../backends/choose.js';
-import { featureIds } from '../core/features.js';
+import { FEATURE_COUNT, featureIds } from '../core/features.js';
 import { POLYGLOT_ENTRY_BYTES } from './polyglot.js';
 import { polyglotMoveField } from './polyglot.js';
 
@@ -349,7 +349,8 @@ export async function exploreGames(source: PgnSource, options?: ExploreOptions,
       gameOf[m] = chunk.game[i]!;
       plyOf[m++] = chunk.ply[i]!;
     }
-    const outs: (BigUint64Array | undefined)[] = [];
+    // One entry per feature (the backends refuse another length); only the key is asked for.
+    const outs: (BigUint64Array | undefined)[] = new Array(FEATURE_COUNT).fill(undefined);
     outs[keyFeature] = keys.subarray(0, m);
     if (m > 0) backend.batch.analyzeBatch(words.subarray(0, m * stride), null, 1 << keyFeature, outs);
     // The 32-bit halves of each key, without a bigint per position.

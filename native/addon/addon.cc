@@ -68,7 +68,8 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   if (kernels.rookAttacksPext) pextTables();
   else magicTables();
 
-  Napi::Object variants = Napi::Object::New(env);
+  Napi::Object variants = newObject(env);
+  if (variants.IsEmpty()) return exports;
   exportKing(env, exports, variants);
   exportKnight(env, exports, variants);
   exportSliders(env, exports, variants);
@@ -85,8 +86,8 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   exportZstd(env, exports);
   // Every declared function over squares, sets and positions not registered above.
   exportDeclared(env, exports);
-  exports.Set("variants", variants);
-  exports.Set("cpuPath", Napi::String::New(env, kernels.cpuPath));
+  setProperty(env, exports, "variants", variants);
+  setString(env, exports, "cpuPath", kernels.cpuPath);
   return exports;
 }
 

@@ -416,19 +416,46 @@ class Args {
 // messages start with and, for glue.h's templates, the argument names they use. A function whose
 // first argument is "pos" takes a packed position there: it carries `positionArity` (its argument
 // count), from which the JS adapter (lib/backends/native.ts) knows to pass a Position's words.
+//
+// Plain Node-API calls whose failure is ignored (see Throwing above): node-addon-api's Function::New
+// and Set abort the process when a worker thread that loads the addon is terminated meanwhile; then
+// no JS can run and the half-made exports are never read.
 template <Napi::Function::Callback Cb>
 void exportFunction(Napi::Env env, Napi::Object target, const char* signature) {
   Signature& sig = env.GetInstanceData<AddonState>()->signatures.emplace_back(signature);
-  Napi::Function fn = Napi::Function::New<Cb>(env, sig.name.c_str(), &sig);
+  napi_value fn = nullptr;
+  if (napi_create_function(env, sig.name.c_str(), NAPI_AUTO_LENGTH, Napi::details::TemplatedCallback<Cb>, &sig, &fn) !=
+      napi_ok) {
+    return;
+  }
   if (!sig.args.empty() && sig.args[0] == "pos") {
-    // Plain Node-API calls whose failure is ignored (see Throwing above): node-addon-api's Set aborts
-    // the process when a worker thread that loads the addon is terminated meanwhile.
     napi_value arity = nullptr;
     if (napi_create_double(env, static_cast<double>(sig.args.size()), &arity) == napi_ok) {
       napi_set_named_property(env, fn, "positionArity", arity);
     }
   }
-  target.Set(sig.name, fn);
+  napi_set_named_property(env, target, sig.name.c_str(), fn);
+}
+
+// target[name] = value, or nothing when the environment is going away (see exportFunction).
+inline void setProperty(napi_env env, napi_value target, const char* name, napi_value value) {
+  if (value) napi_set_named_property(env, target, name, value);
+}
+inline void setNumber(napi_env env, napi_value target, const char* name, double v) {
+  napi_value value = nullptr;
+  napi_create_double(env, v, &value);
+  setProperty(env, target, name, value);
+}
+inline void setString(napi_env env, napi_value target, const char* name, const char* text) {
+  napi_value value = nullptr;
+  napi_create_string_utf8(env, text, NAPI_AUTO_LENGTH, &value);
+  setProperty(env, target, name, value);
+}
+// A new empty object, or an empty handle when it cannot be made (see exportFunction).
+inline Napi::Object newObject(napi_env env) {
+  napi_value o = nullptr;
+  napi_create_object(env, &o);
+  return Napi::Object(env, o);
 }
 
 // Several at once, in order: exportFunctions<a, b>(env, target, {"a", "b"}).

@@ -363,17 +363,18 @@ Napi::Value formatRecords(const Napi::CallbackInfo& info) {
 }  // namespace
 
 void exportBatchAnalysis(Napi::Env env, Napi::Object exports) {
-  Napi::Object batch = Napi::Object::New(env);
+  Napi::Object batch = newObject(env);
+  if (batch.IsEmpty()) return;
   exportFunction<parseFenText>(env, batch, "parseFenText");
   exportFunction<analyzeBatch>(env, batch, "analyzeBatch");
   exportFunction<analyzeBatchAsync>(env, batch, "analyzeBatchAsync");
   exportFunction<toPlanes>(env, batch, "toPlanes");
   exportFunction<formatRecords>(env, batch, "formatRecords");
   exportAnalyzeFile(env, batch);
-  batch.Set("featureCount", Napi::Number::New(env, kFeatureCount));
-  batch.Set("planeBytes", Napi::Number::New(env, static_cast<double>(kPlaneBytes)));
-  batch.Set("hardwareThreads", Napi::Number::New(env, std::max(1u, std::thread::hardware_concurrency())));
-  exports.Set("batch", batch);
+  setNumber(env, batch, "featureCount", kFeatureCount);
+  setNumber(env, batch, "planeBytes", static_cast<double>(kPlaneBytes));
+  setNumber(env, batch, "hardwareThreads", std::max(1u, std::thread::hardware_concurrency()));
+  setProperty(env, exports, "batch", batch);
 }
 
 }  // namespace bbp::addon

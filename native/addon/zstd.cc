@@ -199,7 +199,7 @@ void exportZstd(Napi::Env env, Napi::Object exports) {
   exportFunction<readerPushCall>(env, exports, "zstdReaderPush(reader, input)");
   exportFunction<readerEndCall>(env, exports, "zstdReaderEnd(reader)");
   exportFunction<compressCall>(env, exports, "zstdCompress(input, level)");
-  exports.Set("zstdVersion", Napi::String::New(env, zstd().versionString()));
+  setString(env, exports, "zstdVersion", zstd().versionString());
 }
 
 }  // namespace bbp::addon
