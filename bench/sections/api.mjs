@@ -127,6 +127,7 @@ function buildCases(js, quick) {
         else if (kind === 'fen') cols.push(fenCol);
         else if (kind === 'init') cols.push(inits);
         else if (kind === 'moveBuffer') cols.push(col(() => moveOut));
+        else if (kind === 'centipawns') cols.push(col(() => 0));
         else if (kind === 'optBitboard' || kind === 'perftOptions' || kind === 'fenOptions' || kind === 'toFenOptions') break; // left out: its default
         else throw new Error(`api bench: no single-call column for ${name}'s ${kind}`);
       }
