@@ -201,3 +201,31 @@ export function timeRuns(fn, samples) {
   cpu.sort((a, b) => a - b);
   return { ms: ms[ms.length >> 1], cpuMs: cpu[cpu.length >> 1], samples: ms, check };
 }
+
+/**
+ * One random FEN piece placement from rand64 (makeRandom): the kings apart, then 6 to 6 + range - 1
+ * other pieces, alternately white and black, no pawn on the first or last rank. Whether a side is in
+ * check is the caller's to judge.
+ */
+export function randomPlacement(rand64, range) {
+  const letters = 'PNBRQ';
+  const board = new Array(64).fill('');
+  const free = () => { for (;;) { const s = Number(rand64() & 63n); if (!board[s]) return s; } };
+  const wk = free(); board[wk] = 'K';
+  let bk; do { bk = free(); } while (Math.max(Math.abs((bk & 7) - (wk & 7)), Math.abs((bk >> 3) - (wk >> 3))) < 2);
+  board[bk] = 'k';
+  const pieces = 6 + Number(rand64() % BigInt(range));
+  for (let i = 0; i < pieces; i++) {
+    const letter = letters[Number(rand64() % 5n)];
+    let s = free();
+    if (letter === 'P') { while ((s >> 3) === 0 || (s >> 3) === 7) s = free(); }
+    board[s] = (i & 1) ? letter.toLowerCase() : letter;
+  }
+  const ranks = [];
+  for (let r = 7; r >= 0; r--) {
+    let row = '', empty = 0;
+    for (let f = 0; f < 8; f++) { const p = board[r * 8 + f]; if (!p) empty++; else { row += (empty || '') + p; empty = 0; } }
+    ranks.push(row + (empty || ''));
+  }
+  return ranks.join('/');
+}

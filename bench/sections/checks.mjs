@@ -11,34 +11,15 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Chess } from 'chessops/chess';
 import { parseFen as chessopsFen } from 'chessops/fen';
-import { buildDir, makeRandom, measureStats, measurement, ratio, single as one } from '../lib.mjs';
+import { buildDir, makeRandom, measureStats, measurement, randomPlacement, ratio, single as one } from '../lib.mjs';
 
 export const title = 'Sliders and position analysis (ns per call / ns per element or position)';
 
 /** Random legal-looking positions where neither king is in check, as FEN piece placements. */
 function randomPlacements(count, rand64, api) {
-  const letters = 'PNBRQ';
   const out = [];
   while (out.length < count) {
-    const board = new Array(64).fill('');
-    const free = () => { for (;;) { const s = Number(rand64() & 63n); if (!board[s]) return s; } };
-    const wk = free(); board[wk] = 'K';
-    let bk; do { bk = free(); } while (Math.max(Math.abs((bk & 7) - (wk & 7)), Math.abs((bk >> 3) - (wk >> 3))) < 2);
-    board[bk] = 'k';
-    const pieces = 6 + Number(rand64() % 18n);
-    for (let i = 0; i < pieces; i++) {
-      const letter = letters[Number(rand64() % 5n)];
-      let s = free();
-      if (letter === 'P') { while ((s >> 3) === 0 || (s >> 3) === 7) s = free(); }
-      board[s] = (i & 1) ? letter.toLowerCase() : letter;
-    }
-    const ranks = [];
-    for (let r = 7; r >= 0; r--) {
-      let row = '', empty = 0;
-      for (let f = 0; f < 8; f++) { const p = board[r * 8 + f]; if (!p) empty++; else { row += (empty || '') + p; empty = 0; } }
-      ranks.push(row + (empty || ''));
-    }
-    const placement = ranks.join('/');
+    const placement = randomPlacement(rand64, 18);
     try {
       const w = api.parseFen(`${placement} w - - 0 1`), b = api.parseFen(`${placement} b - - 0 1`);
       if (api.isInCheck(w, 0) || api.isInCheck(b, 1)) continue;

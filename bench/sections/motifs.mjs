@@ -9,34 +9,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchDir, makeRandom, measurement, pgnCorpus, runStandalone } from '../lib.mjs';
+import { benchDir, makeRandom, measurement, pgnCorpus, randomPlacement, runStandalone } from '../lib.mjs';
 
 export const title = 'Tactical motifs and SEE (million positions or moves per CPU second, one thread)';
 
 /** Random piece placements (6-24 pieces besides the kings, kings apart), as FENs the API accepts. */
 function randomFens(count, rand64, api) {
-  const letters = 'PNBRQ';
   const out = [];
   while (out.length < count) {
-    const board = new Array(64).fill('');
-    const free = () => { for (;;) { const s = Number(rand64() & 63n); if (!board[s]) return s; } };
-    const wk = free(); board[wk] = 'K';
-    let bk; do { bk = free(); } while (Math.max(Math.abs((bk & 7) - (wk & 7)), Math.abs((bk >> 3) - (wk >> 3))) < 2);
-    board[bk] = 'k';
-    const pieces = 6 + Number(rand64() % 19n);
-    for (let i = 0; i < pieces; i++) {
-      const letter = letters[Number(rand64() % 5n)];
-      let s = free();
-      if (letter === 'P') { while ((s >> 3) === 0 || (s >> 3) === 7) s = free(); }
-      board[s] = (i & 1) ? letter.toLowerCase() : letter;
-    }
-    const ranks = [];
-    for (let r = 7; r >= 0; r--) {
-      let row = '', empty = 0;
-      for (let f = 0; f < 8; f++) { const p = board[r * 8 + f]; if (!p) empty++; else { row += (empty || '') + p; empty = 0; } }
-      ranks.push(row + (empty || ''));
-    }
-    const fen = `${ranks.join('/')} ${rand64() & 1n ? 'b' : 'w'} - - 0 1`;
+    const placement = randomPlacement(rand64, 19);
+    const fen = `${placement} ${rand64() & 1n ? 'b' : 'w'} - - 0 1`;
     try { api.parseFen(fen); out.push(fen); } catch { /* the side not to move is in check: draw again */ }
   }
   return out;
