@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
-import { haveStockfish, stockfishByHand } from '../support/stockfish.js';
+import { haveStockfish, searchByHand } from '../support/stockfish.js';
 
 const cli = resolve('dist/cli.cjs');
 const dir = mkdtempSync(join(tmpdir(), 'analyze-engine-'));
@@ -40,23 +40,7 @@ function runOnce(args: string[]): { status: number | null; stdout: string } {
   return { status: r.status, stdout: r.stdout };
 }
 
-async function byHand(fens: string[]): Promise<{ cp: number | null; mate: number | null; best: string | null; pv: string | null }[]> {
-  const sf = stockfishByHand();
-  await sf.run(['uci'], 'uciok');
-  await sf.run(['setoption name Threads value 1', 'isready'], 'readyok');
-  const out = [];
-  for (const fen of fens) {
-    await sf.run(['ucinewgame', 'isready'], 'readyok');
-    const lines = await sf.run([`position fen ${fen}`, `go nodes ${NODES}`], 'bestmove');
-    const last = lines.filter((l) => l.startsWith('info') && / score /.test(l) && !/bound/.test(l)).at(-1)!;
-    const [, kind, v] = / score (cp|mate) (-?\d+)/.exec(last)!;
-    const n = Number(v) * (fen.split(' ')[1] === 'b' ? -1 : 1) || 0;
-    const best = /^bestmove (\S+)/.exec(lines.at(-1)!)![1]!;
-    out.push({ cp: kind === 'cp' ? n : null, mate: kind === 'mate' ? n : null, best, pv: / pv (.*)$/.exec(last)![1]! });
-  }
-  await sf.quit();
-  return out;
-}
+const byHand = (fens: string[]) => searchByHand(fens, NODES);
 
 describe.runIf(haveStockfish)('analyze --engine', () => {
   const engine = ['--threads', '1', '--engine', '--engine-nodes', String(NODES), '--fresh', '--engines', '2'];

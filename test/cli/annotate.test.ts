@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePgn } from '../../lib/games/pgn.js';
 import { judgeMove } from '../../lib/engine/index.js';
 import { backends } from '../support/backends.js';
-import { haveStockfish, stockfishByHand } from '../support/stockfish.js';
+import { haveStockfish, searchByHand } from '../support/stockfish.js';
 
 const cli = resolve('dist/cli.cjs');
 const PGN = `[Event "one"]
@@ -46,22 +46,9 @@ function annotate(args: string[]): { status: number | null; stdout: string; stde
   }
 }
 
-/** Each FEN's score from White's view, by hand: ucinewgame, isready, position, go nodes. */
+/** Each FEN's score from White's view, by hand (searchByHand). */
 async function byHand(fens: string[]): Promise<({ cp: number } | { mate: number })[]> {
-  const sf = stockfishByHand();
-  await sf.run(['uci'], 'uciok');
-  await sf.run(['setoption name Threads value 1', 'isready'], 'readyok');
-  const out = [];
-  for (const fen of fens) {
-    await sf.run(['ucinewgame', 'isready'], 'readyok');
-    const lines = await sf.run([`position fen ${fen}`, `go nodes ${NODES}`], 'bestmove');
-    const last = lines.filter((l) => l.startsWith('info') && / score /.test(l) && !/bound/.test(l)).at(-1)!;
-    const [, kind, v] = / score (cp|mate) (-?\d+)/.exec(last)!;
-    const n = Number(v) * (fen.split(' ')[1] === 'b' ? -1 : 1) || 0;
-    out.push(kind === 'cp' ? { cp: n } : { mate: n });
-  }
-  await sf.quit();
-  return out;
+  return (await searchByHand(fens, NODES)).map((r) => (r.cp !== null ? { cp: r.cp } : { mate: r.mate! }));
 }
 
 describe.runIf(haveStockfish)('annotate', () => {

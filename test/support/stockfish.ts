@@ -49,3 +49,30 @@ export function stockfishByHand(): { run(commands: string[], until: string): Pro
     },
   };
 }
+
+/** One position's answer from Stockfish by hand: the last exact score from White's view, best move, PV. */
+export interface HandSearch { cp: number | null; mate: number | null; best: string | null; pv: string | null }
+
+/**
+ * Each FEN searched by hand in deterministic mode: Threads 1, then per position ucinewgame, isready,
+ * position fen, go nodes. The score is turned to White's view as the package reports it.
+ */
+export async function searchByHand(fens: string[], nodes: number): Promise<HandSearch[]> {
+  const sf = stockfishByHand();
+  await sf.run(['uci'], 'uciok');
+  await sf.run(['setoption name Threads value 1', 'isready'], 'readyok');
+  const out: HandSearch[] = [];
+  for (const fen of fens) {
+    await sf.run(['ucinewgame', 'isready'], 'readyok');
+    const lines = await sf.run([`position fen ${fen}`, `go nodes ${nodes}`], 'bestmove');
+    const last = lines.filter((l) => l.startsWith('info') && / score /.test(l) && !/bound/.test(l)).at(-1)!;
+    const [, kind, v] = / score (cp|mate) (-?\d+)/.exec(last)!;
+    const n = Number(v) * (fen.split(' ')[1] === 'b' ? -1 : 1) || 0;
+    // A mated or stalemated position has no move and no PV.
+    const best = /^bestmove (\S+)/.exec(lines.at(-1)!)?.[1] ?? null;
+    const pv = / pv (.*)$/.exec(last)?.[1] ?? null;
+    out.push({ cp: kind === 'cp' ? n : null, mate: kind === 'mate' ? n : null, best: best === '(none)' ? null : best, pv });
+  }
+  await sf.quit();
+  return out;
+}
