@@ -52,6 +52,18 @@ def cut_points(path, parts):
     return points + [size]
 
 
+def connect(scheduler, workers, work_dir):
+    """A client of the scheduler at that address, or of a local cluster of `workers` single-threaded
+    worker processes on loopback; returns (client, cluster), cluster None for a remote scheduler."""
+    from distributed import Client, LocalCluster
+
+    if scheduler:
+        return Client(scheduler), None
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, protocol='tcp',
+                           host='127.0.0.1', dashboard_address=None, local_directory=os.path.join(work_dir, 'dask'))
+    return Client(cluster), cluster
+
+
 def write_parts(path, work_dir, parts):
     points = cut_points(path, parts)
     files = []
@@ -101,7 +113,6 @@ def main():
     p.add_argument('--work-dir', default='dask-explore-work')
     p.add_argument('--cli', default='bitboard-patterns')
     a = p.parse_args()
-    from distributed import Client, LocalCluster
 
     cli = shlex.split(a.cli)
     os.makedirs(a.work_dir, exist_ok=True)
@@ -115,13 +126,7 @@ def main():
             subprocess.run(['zstd' if magic[0] == 0x28 else 'gzip', '-dc', a.pgn], stdout=out, check=True)
     started = time.time()
     parts = write_parts(source, work_dir, a.parts)
-    if a.scheduler:
-        cluster = None
-        client = Client(a.scheduler)
-    else:
-        cluster = LocalCluster(n_workers=a.workers, threads_per_worker=1, processes=True, protocol='tcp',
-                               host='127.0.0.1', dashboard_address=None, local_directory=os.path.join(work_dir, 'dask'))
-        client = Client(cluster)
+    client, cluster = connect(a.scheduler, a.workers, work_dir)
     try:
         trees = client.map(explore_part, [cli] * len(parts), parts, [a.max_ply] * len(parts), pure=False)
         merged = client.submit(merge_trees, cli, [t[0] for t in client.gather(trees)], os.path.abspath(a.out), a.min_games, pure=False)

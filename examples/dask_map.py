@@ -24,7 +24,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from dask_explore import write_parts  # noqa: E402
+from dask_explore import connect, write_parts  # noqa: E402
 
 
 def map_part(cli, command, part):
@@ -52,20 +52,13 @@ def main():
     p.add_argument('--cli', default='bitboard-patterns')
     a = p.parse_args(argv[:at])
     command = argv[at + 1:]
-    from distributed import Client, LocalCluster
 
     cli = shlex.split(a.cli)
     os.makedirs(a.work_dir, exist_ok=True)
     work_dir = os.path.abspath(a.work_dir)
     started = time.time()
     parts = write_parts(a.pgn, work_dir, a.parts)
-    if a.scheduler:
-        cluster = None
-        client = Client(a.scheduler)
-    else:
-        cluster = LocalCluster(n_workers=a.workers, threads_per_worker=1, processes=True, protocol='tcp',
-                               host='127.0.0.1', dashboard_address=None, local_directory=os.path.join(work_dir, 'dask'))
-        client = Client(cluster)
+    client, cluster = connect(a.scheduler, a.workers, work_dir)
     try:
         results = client.gather(client.map(map_part, [cli] * len(parts), [command] * len(parts), parts, pure=False))
         workers = len(client.scheduler_info()['workers'])
