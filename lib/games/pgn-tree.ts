@@ -19,6 +19,7 @@
 import { BOARD, MAX_MOVES, MOVES, PLY_WORDS, loadPacked, play, typeAt } from '../backends/js/movegen.js';
 import * as jsSan from '../backends/js/san.js';
 import { checkers } from '../backends/js/checks.js';
+import { moveTextStart, nagOf } from '../backends/js/pgn.js';
 import { readAnnotations, ANNOTATION_CLOCK, ANNOTATION_CP, ANNOTATION_MATE, ANNOTATION_FIELDS } from '../backends/js/pgn-annotations.js';
 import { parseFen } from '../core/position.js';
 import { uciOf } from './san.js';
@@ -245,27 +246,15 @@ export function readTree(p: Uint8Array, start: number, end: number, words: Int32
       break;
     }
     if (c === 36) {
-      let nag = 0;
-      let k = s + 1;
-      for (; k < e && p[k]! >= 48 && p[k]! <= 57 && nag < 1000; k++) nag = nag * 10 + (p[k]! - 48);
-      if (k !== e || e === s + 1 || nag > 255) return fail('malformed move', s, e);
+      const nag = nagOf(p, s, e);
+      if (nag < 0) return fail('malformed move', s, e);
       const node = top();
       if (node !== tree) addNag(node as PgnNode, nag);
       continue;
     }
     // A move number indication before the move, or alone.
-    let k = s;
-    while (k < e && p[k]! >= 48 && p[k]! <= 57) k++;
-    if (k > s && (k === e || p[k] === 46)) {
-      while (k < e && p[k] === 46) k++;
-      if (k === e) continue;
-    } else {
-      k = s;
-    }
-    if (p[k] === 46) {
-      while (k < e && p[k] === 46) k++;
-      if (k === e) continue;
-    }
+    const k = moveTextStart(p, s, e);
+    if (k === e) continue;
     let m0 = e;
     while (m0 > k && (p[m0 - 1] === 33 || p[m0 - 1] === 63)) m0--;
     let suffix = 0;

@@ -79,6 +79,36 @@ const O = P * PLY_WORDS;
 const NEXT = (P + 1) * PLY_WORDS;
 
 /** The packed words (int32 halves) of a FEN tag's value, or null when it is no valid FEN (as fen.h's parseFenLine). */
+/**
+ * A `$n` token at p[start, end) (p[start] is '$'): its NAG 0..255, or -1 when malformed (no digits,
+ * something else after them, or more than 255). Export format, PGN standard 8.2.4.
+ */
+export function nagOf(p: Uint8Array, start: number, end: number): number {
+  let nag = 0;
+  let k = start + 1;
+  for (; k < end && p[k]! >= 48 && p[k]! <= 57 && nag < 1000; k++) nag = nag * 10 + (p[k]! - 48);
+  return k !== end || end === start + 1 || nag > 255 ? -1 : nag;
+}
+
+/**
+ * Where the move of the token p[start, end) begins after a move number indication ("12.", "12...",
+ * "..."), PGN standard 8.2.2.2; `end` when the token is a move number alone.
+ */
+export function moveTextStart(p: Uint8Array, start: number, end: number): number {
+  let k = start;
+  while (k < end && p[k]! >= 48 && p[k]! <= 57) k++;
+  if (k > start && (k === end || p[k] === 46)) {
+    while (k < end && p[k] === 46) k++;
+    if (k === end) return end;
+  } else {
+    k = start;
+  }
+  if (p[k] === 46) {
+    while (k < end && p[k] === 46) k++;
+  }
+  return k;
+}
+
 function parseFenLineJs(p: Uint8Array, start: number, end: number, chess960: boolean): Int32Array | null {
   for (let k = start; k < end; k++) if (p[k]! >= 0x80) return null;
   try {
@@ -463,25 +493,13 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
       }
       if (depth > 0 || failed) continue;
       if (c === 36) {
-        let nag = 0;
-        let k = start + 1;
-        for (; k < end && p[k]! >= 48 && p[k]! <= 57 && nag < 1000; k++) nag = nag * 10 + (p[k]! - 48);
-        if (k !== end || end === start + 1 || nag > 255) fail(PGN_MALFORMED_MOVE, start, end, line, lineStart);
+        const nag = nagOf(p, start, end);
+        if (nag < 0) fail(PGN_MALFORMED_MOVE, start, end, line, lineStart);
         else addNag(nag);
         continue;
       }
-      let k = start;
-      while (k < end && p[k]! >= 48 && p[k]! <= 57) k++;
-      if (k > start && (k === end || p[k] === 46)) {
-        while (k < end && p[k] === 46) k++;
-        if (k === end) continue;
-      } else {
-        k = start;
-      }
-      if (p[k] === 46) {
-        while (k < end && p[k] === 46) k++;
-        if (k === end) continue;
-      }
+      const k = moveTextStart(p, start, end);
+      if (k === end) continue;
       move(k, end);
     }
     games[rec + G.end] = i;
