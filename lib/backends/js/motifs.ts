@@ -11,14 +11,14 @@
  */
 import type { Position } from '../../core/types.js';
 import { PACKED_POSITION_WORDS, SEE_ILLEGAL } from '../../core/types.js';
-import { writeSets } from '../../core/position-record.js';
-import { ROOK_FILES_SHIFT, STATE_CHESS960 } from '../../core/chess960.js';
+import { positionOfHalves, writeSets } from '../../core/position-record.js';
 import { pawnAttackTable } from './bitboard.js';
 import { kingBlockers } from './blockers.js';
 import { kingAttackTable } from './king.js';
 import { knightAttackTable } from './knight.js';
 import { BETWEEN, bishopHalves, fromHalves, rookHalves } from './sliders.js';
-import { checkKind, packedProblem } from './checks.js';
+import { packedProblem } from './checks.js';
+import { makeMove } from './makemove.js';
 
 const KNIGHT = knightAttackTable.halves;
 const KING = kingAttackTable.halves;
@@ -427,23 +427,13 @@ function isCastling(us: number, from: number, to: number): boolean {
   return has(2 * us, to) || Math.abs((from & 7) - (to & 7)) === 2;
 }
 
-/** What checkKind reads of a board, from packed words at `at` (legality of a batch's moves). */
-function boardOfWords(w: BigUint64Array, at: number) {
-  const state = w[at + 8]!;
-  const ep = Number((state >> 8n) & 255n);
-  const fields = Number((state >> BigInt(ROOK_FILES_SHIFT)) & 0xfffn);
-  const chess960 = (Number(state & 0xffn) & STATE_CHESS960) !== 0;
-  const castling = Number((state >> 1n) & 15n);
-  const standard = [7, 0, 7, 0];
-  return {
-    colors: [w[at]!, w[at + 1]!], pieces: [w[at + 2]!, w[at + 3]!, w[at + 4]!, w[at + 5]!, w[at + 6]!, w[at + 7]!],
-    sideToMove: Number(state & 1n), castling, epSquare: ep === 64 ? -1 : ep, chess960,
-    castlingFiles: standard.map((f, r) => ((castling >> r) & 1 ? ((fields >> (3 * r)) & 7) ^ f : -1)),
-  };
-}
+/** A move's legality by the make-move test every JS path uses (castling, en passant, Chess960 included). */
+const AFTER = new BigUint64Array(PACKED_POSITION_WORDS);
+const isLegal = (pos: Position, from: number, to: number, promotion: number): boolean =>
+  makeMove(pos, from, to, promotion, AFTER);
 
 export function see(pos: Position, from: number, to: number, promotion: number): number {
-  if (checkKind(pos, from, to, promotion) < 0) return SEE_ILLEGAL;
+  if (!isLegal(pos, from, to, promotion)) return SEE_ILLEGAL;
   writeSets(pos, M, 0);
   const us = pos.sideToMove;
   if (isCastling(us, from, to)) return 0;
@@ -451,7 +441,7 @@ export function see(pos: Position, from: number, to: number, promotion: number):
 }
 
 export function seeGe(pos: Position, from: number, to: number, promotion: number, threshold: number): number {
-  if (checkKind(pos, from, to, promotion) < 0) return -1;
+  if (!isLegal(pos, from, to, promotion)) return -1;
   writeSets(pos, M, 0);
   const us = pos.sideToMove;
   if (isCastling(us, from, to)) return 0 >= threshold ? 1 : 0;
@@ -477,10 +467,10 @@ export function seeBatchWords(words: BigUint64Array, valid: Uint8Array | null, m
     if (packedProblem(words, at)) return 2 * i;
     const m = moves[i]!;
     const from = m & 63, to = (m >> 6) & 63, promotion = (m >> 12) & 7;
-    const b = boardOfWords(words, at);
-    if (checkKind(b as unknown as Position, from, to, promotion) < 0) return 2 * i + 1;
+    const pos = positionOfHalves(h, 2 * at);
+    if (!isLegal(pos, from, to, promotion)) return 2 * i + 1;
     loadPackedSets(h, i);
-    out[i] = isCastling(b.sideToMove, from, to) ? 0 : seeValue(b.sideToMove, b.epSquare, from, to);
+    out[i] = isCastling(pos.sideToMove, from, to) ? 0 : seeValue(pos.sideToMove, pos.epSquare, from, to);
   }
   return -1;
 }
