@@ -44,7 +44,7 @@ async function withSchedule<T>(schedule: Record<number, Fault[]>, f: (env: NodeJ
 describe('EnginePool with a faulty engine', () => {
   it.each([['crash', 3], ['hang', 2], ['garbage', 2]] as const)('%s on every %ith search: every position answered once, in order', async (kind, n) => {
     const before = liveEngines();
-    const pool = await EnginePool.start({ command: process.execPath, args: [FAKE, `--${kind}-every`, String(n)], engines: 2, timeoutMs: 300, startTimeoutMs: 20_000, cacheSize: 0 });
+    const pool = await EnginePool.start({ command: process.execPath, args: [FAKE, `--${kind}-every`, String(n)], engines: 2, timeoutMs: 1000, startTimeoutMs: 20_000, cacheSize: 0 });
     try {
       const out = await runAll(pool, 10);
       expect(out.map(scoreOf)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
@@ -60,7 +60,7 @@ describe('EnginePool with a faulty engine', () => {
 
   it('a position that faults twice is an error in its place; the others are answered', async () => {
     await withSchedule({ 2: ['crash', 'crash'], 4: ['hang', 'garbage'], 5: ['garbage'], 7: ['garbage', 'hang'] }, async () => {
-      const pool = await EnginePool.start({ command: process.execPath, args: [FAKE], engines: 2, timeoutMs: 300, startTimeoutMs: 20_000, cacheSize: 0 });
+      const pool = await EnginePool.start({ command: process.execPath, args: [FAKE], engines: 2, timeoutMs: 1000, startTimeoutMs: 20_000, cacheSize: 0 });
       try {
         const out = await runAll(pool, 8);
         expect(out.map(scoreOf)).toEqual([1, 'exited', 3, 'protocol', 5, 6, 'timeout', 8]);
@@ -115,7 +115,7 @@ describe('EnginePool with a faulty engine', () => {
       async (engines, faults) => {
         const schedule = Object.fromEntries(faults.map((f, i) => [i + 1, f]));
         await withSchedule(schedule, async () => {
-          const pool = await EnginePool.start({ command: process.execPath, args: [FAKE], engines, timeoutMs: 150, startTimeoutMs: 20_000, cacheSize: 0 });
+          const pool = await EnginePool.start({ command: process.execPath, args: [FAKE], engines, timeoutMs: 600, startTimeoutMs: 20_000, cacheSize: 0 });
           try {
             const out = await runAll(pool, faults.length);
             const want = faults.map((f, i) => (f.length >= 2 ? { crash: 'exited', hang: 'timeout', garbage: 'protocol' }[f[1]!] : i + 1));
