@@ -178,7 +178,6 @@ export function wasmBackendOf(core: WasmCore): Backend {
   const rook = (sq: number, occ: bigint): bigint => u64(x.bbpd_rookAttacks(sq, occ));
   const bishop = (sq: number, occ: bigint): bigint => u64(x.bbpd_bishopAttacks(sq, occ));
   const scratchOps: Scratch = {
-    regions, copyIn, copyOut, refused,
     batch(name, args, inputs, out, call): void {
       const twin = (jsBackend as unknown as Record<string, Fn>)[name]!;
       const n = out.length;

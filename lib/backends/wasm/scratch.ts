@@ -1,13 +1,9 @@
 /**
- * How the WebAssembly backend (./backend.ts) lends its scratch memory to the glue of its topics
- * (./patterns.ts, the generated ./generated/declared.ts): regions by byte size, bulk copies in and
- * out, the JS twin's error for a call the module refused, and a batch form's one shape.
+ * What the WebAssembly backend (./backend.ts) lends the generated members (./generated/declared.ts)
+ * for a batch form: its scratch memory, one bulk copy per array, and the JS twin's error for a call
+ * the module refused.
  */
 export interface Scratch {
-  regions(...sizes: number[]): number[];
-  copyIn(ptr: number, a: ArrayBufferView): void;
-  copyOut(a: ArrayBufferView, ptr: number): void;
-  refused(name: string, fn: (...a: never[]) => unknown, args: unknown[]): never;
   /**
    * A batch form: `inputs` (arrays as long as `out`) copied in, `out` copied back; `call` gets their
    * addresses (inputs in order, then out) and n, and returns n when done, else the index of the
