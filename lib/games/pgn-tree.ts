@@ -19,7 +19,7 @@
 import { BOARD, MAX_MOVES, MOVES, PLY_WORDS, loadPacked, play, typeAt } from '../backends/js/movegen.js';
 import * as jsSan from '../backends/js/san.js';
 import { checkers } from '../backends/js/checks.js';
-import { moveTextStart, nagOf } from '../backends/js/pgn.js';
+import { moveTextStart, nagOf, suffixNagOf } from '../backends/js/pgn.js';
 import { readAnnotations, ANNOTATION_CLOCK, ANNOTATION_CP, ANNOTATION_MATE, ANNOTATION_FIELDS } from '../backends/js/pgn-annotations.js';
 import { parseFen } from '../core/position.js';
 import { uciOf } from './san.js';
@@ -255,15 +255,7 @@ export function readTree(p: Uint8Array, start: number, end: number, words: Int32
     // A move number indication before the move, or alone.
     const k = moveTextStart(p, s, e);
     if (k === e) continue;
-    let m0 = e;
-    while (m0 > k && (p[m0 - 1] === 33 || p[m0 - 1] === 63)) m0--;
-    let suffix = 0;
-    if (e - m0 === 1) suffix = p[m0] === 33 ? 1 : 2;
-    else if (e - m0 === 2) {
-      const a = p[m0];
-      const b = p[m0 + 1];
-      suffix = a === 33 ? (b === 33 ? 3 : 5) : (b === 63 ? 4 : 6);
-    }
+    const suffix = suffixNagOf(p, k, e);
     if (!jsSan.parseSyntax(p, k, e)) return fail('malformed move', k, e);
     const r = jsSan.resolve(0, listN);
     const status = jsSan.sanStatus(r);

@@ -91,6 +91,22 @@ export function nagOf(p: Uint8Array, start: number, end: number): number {
 }
 
 /**
+ * The NAG of a move's suffix annotation (PGN standard 8.2.3.8: ! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6)
+ * in the token p[start, end), or 0 when it has none.
+ */
+export function suffixNagOf(p: Uint8Array, start: number, end: number): number {
+  let e = end;
+  while (e > start && (p[e - 1] === 33 || p[e - 1] === 63)) e--;
+  if (end - e === 1) return p[e] === 33 ? 1 : 2;
+  if (end - e === 2) {
+    const a = p[e];
+    const b = p[e + 1];
+    return a === 33 ? (b === 33 ? 3 : 5) : (b === 63 ? 4 : 6);
+  }
+  return 0;
+}
+
+/**
  * Where the move of the token p[start, end) begins after a move number indication ("12.", "12...",
  * "..."), PGN standard 8.2.2.2; `end` when the token is a move number alone.
  */
@@ -322,15 +338,7 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
   };
 
   const move = (start: number, end: number): void => {
-    let e = end;
-    while (e > start && (p[e - 1] === 33 || p[e - 1] === 63)) e--;
-    let suffixNag = 0;
-    if (end - e === 1) suffixNag = p[e] === 33 ? 1 : 2;
-    else if (end - e === 2) {
-      const a = p[e];
-      const b = p[e + 1];
-      suffixNag = a === 33 ? (b === 33 ? 3 : 5) : (b === 63 ? 4 : 6);
-    }
+    const suffixNag = suffixNagOf(p, start, end);
     if (!san.parseSyntax(p, start, end)) return fail(PGN_MALFORMED_MOVE, start, end, line, lineStart);
     const r = san.resolve(P, listN);
     const status = san.sanStatus(r);
