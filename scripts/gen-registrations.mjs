@@ -161,6 +161,8 @@ const WASM_RESULTS = {
 const TS_SCALAR = { int: 'number', U64: 'bigint', 'const U64*': 'Position' };
 const TS_ARRAY = { 'const U8*': 'Uint8Array', 'const U64*': 'BigUint64Array' };
 const TS_OUT = { u64: 'BigUint64Array', u8: 'Uint8Array', i8: 'Int8Array', f64: 'Float64Array' };
+/** How a C type crosses the WebAssembly boundary: i64 as a bigint, i32 (numbers, pointers) as a number. */
+const abiType = (t) => (t === 'U64' ? 'bigint' : 'number');
 
 /**
  * Which plain declarations the WebAssembly glue is generated for, and why the others are not: the
@@ -213,7 +215,7 @@ export function wasmSources(declarations, { kernelMembers, headers }) {
       const tsParams = types.map((t, i) => `${names[i]}: ${TS_SCALAR[t]}`).join(', ');
       const tsArgs = d.args.map(([, k], i) => (k === 'position' ? `put(${names[i]})` : names[i])).join(', ');
       ts.push(`    ${name}: (${tsParams}) => ${read(`x.${x}(${tsArgs})`)},`);
-      iface.push(`  ${x}(${types.map((t, i) => `${names[i]}: ${t === 'U64' ? 'bigint' : 'number'}`).join(', ')}): ${ret === 'U64' ? 'bigint' : 'number'};`);
+      iface.push(`  ${x}(${types.map((t, i) => `${names[i]}: ${abiType(t)}`).join(', ')}): ${abiType(ret)};`);
     } else {
       const types = d.args.map(([, k]) => WASM_ARRAYS[k] ?? WASM_SCALARS[k]);
       const outType = WASM_OUT[d.out];
@@ -237,7 +239,7 @@ export function wasmSources(declarations, { kernelMembers, headers }) {
       const callArgs = d.args.map(([, k], i) => (WASM_ARRAYS[k] ? `p[${p++}]!` : names[i]));
       ts.push(`    ${name}: (${tsParams}) => m.batch('${name}', [${[...names, 'out'].join(', ')}], [${arrays.join(', ')}], out,`,
         `      (p, n) => x.${x}(${[...callArgs, `p[${arrays.length}]!`, 'n'].join(', ')})),`);
-      iface.push(`  ${x}(${[...types.map((t, i) => `${names[i]}: ${TS_ARRAY[t] || t === 'const U64*' ? 'number' : t === 'U64' ? 'bigint' : 'number'}`), 'out: number', 'n: number'].join(', ')}): number;`);
+      iface.push(`  ${x}(${[...types.map((t, i) => `${names[i]}: ${abiType(t)}`), 'out: number', 'n: number'].join(', ')}): number;`);
     }
   }
   const cText = [
