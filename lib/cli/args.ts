@@ -32,8 +32,13 @@ export function commandBackend(command: string, requested: BackendChoice): { bac
 
 /** A `--threads` value: an integer 1..max written in decimal digits, else a UsageError. */
 export function threadsOf(text: string, max: number): number {
-  const v = /^\d{1,4}$/.test(text) ? Number(text) : 0;
-  if (v < 1 || v > max) throw new UsageError(`--threads must be an integer 1..${max}, got ${JSON.stringify(text)}`);
+  return positiveIntOf('--threads', text, max);
+}
+
+/** The value of `flag`: an integer 1..max written in decimal digits, else a UsageError naming the flag. */
+export function positiveIntOf(flag: string, text: string, max: number): number {
+  const v = /^\d{1,15}$/.test(text) ? Number(text) : 0;
+  if (v < 1 || v > max) throw new UsageError(`${flag} must be an integer 1..${max}, got ${JSON.stringify(text)}`);
   return v;
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Position } from '../core/types.js';
 import type { EngineLimit, EnginePool, EngineResult } from '../engine/index.js';
-import { UsageError, valueOf } from './args.js';
+import { UsageError, positiveIntOf, valueOf } from './args.js';
 
 export interface EngineCliOptions {
   /** The engine's program; undefined: stockfish on PATH, then /usr/games/stockfish. */
@@ -23,11 +23,6 @@ export const engineUsage = `  --engine-nodes N | --engine-depth D | --engine-ms 
   --hash MB              the engines' Hash option
   --fresh                deterministic: each search after ucinewgame, Threads=1 (with
                          --engine-nodes or --engine-depth the answers repeat run to run)`;
-
-function integer(flag: string, text: string, max: number): number {
-  if (!/^\d{1,12}$/.test(text) || Number(text) < 1 || Number(text) > max) throw new UsageError(`${flag} must be an integer 1..${max}, got ${JSON.stringify(text)}`);
-  return Number(text);
-}
 
 /**
  * Takes the engine options out of `args` (the rest is returned for the command's own parser).
@@ -51,12 +46,12 @@ export function takeEngineOptions(args: readonly string[], engineFlag: boolean):
       const next = args[i + 1];
       if (next !== undefined && !next.startsWith('-') && /[/\\]|^stockfish/.test(next) && !/\.(pgn|epd|fen|txt|gz|zst)$/.test(next)) { o.command = next; i++; }
     } else if (a === '--engine-command' || (!engineFlag && a === '--engine')) { o.command = value(); engine = true; }
-    else if (a === '--engine-nodes') limit({ nodes: integer(a, value(), 2 ** 40) });
-    else if (a === '--engine-depth') limit({ depth: integer(a, value(), 245) });
-    else if (a === '--engine-ms') limit({ movetime: integer(a, value(), 2 ** 31 - 1) });
-    else if (a === '--engines') o.engines = integer(a, value(), 1024);
-    else if (a === '--multipv') o.multiPv = integer(a, value(), 256);
-    else if (a === '--hash') o.hash = integer(a, value(), 1 << 20);
+    else if (a === '--engine-nodes') limit({ nodes: positiveIntOf(a, value(), 2 ** 40) });
+    else if (a === '--engine-depth') limit({ depth: positiveIntOf(a, value(), 245) });
+    else if (a === '--engine-ms') limit({ movetime: positiveIntOf(a, value(), 2 ** 31 - 1) });
+    else if (a === '--engines') o.engines = positiveIntOf(a, value(), 1024);
+    else if (a === '--multipv') o.multiPv = positiveIntOf(a, value(), 256);
+    else if (a === '--hash') o.hash = positiveIntOf(a, value(), 1 << 20);
     else if (a === '--fresh') o.fresh = true;
     else rest.push(a);
   }
