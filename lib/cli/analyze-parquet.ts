@@ -26,7 +26,7 @@ import type { createApi } from '../api/create-api.js';
 import { FEATURES, featureColumns } from '../core/features.js';
 import type { BaseFeatureName } from '../core/features.js';
 import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from '../backends/js/syzygy.js';
-import { popcount } from '../core/bits.js';
+import { popcount } from '../board/bits.js';
 import type { GamePositions, PgnGame } from '../games/pgn.js';
 import type { SyzygyTablebase } from '../tablebases/syzygy.js';
 import type { PgnOutcome } from '../games/outcome.js';

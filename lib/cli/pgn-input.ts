@@ -45,7 +45,7 @@ import { WORKER_ENTRY, WorkerPool } from './worker-pool.js';
 import { ZSTD_MAGIC } from './pgn-detect.js';
 import { guardStdout } from './output.js';
 import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../games/pgn.js';
-import { popcount } from '../core/bits.js';
+import { popcount } from '../board/bits.js';
 import { openingOf } from '../games/openings.js';
 import { ByteSink } from '../core/byte-sink.js';
 import type { BaseFeatureName } from '../core/features.js';

@@ -11,8 +11,9 @@
  * `createPosition({ ...pos, sideToMove: 1 })` reads its sets.
  */
 import type { Color, Position } from './types.js';
-import { packedIsValid } from '../backends/js/checks.js';
-import { BOARD, attacked, kingSquareAt, loadPacked } from '../backends/js/movegen.js';
+import type { SetHalves } from '../board/bitboard.js';
+import { packedIsValid } from './packed-rules.js';
+import { BOARD, attacked, kingSquareAt, loadPacked } from '../board/movegen.js';
 import { SQUARE_NAMES } from './squares.js';
 import { ROOK_FILES_SHIFT, STATE_CHESS960, castlingFieldOf, rookFilesOf } from './chess960.js';
 
@@ -23,11 +24,6 @@ export const POSITION_OF_SPREAD: unique symbol = Symbol('bitboard-patterns Posit
 const SCRATCH_WORDS = new BigUint64Array(10);
 const SCRATCH = new Int32Array(SCRATCH_WORDS.buffer);
 
-/**
- * The 16 halves of a Position's sets: a plain array of small integers, not a typed array, because
- * allocating one (and collecting it) costs several times a 16-element array literal.
- */
-export type SetHalves = readonly number[];
 
 /** The 16 set halves at `at` of a halves buffer, as a Position keeps them. */
 export function setHalvesAt(h: ArrayLike<number>, at: number): SetHalves {

@@ -10,10 +10,11 @@
  */
 import { CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN, CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN, KING, PAWN, PACKED_POSITION_WORDS, ROOK } from './types.js';
 import type { Color, Position } from './types.js';
-import { popcount } from './bits.js';
+import { popcount } from '../board/bits.js';
+import type { SetHalves } from '../board/bitboard.js';
 import { squareName } from './squares.js';
 import {
-  POSITION_OF_SPREAD, PositionRecord, fenOfRecord, holdsPositionRules, packedOf as recordWords, positionOfHalves, writeHalves, setHalvesAt, type SetHalves,
+  POSITION_OF_SPREAD, PositionRecord, fenOfRecord, holdsPositionRules, packedOf as recordWords, positionOfHalves, writeHalves, setHalvesAt,
 } from './position-record.js';
 import {
   STANDARD_ROOK_FILES, backRankKingFile, backRankRook, chess960CastlingProblem, chess960StartFen, chess960NumberOfBackRank, readCastlingField,

@@ -9,7 +9,7 @@
  * when a legal capture uses it (the data set's EPD rule; makeMove's and the readers' convention).
  */
 import { OPENINGS_TABLE } from './openings-table.js';
-import { BOARD, C960, CASTLING, EP, MOVES, PLY_WORDS, SIDE, loadPacked, play } from '../backends/js/movegen.js';
+import { BOARD, C960, CASTLING, EP, MOVES, PLY_WORDS, SIDE, loadPacked, play } from '../board/movegen.js';
 import * as jsSan from '../backends/js/san.js';
 import { checkers } from '../backends/js/checks.js';
 import { polyglotKeyHalves } from '../backends/js/polyglot.js';

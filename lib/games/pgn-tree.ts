@@ -14,9 +14,9 @@
  *
  * One builder for every backend: the backend reads the game (tags, main line, errors); this module
  * reads the movetext the backend delimited, with the JS move generator's ply stack
- * (lib/backends/js/movegen.ts), and its main line is checked against the backend's in the tests.
+ * (lib/board/movegen.ts), and its main line is checked against the backend's in the tests.
  */
-import { BOARD, MAX_MOVES, MOVES, PLY_WORDS, loadPacked, play, typeAt } from '../backends/js/movegen.js';
+import { BOARD, MAX_MOVES, MOVES, PLY_WORDS, loadPacked, play, typeAt } from '../board/movegen.js';
 import * as jsSan from '../backends/js/san.js';
 import { checkers } from '../backends/js/checks.js';
 import { moveTextStart, nagOf, suffixNagOf } from '../backends/js/pgn.js';

@@ -33,7 +33,7 @@ import { PositionBatch } from '../batch/batch.js';
 import { STARTING_FEN, errorText } from '../core/position.js';
 import { checkArray } from '../core/validate.js';
 import * as jsPgn from '../backends/js/pgn.js';
-import { BOARD, generate, loadPacked, play } from '../backends/js/movegen.js';
+import { BOARD, generate, loadPacked, play } from '../board/movegen.js';
 import * as jsSan from '../backends/js/san.js';
 import { defaultBackendName, uciOf } from './san.js';
 import { backendNamed } from '../backends/named.js';

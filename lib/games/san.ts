@@ -13,7 +13,7 @@
  * A text that is no move, an illegal one or an ambiguous one is a `SanError` (`reason`, `candidates`).
  */
 import type { Position } from '../core/types.js';
-import { MAX_MOVES } from '../backends/js/movegen.js';
+import { MAX_MOVES } from '../board/movegen.js';
 import * as jsSan from '../backends/js/san.js';
 import { chooseBackend, type BackendName } from '../backends/choose.js';
 import { backendNamed } from '../backends/named.js';

@@ -1,7 +1,7 @@
 /**
  * Moves topic, facade side: UCI move text, move codes, and the public functions that are more
  * than one backend call (legal moves as text, make-move, perft divide and stats). The move
- * generation itself is the backend's (native/core/movegen.h, lib/backends/js/movegen.ts).
+ * generation itself is the backend's (native/core/movegen.h, lib/board/movegen.ts).
  */
 import type { PerftStatsColumn, Position } from '../core/types.js';
 import type { Backend } from '../backends/contract.js';

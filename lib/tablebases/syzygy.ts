@@ -41,7 +41,7 @@ import {
   Prober, SEARCH_PLY, SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyError, SyzygyFileError, boardFromPacked, isCheckmate,
   materialKeyAt, nameFromKey, probeBatch, rootMoves, scanBytes, scanDirectories, type TableSet,
 } from '../backends/js/syzygy.js';
-import { play } from '../backends/js/movegen.js';
+import { play } from '../board/movegen.js';
 import { uciOfCode } from '../core/position-record.js';
 import { backendNamed } from '../backends/named.js';
 import { loadWasmCore } from '../backends/wasm/load.js';
@@ -54,7 +54,7 @@ import { checkThreads } from '../core/validate.js';
 export { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE, SyzygyError, SyzygyFileError };
 export type { SyzygyFileProblem, SyzygyReason } from '../backends/js/syzygy.js';
 import type { SyzygyFileProblem } from '../backends/js/syzygy.js';
-import { popcount32 } from '../core/bits.js';
+import { popcount32 } from '../board/bits.js';
 import { squareName } from '../core/squares.js';
 
 export interface SyzygyOpenOptions {

@@ -12,16 +12,18 @@ import type { BatchBackend } from '../contract.js';
 import { FenError } from '../../core/position.js';
 import { FEATURE_COUNT, featureWidth, isU64Feature } from '../../core/features.js';
 import { FEN_FIELDS, lineAt, lineStarts, parseLine } from '../../core/lines.js';
-import { popcount } from './bitboard.js';
-import { checkers as checkersOf, kingLook, packedProblem } from './checks.js';
-import { arrKingAttacks, caughtableArea, distantCheckLines, pawnShieldIndex } from './king.js';
+import { popcount } from '../../board/bitboard.js';
+import { checkers as checkersOf, kingLook } from './checks.js';
+import { packedProblem } from '../../core/packed-rules.js';
+import { arrKingAttacks } from '../../board/leapers.js';
+import { caughtableArea, distantCheckLines, pawnShieldIndex } from './king.js';
 import {
   forkTargetSquares, knightAttacksSet, noEaEa, noNoEa, noNoWe, noWeWe, soEaEa, soSoEa, soSoWe, soWeWe,
 } from './knight.js';
-import { generate, loadPacked } from './movegen.js';
+import { generate, loadPacked } from '../../board/movegen.js';
 import { loadPackedSets, motifsLoaded, seeBatchWords } from './motifs.js';
 import { polyglotKeyOfHalves } from './polyglot.js';
-import { HALVES, SCRATCH, bishopAttacks, fromHalves, rookAttacks } from './sliders.js';
+import { HALVES, SCRATCH, bishopAttacks, fromHalves, rookAttacks } from '../../board/sliders.js';
 
 const ALL = 0xffffffffffffffffn;
 const NOT_A = 0xfefefefefefefefen;

@@ -15,7 +15,7 @@ import * as motifs from './motifs.js';
 import * as outcome from './outcome.js';
 import * as perft from './perft.js';
 import * as polyglot from './polyglot.js';
-import * as sliders from './sliders.js';
+import * as sliders from '../../board/sliders.js';
 import { jsSanBackend } from './san.js';
 import { jsPgnBackend } from './pgn.js';
 

@@ -1,22 +1,13 @@
 /**
  * King pattern (Chess Programming Wiki: King Pattern); twin of `native/core/king.h`.
- * Signed int64 inside, unsigned bigints out: see the header of `bitboard.ts`.
+ * Signed int64 inside, unsigned bigints out: see the header of `lib/board/bitboard.ts`.
  */
 import {
   PAWN_RANKS, RANK_2, antiBits, attackTable, chebyshevDistance, badSquare, diagBits, distanceBatch, eastOne, fileBits,
   fileOf, flipVertical, nortOne,
   rankBits, rankOf, soutOne, squareBit, westOne, fillDistance, highHalf, lowHalf, lookupSquares,
-} from './bitboard.js';
-
-/**
- * The King Pattern page's king attacks by calculation, signed in and out: the horizontal steps first, then
- * those and the kings themselves shifted north and south. Also one king-fill step (with `| set`).
- */
-export function kingAttacksI64(kingSet: bigint): bigint {
-  const horizontal = BigInt.asIntN(64, eastOne(kingSet) | westOne(kingSet));
-  const row = BigInt.asIntN(64, kingSet | horizontal);
-  return BigInt.asIntN(64, horizontal | nortOne(row) | soutOne(row));
-}
+} from '../../board/bitboard.js';
+import { arrKingAttacks, kingAttacksBits, kingAttacksI64 } from '../../board/leapers.js';
 
 /** King attacks of every king in the set (unsigned). */
 export function kingAttacksSet(kings: bigint): bigint {
@@ -27,13 +18,6 @@ export function kingAttacksSet(kings: bigint): bigint {
 export function kingFill(kings: bigint): bigint {
   return kingAttacksSet(kings) | kings;
 }
-
-/** King attacks by square (bitboard.ts AttackTable: unsigned, signed and int32-halves forms). */
-export const kingAttackTable = attackTable(64, (sq) => kingAttacksI64(squareBit[sq]!));
-/** `arrKingAttacks[sq]`, unsigned: returned as is, so a lookup allocates nothing. */
-export const arrKingAttacks = kingAttackTable.unsigned;
-/** The same table in signed form, for arithmetic. */
-export const kingAttacksBits = kingAttackTable.signed;
 
 /** King attacks from one square, by lookup. */
 export function kingAttacks(sq: number): bigint {

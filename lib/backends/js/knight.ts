@@ -1,10 +1,11 @@
 /**
  * Knight pattern (Chess Programming Wiki: Knight Pattern); twin of `native/core/knight.h`.
- * Signed int64 inside, unsigned bigints out: see the header of `bitboard.ts`.
+ * Signed int64 inside, unsigned bigints out: see the header of `lib/board/bitboard.ts`.
  */
 import {
   attackTable, badSquare, distanceBatch, eastOne, squareBit, westOne, fillDistance, lookupSquares,
-} from './bitboard.js';
+} from '../../board/bitboard.js';
+import { arrKnightAttacks, knightAttacksEastWestI64 } from '../../board/leapers.js';
 
 // Right shifts are arithmetic on the signed form: their masks also clear the copied sign bits.
 // Masks are literals on purpose (see bitboard.ts): notAFile = -0x101010101010102n, notABFile = -0x303030303030304n.
@@ -42,21 +43,6 @@ export function soSoWe(b: bigint): bigint {
   return BigInt.asUintN(64, (BigInt.asIntN(64, b) >> 17n) & 0x7f7f7f7f7f7fn); // notHFile, top 17 bits clear
 }
 
-/**
- * The Knight Pattern page's first multiple-knight attacks, signed in and out: one and two steps east and west,
- * shifted two and one ranks north and south.
- */
-export function knightAttacksEastWestI64(knights: bigint): bigint {
-  let east = eastOne(knights);
-  let west = westOne(knights);
-  let h = BigInt.asIntN(64, east | west);
-  const twoRanks = BigInt.asIntN(64, BigInt.asIntN(64, h << 16n) | ((h >> 16n) & 0xffffffffffffn));
-  east = eastOne(east);
-  west = westOne(west);
-  h = BigInt.asIntN(64, east | west);
-  return BigInt.asIntN(64, twoRanks | BigInt.asIntN(64, h << 8n) | ((h >> 8n) & 0xffffffffffffffn));
-}
-
 /** The Knight Pattern page's l1/l2/r1/r2 multiple-knight attacks ("more parallelism"), signed in and out. */
 export function knightAttacksParallelI64(knights: bigint): bigint {
   const l1 = BigInt.asIntN(64, (knights >> 1n) & 0x7f7f7f7f7f7f7f7fn); // notHFile
@@ -86,13 +72,6 @@ export const knightAttacksI64 = knightAttacksEastWestI64;
 export function knightAttacksSet(knights: bigint): bigint {
   return BigInt.asUintN(64, knightAttacksI64(BigInt.asIntN(64, knights)));
 }
-
-/** Knight attacks by square (bitboard.ts AttackTable: unsigned, signed and int32-halves forms). */
-export const knightAttackTable = attackTable(64, (sq) => knightAttacksEastWestI64(squareBit[sq]!));
-/** `arrKnightAttacks[sq]`, unsigned: returned as is, so a lookup allocates nothing. */
-export const arrKnightAttacks = knightAttackTable.unsigned;
-/** The same table in signed form. */
-export const knightAttacksBits = knightAttackTable.signed;
 
 /** Knight attacks from one square, by lookup. */
 export function knightAttacks(sq: number): bigint {

@@ -4,7 +4,7 @@
  */
 import type { Position } from '../../core/types.js';
 import { PositionRecord, writeSets } from '../../core/position-record.js';
-import { BOARD, C960, CASTLING, CHESS960_FLAG, EP, SIDE } from './movegen.js';
+import { BOARD, C960, CASTLING, CHESS960_FLAG, EP, SIDE } from '../../board/movegen.js';
 
 /** Loads pos (a Position this package made) into ply 0, as loadPacked does its packed words. */
 export function loadPosition(pos: Position): void {

@@ -12,11 +12,12 @@
 import type { Color, Position } from '../../core/types.js';
 import { PACKED_POSITION_WORDS } from '../../core/types.js';
 import { MAX_CLOCK } from '../../core/position.js';
-import { PositionRecord, setHalvesAt, writeSetHalves, type SetHalves } from '../../core/position-record.js';
+import { PositionRecord, setHalvesAt, writeSetHalves } from '../../core/position-record.js';
+import type { SetHalves } from '../../board/bitboard.js';
 import {
   BOARD, C960, CASTLING, EP, KEEP_RIGHTS, PLY_WORDS, SIDE, castlingIsLegal, enPassantCount, kingSquareAt, play,
-} from './movegen.js';
-import { CASTLING_MOVE, PSEUDO_LEGAL, kingSafeAfter, movedType, quickLegality } from './legal.js';
+} from '../../board/movegen.js';
+import { CASTLING_MOVE, PSEUDO_LEGAL, kingSafeAfter, movedType, quickLegality } from '../../board/legal.js';
 import { loadPosition } from './load-position.js';
 
 /** The int32 halves of packed words (little-endian: word k is halves 2k, 2k + 1). */

@@ -12,12 +12,11 @@
 import type { Position } from '../../core/types.js';
 import { PACKED_POSITION_WORDS, SEE_ILLEGAL } from '../../core/types.js';
 import { positionOfHalves, writeSets } from '../../core/position-record.js';
-import { pawnAttackTable } from './bitboard.js';
-import { kingBlockers } from './blockers.js';
-import { kingAttackTable } from './king.js';
-import { knightAttackTable } from './knight.js';
-import { BETWEEN, bishopHalves, fromHalves, rookHalves } from './sliders.js';
-import { packedProblem } from './checks.js';
+import { pawnAttackTable } from '../../board/bitboard.js';
+import { kingBlockers } from '../../board/blockers.js';
+import { kingAttackTable, knightAttackTable } from '../../board/leapers.js';
+import { BETWEEN, bishopHalves, fromHalves, rookHalves } from '../../board/sliders.js';
+import { packedProblem } from '../../core/packed-rules.js';
 import { makeMove } from './makemove.js';
 
 const KNIGHT = knightAttackTable.halves;

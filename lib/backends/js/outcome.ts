@@ -7,8 +7,8 @@
  */
 import type { Position } from '../../core/types.js';
 import { packedOf } from '../../core/position.js';
-import { popcount32 } from '../../core/bits.js';
-import { BOARD, EP, IN_CHECK, MAX_MOVES, MOVES, PLY_WORDS, SIDE, play } from './movegen.js';
+import { popcount32 } from '../../board/bits.js';
+import { BOARD, EP, IN_CHECK, MAX_MOVES, MOVES, PLY_WORDS, SIDE, play } from '../../board/movegen.js';
 
 /** Terminations (native/core/outcome.h Termination); an outcome code is termination | winner << 4. */
 export const OUTCOME_ONGOING = 0;

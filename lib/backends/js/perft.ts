@@ -13,13 +13,13 @@
 import type { Position } from '../../core/types.js';
 import { PACKED_POSITION_WORDS } from '../../core/types.js';
 import { packedOf } from '../../core/position.js';
-import { kingBlockers } from './blockers.js';
-import { packedProblem } from './checks.js';
+import { kingBlockers } from '../../board/blockers.js';
+import { packedProblem } from '../../core/packed-rules.js';
 import {
   BOARD, C960, EP, KNIGHT, MAX_MOVES, MOVES, PAWN_ATTACKS, PLY_WORDS, SIDE,
   attacked, generate, kingSquareAt, loadPacked, play, typeAt,
-} from './movegen.js';
-import { LINE, bishopHalves, rookHalves } from './sliders.js';
+} from '../../board/movegen.js';
+import { LINE, bishopHalves, rookHalves } from '../../board/sliders.js';
 import { loadPosition } from './load-position.js';
 
 /** Out-array of the slider lookups and kingBlockers below. */

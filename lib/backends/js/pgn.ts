@@ -3,7 +3,7 @@
  * standard section 8 import format, game boundaries, what makes a game bad). The same records,
  * byte for byte, on the same input; moves are resolved and played on the ply stack of movegen.ts.
  */
-import { BOARD, C960, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, loadPacked, play, typeAt } from './movegen.js';
+import { BOARD, C960, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, loadPacked, play, typeAt } from '../../board/movegen.js';
 import { parseFen } from '../../core/position.js';
 import { checkers } from './checks.js';
 import type { PgnBackend, PgnRecords } from '../contract.js';

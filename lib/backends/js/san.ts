@@ -5,9 +5,9 @@
  * any or no check marks, "0-0", "e.p.", promotion without "=", "!" / "?" suffixes, "Z0" / "--" null
  * moves). Works on the ply stack of movegen.ts and on bytes (so the PGN reader needs no strings).
  */
-import { BOARD, C960, CASTLING, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, generate, typeAt } from './movegen.js';
-import * as mg from './movegen.js';
-import { play } from './movegen.js';
+import { BOARD, C960, CASTLING, EP, MAX_MOVES, MOVES, PLY_WORDS, SIDE, generate, typeAt } from '../../board/movegen.js';
+import * as mg from '../../board/movegen.js';
+import { play } from '../../board/movegen.js';
 import type { Position } from '../../core/types.js';
 import type { SanBackend } from '../contract.js';
 import { loadPosition } from './load-position.js';

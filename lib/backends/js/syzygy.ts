@@ -21,8 +21,8 @@ import { basename, join } from 'node:path';
 import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from '../../core/types.js';
 import { CodedError } from '../../core/coded-error.js';
 import { errorText } from '../../core/position.js';
-import { popcount32 } from '../../core/bits.js';
-import { BOARD, C960, CASTLING, EP, IN_CHECK, MAX_MOVES, MOVES, PLY_WORDS, SIDE, enPassantCount, generate, play, typeAt } from './movegen.js';
+import { popcount32 } from '../../board/bits.js';
+import { BOARD, C960, CASTLING, EP, IN_CHECK, MAX_MOVES, MOVES, PLY_WORDS, SIDE, enPassantCount, generate, play, typeAt } from '../../board/movegen.js';
 
 // ---------------------------------------------------------------------------- errors
 

@@ -9,8 +9,8 @@
  * share one pass (black's losses at a placement need only white's wins there), as the KBNK
  * generator (kbnk.ts) pairs its plies.
  */
-import { KING_TARGETS, KNIGHT_TARGETS, RAYS } from './bitboard.js';
-import { popcount32 } from '../../core/bits.js';
+import { KING_TARGETS, KNIGHT_TARGETS, RAYS } from '../../board/bitboard.js';
+import { popcount32 } from '../../board/bits.js';
 
 export const JS_MAX_PIECES = 4;
 const MAX_PIECES = 5;

@@ -19,7 +19,7 @@ import { CHECK_ANALYSIS_WORDS, MAX_MOVES, PACKED_POSITION_WORDS, PERFT_STATS_COL
 import { FEATURE_COUNT, featureWidth, isU64Feature } from '../../core/features.js';
 import { writeHalves } from '../../core/position-record.js';
 import { jsBackend } from '../js/index.js';
-import { packedProblem } from '../js/checks.js';
+import { packedProblem } from '../../core/packed-rules.js';
 import type { WasmCore } from './core.js';
 import { wasmPgnBackend } from './pgn.js';
 import { wasmPatternFns } from './patterns.js';

@@ -1,4 +1,4 @@
-import { popcount, popcount32 } from '../../core/bits.js';
+import { popcount, popcount32 } from './bits.js';
 /**
  * Bitboard basics of the BigInt backend; twin of `native/core/bitboard.h`.
  *
@@ -6,8 +6,8 @@ import { popcount, popcount32 } from '../../core/bits.js';
  * (slider lookups, kingBlockers, move generation, perft, the batch forms) works on int32 halves
  * (lo = a1..h4, hi = a5..h8): a store into a BigUint64Array and two reads of an Int32Array view over
  * it are cheap, int32 arithmetic is V8's fastest, and a packed position reads as halves without a
- * conversion. The set-wise pattern functions of the public API (shifts and fills, king.ts,
- * knight.ts) compute on the *signed* int64 representation of the same 64 bits
+ * conversion. The set-wise pattern functions of the public API (shifts and fills, leapers.ts,
+ * lib/backends/js/king.ts and knight.ts) compute on the *signed* int64 representation of the same 64 bits
  * (`BigInt.asIntN(64, bb)`), because a shift of a whole set is one operation there: V8's
  * optimizing compiler lowers bigint operations whose operands and result are truncated to int64
  * onto plain machine integer ops (a few ns), while any step that may leave the int64 range falls
@@ -22,6 +22,12 @@ import { popcount, popcount32 } from '../../core/bits.js';
  */
 
 /** All 64 bits (unsigned), for readers who mask by hand. */
+/**
+ * The 16 halves of a position's eight sets (colours, then pawns .. kings; lo = a1..h4, hi = a5..h8): a plain array of small integers, not a typed array, because
+ * allocating one (and collecting it) costs several times a 16-element array literal.
+ */
+export type SetHalves = readonly number[];
+
 export const ALL_SQUARES = 0xffffffffffffffffn;
 
 /** File and rank masks (signed int64 representation, like every mask below). */

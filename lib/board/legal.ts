@@ -6,11 +6,9 @@
  * the new board, which also covers a king step, a pinned piece and en passant's two vacated
  * squares). Castling is left to the generator's castling rules.
  */
-import type { SetHalves } from '../../core/position-record.js';
-import { pawnAttackTable } from './bitboard.js';
-import { knightAttackTable } from './knight.js';
+import { pawnAttackTable, type SetHalves } from './bitboard.js';
 import { BOARD, SIDE, attacked } from './movegen.js';
-import { kingAttackTable } from './king.js';
+import { kingAttackTable, knightAttackTable } from './leapers.js';
 import { BETWEEN, BISHOP_EMPTY, ROOK_EMPTY } from './sliders.js';
 
 const KNIGHT = knightAttackTable.halves;

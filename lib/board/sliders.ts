@@ -11,7 +11,7 @@
  * load, and the result leaves through the same scratch buffer as one bigint. Kindergarten bitboards
  * with a bigint multiply, classical rays with a bitscan and a square-by-square walk were all
  * several times slower in the bench.
- * No loop here carries a `BigInt.asIntN(64, ...)` value (see king.ts on the V8 crash).
+ * No loop here carries a `BigInt.asIntN(64, ...)` value (see lib/backends/js/king.ts on the V8 crash).
  */
 import { antiBits, diagBits, fileBits, rankBits } from './bitboard.js';
 

@@ -10,7 +10,7 @@
  * (the horizontal pin "K P p r" on one rank is the case no pin set can see).
  *
  * Representation. Nothing here is a BigInt: V8 (Node 20) runs 64-bit BigInt code far slower than
- * int32 code and can crash on loop-carried int64 BigInts (see king.ts). Every set is two int32
+ * int32 code and can crash on loop-carried int64 BigInts (see lib/backends/js/king.ts). Every set is two int32
  * halves, lo = a1..h4 (squares 0..31) and hi = a5..h8 (32..63), which is also how a position's
  * packed BigUint64Array reads through an Int32Array view (little-endian). Boards live on a ply
  * stack `BOARD`, `PLY_WORDS` int32 words per ply:
@@ -18,19 +18,18 @@
  *   16 side to move  17 castling rights (CASTLE_* bits)  18 en-passant square or -1
  *   19 in check (written by generate)  20 Chess960 (C960)
  * `play` copies a ply into the next one and applies the move there (copy-make: undo is free).
- * Moves are 16-bit codes (backend.ts: from | to << 6 | promotion << 12) on a per-ply move stack.
+ * Moves are 16-bit codes (lib/core/types.ts: from | to << 6 | promotion << 12) on a per-ply move stack.
  *
  * Sliding attacks, between / line and the pins (blockers.ts kingBlockers) come from the tables of
- * sliders.ts, the leaper attacks from king.ts, knight.ts and bitboard.ts: one set of tables for the
+ * sliders.ts, the leaper attacks from leapers.ts and bitboard.ts: one set of tables for the
  * whole backend, read here through their int32-halves views.
  */
 
 import { pawnAttackTable } from './bitboard.js';
 import { kingBlockers } from './blockers.js';
-import { kingAttackTable } from './king.js';
-import { knightAttackTable } from './knight.js';
+import { kingAttackTable, knightAttackTable } from './leapers.js';
 import { BETWEEN, BISHOP_EMPTY, LINE, ROOK_EMPTY, bishopHalves, rookHalves } from './sliders.js';
-import { popcount32 } from '../../core/bits.js';
+import { popcount32 } from './bits.js';
 
 export const PLY_WORDS = 21;
 export const SIDE = 16;
@@ -54,7 +53,7 @@ export const BOARD = new Int32Array(MAX_PLY * PLY_WORDS);
 export const MOVES = new Uint16Array(MAX_PLY * MAX_MOVES);
 
 // ------------------------------------------------------------------ tables (int32 halves: [2i] lo, [2i+1] hi)
-// The one set of tables of the backend: leapers from king.ts / knight.ts / bitboard.ts (halves views
+// The one set of tables of the backend: leapers from leapers.ts / bitboard.ts (halves views
 // of their attack tables), sliders, between, line and the empty-board rays from sliders.ts.
 
 const KNIGHT = knightAttackTable.halves;

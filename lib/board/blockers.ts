@@ -3,7 +3,7 @@
  * twin of `native/core/blockers.h`: the pieces that stand alone between a king square and a slider
  * that would see it on an empty board, those sliders, and the checkers. The one primitive behind pinned pieces and
  * their pinners, discovered-check candidates, pin rays, move generation, perft and the batch analysis
- * (the page's x-ray and opposite-ray methods stay in checks.ts as the two documented variants).
+ * (the page's x-ray and opposite-ray methods stay in lib/backends/js/checks.ts as the two documented variants).
  *
  * Works on int32 halves (lo = a1..h4, hi = a5..h8), the representation of all hot code in this
  * backend: a board is read from an Int32Array in the packed-position layout (words 0..15: white,
@@ -11,8 +11,7 @@
  */
 import { BETWEEN, BISHOP_EMPTY, ROOK_EMPTY } from './sliders.js';
 import { pawnAttackTable } from './bitboard.js';
-import { kingAttackTable } from './king.js';
-import { knightAttackTable } from './knight.js';
+import { kingAttackTable, knightAttackTable } from './leapers.js';
 
 const KNIGHT = knightAttackTable.halves;
 const KING = kingAttackTable.halves;
