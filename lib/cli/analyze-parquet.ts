@@ -27,10 +27,10 @@ import { FEATURES, featureColumns } from '../core/features.js';
 import type { BaseFeatureName } from '../core/features.js';
 import { SYZYGY_DTZ_NONE, SYZYGY_WDL_NONE } from '../backends/js/syzygy.js';
 import { popcount } from '../board/bits.js';
-import type { GamePositions, PgnGame } from '../games/pgn.js';
+import type { GamePositions, PgnGame, PositionSelect } from '../games/pgn.js';
 import type { SyzygyTablebase } from '../tablebases/syzygy.js';
 import type { PgnOutcome } from '../games/outcome.js';
-import { openingOf } from '../games/openings.js';
+import { openingOf, openingsOfGames } from '../games/openings.js';
 import { writeAllSync } from './output.js';
 import { PACKED_POSITION_WORDS } from '../core/types.js';
 import { encodeMove } from '../moves/moves.js';
@@ -42,6 +42,8 @@ export interface ColumnOptions {
   tags: string[];
   offset: number;
   strict: boolean;
+  /** The positions the read selected (per game: every ply from the start lets openings come from them). */
+  select?: PositionSelect;
   syzygy?: string[];
   annotations?: { clock: boolean; eval: boolean };
   /** Per position: move_see, the SEE of the move that led there. */
@@ -169,6 +171,7 @@ export function pgnChunkColumns(chunk: GamePositions, api: ReturnType<typeof cre
   const withClock = o.annotations?.clock === true && per === 'position';
   const withEval = o.annotations?.eval === true && per === 'position';
   const moveSees = o.moveSee === true && per === 'position' ? moveSeeOf(chunk, api) : undefined;
+  const openings = per === 'game' ? openingsOfGames(chunk, o.select ?? {}) : undefined;
   const res: Record<string, BigUint64Array | Uint8Array> = api.analyzeBatch(chunk.batch, names as BaseFeatureName[]);
   const arrays = names.map((n) => res[n]!);
   let k = 0;
@@ -207,7 +210,7 @@ export function pgnChunkColumns(chunk: GamePositions, api: ReturnType<typeof cre
         }
       }
       const outcome = resultOf(g.outcome);
-      const opening = openingOf(g);
+      const opening = openings ? (openings.get(g.game) ?? null) : openingOf(g);
       const row: ColumnValues = [g.game + offset, g.result ?? null, g.moves.length, outcome, g.outcome?.termination ?? null,
         opening?.eco ?? null, opening?.name ?? null,
         ...tags.map((t) => (t in g.tags ? g.tags[t]! : null))];

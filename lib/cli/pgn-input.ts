@@ -46,7 +46,7 @@ import { ZSTD_MAGIC } from './pgn-detect.js';
 import { guardStdout } from './output.js';
 import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../games/pgn.js';
 import { popcount } from '../board/bits.js';
-import { openingOf } from '../games/openings.js';
+import { openingOf, openingsOfGames } from '../games/openings.js';
 import { ByteSink } from '../core/byte-sink.js';
 import type { BaseFeatureName } from '../core/features.js';
 import type { PgnOutcome } from '../games/outcome.js';
@@ -497,6 +497,7 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   const withClock = o.annotations?.clock === true && per === 'position';
   const withEval = o.annotations?.eval === true && per === 'position';
   const withSee = o.moveSee === true && per === 'position';
+  const openings = per === 'game' ? openingsOfGames(chunk, o.select) : undefined;
   const emptyColumns = ids.reduce((n, f) => n + featureWidth(f), 0) + (tb ? 2 : 0) + (per === 'game' ? 6 + tags.length : 3) +
     (withClock ? 1 : 0) + (withEval ? 2 : 0) + (withSee ? 1 : 0);
   const moveSees = withSee ? moveSeeOf(chunk, api) : undefined;
@@ -539,7 +540,7 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
     if (per === 'game') {
       const outcome = resultOf(g.outcome);
       const termination = g.outcome?.termination ?? null;
-      const opening = openingOf(g);
+      const opening = openings ? (openings.get(g.game) ?? null) : openingOf(g);
       const rec: Record<string, unknown> = { game: g.game + offset, result: g.result, plies: g.moves.length, outcome, termination,
         eco: opening?.eco ?? null, opening: opening?.name ?? null, tags: Object.fromEntries(tags.filter((t) => t in g.tags).map((t) => [t, g.tags[t]])) };
       const sums = names.map((n, f) => new Array<number>(FEATURES[ids[f]!]!.perColor ? 2 : 1).fill(0));

@@ -19,6 +19,7 @@ import { parseUci } from '../moves/moves.js';
 import { isDetachedArray } from '../core/validate.js';
 import { isChess960Variant } from './pgn-tags.js';
 import { isPositionBatch, type PositionBatch } from '../batch/batch.js';
+import type { PositionSelect } from './pgn.js';
 
 /** A named opening: ECO code (A00..E99) and the data set's name ("Family: Variation, Subvariation"). */
 export interface Opening {
@@ -175,6 +176,24 @@ export function openingsOfBatch(batch: PositionBatch): (Opening | null)[] {
     out[i] = row >= 0 ? r[row]! : null;
   }
   return out;
+}
+
+/**
+ * openingOf's answer for each game of a PGN reader's result, read from its positions rather than by
+ * replaying the moves: the last named position of each game (openingsOfBatch), by game number; a
+ * game none of whose positions is named is not in the map. Undefined when `select` (the read's
+ * selection) leaves plies out: only every ply of each game from its start answers as openingOf does.
+ */
+export function openingsOfGames(positions: { batch: PositionBatch; game: Uint32Array },
+  select: PositionSelect): Map<number, Opening> | undefined {
+  if ((select.mode ?? 'all') !== 'all' || (select.every ?? 1) !== 1 || (select.fromPly ?? 0) !== 0) return undefined;
+  const named = openingsOfBatch(positions.batch);
+  const byGame = new Map<number, Opening>();
+  for (let k = 0; k < named.length; k++) {
+    const o = named[k];
+    if (o) byGame.set(positions.game[k]!, o);
+  }
+  return byGame;
 }
 
 /**

@@ -11,7 +11,7 @@ import { Chess } from 'chessops/chess';
 import { makeFen } from 'chessops/fen';
 import { makeSan, parseSan } from 'chessops/san';
 import { makeUci } from 'chessops/util';
-import { openingOf, openingOfKey, openingOfPosition, openingsOfBatch } from '../../lib/games/openings.js';
+import { openingOf, openingOfKey, openingOfPosition, openingsOfBatch, openingsOfGames } from '../../lib/games/openings.js';
 import { parsePgn, pgnPositions } from '../../lib/games/pgn.js';
 import { jsApi, nativeApi, wasmApi } from '../support/backends.js';
 import { rng } from '../patterns/reference.js';
@@ -162,5 +162,39 @@ describe.each(pgnBackends)('opening names of the reader\'s positions (%s)', (bac
     // One position at a time, with an en passant square no capture uses.
     const sicilian = openingOfPosition(jsApi.parseFen('rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2'));
     expect(sicilian).toEqual({ eco: 'B20', name: 'Sicilian Defense' });
+  });
+
+  it('openingsOfGames gives each game openingOf\'s name, from the positions of every ply; none for other selections', () => {
+    // Data-set lines with random continuations, the fixtures' games (FEN starts, Chess960, bad games).
+    const next = rng(48);
+    const texts = [0, 1, 2].map(() => LINES.filter(() => next() < 0.02).map((l, i) => {
+      const pos = Chess.default();
+      const sans = [...l.sans];
+      for (const san of sans) pos.play(parseSan(pos, san)!);
+      for (let k = 0; k < 12 && !pos.isEnd(); k++) {
+        const dests = [...pos.allDests()].flatMap(([from, ds]) => [...ds].map((to) => ({ from, to })));
+        const m = dests[Math.floor(next() * dests.length)]!;
+        const promotion = pos.board.get(m.from)?.role === 'pawn' && (m.to >> 3) % 7 === 0 ? 'queen' as const : undefined;
+        sans.push(makeSan(pos, { ...m, promotion }));
+        pos.play({ ...m, promotion });
+      }
+      return `[Event "${i}"]\n\n${sans.join(' ')} *\n`;
+    }).join('\n'));
+    for (const f of ['chessbase', 'messy', 'quirky', 'study']) texts.push(readFileSync(new URL(`../fixtures/pgn/${f}.pgn`, import.meta.url), 'utf8'));
+    let named = 0;
+    for (const text of texts) {
+      const r = pgnPositions(text, { backend, games: true });
+      const byGame = openingsOfGames(r, {})!;
+      for (const g of r.games) {
+        if (g.error) continue;
+        const o = openingOf(g);
+        if (o) named++;
+        expect(byGame.get(g.game) ?? null, `game ${g.game}`).toEqual(o && { eco: o.eco, name: o.name });
+      }
+      expect(openingsOfGames(r, { fromPly: 1 })).toBeUndefined();
+      expect(openingsOfGames(r, { every: 2 })).toBeUndefined();
+      expect(openingsOfGames(r, { mode: 'final' })).toBeUndefined();
+    }
+    expect(named).toBeGreaterThan(100);
   });
 });
