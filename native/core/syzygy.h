@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "generated/syzygy-values.h"
 #include "san.h"
 
 namespace bbp {
@@ -709,11 +710,6 @@ inline U64 encodePawns(const Encoding& e, const int* pawns, int* pos, int n) {
 }
 
 // ---- Table names ----
-
-// The batch outputs' "no answer" values: SYZYGY_WDL_NONE and SYZYGY_DTZ_NONE of lib/core/types.ts
-// (test/tablebases/syzygy-shared.test.ts reads both and checks they agree).
-constexpr int kWdlNone = -128;
-constexpr int kDtzNone = -32768;
 
 // "KQvKR" (a table file's name without its extension) -> its material key; false when it is no
 // table name: a K, then P N B R Q letters, a v, a K and the other side's letters, at most 7 of each.

@@ -8,9 +8,10 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { DECLARATIONS, type Declaration } from '../../lib/api/declarations.js';
 import { FEATURES } from '../../lib/core/features.js';
+import * as types from '../../lib/core/types.js';
 import { addonPath } from '../../lib/backends/native.js';
 import {
-  FEATURES_OUTPUT, OUTPUT, WASM_OUTPUT, WASM_TS_OUTPUT, featuresSource, isPlain, readNative, registrationsSource, wasmExportName, wasmPlan, wasmSources,
+  FEATURES_OUTPUT, OUTPUT, SYZYGY_VALUES_OUTPUT, WASM_OUTPUT, WASM_TS_OUTPUT, featuresSource, syzygyValuesSource, isPlain, readNative, registrationsSource, wasmExportName, wasmPlan, wasmSources,
 } from '../../scripts/gen-registrations.mjs';
 import { nativeApi } from '../support/backends.js';
 
@@ -35,6 +36,10 @@ describe('generated addon registrations', () => {
 
   it(`${FEATURES_OUTPUT} is fresh: the C++ feature list is lib/core/features.ts's`, () => {
     expect(readFileSync(FEATURES_OUTPUT, 'utf8')).toBe(featuresSource(FEATURES));
+  });
+
+  it(`${SYZYGY_VALUES_OUTPUT} is fresh: the Syzygy "no answer" values are lib/core/types.ts's`, () => {
+    expect(readFileSync(SYZYGY_VALUES_OUTPUT, 'utf8')).toBe(syzygyValuesSource(types));
   });
 
   it('is compiled: native/sources.txt lists it', () => {
