@@ -36,14 +36,19 @@ const UCI_MESSAGES = new Set(['id', 'uciok', 'readyok', 'bestmove', 'copyprotect
 
 /** True for a line an engine may send: a UCI message, or a blank line. */
 export function isUciLine(line: string): boolean {
+  // Most lines of a search: nothing to trim, the message name known by its prefix.
+  if (line.startsWith('info ') || line.startsWith('bestmove ')) return true;
   const t = line.trim();
   if (t === '') return true;
   const sp = t.indexOf(' ');
   return UCI_MESSAGES.has(sp < 0 ? t : t.slice(0, sp));
 }
 
+/** A limit checked: the `go` command, the number of PVs, movetime (0 for the others) and the cache's key. */
+export interface CheckedLimit { go: string; multiPv: number; movetime: number; key: string }
+
 /** The limit checked: exactly one of nodes, depth, movetime, a positive integer, and multiPv 1..256. */
-export function checkLimit(fn: string, limit: unknown): { go: string; multiPv: number; movetime: number; key: string } {
+export function checkLimit(fn: string, limit: unknown): CheckedLimit {
   if (typeof limit !== 'object' || limit === null) throw new TypeError(`${fn}: limit must be { nodes } | { depth } | { movetime }`);
   const l = limit as Record<string, unknown>;
   const kinds = (['nodes', 'depth', 'movetime'] as const).filter((k) => l[k] !== undefined);
@@ -65,6 +70,16 @@ export function checkLimit(fn: string, limit: unknown): { go: string; multiPv: n
 /** What one `info` line says about a line of the search (null for an info line without a score). */
 export interface InfoLine { multiPv: number; score: EngineScore; bound: boolean; pv: string[]; depth: number; seldepth: number; nodes: number; wdl?: [number, number, number] }
 
+/** The `info` fields followed by one value the pool does not read. */
+const ONE_VALUE = new Set(['time', 'nps', 'hashfull', 'tbhits', 'cpuload', 'currmovenumber', 'sbhits']);
+
+/** The number after the field `k` at t[i], or an Error naming the field. */
+function infoNumber(t: string[], i: number, k: string): number {
+  const v = Number(t[i]);
+  if (!Number.isFinite(v)) throw new Error(`info ${k}: not a number: ${t[i]}`);
+  return v;
+}
+
 /** Reads an `info` line (protocol: "info" with depth, seldepth, nodes, multipv, score, wdl, pv ...). */
 export function parseInfo(line: string): InfoLine | null {
   const t = line.trim().split(/\s+/);
@@ -73,27 +88,31 @@ export function parseInfo(line: string): InfoLine | null {
   const out: InfoLine = { multiPv: 1, score: { cp: 0 }, bound: false, pv: [], depth: 0, seldepth: 0, nodes: 0 };
   for (let i = 1; i < t.length; i++) {
     const k = t[i]!;
-    const int = (): number => {
-      const v = Number(t[++i]);
-      if (!Number.isFinite(v)) throw new Error(`info ${k}: not a number: ${t[i]}`);
-      return v;
-    };
-    if (k === 'depth') out.depth = int();
-    else if (k === 'seldepth') out.seldepth = int();
-    else if (k === 'nodes') out.nodes = int();
-    else if (k === 'multipv') out.multiPv = int();
-    else if (k === 'score') {
-      const kind = t[++i];
-      const v = int();
-      if (kind === 'cp') score = { cp: v };
-      else if (kind === 'mate') score = { mate: v };
-      else throw new Error(`info score: unknown kind ${kind}`);
-    } else if (k === 'lowerbound' || k === 'upperbound') bound = true; // after the score, or after its wdl
-    else if (k === 'wdl') out.wdl = [int(), int(), int()];
-    else if (k === 'pv') { out.pv = t.slice(i + 1); break; }
-    else if (k === 'string') break;
-    else if (k === 'currmove' || k === 'refutation' || k === 'currline') return null;
-    else if (['time', 'nps', 'hashfull', 'tbhits', 'cpuload', 'currmovenumber', 'sbhits'].includes(k)) i++;
+    switch (k) {
+      case 'depth': out.depth = infoNumber(t, ++i, k); break;
+      case 'seldepth': out.seldepth = infoNumber(t, ++i, k); break;
+      case 'nodes': out.nodes = infoNumber(t, ++i, k); break;
+      case 'multipv': out.multiPv = infoNumber(t, ++i, k); break;
+      case 'score': {
+        const kind = t[++i];
+        const v = infoNumber(t, ++i, k);
+        if (kind === 'cp') score = { cp: v };
+        else if (kind === 'mate') score = { mate: v };
+        else throw new Error(`info score: unknown kind ${kind}`);
+        break;
+      }
+      case 'lowerbound': case 'upperbound': bound = true; break; // after the score, or after its wdl
+      case 'wdl': {
+        const w = infoNumber(t, ++i, k);
+        const d = infoNumber(t, ++i, k);
+        out.wdl = [w, d, infoNumber(t, ++i, k)];
+        break;
+      }
+      case 'pv': out.pv = t.slice(i + 1); i = t.length; break;
+      case 'string': i = t.length; break;
+      case 'currmove': case 'refutation': case 'currline': return null;
+      default: if (ONE_VALUE.has(k)) i++;
+    }
   }
   if (!score) return null;
   out.score = score;
