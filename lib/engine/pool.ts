@@ -10,7 +10,7 @@ import type { Position } from '../core/types.js';
 import { isPosition, toFen } from '../core/position.js';
 import { polyglotKey } from '../backends/js/polyglot.js';
 import { EngineError, EngineProcess } from './process.js';
-import { checkLimit, type EngineAnalysis, type EngineLimit } from './uci.js';
+import { checkLimit, type CheckedLimit, type EngineAnalysis, type EngineLimit } from './uci.js';
 
 export interface EnginePoolOptions {
   /** The engine's program (default: `stockfish` on PATH, then /usr/games/stockfish). */
@@ -178,7 +178,16 @@ export class EnginePool {
   analyse(pos: Position, limit: EngineLimit, signal?: AbortSignal): Promise<EngineAnalysis> {
     try {
       if (!isPosition(pos)) throw new TypeError('EnginePool.analyse: pos must be a Position (parseFen, createPosition)');
-      const l = checkLimit('EnginePool.analyse', limit);
+      return this.#analyse(pos, checkLimit('EnginePool.analyse', limit), signal);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  /** analyse with the limit checked (analyseAll checks it once for every position). */
+  #analyse(pos: Position, l: CheckedLimit, signal: AbortSignal | undefined): Promise<EngineAnalysis> {
+    try {
+      if (!isPosition(pos)) throw new TypeError('EnginePool.analyse: pos must be a Position (parseFen, createPosition)');
       if (this.#closed) throw new EngineError('closed', 'EnginePool.analyse: the pool is closed');
       const fen = toFen(pos, { shredder: pos.chess960 });
       // The Polyglot key names the pieces, side, castling rights and en passant; the halfmove clock
@@ -230,7 +239,7 @@ export class EnginePool {
    * signal's reason; leaving the loop early (break) drops them too.
    */
   async *analyseAll(positions: Iterable<Position> | AsyncIterable<Position>, limit: EngineLimit, options: { signal?: AbortSignal } = {}): AsyncGenerator<EngineResult> {
-    checkLimit('EnginePool.analyseAll', limit);
+    const l = checkLimit('EnginePool.analyseAll', limit);
     const own = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, own.signal]) : own.signal;
     const window: Promise<EngineResult>[] = [];
@@ -240,7 +249,7 @@ export class EnginePool {
     try {
       for await (const pos of positions) {
         options.signal?.throwIfAborted();
-        window.push(this.analyse(pos, limit, signal).then((a) => a, (error: unknown) => ({ error: error as Error })));
+        window.push(this.#analyse(pos, l, signal).then((a) => a, (error: unknown) => ({ error: error as Error })));
         if (window.length >= max) {
           const r = await window.shift()!;
           options.signal?.throwIfAborted();
@@ -281,10 +290,15 @@ export class EnginePool {
       if (!job) return;
       void this.#run(slot, job);
     }
-    if (this.#queue.length && this.#slots.every((s) => s.dead)) {
+    if (this.#queue.length && this.#allDead()) {
       const why = this.#slots[0]!.dead!;
       for (const j of this.#queue.splice(0)) { this.#stats.errors++; j.reject(why); }
     }
+  }
+
+  #allDead(): boolean {
+    for (const s of this.#slots) if (!s.dead) return false;
+    return true;
   }
 
   async #run(slot: Slot, job: Job): Promise<void> {
