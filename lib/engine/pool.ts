@@ -249,7 +249,7 @@ export class EnginePool {
     try {
       for await (const pos of positions) {
         options.signal?.throwIfAborted();
-        window.push(this.#analyse(pos, l, signal).then((a) => a, (error: unknown) => ({ error: error as Error })));
+        window.push(this.#analyse(pos, l, signal).then(undefined, (error: unknown) => ({ error: error as Error })));
         if (window.length >= max) {
           const r = await window.shift()!;
           options.signal?.throwIfAborted();

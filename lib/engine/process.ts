@@ -53,6 +53,15 @@ export function liveEngines(): number {
 
 export interface SearchRequest { fen: string; blackToMove: boolean; chess960: boolean; go: string; multiPv: number; timeoutMs: number }
 
+/** A PV as the answer gives it: the score and win/draw/loss from White's view. */
+function lineOf(i: InfoLine, blackToMove: boolean): EngineLine {
+  const line: EngineLine = {
+    score: whiteScore(i.score, blackToMove), bestMove: i.pv[0] ?? null, pv: i.pv, depth: i.depth, seldepth: i.seldepth, nodes: i.nodes,
+  };
+  if (i.wdl) line.wdl = blackToMove ? [i.wdl[2], i.wdl[1], i.wdl[0]] : i.wdl;
+  return line;
+}
+
 export class EngineProcess {
   readonly child: ChildProcessWithoutNullStreams;
   /** The options the engine offers (from its `option name ...` lines). */
@@ -251,7 +260,7 @@ export class EngineProcess {
         const best = move === undefined || move === '(none)' || move === '0000' ? null : move;
         let a: EngineAnalysis;
         try {
-          a = this.#answer(r, raw ?? (last === undefined ? [] : [[1, last]]), best);
+          a = raw ? this.#answer(r, raw, best) : this.#answerOne(r, last, best);
         } catch (e) {
           reject(e);
           return;
@@ -262,25 +271,24 @@ export class EngineProcess {
   }
 
   /** The answer from the score lines of each PV (numbered) and the `bestmove`. */
-  #answer(r: SearchRequest, raw: Iterable<[number, string]>, best: string | null): EngineAnalysis {
+  #answer(r: SearchRequest, raw: Map<number, string>, best: string | null): EngineAnalysis {
     const last = new Map<number, InfoLine>();
     for (const [k, line] of raw) {
       const info = parseInfo(line);
       if (info) last.set(k, info);
     }
-    const keys = [...last.keys()];
-    if (keys.length > 1) keys.sort((a, b) => a - b);
-    const lines: EngineLine[] = keys.map((k) => {
-      const i = last.get(k)!;
-      const line: EngineLine = {
-        score: whiteScore(i.score, r.blackToMove), bestMove: i.pv[0] ?? null, pv: i.pv, depth: i.depth, seldepth: i.seldepth, nodes: i.nodes,
-      };
-      if (i.wdl) line.wdl = r.blackToMove ? [i.wdl[2], i.wdl[1], i.wdl[0]] : i.wdl;
-      return line;
-    });
+    const lines = [...last.keys()].sort((a, b) => a - b).map((k) => lineOf(last.get(k)!, r.blackToMove));
     if (!lines.length) throw new EngineError('protocol', `the engine ${this.command} answered ${r.go} without a score`);
     const top = lines[0]!;
     return { ...top, bestMove: best ?? top.bestMove, lines };
+  }
+
+  /** #answer for one PV: its last score line (if any) and the `bestmove`. */
+  #answerOne(r: SearchRequest, last: string | undefined, best: string | null): EngineAnalysis {
+    const info = last === undefined ? null : parseInfo(last);
+    if (!info) throw new EngineError('protocol', `the engine ${this.command} answered ${r.go} without a score`);
+    const top = lineOf(info, r.blackToMove);
+    return { ...top, bestMove: best ?? top.bestMove, lines: [top] };
   }
 
   kill(): void {
