@@ -91,6 +91,22 @@ function positiveInt(name: string, v: unknown, max: number): number {
   return v;
 }
 
+/** The iterable when it has no async iterator (for await would read it as a plain iterable). */
+function syncIterable<T>(x: Iterable<T> | AsyncIterable<T>): Iterable<T> | undefined {
+  if (x === null || x === undefined) return undefined;
+  const o = x as Partial<Iterable<T> & AsyncIterable<T>>;
+  return typeof o[Symbol.asyncIterator] !== 'function' && typeof o[Symbol.iterator] === 'function' ? (x as Iterable<T>) : undefined;
+}
+
+/** A position that could not be analysed, as analyseAll yields it. */
+function asResult(error: unknown): EngineResult {
+  return { error: error as Error };
+}
+
+function isThenable(x: unknown): x is PromiseLike<Position> {
+  return x !== null && (typeof x === 'object' || typeof x === 'function') && typeof (x as { then?: unknown }).then === 'function';
+}
+
 export class EnginePool {
   readonly command: string;
   readonly #args: string[];
@@ -246,14 +262,31 @@ export class EnginePool {
     const max = 2 * this.#slots.length;
     // The positions not yet started are dropped at once when the signal aborts.
     signal.addEventListener('abort', () => this.#dropAborted(), { once: true });
+    /** Starts one position; true when the window is full (its first answer is then awaited). */
+    const start = (pos: Position): boolean => {
+      options.signal?.throwIfAborted();
+      window.push(this.#analyse(pos, l, signal).then(undefined, asResult));
+      return window.length >= max;
+    };
     try {
-      for await (const pos of positions) {
-        options.signal?.throwIfAborted();
-        window.push(this.#analyse(pos, l, signal).then(undefined, (error: unknown) => ({ error: error as Error })));
-        if (window.length >= max) {
-          const r = await window.shift()!;
-          options.signal?.throwIfAborted();
-          yield r;
+      const sync = syncIterable(positions);
+      if (sync) {
+        // What for await does with an iterable that is not async, without a promise per item:
+        // an item that is a promise (or any thenable) is awaited.
+        for (const item of sync) {
+          if (start(isThenable(item) ? await item : item)) {
+            const r = await window.shift()!;
+            options.signal?.throwIfAborted();
+            yield r;
+          }
+        }
+      } else {
+        for await (const pos of positions) {
+          if (start(pos)) {
+            const r = await window.shift()!;
+            options.signal?.throwIfAborted();
+            yield r;
+          }
         }
       }
       while (window.length) {
