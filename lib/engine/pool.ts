@@ -312,14 +312,20 @@ export class EnginePool {
     }
   }
 
+  /** The first queued job whose signal has not aborted (the aborted ones before it reject). */
+  #next(): Job | undefined {
+    let job = this.#queue.shift();
+    while (job?.signal?.aborted) {
+      job.reject(job.signal.reason);
+      job = this.#queue.shift();
+    }
+    return job;
+  }
+
   #dispatch(): void {
     for (const slot of this.#slots) {
       if (slot.busy || !slot.engine || slot.dead) continue;
-      let job = this.#queue.shift();
-      while (job?.signal?.aborted) {
-        job.reject(job.signal.reason);
-        job = this.#queue.shift();
-      }
+      const job = this.#next();
       if (!job) return;
       void this.#run(slot, job);
     }
@@ -334,45 +340,51 @@ export class EnginePool {
     return true;
   }
 
-  async #run(slot: Slot, job: Job): Promise<void> {
+  /**
+   * Searches `first` on the slot's engine, then the queued jobs while the slot has a live engine:
+   * one loop for as long as the slot is busy.
+   */
+  async #run(slot: Slot, first: Job): Promise<void> {
     slot.busy = true;
-    for (;;) {
-      const engine = slot.engine!;
-      try {
-        const a = await engine.search(job, this.#fresh);
-        this.#stats.searches++;
-        job.resolve(a);
-        break;
-      } catch (e) {
-        engine.kill();
-        job.attempts++;
-        if (job.attempts >= 2 || this.#closed) {
-          this.#stats.errors++;
-          job.reject(e instanceof EngineError ? e : new EngineError('failed', String(e)));
-        }
-        if (this.#closed) break;
-        // The engine is replaced; the position is searched once more, on the new process.
-        slot.engine = undefined;
-        this.#stats.restarts++;
+    for (let job: Job | undefined = first; job; job = slot.engine && !slot.dead ? this.#next() : undefined) {
+      for (;;) {
+        const engine = slot.engine!;
         try {
-          const restart = this.#spawn();
-          const tracked = restart.then(() => undefined, () => undefined);
-          this.#restarting.add(tracked);
-          slot.engine = await restart;
-          this.#restarting.delete(tracked);
-          if (this.#closed) {
-            slot.engine.kill();
-            if (job.attempts < 2) job.reject(new EngineError('closed', 'EnginePool: closed before this position was searched again'));
+          const a = await engine.search(job, this.#fresh);
+          this.#stats.searches++;
+          job.resolve(a);
+          break;
+        } catch (e) {
+          engine.kill();
+          job.attempts++;
+          if (job.attempts >= 2 || this.#closed) {
+            this.#stats.errors++;
+            job.reject(e instanceof EngineError ? e : new EngineError('failed', String(e)));
+          }
+          if (this.#closed) break;
+          // The engine is replaced; the position is searched once more, on the new process.
+          slot.engine = undefined;
+          this.#stats.restarts++;
+          try {
+            const restart = this.#spawn();
+            const tracked = restart.then(() => undefined, () => undefined);
+            this.#restarting.add(tracked);
+            slot.engine = await restart;
+            this.#restarting.delete(tracked);
+            if (this.#closed) {
+              slot.engine.kill();
+              if (job.attempts < 2) job.reject(new EngineError('closed', 'EnginePool: closed before this position was searched again'));
+              break;
+            }
+          } catch (err) {
+            slot.dead = err instanceof EngineError ? err : new EngineError('start', String(err));
+            if (job.attempts < 2) { this.#stats.errors++; job.reject(slot.dead); }
             break;
           }
-        } catch (err) {
-          slot.dead = err instanceof EngineError ? err : new EngineError('start', String(err));
-          if (job.attempts < 2) { this.#stats.errors++; job.reject(slot.dead); }
-          break;
+          if (job.attempts >= 2) break;
+          if (job.signal?.aborted) { job.reject(job.signal.reason); break; }
+          this.#stats.retries++;
         }
-        if (job.attempts >= 2) break;
-        if (job.signal?.aborted) { job.reject(job.signal.reason); break; }
-        this.#stats.retries++;
       }
     }
     slot.busy = false;
