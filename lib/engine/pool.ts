@@ -256,12 +256,9 @@ export class EnginePool {
    */
   async *analyseAll(positions: Iterable<Position> | AsyncIterable<Position>, limit: EngineLimit, options: { signal?: AbortSignal } = {}): AsyncGenerator<EngineResult> {
     const l = checkLimit('EnginePool.analyseAll', limit);
-    const own = new AbortController();
-    const signal = options.signal ? AbortSignal.any([options.signal, own.signal]) : own.signal;
+    const { own, signal } = this.#iterationSignal(options.signal);
     const window: Promise<EngineResult>[] = [];
     const max = 2 * this.#slots.length;
-    // The positions not yet started are dropped at once when the signal aborts.
-    signal.addEventListener('abort', () => this.#dropAborted(), { once: true });
     /** Starts one position; true when the window is full (its first answer is then awaited). */
     const start = (pos: Position): boolean => {
       options.signal?.throwIfAborted();
@@ -300,6 +297,17 @@ export class EnginePool {
       // Searches under way finish on their own (their limit bounds them); their answers are dropped.
       await Promise.allSettled(window);
     }
+  }
+
+  /**
+   * The signal of one analyseAll: the caller's (if any) joined with one of its own, ended with the
+   * iteration. The positions not yet started are dropped at once when it aborts.
+   */
+  #iterationSignal(outer: AbortSignal | undefined): { own: AbortController; signal: AbortSignal } {
+    const own = new AbortController();
+    const signal = outer ? AbortSignal.any([outer, own.signal]) : own.signal;
+    signal.addEventListener('abort', () => this.#dropAborted(), { once: true });
+    return { own, signal };
   }
 
   #dropAborted(): void {
