@@ -187,6 +187,8 @@ const LETTERS = 'PNBRQKpnbrqk';
 /** The FEN castling field of each castling value (CASTLE_* bits: K 1, Q 2, k 4, q 8). */
 const CASTLING_TEXT = Array.from({ length: 16 }, (_, c) => ['K', 'Q', 'k', 'q'].filter((_l, i) => c & (1 << i)).join('') || '-');
 const MAILBOX = new Int8Array(64);
+/** The characters of the FEN being written (board at most 71, the other fields far fewer). */
+const FEN_CHARS = new Uint16Array(256);
 
 /**
  * Position -> FEN (six fields), from the halves: a mailbox filled set by set, then rank by rank. A
@@ -208,7 +210,7 @@ export function fenOfRecord(pos: PositionRecord, shredder = false): string {
       }
     }
   }
-  let board = '';
+  let n = 0;
   for (let rank = 7; rank >= 0; rank--) {
     let gap = 0;
     for (let sq = rank * 8; sq < rank * 8 + 8; sq++) {
@@ -217,16 +219,33 @@ export function fenOfRecord(pos: PositionRecord, shredder = false): string {
         gap++;
         continue;
       }
-      if (gap) board += gap;
+      if (gap) FEN_CHARS[n++] = 48 + gap; // '1'..'8'
       gap = 0;
-      board += LETTERS[p];
+      FEN_CHARS[n++] = LETTERS.charCodeAt(p);
     }
-    if (gap) board += gap;
-    if (rank) board += '/';
+    if (gap) FEN_CHARS[n++] = 48 + gap;
+    if (rank) FEN_CHARS[n++] = 47; // '/'
   }
   const castling = pos.chess960 || shredder
-    ? castlingFieldOf(h, pos.castling, PositionRecord.rookFieldsOf(pos), pos.chess960, shredder) : CASTLING_TEXT[pos.castling];
-  return `${board} ${pos.sideToMove ? 'b' : 'w'} ${castling} ${pos.epSquare < 0 ? '-' : SQUARE_NAMES[pos.epSquare]} ${pos.halfmoveClock} ${pos.fullmoveNumber}`;
+    ? castlingFieldOf(h, pos.castling, PositionRecord.rookFieldsOf(pos), pos.chess960, shredder) : CASTLING_TEXT[pos.castling]!;
+  FEN_CHARS[n++] = 32;
+  FEN_CHARS[n++] = pos.sideToMove ? 98 : 119; // 'b' | 'w'
+  FEN_CHARS[n++] = 32;
+  n = putChars(n, castling);
+  FEN_CHARS[n++] = 32;
+  n = putChars(n, pos.epSquare < 0 ? '-' : SQUARE_NAMES[pos.epSquare]!);
+  FEN_CHARS[n++] = 32;
+  n = putChars(n, String(pos.halfmoveClock));
+  FEN_CHARS[n++] = 32;
+  n = putChars(n, String(pos.fullmoveNumber));
+  // One flat string: a FEN added up piece by piece is a tree of dozens of short strings.
+  return String.fromCharCode.apply(null, FEN_CHARS.subarray(0, n) as unknown as number[]);
+}
+
+/** Copies text's characters into FEN_CHARS from n; the next free index. */
+function putChars(n: number, text: string): number {
+  for (let i = 0; i < text.length; i++) FEN_CHARS[n++] = text.charCodeAt(i);
+  return n;
 }
 
 // ---- UCI text of move codes, in sorted order ----

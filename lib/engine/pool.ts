@@ -10,7 +10,7 @@ import type { Position } from '../core/types.js';
 import { isPosition, toFen } from '../core/position.js';
 import { polyglotKey } from '../backends/js/polyglot.js';
 import { EngineError, EngineProcess } from './process.js';
-import { checkLimit, type EngineAnalysis, type EngineLimit } from './uci.js';
+import { checkLimit, type CheckedLimit, type EngineAnalysis, type EngineLimit } from './uci.js';
 
 export interface EnginePoolOptions {
   /** The engine's program (default: `stockfish` on PATH, then /usr/games/stockfish). */
@@ -89,6 +89,22 @@ function positiveInt(name: string, v: unknown, max: number): number {
   if (typeof v !== 'number') throw new TypeError(`EnginePool.start: ${name} must be a number`);
   if (!Number.isInteger(v) || v < 1 || v > max) throw new RangeError(`EnginePool.start: ${name} must be an integer 1..${max}, got ${v}`);
   return v;
+}
+
+/** The iterable when it has no async iterator (for await would read it as a plain iterable). */
+function syncIterable<T>(x: Iterable<T> | AsyncIterable<T>): Iterable<T> | undefined {
+  if (x === null || x === undefined) return undefined;
+  const o = x as Partial<Iterable<T> & AsyncIterable<T>>;
+  return typeof o[Symbol.asyncIterator] !== 'function' && typeof o[Symbol.iterator] === 'function' ? (x as Iterable<T>) : undefined;
+}
+
+/** A position that could not be analysed, as analyseAll yields it. */
+function asResult(error: unknown): EngineResult {
+  return { error: error as Error };
+}
+
+function isThenable(x: unknown): x is PromiseLike<Position> {
+  return x !== null && (typeof x === 'object' || typeof x === 'function') && typeof (x as { then?: unknown }).then === 'function';
 }
 
 export class EnginePool {
@@ -178,7 +194,16 @@ export class EnginePool {
   analyse(pos: Position, limit: EngineLimit, signal?: AbortSignal): Promise<EngineAnalysis> {
     try {
       if (!isPosition(pos)) throw new TypeError('EnginePool.analyse: pos must be a Position (parseFen, createPosition)');
-      const l = checkLimit('EnginePool.analyse', limit);
+      return this.#analyse(pos, checkLimit('EnginePool.analyse', limit), signal);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  /** analyse with the limit checked (analyseAll checks it once for every position). */
+  #analyse(pos: Position, l: CheckedLimit, signal: AbortSignal | undefined): Promise<EngineAnalysis> {
+    try {
+      if (!isPosition(pos)) throw new TypeError('EnginePool.analyse: pos must be a Position (parseFen, createPosition)');
       if (this.#closed) throw new EngineError('closed', 'EnginePool.analyse: the pool is closed');
       const fen = toFen(pos, { shredder: pos.chess960 });
       // The Polyglot key names the pieces, side, castling rights and en passant; the halfmove clock
@@ -230,21 +255,35 @@ export class EnginePool {
    * signal's reason; leaving the loop early (break) drops them too.
    */
   async *analyseAll(positions: Iterable<Position> | AsyncIterable<Position>, limit: EngineLimit, options: { signal?: AbortSignal } = {}): AsyncGenerator<EngineResult> {
-    checkLimit('EnginePool.analyseAll', limit);
-    const own = new AbortController();
-    const signal = options.signal ? AbortSignal.any([options.signal, own.signal]) : own.signal;
+    const l = checkLimit('EnginePool.analyseAll', limit);
+    const { own, signal } = this.#iterationSignal(options.signal);
     const window: Promise<EngineResult>[] = [];
     const max = 2 * this.#slots.length;
-    // The positions not yet started are dropped at once when the signal aborts.
-    signal.addEventListener('abort', () => this.#dropAborted(), { once: true });
+    /** Starts one position; true when the window is full (its first answer is then awaited). */
+    const start = (pos: Position): boolean => {
+      options.signal?.throwIfAborted();
+      window.push(this.#analyse(pos, l, signal).then(undefined, asResult));
+      return window.length >= max;
+    };
     try {
-      for await (const pos of positions) {
-        options.signal?.throwIfAborted();
-        window.push(this.analyse(pos, limit, signal).then((a) => a, (error: unknown) => ({ error: error as Error })));
-        if (window.length >= max) {
-          const r = await window.shift()!;
-          options.signal?.throwIfAborted();
-          yield r;
+      const sync = syncIterable(positions);
+      if (sync) {
+        // What for await does with an iterable that is not async, without a promise per item:
+        // an item that is a promise (or any thenable) is awaited.
+        for (const item of sync) {
+          if (start(isThenable(item) ? await item : item)) {
+            const r = await window.shift()!;
+            options.signal?.throwIfAborted();
+            yield r;
+          }
+        }
+      } else {
+        for await (const pos of positions) {
+          if (start(pos)) {
+            const r = await window.shift()!;
+            options.signal?.throwIfAborted();
+            yield r;
+          }
         }
       }
       while (window.length) {
@@ -260,6 +299,17 @@ export class EnginePool {
     }
   }
 
+  /**
+   * The signal of one analyseAll: the caller's (if any) joined with one of its own, ended with the
+   * iteration. The positions not yet started are dropped at once when it aborts.
+   */
+  #iterationSignal(outer: AbortSignal | undefined): { own: AbortController; signal: AbortSignal } {
+    const own = new AbortController();
+    const signal = outer ? AbortSignal.any([outer, own.signal]) : own.signal;
+    signal.addEventListener('abort', () => this.#dropAborted(), { once: true });
+    return { own, signal };
+  }
+
   #dropAborted(): void {
     for (let i = this.#queue.length - 1; i >= 0; i--) {
       const j = this.#queue[i]!;
@@ -270,62 +320,79 @@ export class EnginePool {
     }
   }
 
+  /** The first queued job whose signal has not aborted (the aborted ones before it reject). */
+  #next(): Job | undefined {
+    let job = this.#queue.shift();
+    while (job?.signal?.aborted) {
+      job.reject(job.signal.reason);
+      job = this.#queue.shift();
+    }
+    return job;
+  }
+
   #dispatch(): void {
     for (const slot of this.#slots) {
       if (slot.busy || !slot.engine || slot.dead) continue;
-      let job = this.#queue.shift();
-      while (job?.signal?.aborted) {
-        job.reject(job.signal.reason);
-        job = this.#queue.shift();
-      }
+      const job = this.#next();
       if (!job) return;
       void this.#run(slot, job);
     }
-    if (this.#queue.length && this.#slots.every((s) => s.dead)) {
+    if (this.#queue.length && this.#allDead()) {
       const why = this.#slots[0]!.dead!;
       for (const j of this.#queue.splice(0)) { this.#stats.errors++; j.reject(why); }
     }
   }
 
-  async #run(slot: Slot, job: Job): Promise<void> {
+  #allDead(): boolean {
+    for (const s of this.#slots) if (!s.dead) return false;
+    return true;
+  }
+
+  /**
+   * Searches `first` on the slot's engine, then the queued jobs while the slot has a live engine:
+   * one loop for as long as the slot is busy.
+   */
+  async #run(slot: Slot, first: Job): Promise<void> {
     slot.busy = true;
-    for (;;) {
-      const engine = slot.engine!;
-      try {
-        const a = await engine.search(job, this.#fresh);
-        this.#stats.searches++;
-        job.resolve(a);
-        break;
-      } catch (e) {
-        engine.kill();
-        job.attempts++;
-        if (job.attempts >= 2 || this.#closed) {
-          this.#stats.errors++;
-          job.reject(e instanceof EngineError ? e : new EngineError('failed', String(e)));
-        }
-        if (this.#closed) break;
-        // The engine is replaced; the position is searched once more, on the new process.
-        slot.engine = undefined;
-        this.#stats.restarts++;
+    for (let job: Job | undefined = first; job; job = slot.engine && !slot.dead ? this.#next() : undefined) {
+      for (;;) {
+        const engine = slot.engine!;
         try {
-          const restart = this.#spawn();
-          const tracked = restart.then(() => undefined, () => undefined);
-          this.#restarting.add(tracked);
-          slot.engine = await restart;
-          this.#restarting.delete(tracked);
-          if (this.#closed) {
-            slot.engine.kill();
-            if (job.attempts < 2) job.reject(new EngineError('closed', 'EnginePool: closed before this position was searched again'));
+          const a = await engine.search(job, this.#fresh);
+          this.#stats.searches++;
+          job.resolve(a);
+          break;
+        } catch (e) {
+          engine.kill();
+          job.attempts++;
+          if (job.attempts >= 2 || this.#closed) {
+            this.#stats.errors++;
+            job.reject(e instanceof EngineError ? e : new EngineError('failed', String(e)));
+          }
+          if (this.#closed) break;
+          // The engine is replaced; the position is searched once more, on the new process.
+          slot.engine = undefined;
+          this.#stats.restarts++;
+          try {
+            const restart = this.#spawn();
+            const tracked = restart.then(() => undefined, () => undefined);
+            this.#restarting.add(tracked);
+            slot.engine = await restart;
+            this.#restarting.delete(tracked);
+            if (this.#closed) {
+              slot.engine.kill();
+              if (job.attempts < 2) job.reject(new EngineError('closed', 'EnginePool: closed before this position was searched again'));
+              break;
+            }
+          } catch (err) {
+            slot.dead = err instanceof EngineError ? err : new EngineError('start', String(err));
+            if (job.attempts < 2) { this.#stats.errors++; job.reject(slot.dead); }
             break;
           }
-        } catch (err) {
-          slot.dead = err instanceof EngineError ? err : new EngineError('start', String(err));
-          if (job.attempts < 2) { this.#stats.errors++; job.reject(slot.dead); }
-          break;
+          if (job.attempts >= 2) break;
+          if (job.signal?.aborted) { job.reject(job.signal.reason); break; }
+          this.#stats.retries++;
         }
-        if (job.attempts >= 2) break;
-        if (job.signal?.aborted) { job.reject(job.signal.reason); break; }
-        this.#stats.retries++;
       }
     }
     slot.busy = false;

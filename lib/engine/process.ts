@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { ProblemError } from '../core/coded-error.js';
-import { isUciLine, parseInfo, whiteScore, type EngineAnalysis, type EngineLine, type InfoLine } from './uci.js';
+import { isUciLine, parseInfo, secondToken, whiteScore, type EngineAnalysis, type EngineLine, type InfoLine } from './uci.js';
 
 export type EngineProblem = 'missing' | 'start' | 'exited' | 'timeout' | 'protocol' | 'closed' | 'failed';
 
@@ -53,6 +53,15 @@ export function liveEngines(): number {
 
 export interface SearchRequest { fen: string; blackToMove: boolean; chess960: boolean; go: string; multiPv: number; timeoutMs: number }
 
+/** A PV as the answer gives it: the score and win/draw/loss from White's view. */
+function lineOf(i: InfoLine, blackToMove: boolean): EngineLine {
+  const line: EngineLine = {
+    score: whiteScore(i.score, blackToMove), bestMove: i.pv[0] ?? null, pv: i.pv, depth: i.depth, seldepth: i.seldepth, nodes: i.nodes,
+  };
+  if (i.wdl) line.wdl = blackToMove ? [i.wdl[2], i.wdl[1], i.wdl[0]] : i.wdl;
+  return line;
+}
+
 export class EngineProcess {
   readonly child: ChildProcessWithoutNullStreams;
   /** The options the engine offers (from its `option name ...` lines). */
@@ -60,6 +69,10 @@ export class EngineProcess {
   #buffer = '';
   #handler: ((line: string) => void) | undefined;
   #fail: ((e: EngineError) => void) | undefined;
+  /** The deadline of the wait under way: one timer per process, restarted for each wait. */
+  #timer: NodeJS.Timeout | undefined;
+  #timerMs = 0;
+  #waitingFor = '';
   #dead: EngineError | undefined;
   #handshaken = false;
   #chess960 = false;
@@ -83,18 +96,21 @@ export class EngineProcess {
     child.stderr.resume();
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (s: string) => {
-      this.#buffer += s;
+      const text = this.#buffer === '' ? s : this.#buffer + s;
+      let start = 0;
       let nl: number;
-      while ((nl = this.#buffer.indexOf('\n')) >= 0) {
-        const line = this.#buffer.slice(0, nl).replace(/\r$/, '');
-        this.#buffer = this.#buffer.slice(nl + 1);
-        if (this.#dead) return;
+      while ((nl = text.indexOf('\n', start)) >= 0) {
+        // A line ends with LF, or CR LF.
+        const line = text.slice(start, nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl);
+        start = nl + 1;
+        if (this.#dead) break;
         if (this.#handshaken && !isUciLine(line)) {
           this.#die(new EngineError('protocol', `the engine ${command} wrote a line that is not UCI: ${JSON.stringify(line.slice(0, 80))}`));
-          return;
+          break;
         }
         this.#handler?.(line);
       }
+      this.#buffer = start === 0 ? text : text.slice(start);
     });
   }
 
@@ -133,30 +149,47 @@ export class EngineProcess {
     fail?.(error);
   }
 
-  #send(line: string): void {
+  #send(text: string): void {
     if (this.#dead) return;
-    this.child.stdin.write(`${line}\n`);
+    this.child.stdin.write(`${text}\n`);
   }
+
+  /**
+   * Starts the deadline of a wait: the process's one timer, restarted (or made anew when the
+   * duration changes). It stays armed after the wait and does nothing when it fires with no wait
+   * under way.
+   */
+  #arm(timeoutMs: number, what: string): void {
+    this.#waitingFor = what;
+    if (this.#timer !== undefined && this.#timerMs === timeoutMs) {
+      this.#timer.refresh();
+      return;
+    }
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timerMs = timeoutMs;
+    this.#timer = setTimeout(this.#expire, timeoutMs);
+  }
+
+  readonly #expire = (): void => {
+    if (this.#fail === undefined) return;
+    this.#die(new EngineError('timeout', `the engine ${this.command} did not answer ${this.#waitingFor} within ${this.#timerMs} ms`));
+  };
 
   /** Lines go to `take` until it returns true; a fault or the deadline rejects. */
   #until(take: (line: string) => boolean, timeoutMs: number, what: string): Promise<void> {
     if (this.#dead) return Promise.reject(this.#dead);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#die(new EngineError('timeout', `the engine ${this.command} did not answer ${what} within ${timeoutMs} ms`));
-      }, timeoutMs);
-      this.#fail = (e) => { clearTimeout(timer); reject(e); };
+      this.#arm(timeoutMs, what);
+      this.#fail = reject;
       this.#handler = (line) => {
         let done: boolean;
         try {
           done = take(line);
         } catch (e) {
-          clearTimeout(timer);
           this.#die(new EngineError('protocol', `the engine ${this.command} wrote a line the pool cannot read: ${(e as Error).message}`));
           return;
         }
         if (done) {
-          clearTimeout(timer);
           this.#handler = undefined;
           this.#fail = undefined;
           resolve();
@@ -172,60 +205,97 @@ export class EngineProcess {
   }
 
   /** One search (after `ucinewgame` and `isready` when `fresh`); the answer from White's view. */
-  async search(r: SearchRequest, fresh: boolean): Promise<EngineAnalysis> {
-    if (fresh) {
-      this.#send('ucinewgame');
-      await this.ready(r.timeoutMs);
+  search(r: SearchRequest, fresh: boolean): Promise<EngineAnalysis> {
+    if (fresh) return this.#freshSearch(r);
+    try {
+      return this.#go(r);
+    } catch (e) {
+      return Promise.reject(e);
     }
+  }
+
+  async #freshSearch(r: SearchRequest): Promise<EngineAnalysis> {
+    this.#send('ucinewgame');
+    await this.ready(r.timeoutMs);
+    return this.#go(r);
+  }
+
+  /**
+   * `position fen` and `go` (with the `setoption`s the request changes, in one write); the answer
+   * is made when `bestmove` arrives, from the last `info` line of each PV with an exact score
+   * (lines with a bound are aspiration-window failures).
+   */
+  #go(r: SearchRequest): Promise<EngineAnalysis> {
+    let head = '';
     if (r.chess960 !== this.#chess960 && this.offered.has('UCI_Chess960')) {
-      this.#send(`setoption name UCI_Chess960 value ${r.chess960}`);
+      head += `setoption name UCI_Chess960 value ${r.chess960}\n`;
       this.#chess960 = r.chess960;
     } else if (r.chess960 && !this.offered.has('UCI_Chess960')) {
       throw new EngineError('failed', `the engine ${this.command} does not offer UCI_Chess960`);
     }
     if (r.multiPv !== this.#multiPv) {
-      this.#send(`setoption name MultiPV value ${r.multiPv}`);
+      head += `setoption name MultiPV value ${r.multiPv}\n`;
       this.#multiPv = r.multiPv;
     }
-    this.#send(`position fen ${r.fen}\n${r.go}`);
-    // The last exact score line of each PV (lines with a bound are aspiration-window failures),
-    // parsed once the search has ended.
-    const raw = new Map<number, string>();
-    let best: string | null = null;
-    await this.#until((line) => {
-      if (line.startsWith('info ')) {
-        if (line.includes(' score ') && !line.includes('bound')) {
-          const mp = r.multiPv === 1 ? 1 : Number(/ multipv (\d+)/.exec(line)?.[1] ?? 1);
-          raw.set(mp, line);
+    this.#send(`${head}position fen ${r.fen}\n${r.go}`);
+    if (this.#dead) return Promise.reject(this.#dead);
+    return new Promise((resolve, reject) => {
+      this.#arm(r.timeoutMs, r.go);
+      this.#fail = reject;
+      // With one PV the last score line is the answer; with more, the last of each PV by number.
+      let last: string | undefined;
+      const raw = r.multiPv === 1 ? undefined : new Map<number, string>();
+      this.#handler = (line) => {
+        if (line.startsWith('info ')) {
+          if (line.includes(' score ') && !line.includes('bound')) {
+            if (raw) raw.set(Number(/ multipv (\d+)/.exec(line)?.[1] ?? 1), line);
+            else last = line;
+          }
+          return;
         }
-        return false;
-      }
-      if (line.startsWith('bestmove')) {
-        const move = line.trim().split(/\s+/)[1];
-        best = move === undefined || move === '(none)' || move === '0000' ? null : move;
-        return true;
-      }
-      return false;
-    }, r.timeoutMs, r.go);
+        if (!line.startsWith('bestmove')) return;
+        this.#handler = undefined;
+        this.#fail = undefined;
+        const move = secondToken(line);
+        const best = move === undefined || move === '(none)' || move === '0000' ? null : move;
+        let a: EngineAnalysis;
+        try {
+          a = raw ? this.#answer(r, raw, best) : this.#answerOne(r, last, best);
+        } catch (e) {
+          reject(e);
+          return;
+        }
+        resolve(a);
+      };
+    });
+  }
+
+  /** The answer from the score lines of each PV (numbered) and the `bestmove`. */
+  #answer(r: SearchRequest, raw: Map<number, string>, best: string | null): EngineAnalysis {
     const last = new Map<number, InfoLine>();
     for (const [k, line] of raw) {
       const info = parseInfo(line);
       if (info) last.set(k, info);
     }
-    const lines: EngineLine[] = [...last.keys()].sort((a, b) => a - b).map((k) => {
-      const i = last.get(k)!;
-      const line: EngineLine = {
-        score: whiteScore(i.score, r.blackToMove), bestMove: i.pv[0] ?? null, pv: i.pv, depth: i.depth, seldepth: i.seldepth, nodes: i.nodes,
-      };
-      if (i.wdl) line.wdl = r.blackToMove ? [i.wdl[2], i.wdl[1], i.wdl[0]] : i.wdl;
-      return line;
-    });
+    const lines = [...last.keys()].sort((a, b) => a - b).map((k) => lineOf(last.get(k)!, r.blackToMove));
     if (!lines.length) throw new EngineError('protocol', `the engine ${this.command} answered ${r.go} without a score`);
     const top = lines[0]!;
     return { ...top, bestMove: best ?? top.bestMove, lines };
   }
 
+  /** #answer for one PV: its last score line (if any) and the `bestmove`. */
+  #answerOne(r: SearchRequest, last: string | undefined, best: string | null): EngineAnalysis {
+    const info = last === undefined ? null : parseInfo(last);
+    if (!info) throw new EngineError('protocol', `the engine ${this.command} answered ${r.go} without a score`);
+    const top = lineOf(info, r.blackToMove);
+    return { ...top, bestMove: best ?? top.bestMove, lines: [top] };
+  }
+
   kill(): void {
+    if (this.#timer !== undefined) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+    }
     if (this.child.exitCode === null && this.child.signalCode === null) {
       try { this.child.kill('SIGKILL'); } catch { /* already gone */ }
     }
