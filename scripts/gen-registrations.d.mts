@@ -16,3 +16,5 @@ export function wasmSources(declarations: Record<string, object>, facts: NativeF
 export const FEATURES_OUTPUT: string;
 export function featureIdName(name: string): string;
 export function featuresSource(features: readonly object[]): string;
+export const SYZYGY_VALUES_OUTPUT: string;
+export function syzygyValuesSource(values: { SYZYGY_WDL_NONE: number; SYZYGY_DTZ_NONE: number }): string;
