@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { ProblemError } from '../core/coded-error.js';
-import { isUciLine, parseInfo, secondToken, whiteScore, type EngineAnalysis, type EngineLine, type InfoLine } from './uci.js';
+import { isUciLine, parseInfo, whiteScore, type EngineAnalysis, type EngineLine, type InfoLine } from './uci.js';
 
 export type EngineProblem = 'missing' | 'start' | 'exited' | 'timeout' | 'protocol' | 'closed' | 'failed';
 
@@ -256,7 +256,7 @@ export class EngineProcess {
         if (!line.startsWith('bestmove')) return;
         this.#handler = undefined;
         this.#fail = undefined;
-        const move = secondToken(line);
+        const move = line.trim().split(/\s+/)[1];
         const best = move === undefined || move === '(none)' || move === '0000' ? null : move;
         let a: EngineAnalysis;
         try {

@@ -70,114 +70,49 @@ export function checkLimit(fn: string, limit: unknown): CheckedLimit {
 /** What one `info` line says about a line of the search (null for an info line without a score). */
 export interface InfoLine { multiPv: number; score: EngineScore; bound: boolean; pv: string[]; depth: number; seldepth: number; nodes: number; wdl?: [number, number, number] }
 
-/** True for the characters JavaScript counts as whitespace (`\\s`, what trim() removes). */
-function isSpace(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 160) return false;
-  return c === 160 || c === 5760 || (c >= 8192 && c <= 8202) || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
-}
+/** The `info` fields followed by one value the pool does not read. */
+const ONE_VALUE = new Set(['time', 'nps', 'hashfull', 'tbhits', 'cpuload', 'currmovenumber', 'sbhits']);
 
-/** The end of the token found by the last tokenAt. */
-let tokenEnd = 0;
-
-/**
- * The start of the first token of `line` at or after `from` (tokens: the runs that
- * `line.trim().split(/\s+/)` gives), or -1 when there is none; its end in tokenEnd.
- */
-export function tokenAt(line: string, from: number): number {
-  const n = line.length;
-  let i = from;
-  while (i < n && isSpace(line.charCodeAt(i))) i++;
-  if (i >= n) return -1;
-  let j = i + 1;
-  while (j < n && !isSpace(line.charCodeAt(j))) j++;
-  tokenEnd = j;
-  return i;
-}
-
-/** The second token of a line (the move of `bestmove MOVE [ponder MOVE]`), or undefined. */
-export function secondToken(line: string): string | undefined {
-  if (tokenAt(line, 0) < 0) return undefined;
-  const s = tokenAt(line, tokenEnd);
-  return s < 0 ? undefined : line.slice(s, tokenEnd);
-}
-
-/** True when the token line[s, e) is `word`. */
-function tokenIs(line: string, s: number, e: number, word: string): boolean {
-  return e - s === word.length && line.startsWith(word, s);
-}
-
-/** The number of the token line[s, e) (none: s < 0) after the field `k`, or an Error naming the field. */
-function infoNumber(line: string, s: number, e: number, k: string): number {
-  if (s < 0) throw new Error(`info ${k}: not a number: undefined`);
-  let i = s;
-  const negative = line.charCodeAt(i) === 45 && e - s > 1; // '-'
-  if (negative) i++;
-  if (e - i <= 15) {
-    let v = 0;
-    for (; i < e; i++) {
-      const d = line.charCodeAt(i) - 48;
-      if (d < 0 || d > 9) break;
-      v = v * 10 + d;
-    }
-    if (i === e) return negative ? -v : v;
-  }
-  const text = line.slice(s, e);
-  const v = Number(text);
-  if (!Number.isFinite(v)) throw new Error(`info ${k}: not a number: ${text}`);
+/** The number after the field `k` at t[i], or an Error naming the field. */
+function infoNumber(t: string[], i: number, k: string): number {
+  const v = Number(t[i]);
+  if (!Number.isFinite(v)) throw new Error(`info ${k}: not a number: ${t[i]}`);
   return v;
 }
 
-/**
- * Reads an `info` line (protocol: "info" with depth, seldepth, nodes, multipv, score, wdl, pv ...).
- * The tokens are read in place: only the moves of the pv become strings.
- */
+/** Reads an `info` line (protocol: "info" with depth, seldepth, nodes, multipv, score, wdl, pv ...). */
 export function parseInfo(line: string): InfoLine | null {
+  const t = line.trim().split(/\s+/);
   let score: EngineScore | undefined;
   let bound = false;
   const out: InfoLine = { multiPv: 1, score: { cp: 0 }, bound: false, pv: [], depth: 0, seldepth: 0, nodes: 0 };
-  // The first token is the message name.
-  let at = tokenAt(line, 0) < 0 ? line.length : tokenEnd;
-  /** The next token's start (-1: none), its end in `end`; past the line's end, none. */
-  let end = at;
-  const next = (): number => {
-    const s = at >= line.length ? -1 : tokenAt(line, at);
-    if (s < 0) {
-      at = line.length;
-      end = -1;
-      return -1;
+  for (let i = 1; i < t.length; i++) {
+    const k = t[i]!;
+    switch (k) {
+      case 'depth': out.depth = infoNumber(t, ++i, k); break;
+      case 'seldepth': out.seldepth = infoNumber(t, ++i, k); break;
+      case 'nodes': out.nodes = infoNumber(t, ++i, k); break;
+      case 'multipv': out.multiPv = infoNumber(t, ++i, k); break;
+      case 'score': {
+        const kind = t[++i];
+        const v = infoNumber(t, ++i, k);
+        if (kind === 'cp') score = { cp: v };
+        else if (kind === 'mate') score = { mate: v };
+        else throw new Error(`info score: unknown kind ${kind}`);
+        break;
+      }
+      case 'lowerbound': case 'upperbound': bound = true; break; // after the score, or after its wdl
+      case 'wdl': {
+        const w = infoNumber(t, ++i, k);
+        const d = infoNumber(t, ++i, k);
+        out.wdl = [w, d, infoNumber(t, ++i, k)];
+        break;
+      }
+      case 'pv': out.pv = t.slice(i + 1); i = t.length; break;
+      case 'string': i = t.length; break;
+      case 'currmove': case 'refutation': case 'currline': return null;
+      default: if (ONE_VALUE.has(k)) i++;
     }
-    at = end = tokenEnd;
-    return s;
-  };
-  for (let s = next(); s >= 0; s = next()) {
-    const e = end;
-    if (tokenIs(line, s, e, 'depth')) { const v = next(); out.depth = infoNumber(line, v, end, 'depth'); }
-    else if (tokenIs(line, s, e, 'seldepth')) { const v = next(); out.seldepth = infoNumber(line, v, end, 'seldepth'); }
-    else if (tokenIs(line, s, e, 'nodes')) { const v = next(); out.nodes = infoNumber(line, v, end, 'nodes'); }
-    else if (tokenIs(line, s, e, 'multipv')) { const v = next(); out.multiPv = infoNumber(line, v, end, 'multipv'); }
-    else if (tokenIs(line, s, e, 'score')) {
-      const ks = next();
-      const ke = end;
-      const vs = next();
-      const v = infoNumber(line, vs, end, 'score');
-      if (ks >= 0 && tokenIs(line, ks, ke, 'cp')) score = { cp: v };
-      else if (ks >= 0 && tokenIs(line, ks, ke, 'mate')) score = { mate: v };
-      else throw new Error(`info score: unknown kind ${ks < 0 ? undefined : line.slice(ks, ke)}`);
-    } else if (tokenIs(line, s, e, 'lowerbound') || tokenIs(line, s, e, 'upperbound')) bound = true; // after the score, or after its wdl
-    else if (tokenIs(line, s, e, 'wdl')) {
-      const w = infoNumber(line, next(), end, 'wdl');
-      const d = infoNumber(line, next(), end, 'wdl');
-      out.wdl = [w, d, infoNumber(line, next(), end, 'wdl')];
-    } else if (tokenIs(line, s, e, 'pv')) {
-      const pv: string[] = [];
-      for (let m = next(); m >= 0; m = next()) pv.push(line.slice(m, end));
-      out.pv = pv;
-      break;
-    } else if (tokenIs(line, s, e, 'string')) break;
-    else if (tokenIs(line, s, e, 'currmove') || tokenIs(line, s, e, 'refutation') || tokenIs(line, s, e, 'currline')) return null;
-    else if (tokenIs(line, s, e, 'time') || tokenIs(line, s, e, 'nps') || tokenIs(line, s, e, 'hashfull') || tokenIs(line, s, e, 'tbhits')
-      || tokenIs(line, s, e, 'cpuload') || tokenIs(line, s, e, 'currmovenumber') || tokenIs(line, s, e, 'sbhits')) next(); // a value the pool does not read
   }
   if (!score) return null;
   out.score = score;
