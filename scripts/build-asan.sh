@@ -17,8 +17,6 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/build-asan"
 addon="$out/build/Release/bitboard_patterns.node"
-nodedir="$(npm config get nodedir 2>/dev/null || true)"
-[[ -n "$nodedir" && "$nodedir" != undefined && "$nodedir" != null ]] && export npm_config_nodedir="$nodedir"
 # -g1: line tables only (file:line in reports) compile about a quarter faster than full -g.
 flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g1 -O1"
 # The kernels are the costliest sources to compile under the sanitizers, and a run uses one table.
@@ -26,21 +24,11 @@ flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-fr
 # PEXT slider lookups), so on every x86 CPU the sanitized runs use x86.cc's code.
 export BITBOARD_PATTERNS_NO_BMI2=1
 
-# A subshell (the parentheses): its cd does not move the caller, which may go on to run vitest from
-# the package root.
-build() (
-  mkdir -p "$out"
-  # The package's binding.gyp with its sources one directory up.
-  sed -e 's#"native/#"../native/#g' -e "s#'native/sources.txt'#'../native/sources.txt'#" "$root/binding.gyp" > "$out/binding.gyp.new"
-  cmp -s "$out/binding.gyp.new" "$out/binding.gyp" 2>/dev/null && rm "$out/binding.gyp.new" || mv "$out/binding.gyp.new" "$out/binding.gyp"
-  cd "$out"
-  local verb=build
-  [[ "${1:-}" == --rebuild || ! -f build/Makefile ]] && verb=rebuild
-  CXXFLAGS="$flags" CFLAGS="$flags" LDFLAGS="-fsanitize=address,undefined" \
-    "$root/node_modules/.bin/node-gyp" "$verb" --directory "$out" ${npm_config_nodedir:+--nodedir="$npm_config_nodedir"} >"$out/build.log" 2>&1 \
-    || { tail -40 "$out/build.log"; exit 1; }
+# In its own tree (scripts/build-tree.sh), with the sanitizer flags.
+build() {
+  CXXFLAGS="$flags" CFLAGS="$flags" LDFLAGS="-fsanitize=address,undefined" "$root/scripts/build-tree.sh" "$out" "$@"
   echo "sanitized addon: $addon"
-)
+}
 
 run() {
   [[ -f "$addon" ]] || build
