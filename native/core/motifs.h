@@ -243,16 +243,35 @@ inline bool seeIsCastling(const Board& b, int from, int to) {
   return (b.colors[b.sideToMove] & squareBB(to)) || absDiff(fileOf(from), fileOf(to)) == 2;
 }
 
+// The pieces of both colours attacking sq, sliders seen through occ (attackersTo of each colour).
+template <class Sliders>
+BBP_ALWAYS_INLINE U64 seeAttackers(const Sliders& s, const Board& b, int sq, U64 occ) {
+  const U64 queens = b.pieces[kQueen];
+  return (pawnAttacks(1, sq) & b.pieces[kPawn] & b.colors[0]) | (pawnAttacks(0, sq) & b.pieces[kPawn] & b.colors[1]) |
+         (knightAttacks(sq) & b.pieces[kKnight]) | (kingAttacks(sq) & b.pieces[kKing]) |
+         (s.bishop(sq, occ) & (b.pieces[kBishop] | queens)) | (s.rook(sq, occ) & (b.pieces[kRook] | queens));
+}
+
+// The attackers of sq after the piece on `left` left the occupancy occ: the sliders behind it on its
+// line with sq join (x-rays); attacks that do not pass through `left` are unchanged.
+template <class Sliders>
+BBP_ALWAYS_INLINE U64 seeXrays(const Sliders& s, const Board& b, int sq, U64 occ, U64 left, U64 attackers) {
+  const U64 queens = b.pieces[kQueen];
+  if (left & bishopRays(sq)) attackers |= s.bishop(sq, occ) & (b.pieces[kBishop] | queens);
+  if (left & rookRays(sq)) attackers |= s.rook(sq, occ) & (b.pieces[kRook] | queens);
+  return attackers;
+}
+
 // The swap list of a legal move (not castling): gain[0] the piece taken by the move, gain[d] the
-// speculative score of the d-th recapture. Returns its depth d (gain[0..d] written).
+// speculative score of the d-th recapture. Returns its depth d (gain[0..d] written). The attackers
+// of the target square are looked up once; as each piece leaves, only the line through its square is
+// looked at again.
 template <class Sliders>
 int seeSwapList(const Sliders& s, const Board& b, int from, int to, int* gain) {
   const int us = b.sideToMove;
   const U64 toBit = squareBB(to);
   const int moverType = b.typeOn(from);
   U64 occ = b.occupied();
-  SeePins pins;
-  seePins(b, occ, pins);
   U64 gone = 0;
   gain[0] = 0;
   if (b.colors[us ^ 1] & toBit) {
@@ -265,29 +284,34 @@ int seeSwapList(const Sliders& s, const Board& b, int from, int to, int* gain) {
     occ ^= squareBB(taken);
   }
   occ = (occ ^ squareBB(from)) | toBit;
+  U64 attacking = seeAttackers(s, b, to, occ);
+  // Nothing can take back: the pins, which only keep pieces out, need not be looked for.
+  if (!(attacking & b.colors[us ^ 1] & occ)) return 0;
+  SeePins pins;
+  seePins(b, b.occupied(), pins);
   int onSquare = kSeeValue[moverType];  // a promotion counts as a pawn
   U64 onSquareOrigin = squareBB(from);
   int side = us ^ 1;
   int d = 0;
   U64 excluded = seeExcluded(pins, gone);
   for (;;) {
-    const U64 attackers = attackersTo(s, b, to, side, occ) & occ & ~excluded;
+    const U64 attackers = attacking & b.colors[side] & occ & ~excluded;
     if (!attackers) break;
     int type = kPawn;
     while (!(attackers & b.pieces[type])) ++type;
     const U64 from2 = attackers & b.pieces[type] & (~(attackers & b.pieces[type]) + 1);
-    if (type == kKing) {
-      // The king recaptures only when nothing can take it back.
-      const U64 occ2 = occ ^ from2;
-      if (attackersTo(s, b, to, side ^ 1, occ2) & occ2 & ~excluded) break;
-    }
+    const U64 occ2 = occ ^ from2;
+    const U64 attacking2 = seeXrays(s, b, to, occ2, from2, attacking);
+    // The king recaptures only when nothing can take it back.
+    if (type == kKing && (attacking2 & b.colors[side ^ 1] & occ2 & ~excluded)) break;
     ++d;
     gain[d] = onSquare - gain[d - 1];
     gone |= onSquareOrigin;
     if (pins.count) excluded = seeExcluded(pins, gone);
     onSquare = kSeeValue[type];
     onSquareOrigin = from2;
-    occ ^= from2;
+    occ = occ2;
+    attacking = attacking2;
     side ^= 1;
   }
   return d;
@@ -305,7 +329,7 @@ int seeValue(const Sliders& s, const Board& b, int from, int to) {
 // The static exchange evaluation of a legal move in centipawns; kSeeIllegal when it is not legal.
 template <class Sliders>
 int see(const Sliders& s, const Board& b, int from, int to, int promotion) {
-  if (checkKind(s, b, from, to, promotion) < 0) return kSeeIllegal;
+  if (!isLegalMove(s, b, from, to, promotion)) return kSeeIllegal;
   if (seeIsCastling(b, from, to)) return 0;
   return seeValue(s, b, from, to);
 }
@@ -315,7 +339,7 @@ int see(const Sliders& s, const Board& b, int from, int to, int promotion) {
 // (this side may stop after the first recapture); the swap list only between them.
 template <class Sliders>
 int seeGe(const Sliders& s, const Board& b, int from, int to, int promotion, int threshold) {
-  if (checkKind(s, b, from, to, promotion) < 0) return -1;
+  if (!isLegalMove(s, b, from, to, promotion)) return -1;
   if (seeIsCastling(b, from, to)) return 0 >= threshold;
   const int us = b.sideToMove;
   const int moverType = b.typeOn(from);
