@@ -27,14 +27,12 @@ constexpr int kSeeValue[6] = {100, 300, 300, 500, 900, 0};
 // see() of a move that is not legal in the position.
 constexpr int kSeeIllegal = -1000000;
 
-// The motif value of the piece on sq (which holds a piece).
+// The motif value of the piece on sq (which holds a piece), without a branch: random positions make
+// the piece type on a square unpredictable.
 inline int motifValueOn(const Board& b, int sq) {
-  const U64 bit = squareBB(sq);
-  if (b.pieces[kPawn] & bit) return 1;
-  if ((b.pieces[kKnight] | b.pieces[kBishop]) & bit) return 3;
-  if (b.pieces[kRook] & bit) return 5;
-  if (b.pieces[kQueen] & bit) return 9;
-  return 100;
+  const auto on = [&](U64 set) { return static_cast<int>((set >> sq) & 1); };
+  return on(b.pieces[kPawn]) + 3 * on(b.pieces[kKnight] | b.pieces[kBishop]) + 5 * on(b.pieces[kRook]) +
+         9 * on(b.pieces[kQueen]) + 100 * on(b.pieces[kKing]);
 }
 
 // The pieces of `color` worth more than a piece of value v (the king never: it has no value).
@@ -46,27 +44,39 @@ inline U64 worthMoreThan(const Board& b, int color, int v) {
   return set & b.colors[color] & ~b.pieces[kKing];
 }
 
-// Squares `color` attacks: the union of its pieces' attacks, sliders seen through occ.
-template <class Sliders>
-BBP_ALWAYS_INLINE U64 attackedBy(const Sliders& s, const Board& b, int color, U64 occ) {
-  const U64 own = b.colors[color];
-  U64 a = pawnAttacksSet(color, b.pieces[kPawn] & own) | knightAttacksSet(b.pieces[kKnight] & own) |
-          kingAttacks(b.kingSquare(color));
-  for (U64 x = diagSliders(b, color); x; x &= x - 1) a |= s.bishop(lsb(x), occ);
-  for (U64 x = orthSliders(b, color); x; x &= x - 1) a |= s.rook(lsb(x), occ);
-  return a;
-}
-
-// What every motif of one position reads: the occupancy and the squares each colour attacks.
+// What every motif of one position reads: the occupancy, the squares each colour attacks (the union
+// of its pieces' attacks, sliders seen through the occupancy), and each slider's attack set, looked
+// up once and read again by forks and the line motifs. sliderAttacks[sq] is written for the squares
+// of sliders only.
 struct MotifContext {
   U64 occ;
   U64 attacked[2];
+  U64 sliderAttacks[64];
 };
 
 template <class Sliders>
-BBP_ALWAYS_INLINE MotifContext motifContext(const Sliders& s, const Board& b) {
+BBP_ALWAYS_INLINE void fillMotifContext(const Sliders& s, const Board& b, MotifContext& m) {
   const U64 occ = b.occupied();
-  return MotifContext{occ, {attackedBy(s, b, 0, occ), attackedBy(s, b, 1, occ)}};
+  m.occ = occ;
+  const U64 bishops = b.pieces[kBishop], rooks = b.pieces[kRook], queens = b.pieces[kQueen];
+  for (int color = 0; color < 2; ++color) {
+    const U64 own = b.colors[color];
+    U64 a = pawnAttacksSet(color, b.pieces[kPawn] & own) | knightAttacksSet(b.pieces[kKnight] & own) |
+            kingAttacks(b.kingSquare(color));
+    for (U64 x = bishops & own; x; x &= x - 1) {
+      const int sq = lsb(x);
+      a |= m.sliderAttacks[sq] = s.bishop(sq, occ);
+    }
+    for (U64 x = rooks & own; x; x &= x - 1) {
+      const int sq = lsb(x);
+      a |= m.sliderAttacks[sq] = s.rook(sq, occ);
+    }
+    for (U64 x = queens & own; x; x &= x - 1) {
+      const int sq = lsb(x);
+      a |= m.sliderAttacks[sq] = s.bishop(sq, occ) | s.rook(sq, occ);
+    }
+    m.attacked[color] = a;
+  }
 }
 
 // hanging: color's pieces other than the king that the other side attacks and color does not defend.
@@ -76,8 +86,7 @@ inline U64 hangingWith(const Board& b, const MotifContext& m, int color) {
 
 // forks: color's pieces (any type) attacking at least two targets: the enemy king, an enemy piece
 // worth more than the attacker, or an enemy piece its side does not defend.
-template <class Sliders>
-U64 forksWith(const Sliders& s, const Board& b, const MotifContext& m, int color) {
+inline U64 forksWith(const Board& b, const MotifContext& m, int color) {
   const U64 own = b.colors[color], enemy = b.colors[color ^ 1];
   const U64 base = (enemy & b.pieces[kKing]) | (enemy & ~m.attacked[color ^ 1]);
   U64 result = 0;
@@ -90,34 +99,30 @@ U64 forksWith(const Sliders& s, const Board& b, const MotifContext& m, int color
     const U64 west = color == 0 ? soutOne(eastOne(t)) : nortOne(eastOne(t));
     result |= p & east & west;
   }
+  // More than one target: a set with its lowest bit cleared is not empty.
+  const auto twoOrMore = [](U64 a) { return (a & (a - 1)) != 0; };
   const U64 minorTargets = base | worthMoreThan(b, color ^ 1, 3);
-  for (U64 x = b.pieces[kKnight] & own; x; x &= x - 1) {
-    const U64 a = knightAttacks(lsb(x)) & minorTargets;
-    if (a & (a - 1)) result |= x & (~x + 1);
-  }
-  for (U64 x = b.pieces[kBishop] & own; x; x &= x - 1) {
-    const U64 a = s.bishop(lsb(x), m.occ) & minorTargets;
-    if (a & (a - 1)) result |= x & (~x + 1);
-  }
+  for (U64 x = b.pieces[kKnight] & own; x; x &= x - 1)
+    if (twoOrMore(knightAttacks(lsb(x)) & minorTargets)) result |= x & (~x + 1);
+  for (U64 x = b.pieces[kBishop] & own; x; x &= x - 1)
+    if (twoOrMore(m.sliderAttacks[lsb(x)] & minorTargets)) result |= x & (~x + 1);
   const U64 rookTargets = base | worthMoreThan(b, color ^ 1, 5);
-  for (U64 x = b.pieces[kRook] & own; x; x &= x - 1) {
-    const U64 a = s.rook(lsb(x), m.occ) & rookTargets;
-    if (a & (a - 1)) result |= x & (~x + 1);
-  }
-  for (U64 x = b.pieces[kQueen] & own; x; x &= x - 1) {
-    const U64 a = s.queen(lsb(x), m.occ) & base;
-    if (a & (a - 1)) result |= x & (~x + 1);
-  }
-  const U64 k = kingAttacks(b.kingSquare(color)) & base;
-  if (k & (k - 1)) result |= b.pieces[kKing] & own;
+  for (U64 x = b.pieces[kRook] & own; x; x &= x - 1)
+    if (twoOrMore(m.sliderAttacks[lsb(x)] & rookTargets)) result |= x & (~x + 1);
+  for (U64 x = b.pieces[kQueen] & own; x; x &= x - 1)
+    if (twoOrMore(m.sliderAttacks[lsb(x)] & base)) result |= x & (~x + 1);
+  if (twoOrMore(kingAttacks(b.kingSquare(color)) & base)) result |= b.pieces[kKing] & own;
   return result;
 }
 
 // The three line motifs of one walk of `color`'s lines: relativePins of the other colour (out[0]),
-// skewers and discoveredAttacks of `color` (out[1], out[2]), as the three functions above give them.
+// skewers and discoveredAttacks of `color` (out[1], out[2]), as the three functions below give them.
 // Only the far pieces that can make one of them are visited: for each slider, those of the other
 // colour that are its king, undefended or worth more than the slider (skewers, discovered attacks)
 // or worth more than a pawn (relative pins, whose far piece is worth more than the pinned one).
+// Each visit decides without a branch: on random positions the kind of the piece in between is a coin
+// toss. An enemy king in between is the enemy piece of value 100: it is never pinned (no far piece
+// is worth more) and it makes a skewer with any far target but the king itself (not behind it).
 template <class Sliders>
 BBP_ALWAYS_INLINE void lineMotifsWith(const Sliders& s, const Board& b, const MotifContext& m, int color, U64* out) {
   const U64 own = b.colors[color], enemy = b.colors[color ^ 1];
@@ -125,40 +130,41 @@ BBP_ALWAYS_INLINE void lineMotifsWith(const Sliders& s, const Board& b, const Mo
   const U64 enemyOthers = enemy & ~b.pieces[kKing];
   const U64 undefended = enemy & ~m.attacked[color ^ 1];
   const U64 pinFar = enemyOthers & ~b.pieces[kPawn];
+  const U64 occ = m.occ;
   U64 pins = 0, skew = 0, disc = 0;
   const auto visit = [&](int sq, U64 first, U64 far, int v) {
     // Targets of skewers and discovered attacks behind the first piece: king, undefended, worth more.
     const U64 targets = enemyKing | undefended | worthMoreThan(b, color ^ 1, v);
+    U64 skewered = 0;
     for (U64 x = far & (targets | pinFar); x; x &= x - 1) {
       const int t2 = lsb(x);
       const U64 midBit = between(sq, t2) & first;
-      const U64 farBit = x & (~x + 1);
-      if (midBit & own) {
-        if (farBit & targets) disc |= midBit;
-      } else if (midBit & enemyKing) {
-        if (farBit & targets & enemyOthers) skew |= squareBB(sq);
-      } else {
-        const int vMid = motifValueOn(b, lsb(midBit));
-        const int vFar = motifValueOn(b, t2);
-        if ((farBit & pinFar) && vFar > vMid) pins |= midBit;
-        if ((farBit & targets) && vMid > vFar) skew |= squareBB(sq);
-      }
+      const U64 farIsTarget = 0 - ((targets >> t2) & 1);
+      const U64 farPins = 0 - ((pinFar >> t2) & 1);
+      const int vMid = motifValueOn(b, lsb(midBit));
+      const int vFar = motifValueOn(b, t2);
+      const U64 farWorthMore = 0 - static_cast<U64>(vFar > vMid);
+      const U64 midWorthMore = 0 - static_cast<U64>(vMid > vFar);
+      disc |= midBit & own & farIsTarget;
+      pins |= midBit & enemy & farPins & farWorthMore;
+      skewered |= midBit & enemy & farIsTarget & midWorthMore;
     }
+    skew |= skewered ? squareBB(sq) : 0;
   };
   for (U64 x = b.pieces[kBishop] & own; x; x &= x - 1) {
     const int sq = lsb(x);
-    const U64 first = s.bishop(sq, m.occ) & m.occ;
-    visit(sq, first, s.bishop(sq, m.occ ^ first) & m.occ & ~first, 3);
+    const U64 first = m.sliderAttacks[sq] & occ;
+    visit(sq, first, s.bishop(sq, occ ^ first) & occ & ~first, 3);
   }
   for (U64 x = b.pieces[kRook] & own; x; x &= x - 1) {
     const int sq = lsb(x);
-    const U64 first = s.rook(sq, m.occ) & m.occ;
-    visit(sq, first, s.rook(sq, m.occ ^ first) & m.occ & ~first, 5);
+    const U64 first = m.sliderAttacks[sq] & occ;
+    visit(sq, first, s.rook(sq, occ ^ first) & occ & ~first, 5);
   }
   for (U64 x = b.pieces[kQueen] & own; x; x &= x - 1) {
     const int sq = lsb(x);
-    const U64 first = (s.bishop(sq, m.occ) | s.rook(sq, m.occ)) & m.occ;
-    visit(sq, first, (s.bishop(sq, m.occ ^ first) | s.rook(sq, m.occ ^ first)) & m.occ & ~first, 9);
+    const U64 first = m.sliderAttacks[sq] & occ;
+    visit(sq, first, (s.bishop(sq, occ ^ first) | s.rook(sq, occ ^ first)) & occ & ~first, 9);
   }
   out[0] = pins;
   out[1] = skew;
@@ -167,19 +173,25 @@ BBP_ALWAYS_INLINE void lineMotifsWith(const Sliders& s, const Board& b, const Mo
 
 template <class Sliders>
 U64 hanging(const Sliders& s, const Board& b, int color) {
-  return hangingWith(b, motifContext(s, b), color);
+  MotifContext m;
+  fillMotifContext(s, b, m);
+  return hangingWith(b, m, color);
 }
 template <class Sliders>
 U64 forks(const Sliders& s, const Board& b, int color) {
-  return forksWith(s, b, motifContext(s, b), color);
+  MotifContext m;
+  fillMotifContext(s, b, m);
+  return forksWith(b, m, color);
 }
 // relativePins: color's pieces other than the king that an enemy slider attacks along a line it moves
 // on, where the next piece beyond them on that ray is a piece of color other than the king, worth
 // more than the pinned piece.
 template <class Sliders>
 U64 relativePins(const Sliders& s, const Board& b, int color) {
+  MotifContext m;
+  fillMotifContext(s, b, m);
   U64 r[3];
-  lineMotifsWith(s, b, motifContext(s, b), color ^ 1, r);
+  lineMotifsWith(s, b, m, color ^ 1, r);
   return r[0];
 }
 // skewers: color's sliders attacking an enemy piece t1 along a ray whose next piece beyond t1 is an
@@ -187,8 +199,10 @@ U64 relativePins(const Sliders& s, const Board& b, int color) {
 // than the slider.
 template <class Sliders>
 U64 skewers(const Sliders& s, const Board& b, int color) {
+  MotifContext m;
+  fillMotifContext(s, b, m);
   U64 r[3];
-  lineMotifsWith(s, b, motifContext(s, b), color, r);
+  lineMotifsWith(s, b, m, color, r);
   return r[1];
 }
 // discoveredAttacks: color's pieces standing alone between a color slider and an enemy target on a
@@ -196,8 +210,10 @@ U64 skewers(const Sliders& s, const Board& b, int color) {
 // or an undefended enemy piece.
 template <class Sliders>
 U64 discoveredAttacks(const Sliders& s, const Board& b, int color) {
+  MotifContext m;
+  fillMotifContext(s, b, m);
   U64 r[3];
-  lineMotifsWith(s, b, motifContext(s, b), color, r);
+  lineMotifsWith(s, b, m, color, r);
   return r[2];
 }
 
