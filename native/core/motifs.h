@@ -27,14 +27,6 @@ constexpr int kSeeValue[6] = {100, 300, 300, 500, 900, 0};
 // see() of a move that is not legal in the position.
 constexpr int kSeeIllegal = -1000000;
 
-// The motif value of the piece on sq (which holds a piece), without a branch: random positions make
-// the piece type on a square unpredictable.
-inline int motifValueOn(const Board& b, int sq) {
-  const auto on = [&](U64 set) { return static_cast<int>((set >> sq) & 1); };
-  return on(b.pieces[kPawn]) + 3 * on(b.pieces[kKnight] | b.pieces[kBishop]) + 5 * on(b.pieces[kRook]) +
-         9 * on(b.pieces[kQueen]) + 100 * on(b.pieces[kKing]);
-}
-
 // The pieces of `color` worth more than a piece of value v (the king never: it has no value).
 inline U64 worthMoreThan(const Board& b, int color, int v) {
   U64 set = 0;
@@ -121,8 +113,8 @@ inline U64 forksWith(const Board& b, const MotifContext& m, int color) {
 // colour that are its king, undefended or worth more than the slider (skewers, discovered attacks)
 // or worth more than a pawn (relative pins, whose far piece is worth more than the pinned one).
 // Each visit decides without a branch: on random positions the kind of the piece in between is a coin
-// toss. An enemy king in between is the enemy piece of value 100: it is never pinned (no far piece
-// is worth more) and it makes a skewer with any far target but the king itself (not behind it).
+// toss. An enemy king in between is the enemy piece of the highest rank: it is never pinned (no far
+// piece is worth more) and it makes a skewer with any far target (never the king itself, not behind it).
 template <class Sliders>
 BBP_ALWAYS_INLINE void lineMotifsWith(const Sliders& s, const Board& b, const MotifContext& m, int color, U64* out) {
   const U64 own = b.colors[color], enemy = b.colors[color ^ 1];
@@ -131,6 +123,14 @@ BBP_ALWAYS_INLINE void lineMotifsWith(const Sliders& s, const Board& b, const Mo
   const U64 undefended = enemy & ~m.attacked[color ^ 1];
   const U64 pinFar = enemyOthers & ~b.pieces[kPawn];
   const U64 occ = m.occ;
+  // The rank of a piece's value (pawn 0, knight and bishop 1, rook 2, queen 3, king 4) in three bits:
+  // comparing ranks compares values.
+  const U64 rank0 = b.pieces[kKnight] | b.pieces[kBishop] | b.pieces[kQueen];
+  const U64 rank1 = b.pieces[kRook] | b.pieces[kQueen];
+  const U64 rank2 = b.pieces[kKing];
+  const auto rankOn = [&](int sq) {
+    return static_cast<int>(((rank0 >> sq) & 1) | (((rank1 >> sq) & 1) << 1) | (((rank2 >> sq) & 1) << 2));
+  };
   U64 pins = 0, skew = 0, disc = 0;
   const auto visit = [&](int sq, U64 first, U64 far, int v) {
     // Targets of skewers and discovered attacks behind the first piece: king, undefended, worth more.
@@ -141,10 +141,10 @@ BBP_ALWAYS_INLINE void lineMotifsWith(const Sliders& s, const Board& b, const Mo
       const U64 midBit = between(sq, t2) & first;
       const U64 farIsTarget = 0 - ((targets >> t2) & 1);
       const U64 farPins = 0 - ((pinFar >> t2) & 1);
-      const int vMid = motifValueOn(b, lsb(midBit));
-      const int vFar = motifValueOn(b, t2);
-      const U64 farWorthMore = 0 - static_cast<U64>(vFar > vMid);
-      const U64 midWorthMore = 0 - static_cast<U64>(vMid > vFar);
+      const int rankMid = rankOn(lsb(midBit));
+      const int rankFar = rankOn(t2);
+      const U64 farWorthMore = 0 - static_cast<U64>(rankFar > rankMid);
+      const U64 midWorthMore = 0 - static_cast<U64>(rankMid > rankFar);
       disc |= midBit & own & farIsTarget;
       pins |= midBit & enemy & farPins & farWorthMore;
       skewered |= midBit & enemy & farIsTarget & midWorthMore;
