@@ -1,6 +1,6 @@
 // The plain C++ loops the bench compares the addon's batch paths with: the same core functions over
 // the same inputs (written by the bench sections), no Node-API in sight. Prints {"name": ns/element}.
-// Usage: baseline patterns|checks <inputs.bin> <n> <samples>
+// Usage: baseline patterns|checks|motifs <inputs.bin> <n> <samples>
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/analysis.h"
 #include "core/checks.h"
 #include "core/kbnk.h"
 #include "core/movegen.h"
@@ -178,6 +179,49 @@ void checks(std::ifstream& in) {
   });
 }
 
+// Input: n packed positions (10 words each), then n 16-bit moves (one legal move per position). The
+// addon's two motif kernels minus Node-API: analyzeRange with the five motif features (both colours,
+// each position validated as the addon does) and seeBatch, median ns per position of as many samples.
+void motifs(std::ifstream& in) {
+  std::vector<U64> packed(n * kPackedPositionWords);
+  std::vector<std::uint16_t> moves(n);
+  in.read(reinterpret_cast<char*>(packed.data()), static_cast<std::streamsize>(packed.size() * sizeof(U64)));
+  in.read(reinterpret_cast<char*>(moves.data()), static_cast<std::streamsize>(moves.size() * sizeof(std::uint16_t)));
+  if (!in) {
+    std::fprintf(stderr, "baseline: short input file\n");
+    std::exit(1);
+  }
+  constexpr FeatureId kMotifs[] = {kFeatHanging, kFeatForks, kFeatRelativePins, kFeatSkewers, kFeatDiscoveredAttacks};
+  std::vector<U64> outs[5];
+  FeatureOutputs o{};
+  for (int k = 0; k < 5; ++k) {
+    outs[k].resize(2 * n);
+    o.out[kMotifs[k]] = outs[k].data();
+  }
+  std::vector<std::int16_t> see(n);
+  const auto median = [](const char* name, auto run) {
+    std::vector<double> ns;
+    for (int s = 0; s <= samples; ++s) {
+      const auto t0 = std::chrono::steady_clock::now();
+      run();
+      const auto t1 = std::chrono::steady_clock::now();
+      if (s > 0) ns.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count() / double(n));
+    }
+    std::sort(ns.begin(), ns.end());
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "%s\"%s\": %.3f", json.size() > 1 ? ", " : "", name, ns[ns.size() / 2]);
+    json += buf;
+  };
+  median("motifs", [&] {
+    if (analyzeRange(sliders, packed.data(), nullptr, 0, n, kMotifFeatures, o) != n) std::exit(3);
+    asm volatile("" : : "r"(outs) : "memory");
+  });
+  median("seeBatch", [&] {
+    if (seeBatch(sliders, packed.data(), nullptr, moves.data(), see.data(), n) != -1) std::exit(3);
+    asm volatile("" : : "r"(see.data()) : "memory");
+  });
+}
+
 }  // namespace
 
 // The core's lookup tables and their sizes in bytes (what the addon holds per process).
@@ -205,7 +249,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (argc != 5) {
-    std::fprintf(stderr, "usage: baseline patterns|checks <inputs.bin> <n> <samples>\n");
+    std::fprintf(stderr, "usage: baseline patterns|checks|motifs <inputs.bin> <n> <samples>\n");
     return 2;
   }
   const std::string mode = argv[1];
@@ -214,6 +258,7 @@ int main(int argc, char** argv) {
   std::ifstream in(argv[2], std::ios::binary);
   if (mode == "patterns") patterns(in);
   else if (mode == "checks") checks(in);
+  else if (mode == "motifs") motifs(in);
   else return 2;
   std::printf("%s}\n", json.c_str());
   return 0;

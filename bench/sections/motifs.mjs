@@ -4,12 +4,15 @@
  * group), in positions per second on one thread, native, wasm and JS; then seeBatch in moves per
  * second (one legal move per position, a capture where there is one). Position sets: random
  * positions (6-24 pieces), every position of the real games in test/fixtures/pgn (tiled to the
- * batch size), and the bench's generated PGN corpus (bench/lib.mjs pgnCorpus).
+ * batch size), and the bench's generated PGN corpus (bench/lib.mjs pgnCorpus). The C++ loop column:
+ * the same kernels over the same positions in bench/baseline.cc (no Node-API, outputs allocated
+ * once), so the gap to the native column is the call's own cost, above all its fresh output arrays.
  * `node bench/sections/motifs.mjs [--quick]` runs it alone (after `npm run build`).
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchDir, makeRandom, measurement, pgnCorpus, randomPlacement, runStandalone } from '../lib.mjs';
+import { benchDir, buildDir, compileCpp, makeRandom, measurement, pgnCorpus, randomPlacement, runStandalone } from '../lib.mjs';
 
 export const title = 'Tactical motifs and SEE (million positions or moves per CPU second, one thread)';
 
@@ -72,7 +75,16 @@ function cpuStats(run, count, samples) {
   return { samples: times, median: sorted[sorted.length >> 1], min: sorted[0], max: sorted[sorted.length - 1] };
 }
 
-export async function run({ js, native, wasm, quick }) {
+/** ns per position of bench/baseline.cc's motif loops over the batch's words and moves, or undefined. */
+function cppLoop(baseline, batch, moves, samples) {
+  if (!baseline) return undefined;
+  const file = join(buildDir, 'motifs.bin');
+  writeFileSync(file, Buffer.concat([Buffer.from(batch.words.buffer, batch.words.byteOffset, batch.words.byteLength),
+    Buffer.from(moves.buffer, moves.byteOffset, moves.byteLength)]));
+  return JSON.parse(execFileSync(baseline, ['motifs', file, String(moves.length), String(samples)], { encoding: 'utf8' }));
+}
+
+export async function run({ js, native, wasm, quick, baseline }) {
   const P = quick ? 1 << 11 : 1 << 15;
   const SAMPLES = quick ? 3 : 7;
   const rand64 = makeRandom(0x5ee5ee5n);
@@ -86,7 +98,10 @@ export async function run({ js, native, wasm, quick }) {
     ['generated games (bench corpus)', tile(corpus)],
   ];
   const apis = [['native', native], ['wasm', wasm], ['js', js]].filter(([, a]) => a);
+  // Run alone (not from bench/run.mjs), the section builds the C++ loops itself.
+  const cpp = baseline ?? (native ? compileCpp('baseline', native) : undefined);
   const rows = [];
+  const loopInputs = [];
   const measurements = [];
   let sink = 0;
   for (const [label, all] of sets) {
@@ -108,18 +123,28 @@ export async function run({ js, native, wasm, quick }) {
       measurements.push(measurement({ fn: 'seeBatch', mode: 'batch', impl, op: 'move', batchSize: count, set: label }, t));
       seeRates[impl] = 1e3 / t.median;
     }
-    const f = (x) => (x === undefined ? '-' : x.toFixed(2));
-    rows.push([`${label}: motifs (positions)`, f(motifRates.native), f(motifRates.wasm), f(motifRates.js)]);
-    rows.push([`${label}: seeBatch (moves)`, f(seeRates.native), f(seeRates.wasm), f(seeRates.js)]);
+    rows.push([`${label}: motifs (positions)`, motifRates.native, undefined, motifRates.wasm, motifRates.js]);
+    rows.push([`${label}: seeBatch (moves)`, seeRates.native, undefined, seeRates.wasm, seeRates.js]);
+    if (native) loopInputs.push([rows.length - 2, fens, moves]);
   }
+  // The C++ loops last: their inputs and the child process would change the heap the calls above
+  // allocate their outputs from.
+  for (const [row, fens, moves] of loopInputs) {
+    const loop = cppLoop(cpp, native.PositionBatch.fromFens(fens), moves, SAMPLES);
+    if (loop) [rows[row][2], rows[row + 1][2]] = [1e3 / loop.motifs, 1e3 / loop.seeBatch];
+  }
+  const f = (x) => (x === undefined ? '-' : x.toFixed(2));
+  for (const r of rows) for (let c = 1; c < r.length; c++) r[c] = f(r[c]);
   if (sink === 0.5) console.log('');
   return {
-    columns: ['what', 'native M/s', 'wasm M/s', 'JS M/s'],
+    columns: ['what', 'native M/s', 'C++ loop M/s', 'wasm M/s', 'JS M/s'],
     rows,
     notes: [
       `${P} positions per set (JS: a quarter of them); motifs = analyzeBatch(batch, ['motifs']): the five sets for white and black;`,
       'rates per CPU second of the process (user + system time, median of the samples): per core, whatever else the machine runs;',
       'seeBatch: one legal move per position, a capture where there is one. Goals: motifs >= 4 M/s native, >= 0.3 M/s JS; seeBatch >= 15 M/s native.',
+      'C++ loop: the native kernels in bench/baseline.cc over the same positions and moves, wall clock, median of as many samples; motifs there writes',
+      'into outputs allocated once, where analyzeBatch allocates fresh arrays (80 bytes a position) on every call.',
     ],
     measurements,
   };

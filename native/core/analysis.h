@@ -159,7 +159,8 @@ inline void analyzePosition(const Sliders& s, const U64* w, std::size_t i, unsig
                        ~b.colors[c];
   if (U64* out = o.u64(kFeatPolyglotKey)) out[i] = polyglotKeyOf(b);
   if (features & kMotifFeatures) {
-    const MotifContext m = motifContext(s, b);
+    MotifContext m;
+    fillMotifContext(s, b, m);
     U64* const hangingOut = o.u64(kFeatHanging);
     U64* const forksOut = o.u64(kFeatForks);
     U64* const pinsOut = o.u64(kFeatRelativePins);
@@ -167,7 +168,7 @@ inline void analyzePosition(const Sliders& s, const U64* w, std::size_t i, unsig
     U64* const discOut = o.u64(kFeatDiscoveredAttacks);
     for (int c = 0; c < 2; ++c) {
       if (hangingOut) hangingOut[2 * i + c] = hangingWith(b, m, c);
-      if (forksOut) forksOut[2 * i + c] = forksWith(s, b, m, c);
+      if (forksOut) forksOut[2 * i + c] = forksWith(b, m, c);
       if (pinsOut || skewersOut || discOut) {
         // One walk of c's lines: the other colour's relative pins, c's skewers and discovered attacks.
         U64 r[3];

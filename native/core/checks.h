@@ -268,8 +268,9 @@ inline void putPiece(Board& b, int color, int type, U64 bit) {
 
 // -1 when the move is not legal for the side to move, else kNoCheck .. kDoubleCheck (lib/core/types.ts).
 // promotion: 0 none, 1 knight, 2 bishop, 3 rook, 4 queen (the PieceType numbers).
+// kKind false (isLegalMove): legality alone, kIllegal or kNoCheck, without the look at the enemy king.
 // checkKind of a Chess960 castling move, the king (on from) taking its own rook (on to).
-template <class Sliders>
+template <bool kKind, class Sliders>
 int chess960CastleKind(const Sliders& s, const Board& b, int from, int to, int promotion) {
   const int us = b.sideToMove, them = us ^ 1;
   int right = -1;
@@ -288,6 +289,7 @@ int chess960CastleKind(const Sliders& s, const Board& b, int from, int to, int p
   detail::putPiece(after, us, kRook, squareBB(c.rookTo));
   const U64 occAfter = after.occupied();
   if (attackersTo(s, after, c.kingTo, them, occAfter)) return kIllegal;
+  if constexpr (!kKind) return kNoCheck;
   const int enemyKingSq = after.kingSquare(them);
   const U64 givers = attackersTo(s, after, enemyKingSq, us, occAfter);
   int kind = (givers & squareBB(c.rookTo)) ? kDirectCheck : kNoCheck;
@@ -296,12 +298,12 @@ int chess960CastleKind(const Sliders& s, const Board& b, int from, int to, int p
   return kind;
 }
 
-template <class Sliders>
-int checkKind(const Sliders& s, const Board& b, int from, int to, int promotion) {
+template <bool kKind, class Sliders>
+int checkKindWith(const Sliders& s, const Board& b, int from, int to, int promotion) {
   const int us = b.sideToMove, them = us ^ 1;
   const U64 fromBB = squareBB(from), toBB = squareBB(to), occ = b.occupied();
   if (b.chess960 && (b.pieceSet(us, kKing) & fromBB) && (b.pieceSet(us, kRook) & toBB))
-    return chess960CastleKind(s, b, from, to, promotion);
+    return chess960CastleKind<kKind>(s, b, from, to, promotion);
   if (!(b.colors[us] & fromBB) || (b.colors[us] & toBB) || (b.pieces[kKing] & toBB)) return kIllegal;
   const int type = b.typeOn(from);
   const bool promotes = type == kPawn && rankOf(to) == (us == 0 ? 7 : 0);
@@ -365,6 +367,7 @@ int checkKind(const Sliders& s, const Board& b, int from, int to, int promotion)
 
   const U64 occAfter = after.occupied();
   if (attackersTo(s, after, after.kingSquare(us), them, occAfter)) return kIllegal;
+  if constexpr (!kKind) return kNoCheck;
 
   const int enemyKingSq = after.kingSquare(them);
   const U64 givers = attackersTo(s, after, enemyKingSq, us, occAfter);
@@ -372,6 +375,17 @@ int checkKind(const Sliders& s, const Board& b, int from, int to, int promotion)
   for (U64 g = givers & ~squareBB(checkerSq); g; g &= g - 1)
     if (between(lsb(g), enemyKingSq) & vacated) kind |= kDiscoveredCheck;
   return kind;
+}
+
+template <class Sliders>
+int checkKind(const Sliders& s, const Board& b, int from, int to, int promotion) {
+  return checkKindWith<true>(s, b, from, to, promotion);
+}
+
+// Whether the move is legal for the side to move: checkKind's test without the check it gives.
+template <class Sliders>
+bool isLegalMove(const Sliders& s, const Board& b, int from, int to, int promotion) {
+  return checkKindWith<false>(s, b, from, to, promotion) >= 0;
 }
 
 }  // namespace BBP_ISA

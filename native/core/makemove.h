@@ -19,7 +19,7 @@ inline namespace BBP_ISA {
 template <class Sliders>
 bool makeMove(const Sliders& s, const U64* words, int from, int to, int promotion, U64* out) {
   const Board b = unpack(words);
-  if (checkKind(s, b, from, to, promotion) < 0) return false;
+  if (!isLegalMove(s, b, from, to, promotion)) return false;
   const unsigned halfmove = static_cast<unsigned>((words[8] >> 16) & 0xfffff);
   Board c = san::play(b, encodeMove(from, to, promotion));
   if (c.epSquare != kNoSquare && !san::epCaptureLegal(s, c)) c.epSquare = kNoSquare;

@@ -27,16 +27,6 @@ constexpr int kSeeValue[6] = {100, 300, 300, 500, 900, 0};
 // see() of a move that is not legal in the position.
 constexpr int kSeeIllegal = -1000000;
 
-// The motif value of the piece on sq (which holds a piece).
-inline int motifValueOn(const Board& b, int sq) {
-  const U64 bit = squareBB(sq);
-  if (b.pieces[kPawn] & bit) return 1;
-  if ((b.pieces[kKnight] | b.pieces[kBishop]) & bit) return 3;
-  if (b.pieces[kRook] & bit) return 5;
-  if (b.pieces[kQueen] & bit) return 9;
-  return 100;
-}
-
 // The pieces of `color` worth more than a piece of value v (the king never: it has no value).
 inline U64 worthMoreThan(const Board& b, int color, int v) {
   U64 set = 0;
@@ -46,27 +36,39 @@ inline U64 worthMoreThan(const Board& b, int color, int v) {
   return set & b.colors[color] & ~b.pieces[kKing];
 }
 
-// Squares `color` attacks: the union of its pieces' attacks, sliders seen through occ.
-template <class Sliders>
-BBP_ALWAYS_INLINE U64 attackedBy(const Sliders& s, const Board& b, int color, U64 occ) {
-  const U64 own = b.colors[color];
-  U64 a = pawnAttacksSet(color, b.pieces[kPawn] & own) | knightAttacksSet(b.pieces[kKnight] & own) |
-          kingAttacks(b.kingSquare(color));
-  for (U64 x = diagSliders(b, color); x; x &= x - 1) a |= s.bishop(lsb(x), occ);
-  for (U64 x = orthSliders(b, color); x; x &= x - 1) a |= s.rook(lsb(x), occ);
-  return a;
-}
-
-// What every motif of one position reads: the occupancy and the squares each colour attacks.
+// What every motif of one position reads: the occupancy, the squares each colour attacks (the union
+// of its pieces' attacks, sliders seen through the occupancy), and each slider's attack set, looked
+// up once and read again by forks and the line motifs. sliderAttacks[sq] is written for the squares
+// of sliders only.
 struct MotifContext {
   U64 occ;
   U64 attacked[2];
+  U64 sliderAttacks[64];
 };
 
 template <class Sliders>
-BBP_ALWAYS_INLINE MotifContext motifContext(const Sliders& s, const Board& b) {
+BBP_ALWAYS_INLINE void fillMotifContext(const Sliders& s, const Board& b, MotifContext& m) {
   const U64 occ = b.occupied();
-  return MotifContext{occ, {attackedBy(s, b, 0, occ), attackedBy(s, b, 1, occ)}};
+  m.occ = occ;
+  const U64 bishops = b.pieces[kBishop], rooks = b.pieces[kRook], queens = b.pieces[kQueen];
+  for (int color = 0; color < 2; ++color) {
+    const U64 own = b.colors[color];
+    U64 a = pawnAttacksSet(color, b.pieces[kPawn] & own) | knightAttacksSet(b.pieces[kKnight] & own) |
+            kingAttacks(b.kingSquare(color));
+    for (U64 x = bishops & own; x; x &= x - 1) {
+      const int sq = lsb(x);
+      a |= m.sliderAttacks[sq] = s.bishop(sq, occ);
+    }
+    for (U64 x = rooks & own; x; x &= x - 1) {
+      const int sq = lsb(x);
+      a |= m.sliderAttacks[sq] = s.rook(sq, occ);
+    }
+    for (U64 x = queens & own; x; x &= x - 1) {
+      const int sq = lsb(x);
+      a |= m.sliderAttacks[sq] = s.bishop(sq, occ) | s.rook(sq, occ);
+    }
+    m.attacked[color] = a;
+  }
 }
 
 // hanging: color's pieces other than the king that the other side attacks and color does not defend.
@@ -76,8 +78,7 @@ inline U64 hangingWith(const Board& b, const MotifContext& m, int color) {
 
 // forks: color's pieces (any type) attacking at least two targets: the enemy king, an enemy piece
 // worth more than the attacker, or an enemy piece its side does not defend.
-template <class Sliders>
-U64 forksWith(const Sliders& s, const Board& b, const MotifContext& m, int color) {
+inline U64 forksWith(const Board& b, const MotifContext& m, int color) {
   const U64 own = b.colors[color], enemy = b.colors[color ^ 1];
   const U64 base = (enemy & b.pieces[kKing]) | (enemy & ~m.attacked[color ^ 1]);
   U64 result = 0;
@@ -90,34 +91,30 @@ U64 forksWith(const Sliders& s, const Board& b, const MotifContext& m, int color
     const U64 west = color == 0 ? soutOne(eastOne(t)) : nortOne(eastOne(t));
     result |= p & east & west;
   }
+  // More than one target: a set with its lowest bit cleared is not empty.
+  const auto twoOrMore = [](U64 a) { return (a & (a - 1)) != 0; };
   const U64 minorTargets = base | worthMoreThan(b, color ^ 1, 3);
-  for (U64 x = b.pieces[kKnight] & own; x; x &= x - 1) {
-    const U64 a = knightAttacks(lsb(x)) & minorTargets;
-    if (a & (a - 1)) result |= x & (~x + 1);
-  }
-  for (U64 x = b.pieces[kBishop] & own; x; x &= x - 1) {
-    const U64 a = s.bishop(lsb(x), m.occ) & minorTargets;
-    if (a & (a - 1)) result |= x & (~x + 1);
-  }
+  for (U64 x = b.pieces[kKnight] & own; x; x &= x - 1)
+    if (twoOrMore(knightAttacks(lsb(x)) & minorTargets)) result |= x & (~x + 1);
+  for (U64 x = b.pieces[kBishop] & own; x; x &= x - 1)
+    if (twoOrMore(m.sliderAttacks[lsb(x)] & minorTargets)) result |= x & (~x + 1);
   const U64 rookTargets = base | worthMoreThan(b, color ^ 1, 5);
-  for (U64 x = b.pieces[kRook] & own; x; x &= x - 1) {
-    const U64 a = s.rook(lsb(x), m.occ) & rookTargets;
-    if (a & (a - 1)) result |= x & (~x + 1);
-  }
-  for (U64 x = b.pieces[kQueen] & own; x; x &= x - 1) {
-    const U64 a = s.queen(lsb(x), m.occ) & base;
-    if (a & (a - 1)) result |= x & (~x + 1);
-  }
-  const U64 k = kingAttacks(b.kingSquare(color)) & base;
-  if (k & (k - 1)) result |= b.pieces[kKing] & own;
+  for (U64 x = b.pieces[kRook] & own; x; x &= x - 1)
+    if (twoOrMore(m.sliderAttacks[lsb(x)] & rookTargets)) result |= x & (~x + 1);
+  for (U64 x = b.pieces[kQueen] & own; x; x &= x - 1)
+    if (twoOrMore(m.sliderAttacks[lsb(x)] & base)) result |= x & (~x + 1);
+  if (twoOrMore(kingAttacks(b.kingSquare(color)) & base)) result |= b.pieces[kKing] & own;
   return result;
 }
 
 // The three line motifs of one walk of `color`'s lines: relativePins of the other colour (out[0]),
-// skewers and discoveredAttacks of `color` (out[1], out[2]), as the three functions above give them.
+// skewers and discoveredAttacks of `color` (out[1], out[2]), as the three functions below give them.
 // Only the far pieces that can make one of them are visited: for each slider, those of the other
 // colour that are its king, undefended or worth more than the slider (skewers, discovered attacks)
 // or worth more than a pawn (relative pins, whose far piece is worth more than the pinned one).
+// Each visit decides without a branch: on random positions the kind of the piece in between is a coin
+// toss. An enemy king in between is the enemy piece of the highest rank: it is never pinned (no far
+// piece is worth more) and it makes a skewer with any far target (never the king itself, not behind it).
 template <class Sliders>
 BBP_ALWAYS_INLINE void lineMotifsWith(const Sliders& s, const Board& b, const MotifContext& m, int color, U64* out) {
   const U64 own = b.colors[color], enemy = b.colors[color ^ 1];
@@ -125,40 +122,49 @@ BBP_ALWAYS_INLINE void lineMotifsWith(const Sliders& s, const Board& b, const Mo
   const U64 enemyOthers = enemy & ~b.pieces[kKing];
   const U64 undefended = enemy & ~m.attacked[color ^ 1];
   const U64 pinFar = enemyOthers & ~b.pieces[kPawn];
+  const U64 occ = m.occ;
+  // The rank of a piece's value (pawn 0, knight and bishop 1, rook 2, queen 3, king 4) in three bits:
+  // comparing ranks compares values.
+  const U64 rank0 = b.pieces[kKnight] | b.pieces[kBishop] | b.pieces[kQueen];
+  const U64 rank1 = b.pieces[kRook] | b.pieces[kQueen];
+  const U64 rank2 = b.pieces[kKing];
+  const auto rankOn = [&](int sq) {
+    return static_cast<int>(((rank0 >> sq) & 1) | (((rank1 >> sq) & 1) << 1) | (((rank2 >> sq) & 1) << 2));
+  };
   U64 pins = 0, skew = 0, disc = 0;
   const auto visit = [&](int sq, U64 first, U64 far, int v) {
     // Targets of skewers and discovered attacks behind the first piece: king, undefended, worth more.
     const U64 targets = enemyKing | undefended | worthMoreThan(b, color ^ 1, v);
+    U64 skewered = 0;
     for (U64 x = far & (targets | pinFar); x; x &= x - 1) {
       const int t2 = lsb(x);
       const U64 midBit = between(sq, t2) & first;
-      const U64 farBit = x & (~x + 1);
-      if (midBit & own) {
-        if (farBit & targets) disc |= midBit;
-      } else if (midBit & enemyKing) {
-        if (farBit & targets & enemyOthers) skew |= squareBB(sq);
-      } else {
-        const int vMid = motifValueOn(b, lsb(midBit));
-        const int vFar = motifValueOn(b, t2);
-        if ((farBit & pinFar) && vFar > vMid) pins |= midBit;
-        if ((farBit & targets) && vMid > vFar) skew |= squareBB(sq);
-      }
+      const U64 farIsTarget = 0 - ((targets >> t2) & 1);
+      const U64 farPins = 0 - ((pinFar >> t2) & 1);
+      const int rankMid = rankOn(lsb(midBit));
+      const int rankFar = rankOn(t2);
+      const U64 farWorthMore = 0 - static_cast<U64>(rankFar > rankMid);
+      const U64 midWorthMore = 0 - static_cast<U64>(rankMid > rankFar);
+      disc |= midBit & own & farIsTarget;
+      pins |= midBit & enemy & farPins & farWorthMore;
+      skewered |= midBit & enemy & farIsTarget & midWorthMore;
     }
+    skew |= skewered ? squareBB(sq) : 0;
   };
   for (U64 x = b.pieces[kBishop] & own; x; x &= x - 1) {
     const int sq = lsb(x);
-    const U64 first = s.bishop(sq, m.occ) & m.occ;
-    visit(sq, first, s.bishop(sq, m.occ ^ first) & m.occ & ~first, 3);
+    const U64 first = m.sliderAttacks[sq] & occ;
+    visit(sq, first, s.bishop(sq, occ ^ first) & occ & ~first, 3);
   }
   for (U64 x = b.pieces[kRook] & own; x; x &= x - 1) {
     const int sq = lsb(x);
-    const U64 first = s.rook(sq, m.occ) & m.occ;
-    visit(sq, first, s.rook(sq, m.occ ^ first) & m.occ & ~first, 5);
+    const U64 first = m.sliderAttacks[sq] & occ;
+    visit(sq, first, s.rook(sq, occ ^ first) & occ & ~first, 5);
   }
   for (U64 x = b.pieces[kQueen] & own; x; x &= x - 1) {
     const int sq = lsb(x);
-    const U64 first = (s.bishop(sq, m.occ) | s.rook(sq, m.occ)) & m.occ;
-    visit(sq, first, (s.bishop(sq, m.occ ^ first) | s.rook(sq, m.occ ^ first)) & m.occ & ~first, 9);
+    const U64 first = m.sliderAttacks[sq] & occ;
+    visit(sq, first, (s.bishop(sq, occ ^ first) | s.rook(sq, occ ^ first)) & occ & ~first, 9);
   }
   out[0] = pins;
   out[1] = skew;
@@ -167,19 +173,25 @@ BBP_ALWAYS_INLINE void lineMotifsWith(const Sliders& s, const Board& b, const Mo
 
 template <class Sliders>
 U64 hanging(const Sliders& s, const Board& b, int color) {
-  return hangingWith(b, motifContext(s, b), color);
+  MotifContext m;
+  fillMotifContext(s, b, m);
+  return hangingWith(b, m, color);
 }
 template <class Sliders>
 U64 forks(const Sliders& s, const Board& b, int color) {
-  return forksWith(s, b, motifContext(s, b), color);
+  MotifContext m;
+  fillMotifContext(s, b, m);
+  return forksWith(b, m, color);
 }
 // relativePins: color's pieces other than the king that an enemy slider attacks along a line it moves
 // on, where the next piece beyond them on that ray is a piece of color other than the king, worth
 // more than the pinned piece.
 template <class Sliders>
 U64 relativePins(const Sliders& s, const Board& b, int color) {
+  MotifContext m;
+  fillMotifContext(s, b, m);
   U64 r[3];
-  lineMotifsWith(s, b, motifContext(s, b), color ^ 1, r);
+  lineMotifsWith(s, b, m, color ^ 1, r);
   return r[0];
 }
 // skewers: color's sliders attacking an enemy piece t1 along a ray whose next piece beyond t1 is an
@@ -187,8 +199,10 @@ U64 relativePins(const Sliders& s, const Board& b, int color) {
 // than the slider.
 template <class Sliders>
 U64 skewers(const Sliders& s, const Board& b, int color) {
+  MotifContext m;
+  fillMotifContext(s, b, m);
   U64 r[3];
-  lineMotifsWith(s, b, motifContext(s, b), color, r);
+  lineMotifsWith(s, b, m, color, r);
   return r[1];
 }
 // discoveredAttacks: color's pieces standing alone between a color slider and an enemy target on a
@@ -196,8 +210,10 @@ U64 skewers(const Sliders& s, const Board& b, int color) {
 // or an undefended enemy piece.
 template <class Sliders>
 U64 discoveredAttacks(const Sliders& s, const Board& b, int color) {
+  MotifContext m;
+  fillMotifContext(s, b, m);
   U64 r[3];
-  lineMotifsWith(s, b, motifContext(s, b), color, r);
+  lineMotifsWith(s, b, m, color, r);
   return r[2];
 }
 
@@ -243,16 +259,35 @@ inline bool seeIsCastling(const Board& b, int from, int to) {
   return (b.colors[b.sideToMove] & squareBB(to)) || absDiff(fileOf(from), fileOf(to)) == 2;
 }
 
+// The pieces of both colours attacking sq, sliders seen through occ (attackersTo of each colour).
+template <class Sliders>
+BBP_ALWAYS_INLINE U64 seeAttackers(const Sliders& s, const Board& b, int sq, U64 occ) {
+  const U64 queens = b.pieces[kQueen];
+  return (pawnAttacks(1, sq) & b.pieces[kPawn] & b.colors[0]) | (pawnAttacks(0, sq) & b.pieces[kPawn] & b.colors[1]) |
+         (knightAttacks(sq) & b.pieces[kKnight]) | (kingAttacks(sq) & b.pieces[kKing]) |
+         (s.bishop(sq, occ) & (b.pieces[kBishop] | queens)) | (s.rook(sq, occ) & (b.pieces[kRook] | queens));
+}
+
+// The attackers of sq after the piece on `left` left the occupancy occ: the sliders behind it on its
+// line with sq join (x-rays); attacks that do not pass through `left` are unchanged.
+template <class Sliders>
+BBP_ALWAYS_INLINE U64 seeXrays(const Sliders& s, const Board& b, int sq, U64 occ, U64 left, U64 attackers) {
+  const U64 queens = b.pieces[kQueen];
+  if (left & bishopRays(sq)) attackers |= s.bishop(sq, occ) & (b.pieces[kBishop] | queens);
+  if (left & rookRays(sq)) attackers |= s.rook(sq, occ) & (b.pieces[kRook] | queens);
+  return attackers;
+}
+
 // The swap list of a legal move (not castling): gain[0] the piece taken by the move, gain[d] the
-// speculative score of the d-th recapture. Returns its depth d (gain[0..d] written).
+// speculative score of the d-th recapture. Returns its depth d (gain[0..d] written). The attackers
+// of the target square are looked up once; as each piece leaves, only the line through its square is
+// looked at again.
 template <class Sliders>
 int seeSwapList(const Sliders& s, const Board& b, int from, int to, int* gain) {
   const int us = b.sideToMove;
   const U64 toBit = squareBB(to);
   const int moverType = b.typeOn(from);
   U64 occ = b.occupied();
-  SeePins pins;
-  seePins(b, occ, pins);
   U64 gone = 0;
   gain[0] = 0;
   if (b.colors[us ^ 1] & toBit) {
@@ -265,29 +300,34 @@ int seeSwapList(const Sliders& s, const Board& b, int from, int to, int* gain) {
     occ ^= squareBB(taken);
   }
   occ = (occ ^ squareBB(from)) | toBit;
+  U64 attacking = seeAttackers(s, b, to, occ);
+  // Nothing can take back: the pins, which only keep pieces out, need not be looked for.
+  if (!(attacking & b.colors[us ^ 1] & occ)) return 0;
+  SeePins pins;
+  seePins(b, b.occupied(), pins);
   int onSquare = kSeeValue[moverType];  // a promotion counts as a pawn
   U64 onSquareOrigin = squareBB(from);
   int side = us ^ 1;
   int d = 0;
   U64 excluded = seeExcluded(pins, gone);
   for (;;) {
-    const U64 attackers = attackersTo(s, b, to, side, occ) & occ & ~excluded;
+    const U64 attackers = attacking & b.colors[side] & occ & ~excluded;
     if (!attackers) break;
     int type = kPawn;
     while (!(attackers & b.pieces[type])) ++type;
     const U64 from2 = attackers & b.pieces[type] & (~(attackers & b.pieces[type]) + 1);
-    if (type == kKing) {
-      // The king recaptures only when nothing can take it back.
-      const U64 occ2 = occ ^ from2;
-      if (attackersTo(s, b, to, side ^ 1, occ2) & occ2 & ~excluded) break;
-    }
+    const U64 occ2 = occ ^ from2;
+    const U64 attacking2 = seeXrays(s, b, to, occ2, from2, attacking);
+    // The king recaptures only when nothing can take it back.
+    if (type == kKing && (attacking2 & b.colors[side ^ 1] & occ2 & ~excluded)) break;
     ++d;
     gain[d] = onSquare - gain[d - 1];
     gone |= onSquareOrigin;
     if (pins.count) excluded = seeExcluded(pins, gone);
     onSquare = kSeeValue[type];
     onSquareOrigin = from2;
-    occ ^= from2;
+    occ = occ2;
+    attacking = attacking2;
     side ^= 1;
   }
   return d;
@@ -305,7 +345,7 @@ int seeValue(const Sliders& s, const Board& b, int from, int to) {
 // The static exchange evaluation of a legal move in centipawns; kSeeIllegal when it is not legal.
 template <class Sliders>
 int see(const Sliders& s, const Board& b, int from, int to, int promotion) {
-  if (checkKind(s, b, from, to, promotion) < 0) return kSeeIllegal;
+  if (!isLegalMove(s, b, from, to, promotion)) return kSeeIllegal;
   if (seeIsCastling(b, from, to)) return 0;
   return seeValue(s, b, from, to);
 }
@@ -315,7 +355,7 @@ int see(const Sliders& s, const Board& b, int from, int to, int promotion) {
 // (this side may stop after the first recapture); the swap list only between them.
 template <class Sliders>
 int seeGe(const Sliders& s, const Board& b, int from, int to, int promotion, int threshold) {
-  if (checkKind(s, b, from, to, promotion) < 0) return -1;
+  if (!isLegalMove(s, b, from, to, promotion)) return -1;
   if (seeIsCastling(b, from, to)) return 0 >= threshold;
   const int us = b.sideToMove;
   const int moverType = b.typeOn(from);

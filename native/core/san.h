@@ -264,7 +264,7 @@ Move legalCastle(const Sliders& s, const Board& b, int side) {
     const int r = 2 * us + (side == 2);
     if (!(b.castling & (1 << r))) return 0;
     const int from = b.kingSquare(us), to = (us ? 56 : 0) + b.rookFile(r);
-    return chess960CastleKind(s, b, from, to, 0) >= 0 ? encodeMove(from, to) : 0;
+    return chess960CastleKind<false>(s, b, from, to, 0) >= 0 ? encodeMove(from, to) : 0;
   }
   const CastlingMove& c = kCastlingMoves[2 * us + (side == 2)];
   const U64 occ = b.occupied();
