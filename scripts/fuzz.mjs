@@ -213,6 +213,14 @@ function reuseRecipe(r) {
   return { kind: 'object', entries: [['batch', r.chance(0.8) ? batchRecipe(r) : anyRecipe(r)], ['game', part('Uint32Array')], ['ply', part('Uint32Array')]] };
 }
 
+/** analyzeBatch's `out` option: typed arrays by feature name, of plausible and wrong types and lengths. */
+function featureOutRecipe(r) {
+  if (r.chance(0.15)) return anyRecipe(r, 2);
+  const entries = Array.from({ length: 1 + r.int(3) }, () => [r.pick([...FEATURE_NAMES, 'wdl', 'dtz']),
+    typedRecipe(r, r.chance(0.5) ? 'BigUint64Array' : r.chance(0.6) ? 'Uint8Array' : r.pick(ARRAY_TYPES), r.pick([0, 1, 2, 3, 4, 5, 6, 8, 10]))]);
+  return { kind: 'object', entries };
+}
+
 /** A plausible value for a parameter, from its name (and the function's); else a hostile one. */
 function paramRecipe(r, fn, param) {
   if (r.chance(0.3)) return anyRecipe(r);
@@ -239,7 +247,7 @@ function paramRecipe(r, fn, param) {
   if (/direction|dir$/.test(p)) return { kind: 'number', value: r.chance(0.85) ? r.int(8) : r.pick(NUMBERS) };
   if (/fens?$/.test(p)) return p.endsWith('s') ? { kind: 'array', items: Array.from({ length: n }, () => ({ kind: 'string', value: r.chance(0.6) ? r.pick(FENS) : r.chance(0.5) ? r.pick(XFENS) : r.pick(BAD_FENS) })) } : { kind: 'string', value: r.chance(0.8) ? r.pick(FENS) : r.pick(BAD_FENS) };
   if (p === 'features') return r.chance(0.3) ? { kind: 'string', value: 'all' } : { kind: 'array', items: Array.from({ length: 1 + r.int(3) }, () => ({ kind: 'string', value: r.pick(FEATURE_NAMES) })) };
-  if (p === 'options' || p === 'init') return { kind: 'object', entries: [['threads', { kind: 'number', value: r.pick([1, 2, 0, 300, 1.5]) }], ...(r.chance(0.5) ? [['signal', { kind: 'signal', how: r.pick(['aborted', 'abortAfterCall', 'live', 'fake']) }]] : []), ...(r.chance(0.3) ? [['epd', { kind: r.pick(['true', 'false']) }]] : []), ...(r.chance(0.3) ? [[r.pick(['chess960', 'shredder']), r.chance(0.8) ? { kind: r.pick(['true', 'false']) } : anyRecipe(r, 2)]] : []), ...(/pgn/i.test(fn) && r.chance(0.5) ? [['reuse', reuseRecipe(r)]] : []), ...(/pgn/i.test(fn) && r.chance(0.6) ? [['variations', r.chance(0.9) ? { kind: 'true' } : anyRecipe(r, 2)]] : []), ...(/pgn/i.test(fn) && r.chance(0.3) ? [['annotations', { kind: 'true' }]] : [])] };
+  if (p === 'options' || p === 'init') return { kind: 'object', entries: [['threads', { kind: 'number', value: r.pick([1, 2, 0, 300, 1.5]) }], ...(r.chance(0.5) ? [['signal', { kind: 'signal', how: r.pick(['aborted', 'abortAfterCall', 'live', 'fake']) }]] : []), ...(r.chance(0.3) ? [['epd', { kind: r.pick(['true', 'false']) }]] : []), ...(r.chance(0.3) ? [[r.pick(['chess960', 'shredder']), r.chance(0.8) ? { kind: r.pick(['true', 'false']) } : anyRecipe(r, 2)]] : []), ...(/pgn/i.test(fn) && r.chance(0.5) ? [['reuse', reuseRecipe(r)]] : []), ...(/pgn/i.test(fn) && r.chance(0.6) ? [['variations', r.chance(0.9) ? { kind: 'true' } : anyRecipe(r, 2)]] : []), ...(/pgn/i.test(fn) && r.chance(0.3) ? [['annotations', { kind: 'true' }]] : []), ...(fn === 'analyzeBatch' && r.chance(0.5) ? [['out', featureOutRecipe(r)]] : [])] };
   if (p === 'moves') return typedRecipe(r, r.chance(0.85) ? 'Uint16Array' : r.pick(ARRAY_TYPES), r.chance(0.8) ? n : r.int(9));
   if (p === 'threshold') return { kind: 'number', value: r.chance(0.7) ? r.int(2001) - 1000 : r.pick([0.5, 100001, -100001, NaN, Infinity]) };
   if (p === 'move' && r.chance(0.4)) {

@@ -20,7 +20,7 @@ import type { Backend } from '../backends/contract.js';
 import { FEN_FIELDS, csvQuote, lineAt, parseLine, trimAscii } from '../core/lines.js';
 import { FenError, MoveError, isPosition, packPositions } from '../core/position.js';
 import { uciOfCode } from '../core/position-record.js';
-import { checkArray, checkThreads, isDetachedArray, outArray } from '../core/validate.js';
+import { checkArray, checkThreads, isDetachedArray, outArray, sharesMemory } from '../core/validate.js';
 import { recordFormatter } from './records.js';
 
 export { PLANE_BYTES };
@@ -49,6 +49,19 @@ export type {
 export interface AnalyzeOptions {
   /** Answers the `wdl` and `dtz` features (required when they are asked for). */
   syzygy?: EndgameProber;
+}
+
+/** Options of analyzeBatch (the synchronous call only: see `out`). */
+export interface AnalyzeSyncOptions<F extends FeatureName | FeatureGroupName = BaseFeatureName> extends AnalyzeOptions {
+  /**
+   * Arrays to write the results into, by feature name, instead of new ones: for instance the
+   * results of the previous call over a batch of the same length, so a loop over chunks allocates
+   * nothing. Each must be of its feature's type (BigUint64Array or Uint8Array; Int8Array for `wdl`,
+   * Int16Array for `dtz`) with exactly `width * batch.length` elements, and share no memory with
+   * the batch or with another output (a TypeError or RangeError otherwise). Features not listed
+   * get new arrays. The result holds the given arrays themselves.
+   */
+  out?: Partial<BatchResults<F>> & Partial<Record<SyzygyFeatureName, Int8Array | Int16Array>>;
 }
 
 const isSyzygyName = (x: unknown): x is SyzygyFeatureName => x === 'wdl' || x === 'dtz';
@@ -248,9 +261,14 @@ export function batchFromFens(b: Backend, fens: readonly string[], epd: boolean,
  * Zeroing and first-touching tens of megabytes cost more than the check features themselves; a
  * non-pooled Buffer's memory is reused by the allocator from one call to the next.
  */
-function allocate(ids: readonly number[], n: number, planes?: (ArrayBuffer | undefined)[]): (BigUint64Array | Uint8Array | undefined)[] {
+function allocate(ids: readonly number[], n: number, planes?: (ArrayBuffer | undefined)[],
+  given?: readonly (BigUint64Array | Uint8Array | undefined)[]): (BigUint64Array | Uint8Array | undefined)[] {
   const outs: (BigUint64Array | Uint8Array | undefined)[] = new Array(FEATURE_COUNT).fill(undefined);
   for (const f of ids) {
+    if (given?.[f]) {
+      outs[f] = given[f];
+      continue;
+    }
     const length = featureWidth(f) * n;
     const bytes = isU64Feature(f) ? 8 * length : length;
     let memory = planes?.[f];
@@ -267,6 +285,39 @@ function results<F extends FeatureName | FeatureGroupName>(ids: readonly number[
   const r: Record<string, BigUint64Array | Uint8Array> = {};
   for (const f of ids) r[FEATURES[f]!.name] = outs[f]!;
   return r as BatchResults<F>;
+}
+
+/** The caller's output arrays of analyzeBatch (options.out), checked: by feature id, then wdl and dtz. */
+function givenOutputs(fn: string, out: unknown, ids: readonly number[], sz: { wdl: boolean; dtz: boolean }, bt: PositionBatch):
+  [(BigUint64Array | Uint8Array | undefined)[], Int8Array | undefined, Int16Array | undefined] {
+  const given: (BigUint64Array | Uint8Array | undefined)[] = new Array(FEATURE_COUNT).fill(undefined);
+  let wdl: Int8Array | undefined, dtz: Int16Array | undefined;
+  if (out === undefined) return [given, wdl, dtz];
+  if (typeof out !== 'object' || out === null || ArrayBuffer.isView(out)) {
+    throw new TypeError(`${fn}: options.out must be an object of typed arrays by feature name, got ${out === null ? 'null' : typeof out}`);
+  }
+  const taken: [string, ArrayBufferView][] = [['the batch\'s words', bt.words]];
+  if (bt.valid) taken.push(['the batch\'s valid flags', bt.valid]);
+  const n = bt.length;
+  for (const key of Object.keys(out)) {
+    const v = (out as Record<string, unknown>)[key];
+    if (v === undefined) continue;
+    const what = `options.out.${key}`;
+    const f = ids.find((id) => FEATURES[id]!.name === key);
+    const asked = f !== undefined || (key === 'wdl' && sz.wdl) || (key === 'dtz' && sz.dtz);
+    if (!asked) throw new TypeError(`${fn}: ${what} is no feature this call asks for`);
+    const ctor = f !== undefined ? (isU64Feature(f) ? BigUint64Array : Uint8Array) : key === 'wdl' ? Int8Array : Int16Array;
+    const length = f !== undefined ? featureWidth(f) * n : n;
+    const arr = checkArray(fn, what, v, ctor) as BigUint64Array | Uint8Array | Int8Array | Int16Array;
+    if (arr.length !== length) throw new RangeError(`${fn}: ${what} must have ${length} elements for a batch of ${n} positions, got ${arr.length}`);
+    const clash = taken.find(([, t]) => sharesMemory(arr, t));
+    if (clash) throw new RangeError(`${fn}: ${what} shares memory with ${clash[0]}`);
+    taken.push([what, arr]);
+    if (f !== undefined) given[f] = arr as BigUint64Array | Uint8Array;
+    else if (key === 'wdl') wdl = arr as Int8Array;
+    else dtz = arr as Int16Array;
+  }
+  return [given, wdl, dtz];
 }
 
 const maskOf = (ids: readonly number[]): number => ids.reduce((m, f) => m | (1 << f), 0);
@@ -310,17 +361,18 @@ export function createBatchApi(b: Backend) {
      * positions the tables cannot answer, and skipped slots, get SYZYGY_WDL_NONE / SYZYGY_DTZ_NONE.
      */
     analyzeBatch<F extends FeatureName | FeatureGroupName = BaseFeatureName>(batch: PositionBatch, features?: readonly F[] | 'all',
-      options?: AnalyzeOptions): BatchResults<F> {
+      options?: AnalyzeSyncOptions<F>): BatchResults<F> {
       const fn = 'analyzeBatch';
       const bt = checkBatch(fn, batch);
       const sz = splitSyzygy(fn, features, options);
       const ids = featureIds(fn, sz.base);
-      const outs = allocate(ids, bt.length);
+      const [given, wdlOut, dtzOut] = givenOutputs(fn, options?.out, ids, sz, bt);
+      const outs = allocate(ids, bt.length, undefined, given);
       // Called with no feature too: it checks the packed words (a RangeError names an inconsistent one).
       nb.analyzeBatch(bt.words, bt.valid, maskOf(ids), outs);
       const r = results<F>(ids, outs) as Record<string, unknown>;
-      if (sz.wdl) r.wdl = sz.tb!.probeWdlBatch(bt);
-      if (sz.dtz) r.dtz = sz.tb!.probeDtzBatch(bt);
+      if (sz.wdl) r.wdl = sz.tb!.probeWdlBatch(bt, wdlOut);
+      if (sz.dtz) r.dtz = sz.tb!.probeDtzBatch(bt, dtzOut);
       return r as BatchResults<F>;
     },
 

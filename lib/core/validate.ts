@@ -68,6 +68,7 @@ const kindOf = intrinsic(Symbol.toStringTag) as (this: unknown) => string | unde
 const lengthOf = intrinsic('length') as (this: unknown) => number;
 const bufferOf = intrinsic('buffer') as (this: unknown) => ArrayBufferLike;
 const byteOffsetOf = intrinsic('byteOffset') as (this: unknown) => number;
+const byteLengthOf = intrinsic('byteLength') as (this: unknown) => number;
 
 /** A typed array whose buffer was transferred away (its length reads 0). */
 function isDetached(buffer: ArrayBufferLike): boolean {
@@ -83,6 +84,15 @@ function isDetached(buffer: ArrayBufferLike): boolean {
 /** A typed array whose buffer was transferred away (read through the engine's own accessors). */
 export function isDetachedArray(v: ArrayBufferView): boolean {
   return lengthOf.call(v) === 0 && isDetached(bufferOf.call(v));
+}
+
+/** Two typed arrays over overlapping bytes of one buffer (read through the engine's own accessors). */
+export function sharesMemory(a: ArrayBufferView, b: ArrayBufferView): boolean {
+  const ab = bufferOf.call(a), bb = bufferOf.call(b);
+  if (ab !== bb) return false;
+  const ao = byteOffsetOf.call(a), bo = byteOffsetOf.call(b);
+  const al = byteLengthOf.call(a), bl = byteLengthOf.call(b);
+  return al > 0 && bl > 0 && ao < bo + bl && bo < ao + al;
 }
 
 /**

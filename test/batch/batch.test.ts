@@ -165,6 +165,60 @@ describe.each(backends)('%s', (_name, api) => {
     ]);
   });
 
+  it('options.out: the results land in the given arrays, equal to new ones, over stale contents; bad slots get zeros', () => {
+    const lines = [...SAMPLE.slice(0, 300), 'not a fen', ...SAMPLE.slice(300, 600).map((l) => l.split(' ').slice(0, 4).join(' '))];
+    const b = api.PositionBatch.fromFens(lines, { epd: true });
+    expect(b.valid).not.toBeNull();
+    const fresh = api.analyzeBatch(b, 'all');
+    const stale = api.analyzeBatch(b, 'all');
+    for (const a of Object.values(stale)) new Uint8Array(a.buffer, a.byteOffset, a.byteLength).fill(0xa5);
+    const given = { ...stale };
+    const again = api.analyzeBatch(b, 'all', { out: given });
+    for (const name of ALL_NAMES) {
+      const key = name as keyof typeof again;
+      expect(again[key], name).toBe(given[key]);
+      expectSameBytes(again[key], fresh[key], name);
+    }
+    // Some outputs given, the rest new; a group name covers its members.
+    const forks = new BigUint64Array(2 * b.length).fill(7n);
+    const part = api.analyzeBatch(b, ['motifs', 'inCheck'], { out: { forks } });
+    expect(part.forks).toBe(forks);
+    expectSameBytes(part.forks, fresh.forks, 'forks');
+    expectSameBytes(part.hanging, fresh.hanging, 'hanging');
+    expectSameBytes(part.inCheck, fresh.inCheck, 'inCheck');
+  });
+
+  it('options.out refuses a wrong type or length, a feature not asked for, and memory shared with the batch or another output', () => {
+    const n = batch.length;
+    const ok = new BigUint64Array(2 * n);
+    const call = (out: unknown, features: string[] = ['checkers', 'inCheck']) => () => api.analyzeBatch(batch, features as never, { out: out as never });
+    expect(call('x')).toThrow(/analyzeBatch: options\.out must be an object/);
+    expect(call(ok)).toThrow(/options\.out must be an object/);
+    expect(call({ checkers: new Uint8Array(2 * n) })).toThrow(/analyzeBatch: options\.out\.checkers must be a BigUint64Array/);
+    expect(call({ inCheck: new BigUint64Array(n) })).toThrow(TypeError);
+    expect(call({ checkers: new BigUint64Array(n) })).toThrow(RangeError);
+    expect(call({ checkers: new BigUint64Array(n) })).toThrow(new RegExp(`options\\.out\\.checkers must have ${2 * n} elements`));
+    expect(call({ pinned: ok })).toThrow(/options\.out\.pinned is no feature this call asks for/);
+    expect(call({ wdl: new Int8Array(n) })).toThrow(TypeError);
+    expect(call({ checkers: [] })).toThrow(TypeError);
+    const detached = new BigUint64Array(2 * n);
+    structuredClone(detached.buffer, { transfer: [detached.buffer] });
+    expect(call({ checkers: detached })).toThrow(/detached/);
+    const words = new BigUint64Array(batch.words.length + 2 * n);
+    words.set(batch.words);
+    const over = api.PositionBatch.fromPacked(words.subarray(0, batch.words.length));
+    expect(() => api.analyzeBatch(over, ['checkers'], { out: { checkers: words.subarray(batch.words.length - 1, batch.words.length - 1 + 2 * n) } }))
+      .toThrow(/options\.out\.checkers shares memory with the batch's words/);
+    // Right after the words, in the same buffer, is fine.
+    expect(api.analyzeBatch(over, ['checkers'], { out: { checkers: words.subarray(batch.words.length) } }).checkers[0]).toBe(api.analyzeBatch(batch, ['checkers']).checkers[0]);
+    const bytes = new Uint8Array(2 * n);
+    expect(call({ inCheck: bytes.subarray(0, n), checkmate: bytes.subarray(n - 1, 2 * n - 1) }, ['inCheck', 'checkmate']))
+      .toThrow(/options\.out\.checkmate shares memory with options\.out\.inCheck/);
+    expect(call({ inCheck: bytes.subarray(0, n), checkmate: bytes.subarray(n) }, ['inCheck', 'checkmate'])).not.toThrow();
+    expect(call(undefined)).not.toThrow();
+    expect(call({ checkers: undefined })).not.toThrow();
+  });
+
   it('options.threads: a non-number is a TypeError, a number out of 1..256 or not whole a RangeError', async () => {
     for (const threads of ['2', 2n, null, true, {}]) {
       const call = api.analyzeBatchAsync(batch, ['checkers'], { threads: threads as never });

@@ -150,6 +150,21 @@ describe.each(backends)('wdl / dtz batch features (%s)', (name, api) => {
     expect(bytes(a.dtz).equals(bytes(s.dtz))).toBe(true);
   });
 
+  it('options.out: wdl and dtz land in the given arrays, over stale contents', () => {
+    const fens = randomFens(api, 100, 11);
+    const batch = api.PositionBatch.fromFens([...fens, 'not a fen']);
+    const fresh = api.analyzeBatch(batch, ['wdl', 'dtz', 'inCheck'], { syzygy: tb });
+    const wdl = new Int8Array(batch.length).fill(99), dtz = new Int16Array(batch.length).fill(-7);
+    const r = api.analyzeBatch(batch, ['wdl', 'dtz', 'inCheck'], { syzygy: tb, out: { wdl, dtz } });
+    expect(r.wdl).toBe(wdl);
+    expect(r.dtz).toBe(dtz);
+    expect(bytes(r.wdl).equals(bytes(fresh.wdl))).toBe(true);
+    expect(bytes(r.dtz).equals(bytes(fresh.dtz))).toBe(true);
+    expect(r.wdl[100]).toBe(SYZYGY_WDL_NONE);
+    expect(() => api.analyzeBatch(batch, ['wdl', 'dtz'], { syzygy: tb, out: { wdl: new Int16Array(batch.length) as never } })).toThrow(TypeError);
+    expect(() => api.analyzeBatch(batch, ['wdl'], { syzygy: tb, out: { dtz } })).toThrow(/options\.out\.dtz is no feature this call asks for/);
+  });
+
   it('castling rights, too many pieces and unparsed slots give the NONE values', () => {
     const fens = [
       'r3k3/8/8/8/8/8/8/4K3 b q - 0 1', // 3 pieces, castling rights

@@ -10,6 +10,7 @@ import { BISHOP, KING, KNIGHT, PACKED_POSITION_WORDS, PAWN, PLANE_BYTES, QUEEN, 
 import type { ParseInto } from '../../core/types.js';
 import type { BatchBackend } from '../contract.js';
 import { FenError } from '../../core/position.js';
+import { sharesMemory } from '../../core/validate.js';
 import { FEATURE_COUNT, featureWidth, isU64Feature } from '../../core/features.js';
 import { FEN_FIELDS, lineAt, lineStarts, parseLine } from '../../core/lines.js';
 import { popcount } from '../../board/bitboard.js';
@@ -254,12 +255,6 @@ export function analyzeRange(words: BigUint64Array, valid: Uint8Array | null, be
 
 function invalid(fn: string, words: BigUint64Array, i: number): RangeError {
   return new RangeError(`${fn}: position ${i} is not valid: ${packedProblem(words, i * PACKED_POSITION_WORDS)}`);
-}
-
-/** Two typed arrays over overlapping bytes of one buffer. */
-function sharesMemory(a: ArrayBufferView, b: ArrayBufferView): boolean {
-  return a.buffer === b.buffer && a.byteLength > 0 && b.byteLength > 0
-    && a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength;
 }
 
 export const jsBatch: BatchBackend = {
