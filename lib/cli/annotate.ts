@@ -2,7 +2,8 @@
  * `bitboard-patterns annotate FILE... (--engine-nodes N | --engine-depth D | --engine-ms T)
  * [--engines K] [--out FILE] [--force]`: every game written back with an engine evaluation after each
  * move (`[%eval 0.17]`, `[%eval #-3]`: the lichess form, from White's view) and the moves judged by
- * lichess's rule (lib/engine/advice.ts) marked `?!` ($6), `?` ($2), `??` ($4). Comments, clocks,
+ * lichess's rule (lib/engine/advice.ts) marked `?!`, `?`, `??` (NAGs $6, $2, $4, written as the move's
+ * suffix as lichess does; a NAG the move had before comes after the mark). Comments, clocks,
  * NAGs and tags are kept; a move that already carries an eval is left alone (no new eval, no mark)
  * unless --force. The games are read with the PGN reader and written with writePgn (lib/games).
  */
@@ -105,7 +106,8 @@ function annotated(w: Work, answers: EngineResult[], force: boolean): { game: Pg
   const fresh = (ply: number): boolean => force || g.evals?.[ply - 1] == null;
   /** The eval of the position after `ply` plies: searched, else the one the game carries. */
   const evalAt = (ply: number): PgnEval | null => (searched.has(ply) ? searched.get(ply)! : ply > 0 ? g.evals?.[ply - 1] ?? null : null);
-  const nags = [...(g.nags ?? [])];
+  const kept = g.nags ?? [];
+  const marks: { ply: number; nag: number }[] = [];
   for (let ply = 1; ply <= n; ply++) {
     if (!fresh(ply)) continue;
     const after = evalAt(ply);
@@ -115,9 +117,11 @@ function annotated(w: Work, answers: EngineResult[], force: boolean): { game: Pg
     if (!before || !after) continue;
     const judgement = judgeMove(before, after, ((w.startSide + ply - 1) % 2) as 0 | 1);
     // Move assessments are NAGs 1..6 (PGN standard 10); a move that has one keeps it.
-    if (judgement && !nags.some((x) => x.ply === ply && x.nag >= 1 && x.nag <= 6)) nags.push({ ply, nag: JUDGEMENT_NAG[judgement] });
+    // The mark goes first among its move's NAGs, so it is written as the move's suffix (`?!`, `?`, `??`).
+    if (judgement && !kept.some((x) => x.ply === ply && x.nag >= 1 && x.nag <= 6)) marks.push({ ply, nag: JUDGEMENT_NAG[judgement] });
   }
-  nags.sort((a, b) => a.ply - b.ply);
+  // A stable sort by ply: each mark before the NAGs its move had.
+  const nags = [...marks, ...kept].sort((a, b) => a.ply - b.ply);
   return { game: { ...g, evals, nags }, failed };
 }
 
@@ -149,7 +153,7 @@ async function annotate(o: Options): Promise<number> {
       const { game, failed } = annotated(w, answers, o.force);
       for (const e of failed) process.stderr.write(`bitboard-patterns annotate: game ${game.game}: a position could not be analysed: ${e.message}\n`);
       if (failed.length) bad++;
-      await sink.write(writePgnBytes('annotate', game));
+      await sink.write(writePgnBytes('annotate', game, { suffixes: true }));
       games++;
       positions += w.positions.length;
     }

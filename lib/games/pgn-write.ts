@@ -1,7 +1,8 @@
 /**
  * Writing PGN: the PGN standard's export format (section 8: the Seven Tag Roster first, in its
  * order (8.1.1), then the other tags as the game holds them; a blank line; SAN movetext with move
- * number indications (8.2.2), NAGs as `$n` (8.2.4), comments in braces, lines of at most 80
+ * number indications (8.2.2), NAGs as `$n` (8.2.4; `{ suffixes: true }` writes a move's assessment as
+ * its suffix, `?!`), comments in braces, lines of at most 80
  * characters; the game termination marker (8.2.6); a blank line after each game). Clocks, move times
  * and evaluations (`clocks`, `emts`, `evals` of a game read with `{ annotations: true }`) are written
  * as the PGN Specification Supplement's `[%clk]`, `[%emt]` and `[%eval]` commands in a comment after
@@ -45,7 +46,17 @@ export interface WritableGame {
 export interface WritePgnOptions {
   /** The longest line (default 80); a single longer token (a long comment) gets a line of its own. */
   lineWidth?: number;
+  /**
+   * A move's first NAG, when it is a move assessment ($1..$6), written as the suffix it stands for
+   * right after the move: `!`, `?`, `!!`, `??`, `!?`, `?!` (the PGN standard's import-format suffix
+   * annotations, the form lichess writes its analysis marks in). The readers give the same NAG back.
+   * Default false: every NAG as `$n`, as the export format has it.
+   */
+  suffixes?: boolean;
 }
+
+/** The suffix annotation of each move assessment NAG (PGN standard 8.2.3.8 and 10: $1..$6). */
+const SUFFIX_OF_NAG = ['', '!', '?', '!!', '??', '!?', '?!'];
 
 const COMMAND = /\[%(?:clk|emt|eval)[ \t\r\n]*[^\][]*\]/g;
 const TAG_NAME = /^[A-Za-z0-9_]+$/;
@@ -159,7 +170,7 @@ class Bytes extends ByteSink {
 }
 
 /** One game in export format (ending with a blank line), appended to w. */
-function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
+function writeGame(fn: string, g: WritableGame, width: number, suffixes: boolean, w: Bytes): void {
   if (typeof g !== 'object' || g === null) throw new TypeError(`${fn}: each game must be an object`);
   if (!Array.isArray(g.moves) || g.moves.some((m) => typeof m !== 'string')) throw new TypeError(`${fn}: game.moves must be an array of UCI strings`);
   const tags = g.tags ?? {};
@@ -203,9 +214,15 @@ function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
   // Per ply: NAGs and comments after the move of that ply (0: before the first move).
   const after: (string[] | undefined)[] = new Array(g.moves.length + 1);
   const put = (ply: number, token: string): void => { (after[ply] ??= []).push(token); };
+  // With suffixes: the suffix of each move whose first NAG is a move assessment.
+  const suffix: (string | undefined)[] = [];
   for (const n of g.nags ?? []) {
     if (!Number.isInteger(n.ply) || n.ply < 0 || n.ply > g.moves.length) throw new RangeError(`${fn}: nag ply ${n.ply} out of range`);
     if (!Number.isInteger(n.nag) || n.nag < 0 || n.nag > 255) throw new RangeError(`${fn}: nag ${n.nag} out of range 0..255`);
+    if (suffixes && n.ply > 0 && after[n.ply] === undefined && suffix[n.ply] === undefined && n.nag >= 1 && n.nag <= 6) {
+      suffix[n.ply] = SUFFIX_OF_NAG[n.nag];
+      continue;
+    }
     put(n.ply, `$${n.nag}`);
   }
   for (let ply = 1; ply <= g.moves.length && annotated; ply++) {
@@ -255,7 +272,7 @@ function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
     column += length;
   };
   if (g.tree !== undefined) {
-    writeTree(fn, g.tree, blackFirst, fullmove0, emit, emitMove);
+    writeTree(fn, g.tree, blackFirst, fullmove0, suffixes, emit, emitMove);
     emit(result);
     if (w.buf[w.n - 1] !== 10) w.byte(10);
     w.byte(10);
@@ -266,8 +283,9 @@ function writeGame(fn: string, g: WritableGame, width: number, w: Bytes): void {
   for (let i = 0; i < sans.length; i++) {
     const whiteMoves = blackFirst ? i % 2 === 1 : i % 2 === 0;
     const number = fullmove0 + ((i + (blackFirst ? 1 : 0)) >> 1);
-    if (whiteMoves) emitMove(WHITE_NUMBER[number] ??= `${number}. `, sans[i]!);
-    else emitMove(needNumber ? (BLACK_NUMBER[number] ??= `${number}... `) : '', sans[i]!);
+    const san = suffix[i + 1] === undefined ? sans[i]! : sans[i]! + suffix[i + 1]!;
+    if (whiteMoves) emitMove(WHITE_NUMBER[number] ??= `${number}. `, san);
+    else emitMove(needNumber ? (BLACK_NUMBER[number] ??= `${number}... `) : '', san);
     const a = after[i + 1];
     needNumber = a !== undefined;
     if (a) for (const t of a) emit(t);
@@ -312,7 +330,7 @@ function nodeComment(fn: string, n: PgnNode, what: string): string {
  * the variations on it (each in parentheses, its starting comment first), then the line goes on; a
  * move number after anything but a move. A '}' in a comment is dropped (a brace comment cannot hold it).
  */
-function writeTree(fn: string, tree: PgnTree, blackFirst: boolean, fullmove0: number,
+function writeTree(fn: string, tree: PgnTree, blackFirst: boolean, fullmove0: number, suffixes: boolean,
   emit: (t: string) => void, emitMove: (prefix: string, san: string) => void): void {
   if (typeof tree !== 'object' || tree === null || !Array.isArray(tree.children)) throw new TypeError(`${fn}: game.tree must be { comment, children }`);
   if (typeof tree.comment === 'string' && tree.comment !== '') emit(`{${tree.comment.replace(/\}/g, '')}}`);
@@ -322,13 +340,17 @@ function writeTree(fn: string, tree: PgnTree, blackFirst: boolean, fullmove0: nu
     if (typeof n.san !== 'string' || !/^(?:[A-Za-z0-9=+#\-]+)$/.test(n.san)) throw new RangeError(`${fn}: ${what}.san is no SAN: ${JSON.stringify(n.san)}`);
     const whiteMoves = blackFirst ? ply % 2 === 1 : ply % 2 === 0;
     const number = fullmove0 + ((ply + (blackFirst ? 1 : 0)) >> 1);
-    if (whiteMoves) emitMove(WHITE_NUMBER[number] ??= `${number}. `, n.san);
-    else emitMove(needNumber ? (BLACK_NUMBER[number] ??= `${number}... `) : '', n.san);
-    needNumber = false;
-    for (const nag of n.nags ?? []) {
+    const nags = n.nags ?? [];
+    if (!Array.isArray(nags)) throw new TypeError(`${fn}: ${what}.nags must be an array`);
+    for (const nag of nags) {
       if (!Number.isInteger(nag) || nag < 0 || nag > 255) throw new RangeError(`${fn}: ${what}.nags: ${nag} is not 0..255`);
-      emit(`$${nag}`);
     }
+    const first = suffixes && nags.length > 0 && nags[0]! >= 1 && nags[0]! <= 6 ? 1 : 0;
+    const san = first ? n.san + SUFFIX_OF_NAG[nags[0]!]! : n.san;
+    if (whiteMoves) emitMove(WHITE_NUMBER[number] ??= `${number}. `, san);
+    else emitMove(needNumber ? (BLACK_NUMBER[number] ??= `${number}... `) : '', san);
+    needNumber = false;
+    for (let k = first; k < nags.length; k++) emit(`$${nags[k]}`);
     const c = nodeComment(fn, n, what);
     if (c !== '') {
       emit(c);
@@ -373,10 +395,12 @@ export function writePgnBytes(fn: string, games: WritableGame | Iterable<Writabl
   const width = options?.lineWidth ?? 80;
   if (typeof width !== 'number') throw new TypeError(`${fn}: lineWidth must be a number`);
   if (!Number.isInteger(width) || width < 20 || width > 100000) throw new RangeError(`${fn}: lineWidth must be an integer 20..100000`);
+  const suffixes = options?.suffixes ?? false;
+  if (typeof suffixes !== 'boolean') throw new TypeError(`${fn}: suffixes must be a boolean`);
   if (typeof games !== 'object' || games === null || ArrayBuffer.isView(games)) throw new TypeError(`${fn}: games must be a game or an iterable of games`);
   const list: Iterable<WritableGame> = Symbol.iterator in games && !Array.isArray((games as { moves?: unknown }).moves)
     ? (games as Iterable<WritableGame>) : [games as WritableGame];
   const w = new Bytes();
-  for (const g of list) writeGame(fn, g, width, w);
+  for (const g of list) writeGame(fn, g, width, suffixes, w);
   return w.buf.subarray(0, w.n);
 }

@@ -1,7 +1,8 @@
 /**
  * `bitboard-patterns annotate` end to end (dist/cli.cjs): every move gets the eval that Stockfish
  * driven by hand gives its position in deterministic mode (--fresh, a node limit), from White's
- * view, read back with the PGN reader; the marks follow judgeMove from those evals; comments, clocks
+ * view, read back with the PGN reader; the marks follow judgeMove from those evals and are written as
+ * the moves' suffixes (`??`) before the NAGs the moves had; comments, clocks
  * and tags are kept; a move that carries an eval keeps it unless --force. The positions are walked
  * on every backend.
  */
@@ -21,7 +22,7 @@ const PGN = `[Event "one"]
 [Black "b"]
 [Result "0-1"]
 
-1. f3 e5 2. g4 Qh4# 0-1
+1. f3 e5 2. g4 $14 Qh4# 0-1
 
 [Event "two"]
 [Result "1-0"]
@@ -71,7 +72,8 @@ describe.runIf(haveStockfish)('annotate', () => {
         const scores = await byHand(positions.map((p) => api.toFen(p)));
         const out = games[gi]!;
         const evals = out.evals!;
-        const nags = new Map((out.nags ?? []).map((n) => [n.ply, n.nag]));
+        // The marks: move assessments ($1..$6); other NAGs the input had are kept after them.
+        const nags = new Map((out.nags ?? []).filter((n) => n.nag >= 1 && n.nag <= 6).map((n) => [n.ply, n.nag]));
         for (let ply = 1; ply <= g.moves.length; ply++) {
           const kept = g.evals?.[ply - 1];
           const s = scores[ply]!;
@@ -85,8 +87,12 @@ describe.runIf(haveStockfish)('annotate', () => {
       }
       // Known facts: 2. g4 lets Black mate at once; 2... Ke7 allows mate in one.
       expect(games[0]!.evals![2]).toEqual({ mate: -1 });
-      expect(new Map(games[0]!.nags!.map((n) => [n.ply, n.nag])).get(3)).toBe(4);
+      expect(games[0]!.nags!.filter((n) => n.ply === 3)).toEqual([{ ply: 3, nag: 4 }, { ply: 3, nag: 14 }]);
       expect(new Map(games[1]!.nags!.map((n) => [n.ply, n.nag])).get(4)).toBe(4);
+      // Written as lichess writes its marks: the move's suffix, before the NAGs the move had.
+      expect(fresh.stdout).toMatch(/ 2\. g4\?\? \$14 \{/);
+      expect(fresh.stdout).toMatch(/ 2\.\.\. Ke7\?\? \{/);
+      expect(fresh.stdout).not.toMatch(/\$[1-6]\b/);
     });
   });
 

@@ -271,7 +271,7 @@ function randomTree(seed: number, size: number): PgnTree {
     budget--;
     const uci = moves[rnd(moves.length)]!;
     const node: PgnNode = {
-      san: jsSan.toSan(pos, uci), uci, nags: rnd(3) === 0 ? [1 + rnd(139)] : [], comment: rnd(3) === 0 ? text() : '',
+      san: jsSan.toSan(pos, uci), uci, nags: [[], [], [1 + rnd(139)], [1 + rnd(6)], [1 + rnd(6), 1 + rnd(139)], [10 + rnd(130), 1 + rnd(6)]][rnd(6)]!, comment: rnd(3) === 0 ? text() : '',
       startingComment: variationStart && rnd(2) === 0 ? text() : '',
       clock: rnd(3) === 0 ? rnd(10000) + (rnd(2) ? 0.5 : 0) : null,
       eval: rnd(4) === 0 ? (rnd(5) === 0 ? { mate: rnd(20) - 10 || 1 } : { cp: rnd(2001) - 1000 }) : null,
@@ -309,9 +309,9 @@ function normalized(t: PgnTree): PgnTree {
 
 describe.each(pgnBackends)('writing PGN trees (%s)', (backend) => {
   it('reads back every random tree node for node, and chessops reads the same tree', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.integer({ min: 1, max: 120 }), (seed, size) => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.integer({ min: 1, max: 120 }), fc.boolean(), (seed, size, suffixes) => {
       const tree = normalized(randomTree(seed, size));
-      const text = writePgn({ tags: { Event: 'random' }, moves: [], tree });
+      const text = writePgn({ tags: { Event: 'random' }, moves: [], tree }, { suffixes });
       const [g] = parsePgn(text, { variations: true, backend });
       expect(g!.error).toBeUndefined();
       expect(g!.tree).toEqual(tree);

@@ -1,6 +1,7 @@
 /**
  * writePgn. Truths: the PGN standard's export format rules (section 8.1.1 Seven Tag Roster and its
- * order, 8.2.2 move numbers, 8.2.4 NAGs, lines of at most 80 characters) checked on the text; the
+ * order, 8.2.2 move numbers, 8.2.4 NAGs and 8.2.3.8 suffix annotations, lines of at most 80
+ * characters) checked on the text; the
  * round trip through both readers (parsePgn(writePgn(g)) gives g back); chessops' PGN parser as a
  * live oracle (every move legal from its own replay, tags and comments read as written); and
  * pgn-extract (Debian package pgn-extract) as a second live oracle when installed. CI sets
@@ -74,7 +75,8 @@ describe.each(pgnBackends)('writePgn (%s reader)', (backend) => {
     const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', '"', '\\', '{', '}', ']', '[', '%', ';', '$', '1', '\n', 'é', '♞', ')', '(') });
     const oneLine = text.map((t) => t.replace(/\n/g, ' '));
     fc.assert(fc.property(fc.nat(games.length - 1), fc.dictionary(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,8}$/), oneLine, { maxKeys: 5 }),
-      fc.array(fc.tuple(fc.nat(300), text)), fc.array(fc.tuple(fc.nat(300), fc.nat(255))), (gi, extra, comments, nags) => {
+      fc.array(fc.tuple(fc.nat(300), text)), fc.array(fc.tuple(fc.nat(300), fc.oneof(fc.nat(255), fc.integer({ min: 1, max: 6 })))), fc.boolean(),
+      (gi, extra, comments, nags, suffixes) => {
         const g = games[gi]!;
         const n = g.moves.length;
         // A comment holding both '}' and a line end cannot be written; a ';' comment loses a final '\r' (none here).
@@ -86,13 +88,49 @@ describe.each(pgnBackends)('writePgn (%s reader)', (backend) => {
         delete tags.SetUp;
         delete tags.Variant;
         const game = { ...g, tags, comments: cs, nags: ns, clocks: undefined, emts: undefined, evals: undefined };
-        const [back] = parsePgn(writePgn(game), { backend, comments: true });
+        const [back] = parsePgn(writePgn(game, { suffixes }), { backend, comments: true });
         expect(back!.error).toBeUndefined();
         expect(back!.tags).toEqual({ ...tags, ...(g.startFen === g.startFen && g.tags.FEN ? { SetUp: '1', FEN: g.startFen } : {}), Result: tags.Result ?? g.result ?? '*' });
         expect(back!.moves).toEqual(g.moves);
         expect(back!.nags).toEqual(ns);
         expect(back!.comments).toEqual(cs);
       }), { numRuns: 150 });
+  });
+
+  it('{ suffixes: true }: a move whose first NAG is $1..$6 gets its suffix; other NAGs stay $n; the reader gives them back', () => {
+    const game = { moves: ['e2e4', 'e7e5', 'g1f3', 'b8c6'], result: null,
+      nags: [{ ply: 0, nag: 3 }, { ply: 1, nag: 2 }, { ply: 1, nag: 14 }, { ply: 2, nag: 14 }, { ply: 2, nag: 6 }, { ply: 3, nag: 4 }, { ply: 4, nag: 5 }] };
+    const movetext = (t: string) => t.split('\n\n')[1]!.trim();
+    expect(movetext(writePgn(game, { suffixes: true }))).toBe('$3 1. e4? $14 1... e5 $14 $6 2. Nf3?? Nc6!? *');
+    expect(movetext(writePgn(game))).toBe('$3 1. e4 $2 $14 1... e5 $14 $6 2. Nf3 $4 2... Nc6 $5 *');
+    for (const g of [parsePgn(writePgn(game, { suffixes: true }), { backend, comments: true })[0]!]) {
+      expect(g.error).toBeUndefined();
+      expect(g.nags).toEqual(game.nags);
+    }
+    const suffixOf = ['', '!', '?', '!!', '??', '!?', '?!'];
+    for (let nag = 1; nag <= 6; nag++) {
+      expect(movetext(writePgn({ moves: ['e2e4'], result: null, nags: [{ ply: 1, nag }] }, { suffixes: true }))).toBe(`1. e4${suffixOf[nag]} *`);
+    }
+    expect(() => writePgn(game, { suffixes: 1 as never })).toThrow(/suffixes must be a boolean/);
+  });
+
+  it('{ suffixes: true }: chessops reads the same NAGs on every move of the corpus with random assessments', () => {
+    fc.assert(fc.property(fc.nat(games.length - 1), fc.array(fc.tuple(fc.nat(300), fc.integer({ min: 1, max: 6 }), fc.nat(30))), (gi, picks) => {
+      const g = games[gi]!;
+      const n = g.moves.length;
+      if (n === 0) return;
+      const nags = picks.flatMap(([p, a, other]) => [{ ply: 1 + (p % n), nag: a }, ...(other > 20 ? [{ ply: 1 + (p % n), nag: other }] : [])])
+        .sort((x, y) => x.ply - y.ply);
+      const text = writePgn({ ...g, comments: [], nags, clocks: undefined, emts: undefined, evals: undefined }, { suffixes: true });
+      const [o] = chessopsParsePgn(text, emptyHeaders);
+      const seen: { ply: number; nag: number }[] = [];
+      let ply = 0;
+      for (const node of o!.moves.mainline()) {
+        ply++;
+        for (const nag of node.nags ?? []) seen.push({ ply, nag });
+      }
+      expect(seen).toEqual(nags);
+    }), { numRuns: 100 });
   });
 
   it('lines hold at most 80 characters (or one token longer than that)', () => {
@@ -153,7 +191,8 @@ describe.runIf(pgnExtract)('writePgn: pgn-extract reads the output', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bbp-pgnx-'));
     try {
       const file = join(dir, 'in.pgn');
-      writeFileSync(file, writePgn(games));
+      // Every move assessment written as its suffix: pgn-extract reads those too.
+      writeFileSync(file, writePgn(games, { suffixes: true }));
       const log = join(dir, 'log');
       execFileSync(pgnExtract!, ['-s', '-r', `-l${log}`, file], { stdio: 'pipe' });
       expect(readFileSync(log, 'utf8').trim()).toBe('');
