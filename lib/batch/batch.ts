@@ -530,6 +530,20 @@ export function analyzeTextChunk(b: Backend, text: Uint8Array, firstLine: number
 }
 
 /**
+ * The features `ids` of parsed text's positions, one array per feature id (lines that did not
+ * parse: zeros), and with `tb` each position's wdl and dtz (NONE where the tables cannot answer).
+ * The analyze command's Parquet output of FEN / EPD lines reads its columns from these.
+ */
+export function analyzeParsed(b: Backend, parsed: ParsedText, ids: readonly number[], tb?: EndgameProber):
+  { outs: (BigUint64Array | Uint8Array | undefined)[]; wdl?: Int8Array; dtz?: Int16Array } {
+  const outs = allocate(ids, parsed.valid.length);
+  b.batch.analyzeBatch(parsed.words, parsed.valid, maskOf(ids), outs);
+  if (!tb) return { outs };
+  const positions = PositionBatch.create(parsed.words, parsed.valid, []);
+  return { outs, wdl: tb.probeWdlBatch(positions, undefined, 1), dtz: tb.probeDtzBatch(positions, undefined, 1) };
+}
+
+/**
  * Adds wdl and dtz to each non-empty record (null in NDJSON, an empty field in CSV where the tables
  * cannot answer): NDJSON `..."wdl":2,"dtz":13}`, CSV `...,wdl,dtz,error`.
  */

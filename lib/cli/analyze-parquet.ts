@@ -78,8 +78,8 @@ export interface ParquetColumn {
 /** A column's values for some rows: null where the row has no value. */
 export type ColumnValues = (number | bigint | string | Uint8Array | boolean | null)[];
 
-const u32 = (name: string, required = false): ParquetColumn => ({ name, type: 'INT32', converted: 'UINT_32', required });
-const text = (name: string): ParquetColumn => ({ name, type: 'BYTE_ARRAY', converted: 'UTF8', required: false });
+export const u32 = (name: string, required = false): ParquetColumn => ({ name, type: 'INT32', converted: 'UINT_32', required });
+export const text = (name: string): ParquetColumn => ({ name, type: 'BYTE_ARRAY', converted: 'UTF8', required: false });
 
 /** No move_see: ply 0, a null move. */
 export const NO_SEE = -32768;
@@ -117,26 +117,40 @@ export function moveSeeOf(chunk: GamePositions, api: ReturnType<typeof createApi
 }
 
 /** The columns of the PGN records for these options, in the CSV header's order. */
-export function pgnParquetColumns(o: ColumnOptions): ParquetColumn[] {
-  const cols: ParquetColumn[] = o.per === 'game'
-    ? [u32('game', true), text('result'), u32('plies'), text('outcome'), text('termination'), text('eco'), text('opening'), ...o.tags.map(text)]
-    : [u32('game', true), u32('ply'), text('san'), text('fen')];
-  const names = featureColumns(o.ids);
+/**
+ * The columns of features `ids`, named as the CSV header names them: per position a set or a key
+ * UINT_64, a flag BOOLEAN, a small count UINT_8; `summed` (per game) the sets and counts as UINT_32
+ * sums, polyglotKey still UINT_64.
+ */
+export function featureParquetColumns(ids: readonly number[], summed: boolean): ParquetColumn[] {
+  const cols: ParquetColumn[] = [];
+  const names = featureColumns(ids);
   let at = 0;
-  for (const f of o.ids) {
+  for (const f of ids) {
     const info = FEATURES[f]!;
     for (let c = 0; c < (info.perColor ? 2 : 1); c++) {
       const name = names[at++]!;
       if (info.type === 'u64') cols.push({ name, type: 'INT64', converted: 'UINT_64', required: false });
-      else if (o.per === 'game') cols.push(u32(name));
+      else if (summed) cols.push(u32(name));
       else if (info.type === 'bitboard') cols.push({ name, type: 'INT64', converted: 'UINT_64', required: false });
       else if (info.type === 'flag') cols.push({ name, type: 'BOOLEAN', required: false });
       else cols.push({ name, type: 'INT32', converted: 'UINT_8', required: false });
     }
   }
-  if (o.syzygy?.length && o.per === 'position') {
-    cols.push({ name: 'wdl', type: 'INT32', converted: 'INT_8', required: false }, { name: 'dtz', type: 'INT32', converted: 'INT_16', required: false });
-  }
+  return cols;
+}
+
+/** The Syzygy columns: wdl INT_8, dtz INT_16. */
+export const SYZYGY_COLUMNS: readonly ParquetColumn[] = [
+  { name: 'wdl', type: 'INT32', converted: 'INT_8', required: false }, { name: 'dtz', type: 'INT32', converted: 'INT_16', required: false },
+];
+
+export function pgnParquetColumns(o: ColumnOptions): ParquetColumn[] {
+  const cols: ParquetColumn[] = o.per === 'game'
+    ? [u32('game', true), text('result'), u32('plies'), text('outcome'), text('termination'), text('eco'), text('opening'), ...o.tags.map(text)]
+    : [u32('game', true), u32('ply'), text('san'), text('fen')];
+  cols.push(...featureParquetColumns(o.ids, o.per === 'game'));
+  if (o.syzygy?.length && o.per === 'position') cols.push(...SYZYGY_COLUMNS);
   if (o.annotations?.clock && o.per === 'position') cols.push({ name: 'clock', type: 'DOUBLE', required: false });
   if (o.annotations?.eval && o.per === 'position') {
     cols.push({ name: 'eval_cp', type: 'INT32', required: false }, { name: 'eval_mate', type: 'INT32', required: false });

@@ -30,11 +30,13 @@ import {
   BYTES, CHUNK_BYTES, EPIPE, chunkCount, chunkPlan, sharedBlocks, ERRORS, LINES, MAX_LINE_BYTES, RUNNING, STOP, STRICT, WRITE_FAILED,
 } from './analyze-control.js';
 import type { JobResult, WorkerData } from './analyze-control.js';
+import type { Backend } from '../backends/contract.js';
+import type { SyzygyTablebase } from '../tablebases/syzygy.js';
 
 /** FEN / EPD records go through fd 1 (lib/cli/output.ts); the PGN reader guards process.stdout itself. */
 export const writesFd1 = true;
 
-export const summary = 'analyse FEN/EPD lines (file, .gz or stdin) to NDJSON or CSV on stdout, on all cores';
+export const summary = 'analyse FEN/EPD lines (file, .gz or stdin) to NDJSON, CSV or Parquet, on all cores';
 
 export const usage = `usage: bitboard-patterns analyze [file|-] [options]
 
@@ -43,7 +45,10 @@ record per input line, in input order, to stdout.
 
 options:
   --features a,b,c       features to compute (default: all): ${FEATURES.map((f) => f.name).join(', ')}
-  --format ndjson|csv    output format (default ndjson)
+  --format ndjson|csv|parquet   output format (default ndjson); parquet: the CSV columns typed
+                         (line, input, the features, wdl and dtz, error), analysed on one thread
+  --out FILE             Parquet: the file to write (default stdout)
+  --row-group N          Parquet: rows per row group (default 65536)
   --backend native|js    analysis backend (default native, else js)
   --threads N            threads (default: all cores, ${availableParallelism()} here)
   --syzygy DIR           Syzygy tables (.rtbw/.rtbz) in DIR (repeatable): adds "wdl" and "dtz" to
@@ -71,7 +76,10 @@ ${pgnUsage}`;
 interface Options {
   file: string;
   ids: number[];
-  format: RecordFormat;
+  format: RecordFormat | 'parquet';
+  /** Parquet: the file (stdout without it) and the rows per row group (undefined: the default). */
+  out: string | undefined;
+  groupRows: number | undefined;
   backend: 'native' | 'js';
   explicit: boolean;
   threads: number;
@@ -85,7 +93,9 @@ interface Options {
 function parseArgs(args: string[]): Options {
   let file = '-';
   let features: string[] | 'all' = 'all';
-  let format: RecordFormat = 'ndjson';
+  let format: RecordFormat | 'parquet' = 'ndjson';
+  let out: string | undefined;
+  let groupRows: number | undefined;
   let { backend, explicit } = commandBackend('analyze', requestedBackend());
   let threads = availableParallelism();
   let strict = false;
@@ -99,9 +109,13 @@ function parseArgs(args: string[]): Options {
     if (a === '--features') features = value().split(',').map((s) => s.trim()).filter(Boolean);
     else if (a === '--format') {
       const v = value();
-      if (v === 'parquet') throw new UsageError('--format parquet is for PGN input (FEN / EPD lines: ndjson or csv)');
-      if (v !== 'ndjson' && v !== 'csv') throw new UsageError(`--format must be ndjson or csv, got ${v}`);
+      if (v !== 'ndjson' && v !== 'csv' && v !== 'parquet') throw new UsageError(`--format must be ndjson, csv or parquet, got ${v}`);
       format = v;
+    } else if (a === '--out') out = value();
+    else if (a === '--row-group') {
+      const v = value();
+      groupRows = Number(v);
+      if (!/^[0-9]+$/.test(v) || groupRows < 1 || groupRows > 1e9) throw new UsageError(`--row-group must be an integer 1..1e9, got ${v}`);
     } else if (a === '--backend') {
       backend = backendOf(value());
       explicit = true;
@@ -126,7 +140,8 @@ function parseArgs(args: string[]): Options {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  return { file, ids, format, backend, explicit, threads, strict, progress, syzygy, chess960 };
+  if (out !== undefined && format !== 'parquet') throw new UsageError('--out FILE is for --format parquet (other formats go to stdout)');
+  return { file, ids, format, out, groupRows, backend, explicit, threads, strict, progress, syzygy, chess960 };
 }
 
 /** The input as a byte stream, gunzipped when it starts with the gzip magic (1f 8b). */
@@ -304,6 +319,104 @@ async function nativePipeline() {
   return analyzeFile && { module, analyzeFile };
 }
 
+/**
+ * FEN / EPD lines to Parquet (lib/cli/analyze-fen-parquet.ts): pieces of whole lines read as the
+ * text formats read stdin and gzip input, analysed on this thread, written as row groups.
+ */
+async function runParquet(o: Options): Promise<number> {
+  const [{ FenParquetRows, fenParquetColumns }, parquet, { parquetZstd }] = await Promise.all([
+    import('./analyze-fen-parquet.js'), import('./analyze-parquet.js'), import('./pgn-input.js')]);
+  const fail = (message: string, code: number): number => {
+    process.stderr.write(`bitboard-patterns analyze: ${message}\n`);
+    return code;
+  };
+  let backend: Backend;
+  const js = async (): Promise<Backend> => (await import('../backends/js/index.js')).jsBackend;
+  if (o.backend === 'js') backend = await js();
+  else {
+    try {
+      backend = (await import('../backends/native.js')).loadNative();
+    } catch (e) {
+      if (o.explicit) return fail((e as Error).message, 1);
+      backend = await js();
+    }
+  }
+  let tb: SyzygyTablebase | undefined;
+  if (o.syzygy.length) {
+    try {
+      const { SyzygyTablebase } = await import('../tablebases/syzygy.js');
+      const { withoutWasm } = await import('../backends/choose.js');
+      tb = SyzygyTablebase.open(o.syzygy, { backend: withoutWasm(backend.name) });
+      if (tb.tables.length === 0) throw new Error(`no Syzygy tables (.rtbw) in ${o.syzygy.join(', ')}`);
+    } catch (e) {
+      tb?.close();
+      return fail(`--syzygy: ${(e as Error).message}`, 2);
+    }
+  }
+  const groupRows = o.groupRows ?? parquet.ROW_GROUP_ROWS;
+  const zstd = parquetZstd();
+  const schema = fenParquetColumns(o.ids, tb !== undefined);
+  let total: number | undefined;
+  if (o.progress && o.file !== '-') total = plainFileSize(o.file);
+  let input: AsyncIterable<Buffer>;
+  let output: Awaited<ReturnType<typeof parquet.openParquetOutput>>;
+  try {
+    input = await openInput(o.file).catch((e: Error) => { throw new Error(`cannot read ${o.file}: ${e.message}`); });
+    output = await parquet.openParquetOutput(o.out, schema, zstd !== undefined);
+  } catch (e) {
+    tb?.close();
+    return fail((e as Error).message, 1);
+  }
+  const rows = new FenParquetRows(backend, o.ids, schema, tb, o.chess960);
+  const started = nowMs();
+  let line = 1;
+  let bytes = 0;
+  let inputError: Error | undefined;
+  let closed = false;
+  const progress = o.progress
+    ? setInterval(() => process.stderr.write(progressLine(rows.lines, bytes, total, started)), 200)
+    : undefined;
+  progress?.unref();
+  try {
+    for await (const piece of streamPieces(input)) {
+      if ('tooLong' in piece) {
+        rows.tooLong(line++, piece.tooLong);
+      } else {
+        line += rows.add(piece.bytes, line, o.strict);
+        bytes += piece.bytes.length;
+      }
+      if (o.strict && rows.firstError !== undefined) break;
+      if (rows.rows >= groupRows && !output.append(rows.take(groupRows, zstd))) { closed = true; break; }
+    }
+  } catch (e) {
+    inputError = e as Error;
+  } finally {
+    if (progress) clearInterval(progress);
+    tb?.close();
+  }
+  let finishing = false;
+  try {
+    if (!closed && rows.rows > 0 && !output.append(rows.take(groupRows, zstd))) closed = true;
+    if (closed) {
+      output.abandon();
+      return 141;
+    }
+    finishing = true; // finish closes the file whatever happens
+    if (!output.finish()) return 141;
+  } catch (e) {
+    if (!finishing) output.abandon();
+    return fail((e as Error).message, 1);
+  }
+  if (o.progress) process.stderr.write(`${progressLine(rows.lines, bytes, total, started)}\n`);
+  if (o.strict && rows.firstError !== undefined) return fail(`${rows.firstError} (--strict: stopping)`, 1);
+  if (inputError) {
+    return fail(`cannot read ${o.file === '-' ? 'stdin' : o.file} to its end (${inputError.message}); `
+      + `the ${rows.lines} complete lines before that were analysed`, 1);
+  }
+  if (rows.errors > 0) return fail(`${rows.errors} of ${rows.lines} lines had errors`, 3);
+  return 0;
+}
+
 export async function run(args: string[]): Promise<number> {
   if (args.includes('--engine')) return (await import('./analyze-engine.js')).runWithEngine(args);
   if (await isPgnInput(args)) return (await import('./pgn-input.js')).runPgnAnalyze(args);
@@ -317,6 +430,7 @@ export async function run(args: string[]): Promise<number> {
     }
     throw e;
   }
+  if (o.format === 'parquet') return runParquet(o);
   const size = plainFileSize(o.file);
   let total: number | undefined;
   if (o.progress && o.file !== '-') {

@@ -1,6 +1,7 @@
 /**
- * `bitboard-patterns analyze games.pgn --format parquet` (lib/cli/analyze-parquet.ts) through
- * dist/cli.cjs (run `npm run build` first), on both backends.
+ * `bitboard-patterns analyze games.pgn --format parquet` (lib/cli/analyze-parquet.ts) and the same for
+ * FEN / EPD lines (lib/cli/analyze-fen-parquet.ts) through dist/cli.cjs (run `npm run build` first),
+ * on both backends.
  *
  * Truth: the file is read back by DuckDB (@duckdb/node-api, a real database, its own Parquet reader)
  * and must hold the same rows and values as the command's NDJSON output of the same input, with the
@@ -12,6 +13,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { FEATURES } from '../../lib/core/features.js';
@@ -150,6 +152,98 @@ describe.each(backends)('analyze --format parquet (--backend %s)', (backend) => 
   });
 });
 
+/** A FEN / EPD record as the flat row of the CSV columns (an error record: line, input and error). */
+function flatFenRow(rec: Row, columns: string[]): Row {
+  const row: Row = {};
+  for (const c of columns) row[c] = null;
+  if ('error' in rec) return { ...row, line: rec.line, input: rec.input, error: rec.error };
+  return flatRow(rec, columns);
+}
+
+// FEN and EPD lines with what a dump holds besides: blank and comment lines, CRLF, bad lines, a
+// line longer than the reader takes (1 MiB), a Chess960 position in Shredder-FEN, a position whose
+// side not to move is in check.
+const EPD_LINES = readFileSync(join(root, 'examples', 'positions.epd'), 'utf8').trim().split('\n').slice(0, 4000);
+const fenText = [
+  ...EPD_LINES.slice(0, 1500), '', '# a comment', 'not a fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\r',
+  ...EPD_LINES.slice(1500, 2500), `${'x'.repeat((1 << 20) + 100)}`, 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9',
+  '4k3/8/8/8/8/8/8/4R1K1 w - - 0 1', ...EPD_LINES.slice(2500),
+].join('\n');
+const fenFile = join(dir, 'positions.epd');
+writeFileSync(fenFile, fenText);
+
+describe.each(backends)('analyze FEN / EPD lines --format parquet (--backend %s)', (backend) => {
+  it('the CSV columns, typed; the NDJSON rows and values (bad lines: line, input, error); gzip input, stdout, row groups', async () => {
+    const base = ['--backend', backend];
+    const ndjson = analyze([fenFile, ...base]);
+    expect(ndjson.status).toBe(3);
+    const csv = analyze([fenFile, ...base, '--format', 'csv']);
+    const columns = csv.out.toString().split('\n')[0]!.split(',');
+    const expected = ndjson.out.toString().trim().split('\n').map((l) => flatFenRow(JSON.parse(l) as Row, columns));
+    expect(expected.length).toBe(4000 + 5);
+    expect(expected.filter((r) => r.error !== null).length).toBe(3);
+
+    const file = join(dir, `fen-${backend}.parquet`);
+    const toFile = analyze([fenFile, ...base, '--format', 'parquet', '--out', file, '--row-group', '700']);
+    expect(toFile.err).toContain('3 of 4005 lines had errors');
+    expect(toFile.status).toBe(3);
+    expect(toFile.out.length).toBe(0);
+    const gz = join(dir, 'positions.epd.gz');
+    writeFileSync(gz, gzipSync(fenText));
+    const fromGzip = analyze([gz, ...base, '--format', 'parquet']);
+    expect(fromGzip.status).toBe(3);
+    const gzFile = join(dir, `fen-${backend}-gz.parquet`);
+    writeFileSync(gzFile, fromGzip.out);
+
+    const db = await DuckDBInstance.create(':memory:');
+    const con = await db.connect();
+    for (const [f, groupRows] of [[file, 700], [gzFile, 65536]] as const) {
+      const { types, rows, groups, codecs } = await readParquet(con, f);
+      expect(codecs).toEqual([zstdInAddon ? 'ZSTD' : 'SNAPPY']);
+      expect(Object.keys(types)).toEqual(columns);
+      for (const c of columns) {
+        const info = FEATURES.find((x) => c === x.name || c === `${x.name}_w` || c === `${x.name}_b`);
+        const want = c === 'line' ? 'UINTEGER' : !info ? 'VARCHAR' : info.type === 'flag' ? 'BOOLEAN' : info.type === 'u8' ? 'UTINYINT' : 'UBIGINT';
+        expect(types[c], c).toBe(want);
+      }
+      expect(rows).toEqual(expected);
+      expect(groups.reduce((a, b) => a + b, 0)).toBe(expected.length);
+      expect(Math.max(...groups)).toBeLessThanOrEqual(groupRows);
+    }
+    expect(expected.some((r) => r.checkmate === true)).toBe(true);
+    expect(expected.some((r) => typeof r.forks_w === 'bigint' && r.forks_w !== 0n)).toBe(true);
+
+    // --strict: the rows up to the first bad line's, exit code 1.
+    const strict = join(dir, `fen-strict-${backend}.parquet`);
+    const r = analyze([fenFile, ...base, '--format', 'parquet', '--out', strict, '--strict']);
+    expect(r.status).toBe(1);
+    expect(r.err).toMatch(/line 1503: .*--strict: stopping/);
+    expect((await readParquet(con, strict)).rows).toEqual(expected.slice(0, 1501));
+    con.closeSync();
+  });
+
+  it('--syzygy: wdl INT_8 and dtz INT_16 as the NDJSON records have them (null where the tables cannot answer)', async () => {
+    const tables = join(root, 'test', 'fixtures', 'syzygy');
+    const lines = ['8/8/8/8/8/2k5/8/K6Q w - - 0 1', '8/8/8/8/8/2k5/8/K6Q b - - 0 1', '4k3/8/8/8/8/8/8/4K2R w K - 0 1',
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'bad', '8/8/8/8/3k4/8/8/KBN5 b - - 0 1'];
+    const f = join(dir, 'endgames.fen');
+    writeFileSync(f, `${lines.join('\n')}\n`);
+    const base = [f, '--backend', backend, '--features', 'inCheck', '--syzygy', tables];
+    const columns = analyze([...base, '--format', 'csv']).out.toString().split('\n')[0]!.split(',');
+    expect(columns).toEqual(['line', 'input', 'inCheck', 'wdl', 'dtz', 'error']);
+    const expected = analyze(base).out.toString().trim().split('\n').map((l) => flatFenRow(JSON.parse(l) as Row, columns));
+    const out = join(dir, `syzygy-${backend}.parquet`);
+    expect(analyze([...base, '--format', 'parquet', '--out', out]).status).toBe(3);
+    const db = await DuckDBInstance.create(':memory:');
+    const con = await db.connect();
+    const { types, rows } = await readParquet(con, out);
+    expect(types).toMatchObject({ wdl: 'TINYINT', dtz: 'SMALLINT' });
+    expect(rows).toEqual(expected);
+    expect(rows.filter((x) => typeof x.wdl === 'number').length).toBe(3);
+    con.closeSync();
+  });
+});
+
 describe('analyze --format parquet: bad usage and unwritable output', () => {
   it('--out without --format parquet, a bad --row-group, an unwritable file: exit codes 2, 2, 1 with a message', () => {
     const usage = analyze([pgn, '--out', join(dir, 'x.ndjson')]);
@@ -161,9 +255,13 @@ describe('analyze --format parquet: bad usage and unwritable output', () => {
     expect(r.err).toMatch(/cannot write .*dir\.parquet/);
     const epd = join(dir, 'one.epd');
     writeFileSync(epd, '8/8/8/8/8/8/8/K6k w - - 0 1\n');
-    const fen = analyze([epd, '--format', 'parquet']);
-    expect(fen.status).toBe(2);
-    expect(fen.err).toMatch(/--format parquet is for PGN input/);
+    expect(analyze([epd, '--out', join(dir, 'x.csv'), '--format', 'csv']).status).toBe(2);
+    const rowGroup = analyze([epd, '--format', 'parquet', '--row-group', '-3']);
+    expect(rowGroup.status).toBe(2);
+    expect(rowGroup.err).toMatch(/--row-group must be an integer/);
+    const unwritable = analyze([epd, '--format', 'parquet', '--out', join(dir, 'no', 'such', 'fen.parquet')]);
+    expect(unwritable.status).toBe(1);
+    expect(unwritable.err).toMatch(/cannot write .*fen\.parquet/);
   });
 
   it.skipIf(spawnSync('zstd', ['--version']).status !== 0)('a truncated .pgn.zst: exit code 1, and a whole file of the games before the damage', async () => {
