@@ -4,13 +4,17 @@
  *
  * Columns: `key` (INT64 annotated UINT_64: the Polyglot key), `move` (UTF-8, UCI), `castling`
  * (BOOLEAN: the Polyglot book stores such a move as the king taking its rook), `games`, `white`,
- * `draws`, `black` (INT32 annotated UINT_32). Pages are Snappy-compressed: the writer has no zstd
+ * `draws`, `black` (INT32 annotated UINT_32), then `eco` and `opening` (UTF-8, null where the position
+ * has no name): the name of the row's position in the lichess chess-openings data set
+ * (openingOfKey), written for the reader's convenience and not read back (a merge names its rows
+ * again). Pages are Snappy-compressed: the writer has no zstd
  * encoder of its own and Node 20 has none either. Parquet files written by other tools with zstd
  * pages read too (decompressed by fzstd).
  */
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync, writeFileSync } from 'node:fs';
 import { OpeningTree, type ExplorerColumns, type ExplorerRow } from './explorer.js';
 import { errorText } from '../core/position.js';
+import { openingOfKey, type Opening } from './openings.js';
 
 const COUNTS = ['games', 'white', 'draws', 'black'] as const;
 
@@ -30,6 +34,23 @@ function columnsOf(rows: readonly ExplorerRow[] | ExplorerColumns): ExplorerColu
   return out;
 }
 
+/** The eco code and name of each row's position (null where it has none): rows of one key are next to each other. */
+function namesOf(c: ExplorerColumns): { eco: (string | null)[]; opening: (string | null)[] } {
+  const eco = new Array<string | null>(c.length), opening = new Array<string | null>(c.length);
+  let last: bigint | undefined;
+  let named: Opening | null = null;
+  for (let i = 0; i < c.length; i++) {
+    const key = c.key[i]!;
+    if (key !== last) {
+      named = openingOfKey(key);
+      last = key;
+    }
+    eco[i] = named?.eco ?? null;
+    opening[i] = named?.name ?? null;
+  }
+  return { eco, opening };
+}
+
 /** The Parquet bytes of rows (or OpeningTree.columns). A count over 2^32-1 is a RangeError (the column is UINT_32). */
 export async function treeParquet(rows: readonly ExplorerRow[] | ExplorerColumns): Promise<Uint8Array> {
   const { parquetWriteBuffer } = await import('hyparquet-writer');
@@ -43,18 +64,23 @@ export async function treeParquet(rows: readonly ExplorerRow[] | ExplorerColumns
   });
   type Schema = NonNullable<Parameters<typeof parquetWriteBuffer>[0]['schema']>;
   const schema: Schema = [
-    { name: 'root', num_children: 7 },
+    { name: 'root', num_children: 9 },
     { name: 'key', type: 'INT64', converted_type: 'UINT_64', repetition_type: 'REQUIRED' },
     { name: 'move', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
     { name: 'castling', type: 'BOOLEAN', repetition_type: 'REQUIRED' },
     ...COUNTS.map((name) => ({ name, type: 'INT32', converted_type: 'UINT_32', repetition_type: 'REQUIRED' }) as const),
+    { name: 'eco', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
+    { name: 'opening', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
   ];
+  const names = namesOf(cols);
   const buffer = parquetWriteBuffer({
     columnData: [
       { name: 'key', data: cols.key },
       { name: 'move', data: cols.move },
       { name: 'castling', data: cols.castling },
       ...COUNTS.map((name, k) => ({ name, data: counts[k]! })),
+      { name: 'eco', data: names.eco },
+      { name: 'opening', data: names.opening },
     ],
     schema,
     codec: 'SNAPPY',
@@ -64,19 +90,23 @@ export async function treeParquet(rows: readonly ExplorerRow[] | ExplorerColumns
 }
 
 /** NDJSON lines begin..end-1 of the columns. */
-function ndjsonLines(c: ExplorerColumns, begin: number, end: number): string {
+function ndjsonLines(c: ExplorerColumns, names: ReturnType<typeof namesOf>, begin: number, end: number): string {
   const lines = new Array<string>(end - begin);
   for (let i = begin; i < end; i++) {
     lines[i - begin] = `{"key":"0x${c.key[i]!.toString(16).padStart(16, '0')}","move":${JSON.stringify(c.move[i])},"castling":${c.castling[i]},`
-      + `"games":${c.games[i]},"white":${c.white[i]},"draws":${c.draws[i]},"black":${c.black[i]}}\n`;
+      + `"games":${c.games[i]},"white":${c.white[i]},"draws":${c.draws[i]},"black":${c.black[i]},`
+      + `"eco":${JSON.stringify(names.eco[i])},"opening":${JSON.stringify(names.opening[i])}}\n`;
   }
   return lines.join('');
 }
 
-/** The NDJSON of rows (or OpeningTree.columns): `{"key":"0x…","move":…,"castling":…,"games":…,"white":…,"draws":…,"black":…}` a line. */
+/**
+ * The NDJSON of rows (or OpeningTree.columns):
+ * `{"key":"0x…","move":…,"castling":…,"games":…,"white":…,"draws":…,"black":…,"eco":…,"opening":…}` a line.
+ */
 export function treeNdjson(rows: readonly ExplorerRow[] | ExplorerColumns): string {
   const c = columnsOf(rows);
-  return ndjsonLines(c, 0, c.length);
+  return ndjsonLines(c, namesOf(c), 0, c.length);
 }
 
 /** Writes rows (or OpeningTree.columns) to `path` as Parquet or NDJSON (written in pieces: no string of the whole file). */
@@ -86,9 +116,10 @@ export async function writeTree(path: string, rows: readonly ExplorerRow[] | Exp
     return;
   }
   const c = columnsOf(rows);
+  const names = namesOf(c);
   const fd = openSync(path, 'w');
   try {
-    for (let i = 0; i < c.length || i === 0; i += 1 << 16) writeSync(fd, ndjsonLines(c, i, Math.min(c.length, i + (1 << 16))));
+    for (let i = 0; i < c.length || i === 0; i += 1 << 16) writeSync(fd, ndjsonLines(c, names, i, Math.min(c.length, i + (1 << 16))));
   } finally {
     closeSync(fd);
   }

@@ -17,6 +17,7 @@ import { parsePgn as opsParsePgn } from 'chessops/pgn';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { exploreGames, OpeningTree, type ExplorerRow } from '../../lib/games/explorer.js';
 import { readTree, treeNdjson, TreeFileError } from '../../lib/games/explorer-files.js';
+import { openingOfKey } from '../../lib/games/openings.js';
 import { PolyglotBook } from '../../lib/games/polyglot.js';
 import { createSanApi } from '../../lib/games/san.js';
 import { makePgn } from '../../scripts/make-pgn.mjs';
@@ -51,9 +52,17 @@ function explore(args: string[]) {
   return { status: r.status, out: r.stdout.toString(), err: r.stderr.toString() };
 }
 
+/** Each row's position name as the file wrote it, by key (every row of a key must carry the same). */
+const namesSeen = new Map<bigint, string>();
+
+/** The rows of an NDJSON tree, their counts; each row's eco and opening are checked against openingOfKey and kept in namesSeen. */
 const ndjsonRows = (text: string): ExplorerRow[] => text.trim().split('\n').filter((l) => l).map((l) => {
-  const r = JSON.parse(l);
-  return { ...r, key: BigInt(r.key) };
+  const { eco, opening, ...r } = JSON.parse(l);
+  const key = BigInt(r.key);
+  const named = openingOfKey(key);
+  expect([eco, opening]).toEqual([named?.eco ?? null, named?.name ?? null]);
+  namesSeen.set(key, `${eco} ${opening}`);
+  return { ...r, key };
 });
 
 it('the corpus has what the explorer must count: results of every kind, castling, FEN starts, many shared positions', () => {
@@ -174,11 +183,23 @@ describe.each(BACKENDS)('bitboard-patterns explore (%s)', (backend) => {
     const file = out('tree.parquet').replaceAll("'", "''");
     const types = (await con.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet('${file}')`)).getRowObjects()
       .map((x) => `${x.column_name}:${x.column_type}`);
-    expect(types).toEqual(['key:UBIGINT', 'move:VARCHAR', 'castling:BOOLEAN', 'games:UINTEGER', 'white:UINTEGER', 'draws:UINTEGER', 'black:UINTEGER']);
-    const rows = (await con.runAndReadAll(`SELECT * FROM read_parquet('${file}')`)).getRowObjects()
-      .map((x) => ({ key: x.key, move: x.move, castling: x.castling, games: Number(x.games), white: Number(x.white), draws: Number(x.draws), black: Number(x.black) }));
+    expect(types).toEqual(['key:UBIGINT', 'move:VARCHAR', 'castling:BOOLEAN', 'games:UINTEGER', 'white:UINTEGER', 'draws:UINTEGER', 'black:UINTEGER',
+      'eco:VARCHAR', 'opening:VARCHAR']);
+    const all = (await con.runAndReadAll(`SELECT * FROM read_parquet('${file}')`)).getRowObjects();
+    const rows = all.map((x) => ({ key: x.key, move: x.move, castling: x.castling, games: Number(x.games), white: Number(x.white), draws: Number(x.draws), black: Number(x.black) }));
     expect(rows).toEqual(ndjson);
+    expect(all.map((x) => `${x.eco} ${x.opening}`)).toEqual(ndjson.map((x) => namesSeen.get(x.key as bigint)));
     con.closeSync();
+  });
+
+  it('rows carry the lichess data set\'s name of their position: the published Polyglot keys of 1. e4 and the start', () => {
+    // Polyglot's published test keys: the start position 463b96181691fc9c, after 1. e4 823c9b50fd114196
+    // (test/games/polyglot.test.ts); chess-openings b.tsv: "B00 King's Pawn Game 1. e4", c.tsv: "C50
+    // Italian Game: Giuoco Piano 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5"; the data set names no start position.
+    expect(namesSeen.get(0x463b96181691fc9cn)).toBe('null null');
+    expect(namesSeen.get(0x823c9b50fd114196n)).toBe("B00 King's Pawn Game");
+    expect([...namesSeen.values()]).toContain('C50 Italian Game: Giuoco Piano');
+    expect([...namesSeen.values()].filter((v) => v !== 'null null').length).toBeGreaterThan(5);
   });
 
   it('--min-games K keeps the rows played at least K times', () => {
