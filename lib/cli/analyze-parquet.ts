@@ -30,7 +30,7 @@ import { popcount } from '../board/bits.js';
 import type { GamePositions, PgnGame, PositionSelect } from '../games/pgn.js';
 import type { SyzygyTablebase } from '../tablebases/syzygy.js';
 import type { PgnOutcome } from '../games/outcome.js';
-import { openingOf, openingsOfGames } from '../games/openings.js';
+import { openingOf, openingsAtPositions, openingsOfGames } from '../games/openings.js';
 import { writeAllSync } from './output.js';
 import { PACKED_POSITION_WORDS } from '../core/types.js';
 import { encodeMove } from '../moves/moves.js';
@@ -48,6 +48,8 @@ export interface ColumnOptions {
   annotations?: { clock: boolean; eval: boolean };
   /** Per position: move_see, the SEE of the move that led there. */
   moveSee?: boolean;
+  /** Per position: eco and opening, the game's opening so far. */
+  opening?: boolean;
 }
 
 /** The rows of a chunk as columns (schema order), and what the chunk held. */
@@ -156,6 +158,7 @@ export function pgnParquetColumns(o: ColumnOptions): ParquetColumn[] {
     cols.push({ name: 'eval_cp', type: 'INT32', required: false }, { name: 'eval_mate', type: 'INT32', required: false });
   }
   if (o.moveSee && o.per === 'position') cols.push({ name: 'move_see', type: 'INT32', converted: 'INT_16', required: false });
+  if (o.opening && o.per === 'position') cols.push(text('eco'), text('opening'));
   cols.push(text('error'));
   return cols;
 }
@@ -185,6 +188,7 @@ export function pgnChunkColumns(chunk: GamePositions, api: ReturnType<typeof cre
   const withClock = o.annotations?.clock === true && per === 'position';
   const withEval = o.annotations?.eval === true && per === 'position';
   const moveSees = o.moveSee === true && per === 'position' ? moveSeeOf(chunk, api) : undefined;
+  const openingsHere = o.opening === true && per === 'position' ? openingsAtPositions(chunk, o.select ?? {}) : undefined;
   const openings = per === 'game' ? openingsOfGames(chunk, o.select ?? {}) : undefined;
   const res: Record<string, BigUint64Array | Uint8Array> = api.analyzeBatch(chunk.batch, names as BaseFeatureName[]);
   const arrays = names.map((n) => res[n]!);
@@ -264,6 +268,10 @@ export function pgnChunkColumns(chunk: GamePositions, api: ReturnType<typeof cre
         cols[c++]!.push(e && 'mate' in e ? e.mate : null);
       }
       if (moveSees) cols[c++]!.push(moveSees[k] === NO_SEE ? null : moveSees[k]!);
+      if (openingsHere) {
+        cols[c++]!.push(openingsHere[k]?.eco ?? null);
+        cols[c++]!.push(openingsHere[k]?.name ?? null);
+      }
       cols[c]!.push(null);
     }
   }

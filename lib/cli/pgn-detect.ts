@@ -23,6 +23,9 @@ export const pgnUsage = `PGN input (--input pgn, or a .pgn / .pgn.gz / .pgn.zst 
   --features clock,eval  (per position, with the others) the [%clk] in seconds and the [%eval] of
                          the move that led to the position: "clock", "eval_cp", "eval_mate"
                          (null / empty where absent; not part of 'all').
+  --features opening     (per position, with the others) "eco" and "opening": the game's opening
+                         so far, the last named position of the lichess data set along its moves
+                         (null / empty while none is).
   Bad games become {"game","line","column","error",...} records in their place.`;
 
 function fileArgument(args: string[]): string | undefined {

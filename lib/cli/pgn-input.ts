@@ -23,6 +23,8 @@
  * (lib/tablebases/syzygy.ts; null / empty where no table has it), as on FEN input.
  * --features move_see (per position): "move_see", the static exchange evaluation (seeBatch) of the
  * move that led to the position, in the position before it (null at ply 0 and after a null move).
+ * --features opening (per position): "eco" and "opening", the game's opening so far
+ * (openingsAtPositions: openingOf of the moves up to the position), null while none is named.
  * Exit code 3 when any game was bad, 1 with --strict (stops at the first), 2 for bad usage, 141 when
  * the output pipe was closed (as `| head` does).
  */
@@ -46,7 +48,7 @@ import { ZSTD_MAGIC } from './pgn-detect.js';
 import { guardStdout } from './output.js';
 import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../games/pgn.js';
 import { popcount } from '../board/bits.js';
-import { openingOf, openingsOfGames } from '../games/openings.js';
+import { openingOf, openingsAtPositions, openingsOfGames } from '../games/openings.js';
 import { ByteSink } from '../core/byte-sink.js';
 import type { BaseFeatureName } from '../core/features.js';
 import type { PgnOutcome } from '../games/outcome.js';
@@ -219,6 +221,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   let format: 'ndjson' | 'csv' | 'parquet' = 'ndjson';
   let outFile: string | undefined;
   let moveSee = false;
+  let opening = false;
   let rowGroupRows = ROW_GROUP_ROWS;
   const syzygy: string[] = [];
   let annotations = { clock: false, eval: false };
@@ -284,6 +287,10 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       moveSee = features.includes('move_see');
       features = features.filter((f) => f !== 'move_see');
       if (moveSee && per === 'game') throw new PgnUsageError('feature move_see needs --per position');
+      // opening: per position, the game's opening so far (openingsAtPositions).
+      opening = features.includes('opening');
+      features = features.filter((f) => f !== 'opening');
+      if (opening && per === 'game') throw new PgnUsageError('feature opening needs --per position (--per game records have eco and opening)');
     }
     if (syzygy.length && per === 'game') throw new PgnUsageError('--syzygy needs --per position (wdl and dtz are per position)');
     if (outFile !== undefined && format !== 'parquet') throw new PgnUsageError('--out FILE is for --format parquet (other formats go to stdout)');
@@ -336,7 +343,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       process.stdout.once('drain', drained);
     });
 
-  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly }, format, syzygy, annotations, moveSee,
+  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly }, format, syzygy, annotations, moveSee, opening,
     ...(format === 'parquet' && { parquet: { groupRows: rowGroupRows, zstd: parquetZstd() !== undefined } }) };
   if (format === 'csv') await write(csvHeaderPgn(fmt));
   // Parquet: row groups written as the chunks come (lib/cli/analyze-parquet.ts), to the file or fd 1.
@@ -431,6 +438,8 @@ export interface FormatOptions {
   parquet?: { groupRows: number; zstd: boolean };
   /** Per position: move_see, the SEE of the move that led there (seeBatch). */
   moveSee?: boolean;
+  /** Per position: eco and opening, the game's opening so far (openingsAtPositions). */
+  opening?: boolean;
 }
 
 
@@ -444,6 +453,7 @@ export function csvHeaderPgn(o: FormatOptions): string {
   if (o.annotations?.clock) cols.push('clock');
   if (o.annotations?.eval) cols.push('eval_cp', 'eval_mate');
   if (o.moveSee && o.per === 'position') cols.push('move_see');
+  if (o.opening && o.per === 'position') cols.push('eco', 'opening');
   cols.push('error');
   return `${cols.map((c) => (/^[A-Za-z0-9_]+$/.test(c) ? c : csvQuote(c))).join(',')}\n`;
 }
@@ -498,8 +508,9 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   const withEval = o.annotations?.eval === true && per === 'position';
   const withSee = o.moveSee === true && per === 'position';
   const openings = per === 'game' ? openingsOfGames(chunk, o.select) : undefined;
+  const openingsHere = o.opening === true && per === 'position' ? openingsAtPositions(chunk, o.select ?? {}) : undefined;
   const emptyColumns = ids.reduce((n, f) => n + featureWidth(f), 0) + (tb ? 2 : 0) + (per === 'game' ? 6 + tags.length : 3) +
-    (withClock ? 1 : 0) + (withEval ? 2 : 0) + (withSee ? 1 : 0);
+    (withClock ? 1 : 0) + (withEval ? 2 : 0) + (withSee ? 1 : 0) + (openingsHere ? 2 : 0);
   const moveSees = withSee ? moveSeeOf(chunk, api) : undefined;
   const res: Record<string, BigUint64Array | Uint8Array> = api.analyzeBatch(chunk.batch, names as BaseFeatureName[]);
   const words = chunk.batch.words;
@@ -593,6 +604,10 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
             out.ascii(e ? ('cp' in e ? `,${e.cp},` : `,,${e.mate}`) : ',,');
           }
           if (moveSees) out.ascii(moveSees[k] === NO_SEE ? ',' : `,${moveSees[k]}`);
+          if (openingsHere) {
+            const named = openingsHere[k];
+            out.text(named ? `,${named.eco},${csvQuote(named.name)}` : ',,');
+          }
           out.ascii(',\n');
           continue;
         }
@@ -619,6 +634,10 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
           out.ascii(e ? ('cp' in e ? `,"eval_cp":${e.cp},"eval_mate":null` : `,"eval_cp":null,"eval_mate":${e.mate}`) : ',"eval_cp":null,"eval_mate":null');
         }
         if (moveSees) out.ascii(moveSees[k] === NO_SEE ? ',"move_see":null' : `,"move_see":${moveSees[k]}`);
+        if (openingsHere) {
+          const named = openingsHere[k];
+          out.text(named ? `,"eco":"${named.eco}","opening":${JSON.stringify(named.name)}` : ',"eco":null,"opening":null');
+        }
         out.ascii('}\n');
       }
     }

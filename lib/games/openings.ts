@@ -105,7 +105,14 @@ export interface OpeningGame {
  * names a move that is not legal where it stands.
  */
 export function openingOf(game: OpeningGame): GameOpening | null {
-  const fn = 'openingOf';
+  return openingsAlong('openingOf', game).at(-1)!;
+}
+
+/**
+ * openingOf of the game cut after each ply: entry p is the last named position among plies 0..p
+ * (null while none is), for p = 0 .. moves.length.
+ */
+function openingsAlong(fn: string, game: OpeningGame): (GameOpening | null)[] {
   if (typeof game !== 'object' || game === null || !Array.isArray(game.moves)) throw new TypeError(`${fn}: game must be { moves, startFen? }`);
   const startFen = game.startFen ?? STARTING_FEN;
   if (typeof startFen !== 'string') throw new TypeError(`${fn}: startFen must be a string`);
@@ -116,6 +123,13 @@ export function openingOf(game: OpeningGame): GameOpening | null {
   let n = jsSan.generateClean(0);
   let found = rowOfBoard();
   let foundPly = found >= 0 ? 0 : -1;
+  const along: (GameOpening | null)[] = [];
+  let opening: GameOpening | null = null;
+  const note = (): void => {
+    if (found >= 0 && opening?.ply !== foundPly) opening = { eco: r[found]!.eco, name: r[found]!.name, ply: foundPly };
+    along.push(opening);
+  };
+  note();
   const moves = game.moves;
   for (let ply = 0; ply < moves.length; ply++) {
     const uci = moves[ply];
@@ -135,10 +149,42 @@ export function openingOf(game: OpeningGame): GameOpening | null {
       found = row;
       foundPly = ply + 1;
     }
+    note();
   }
-  if (found < 0) return null;
-  const o = r[found]!;
-  return { eco: o.eco, name: o.name, ply: foundPly };
+  return along;
+}
+
+/**
+ * The opening at each position of a PGN reader's result (pgnPositions, readPgnPositions with
+ * `games: true`): openingOf of its game's moves up to that position, null while no position along
+ * them is named. Read from the positions themselves when `select` kept every ply from the start
+ * (openingsOfBatch); otherwise each game is replayed once.
+ */
+export function openingsAtPositions(positions: { batch: PositionBatch; game: Uint32Array; ply: Uint32Array; games: readonly (OpeningGame & { game: number })[] },
+  select: PositionSelect): (Opening | null)[] {
+  const n = positions.game.length;
+  const out = new Array<Opening | null>(n).fill(null);
+  if ((select.mode ?? 'all') === 'all' && (select.every ?? 1) === 1 && (select.fromPly ?? 0) === 0) {
+    const named = openingsOfBatch(positions.batch);
+    let carry: Opening | null = null;
+    for (let k = 0; k < n; k++) {
+      if (k === 0 || positions.game[k] !== positions.game[k - 1]) carry = null;
+      carry = named[k] ?? carry;
+      out[k] = carry;
+    }
+    return out;
+  }
+  const byNumber = new Map(positions.games.map((g) => [g.game, g]));
+  let along: (GameOpening | null)[] = [];
+  for (let k = 0; k < n; k++) {
+    if (k === 0 || positions.game[k] !== positions.game[k - 1]) {
+      const g = byNumber.get(positions.game[k]!);
+      along = g ? openingsAlong('openingsAtPositions', g) : [];
+    }
+    const o = along[positions.ply[k]!];
+    out[k] = o ? { eco: o.eco, name: o.name } : null;
+  }
+  return out;
 }
 
 /** The name of one position (its en passant square counted only when a legal capture uses it), or null. */

@@ -33,7 +33,7 @@ const BAD = ['[Event "bad move"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 Nf6 *\n', '[Ev
 const corpus = [...generated.slice(0, 20), BAD[0], ...generated.slice(20, 45), BAD[1], ...generated.slice(45)].join('\n');
 const pgn = join(dir, 'corpus.pgn');
 writeFileSync(pgn, corpus);
-const FEATURE_LIST = [...FEATURES.map((f) => f.name), 'clock', 'eval'].join(',');
+const FEATURE_LIST = [...FEATURES.map((f) => f.name), 'clock', 'eval', 'opening'].join(',');
 
 function analyze(args: string[]) {
   const r = spawnSync(process.execPath, [cli, 'analyze', ...args, '--no-progress'],
@@ -122,6 +122,7 @@ describe.each(backends)('analyze --format parquet (--backend %s)', (backend) => 
     expect(expected.some((r) => typeof r.clock === 'number')).toBe(true);
     expect(expected.some((r) => typeof r.eval_cp === 'number')).toBe(true);
     expect(expected.some((r) => r.inCheck === true)).toBe(true);
+    expect(expected.some((r) => typeof r.opening === 'string')).toBe(true);
     expect(expected.some((r) => typeof r.checkers_w === 'bigint' && r.checkers_w !== 0n)).toBe(true);
     con.closeSync();
   });

@@ -63,6 +63,38 @@ describe.each(nativeApi ? ['native', 'js'] : ['js'])('%s', (backend) => {
     expect(analyze([join(dir, 'q.pgn'), ...base, '--threads', '1']).out).toBe(plain);
     expect(analyze([join(dir, 'q.pgn'), ...base, '--threads', '3']).out).toBe(plain);
   });
+  it('--features opening: each position\'s eco and opening are openingOf of its game\'s moves up to it (every ply, --every, CSV)', () => {
+    // The data set's own lines (b.tsv, every 7th) as games, with the fixtures' games (FEN starts, Chess960, bad games).
+    const lines = readFileSync(join(root, 'data', 'openings', 'b.tsv'), 'utf8').trim().split('\n').slice(1).filter((_, i) => i % 7 === 0);
+    const text = `${lines.map((l, i) => `[Event "line ${i}"]\n[Result "*"]\n\n${l.split('\t')[2]} *\n`).join('\n')}\n`
+      + `${readFileSync(join(root, 'test', 'fixtures', 'pgn', 'chessbase.pgn'), 'utf8')}\n${QUIRKY.toString('utf8')}`;
+    const file = join(dir, 'openings.pgn');
+    writeFileSync(file, text);
+    const games = new Map(parsePgn(text, { backend: 'js' }).filter((g) => !g.error).map((g) => [g.game, g]));
+    const want = (x: { game: number; ply: number }) => {
+      const g = games.get(x.game)!;
+      const o = openingOf({ startFen: g.startFen, moves: g.moves.slice(0, x.ply), tags: g.tags });
+      return { eco: o?.eco ?? null, opening: o?.name ?? null };
+    };
+    let named = 0;
+    for (const select of [[], ['--every', '3', '--from-ply', '2']]) {
+      const r = analyze([file, '--backend', backend, '--features', 'inCheck,opening', ...select]);
+      expect(r.status).toBe(3);
+      const records = r.records.filter((x) => !x.error);
+      expect(records.length).toBeGreaterThan(300);
+      for (const x of records) expect({ eco: x.eco, opening: x.opening }, `game ${x.game} ply ${x.ply}`).toEqual(want(x));
+      named += records.filter((x) => x.eco !== null).length;
+      const csv = analyze([file, '--backend', backend, '--features', 'inCheck,opening', '--format', 'csv', ...select]).out.split('\n');
+      expect(csv[0]).toBe('game,ply,san,fen,inCheck,eco,opening,error');
+      const rows = csv.slice(1).filter(Boolean).map(csvFields).filter((f) => f[f.length - 1] === '');
+      expect(rows.map((f) => [f[5], f[6]])).toEqual(records.map((x) => [x.eco ?? '', x.opening ?? '']));
+    }
+    expect(named).toBeGreaterThan(200);
+    const perGame = analyze([file, '--per', 'game', '--features', 'opening']);
+    expect(perGame.status).toBe(2);
+    expect(perGame.err).toMatch(/feature opening needs --per position/);
+  });
+
   it('--per game aggregates; --select final; usage errors', () => {
     const r = analyze([join(dir, 'q.pgn.gz'), ...base, '--per', 'game', '--tags', 'White']);
     expect(r.records.map((x) => x.plies ?? x.reason)).toEqual([85, 7, 3, 0, 22, 'illegal move', 'malformed move']);
