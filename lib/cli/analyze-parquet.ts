@@ -30,7 +30,8 @@ import { popcount } from '../board/bits.js';
 import type { GamePositions, PgnGame, PositionSelect } from '../games/pgn.js';
 import type { SyzygyTablebase } from '../tablebases/syzygy.js';
 import type { PgnOutcome } from '../games/outcome.js';
-import { openingOf, openingsAtPositions, openingsOfGames } from '../games/openings.js';
+import { openingOf, openingsAtPositions, openingsOfBatch, openingsOfGames, type Opening } from '../games/openings.js';
+import type { PgnNode, PgnTree } from '../games/pgn-tree.js';
 import { writeAllSync } from './output.js';
 import { PACKED_POSITION_WORDS } from '../core/types.js';
 import { encodeMove } from '../moves/moves.js';
@@ -50,7 +51,15 @@ export interface ColumnOptions {
   moveSee?: boolean;
   /** Per position: eco and opening, the game's opening so far. */
   opening?: boolean;
+  /** Per position: every node of each game's tree (node, parent and main_line columns). */
+  variations?: boolean;
 }
+
+/** The columns of a position read with variations: its node id, its parent's id (null at the start), on the main line. */
+const VARIATION_COLUMNS: readonly ParquetColumn[] = [
+  { name: 'node', type: 'INT32', converted: 'UINT_32', required: false }, { name: 'parent', type: 'INT32', converted: 'UINT_32', required: false },
+  { name: 'main_line', type: 'BOOLEAN', required: false },
+];
 
 /** The rows of a chunk as columns (schema order), and what the chunk held. */
 export interface ChunkColumns {
@@ -86,20 +95,81 @@ export const text = (name: string): ParquetColumn => ({ name, type: 'BYTE_ARRAY'
 /** No move_see: ply 0, a null move. */
 export const NO_SEE = -32768;
 
+/** A chunk read with variations, per position: its tree node (null at a game's start) and its parent's row (-1 there). */
+export interface VariationRows {
+  nodes: (PgnNode | null)[];
+  parentRow: Int32Array;
+}
+
+/** The nodes and parent rows of a chunk read with variations (its rows are each game's nodes in preorder, the ids). */
+export function variationRows(chunk: GamePositions): VariationRows {
+  const n = chunk.game.length;
+  const nodes = new Array<PgnNode | null>(n).fill(null);
+  const parentRow = new Int32Array(n).fill(-1);
+  const byNumber = new Map(chunk.games.map((g) => [g.game, g]));
+  let start = 0;
+  let order: (PgnNode | null)[] = [];
+  for (let k = 0; k < n; k++) {
+    if (chunk.node![k] === 0) {
+      start = k;
+      order = preorder(byNumber.get(chunk.game[k]!)!.tree!);
+    }
+    nodes[k] = order[chunk.node![k]!] ?? null;
+    const parent = chunk.parent![k]!;
+    parentRow[k] = parent < 0 ? -1 : start + parent;
+  }
+  return { nodes, parentRow };
+}
+
+/** A tree's nodes in preorder, the start (null) first: the node ids of the tree positions. */
+function preorder(tree: PgnTree): (PgnNode | null)[] {
+  const out: (PgnNode | null)[] = [null];
+  const stack: PgnNode[] = [...tree.children].reverse();
+  while (stack.length) {
+    const node = stack.pop()!;
+    out.push(node);
+    for (let c = node.children.length - 1; c >= 0; c--) stack.push(node.children[c]!);
+  }
+  return out;
+}
+
+/**
+ * The opening of each position of a chunk (the `opening` feature): openingsAtPositions, or read with
+ * variations the last named position on the path from the game's start to the node.
+ */
+export function openingsOfRows(chunk: GamePositions, select: PositionSelect, vr: VariationRows | undefined): (Opening | null)[] {
+  if (!vr) return openingsAtPositions(chunk, select);
+  const named = openingsOfBatch(chunk.batch);
+  const out = new Array<Opening | null>(named.length).fill(null);
+  for (let k = 0; k < named.length; k++) {
+    const p = vr.parentRow[k]!;
+    out[k] = named[k] ?? (p >= 0 ? out[p]! : null);
+  }
+  return out;
+}
+
 /**
  * move_see of each position of a chunk: the static exchange evaluation (seeBatch) of the move that
  * led there, in the position before it: the chunk's previous position when it is that one (every
  * position selected), else the game replayed from its start to there. NO_SEE at ply 0 and after a
  * null move.
  */
-export function moveSeeOf(chunk: GamePositions, api: ReturnType<typeof createApi>): Int16Array {
+export function moveSeeOf(chunk: GamePositions, api: ReturnType<typeof createApi>, vr?: VariationRows): Int16Array {
   const n = chunk.game.length;
   const words = chunk.batch.words;
   const before = new BigUint64Array(n * PACKED_POSITION_WORDS);
   const valid = new Uint8Array(n);
   const moves = new Uint16Array(n);
   const byNumber = new Map(chunk.games.map((g) => [g.game, g]));
-  for (let k = 0; k < n; k++) {
+  for (let k = 0; k < n && vr; k++) {
+    // Read with variations: the position before a node's move is its parent's row.
+    const node = vr.nodes[k], p = vr.parentRow[k]!;
+    if (!node || p < 0 || node.uci === '0000') continue;
+    before.set(words.subarray(p * PACKED_POSITION_WORDS, (p + 1) * PACKED_POSITION_WORDS), k * PACKED_POSITION_WORDS);
+    moves[k] = encodeMove(node.uci);
+    valid[k] = 1;
+  }
+  for (let k = 0; k < n && !vr; k++) {
     const ply = chunk.ply[k]!;
     const g = byNumber.get(chunk.game[k]!);
     if (ply === 0 || !g || g.moves[ply - 1] === '0000') continue;
@@ -118,7 +188,6 @@ export function moveSeeOf(chunk: GamePositions, api: ReturnType<typeof createApi
   return out;
 }
 
-/** The columns of the PGN records for these options, in the CSV header's order. */
 /**
  * The columns of features `ids`, named as the CSV header names them: per position a set or a key
  * UINT_64, a flag BOOLEAN, a small count UINT_8; `summed` (per game) the sets and counts as UINT_32
@@ -147,10 +216,11 @@ export const SYZYGY_COLUMNS: readonly ParquetColumn[] = [
   { name: 'wdl', type: 'INT32', converted: 'INT_8', required: false }, { name: 'dtz', type: 'INT32', converted: 'INT_16', required: false },
 ];
 
+/** The columns of the PGN records for these options, in the CSV header's order. */
 export function pgnParquetColumns(o: ColumnOptions): ParquetColumn[] {
   const cols: ParquetColumn[] = o.per === 'game'
     ? [u32('game', true), text('result'), u32('plies'), text('outcome'), text('termination'), text('eco'), text('opening'), ...o.tags.map(text)]
-    : [u32('game', true), u32('ply'), text('san'), text('fen')];
+    : [u32('game', true), u32('ply'), ...(o.variations ? VARIATION_COLUMNS : []), text('san'), text('fen')];
   cols.push(...featureParquetColumns(o.ids, o.per === 'game'));
   if (o.syzygy?.length && o.per === 'position') cols.push(...SYZYGY_COLUMNS);
   if (o.annotations?.clock && o.per === 'position') cols.push({ name: 'clock', type: 'DOUBLE', required: false });
@@ -187,8 +257,9 @@ export function pgnChunkColumns(chunk: GamePositions, api: ReturnType<typeof cre
   const dtz = tb ? tb.probeDtzBatch(chunk.batch, undefined, 1) : undefined;
   const withClock = o.annotations?.clock === true && per === 'position';
   const withEval = o.annotations?.eval === true && per === 'position';
-  const moveSees = o.moveSee === true && per === 'position' ? moveSeeOf(chunk, api) : undefined;
-  const openingsHere = o.opening === true && per === 'position' ? openingsAtPositions(chunk, o.select ?? {}) : undefined;
+  const vr = chunk.node && per === 'position' ? variationRows(chunk) : undefined;
+  const moveSees = o.moveSee === true && per === 'position' ? moveSeeOf(chunk, api, vr) : undefined;
+  const openingsHere = o.opening === true && per === 'position' ? openingsOfRows(chunk, o.select ?? {}, vr) : undefined;
   const openings = per === 'game' ? openingsOfGames(chunk, o.select ?? {}) : undefined;
   const res: Record<string, BigUint64Array | Uint8Array> = api.analyzeBatch(chunk.batch, names as BaseFeatureName[]);
   const arrays = names.map((n) => res[n]!);
@@ -246,7 +317,13 @@ export function pgnChunkColumns(chunk: GamePositions, api: ReturnType<typeof cre
       let c = 0;
       cols[c++]!.push(gameNumber);
       cols[c++]!.push(ply);
-      cols[c++]!.push(ply > 0 ? g.sans[ply - 1]! : null);
+      const node = vr?.nodes[k];
+      if (vr) {
+        cols[c++]!.push(chunk.node![k]!);
+        cols[c++]!.push(chunk.parent![k]! < 0 ? null : chunk.parent![k]!);
+        cols[c++]!.push(chunk.mainLine![k] === 1);
+      }
+      cols[c++]!.push(vr ? (node?.san ?? null) : ply > 0 ? g.sans[ply - 1]! : null);
       cols[c++]!.push(fenOf(k));
       for (let f = 0; f < ids.length; f++) {
         const info = FEATURES[ids[f]!]!;
@@ -261,9 +338,9 @@ export function pgnChunkColumns(chunk: GamePositions, api: ReturnType<typeof cre
         cols[c++]!.push(wdl[k] === SYZYGY_WDL_NONE ? null : wdl[k]!);
         cols[c++]!.push(dtz[k] === SYZYGY_DTZ_NONE ? null : dtz[k]!);
       }
-      if (withClock) cols[c++]!.push(ply > 0 ? (g.clocks![ply - 1] ?? null) : null);
+      if (withClock) cols[c++]!.push(vr ? (node?.clock ?? null) : ply > 0 ? (g.clocks![ply - 1] ?? null) : null);
       if (withEval) {
-        const e = ply > 0 ? g.evals![ply - 1] : null;
+        const e = vr ? (node?.eval ?? null) : ply > 0 ? g.evals![ply - 1] : null;
         cols[c++]!.push(e && 'cp' in e ? e.cp : null);
         cols[c++]!.push(e && 'mate' in e ? e.mate : null);
       }

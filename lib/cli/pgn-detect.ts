@@ -23,6 +23,9 @@ export const pgnUsage = `PGN input (--input pgn, or a .pgn / .pgn.gz / .pgn.zst 
   --features clock,eval  (per position, with the others) the [%clk] in seconds and the [%eval] of
                          the move that led to the position: "clock", "eval_cp", "eval_mate"
                          (null / empty where absent; not part of 'all').
+  --variations           (per position) a record for the position after every node of each game's
+                         tree, side lines too, with "node" (its id: 0 the start, then preorder),
+                         "parent" (null at the start) and "main_line"; not with --select/--every
   --features opening     (per position, with the others) "eco" and "opening": the game's opening
                          so far, the last named position of the lichess data set along its moves
                          (null / empty while none is).

@@ -48,11 +48,11 @@ import { ZSTD_MAGIC } from './pgn-detect.js';
 import { guardStdout } from './output.js';
 import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../games/pgn.js';
 import { popcount } from '../board/bits.js';
-import { openingOf, openingsAtPositions, openingsOfGames } from '../games/openings.js';
+import { openingOf, openingsOfGames } from '../games/openings.js';
 import { ByteSink } from '../core/byte-sink.js';
 import type { BaseFeatureName } from '../core/features.js';
 import type { PgnOutcome } from '../games/outcome.js';
-import { NO_SEE, moveSeeOf, ROW_GROUP_ROWS, encodeRowGroups, loadParquetWriter, openParquetOutput, pgnChunkColumns, pgnParquetColumns, type EncodedGroups, type ParquetOutput } from './analyze-parquet.js';
+import { NO_SEE, moveSeeOf, openingsOfRows, variationRows, ROW_GROUP_ROWS, encodeRowGroups, loadParquetWriter, openParquetOutput, pgnChunkColumns, pgnParquetColumns, type EncodedGroups, type ParquetOutput } from './analyze-parquet.js';
 
 /**
  * The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`.
@@ -222,6 +222,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   let outFile: string | undefined;
   let moveSee = false;
   let opening = false;
+  let variations = false;
   let rowGroupRows = ROW_GROUP_ROWS;
   const syzygy: string[] = [];
   let annotations = { clock: false, eval: false };
@@ -246,6 +247,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
         format = v;
       }
       else if (a === '--out') outFile = value();
+      else if (a === '--variations') variations = true;
       else if (a === '--row-group') rowGroupRows = int(1);
       else if (a === '--backend') {
         const v = value();
@@ -293,6 +295,8 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       if (opening && per === 'game') throw new PgnUsageError('feature opening needs --per position (--per game records have eco and opening)');
     }
     if (syzygy.length && per === 'game') throw new PgnUsageError('--syzygy needs --per position (wdl and dtz are per position)');
+    if (variations && per === 'game') throw new PgnUsageError('--variations needs --per position (a record per node of each game\'s tree)');
+    if (variations && (mode !== 'all' || every !== 1 || fromPly !== 0)) throw new PgnUsageError('--variations gives every node\'s position: --select, --every and --from-ply cannot be used with it');
     if (outFile !== undefined && format !== 'parquet') throw new PgnUsageError('--out FILE is for --format parquet (other formats go to stdout)');
     featureIds('--features', features);
   } catch (e) {
@@ -343,7 +347,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       process.stdout.once('drain', drained);
     });
 
-  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly }, format, syzygy, annotations, moveSee, opening,
+  const fmt: FormatOptions = { ids, per, tags, offset: firstGame - 1, strict, backend, select: { mode, every, fromPly }, format, syzygy, annotations, moveSee, opening, variations,
     ...(format === 'parquet' && { parquet: { groupRows: rowGroupRows, zstd: parquetZstd() !== undefined } }) };
   if (format === 'csv') await write(csvHeaderPgn(fmt));
   // Parquet: row groups written as the chunks come (lib/cli/analyze-parquet.ts), to the file or fd 1.
@@ -375,7 +379,8 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   };
   try {
     if (threads <= 1) {
-      for await (const chunk of readPgnPositions(inputChunks(file, counter, backend), { backend, games: true, outcome: per === 'game', select: fmt.select, annotations: annotated(fmt) })) {
+      for await (const chunk of readPgnPositions(inputChunks(file, counter, backend), { backend, games: true, outcome: per === 'game', select: fmt.select, annotations: annotated(fmt),
+        ...(variations && { variations: true }) })) {
         if (await account(formatChunk(chunk, api, fmt))) return closed ? 141 : 1;
       }
     } else {
@@ -440,6 +445,8 @@ export interface FormatOptions {
   moveSee?: boolean;
   /** Per position: eco and opening, the game's opening so far (openingsAtPositions). */
   opening?: boolean;
+  /** Per position: the position after every node of each game's tree, with node, parent and main_line. */
+  variations?: boolean;
 }
 
 
@@ -447,7 +454,8 @@ const annotated = (o: FormatOptions): boolean => o.annotations?.clock === true |
 
 /** The CSV header of the PGN records (see formatChunk). */
 export function csvHeaderPgn(o: FormatOptions): string {
-  const cols = o.per === 'game' ? ['game', 'result', 'plies', 'outcome', 'termination', 'eco', 'opening', ...o.tags] : ['game', 'ply', 'san', 'fen'];
+  const cols = o.per === 'game' ? ['game', 'result', 'plies', 'outcome', 'termination', 'eco', 'opening', ...o.tags]
+    : ['game', 'ply', ...(o.variations ? ['node', 'parent', 'main_line'] : []), 'san', 'fen'];
   cols.push(...featureColumns(o.ids));
   if (o.syzygy?.length) cols.push('wdl', 'dtz');
   if (o.annotations?.clock) cols.push('clock');
@@ -508,10 +516,11 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   const withEval = o.annotations?.eval === true && per === 'position';
   const withSee = o.moveSee === true && per === 'position';
   const openings = per === 'game' ? openingsOfGames(chunk, o.select) : undefined;
-  const openingsHere = o.opening === true && per === 'position' ? openingsAtPositions(chunk, o.select ?? {}) : undefined;
   const emptyColumns = ids.reduce((n, f) => n + featureWidth(f), 0) + (tb ? 2 : 0) + (per === 'game' ? 6 + tags.length : 3) +
-    (withClock ? 1 : 0) + (withEval ? 2 : 0) + (withSee ? 1 : 0) + (openingsHere ? 2 : 0);
-  const moveSees = withSee ? moveSeeOf(chunk, api) : undefined;
+    (withClock ? 1 : 0) + (withEval ? 2 : 0) + (withSee ? 1 : 0) + (o.opening && per === 'position' ? 2 : 0) + (o.variations && per === 'position' ? 3 : 0);
+  const vr = chunk.node && per === 'position' ? variationRows(chunk) : undefined;
+  const moveSees = withSee ? moveSeeOf(chunk, api, vr) : undefined;
+  const openingsHere = o.opening === true && per === 'position' ? openingsOfRows(chunk, o.select ?? {}, vr) : undefined;
   const res: Record<string, BigUint64Array | Uint8Array> = api.analyzeBatch(chunk.batch, names as BaseFeatureName[]);
   const words = chunk.batch.words;
   const halves = new Int32Array(words.buffer, words.byteOffset, words.length * 2);
@@ -584,12 +593,22 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
       for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
         positions++;
         const ply = chunk.ply[k]!;
+        const node = vr?.nodes[k];
+        const san = vr ? (node?.san ?? null) : ply > 0 ? g.sans[ply - 1]! : null;
+        const clock = vr ? (node?.clock ?? null) : ply > 0 ? (g.clocks?.[ply - 1] ?? null) : null;
+        const ev = vr ? (node?.eval ?? null) : ply > 0 ? (g.evals?.[ply - 1] ?? null) : null;
         if (csv) {
           out.uint(gameNumber);
           out.byte(44);
           out.uint(ply);
           out.byte(44);
-          if (ply > 0) out.ascii(g.sans[ply - 1]!);
+          if (vr) {
+            out.uint(chunk.node![k]!);
+            out.byte(44);
+            if (chunk.parent![k]! >= 0) out.uint(chunk.parent![k]!);
+            out.ascii(chunk.mainLine![k] === 1 ? ',1,' : ',0,');
+          }
+          if (san !== null) out.ascii(san);
           out.byte(44);
           fenInto(halves, k, out);
           for (let f = 0; f < names.length; f++) {
@@ -598,11 +617,8 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
             if (info.perColor) { cell(f, 2 * k, info.type); out.byte(44); cell(f, 2 * k + 1, info.type); } else cell(f, k, info.type);
           }
           if (wdl && dtz) out.ascii(`,${wdl[k] === SYZYGY_WDL_NONE ? '' : wdl[k]},${dtz[k] === SYZYGY_DTZ_NONE ? '' : dtz[k]}`);
-          if (withClock) out.ascii(`,${ply > 0 ? (g.clocks![ply - 1] ?? '') : ''}`);
-          if (withEval) {
-            const e = ply > 0 ? g.evals![ply - 1] : null;
-            out.ascii(e ? ('cp' in e ? `,${e.cp},` : `,,${e.mate}`) : ',,');
-          }
+          if (withClock) out.ascii(`,${clock ?? ''}`);
+          if (withEval) out.ascii(ev ? ('cp' in ev ? `,${ev.cp},` : `,,${ev.mate}`) : ',,');
           if (moveSees) out.ascii(moveSees[k] === NO_SEE ? ',' : `,${moveSees[k]}`);
           if (openingsHere) {
             const named = openingsHere[k];
@@ -615,9 +631,17 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
         out.uint(gameNumber);
         out.ascii(',"ply":');
         out.uint(ply);
-        if (ply > 0) {
+        if (vr) {
+          out.ascii(',"node":');
+          out.uint(chunk.node![k]!);
+          out.ascii(',"parent":');
+          if (chunk.parent![k]! >= 0) out.uint(chunk.parent![k]!);
+          else out.ascii('null');
+          out.ascii(chunk.mainLine![k] === 1 ? ',"main_line":true' : ',"main_line":false');
+        }
+        if (san !== null) {
           out.ascii(',"san":"');
-          out.ascii(g.sans[ply - 1]!);
+          out.ascii(san);
           out.ascii('","fen":"');
         } else out.ascii(',"san":null,"fen":"');
         fenInto(halves, k, out);
@@ -628,11 +652,8 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
           if (info.perColor) { out.byte(91); cell(f, 2 * k, info.type); out.byte(44); cell(f, 2 * k + 1, info.type); out.byte(93); } else cell(f, k, info.type);
         }
         if (wdl && dtz) out.ascii(`,"wdl":${wdl[k] === SYZYGY_WDL_NONE ? 'null' : wdl[k]},"dtz":${dtz[k] === SYZYGY_DTZ_NONE ? 'null' : dtz[k]}`);
-        if (withClock) out.ascii(`,"clock":${ply > 0 ? (g.clocks![ply - 1] ?? 'null') : 'null'}`);
-        if (withEval) {
-          const e = ply > 0 ? g.evals![ply - 1] : null;
-          out.ascii(e ? ('cp' in e ? `,"eval_cp":${e.cp},"eval_mate":null` : `,"eval_cp":null,"eval_mate":${e.mate}`) : ',"eval_cp":null,"eval_mate":null');
-        }
+        if (withClock) out.ascii(`,"clock":${clock ?? 'null'}`);
+        if (withEval) out.ascii(ev ? ('cp' in ev ? `,"eval_cp":${ev.cp},"eval_mate":null` : `,"eval_cp":null,"eval_mate":${ev.mate}`) : ',"eval_cp":null,"eval_mate":null');
         if (moveSees) out.ascii(moveSees[k] === NO_SEE ? ',"move_see":null' : `,"move_see":${moveSees[k]}`);
         if (openingsHere) {
           const named = openingsHere[k];
@@ -649,7 +670,8 @@ let workerApi: ReturnType<typeof createApi> | undefined;
 /** The worker side: one piece of splitPgn read, analysed and formatted on this thread's backend. */
 export function formatPgnPiece(piece: PgnPiece, o: FormatOptions): Formatted {
   workerApi ??= createApi(o.backend === 'native' ? loadNative() : jsBackend);
-  return formatChunk(pgnPiecePositions(piece, { backend: o.backend, games: true, outcome: o.per === 'game', select: o.select, annotations: annotated(o) }), workerApi, o);
+  return formatChunk(pgnPiecePositions(piece, { backend: o.backend, games: true, outcome: o.per === 'game', select: o.select, annotations: annotated(o),
+    ...(o.variations && { variations: true }) }), workerApi, o);
 }
 
 const PIECE_WORKER = `

@@ -650,6 +650,11 @@ export function pgnPiecePositions(piece: PgnPiece, options?: ReusePositionsOptio
   const o = checkOptions(fn, options) as ReusePositionsOptions;
   const s = checkSelect(fn, o.select);
   const into = checkReuse(fn, o.reuse, bytes);
+  checkTreeSelect(fn, o, s);
+  if (o.variations) {
+    const r = readerFor(o.backend)(bytes, flagsOf(o) | jsPgn.PGN_LAST_CHUNK | (piece.notFirst ? jsPgn.PGN_NOT_FIRST : 0), 1, 0, piece.firstLine, piece.firstGame);
+    return treePositionsOf({ bytes: piece.bytes, records: r, firstGame: piece.firstGame }, o.games === true, o);
+  }
   const flags = flagsOf({ ...o, sans: o.games ? o.sans : false, outcome: o.games ? o.outcome : false }) | jsPgn.PGN_WRITE_POSITIONS | jsPgn.PGN_LAST_CHUNK |
     (piece.notFirst ? jsPgn.PGN_NOT_FIRST : 0) | (s.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
   const r = readerFor(o.backend)(bytes, flags, s.every, s.fromPly, piece.firstLine, piece.firstGame, into);

@@ -127,6 +127,24 @@ describe.each(backends)('analyze --format parquet (--backend %s)', (backend) => 
     con.closeSync();
   });
 
+  it('--variations: node, parent and main_line columns; the rows of every node as NDJSON has them', async () => {
+    const study = join(root, 'test', 'fixtures', 'pgn', 'study.pgn');
+    const base = [study, '--backend', backend, '--variations', '--features', 'inCheck,clock,eval,move_see,opening'];
+    const columns = analyze([...base, '--format', 'csv']).out.toString().split('\n')[0]!.split(',');
+    const ndjson = analyze(base);
+    const expected = ndjson.out.toString().trim().split('\n').map((l) => flatRow(JSON.parse(l) as Row, columns));
+    const file = join(dir, `variations-${backend}.parquet`);
+    expect(analyze([...base, '--format', 'parquet', '--out', file]).status).toBe(ndjson.status);
+    const db = await DuckDBInstance.create(':memory:');
+    const con = await db.connect();
+    const { types, rows } = await readParquet(con, file);
+    expect(Object.keys(types)).toEqual(columns);
+    expect(types).toMatchObject({ node: 'UINTEGER', parent: 'UINTEGER', main_line: 'BOOLEAN', eco: 'VARCHAR', move_see: 'SMALLINT' });
+    expect(rows).toEqual(expected);
+    expect(rows.some((x) => x.main_line === false)).toBe(true);
+    con.closeSync();
+  });
+
   it('per game: tags, outcome and summed features; --first-game numbering; --strict stops at the first bad game', async () => {
     const base = [pgn, '--backend', backend, '--per', 'game', '--tags', 'Event,White,Result', '--features', 'inCheck,attacked,legalMoveCount,polyglotKey', '--first-game', '101'];
     const ndjson = analyze(base);

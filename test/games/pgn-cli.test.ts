@@ -10,8 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parsePgn } from '../../lib/games/pgn.js';
+import { parsePgn, pgnPositions } from '../../lib/games/pgn.js';
+import type { PgnNode } from '../../lib/games/pgn-tree.js';
 import { openingOf } from '../../lib/games/openings.js';
+import { positionOfPacked } from '../../lib/core/position.js';
 import { jsApi, nativeApi } from '../support/backends.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -93,6 +95,62 @@ describe.each(nativeApi ? ['native', 'js'] : ['js'])('%s', (backend) => {
     const perGame = analyze([file, '--per', 'game', '--features', 'opening']);
     expect(perGame.status).toBe(2);
     expect(perGame.err).toMatch(/feature opening needs --per position/);
+  });
+
+  it('--variations: a record per node (node, parent, main_line, its SAN, clock, eval, move_see, opening) as pgnPositions and the tree give them', () => {
+    const text = ['study.pgn', 'chessbase.pgn', 'quirky.pgn'].map((f) => readFileSync(join(root, 'test', 'fixtures', 'pgn', f), 'utf8')).join('\n');
+    const file = join(dir, 'variations.pgn');
+    writeFileSync(file, text);
+    const args = [file, '--backend', backend, '--variations', '--features', 'inCheck,clock,eval,move_see,opening'];
+    const r = analyze(args);
+    expect(r.status).toBe(3);
+    const records = r.records.filter((x) => !x.error);
+    // The truth: the JS reader's tree positions, each node found by walking its game's tree in preorder.
+    const ref = pgnPositions(text, { variations: true, games: true, backend: 'js' });
+    expect(records.length).toBe(ref.game.length);
+    const games = new Map(ref.games.map((g) => [g.game, g]));
+    let start = 0;
+    let order: (PgnNode | null)[] = [];
+    let path: string[][] = [];
+    let sideLines = 0;
+    records.forEach((x, k) => {
+      const g = games.get(ref.game[k]!)!;
+      if (ref.node![k] === 0) {
+        start = k;
+        order = [null];
+        path = [[]];
+        const walk = (children: PgnNode[], moves: string[]) => {
+          for (const c of children) { order.push(c); path.push([...moves, c.uci]); walk(c.children, [...moves, c.uci]); }
+        };
+        walk(g.tree!.children, []);
+      }
+      const id = ref.node![k]!;
+      const node = order[id]!;
+      const parent = ref.parent![k]!;
+      const pos = positionOfPacked(ref.batch.words.subarray(10 * k, 10 * k + 10));
+      const before = parent >= 0 ? positionOfPacked(ref.batch.words.subarray(10 * (start + parent), 10 * (start + parent) + 10)) : null;
+      const opening = openingOf({ startFen: g.startFen, moves: path[id]!, tags: g.tags });
+      expect(x, `game ${x.game} node ${id}`).toEqual({
+        game: ref.game[k], ply: ref.ply[k], node: id, parent: parent < 0 ? null : parent, main_line: ref.mainLine![k] === 1,
+        san: node?.san ?? null, fen: jsApi.toFen(pos), inCheck: jsApi.isInCheck(pos), clock: node?.clock ?? null,
+        eval_cp: node?.eval && 'cp' in node.eval ? node.eval.cp : null, eval_mate: node?.eval && 'mate' in node.eval ? node.eval.mate : null,
+        move_see: before && node!.uci !== '0000' ? jsApi.see(before, node!.uci) : null, eco: opening?.eco ?? null, opening: opening?.name ?? null,
+      });
+      if (ref.mainLine![k] === 0) sideLines++;
+    });
+    expect(sideLines).toBeGreaterThan(20);
+    // CSV: the same columns in the header's order.
+    const csv = analyze([...args, '--format', 'csv']).out.split('\n');
+    expect(csv[0]).toBe('game,ply,node,parent,main_line,san,fen,inCheck,clock,eval_cp,eval_mate,move_see,eco,opening,error');
+    const rows = csv.slice(1).filter(Boolean).map(csvFields).filter((f) => f[f.length - 1] === '');
+    expect(rows.map((f) => f.slice(0, 6))).toEqual(records.map((x) => [x.game, x.ply, x.node, x.parent ?? '', x.main_line ? 1 : 0, x.san ?? ''].map(String)));
+    // Threads: the same bytes.
+    expect(analyze([...args, '--threads', '1']).out).toBe(r.out);
+    for (const bad of [['--per', 'game'], ['--every', '2'], ['--select', 'final']]) {
+      const u = analyze([file, '--variations', ...bad]);
+      expect(u.status).toBe(2);
+      expect(u.err).toMatch(/--variations/);
+    }
   });
 
   it('--per game aggregates; --select final; usage errors', () => {
