@@ -83,7 +83,7 @@ async function explore(o: ExploreOptions): Promise<number> {
   } else {
     const { inputChunks } = await import('./pgn-input.js');
     for (const file of o.files) {
-      const r = await exploreGames(inputChunks(file, { bytesIn: 0 }, o.backend ?? 'native'), { maxPly: o.maxPly, backend: o.backend, chess960: o.chess960 }, tree, (g) => {
+      const r = await exploreGames(inputChunks(file, { bytesIn: 0 }), { maxPly: o.maxPly, backend: o.backend, chess960: o.chess960 }, tree, (g) => {
         process.stderr.write(`bitboard-patterns explore: ${file}: ${g.error!.message}\n`);
       });
       bad += r.bad;

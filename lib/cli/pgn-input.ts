@@ -56,9 +56,11 @@ import { NO_SEE, moveSeeOf, openingsOfRows, variationRows, ROW_GROUP_ROWS, encod
 
 /**
  * The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`.
- * zstd by the addon's libzstd (lib/cli/zstd.ts) unless `zstd` is 'js' or the addon has none, else fzstd.
+ * zstd by the addon's libzstd (lib/cli/zstd.ts) whenever the addon loads, whatever backend analyses
+ * (so both backends read a damaged frame alike: decoders differ on corrupt data that no checksum
+ * covers), else by fzstd.
  */
-export async function* inputChunks(file: string, progress: { bytesIn: number }, zstd: 'native' | 'js' = 'native'): AsyncGenerator<Uint8Array> {
+export async function* inputChunks(file: string, progress: { bytesIn: number }): AsyncGenerator<Uint8Array> {
   // Pieces of 64 KB, as a pipe gives them: larger pieces come in bursts that leave the worker
   // threads waiting (bench/sections/dump.mjs compares a file with `cat FILE |`).
   const raw = file === '-' ? process.stdin : createReadStream(file, { highWaterMark: 1 << 16 });
@@ -76,9 +78,7 @@ export async function* inputChunks(file: string, progress: { bytesIn: number }, 
   const b = first.value;
   if (ZSTD_MAGIC.every((m, i) => b[i] === m)) {
     let native: ZstdBackend | undefined;
-    if (zstd === 'native') {
-      try { native = loadNative().zstd; } catch { /* no addon: fzstd */ }
-    }
+    try { native = loadNative().zstd; } catch { /* no addon: fzstd */ }
     async function* counted(): AsyncGenerator<Uint8Array> {
       for await (const c of all()) {
         progress.bytesIn += c.length;
@@ -379,7 +379,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   };
   try {
     if (threads <= 1) {
-      for await (const chunk of readPgnPositions(inputChunks(file, counter, backend), { backend, games: true, outcome: per === 'game', select: fmt.select, annotations: annotated(fmt),
+      for await (const chunk of readPgnPositions(inputChunks(file, counter), { backend, games: true, outcome: per === 'game', select: fmt.select, annotations: annotated(fmt),
         ...(variations && { variations: true }) })) {
         if (await account(formatChunk(chunk, api, fmt))) return closed ? 141 : 1;
       }
@@ -389,7 +389,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       const pool = new PiecePool(threads, fmt);
       const inFlight: Promise<Formatted>[] = [];
       try {
-        for await (const piece of splitPgn(inputChunks(file, counter, backend), backend)) {
+        for await (const piece of splitPgn(inputChunks(file, counter), backend)) {
           inFlight.push(pool.run(piece));
           while (inFlight.length >= 2 * threads) if (await account(await inFlight.shift()!)) return closed ? 141 : 1;
         }

@@ -9,7 +9,9 @@
 //   zstdReaderPush(reader, input) -> [consumed, more, ...outputs]: decompresses from the start of
 //     input (a Uint8Array) until it is consumed or about kMaxOutputPerCall bytes are out; `more` is
 //     true when output may be waiting without more input (call again with the rest of the input, or
-//     an empty array). Corrupt data throws an Error whose message starts with "zstd:".
+//     an empty array). Corrupt data throws an Error whose message starts with "zstd:" (when the
+//     same call decoded some output first, that output is returned, with "more" set, and the next
+//     call throws).
 //   zstdReaderEnd(reader) -> true when the input ended at the end of a frame (false: truncated).
 //   zstdCompress(input, level) -> Uint8Array: one zstd frame.
 // A reader holds only memory the addon owns (its ZSTD_DCtx), freed when the reader is collected.
@@ -70,6 +72,9 @@ struct ZstdReader {
   ZSTD_DCtx* ctx = nullptr;
   std::size_t lastHint = 0;  // ZSTD_decompressStream's last answer: 0 at the end of a frame
   bool failed = false;
+  // Corrupt data met after some output of the same call: that output is returned first, and the
+  // next call throws this.
+  std::string pendingError;
 };
 
 void freeReader(Napi::Env, ZstdReader* r) {
@@ -115,6 +120,12 @@ Napi::Value readerPushCall(const Napi::CallbackInfo& info) {
   ZstdReader* r = readerArg(info, 0);
   if (!r) return info.Env().Undefined();
   Napi::Env env = info.Env();
+  if (!r->pendingError.empty()) {
+    const std::string message = std::move(r->pendingError);
+    r->pendingError.clear();
+    throwError(env, napi_create_error, message);
+    return env.Undefined();
+  }
   if (r->failed) {
     throwError(env, napi_create_error, "zstd: the reader already failed");
     return env.Undefined();
@@ -133,11 +144,18 @@ Napi::Value readerPushCall(const Napi::CallbackInfo& info) {
     ZSTD_outBuffer out{bytes, kOutputBytes, 0};
     const std::size_t hint = zstd().decompressStream(r->ctx, &out, &in);
     if (zstd().isError(hint)) {
-      std::free(bytes);
-      for (auto& o : outputs) std::free(o.first);
       r->failed = true;
-      throwError(env, napi_create_error, std::string("zstd: corrupt data (") + zstd().getErrorName(hint) + ")");
-      return env.Undefined();
+      const std::string message = std::string("zstd: corrupt data (") + zstd().getErrorName(hint) + ")";
+      if (out.pos) outputs.emplace_back(bytes, out.pos);
+      else std::free(bytes);
+      if (outputs.empty()) {
+        throwError(env, napi_create_error, message);
+        return env.Undefined();
+      }
+      // What was decoded before the damage goes out; the caller's next push throws.
+      r->pendingError = message;
+      more = true;
+      break;
     }
     r->lastHint = hint;
     if (out.pos) outputs.emplace_back(bytes, out.pos);

@@ -117,6 +117,55 @@ describe.skipIf(!haveZstdTool).each(decoders)('zstd input by %s', (_name, decode
   });
 });
 
+describe.skipIf(!haveZstdTool).each(decoders)('zstd input by %s: damage after whole frames', (_name, decoder) => {
+  /** The bytes decoded before the stream failed, and the failure. */
+  async function until(bytes: Uint8Array, piece: number): Promise<{ out: Buffer; error: unknown }> {
+    async function* pieces() {
+      for (let at = 0; at < bytes.length; at += piece) yield bytes.subarray(at, at + piece);
+    }
+    const out: Uint8Array[] = [];
+    try {
+      for await (const c of zstdChunks(pieces(), decoder)) out.push(c);
+    } catch (e) {
+      return { out: Buffer.concat(out), error: e };
+    }
+    return { out: Buffer.concat(out), error: undefined };
+  }
+
+  it('what the whole frames hold is given before the ZstdError, in pieces of any size', async () => {
+    const first = plain.subarray(0, 40_000), second = plain.subarray(40_000, 90_000);
+    const frames = Buffer.concat([zstdTool(first, ['-3']), zstdTool(second, ['-5', '--no-check'])]);
+    for (const garbage of [Buffer.from([1, 2, 3, 4, 5, 6, 7, 8, 9]), Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0xff, 0xff])]) {
+      for (const piece of [7, 4096, 1 << 20]) {
+        const { out, error } = await until(Buffer.concat([frames, garbage]), piece);
+        expect(error, `piece ${piece}`).toBeInstanceOf(ZstdError);
+        expect(out.equals(Buffer.concat([first, second])), `piece ${piece}: ${out.length} bytes`).toBe(true);
+      }
+    }
+  });
+
+  it('a frame whose content is not the size its header gives is a ZstdError', async () => {
+    // The zstd tool writes the content size of a file (not of stdin); random bytes are stored as a raw
+    // block. That block shortened by a byte, with its header's size lowered to match, leaves the
+    // frame one byte short of the size its header gives.
+    const next = rng(77);
+    const file = join(dir, 'random.bin');
+    writeFileSync(file, Buffer.from(Array.from({ length: 3000 }, () => Math.floor(next() * 256))));
+    const z = execFileSync('zstd', ['-q', '-c', '--no-check', '-1', file]);
+    const descriptor = z[4]!;
+    expect(descriptor >> 6 !== 0 || (descriptor & 0x20) !== 0).toBe(true); // the content size is written
+    const fcsSize = descriptor >> 6 === 0 ? 1 : 1 << (descriptor >> 6);
+    const headerEnd = 5 + (descriptor & 0x20 ? 0 : 1) + [0, 1, 2, 4][descriptor & 3]! + fcsSize;
+    const h = z[headerEnd]! | (z[headerEnd + 1]! << 8) | (z[headerEnd + 2]! << 16);
+    expect((h >> 1) & 3).toBe(0); // a raw block
+    const size = h >>> 3;
+    const shorter = (((size - 1) << 3) | (h & 7));
+    const bad = Buffer.concat([z.subarray(0, headerEnd), Buffer.from([shorter & 0xff, (shorter >> 8) & 0xff, shorter >> 16]),
+      z.subarray(headerEnd + 3, headerEnd + 3 + size - 1), z.subarray(headerEnd + 3 + size)]);
+    expect(await failure(bad, decoder)).toBeInstanceOf(ZstdError);
+  });
+});
+
 describe.skipIf(!haveZstdTool || !native)('the addon\'s libzstd', () => {
   it('checks the content checksum: a changed byte inside the data is a ZstdError', async () => {
     const z = zstdTool(plain, ['-3']); // with its checksum (the tool's default)
