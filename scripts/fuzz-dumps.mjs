@@ -16,13 +16,13 @@
  *   node scripts/fuzz-dumps.mjs --seed S --case N           one case again, its files kept
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { makePgn } from './make-pgn.mjs';
+import { seeded } from './seeded.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist', 'cli.cjs');
@@ -43,20 +43,10 @@ if (!addonZstd) {
   process.exit(1);
 }
 
-/** A PRNG of (seed, case) alone. */
+/** Integers below n, from a PRNG of (seed, case) alone. */
 function prng(index) {
-  const h = createHash('sha256').update(`${seed}/${index}`).digest();
-  let a = h.readUInt32LE(0), b = h.readUInt32LE(4), c = h.readUInt32LE(8), d = h.readUInt32LE(12);
-  return (n) => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
-    const t = (a + b | 0) + d | 0;
-    d = d + 1 | 0;
-    a = b ^ b >>> 9;
-    b = c + (c << 3) | 0;
-    c = c << 21 | c >>> 11;
-    c = c + t | 0;
-    return Math.floor(((t >>> 0) / 4294967296) * n);
-  };
+  const next = seeded(seed, index);
+  return (n) => Math.floor(next() * n);
 }
 
 const BAD = ['[Event "bad move"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 *\n', '[Event "bad token"]\n[Result "1-0"]\n\n1. d4 @@ 1-0\n',

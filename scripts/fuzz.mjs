@@ -24,6 +24,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { types } from 'node:util';
+import { seeded } from './seeded.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -37,18 +38,7 @@ const CASE_TIMEOUT_MS = 20_000;
 // ---------------------------------------------------------------- PRNG (sfc32 over a hashed seed)
 
 function prng(seed, index) {
-  const h = createHash('sha256').update(`${seed}/${index}`).digest();
-  let a = h.readUInt32LE(0), b = h.readUInt32LE(4), c = h.readUInt32LE(8), d = h.readUInt32LE(12);
-  const next = () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
-    const t = (a + b | 0) + d | 0;
-    d = d + 1 | 0;
-    a = b ^ b >>> 9;
-    b = c + (c << 3) | 0;
-    c = c << 21 | c >>> 11;
-    c = c + t | 0;
-    return (t >>> 0) / 4294967296;
-  };
+  const next = seeded(seed, index);
   const r = {
     next,
     int: (n) => Math.floor(next() * n),
