@@ -4,8 +4,8 @@
  * its records are byte for byte those of a run without --engine), each with four more fields from
  * an EnginePool search of its position: `engine_cp`, `engine_mate` (from White's view; one of them
  * null), `best_move` and `pv` (UCI moves, space-separated). A record with an error, or a position
- * the engine could not analyse, gets nulls (empty CSV cells). NDJSON and CSV, FEN / EPD and PGN input;
- * Parquet (PGN input) through a temporary file (withEngineParquet).
+ * the engine could not analyse, gets nulls (empty CSV cells). NDJSON, CSV and Parquet (through a
+ * temporary file: withEngineParquet), FEN / EPD and PGN input.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -168,7 +168,7 @@ function columnsOf(schema: { name: string; type?: string; converted_type?: strin
 }
 
 /**
- * --format parquet (PGN input): the child writes its Parquet file to a temporary file; its row
+ * --format parquet (PGN or FEN / EPD input): the child writes its Parquet file to a temporary file; its row
  * groups are read one at a time, searched, and written again with the four columns added
  * (`engine_cp`, `engine_mate` INT32, `best_move`, `pv` UTF-8; null where the row has no position or
  * the engine could not analyse it) to --out or stdout.
@@ -202,7 +202,10 @@ async function withEngineParquet(parsed: ReturnType<typeof takeEngineOptions>, c
     const file = await asyncBufferFromFile(base);
     const metadata = await parquetMetadataAsync(file);
     const schema = columnsOf(metadata.schema as never);
+    // PGN records hold the position's FEN; FEN / EPD records the input line.
     const fenColumn = schema.findIndex((c) => c.name === 'fen');
+    const inputColumn = fenColumn >= 0 ? -1 : schema.findIndex((c) => c.name === 'input');
+    const errorColumn = schema.findIndex((c) => c.name === 'error');
     const added: ParquetColumn[] = [
       { name: 'engine_cp', type: 'INT32', required: false }, { name: 'engine_mate', type: 'INT32', required: false },
       { name: 'best_move', type: 'BYTE_ARRAY', converted: 'UTF8', required: false }, { name: 'pv', type: 'BYTE_ARRAY', converted: 'UTF8', required: false },
@@ -226,8 +229,10 @@ async function withEngineParquet(parsed: ReturnType<typeof takeEngineOptions>, c
       const engine: ColumnValues[] = added.map(() => new Array(rows).fill(null));
       async function* indexes(): AsyncGenerator<number> { for (let r = 0; r < rows; r++) yield r; }
       const positionAt = (r: number): Position[] => {
+        if (errorColumn >= 0 && columns[errorColumn]![r] !== null) return [];
         const fen = fenColumn >= 0 ? columns[fenColumn]![r] : null;
-        const pos = typeof fen === 'string' ? positionOf(fen, true, chess960) : undefined;
+        const line = inputColumn >= 0 ? columns[inputColumn]![r] : null;
+        const pos = typeof fen === 'string' ? positionOf(fen, true, chess960) : typeof line === 'string' ? positionOf(line, false, chess960) : undefined;
         return pos ? [pos] : [];
       };
       for await (const { item: r, answers } of withAnswers(pool, o.limit!, indexes(), positionAt)) {

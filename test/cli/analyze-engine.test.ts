@@ -41,6 +41,8 @@ function runOnce(args: string[]): { status: number | null; stdout: string } {
 }
 
 const byHand = (fens: string[]) => searchByHand(fens, NODES);
+/** The FEN of a FEN or EPD line of EPD (all theirs have the clocks 0 and 1). */
+const jsToFen = (line: string): string => `${line.split(' ').slice(0, 4).join(' ')} 0 1`;
 
 describe.runIf(haveStockfish)('analyze --engine', () => {
   const engine = ['--threads', '1', '--engine', '--engine-nodes', String(NODES), '--fresh', '--engines', '2'];
@@ -101,6 +103,22 @@ describe.runIf(haveStockfish)('analyze --engine', () => {
     expect(rows.map(({ engine_cp: _c, engine_mate: _m, best_move: _b, pv: _p, ...rest }) => rest)).toEqual(base);
     const want = await byHand(rows.map((r) => r.fen as string));
     expect(rows.map((r) => [r.engine_cp, r.engine_mate, r.best_move, r.pv])).toEqual(want.map((w) => [w.cp, w.mate, w.best, w.pv]));
+  });
+
+  it('EPD lines to Parquet: the columns of the run without --engine; a bad line gets nulls', async () => {
+    const { asyncBufferFromFile, parquetReadObjects } = await import('hyparquet');
+    const { decompress } = await import('fzstd');
+    const read = async (file: string) => parquetReadObjects({ file: await asyncBufferFromFile(file), compressors: { ZSTD: (b: Uint8Array) => decompress(b) } });
+    expect(run([EPD, '--features', 'inCheck', '--format', 'parquet', '--out', join(dir, 'epd-base.parquet')]).status).toBe(3);
+    expect(run([EPD, '--features', 'inCheck', '--format', 'parquet', '--out', join(dir, 'epd-engine.parquet'), ...engine]).status).toBe(3);
+    const base = await read(join(dir, 'epd-base.parquet'));
+    const rows = await read(join(dir, 'epd-engine.parquet'));
+    expect(rows.map(({ engine_cp: _c, engine_mate: _m, best_move: _b, pv: _p, ...rest }) => rest)).toEqual(base);
+    expect(rows.map((r) => r.error !== null)).toEqual([false, false, true, false, false]);
+    const good = rows.filter((r) => r.error === null);
+    const want = await byHand(good.map((r) => jsToFen(String(r.input))));
+    expect(good.map((r) => [r.engine_cp, r.engine_mate, r.best_move, r.pv])).toEqual(want.map((w) => [w.cp, w.mate, w.best, w.pv]));
+    expect(rows[2]).toMatchObject({ engine_cp: null, engine_mate: null, best_move: null, pv: null });
   });
 
   it('usage: engine options need --engine, and one limit', () => {
