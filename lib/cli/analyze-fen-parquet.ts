@@ -117,11 +117,3 @@ export class FenParquetRows {
     return encoded;
   }
 }
-
-/** The number of lines in whole lines of text (the last one may lack its line end). */
-export function linesIn(bytes: Uint8Array): number {
-  if (bytes.length === 0) return 0;
-  let n = 0;
-  for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) n++;
-  return bytes[bytes.length - 1] === 10 ? n : n + 1;
-}
