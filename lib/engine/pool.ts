@@ -65,7 +65,13 @@ interface Job {
   reject(e: unknown): void;
 }
 
-interface Slot { engine?: EngineProcess; busy: boolean; dead?: EngineError }
+interface Slot {
+  engine?: EngineProcess;
+  busy: boolean;
+  dead?: EngineError;
+  /** The job taken from the queue and sent early to this slot's engine (presend), searched next. */
+  pre?: Job;
+}
 
 const DEFAULT_TIMEOUT = 30_000;
 
@@ -354,9 +360,10 @@ export class EnginePool {
    */
   async #run(slot: Slot, first: Job): Promise<void> {
     slot.busy = true;
-    for (let job: Job | undefined = first; job; job = slot.engine && !slot.dead ? this.#next() : undefined) {
+    for (let job: Job | undefined = first; job; job = slot.engine && !slot.dead ? this.#nextFor(slot) : undefined) {
       for (;;) {
         const engine = slot.engine!;
+        engine.onBestMove ??= () => this.#presend(slot, engine);
         try {
           const a = await engine.search(job, this.#fresh);
           this.#stats.searches++;
@@ -395,8 +402,35 @@ export class EnginePool {
         }
       }
     }
+    // A job sent early to an engine that is gone goes back to the front of the queue.
+    if (slot.pre) {
+      this.#queue.unshift(slot.pre);
+      slot.pre = undefined;
+    }
     slot.busy = false;
     this.#dispatch();
+  }
+
+  /** The slot's next job: the one sent early, else the queue's next. */
+  #nextFor(slot: Slot): Job | undefined {
+    const pre = slot.pre;
+    if (pre === undefined) return this.#next();
+    slot.pre = undefined;
+    return pre;
+  }
+
+  /**
+   * When a search's `bestmove` arrives: the next queued job's `position` and `go` are written to the
+   * same engine at once, before that answer is read and handed on, so the engine is not idle while
+   * the pool works (the job stays this slot's, in `pre`, and is searched next). Not in fresh mode,
+   * whose `ucinewgame` / `isready` must be answered first.
+   */
+  #presend(slot: Slot, engine: EngineProcess): void {
+    if (this.#fresh || this.#closed || slot.pre !== undefined || slot.engine !== engine || slot.dead) return;
+    const job = this.#next();
+    if (job === undefined) return;
+    slot.pre = job;
+    engine.presend(job, false);
   }
 
   /** Ends every engine process; searches not yet answered reject with an EngineError ('closed'). */

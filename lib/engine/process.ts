@@ -77,6 +77,13 @@ export class EngineProcess {
   #handshaken = false;
   #chess960 = false;
   #multiPv = 1;
+  /** The request whose `position` and `go` went out early (presend), not yet searched by #go. */
+  #sent: SearchRequest | undefined;
+  /**
+   * Called when a search's `bestmove` arrives, before its answer is read: the pool's chance to send
+   * the next request at once (presend), so the engine searches while the answer is read here.
+   */
+  onBestMove: (() => void) | undefined;
   readonly exited: Promise<void>;
 
   private constructor(readonly command: string, args: string[]) {
@@ -220,12 +227,8 @@ export class EngineProcess {
     return this.#go(r);
   }
 
-  /**
-   * `position fen` and `go` (with the `setoption`s the request changes, in one write); the answer
-   * is made when `bestmove` arrives, from the last `info` line of each PV with an exact score
-   * (lines with a bound are aspiration-window failures).
-   */
-  #go(r: SearchRequest): Promise<EngineAnalysis> {
+  /** `position fen` and `go`, with the `setoption`s the request changes, in one write. */
+  #write(r: SearchRequest): void {
     let head = '';
     if (r.chess960 !== this.#chess960 && this.offered.has('UCI_Chess960')) {
       head += `setoption name UCI_Chess960 value ${r.chess960}\n`;
@@ -238,6 +241,33 @@ export class EngineProcess {
       this.#multiPv = r.multiPv;
     }
     this.#send(`${head}position fen ${r.fen}\n${r.go}`);
+  }
+
+  /**
+   * Sends the next search's `position` and `go` now, while no search is under way (from
+   * onBestMove); the `search` of the same request then only waits for its answer. False when the
+   * request cannot go early (fresh mode, a dead engine, or an option the engine lacks): its
+   * `search` then does all the work.
+   */
+  presend(r: SearchRequest, fresh: boolean): boolean {
+    if (fresh || this.#dead || this.#sent !== undefined || this.#handler !== undefined) return false;
+    try {
+      this.#write(r);
+    } catch {
+      return false;
+    }
+    this.#sent = r;
+    return true;
+  }
+
+  /**
+   * `position fen` and `go` (with the `setoption`s the request changes, in one write); the answer
+   * is made when `bestmove` arrives, from the last `info` line of each PV with an exact score
+   * (lines with a bound are aspiration-window failures).
+   */
+  #go(r: SearchRequest): Promise<EngineAnalysis> {
+    if (this.#sent === r) this.#sent = undefined;
+    else this.#write(r);
     if (this.#dead) return Promise.reject(this.#dead);
     return new Promise((resolve, reject) => {
       this.#arm(r.timeoutMs, r.go);
@@ -256,6 +286,7 @@ export class EngineProcess {
         if (!line.startsWith('bestmove')) return;
         this.#handler = undefined;
         this.#fail = undefined;
+        this.onBestMove?.();
         const move = line.trim().split(/\s+/)[1];
         const best = move === undefined || move === '(none)' || move === '0000' ? null : move;
         let a: EngineAnalysis;

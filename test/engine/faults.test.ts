@@ -42,7 +42,10 @@ async function withSchedule<T>(schedule: Record<number, Fault[]>, f: (env: NodeJ
 }
 
 describe('EnginePool with a faulty engine', () => {
-  it.each([['crash', 3], ['hang', 2], ['garbage', 2]] as const)('%s on every %ith search: every position answered once, in order', async (kind, n) => {
+  // noscore: a `bestmove` without a score, which the pool reads only after it has sent the next
+  // position to the same engine; that position is searched again on the new engine, not counted as
+  // a failed attempt.
+  it.each([['crash', 3], ['hang', 2], ['garbage', 2], ['noscore', 2], ['noscore', 3]] as const)('%s on every %ith search: every position answered once, in order', async (kind, n) => {
     const before = liveEngines();
     const pool = await EnginePool.start({ command: process.execPath, args: [FAKE, `--${kind}-every`, String(n)], engines: 2, timeoutMs: 1000, startTimeoutMs: 20_000, cacheSize: 0 });
     try {
@@ -81,12 +84,13 @@ describe('EnginePool with a faulty engine', () => {
     }
   });
 
-  it('an engine that cannot be started again: its positions are errors, the pool does not hang', async () => {
-    // The fake crashes on its first search and refuses to start again (FAKE_ENGINE_ONCE: a file that exists).
+  it.each(['crash', 'noscore'])('an engine that cannot be started again (%s): its positions are errors, the pool does not hang', async (kind) => {
+    // The fake faults on its first search and refuses to start again (FAKE_ENGINE_ONCE: a file that
+    // exists). With noscore, the second position was already sent to the engine that is gone.
     const state = mkdtempSync(join(tmpdir(), 'fake-engine-'));
     process.env.FAKE_ENGINE_ONCE = join(state, 'started');
     try {
-      const pool = await EnginePool.start({ command: process.execPath, args: [FAKE, '--crash-every', '1'], engines: 1, cacheSize: 0 });
+      const pool = await EnginePool.start({ command: process.execPath, args: [FAKE, `--${kind}-every`, '1'], engines: 1, cacheSize: 0 });
       try {
         const out = await runAll(pool, 3);
         expect(out.map(scoreOf)).toEqual(['exited', 'exited', 'exited']);
