@@ -64,6 +64,19 @@ def connect(scheduler, workers, work_dir):
     return Client(cluster), cluster
 
 
+def plain_input(path, work_dir):
+    """The PGN file to cut: `path` itself, or for a zstd or gzip file (found by its first bytes) its
+    text decompressed to work_dir/input.pgn by the zstd or gzip tool."""
+    with open(path, 'rb') as f:
+        magic = f.read(4)
+    if magic != b'\x28\xb5\x2f\xfd' and magic[:2] != b'\x1f\x8b':
+        return path
+    source = os.path.join(work_dir, 'input.pgn')
+    with open(source, 'wb') as out:
+        subprocess.run(['zstd' if magic[0] == 0x28 else 'gzip', '-dc', path], stdout=out, check=True)
+    return source
+
+
 def write_parts(path, work_dir, parts):
     points = cut_points(path, parts)
     files = []
@@ -117,13 +130,7 @@ def main():
     cli = shlex.split(a.cli)
     os.makedirs(a.work_dir, exist_ok=True)
     work_dir = os.path.abspath(a.work_dir)
-    source = a.pgn
-    with open(source, 'rb') as f:
-        magic = f.read(4)
-    if magic == b'\x28\xb5\x2f\xfd' or magic[:2] == b'\x1f\x8b':
-        source = os.path.join(work_dir, 'input.pgn')
-        with open(source, 'wb') as out:
-            subprocess.run(['zstd' if magic[0] == 0x28 else 'gzip', '-dc', a.pgn], stdout=out, check=True)
+    source = plain_input(a.pgn, work_dir)
     started = time.time()
     parts = write_parts(source, work_dir, a.parts)
     client, cluster = connect(a.scheduler, a.workers, work_dir)

@@ -7,9 +7,10 @@
  * `distributed` cannot be imported. Needs dist/ (npm run build).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { createSanApi } from '../../lib/games/san.js';
 import { makePgn } from '../../scripts/make-pgn.mjs';
@@ -67,6 +68,42 @@ describe.skipIf(!haveDask)('Dask.distributed map step', () => {
     expect(single.stdout.split('\n').length).toBeGreaterThan(500);
     rmSync(dir, { recursive: true, force: true });
   });
+});
+
+describe.skipIf(!haveDask)('examples/dask_map.py --out-dir: analyze to Parquet parts', () => {
+  it('the parts, read by DuckDB as one table and numbered on, equal the single-machine Parquet file', async () => {
+    const text = makePgn({ ...jsApi, toSan: createSanApi('js').toSan }, { games: 30, seed: 8, maxPlies: 50 });
+    const dir = mkdtempSync(join(tmpdir(), 'pgn-dask-parts-'));
+    try {
+      // As a dump comes: zstd when the tool is there (the example decompresses it first), else plain.
+      writeFileSync(join(dir, 'all.pgn'), text);
+      const zst = spawnSync('zstd', ['-q', join(dir, 'all.pgn'), '-o', join(dir, 'all.pgn.zst')]).status === 0;
+      const input = join(dir, zst ? 'all.pgn.zst' : 'all.pgn');
+      const command = ['analyze', '--format', 'parquet', '--features', 'inCheck,pinned', '--no-progress'];
+      const single = spawnSync(process.execPath, [cli, ...command, '--out', join(dir, 'single.parquet'), join(dir, 'all.pgn')], { encoding: 'utf8' });
+      expect(single.status, single.stderr).toBe(0);
+      const r = spawnSync(python!, [join(root, 'examples', 'dask_map.py'), input, '--out-dir', join(dir, 'parts'), '--parts', '3', '--workers', '2',
+        '--work-dir', join(dir, 'work'), '--cli', `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)}`, '--', ...command],
+      { encoding: 'utf8', timeout: 120_000 });
+      expect(r.status, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout.trim().split('\n').at(-1)!)).toMatchObject({ parts: 3, workers: 2 });
+      expect(readdirSync(join(dir, 'parts')).sort()).toEqual(['part00000.parquet', 'part00001.parquet', 'part00002.parquet']);
+      const db = await DuckDBInstance.create(':memory:');
+      const con = await db.connect();
+      const rows = async (sql: string) => (await con.runAndReadAll(sql)).getRowObjectsJson();
+      const whole = await rows(`SELECT * FROM read_parquet('${join(dir, 'single.parquet')}') ORDER BY game, ply`);
+      // Each part numbers its games from 1: number them on by the games of the parts before.
+      const parts = await rows(`WITH p AS (SELECT *, filename AS part FROM read_parquet('${join(dir, 'parts')}/*.parquet', filename = true)),
+        n AS (SELECT part, max(game) AS games FROM p GROUP BY part),
+        o AS (SELECT part, coalesce(sum(games) OVER (ORDER BY part ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before FROM n)
+        SELECT p.* EXCLUDE (game, part, filename), CAST(p.game + o.before AS UINTEGER) AS game FROM p JOIN o USING (part) ORDER BY game, ply`);
+      expect(whole.length).toBeGreaterThan(500);
+      expect(parts).toEqual(whole);
+      con.closeSync();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 // CI sets BITBOARD_PATTERNS_REQUIRE_DASK=1 so that a missing Dask fails instead of skipping.
