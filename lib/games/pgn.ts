@@ -272,30 +272,75 @@ function hasVariation(p: Uint8Array, start: number, end: number): boolean {
  * comments (a ';' comment is skipped, as the tree reader skips it) and NAGs by ply; one before the
  * first move is the game's.
  */
-function mainLineTree(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game: PgnGame): PgnTree {
-  const G = jsPgn.G;
+function mainLineTree(line: MainLine): PgnTree {
   const tree: PgnTree = { comment: '', children: [] };
-  const nodes: PgnNode[] = new Array(game.moves.length);
+  const nodes: PgnNode[] = new Array(line.moves.length);
   let parent: PgnTree | PgnNode = tree;
   for (let i = 0; i < nodes.length; i++) {
-    const n = newNode(game.sans[i]!, game.moves[i]!, '');
+    const n = newNode(line.sans[i]!, line.moves[i]!, '');
     parent.children.push(n);
     nodes[i] = n;
     parent = n;
   }
-  for (let c = rec[G.commentStart]!; c < rec[G.commentStart]! + rec[G.commentCount]!; c++) {
-    const s = r.comments[3 * c + 1]!;
-    if (p[s - 1] !== 123) continue;
-    const ply = r.comments[3 * c]!;
-    const text = commentText(p, s, r.comments[3 * c + 2]!);
+  const { comments, nags } = line;
+  for (let c = 0; c < comments.length; c += 2) {
+    const ply = comments[c] as number;
+    const text = comments[c + 1] as string;
     const node: PgnTree | PgnNode = ply === 0 ? tree : nodes[ply - 1]!;
     node.comment = node.comment === '' ? text : `${node.comment}\n${text}`.trim();
   }
-  for (let k = rec[G.nagStart]!; k < rec[G.nagStart]! + rec[G.nagCount]!; k++) {
-    const ply = r.nags[2 * k]!;
-    if (ply > 0) addNag(nodes[ply - 1]!, r.nags[2 * k + 1]!);
+  for (let k = 0; k < nags.length; k += 2) {
+    const ply = nags[k]!;
+    if (ply > 0) addNag(nodes[ply - 1]!, nags[k + 1]!);
   }
+  readTreeCommands(tree);
   return tree;
+}
+
+/**
+ * What the tree of a game without variations is made of, taken from the reader's records at once
+ * (the records and the text may be reused after the read): the moves, the brace comments' texts
+ * by ply (ply, text, ply, text, ...) and the NAGs (ply, nag, ...).
+ */
+interface MainLine { moves: string[]; sans: string[]; comments: (number | string)[]; nags: number[] }
+
+function mainLineOf(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game: PgnGame): MainLine {
+  const G = jsPgn.G;
+  const comments: (number | string)[] = [];
+  for (let c = rec[G.commentStart]!; c < rec[G.commentStart]! + rec[G.commentCount]!; c++) {
+    const s = r.comments[3 * c + 1]!;
+    if (p[s - 1] !== 123) continue;
+    comments.push(r.comments[3 * c]!, commentText(p, s, r.comments[3 * c + 2]!));
+  }
+  const nags: number[] = [];
+  for (let k = rec[G.nagStart]!; k < rec[G.nagStart]! + rec[G.nagCount]!; k++) nags.push(r.nags[2 * k]!, r.nags[2 * k + 1]!);
+  return { moves: game.moves.slice(), sans: game.sans.slice(), comments, nags };
+}
+
+/**
+ * game.tree of a game without variations, made on its first read: a game's tree is as many objects
+ * as it has moves, and a caller reading with { variations: true } for the side lines of some games
+ * pays for the others' only when it looks at them. The property is an ordinary enumerable one to
+ * read, copy, serialise, assign or delete.
+ */
+function defineMainLineTree(game: PgnGame, line: MainLine): void {
+  let parts: MainLine | undefined = line;
+  let tree: PgnTree | undefined;
+  Object.defineProperty(game, 'tree', {
+    enumerable: true,
+    configurable: true,
+    get(): PgnTree {
+      if (parts !== undefined) {
+        tree = mainLineTree(parts);
+        parts = undefined;
+      }
+      return tree!;
+    },
+    set(value: PgnTree) {
+      parts = undefined;
+      tree = value;
+    },
+  });
 }
 
 /**
@@ -312,9 +357,8 @@ function treeOf(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game: PgnGa
   const start = movetextStart(p, r, rec);
   const end = rec[G.end]!;
   if (error === 0 && game.sans.length === game.moves.length && !hasVariation(p, start, end)) {
-    // No variation: the tree is the reader's main line with its comments and NAGs.
-    game.tree = mainLineTree(p, r, rec, game);
-    readTreeCommands(game.tree);
+    // No variation: the tree is the reader's main line with its comments and NAGs, made when read.
+    defineMainLineTree(game, mainLineOf(p, r, rec, game));
     return;
   }
   const words = !chess960 && game.startFen === STARTING_FEN ? (standardWords ??= startWords(STARTING_FEN, false)!) : startWords(game.startFen, chess960);

@@ -186,6 +186,36 @@ describe.each(pgnBackends)('PGN trees (%s)', (backend) => {
   it('gives every backend\'s trees the same as the JS backend\'s', () => {
     expect(parsePgn(STUDY, { variations: true, backend }).map((g) => g.tree)).toEqual(parsePgn(STUDY, { variations: true, backend: 'js' }).map((g) => g.tree));
   });
+
+  it('a tree made on first read (a game without variations) is an ordinary property, taken from the text as it was read', () => {
+    // The corpus's main lines written again: comments, NAGs, clocks and evals, no variation.
+    const text = writePgn(parsePgn(CORPUS, { comments: true, annotations: true, backend: 'js' }).filter((g) => !g.error));
+    const bytes = Buffer.from(text);
+    const games = parsePgn(bytes, { variations: true, backend });
+    expect(games.filter((g) => Object.getOwnPropertyDescriptor(g, 'tree')!.get !== undefined).length).toBe(games.length);
+    // The input and the game's arrays change after the read: the trees do not.
+    bytes.fill(0x20);
+    for (const g of games) { g.moves.reverse(); g.sans.fill('??'); }
+    const fresh = parsePgn(text, { variations: true, backend });
+    const ok = games.map((g, i) => [g, fresh[i]!] as const).filter(([g]) => !g.error);
+    expect(ok.length).toBeGreaterThan(50);
+    for (const [g, f] of ok) {
+      expect(Object.keys(g)).toEqual(Object.keys(f));
+      expect(Object.getOwnPropertyDescriptor(g, 'tree')!.enumerable).toBe(true);
+      expect(g.tree).toEqual(f.tree);
+      expect(g.tree).toBe(g.tree);
+    }
+    // Serialised, cloned and spread with its tree; assigned and deleted as any property.
+    const [g, f] = ok[0]!;
+    expect(JSON.parse(JSON.stringify(structuredClone(f))).tree).toEqual(JSON.parse(JSON.stringify(g.tree)));
+    expect({ ...f }.tree).toEqual(g.tree);
+    const other: PgnTree = { comment: 'mine', children: [] };
+    f.tree = other;
+    expect(f.tree).toBe(other);
+    delete f.tree;
+    expect('tree' in f).toBe(false);
+    expect(Object.freeze(parsePgn(text, { variations: true, backend })[0]!).tree).toEqual(g.tree);
+  });
 });
 
 describe.each(pgnBackends)('positions of every node (%s)', (backend) => {
