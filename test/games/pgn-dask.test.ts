@@ -7,7 +7,7 @@
  * `distributed` cannot be imported. Needs dist/ (npm run build).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -99,6 +99,23 @@ describe.skipIf(!haveDask)('examples/dask_map.py --out-dir: analyze to Parquet p
         SELECT p.* EXCLUDE (game, part, filename), CAST(p.game + o.before AS UINTEGER) AS game FROM p JOIN o USING (part) ORDER BY game, ply`);
       expect(whole.length).toBeGreaterThan(500);
       expect(parts).toEqual(whole);
+      // The worked example's query (docs/dump-to-parquet.md) over the parts, against the same
+      // counts made here from the single-machine rows.
+      const sql = readFileSync(join(root, 'examples', 'in_check_by_ply.sql'), 'utf8').replace("'parts/", `'${join(dir, 'parts')}/`);
+      const bands = new Map<number, { positions: number; games: Set<number>; checks: number }>();
+      for (const row of whole.filter((x) => x.error === null)) {
+        const band = Math.floor((row.ply as number) / 20) * 20;
+        const b = bands.get(band) ?? { positions: 0, games: new Set(), checks: 0 };
+        b.positions++;
+        b.games.add(row.game as number);
+        if (row.inCheck === true) b.checks++;
+        bands.set(band, b);
+      }
+      const want = [...bands].sort((x, y) => x[0] - y[0]).map(([band, b]) => ({ from_ply: band, positions: b.positions, games: b.games.size,
+        in_check_pct: Math.round((10000 * b.checks) / b.positions) / 100 }));
+      const got = (await rows(sql)).map((x) => ({ from_ply: Number(x.from_ply), positions: Number(x.positions), games: Number(x.games), in_check_pct: Number(x.in_check_pct) }));
+      expect(got).toEqual(want);
+      expect(want.length).toBeGreaterThan(2);
       con.closeSync();
     } finally {
       rmSync(dir, { recursive: true, force: true });
