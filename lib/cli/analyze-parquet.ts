@@ -14,11 +14,11 @@
  * Every column but `game` is OPTIONAL: null where the CSV cell is empty (a bad game's row has only
  * `game` and `error`).
  *
- * Memory stays flat and the work is spread: each worker thread encodes the rows of its piece of
+ * The work is spread and memory stays small: each worker thread encodes the rows of its piece of
  * games as row groups of at most --row-group rows (ROW_GROUP_ROWS by default; encodeRowGroups,
- * compressed there), and the main thread only appends their bytes to the file and keeps their
- * metadata for the footer (ParquetFileWriter). A row group ends where a thread's piece ends, so
- * groups can be smaller. Pages are compressed with zstd (level 3) when the addon has libzstd
+ * compressed there), and the main thread only appends their bytes to the file and keeps each
+ * group's footer entry, encoded at once (ParquetFileWriter): a few hundred bytes per group. A row
+ * group ends where a thread's piece ends, so groups can be smaller. Pages are compressed with zstd (level 3) when the addon has libzstd
  * (native/addon/zstd.cc), otherwise with Snappy (hyparquet-writer's own; Node 20's zlib has no zstd
  * and hyparquet-writer no zstd encoder of its own).
  */
@@ -468,11 +468,12 @@ export function encodeRowGroups(schema: ParquetColumn[], columns: ColumnValues[]
   const writer = new ParquetWriter({ writer: bytes, schema: parquetSchema(schema), codec: zstd ? 'ZSTD' : 'SNAPPY',
     ...(zstd && { compressors: { ZSTD: zstd } }) });
   if (rows > 0) {
+    // Groups of equal size, each at most groupRows (not full groups and a small rest).
     // No page indexes: they would sit at the end of the file, away from their row group.
     // No min / max statistics for strings (FEN, SAN, tags, errors): they prune nothing and their
     // values would be kept for the footer.
     writer.write({ columnData: columns.map((data, c) => ({ name: schema[c]!.name, data, offsetIndex: false,
-      statistics: schema[c]!.type !== 'BYTE_ARRAY' })), rowGroupSize: groupRows });
+      statistics: schema[c]!.type !== 'BYTE_ARRAY' })), rowGroupSize: Math.ceil(rows / Math.ceil(rows / groupRows)) });
   }
   const groups = writer.row_groups as unknown as object[];
   // The writer began with the file's 4-byte magic: offsets from the bytes after it.
@@ -482,40 +483,129 @@ export function encodeRowGroups(schema: ParquetColumn[], columns: ColumnValues[]
 
 /**
  * A Parquet file made of row groups encoded elsewhere (encodeRowGroups): `append` writes their
- * bytes at the end of the file and keeps their metadata, with offsets moved to where they landed;
- * `finish` writes the footer. Writes go to a file descriptor at once (EPIPE and other errors thrown).
+ * bytes at the end of the file, and `finish` writes the footer (FileMetaData, "Apache Parquet file
+ * format": the metadata, its length and the magic). Writes go to a file descriptor at once (EPIPE
+ * and other errors thrown).
+ *
+ * The footer lists every row group, and a month of games has a hundred thousand of them: kept as
+ * hyparquet's objects until the end, their metadata grew to gigabytes. So each group's entry is
+ * encoded when it is appended (FooterCodec) and only its bytes are kept; the footer is those
+ * entries between the parts hyparquet writes around the list.
  */
 export class ParquetFileWriter {
   private offset = 4n;
-  private constructor(private readonly fd: number, private readonly writer: { row_groups: object[]; num_rows: bigint; finish(): void },
-    private readonly bytes: { offset: number; index: number }) {}
+  private rows = 0n;
+  private groups = 0;
+  private entries: Uint8Array = new Uint8Array(1 << 12);
+  private length = 0;
+  private constructor(private readonly fd: number, private readonly codec: FooterCodec) {}
 
   static open(fd: number, schema: ParquetColumn[], zstd: boolean): ParquetFileWriter {
-    const { ByteWriter, ParquetWriter } = writerModule();
-    const bytes = new ByteWriter(1 << 16);
-    const flush = (): void => {
-      writeAllSync(fd, new Uint8Array(bytes.buffer, 0, bytes.index));
-      bytes.index = 0;
-    };
-    bytes.finish = flush;
-    // The footer says which codec the column chunks use; the writer itself compresses nothing here.
-    const writer = new ParquetWriter({ writer: bytes, schema: parquetSchema(schema), codec: zstd ? 'ZSTD' : 'SNAPPY',
-      ...(zstd && { compressors: { ZSTD: (b: Uint8Array) => b } }), createdBy: 'bitboard-patterns analyze' });
-    flush(); // the magic
-    return new ParquetFileWriter(fd, writer as unknown as { row_groups: object[]; num_rows: bigint; finish(): void }, bytes);
+    writeAllSync(fd, Buffer.from('PAR1', 'latin1'));
+    return new ParquetFileWriter(fd, new FooterCodec(schema, zstd));
   }
 
   append(e: EncodedGroups): void {
     if (e.rows === 0) return;
     writeAllSync(this.fd, e.bytes);
     shiftOffsets(e.groups, this.offset);
-    this.writer.row_groups.push(...e.groups);
-    this.writer.num_rows += BigInt(e.rows);
+    for (const g of e.groups) {
+      const entry = this.codec.groupEntry(g);
+      if (this.length + entry.length > this.entries.length) {
+        const grown = new Uint8Array(Math.max(2 * this.entries.length, this.length + entry.length));
+        grown.set(this.entries.subarray(0, this.length));
+        this.entries = grown;
+      }
+      this.entries.set(entry, this.length);
+      this.length += entry.length;
+      this.groups++;
+    }
+    this.rows += BigInt(e.rows);
     this.offset += BigInt(e.bytes.length);
-    this.bytes.offset += e.bytes.length;
   }
 
   finish(): void {
-    this.writer.finish();
+    writeAllSync(this.fd, this.codec.footer(this.rows, this.groups, this.entries.subarray(0, this.length)));
   }
+}
+
+/**
+ * The footer's bytes as hyparquet-writer encodes them, with the row groups' entries encoded one at
+ * a time. FileMetaData is a Thrift struct in the compact protocol, and its row groups (field 4) a
+ * list of RowGroup structs; a struct's field ids count from its own start, so an entry's bytes do
+ * not depend on where it stands. hyparquet's footer of no row group and of one row group differ
+ * from the list's header on: the list header is one byte for fewer than 15 elements ((n << 4) |
+ * type; STRUCT is 12), and what follows the list (fields 5 to 7) is the same. So one row group's
+ * entry is hyparquet's footer of that group alone without the parts the footer of none has, and
+ * the footer of n groups is those parts around a header for n and the n entries.
+ */
+export class FooterCodec {
+  private readonly schema: ParquetColumn[];
+  private readonly zstd: boolean;
+  /** Where the row group list's header stands in a footer of num_rows 0, and what follows the list. */
+  private at = -1;
+  private tail: Uint8Array | undefined;
+
+  constructor(schema: ParquetColumn[], zstd: boolean) {
+    this.schema = schema;
+    this.zstd = zstd;
+  }
+
+  /** hyparquet-writer's FileMetaData bytes for these row groups (without the length and the magic). */
+  private metadata(groups: object[], rows: bigint): Uint8Array {
+    const { ByteWriter, ParquetWriter } = writerModule();
+    const bytes = new ByteWriter(1 << 12);
+    const writer = new ParquetWriter({ writer: bytes, schema: parquetSchema(this.schema), codec: this.zstd ? 'ZSTD' : 'SNAPPY',
+      ...(this.zstd && { compressors: { ZSTD: (b: Uint8Array) => b } }), createdBy: 'bitboard-patterns analyze' }) as unknown as
+      { row_groups: object[]; num_rows: bigint; finish(): void };
+    writer.row_groups.push(...groups);
+    writer.num_rows = rows;
+    writer.finish();
+    // The magic the writer began with, then the metadata, its 4-byte length and the magic.
+    return new Uint8Array(bytes.buffer, 4, bytes.index - 12).slice();
+  }
+
+  /** The footer entry (RowGroup struct bytes) of one row group, offsets already where it lands. */
+  groupEntry(group: object): Uint8Array {
+    const one = this.metadata([group], 0n);
+    if (this.tail === undefined) {
+      const none = this.metadata([], 0n);
+      let at = 0;
+      while (at < none.length && none[at] === one[at]) at++;
+      const tail = none.subarray(at + 1);
+      if (at >= none.length || (none[at]! & 0xf0) !== 0 || one[at] !== 0x1c || !Buffer.from(one.subarray(one.length - tail.length)).equals(tail)) {
+        throw new Error('analyze-parquet: the Parquet writer\'s footer is not laid out as expected');
+      }
+      this.at = at;
+      this.tail = tail;
+    }
+    return one.subarray(this.at + 1, one.length - this.tail.length);
+  }
+
+  /** The footer (metadata, its length, the magic) of `groups` row groups whose entries are `entries`. */
+  footer(rows: bigint, groups: number, entries: Uint8Array): Uint8Array {
+    const none = this.metadata([], rows);
+    const tail = this.tail;
+    if (groups === 0 || tail === undefined) return withLength(none);
+    const head = none.subarray(0, none.length - tail.length - 1);
+    const header: number[] = [];
+    if (groups < 15) header.push((groups << 4) | 12);
+    else {
+      header.push(0xfc);
+      for (let n = groups; ; n = Math.floor(n / 128)) {
+        if (n < 128) { header.push(n); break; }
+        header.push((n % 128) | 128);
+      }
+    }
+    return withLength(Buffer.concat([head, Uint8Array.from(header), entries, tail]));
+  }
+}
+
+/** The metadata followed by its length (4 bytes, little-endian) and the magic. */
+function withLength(metadata: Uint8Array): Uint8Array {
+  const out = new Uint8Array(metadata.length + 8);
+  out.set(metadata, 0);
+  new DataView(out.buffer).setUint32(metadata.length, metadata.length, true);
+  out.set(Buffer.from('PAR1', 'latin1'), metadata.length + 4);
+  return out;
 }
