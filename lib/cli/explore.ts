@@ -92,7 +92,9 @@ async function explore(o: ExploreOptions): Promise<number> {
   }
   if (o.out !== undefined) {
     const format = o.format ?? (o.out.endsWith('.ndjson') || o.out.endsWith('.jsonl') ? 'ndjson' : 'parquet');
-    await writeTree(o.out, tree.columns(o.minGames), format);
+    // zstd pages when the addon (libzstd) loads, whatever backend read the games; else Snappy.
+    const zstd = format === 'parquet' ? (await import('./pgn-input.js')).parquetZstd() : undefined;
+    await writeTree(o.out, tree.columns(o.minGames), format, { zstd });
   }
   if (o.book !== undefined) writeFileSync(o.book, tree.polyglotBook(o.minGames));
   if (skipped) {

@@ -51,8 +51,15 @@ function namesOf(c: ExplorerColumns): { eco: (string | null)[]; opening: (string
   return { eco, opening };
 }
 
-/** The Parquet bytes of rows (or OpeningTree.columns). A count over 2^32-1 is a RangeError (the column is UINT_32). */
-export async function treeParquet(rows: readonly ExplorerRow[] | ExplorerColumns): Promise<Uint8Array> {
+/** How a tree's Parquet pages are compressed: `zstd` compresses one page (zstd pages), else Snappy. */
+export interface TreeParquetOptions { zstd?: (page: Uint8Array) => Uint8Array }
+
+/**
+ * The Parquet bytes of rows (or OpeningTree.columns). A count over 2^32-1 is a RangeError (the
+ * column is UINT_32). Pages are Snappy, or zstd with `options.zstd` (the command line passes the
+ * addon's libzstd when it loads).
+ */
+export async function treeParquet(rows: readonly ExplorerRow[] | ExplorerColumns, options: TreeParquetOptions = {}): Promise<Uint8Array> {
   const { parquetWriteBuffer } = await import('hyparquet-writer');
   const cols = columnsOf(rows);
   const counts = COUNTS.map((c) => {
@@ -83,7 +90,7 @@ export async function treeParquet(rows: readonly ExplorerRow[] | ExplorerColumns
       { name: 'opening', data: names.opening },
     ],
     schema,
-    codec: 'SNAPPY',
+    ...(options.zstd ? { codec: 'ZSTD' as const, compressors: { ZSTD: options.zstd } } : { codec: 'SNAPPY' as const }),
     rowGroupSize: 1 << 20,
   });
   return new Uint8Array(buffer);
@@ -110,9 +117,10 @@ export function treeNdjson(rows: readonly ExplorerRow[] | ExplorerColumns): stri
 }
 
 /** Writes rows (or OpeningTree.columns) to `path` as Parquet or NDJSON (written in pieces: no string of the whole file). */
-export async function writeTree(path: string, rows: readonly ExplorerRow[] | ExplorerColumns, format: 'parquet' | 'ndjson'): Promise<void> {
+export async function writeTree(path: string, rows: readonly ExplorerRow[] | ExplorerColumns, format: 'parquet' | 'ndjson',
+  options: TreeParquetOptions = {}): Promise<void> {
   if (format === 'parquet') {
-    writeFileSync(path, await treeParquet(rows));
+    writeFileSync(path, await treeParquet(rows, options));
     return;
   }
   const c = columnsOf(rows);

@@ -189,6 +189,9 @@ describe.each(BACKENDS)('bitboard-patterns explore (%s)', (backend) => {
     const rows = all.map((x) => ({ key: x.key, move: x.move, castling: x.castling, games: Number(x.games), white: Number(x.white), draws: Number(x.draws), black: Number(x.black) }));
     expect(rows).toEqual(ndjson);
     expect(all.map((x) => `${x.eco} ${x.opening}`)).toEqual(ndjson.map((x) => namesSeen.get(x.key as bigint)));
+    // zstd pages where the addon (libzstd) loads, whatever backend read the games; Snappy without it.
+    const codecs = (await con.runAndReadAll(`SELECT DISTINCT compression FROM parquet_metadata('${file}')`)).getRowObjects().map((x) => x.compression);
+    expect(codecs).toEqual([nativeApi ? 'ZSTD' : 'SNAPPY']);
     con.closeSync();
   });
 
