@@ -669,12 +669,13 @@ export interface PgnPiece {
 }
 
 /**
- * A source cut at game boundaries into pieces of about a megabyte (a light first pass of the reader
- * finds the boundaries exactly), for reading the pieces on several threads or machines:
+ * A source cut at game boundaries into pieces of about a megabyte (a pass of the reader that finds
+ * the games by their tokens alone, reading no move, puts the boundaries where a full read would),
+ * for reading the pieces on several threads or machines:
  * `pgnPiecePositions(piece)` on each gives what `readPgnPositions` gives for the whole source.
  */
 export async function* splitPgn(source: PgnSource, backend?: 'native' | 'wasm' | 'js'): AsyncGenerator<PgnPiece> {
-  for await (const c of recordsOf('splitPgn', source, 0, { mode: 'all', every: 1, fromPly: 0 }, backend)) {
+  for await (const c of recordsOf('splitPgn', source, jsPgn.PGN_BOUNDARIES, { mode: 'all', every: 1, fromPly: 0 }, backend)) {
     yield { bytes: Uint8Array.from(c.bytes.subarray(0, c.records.consumed)), firstGame: c.firstGame, firstLine: c.firstLine!,
       notFirst: c.notFirst!, games: c.records.games.length / jsPgn.GAME_RECORD };
   }

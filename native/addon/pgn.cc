@@ -83,7 +83,7 @@ Napi::Value pgnReadCall(const Napi::CallbackInfo& info) {
   }
   Args args(info, 5, 7);
   const auto text = args.array<std::uint8_t>(0, "bytes");
-  const int flags = static_cast<int>(args.count(1, "flags", 255.0));
+  const int flags = static_cast<int>(args.count(1, "flags", 511.0));
   const int every = static_cast<int>(args.count(2, "every", 1e9));
   const int fromPly = static_cast<int>(args.count(3, "fromPly", 1e9));
   const int firstLine = static_cast<int>(args.count(4, "firstLine", 2e9));

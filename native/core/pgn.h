@@ -54,7 +54,9 @@ enum GameField : int {
 constexpr int kWriteSan = 1, kWriteComments = 2, kWritePositions = 4, kFinalOnly = 8, kLastChunk = 16,
               kNotFirst = 32,  // the input continues a file: no BOM, no tagless first game
               kWriteAnnotations = 64,  // [%clk] [%emt] [%eval] commands of main-line comments (annotations.h)
-              kOutcome = 128;          // each game's outcome (outcome.h) in gOutcome
+              kOutcome = 128,          // each game's outcome (outcome.h) in gOutcome
+              kBoundariesOnly = 256;   // games found by their tokens alone: no move read, nothing written
+                                       // but the game records (for cutting a text at game boundaries)
 
 struct Options {
   int flags = kWriteSan;
@@ -941,6 +943,8 @@ class Reader {
       break;
     }
     (void)movetext;
+    // Boundaries only: the movetext is scanned as a bad game's is (its moves skipped, no error).
+    if (o_.flags & kBoundariesOnly) failed_ = true;
     if (!failed_) startPosition(firstTag);
     if (!failed_) {
       cleanEp();

@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PgnError, parsePgn, pgnPiecePositions, pgnPositions, readPgn, readPgnPositions, readPgnRecords, splitPgn, type PgnGame } from '../../lib/games/pgn.js';
 import { createSanApi } from '../../lib/games/san.js';
-import { G, GAME_RECORD, PGN_OUTCOME } from '../../lib/backends/js/pgn.js';
+import { G, GAME_RECORD, PGN_BOUNDARIES, PGN_LAST_CHUNK, PGN_NOT_FIRST, PGN_OUTCOME } from '../../lib/backends/js/pgn.js';
 import { makePgn } from '../../scripts/make-pgn.mjs';
 import { jsApi, nativeApi, wasmApi } from '../support/backends.js';
 import { expectSameBytes } from '../support/bytes.js';
@@ -336,6 +336,63 @@ describe.each(pgnBackends)('%s', (backend) => {
     const noise = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) & 255));
     const games = parsePgn(noise, { backend });
     expect(games.every((g) => g.error instanceof PgnError || g.moves.length === 0)).toBe(true);
+  });
+});
+
+describe.each(pgnBackends)('boundaries only (%s): the games a full read finds, without reading a move', (backend) => {
+  const STUDY = fixture('study.pgn');
+  const CHESSBASE = fixture('chessbase.pgn');
+  /** What a read says of where games are: each game's start, end, line and tags; where it stopped. */
+  const layout = (text: Uint8Array, flags: number) => {
+    const r = readPgnRecords(text, flags, {}, backend);
+    const games: number[][] = [];
+    for (let g = 0; g < r.games.length; g += GAME_RECORD) {
+      games.push([G.start, G.end, G.line, G.tagStart, G.tagCount].map((f) => r.games[g + f]!));
+    }
+    return { games, tags: Array.from(r.tags), consumed: r.consumed, consumedLine: r.consumedLine, moves: r.moves.length, positions: r.positions.length };
+  };
+  const same = (text: Uint8Array, extra: number) => {
+    const full = layout(text, extra);
+    const quick = layout(text, extra | PGN_BOUNDARIES);
+    expect({ ...quick, moves: 0, positions: 0 }).toEqual({ ...full, moves: 0, positions: 0 });
+    expect([quick.moves, quick.positions]).toEqual([0, 0]);
+    return full.games.length;
+  };
+  const texts = [QUIRKY, MESSY, STUDY, CHESSBASE, Buffer.from(CORPUS)];
+
+  it('the fixtures, whole and as chunks of a stream', () => {
+    for (const text of texts) {
+      for (const extra of [PGN_LAST_CHUNK, 0, PGN_NOT_FIRST | PGN_LAST_CHUNK, PGN_NOT_FIRST]) expect(same(text, extra)).toBeGreaterThan(0);
+      // The positions writer's flags change nothing either.
+      same(text, PGN_LAST_CHUNK | 4);
+    }
+  });
+
+  it('random splices of them: cut anywhere, joined, with garbage (fast-check)', () => {
+    const all = Buffer.concat(texts);
+    const piece = fc.tuple(fc.nat({ max: all.length - 1 }), fc.nat({ max: 600 })).map(([at, n]) => all.subarray(at, at + n));
+    const junk = fc.constantFrom('\n', '\n\n', '[', ']', '{', '}', '(', ')', '1-0', '*', '%', ';', '\r\n', '[Event "x"]\n', '$', '"').map((t) => Buffer.from(t));
+    fc.assert(fc.property(fc.array(fc.oneof(piece, piece, junk), { maxLength: 12 }), fc.nat({ max: 3 }), (parts, f) => {
+      same(Buffer.concat(parts), [PGN_LAST_CHUNK, 0, PGN_NOT_FIRST | PGN_LAST_CHUNK, PGN_NOT_FIRST][f]!);
+    }), { numRuns: 400 });
+  });
+
+  it('splitPgn cuts where the full read does: each piece read on its own gives the whole read', async () => {
+    const text = Buffer.concat([QUIRKY, MESSY, STUDY, CHESSBASE, Buffer.from(CORPUS)]);
+    async function* chunks() {
+      for (let i = 0; i < text.length; i += 777) yield text.subarray(i, i + 777);
+    }
+    const whole = pgnPositions(text, { backend, games: true });
+    const games: PgnGame[] = [];
+    const positions: number[] = [];
+    for await (const piece of splitPgn(chunks(), backend)) {
+      const r = pgnPiecePositions(piece, { backend, games: true });
+      expect(r.games.length).toBe(piece.games);
+      games.push(...r.games);
+      positions.push(...r.game);
+    }
+    expectSameBytes(Uint32Array.from(positions), whole.game, 'game of each position');
+    expect(games.map((g) => [g.game, g.line, g.error?.message, g.moves.length])).toEqual(whole.games.map((g) => [g.game, g.line, g.error?.message, g.moves.length]));
   });
 });
 

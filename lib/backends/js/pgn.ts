@@ -42,6 +42,11 @@ export const PGN_NOT_FIRST = 32;
 export const PGN_WRITE_ANNOTATIONS = 64;
 /** Each game's outcome (outcome.ts) in its record's `outcome` field. */
 export const PGN_OUTCOME = 128;
+/**
+ * Games found by their tokens alone: no move is read and nothing is written but the game records
+ * (their start, end and tags), for cutting a text at the game boundaries a full read would find.
+ */
+export const PGN_BOUNDARIES = 256;
 
 export type { PgnRecords } from '../contract.js';
 
@@ -438,6 +443,8 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
       if (p[i] === 37 && i === lineStart) { skipLine(); continue; }
       break;
     }
+    // Boundaries only: the movetext is scanned as a bad game's is (its moves skipped, no error).
+    if ((flags & PGN_BOUNDARIES) !== 0) failed = true;
     if (!failed) startPosition(firstTag);
     if (!failed) {
       generate();
