@@ -240,6 +240,23 @@ export interface BatchBackend {
     outs: (BigUint64Array | Uint8Array | undefined | null)[], format: number, firstLine: number, into?: Uint8Array)
     => [Uint8Array | number, Uint32Array];
   /**
+   * Every packed position's FEN as the analyze command writes it (native/addon/records.h putFen; the
+   * JS writer is fenInto in lib/cli/pgn-input.ts): [the FENs one after another, where each ends];
+   * with `into` long enough (and apart from `words`), they are written to its start and the first
+   * element is their byte count. Native only.
+   */
+  fenTexts?: (words: BigUint64Array, into?: Uint8Array) => [Buffer | number, Uint32Array];
+  /**
+   * The analyze command's NDJSON (format 0) or CSV (1) records of PGN positions from..to-1 (the
+   * JS writer is formatChunk in lib/cli/pgn-input.ts), with the SAN read from the reader's records
+   * (`san`, `games`: PgnRecords, games numbered from firstGame) and the features of `order` from
+   * `outs` (as formatRecords); written to into[at..]: the byte count, or minus it when it does not
+   * fit. Native only.
+   */
+  pgnRecords?: (words: BigUint64Array, game: Uint32Array, ply: Uint32Array, from: number, to: number, san: Uint8Array,
+    games: Int32Array, firstGame: number, gameOffset: number, outs: (BigUint64Array | Uint8Array | undefined | null)[],
+    order: Uint8Array, format: number, into: Uint8Array, at: number) => number;
+  /**
    * The analyze command's native pipeline (native/addon/analyze_file.cc): reads, analyses and writes
    * a plain file on the addon's own threads; resolves [stop, message, lines, errors, bytes, errno of
    * a failed write]. `onLines` makes the records of the lines it cannot finish alone. Native only.

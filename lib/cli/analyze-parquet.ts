@@ -18,7 +18,7 @@
  * games as row groups of at most --row-group rows (ROW_GROUP_ROWS by default; encodeRowGroups,
  * compressed there), and the main thread only appends their bytes to the file and keeps each
  * group's footer entry, encoded at once (ParquetFileWriter): a few hundred bytes per group. A row
- * group ends where a thread's piece ends, so groups can be smaller. Pages are compressed with zstd (level 3) when the addon has libzstd
+ * group ends where a thread's piece ends, so groups can be smaller. Pages are compressed with zstd (level 1) when the addon has libzstd
  * (native/addon/zstd.cc), otherwise with Snappy (hyparquet-writer's own; Node 20's zlib has no zstd
  * and hyparquet-writer no zstd encoder of its own).
  */

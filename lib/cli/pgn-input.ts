@@ -46,7 +46,7 @@ import { availableParallelism } from 'node:os';
 import { WORKER_ENTRY, WorkerPool } from './worker-pool.js';
 import { ZSTD_MAGIC } from './pgn-detect.js';
 import { guardStdout } from './output.js';
-import { pgnPiecePositions, readPgnPositions, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../games/pgn.js';
+import { pgnPiecePositions, readPgnPositions, readerRecordsOf, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../games/pgn.js';
 import { popcount } from '../board/bits.js';
 import { openingOf, openingsOfGames } from '../games/openings.js';
 import { ByteSink } from '../core/byte-sink.js';
@@ -202,6 +202,33 @@ function fenInto(all: Int32Array, i: number, w: RecordBytes): void {
   w.byte(32);
   w.uint(all[o + 18]! >>> 0);
 }
+
+/**
+ * Every position's FEN of a chunk, one after another: position k's is bytes[starts[k]..starts[k + 1]).
+ * By the addon in one call where the native backend formats (native/addon/records.h putFen, the same
+ * bytes), else by fenInto.
+ */
+export function chunkFens(words: BigUint64Array, backend: 'native' | 'js'): { bytes: Buffer; starts: Uint32Array } {
+  const n = words.length / 10;
+  const starts = new Uint32Array(n + 1);
+  const native = backend === 'native' ? loadNative().batch.fenTexts : undefined;
+  if (native) {
+    // This thread's FEN buffer, kept from chunk to chunk (its pages stay mapped); the bytes are
+    // used before the next call. A FEN takes fewer than 100 bytes: room for all at once.
+    if (fenScratch.length < 100 * n) fenScratch = Buffer.allocUnsafeSlow(Math.ceil(125 * n));
+    const [got, ends] = native(words, fenScratch);
+    starts.set(ends, 1);
+    if (typeof got === 'number') return { bytes: fenScratch.subarray(0, got), starts };
+    fenScratch = got;
+    return { bytes: got, starts };
+  }
+  const all = new Int32Array(words.buffer, words.byteOffset, words.length * 2);
+  const fen = new RecordBytes(n * 64 + 4096);
+  for (let k = 0; k < n; k++) { fenInto(all, k, fen); starts[k + 1] = fen.n; }
+  return { bytes: fen.bytes(), starts };
+}
+
+let fenScratch: Buffer = Buffer.allocUnsafe(0);
 
 class PgnUsageError extends Error {}
 
@@ -418,11 +445,14 @@ export async function preparePgnFormat(format: FormatOptions['format']): Promise
   if (format === 'parquet') await loadParquetWriter();
 }
 
-/** zstd for Parquet pages: the addon's libzstd at level 3 (zstd's default), when it loads with it. */
+/**
+ * zstd for Parquet pages: the addon's libzstd at level 1, when it loads with it (on the analyze
+ * command's pages as small as zstd's default level 3, and cheaper to make).
+ */
 export function parquetZstd(): ((bytes: Uint8Array) => Uint8Array) | undefined {
   let zstd: ZstdBackend | undefined;
   try { zstd = loadNative().zstd; } catch { return undefined; }
-  return zstd && ((bytes) => zstd.compress(bytes, 3));
+  return zstd && ((bytes) => zstd.compress(bytes, 1));
 }
 
 export interface FormatOptions {
@@ -495,15 +525,9 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   const names = ids.map((i) => FEATURES[i]!.name);
   const tb = o.syzygy?.length && per === 'position' ? tablesFor(o.syzygy, o.backend) : undefined;
   if (o.format === 'parquet') {
-    const w = chunk.batch.words;
-    const all = new Int32Array(w.buffer, w.byteOffset, w.length * 2);
     // Every position's FEN written once into one buffer; each row's value is a view of its bytes
     // (the writer takes UTF-8 bytes as they are: no string made and encoded again per row).
-    const fen = new RecordBytes();
-    const n = chunk.game.length;
-    const fenStarts = new Uint32Array(n + 1);
-    for (let k = 0; k < n; k++) { fenInto(all, k, fen); fenStarts[k + 1] = fen.n; }
-    const fenBytes = fen.bytes();
+    const { bytes: fenBytes, starts: fenStarts } = chunkFens(chunk.batch.words, o.backend);
     const fenOf = (k: number): Uint8Array => fenBytes.subarray(fenStarts[k]!, fenStarts[k + 1]!);
     const { columns, rows, ...counts } = pgnChunkColumns(chunk, api, o, tb, fenOf);
     const zstd = o.parquet?.zstd ? parquetZstd() : undefined;
@@ -522,11 +546,19 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   const moveSees = withSee ? moveSeeOf(chunk, api, vr) : undefined;
   const openingsHere = o.opening === true && per === 'position' ? openingsOfRows(chunk, o.select ?? {}, vr) : undefined;
   const res: Record<string, BigUint64Array | Uint8Array> = api.analyzeBatch(chunk.batch, names as BaseFeatureName[]);
-  const words = chunk.batch.words;
-  const halves = new Int32Array(words.buffer, words.byteOffset, words.length * 2);
+  let fens: ReturnType<typeof chunkFens> | undefined;
+  const fen = (k: number): void => {
+    fens ??= chunkFens(chunk.batch.words, o.backend);
+    const a = fens.starts[k]!;
+    const b = fens.starts[k + 1]!;
+    out.room(b - a);
+    out.n += fens.bytes.copy(out.buf, out.n, a, b);
+  };
   // Bitboard results as int32 halves too: hex without BigInt arithmetic.
   const resHalves = names.map((n) => { const a = res[n]!; return a instanceof BigUint64Array ? new Int32Array(a.buffer, a.byteOffset, a.length * 2) : null; });
-  const out = new RecordBytes();
+  // Room for the records at once, by the bytes per position of this thread's earlier calls: a buffer
+  // grown by doubling is copied each time, into fresh memory the system must fault in.
+  const out = new RecordBytes(bytesPerPosition > 0 ? Math.ceil(bytesPerPosition * 1.1 * chunk.game.length) + 4096 : 1 << 16);
   // Bitboards from their unsigned halves; numbers; flags as true / false (CSV: 1 / 0).
   const cell = (f: number, k: number, type: string): void => {
     const h = resHalves[f];
@@ -540,6 +572,10 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
     if (type === 'flag' && !csv) out.ascii(v ? 'true' : 'false');
     else out.uint(v);
   };
+  // The records of positions a..b-1 by the addon (the same bytes as the loop below writes), where it
+  // can: the native backend, per position, with no column beyond the features.
+  const native = o.backend === 'native' && per === 'position' && !vr && !tb && !withClock && !withEval && !moveSees && !openingsHere
+    ? nativeRecordWriter(chunk, res, ids, names, offset, csv ? 1 : 0, out) : undefined;
   const errorRecord = (g: PgnGame) => out.text(csv
     ? `${g.game + offset}${','.repeat(emptyColumns + 1)}${csvQuote(g.error!.message)}\n`
     : `${JSON.stringify({ game: g.game + offset, line: g.error!.line, column: g.error!.column, error: g.error!.message, reason: g.error!.reason, token: g.error!.token })}\n`);
@@ -549,10 +585,13 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   let games = 0;
   let bad = 0;
   let positions = 0;
+  // With the addon's writer: the first position whose record is not written yet.
+  let from = 0;
   for (const g of chunk.games) {
     games++;
     if (g.error) {
       bad++;
+      if (native) { native(from, k); from = k; }
       errorRecord(g);
       if (o.strict) return { text: out.bytes(), games, bad, positions, stopped: g.error.message };
       continue;
@@ -588,6 +627,8 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
         const values = names.flatMap((n, f): (string | number)[] => (FEATURES[ids[f]!]!.type === 'u64' ? [last[f]!] : sums[f]!));
         out.text(`${[rec.game, g.result ?? '', rec.plies, outcome ?? '', termination ?? '', opening?.eco ?? '', opening ? csvQuote(opening.name) : '', ...tags.map((x) => (x in t ? csvQuote(t[x]!) : '')), ...values].join(',')},\n`);
       } else out.text(`${JSON.stringify(rec)}\n`);
+    } else if (native) {
+      for (; k < chunk.game.length && chunk.game[k] === g.game; k++) positions++;
     } else {
       const gameNumber = g.game + offset;
       for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
@@ -610,7 +651,7 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
           }
           if (san !== null) out.ascii(san);
           out.byte(44);
-          fenInto(halves, k, out);
+          fen(k);
           for (let f = 0; f < names.length; f++) {
             const info = FEATURES[ids[f]!]!;
             out.byte(44);
@@ -644,7 +685,7 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
           out.ascii(san);
           out.ascii('","fen":"');
         } else out.ascii(',"san":null,"fen":"');
-        fenInto(halves, k, out);
+        fen(k);
         out.byte(34);
         for (let f = 0; f < names.length; f++) {
           const info = FEATURES[ids[f]!]!;
@@ -663,8 +704,37 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
       }
     }
   }
+  if (native) native(from, k);
+  if (chunk.game.length >= 1000) bytesPerPosition = out.n / chunk.game.length;
   return { text: out.bytes(), games, bad, positions };
 }
+/**
+ * The addon's writer of a chunk's per-position records (BatchBackend.pgnRecords) appending to `out`,
+ * when the addon has it and the chunk comes from the reader with its records; else undefined.
+ */
+function nativeRecordWriter(chunk: GamePositions, res: Record<string, BigUint64Array | Uint8Array>, ids: readonly number[],
+  names: readonly string[], offset: number, format: number, out: RecordBytes): ((from: number, to: number) => void) | undefined {
+  const write = loadNative().batch.pgnRecords;
+  const raw = readerRecordsOf(chunk);
+  if (!write || !raw) return undefined;
+  const outs: (BigUint64Array | Uint8Array | undefined)[] = new Array(FEATURES.length).fill(undefined);
+  ids.forEach((id, f) => { outs[id] = res[names[f]!]; });
+  const order = Uint8Array.from(ids);
+  const { words } = chunk.batch;
+  return (from, to) => {
+    if (from >= to) return;
+    out.room(Math.ceil((bytesPerPosition || 128) * 1.1 * (to - from)) + 4096);
+    let got = write(words, chunk.game, chunk.ply, from, to, raw.records.san, raw.records.games, raw.firstGame, offset, outs, order, format, out.buf, out.n);
+    if (got < 0) {
+      out.room(-got);
+      got = write(words, chunk.game, chunk.ply, from, to, raw.records.san, raw.records.games, raw.firstGame, offset, outs, order, format, out.buf, out.n);
+    }
+    out.n += got;
+  };
+}
+
+/** Output bytes per position of this thread's last large formatChunk (0: none yet). */
+let bytesPerPosition = 0;
 
 let workerApi: ReturnType<typeof createApi> | undefined;
 /** The worker side: one piece of splitPgn read, analysed and formatted on this thread's backend. */
@@ -680,7 +750,11 @@ const { parentPort, workerData } = require('node:worker_threads');
   const format = await require(workerData.entry).loadPgnFormatter(workerData.options.format);
   parentPort.on('message', ({ id, piece }) => {
     try {
-      parentPort.postMessage({ id, result: format(piece, workerData.options) });
+      const result = format(piece, workerData.options);
+      // The records' buffer moves to the main thread rather than being copied (a view of its own
+      // buffer: never Buffer's shared pool, which small allocations come from).
+      const b = result.text.buffer;
+      parentPort.postMessage({ id, result }, b.byteLength >= 8192 && b instanceof ArrayBuffer ? [b] : []);
     } catch (e) {
       parentPort.postMessage({ id, fatal: String(e && e.stack || e) });
     }

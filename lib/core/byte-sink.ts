@@ -1,7 +1,11 @@
 /** Output written in place into one growing buffer: no string per record for the collector to clean up. */
 export class ByteSink {
-  buf = Buffer.allocUnsafe(1 << 16);
+  buf: Buffer;
   n = 0;
+  /** `size`: the bytes to make room for at once (default 64 KB; it grows as needed). */
+  constructor(size = 1 << 16) {
+    this.buf = Buffer.allocUnsafe(Math.max(16, size));
+  }
   /** Makes room for `k` more bytes. */
   room(k: number): void {
     if (this.n + k <= this.buf.length) return;

@@ -637,7 +637,19 @@ function positionsOf(c: ChunkRead, allGames: boolean, o: PgnOptions): GamePositi
   const games = gamesOf(c.bytes, r, c.firstGame, { ...o, outcome: allGames ? o.outcome : false }, !allGames);
   const out: GamePositions = { batch: PositionBatch.fromPacked(r.positions), game: r.positionGame, ply: r.positionPly, games };
   if (o.annotations) out.annotations = positionAnnotations(r.annotations, r.positionGame, r.positionPly, c.firstGame);
+  readerRecords.set(out, { records: r, firstGame: c.firstGame });
   return out;
+}
+
+/** The reader's records behind a result of positionsOf (its SAN text and game records). */
+const readerRecords = new WeakMap<GamePositions, { records: jsPgn.PgnRecords; firstGame: number }>();
+
+/**
+ * The reader's records a GamePositions was made from, and the number of their first game (for the
+ * analyze command's native record writer, which reads the SAN from them); undefined for other results.
+ */
+export function readerRecordsOf(chunk: GamePositions): { records: jsPgn.PgnRecords; firstGame: number } | undefined {
+  return readerRecords.get(chunk);
 }
 
 /** readPgnPositions for text in memory, in one piece. */

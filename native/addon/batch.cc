@@ -13,6 +13,7 @@
 #include "args.h"
 #include "async_work.h"
 #include "records.h"
+#include "../core/pgn.h"
 #include "text_lines.h"
 
 namespace bbp::addon {
@@ -360,6 +361,155 @@ Napi::Value formatRecords(const Napi::CallbackInfo& info) {
   return result;
 }
 
+// ---- fenTexts(words[, into]) -> [Buffer of the FENs one after another | their byte count, ends (n entries)] ----
+// For the analyze command's PGN records: every position's FEN in one call (putFen, records.h).
+// `into`: where the bytes go when they fit (the result is then their count), so that a caller that
+// writes chunk after chunk keeps one buffer whose pages stay mapped instead of fresh memory.
+Napi::Value fenTexts(const Napi::CallbackInfo& info) {
+  Args args(info, 1, 2);
+  const auto words = args.array<U64>(0, "words");
+  const bool hasInto = info.Length() == 2 && !info[1].IsUndefined();
+  const Span<U8> into = hasInto ? args.array<U8>(1, "into") : Span<U8>{};
+  if (!args.ok()) return args.undefined();
+  if (words.length % kPackedPositionWords) return args.fail("words must hold whole positions (10 words each)"), args.undefined();
+  const std::size_t n = words.length / kPackedPositionWords;
+  Writer w;
+  auto ends = Napi::Uint32Array::New(info.Env(), n);
+  for (std::size_t i = 0; i < n; ++i) {
+    w.room(100);
+    putFen(w, words.data + i * kPackedPositionWords);
+    if (w.size() > 0xffffffffu) return args.fail("output larger than 4 GiB: write fewer positions at a time"), args.undefined();
+    ends[i] = static_cast<std::uint32_t>(w.size());
+  }
+  Napi::Array result = Napi::Array::New(info.Env(), 2);
+  if (hasInto && into.length >= w.size()) {
+    if (w.size() > 0) std::memcpy(into.data, w.data(), w.size());
+    result.Set(0u, Napi::Number::New(info.Env(), static_cast<double>(w.size())));
+  } else {
+    result.Set(0u, Napi::Buffer<char>::Copy(info.Env(), w.data(), w.size()));
+  }
+  result.Set(1u, ends);
+  return result;
+}
+
+// ---- pgnRecords(words, game, ply, from, to, san, games, firstGame, gameOffset, outs, order, format, into, at) ----
+// The analyze command's records of PGN positions from..to-1 (lib/cli/pgn-input.ts formatChunk writes
+// the same bytes in JS): NDJSON {"game":G,"ply":P,"san":"SAN" or null,"fen":"FEN",features...} or CSV
+// G,P,SAN,FEN,features..., (the error column empty). words, game and ply: the reader's positions and
+// their game numbers (from firstGame) and plies; san and games: its SAN text and game records
+// (native/core/pgn.h Output), whose SAN of ply p is the p-th space-ended word of the game's SAN
+// range; a record's game number is its position's plus gameOffset; outs and order as for
+// formatRecords, indexed by position. Written to into[at..]; the result is the byte count, or minus
+// the count when it does not fit (nothing is written then).
+Napi::Value pgnRecords(const Napi::CallbackInfo& info) {
+  Args args(info, 14, 14);
+  const auto words = args.array<U64>(0, "words");
+  const auto game = args.array<std::uint32_t>(1, "game");
+  const auto ply = args.array<std::uint32_t>(2, "ply");
+  const double from = args.count(3, "from", 4294967295.0);
+  const double to = args.count(4, "to", 4294967295.0);
+  const auto san = args.array<U8>(5, "san");
+  const auto games = args.array<std::int32_t>(6, "games");
+  const double firstGame = args.count(7, "firstGame", 4294967295.0);
+  const double gameOffset = args.count(8, "gameOffset", 9007199254740991.0);
+  const auto order = args.array<U8>(10, "order");
+  const int format = static_cast<int>(args.count(11, "format", 1));
+  const auto into = args.array<U8>(12, "into");
+  const double at = args.count(13, "at", 4294967295.0);
+  if (!args.ok()) return args.undefined();
+  const std::size_t n = game.length;
+  if (ply.length != n || words.length != n * kPackedPositionWords) return args.fail("words, game and ply must hold the same positions"), args.undefined();
+  if (from > to || to > static_cast<double>(n)) return args.fail("from..to must be a range of the positions"), args.undefined();
+  if (games.length % pgn::kGameFields) return args.fail("games must hold whole game records"), args.undefined();
+  if (at > static_cast<double>(into.length)) return args.fail("at is past the end of into"), args.undefined();
+  if (!info[9].IsArray()) return args.failType("outs must be an Array of typed arrays"), args.undefined();
+  const Napi::Array outsArray = info[9].As<Napi::Array>();
+  if (outsArray.Length() != kFeatureCount) return args.fail("outs has the wrong length"), args.undefined();
+  const void* outs[kFeatureCount] = {};
+  for (std::size_t j = 0; j < order.length; ++j) {
+    const unsigned f = order.data[j];
+    if (f >= kFeatureCount) return args.fail("order holds a feature id >= " + std::to_string(kFeatureCount)), args.undefined();
+    const std::string name = "outs[" + std::to_string(f) + "]";
+    std::size_t got = 0;
+    if (isU64Feature(f)) {
+      const auto a = args.arrayElement<U64>(outsArray.Get(f), name);
+      outs[f] = a.data, got = a.length;
+    } else {
+      const auto a = args.arrayElement<U8>(outsArray.Get(f), name);
+      outs[f] = a.data, got = a.length;
+    }
+    if (!args.ok()) return args.undefined();
+    if (got != n * featureWidth(f)) return args.fail(name + " has the wrong length"), args.undefined();
+  }
+
+  const FeatureColumns columns(order.data, order.length, format);
+  const std::size_t recordBound = 2 * 20 + 32 + 100 + columns.bound;  // numbers, punctuation, FEN, values
+  const std::size_t gameCount = games.length / pgn::kGameFields;
+  const char* const sanText = reinterpret_cast<const char*>(san.data);
+  Writer w;
+  // Where the current game's SAN words are, and the ply whose word starts at `word`.
+  std::uint32_t current = 0;
+  bool inGame = false;
+  std::size_t word = 0, sanEnd = 0;
+  std::uint32_t wordPly = 1;
+  for (std::size_t k = static_cast<std::size_t>(from); k < static_cast<std::size_t>(to); ++k) {
+    const std::uint32_t g = game.data[k], p = ply.data[k];
+    const double index = static_cast<double>(g) - firstGame;
+    if (index < 0 || index >= static_cast<double>(gameCount)) return args.fail("game[" + std::to_string(k) + "] has no game record"), args.undefined();
+    if (!inGame || g != current || p < wordPly) {
+      const std::int32_t* rec = games.data + static_cast<std::size_t>(index) * pgn::kGameFields;
+      const std::int32_t a = rec[pgn::gSanStart], e = rec[pgn::gSanEnd];
+      if (a < 0 || e < a || static_cast<std::size_t>(e) > san.length) return args.fail("a game record's SAN range is past the SAN text"), args.undefined();
+      inGame = true, current = g, word = static_cast<std::size_t>(a), sanEnd = static_cast<std::size_t>(e), wordPly = 1;
+    }
+    // The SAN of the move that led here: the word of ply p.
+    const char* sanWord = nullptr;
+    std::size_t sanLength = 0;
+    if (p > 0) {
+      for (; wordPly < p && word < sanEnd; ++wordPly) {
+        const void* space = std::memchr(sanText + word, ' ', sanEnd - word);
+        word = space ? static_cast<std::size_t>(static_cast<const char*>(space) - sanText) + 1 : sanEnd;
+      }
+      const void* space = word < sanEnd ? std::memchr(sanText + word, ' ', sanEnd - word) : nullptr;
+      if (wordPly != p || !space) return args.fail("position " + std::to_string(k) + " has no SAN in its game record"), args.undefined();
+      sanWord = sanText + word;
+      sanLength = static_cast<std::size_t>(static_cast<const char*>(space) - sanWord);
+    }
+    w.room(recordBound + sanLength);
+    const std::uint64_t number = static_cast<std::uint64_t>(gameOffset) + g;
+    if (format == 0) {
+      w.lit("{\"game\":");
+      w.number(number);
+      w.lit(",\"ply\":");
+      w.number(p);
+      if (sanWord) {
+        w.lit(",\"san\":\"");
+        w.put(sanWord, sanLength);
+        w.lit("\",\"fen\":\"");
+      } else {
+        w.lit(",\"san\":null,\"fen\":\"");
+      }
+      putFen(w, words.data + k * kPackedPositionWords);
+      w.put('"');
+    } else {
+      w.number(number);
+      w.put(',');
+      w.number(p);
+      w.put(',');
+      if (sanWord) w.put(sanWord, sanLength);
+      w.put(',');
+      putFen(w, words.data + k * kPackedPositionWords);
+    }
+    columns.put(w, outs, k);
+    if (format == 0) w.lit("}\n");
+    else w.lit(",\n");
+  }
+  const std::size_t room = into.length - static_cast<std::size_t>(at);
+  if (w.size() > room) return Napi::Number::New(info.Env(), -static_cast<double>(w.size()));
+  if (w.size() > 0) std::memcpy(into.data + static_cast<std::size_t>(at), w.data(), w.size());
+  return Napi::Number::New(info.Env(), static_cast<double>(w.size()));
+}
+
 }  // namespace
 
 void exportBatchAnalysis(Napi::Env env, Napi::Object exports) {
@@ -370,6 +520,8 @@ void exportBatchAnalysis(Napi::Env env, Napi::Object exports) {
   exportFunction<analyzeBatchAsync>(env, batch, "analyzeBatchAsync");
   exportFunction<toPlanes>(env, batch, "toPlanes");
   exportFunction<formatRecords>(env, batch, "formatRecords");
+  exportFunction<fenTexts>(env, batch, "fenTexts");
+  exportFunction<pgnRecords>(env, batch, "pgnRecords");
   exportAnalyzeFile(env, batch);
   setNumber(env, batch, "featureCount", kFeatureCount);
   setNumber(env, batch, "planeBytes", static_cast<double>(kPlaneBytes));

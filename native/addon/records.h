@@ -143,6 +143,62 @@ class Writer {
   char* end_;
 };
 
+// The feature values of a record, in `order` (FEATURES planes in `outs`, one entry per position):
+// NDJSON (format 0) ,"name":value with pairs as [a,b], bitboards as "0x..." strings (JSON numbers
+// cannot hold 64 bits), flags as true / false; CSV (format 1) ,value with bitboards as 0x... and
+// flags as 1 / 0. `bound`: the most bytes one record's values take (reserve it before put).
+class FeatureColumns {
+ public:
+  FeatureColumns(const std::uint8_t* order, std::size_t orderLength, int format) : format_(format) {
+    for (std::size_t j = 0; j < orderLength; ++j) {
+      const unsigned f = order[j];
+      Column c{f, featureWidth(f), isU64Feature(f), isFlagFeature(f), 0, {}};
+      std::string key = format == 0 ? std::string(",\"") + kFeatureNames[f] + "\":" : ",";
+      if (format == 0 && c.width == 2) key += '[';
+      c.keyLength = std::min(key.size(), sizeof c.key);  // the longest key, ,"discoveredCheckCandidates":, has 29
+      std::memcpy(c.key, key.data(), c.keyLength);
+      bound += sizeof c.key + c.width * 24 + 2;
+      columns_.push_back(c);
+    }
+  }
+  std::size_t bound = 0;
+  // Position i's values.
+  void put(Writer& w, const void* const* outs, std::size_t i) const {
+    for (const Column& c : columns_) {
+      w.putPadded(c.key, c.keyLength);
+      for (unsigned k = 0; k < c.width; ++k) {
+        if (k) w.put(',');
+        if (c.u64) {
+          if (format_ == 0) w.put('"');
+          w.hex(static_cast<const U64*>(outs[c.f])[i * c.width + k]);
+          if (format_ == 0) w.put('"');
+        } else {
+          const unsigned v = static_cast<const std::uint8_t*>(outs[c.f])[i * c.width + k];
+          if (c.flag && format_ == 0) {
+            if (v) w.lit("true");
+            else w.lit("false");
+          } else {
+            w.small(v);
+          }
+        }
+      }
+      if (format_ == 0 && c.width == 2) w.put(']');
+    }
+  }
+
+ private:
+  // What goes before a feature's values (NDJSON: ,"name": and [ for pairs; CSV: ,), stored padded to
+  // 32 bytes and copied whole (a fixed-size copy, no call).
+  struct Column {
+    unsigned f, width;
+    bool u64, flag;
+    std::size_t keyLength;
+    char key[32];
+  };
+  int format_;
+  std::vector<Column> columns_;
+};
+
 // kFeatureNames: generated with FeatureId from lib/core/features.ts (native/core/generated/features.h).
 
 // The records of lines 0..n-1 of `data` (line i is data[starts[i], starts[i + 1] - 1)), numbered from
@@ -153,29 +209,8 @@ class Writer {
 inline void formatRecordLines(Writer& w, const char* data, const std::uint32_t* starts, const std::uint8_t* valid,
                               std::size_t n, const std::uint8_t* order, std::size_t orderLength,
                               const void* const* outs, int format, std::uint64_t firstLine, std::uint32_t* recordStart) {
-  using U8 = std::uint8_t;
-  // Per feature in `order`: what goes before its values (NDJSON: ,"name": and [ for pairs; CSV: ,)
-  // and the most bytes its values take; a record's worst case is reserved once.
-  // The key is stored padded to 32 bytes and copied whole (a fixed-size copy, no call).
-  struct Column {
-    unsigned f, width;
-    bool u64, flag;
-    std::size_t keyLength;
-    char key[32];
-  };
-  std::vector<Column> columns;
-  std::size_t recordBound = 64 + 4;  // line number, punctuation, the end
-  for (std::size_t j = 0; j < orderLength; ++j) {
-    const unsigned f = order[j];
-    Column c{f, featureWidth(f), isU64Feature(f), isFlagFeature(f), 0, {}};
-    std::string key = format == 0 ? std::string(",\"") + kFeatureNames[f] + "\":" : ",";
-    if (format == 0 && c.width == 2) key += '[';
-    c.keyLength = std::min(key.size(), sizeof c.key);  // the longest key, ,"discoveredCheckCandidates":, has 29
-    std::memcpy(c.key, key.data(), c.keyLength);
-    recordBound += sizeof c.key + c.width * 24 + 2;
-    columns.push_back(c);
-  }
-
+  const FeatureColumns columns(order, orderLength, format);
+  const std::size_t recordBound = 64 + 4 + columns.bound;  // line number, punctuation, the end
   for (std::size_t i = 0; i < n; ++i) {
     if (recordStart) recordStart[i] = static_cast<std::uint32_t>(w.size());
     if (!valid[i]) continue;  // error records are written by the caller
@@ -195,30 +230,58 @@ inline void formatRecordLines(Writer& w, const char* data, const std::uint32_t* 
       w.put(',');
       w.csvString(data + a, e - a);
     }
-    for (const Column& c : columns) {
-      w.putPadded(c.key, c.keyLength);
-      for (unsigned k = 0; k < c.width; ++k) {
-        if (k) w.put(',');
-        if (c.u64) {  // JSON numbers cannot hold 64 bits: hex strings
-          if (format == 0) w.put('"');
-          w.hex(static_cast<const U64*>(outs[c.f])[i * c.width + k]);
-          if (format == 0) w.put('"');
-        } else {
-          const unsigned v = static_cast<const U8*>(outs[c.f])[i * c.width + k];
-          if (c.flag && format == 0) {
-            if (v) w.lit("true");
-            else w.lit("false");
-          } else {
-            w.small(v);
-          }
-        }
-      }
-      if (format == 0 && c.width == 2) w.put(']');
-    }
+    columns.put(w, outs, i);
     if (format == 0) w.lit("}\n");
     else w.lit(",\n");  // CSV: the empty error column
   }
   if (recordStart) recordStart[n] = static_cast<std::uint32_t>(w.size());
+}
+
+// The FEN of a packed position (native/core/position.h's words), as the analyze command writes it:
+// placement, side, castling (K Q k q from the castling bits, '-' for none), en passant, halfmove
+// clock (bits 16..35 of the state word), fullmove number (the low 32 bits of word 9). A square in
+// more than one piece set shows the last type's letter, in the colour of the white set. The same
+// bytes as the pipeline's JS writer (fenInto in lib/cli/pgn-input.ts). Needs room 100.
+inline void putFen(Writer& w, const U64* words) {
+  static constexpr char kLetters[12] = {'P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k'};
+  char board[64] = {};
+  for (int t = 0; t < 6; ++t)
+    for (U64 bits = words[2 + t]; bits; bits &= bits - 1) {
+      const int sq = lsb(bits);
+      board[sq] = kLetters[(words[0] >> sq & 1) ? t : t + 6];
+    }
+  for (int r = 7; r >= 0; --r) {
+    int empty = 0;
+    for (int f = 0; f < 8; ++f) {
+      const char c = board[8 * r + f];
+      if (!c) {
+        ++empty;
+        continue;
+      }
+      if (empty) w.put(static_cast<char>('0' + empty)), empty = 0;
+      w.put(c);
+    }
+    if (empty) w.put(static_cast<char>('0' + empty));
+    if (r) w.put('/');
+  }
+  const U64 st = words[8];
+  w.put(' ');
+  w.put(st & 1 ? 'b' : 'w');
+  w.put(' ');
+  const unsigned castle = static_cast<unsigned>(st >> 1) & 15;
+  if (!castle) w.put('-');
+  if (castle & 1) w.put('K');
+  if (castle & 2) w.put('Q');
+  if (castle & 4) w.put('k');
+  if (castle & 8) w.put('q');
+  w.put(' ');
+  const unsigned ep = static_cast<unsigned>(st >> 8) & 255;
+  if (ep >= 64) w.put('-');
+  else w.put(static_cast<char>('a' + (ep & 7))), w.put(static_cast<char>('1' + (ep >> 3)));
+  w.put(' ');
+  w.number((st >> 16) & 0xfffff);
+  w.put(' ');
+  w.number(words[9] & 0xffffffffu);
 }
 
 }  // namespace bbp::addon

@@ -1,0 +1,104 @@
+/**
+ * The analyze command's per-position PGN records: the addon's writer (BatchBackend.pgnRecords, used by
+ * formatChunk on the native backend) against formatChunk's JS writer (the JS backend), byte for byte,
+ * on generated games, the quirky and messy fixtures (bad games between good ones: the error records
+ * fall between the addon's runs) and random splices of them, for NDJSON and CSV, feature sets and
+ * position selections.
+ */
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatChunk, type FormatOptions } from '../../lib/cli/pgn-input.js';
+import { pgnPositions, readerRecordsOf } from '../../lib/games/pgn.js';
+import { FEATURES, featureIds } from '../../lib/core/features.js';
+import { createSanApi } from '../../lib/games/san.js';
+import { loadNative } from '../../lib/backends/native.js';
+import { makePgn } from '../../scripts/make-pgn.mjs';
+import { jsApi, nativeApi } from '../support/backends.js';
+import { expectSameBytes } from '../support/bytes.js';
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/pgn/${name}`, import.meta.url));
+const CORPUS = Buffer.from(makePgn({ ...jsApi, toSan: createSanApi('js').toSan }, { games: 40, seed: 11, maxPlies: 90 }));
+const TEXTS = [CORPUS, fixture('messy.pgn'), fixture('quirky.pgn'), fixture('chessbase.pgn')];
+const ALL = FEATURES.map((f) => f.name).filter((n) => n !== 'wdl' && n !== 'dtz');
+
+function records(text: Uint8Array, backend: 'native' | 'js', o: Partial<FormatOptions>, features: readonly string[]) {
+  const select = { mode: 'all' as const, every: 1, fromPly: 0, ...o.select };
+  const chunk = pgnPositions(text, { backend, games: true, outcome: false, select });
+  const options: FormatOptions = { ids: featureIds('analyze', features as never), per: 'position', tags: [], offset: 0, strict: false, backend, ...o, select };
+  return { chunk, out: formatChunk(chunk, backend === 'native' ? nativeApi! : jsApi, options) };
+}
+
+describe.runIf(nativeApi !== undefined)('the addon\'s PGN records equal the JS writer\'s', () => {
+  it('the addon writes them (its function exists, the reader\'s records are there)', () => {
+    expect(typeof loadNative().batch.pgnRecords).toBe('function');
+    expect(readerRecordsOf(pgnPositions(CORPUS, { backend: 'native', games: true }))).toBeDefined();
+  });
+
+  const cases: [string, Partial<FormatOptions>, readonly string[]][] = [
+    ['NDJSON, inCheck', { format: 'ndjson' }, ['inCheck']],
+    ['CSV, inCheck', { format: 'csv' }, ['inCheck']],
+    ['NDJSON, every feature', { format: 'ndjson' }, ALL],
+    ['CSV, every feature', { format: 'csv' }, ALL],
+    ['NDJSON, no feature, every 3rd ply from ply 2, games from 1001', { format: 'ndjson', offset: 1000, select: { mode: 'all', every: 3, fromPly: 2 } }, []],
+    ['CSV, final positions, pairs and keys', { format: 'csv', select: { mode: 'final', every: 1, fromPly: 0 } }, ['pinned', 'polyglotKey', 'kingZoneAttacks', 'checkmate']],
+  ];
+  it.each(cases)('%s', (_name, o, features) => {
+    for (const text of TEXTS) {
+      const native = records(text, 'native', o, features).out;
+      const js = records(text, 'js', o, features).out;
+      expectSameBytes(native.text, js.text, 'records');
+      expect([native.games, native.bad, native.positions]).toEqual([js.games, js.bad, js.positions]);
+    }
+  });
+
+  it('random splices of the texts, NDJSON and CSV (fast-check)', () => {
+    const all = Buffer.concat(TEXTS);
+    const piece = fc.tuple(fc.nat({ max: all.length - 1 }), fc.nat({ max: 3000 })).map(([at, n]) => all.subarray(at, at + n));
+    fc.assert(fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), fc.boolean(), fc.subarray(ALL), (parts, csv, features) => {
+      const text = Buffer.concat(parts);
+      const o: Partial<FormatOptions> = { format: csv ? 'csv' : 'ndjson' };
+      expectSameBytes(records(text, 'native', o, features).out.text, records(text, 'js', o, features).out.text, 'records');
+    }), { numRuns: 60 });
+  });
+
+  it('--strict stops at the first bad game with the same records', () => {
+    const text = Buffer.concat([CORPUS, fixture('messy.pgn'), CORPUS]);
+    const native = records(text, 'native', { strict: true }, ['checkers']).out;
+    const js = records(text, 'js', { strict: true }, ['checkers']).out;
+    expect(native.stopped).toBeDefined();
+    expect(native.stopped).toBe(js.stopped);
+    expectSameBytes(native.text, js.text, 'records');
+  });
+
+  it('bad arguments to the addon\'s writer: TypeError / RangeError, never a crash', () => {
+    const write = loadNative().batch.pgnRecords!;
+    const { chunk } = records(CORPUS, 'native', {}, ['inCheck']);
+    const raw = readerRecordsOf(chunk)!;
+    const outs = new Array(FEATURES.length).fill(undefined);
+    const into = new Uint8Array(1 << 20);
+    const args = (): Parameters<typeof write> => [chunk.batch.words, chunk.game, chunk.ply, 0, chunk.game.length, raw.records.san, raw.records.games,
+      raw.firstGame, 0, outs, new Uint8Array(0), 0, into, 0];
+    const good = write(...args());
+    expect(good).not.toBe(0);
+    const bad = (i: number, v: unknown) => { const a = args(); (a as unknown[])[i] = v; return () => write(...a); };
+    expect(bad(3, 5)).not.toThrow(); // from past to: RangeError below, equal is an empty range
+    expect(bad(3, chunk.game.length + 1)).toThrow(RangeError);
+    expect(bad(4, chunk.game.length + 1)).toThrow(RangeError);
+    expect(bad(1, new Uint32Array(3))).toThrow(RangeError);
+    expect(bad(7, 2)).toThrow(RangeError); // game numbers below the first record
+    expect(bad(6, new Int32Array(5))).toThrow(RangeError);
+    expect(bad(5, new Uint8Array(0))).toThrow(RangeError); // SAN ranges past the text
+    expect(bad(9, [])).toThrow(RangeError);
+    expect(bad(9, 'x')).toThrow(TypeError);
+    expect(bad(10, Uint8Array.of(200))).toThrow(RangeError);
+    expect(bad(13, into.length + 1)).toThrow(RangeError);
+    expect(bad(12, 'x')).toThrow(TypeError);
+    // Too little room: minus the size, nothing written.
+    const small = new Uint8Array(10);
+    const a = args();
+    a[12] = small;
+    expect(write(...a)).toBe(-good);
+    expect(small.every((b) => b === 0)).toBe(true);
+  });
+});
