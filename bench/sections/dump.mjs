@@ -6,8 +6,11 @@
  * - decompression alone, in process: the addon's libzstd against fzstd (pure JS), MB/s of PGN out;
  * - input: the .zst read by the command (native libzstd) against `zstd -dc FILE | analyze --input pgn`
  *   (the zstd tool in its own process), NDJSON out;
- * - output: NDJSON, CSV and Parquet (to stdout), records/s, output bytes, peak RSS (/usr/bin/time);
- *   Parquet also at a quarter of the input, to show whether its memory grows with the input.
+ * - output: NDJSON, CSV and Parquet (to stdout), and NDJSON with one record per game (--per game),
+ *   records/s, output bytes, peak RSS (/usr/bin/time); Parquet also at a quarter of the input, to
+ *   show whether its memory grows with the input.
+ *
+ * "x the reader" is each row's games/s over the reader's (1.00x: as fast as reading the games).
  *
  * Runs alternate (A, B, C, A, B, C, ...) and the median of each is reported, so load from other
  * processes on the machine falls on every row alike. The corpus: the pgn section's generated games
@@ -88,7 +91,7 @@ export async function run({ js, native, quick, filter }) {
   const outFile = (ext) => join(buildDir, `dump-out.${ext}`);
   // Timed runs write to /dev/null (every row alike: no disk in the figures); one untimed run of each
   // output format first writes to a file for its size.
-  const sized = [['NDJSON', '', 'ndjson'], ['CSV', '--format csv', 'csv'], ['Parquet', '--format parquet', 'parquet']];
+  const sized = [['NDJSON', '', 'ndjson'], ['CSV', '--format csv', 'csv'], ['Parquet', '--format parquet', 'parquet'], ['per game', '--per game', 'games.ndjson']];
   const outBytes = {};
   for (const [name, flags, ext] of sized) {
     const r = timed(`${node} ${q(cli)} analyze ${q(files.zst)} ${common} ${flags} > ${q(outFile(ext))}`);
@@ -100,6 +103,7 @@ export async function run({ js, native, quick, filter }) {
     { name: 'zstd -dc | analyze --input pgn, NDJSON', cmd: `zstd -dc ${q(files.zst)} | ${time(`${node} ${q(cli)} analyze --input pgn ${common}`)} > /dev/null`, size: 'NDJSON' },
     { name: '.zst, CSV', cmd: `${time(`${node} ${q(cli)} analyze ${q(files.zst)} ${common} --format csv`)} > /dev/null`, size: 'CSV' },
     { name: '.zst, Parquet', cmd: `${time(`${node} ${q(cli)} analyze ${q(files.zst)} ${common} --format parquet`)} > /dev/null`, size: 'Parquet' },
+    { name: '.zst, --per game, NDJSON (one record per game)', perGame: true, cmd: `${time(`${node} ${q(cli)} analyze ${q(files.zst)} ${common} --per game`)} > /dev/null`, size: 'per game' },
     ...(small ? [{ name: `.zst, Parquet, ${(games / 4).toLocaleString('en-US')} games (memory vs input size)`, quarter: true,
       cmd: `${time(`${node} ${q(cli)} analyze ${q(small.zst)} ${common} --format parquet`)} > /dev/null` }] : []),
   ];
@@ -172,8 +176,8 @@ export async function run({ js, native, quick, filter }) {
   cases.forEach((c, i) => {
     const secs = median(samples[i]);
     const n = c.quarter ? games / 4 : games;
-    const records = c.quarter ? positions / 4 : positions;
-    rows.push([c.name, fmt(n / secs), fmt(records / secs), `${((read / readerSecs) / (n / secs)).toFixed(2)}x`,
+    const records = c.perGame ? n : c.quarter ? positions / 4 : positions;
+    rows.push([c.name, fmt(n / secs), fmt(records / secs), `${((n / secs) / (read / readerSecs)).toFixed(2)}x`,
       c.size ? `${(outBytes[c.size] / 1e6).toFixed(1)} MB` : '', hasTime ? `${(median(rss[i]) / 1024).toFixed(0)} MB` : 'n/a',
       `${secs.toFixed(2)} s (${samples[i].map((s) => s.toFixed(1)).join(', ')})`]);
     measurements.push(measurement({ fn: `dump: ${c.name}`, mode: 'cli', impl: 'native', perOp: 'position', batchSize: records,
@@ -182,7 +186,7 @@ export async function run({ js, native, quick, filter }) {
   });
   const zstdBytes = statSync(files.zst).size;
   return {
-    columns: ['run', 'games/s', 'records/s', 'slower than reader', 'output', 'peak RSS', 'wall (median; each run)'],
+    columns: ['run', 'games/s', 'records/s', 'x the reader', 'output', 'peak RSS', 'wall (median; each run)'],
     rows, measurements,
     notes: [`${games.toLocaleString('en-US')} games (the pgn section's ${BASE_GAMES}-game corpus repeated), ${(zstdBytes / 1e6).toFixed(0)} MB zstd, `
       + `${fmt(positions)} positions; ${threads} hardware threads; ${reps} alternating run(s) each, median; peak RSS of the analyze process`,
