@@ -406,7 +406,7 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   };
   try {
     if (threads <= 1) {
-      for await (const chunk of readPgnPositions(inputChunks(file, counter), { backend, games: true, outcome: per === 'game', select: fmt.select, annotations: annotated(fmt),
+      for await (const chunk of readPgnPositions(inputChunks(file, counter), { backend, games: true, sans: per !== 'game', outcome: per === 'game', select: fmt.select, annotations: annotated(fmt),
         ...(variations && { variations: true }) })) {
         if (await account(formatChunk(chunk, api, fmt))) return closed ? 141 : 1;
       }
@@ -740,7 +740,7 @@ let workerApi: ReturnType<typeof createApi> | undefined;
 /** The worker side: one piece of splitPgn read, analysed and formatted on this thread's backend. */
 export function formatPgnPiece(piece: PgnPiece, o: FormatOptions): Formatted {
   workerApi ??= createApi(o.backend === 'native' ? loadNative() : jsBackend);
-  return formatChunk(pgnPiecePositions(piece, { backend: o.backend, games: true, outcome: o.per === 'game', select: o.select, annotations: annotated(o),
+  return formatChunk(pgnPiecePositions(piece, { backend: o.backend, games: true, sans: o.per !== 'game', outcome: o.per === 'game', select: o.select, annotations: annotated(o),
     ...(o.variations && { variations: true }) }), workerApi, o);
 }
 
