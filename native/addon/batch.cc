@@ -376,7 +376,7 @@ Napi::Value fenTexts(const Napi::CallbackInfo& info) {
   Writer w;
   auto ends = Napi::Uint32Array::New(info.Env(), n);
   for (std::size_t i = 0; i < n; ++i) {
-    w.room(100);
+    w.room(kFenRoom);
     putFen(w, words.data + i * kPackedPositionWords);
     if (w.size() > 0xffffffffu) return args.fail("output larger than 4 GiB: write fewer positions at a time"), args.undefined();
     ends[i] = static_cast<std::uint32_t>(w.size());
@@ -443,7 +443,7 @@ Napi::Value pgnRecords(const Napi::CallbackInfo& info) {
   }
 
   const FeatureColumns columns(order.data, order.length, format);
-  const std::size_t recordBound = 2 * 20 + 32 + 100 + columns.bound;  // numbers, punctuation, FEN, values
+  const std::size_t recordBound = 2 * 20 + 32 + kFenRoom + columns.bound;  // numbers, punctuation, FEN, values
   const std::size_t gameCount = games.length / pgn::kGameFields;
   const char* const sanText = reinterpret_cast<const char*>(san.data);
   Writer w;

@@ -36,6 +36,9 @@ class Writer {
     end_ = buf_.data() + buf_.size();
   }
   void put(char c) { *p_++ = c; }
+  // For writers that store through the pointer themselves (within the room reserved).
+  char* cursor() { return p_; }
+  void advance(std::size_t n) { p_ += n; }
   void put(const char* s, std::size_t n) {
     std::memcpy(p_, s, n);
     p_ += n;
@@ -237,33 +240,67 @@ inline void formatRecordLines(Writer& w, const char* data, const std::uint32_t* 
   if (recordStart) recordStart[n] = static_cast<std::uint32_t>(w.size());
 }
 
+// A FEN rank by its occupancy (bit f: file f holds a piece): the text with a placeholder for each
+// piece and a digit for each run of empty squares, its length, and where the pieces go.
+struct FenRank {
+  char text[8];
+  std::uint8_t length;
+  std::uint8_t slot[8];
+};
+struct FenRanks {
+  FenRank rank[256];
+  constexpr FenRanks() : rank{} {
+    for (unsigned occ = 0; occ < 256; ++occ) {
+      FenRank& r = rank[occ];
+      unsigned n = 0, k = 0, empty = 0;
+      for (unsigned f = 0; f < 8; ++f) {
+        if (!(occ >> f & 1)) {
+          ++empty;
+          continue;
+        }
+        if (empty) r.text[n++] = static_cast<char>('0' + empty), empty = 0;
+        r.slot[k++] = static_cast<std::uint8_t>(n);
+        r.text[n++] = '?';
+      }
+      if (empty) r.text[n++] = static_cast<char>('0' + empty);
+      r.length = static_cast<std::uint8_t>(n);
+    }
+  }
+};
+inline constexpr FenRanks kFenRanks{};
+// The most bytes putFen writes (at most 100: 71 of placement, 7 and 10 digits of clocks), with
+// margin for its 8-byte stores.
+constexpr std::size_t kFenRoom = 112;
+
 // The FEN of a packed position (native/core/position.h's words), as the analyze command writes it:
 // placement, side, castling (K Q k q from the castling bits, '-' for none), en passant, halfmove
 // clock (bits 16..35 of the state word), fullmove number (the low 32 bits of word 9). A square in
 // more than one piece set shows the last type's letter, in the colour of the white set. The same
-// bytes as the pipeline's JS writer (fenInto in lib/cli/pgn-input.ts). Needs room 100.
+// bytes as the pipeline's JS writer (fenInto in lib/cli/pgn-input.ts). Needs room kFenRoom.
+// Each rank is its occupancy's template (kFenRanks) with the pieces' letters put in its slots.
 inline void putFen(Writer& w, const U64* words) {
   static constexpr char kLetters[12] = {'P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k'};
-  char board[64] = {};
-  for (int t = 0; t < 6; ++t)
+  char board[64];
+  U64 occupied = 0;
+  for (int t = 0; t < 6; ++t) {
+    occupied |= words[2 + t];
     for (U64 bits = words[2 + t]; bits; bits &= bits - 1) {
       const int sq = lsb(bits);
       board[sq] = kLetters[(words[0] >> sq & 1) ? t : t + 6];
     }
-  for (int r = 7; r >= 0; --r) {
-    int empty = 0;
-    for (int f = 0; f < 8; ++f) {
-      const char c = board[8 * r + f];
-      if (!c) {
-        ++empty;
-        continue;
-      }
-      if (empty) w.put(static_cast<char>('0' + empty)), empty = 0;
-      w.put(c);
-    }
-    if (empty) w.put(static_cast<char>('0' + empty));
-    if (r) w.put('/');
   }
+  char* p = w.cursor();
+  for (int r = 7; r >= 0; --r) {
+    const unsigned occ = static_cast<unsigned>(occupied >> (8 * r)) & 255;
+    const FenRank& rank = kFenRanks.rank[occ];
+    std::memcpy(p, rank.text, 8);
+    unsigned k = 0;
+    for (unsigned bits = occ; bits; bits &= bits - 1) p[rank.slot[k++]] = board[8 * r + lsb(bits)];
+    p += rank.length;
+    *p = '/';
+    p += r != 0;
+  }
+  w.advance(static_cast<std::size_t>(p - w.cursor()));
   const U64 st = words[8];
   w.put(' ');
   w.put(st & 1 ? 'b' : 'w');
