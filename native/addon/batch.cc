@@ -303,6 +303,41 @@ Napi::Value toPlanes(const Napi::CallbackInfo& info) {
   return args.undefined();
 }
 
+// The feature outputs of `order` from `outsValue` (an Array of FEATURES planes, n positions each),
+// checked; false with a pending exception when they are not that.
+bool featureOutputs(Args& args, const Napi::Value& outsValue, const Span<U8>& order, std::size_t n, const void* (&outs)[kFeatureCount]) {
+  if (!outsValue.IsArray()) return args.failType("outs must be an Array of typed arrays"), false;
+  const Napi::Array outsArray = outsValue.As<Napi::Array>();
+  if (outsArray.Length() != kFeatureCount) return args.fail("outs has the wrong length"), false;
+  for (std::size_t j = 0; j < order.length; ++j) {
+    const unsigned f = order.data[j];
+    if (f >= kFeatureCount) return args.fail("order holds a feature id >= " + std::to_string(kFeatureCount)), false;
+    const std::string name = "outs[" + std::to_string(f) + "]";
+    std::size_t got = 0;
+    if (isU64Feature(f)) {
+      const auto a = args.arrayElement<U64>(outsArray.Get(f), name);
+      outs[f] = a.data, got = a.length;
+    } else {
+      const auto a = args.arrayElement<U8>(outsArray.Get(f), name);
+      outs[f] = a.data, got = a.length;
+    }
+    if (!args.ok()) return false;
+    if (got != n * featureWidth(f)) return args.fail(name + " has the wrong length"), false;
+  }
+  return true;
+}
+
+// What a writer made: copied to the start of `into` when it was given and has room (the result is
+// then the byte count: the caller makes the view, as `into` may be over a SharedArrayBuffer, which
+// Node-API cannot make a typed array of), else a new Buffer.
+Napi::Value bytesOrCount(Napi::Env env, Writer& w, bool hasInto, const Span<U8>& into) {
+  if (hasInto && into.length >= w.size()) {
+    if (w.size() > 0) std::memcpy(into.data, w.data(), w.size());
+    return Napi::Number::New(env, static_cast<double>(w.size()));
+  }
+  return Napi::Buffer<char>::Copy(env, w.data(), w.size());
+}
+
 // ---- formatRecords(text, lineStarts, valid, order, outs, format, firstLine) -> [Buffer, recordStarts] ----
 
 Napi::Value formatRecords(const Napi::CallbackInfo& info) {
@@ -323,25 +358,8 @@ Napi::Value formatRecords(const Napi::CallbackInfo& info) {
   for (std::size_t i = 0; i < n; ++i)
     if (starts.data[i] >= starts.data[i + 1] || starts.data[i + 1] - 1 > text.length)
       return args.fail("lineStarts[" + std::to_string(i) + "] is out of order or past the text"), args.undefined();
-  if (!info[4].IsArray()) return args.failType("outs must be an Array of typed arrays"), args.undefined();
-  const Napi::Array outsArray = info[4].As<Napi::Array>();
-  if (outsArray.Length() != kFeatureCount) return args.fail("outs has the wrong length"), args.undefined();
   const void* outs[kFeatureCount] = {};
-  for (std::size_t j = 0; j < order.length; ++j) {
-    const unsigned f = order.data[j];
-    if (f >= kFeatureCount) return args.fail("order holds a feature id >= " + std::to_string(kFeatureCount)), args.undefined();
-    const std::string name = "outs[" + std::to_string(f) + "]";
-    std::size_t got = 0;
-    if (isU64Feature(f)) {
-      const auto a = args.arrayElement<U64>(outsArray.Get(f), name);
-      outs[f] = a.data, got = a.length;
-    } else {
-      const auto a = args.arrayElement<U8>(outsArray.Get(f), name);
-      outs[f] = a.data, got = a.length;
-    }
-    if (!args.ok()) return args.undefined();
-    if (got != n * featureWidth(f)) return args.fail(name + " has the wrong length"), args.undefined();
-  }
+  if (!featureOutputs(args, info[4], order, n, outs)) return args.undefined();
 
   Writer w;
   auto recordStarts = Napi::Uint32Array::New(info.Env(), n + 1);
@@ -349,14 +367,7 @@ Napi::Value formatRecords(const Napi::CallbackInfo& info) {
                     format, static_cast<std::uint64_t>(firstLine), recordStarts.Data());
   if (w.size() > 0xffffffffu) return args.fail("output larger than 4 GiB: format fewer lines at a time"), args.undefined();
   Napi::Array result = Napi::Array::New(info.Env(), 2);
-  if (hasInto && into.length >= w.size()) {
-    // The byte count: the caller makes the view (`into` may be over a SharedArrayBuffer, which
-    // Node-API cannot make a typed array of).
-    if (w.size() > 0) std::memcpy(into.data, w.data(), w.size());
-    result.Set(0u, Napi::Number::New(info.Env(), static_cast<double>(w.size())));
-  } else {
-    result.Set(0u, Napi::Buffer<char>::Copy(info.Env(), w.data(), w.size()));
-  }
+  result.Set(0u, bytesOrCount(info.Env(), w, hasInto, into));
   result.Set(1u, recordStarts);
   return result;
 }
@@ -382,12 +393,7 @@ Napi::Value fenTexts(const Napi::CallbackInfo& info) {
     ends[i] = static_cast<std::uint32_t>(w.size());
   }
   Napi::Array result = Napi::Array::New(info.Env(), 2);
-  if (hasInto && into.length >= w.size()) {
-    if (w.size() > 0) std::memcpy(into.data, w.data(), w.size());
-    result.Set(0u, Napi::Number::New(info.Env(), static_cast<double>(w.size())));
-  } else {
-    result.Set(0u, Napi::Buffer<char>::Copy(info.Env(), w.data(), w.size()));
-  }
+  result.Set(0u, bytesOrCount(info.Env(), w, hasInto, into));
   result.Set(1u, ends);
   return result;
 }
@@ -422,25 +428,8 @@ Napi::Value pgnRecords(const Napi::CallbackInfo& info) {
   if (from > to || to > static_cast<double>(n)) return args.fail("from..to must be a range of the positions"), args.undefined();
   if (games.length % pgn::kGameFields) return args.fail("games must hold whole game records"), args.undefined();
   if (at > static_cast<double>(into.length)) return args.fail("at is past the end of into"), args.undefined();
-  if (!info[9].IsArray()) return args.failType("outs must be an Array of typed arrays"), args.undefined();
-  const Napi::Array outsArray = info[9].As<Napi::Array>();
-  if (outsArray.Length() != kFeatureCount) return args.fail("outs has the wrong length"), args.undefined();
   const void* outs[kFeatureCount] = {};
-  for (std::size_t j = 0; j < order.length; ++j) {
-    const unsigned f = order.data[j];
-    if (f >= kFeatureCount) return args.fail("order holds a feature id >= " + std::to_string(kFeatureCount)), args.undefined();
-    const std::string name = "outs[" + std::to_string(f) + "]";
-    std::size_t got = 0;
-    if (isU64Feature(f)) {
-      const auto a = args.arrayElement<U64>(outsArray.Get(f), name);
-      outs[f] = a.data, got = a.length;
-    } else {
-      const auto a = args.arrayElement<U8>(outsArray.Get(f), name);
-      outs[f] = a.data, got = a.length;
-    }
-    if (!args.ok()) return args.undefined();
-    if (got != n * featureWidth(f)) return args.fail(name + " has the wrong length"), args.undefined();
-  }
+  if (!featureOutputs(args, info[9], order, n, outs)) return args.undefined();
 
   const FeatureColumns columns(order.data, order.length, format);
   const std::size_t recordBound = 2 * 20 + 32 + kFenRoom + columns.bound;  // numbers, punctuation, FEN, values
