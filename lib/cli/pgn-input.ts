@@ -46,8 +46,9 @@ import { availableParallelism } from 'node:os';
 import { WORKER_ENTRY, WorkerPool } from './worker-pool.js';
 import { ZSTD_MAGIC } from './pgn-detect.js';
 import { guardStdout } from './output.js';
-import { pgnPiecePositions, readPgnPositions, readerRecordsOf, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../games/pgn.js';
+import { pgnPiecePositions, piecePositionsForRecords, readPgnPositions, readerRecordsOf, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../games/pgn.js';
 import { popcount } from '../board/bits.js';
+import { GAME_RECORD } from '../backends/js/pgn.js';
 import { openingOf, openingsOfGames } from '../games/openings.js';
 import { ByteSink } from '../core/byte-sink.js';
 import type { BaseFeatureName } from '../core/features.js';
@@ -574,8 +575,7 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   };
   // The records of positions a..b-1 by the addon (the same bytes as the loop below writes), where it
   // can: the native backend, per position, with no column beyond the features.
-  const native = o.backend === 'native' && per === 'position' && !vr && !tb && !withClock && !withEval && !moveSees && !openingsHere
-    ? nativeRecordWriter(chunk, res, ids, names, offset, csv ? 1 : 0, out) : undefined;
+  const native = nativeRecords(o) ? nativeRecordWriter(chunk, res, ids, names, offset, csv ? 1 : 0, out) : undefined;
   const errorRecord = (g: PgnGame) => out.text(csv
     ? `${g.game + offset}${','.repeat(emptyColumns + 1)}${csvQuote(g.error!.message)}\n`
     : `${JSON.stringify({ game: g.game + offset, line: g.error!.line, column: g.error!.column, error: g.error!.message, reason: g.error!.reason, token: g.error!.token })}\n`);
@@ -585,13 +585,32 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   let games = 0;
   let bad = 0;
   let positions = 0;
-  // With the addon's writer: the first position whose record is not written yet.
-  let from = 0;
+  const done = (): Formatted => {
+    if (chunk.game.length >= 1000) bytesPerPosition = out.n / chunk.game.length;
+    return { text: out.bytes(), games, bad, positions };
+  };
+  if (native) {
+    // The addon writes the records of the positions before each bad game, then the game's error
+    // record goes after them (chunk.games may hold the bad games only: piecePositionsForRecords).
+    let from = 0;
+    for (const g of chunk.games) {
+      if (!g.error) continue;
+      for (k = from; k < chunk.game.length && chunk.game[k]! < g.game; k++);
+      native.write(from, k);
+      from = k;
+      bad++;
+      errorRecord(g);
+      if (o.strict) return { text: out.bytes(), games: g.game - native.firstGame + 1, bad, positions: k, stopped: g.error.message };
+    }
+    native.write(from, chunk.game.length);
+    games = native.games;
+    positions = chunk.game.length;
+    return done();
+  }
   for (const g of chunk.games) {
     games++;
     if (g.error) {
       bad++;
-      if (native) { native(from, k); from = k; }
       errorRecord(g);
       if (o.strict) return { text: out.bytes(), games, bad, positions, stopped: g.error.message };
       continue;
@@ -627,8 +646,6 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
         const values = names.flatMap((n, f): (string | number)[] => (FEATURES[ids[f]!]!.type === 'u64' ? [last[f]!] : sums[f]!));
         out.text(`${[rec.game, g.result ?? '', rec.plies, outcome ?? '', termination ?? '', opening?.eco ?? '', opening ? csvQuote(opening.name) : '', ...tags.map((x) => (x in t ? csvQuote(t[x]!) : '')), ...values].join(',')},\n`);
       } else out.text(`${JSON.stringify(rec)}\n`);
-    } else if (native) {
-      for (; k < chunk.game.length && chunk.game[k] === g.game; k++) positions++;
     } else {
       const gameNumber = g.game + offset;
       for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
@@ -704,16 +721,25 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
       }
     }
   }
-  if (native) native(from, k);
-  if (chunk.game.length >= 1000) bytesPerPosition = out.n / chunk.game.length;
-  return { text: out.bytes(), games, bad, positions };
+  return done();
 }
 /**
- * The addon's writer of a chunk's per-position records (BatchBackend.pgnRecords) appending to `out`,
- * when the addon has it and the chunk comes from the reader with its records; else undefined.
+ * Whether the addon writes the records (BatchBackend.pgnRecords): NDJSON or CSV per position on the
+ * native backend, with no column beyond the features, when the addon has the writer.
+ */
+function nativeRecords(o: FormatOptions): boolean {
+  return o.backend === 'native' && o.per === 'position' && o.format !== 'parquet' && !o.variations && !o.syzygy?.length &&
+    !annotated(o) && o.moveSee !== true && o.opening !== true && loadNative().batch.pgnRecords !== undefined;
+}
+
+/**
+ * The addon's writer of a chunk's per-position records (BatchBackend.pgnRecords) appending to `out`
+ * (`write(from, to)`), with the number of the chunk's first game and how many games it has, when the
+ * chunk comes from the reader with its records; else undefined.
  */
 function nativeRecordWriter(chunk: GamePositions, res: Record<string, BigUint64Array | Uint8Array>, ids: readonly number[],
-  names: readonly string[], offset: number, format: number, out: RecordBytes): ((from: number, to: number) => void) | undefined {
+  names: readonly string[], offset: number, format: number, out: RecordBytes):
+  { write: (from: number, to: number) => void; firstGame: number; games: number } | undefined {
   const write = loadNative().batch.pgnRecords;
   const raw = readerRecordsOf(chunk);
   if (!write || !raw) return undefined;
@@ -721,7 +747,7 @@ function nativeRecordWriter(chunk: GamePositions, res: Record<string, BigUint64A
   ids.forEach((id, f) => { outs[id] = res[names[f]!]; });
   const order = Uint8Array.from(ids);
   const { words } = chunk.batch;
-  return (from, to) => {
+  const writeRange = (from: number, to: number): void => {
     if (from >= to) return;
     out.room(Math.ceil((bytesPerPosition || 128) * 1.1 * (to - from)) + 4096);
     let got = write(words, chunk.game, chunk.ply, from, to, raw.records.san, raw.records.games, raw.firstGame, offset, outs, order, format, out.buf, out.n);
@@ -731,17 +757,30 @@ function nativeRecordWriter(chunk: GamePositions, res: Record<string, BigUint64A
     }
     out.n += got;
   };
+  return { write: writeRange, firstGame: raw.firstGame, games: raw.records.games.length / GAME_RECORD };
 }
 
 /** Output bytes per position of this thread's last large formatChunk (0: none yet). */
 let bytesPerPosition = 0;
 
 let workerApi: ReturnType<typeof createApi> | undefined;
+/** The positions of this thread's last piece, whose memory the next one reuses. */
+let lastPiece: GamePositions | undefined;
 /** The worker side: one piece of splitPgn read, analysed and formatted on this thread's backend. */
 export function formatPgnPiece(piece: PgnPiece, o: FormatOptions): Formatted {
   workerApi ??= createApi(o.backend === 'native' ? loadNative() : jsBackend);
-  return formatChunk(pgnPiecePositions(piece, { backend: o.backend, games: true, sans: o.per !== 'game', outcome: o.per === 'game', select: o.select, annotations: annotated(o),
-    ...(o.variations && { variations: true }) }), workerApi, o);
+  // Game objects for the bad games only where the addon writes the records: it reads the SAN from
+  // the reader's records.
+  // The positions go into the memory of the thread's previous piece (its pages stay mapped): its
+  // records are written by now, and nothing of them refers to that memory.
+  if (nativeRecords(o)) {
+    lastPiece = piecePositionsForRecords(piece, o.backend, o.select, lastPiece);
+    return formatChunk(lastPiece, workerApi, o);
+  }
+  const options = { backend: o.backend, games: true, sans: o.per !== 'game', outcome: o.per === 'game', select: o.select, annotations: annotated(o) };
+  if (o.variations) return formatChunk(pgnPiecePositions(piece, { ...options, variations: true }), workerApi, o);
+  lastPiece = pgnPiecePositions(piece, { ...options, reuse: lastPiece });
+  return formatChunk(lastPiece, workerApi, o);
 }
 
 const PIECE_WORKER = `

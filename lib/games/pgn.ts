@@ -693,6 +693,21 @@ export async function* splitPgn(source: PgnSource, backend?: 'native' | 'wasm' |
   }
 }
 
+/**
+ * The positions of one piece of splitPgn with the reader's SAN text kept (readerRecordsOf) and game
+ * objects for its bad games only: what the analyze command's native record writer reads (not part
+ * of the package's API; the piece is splitPgn's own). `reuse` as pgnPiecePositions takes it.
+ */
+export function piecePositionsForRecords(piece: PgnPiece, backend: 'native' | 'wasm' | 'js', select: Required<PositionSelect>,
+  reuse?: GamePositions): GamePositions {
+  const fn = 'piecePositionsForRecords';
+  const bytes = bytesOf(fn, piece.bytes);
+  const flags = jsPgn.PGN_WRITE_SAN | jsPgn.PGN_WRITE_POSITIONS | jsPgn.PGN_LAST_CHUNK | (piece.notFirst ? jsPgn.PGN_NOT_FIRST : 0) |
+    (select.mode === 'final' ? jsPgn.PGN_FINAL_ONLY : 0);
+  const r = readerFor(backend)(bytes, flags, select.every, select.fromPly, piece.firstLine, piece.firstGame, checkReuse(fn, reuse, bytes));
+  return positionsOf({ bytes: piece.bytes, records: r, firstGame: piece.firstGame }, false, { backend, outcome: false });
+}
+
 /** The positions (and games) of one piece of splitPgn, numbered as in the whole source. */
 export function pgnPiecePositions(piece: PgnPiece, options?: ReusePositionsOptions): GamePositions {
   const fn = 'pgnPiecePositions';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatChunk, type FormatOptions } from '../../lib/cli/pgn-input.js';
-import { pgnPositions, readerRecordsOf } from '../../lib/games/pgn.js';
+import { pgnPiecePositions, pgnPositions, piecePositionsForRecords, readerRecordsOf } from '../../lib/games/pgn.js';
 import { FEATURES, featureIds } from '../../lib/core/features.js';
 import { createSanApi } from '../../lib/games/san.js';
 import { loadNative } from '../../lib/backends/native.js';
@@ -20,7 +20,7 @@ import { expectSameBytes } from '../support/bytes.js';
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/pgn/${name}`, import.meta.url));
 const CORPUS = Buffer.from(makePgn({ ...jsApi, toSan: createSanApi('js').toSan }, { games: 40, seed: 11, maxPlies: 90 }));
 const TEXTS = [CORPUS, fixture('messy.pgn'), fixture('quirky.pgn'), fixture('chessbase.pgn')];
-const ALL = FEATURES.map((f) => f.name).filter((n) => n !== 'wdl' && n !== 'dtz');
+const ALL: string[] = FEATURES.map((f) => f.name);
 
 function records(text: Uint8Array, backend: 'native' | 'js', o: Partial<FormatOptions>, features: readonly string[]) {
   const select = { mode: 'all' as const, every: 1, fromPly: 0, ...o.select };
@@ -60,6 +60,22 @@ describe.runIf(nativeApi !== undefined)('the addon\'s PGN records equal the JS w
       const o: Partial<FormatOptions> = { format: csv ? 'csv' : 'ndjson' };
       expectSameBytes(records(text, 'native', o, features).out.text, records(text, 'js', o, features).out.text, 'records');
     }), { numRuns: 60 });
+  });
+
+  it('a piece read with game objects for its bad games only (what the worker threads read): the same records and counts', () => {
+    const text = Buffer.concat([fixture('messy.pgn'), CORPUS, fixture('quirky.pgn')]);
+    const piece = { bytes: text, firstGame: 41, firstLine: 7, notFirst: true, games: 0 };
+    for (const [strict, format, select] of [[false, 'ndjson', { mode: 'all', every: 1, fromPly: 0 }], [false, 'csv', { mode: 'all', every: 2, fromPly: 1 }],
+      [true, 'ndjson', { mode: 'all', every: 1, fromPly: 0 }], [false, 'csv', { mode: 'final', every: 1, fromPly: 0 }]] as const) {
+      const o: FormatOptions = { ids: featureIds('analyze', ['checkers', 'inCheck'] as never), per: 'position', tags: [], offset: 3, strict, backend: 'native', format, select };
+      const lean = piecePositionsForRecords(piece, 'native', select);
+      expect(lean.games.length).toBeLessThan(20); // the bad games only
+      const native = formatChunk(lean, nativeApi!, o);
+      const js = formatChunk(pgnPiecePositions(piece, { backend: 'js', games: true, outcome: false, select }), jsApi, { ...o, backend: 'js' });
+      expectSameBytes(native.text, js.text, `records, strict ${strict}`);
+      expect([native.games, native.bad, native.positions, native.stopped]).toEqual([js.games, js.bad, js.positions, js.stopped]);
+      expect(native.bad).toBeGreaterThan(0);
+    }
   });
 
   it('--strict stops at the first bad game with the same records', () => {
