@@ -24,11 +24,17 @@ export class WorkerPool<R> {
   private readonly queue: { message: object; transfer: TransferListItem[] }[] = [];
   private next = 0;
   private fatal: Error | undefined;
+  // Per worker: settled once it has loaded (its first message), failed or exited.
+  private readonly loaded: Promise<void>[] = [];
 
   constructor(n: number, source: string, workerData: object) {
     for (let i = 0; i < n; i++) {
       const w = new Worker(source, { eval: true, workerData });
+      let settle!: () => void;
+      this.loaded.push(new Promise<void>((r) => { settle = r; }));
+      w.once('exit', () => settle());
       w.on('message', (m: { ready?: boolean; id?: number; fatal?: string; result?: R }) => {
+        settle();
         if (m.fatal) return this.fail(new Error(m.fatal));
         if (!m.ready) {
           const done = this.waiting.get(m.id!)!;
@@ -38,7 +44,10 @@ export class WorkerPool<R> {
         this.idle.push(w);
         this.pump();
       });
-      w.on('error', (e) => this.fail(e));
+      w.on('error', (e) => {
+        settle();
+        this.fail(e);
+      });
       this.workers.push(w);
     }
   }
@@ -71,7 +80,14 @@ export class WorkerPool<R> {
     return this.fatal;
   }
 
+  /**
+   * Ends the workers, each once it has loaded: Node 20 aborts the whole process when a thread is
+   * terminated while it `require`s an ES module (hyparquet-writer, for Parquet output).
+   */
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    await Promise.all(this.workers.map(async (w, i) => {
+      await this.loaded[i];
+      await w.terminate();
+    }));
   }
 }
