@@ -302,6 +302,14 @@ export interface PgnRecords {
 export interface PgnBackend {
   read(bytes: Uint8Array, flags: number, every: number, fromPly: number, firstLine: number, gameBase?: number,
     into?: readonly [BigUint64Array, Uint32Array, Uint32Array]): PgnRecords;
+  /**
+   * The tree of one game's movetext bytes[start, end) from the packed position `words`, with its
+   * variations (native/core/pgn_tree.h): its events written into `events` from index `at` and its
+   * nodes' SAN into `sans` from `sanAt`; the number of Int32 written, or -1 (nothing written) when
+   * either has no room (4 (end - start) + 4 elements of each always suffice). Where a backend has
+   * none, lib/games/pgn-tree.ts reads the tree itself.
+   */
+  tree?(bytes: Uint8Array, start: number, end: number, words: BigUint64Array, events: Int32Array, at: number, sans: Uint8Array, sanAt: number): number;
 }
 
 /**

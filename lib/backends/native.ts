@@ -89,7 +89,7 @@ type Packed<F> = F extends (pos: Position, ...rest: infer A) => infer R ? (packe
 
 /** What the addon exports: the Backend, with packed positions where the Backend has Positions. */
 export type NativeAddon = Omit<Backend, 'name' | PositionFunction | 'variants' | 'san' | 'pgn' | 'tbgen' | 'syzygy'>
-  & NativeSan & { pgnRead: PgnBackend['read'] } & Partial<TbGenBackend> & Partial<SyzygyBackend> & Partial<NativeZstd>
+  & NativeSan & { pgnRead: PgnBackend['read']; pgnTree: NonNullable<PgnBackend['tree']> } & Partial<TbGenBackend> & Partial<SyzygyBackend> & Partial<NativeZstd>
   & { [K in PositionFunction]: Packed<Backend[K]> }
   & { variants: Omit<Variants, PositionVariant> & { [K in PositionVariant]: Packed<NonNullable<Variants[K]>> } };
 
@@ -160,7 +160,7 @@ export function adaptAddon(addon: NativeAddon): Backend {
     syzygyProbeBatch: addon.syzygyProbeBatch!, syzygyProbeBatchAsync: addon.syzygyProbeBatchAsync!,
     syzygyClose: addon.syzygyClose!, syzygyVerify: addon.syzygyVerify!,
   }) : null;
-  const pgn = Object.freeze({ read: addon.pgnRead });
+  const pgn = Object.freeze({ read: addon.pgnRead, tree: addon.pgnTree });
   // libzstd, where the addon was built with zstd.h and found libzstd when it loaded (native/addon/zstd.cc).
   const zstd: ZstdBackend | undefined = addon.zstdReaderNew ? Object.freeze({
     readerNew: addon.zstdReaderNew, push: addon.zstdReaderPush!, end: addon.zstdReaderEnd!,

@@ -283,13 +283,83 @@ export function readTree(p: Uint8Array, start: number, end: number, words: Int32
     }
     starting = '';
     if (suffix !== 0) node.nags = [suffix];
-    const parent = f.last ?? f.parent;
-    parent.children.push(node);
+    adopt(f.last ?? f.parent, node);
     if (f.last !== null) f.parent = f.last;
     f.last = node;
     inVariation = true;
   }
   return { tree, problem: null };
+}
+
+/** TreeProblem reasons by native/core/pgn_tree.h's codes. */
+const TREE_PROBLEMS: readonly TreeProblem['reason'][] = ['malformed move', 'illegal move', 'ambiguous move', 'null move while in check', 'unbalanced parenthesis'];
+const UCI_OF: string[] = [];
+
+/** Whether a backend's tree events (events[from, to)) hold a comment. */
+export function hasComment(events: Int32Array, from: number, to: number): boolean {
+  for (let e = from; e < to; e += 4) if (events[e] === 1 || events[e] === 2) return true;
+  return false;
+}
+
+/** The problem that stopped a backend's tree read (events[from, to)), or null: its last event. */
+export function eventProblem(events: Int32Array, from: number, to: number): TreeProblem | null {
+  const e = to - 4;
+  if (e < from || events[e] !== 4) return null;
+  return { reason: TREE_PROBLEMS[events[e + 1]!]!, tokenStart: events[e + 2]!, tokenEnd: events[e + 3]! };
+}
+
+/** Adds `node` to `parent`'s children (the first in an array of its own size: most nodes have one). */
+function adopt(parent: PgnNode | PgnTree, node: PgnNode): void {
+  if (parent.children.length === 0) parent.children = [node];
+  else parent.children.push(node);
+}
+
+/**
+ * The tree of a backend's events (events[from, to)), in the order of the text, made into nodes with
+ * readTree's rules for joining comments; `sans` holds the nodes' SAN one after the other from
+ * `sanAt`, and the comments are in `text` (the text read, or a copy) at their events' places. The
+ * nodes' commands are not read yet (readTreeCommands).
+ */
+export function treeFromEvents(events: Int32Array, from: number, to: number, sans: Uint8Array, sanAt: number, text: Uint8Array): PgnTree {
+  const tree: PgnTree = { comment: '', children: [] };
+  const nodes: PgnNode[] = [];
+  let sanEnd = sanAt;
+  for (let e = from; e < to; e += 4) if (events[e] === 0) sanEnd += events[e + 3]! >>> 8;
+  const sanText = Buffer.from(sans.buffer, sans.byteOffset + sanAt, sanEnd - sanAt).toString('latin1');
+  let at = 0;
+  let starting = '';
+  for (let e = from; e < to; e += 4) {
+    const a = events[e + 1]!;
+    const b = events[e + 2]!;
+    switch (events[e]) {
+      case 0: {
+        const c = events[e + 3]!;
+        const san = sanText.slice(at, at += c >>> 8);
+        const node = newNode(san, b === 0 ? '0000' : (UCI_OF[b] ??= uciOf(b)), starting);
+        starting = '';
+        if ((c & 255) !== 0) node.nags = [c & 255];
+        adopt(a < 0 ? tree : nodes[a]!, node);
+        nodes.push(node);
+        break;
+      }
+      case 1: {
+        const node = a < 0 ? tree : nodes[a]!;
+        const comment = commentText(text, b, events[e + 3]!);
+        node.comment = node.comment === '' ? comment : `${node.comment}\n${comment}`.trim();
+        break;
+      }
+      case 2: {
+        const comment = commentText(text, b, events[e + 3]!);
+        starting = starting === '' ? comment : `${starting}\n${comment}`.trim();
+        break;
+      }
+      case 3:
+        addNag(nodes[a]!, b);
+        break;
+      default:
+    }
+  }
+  return tree;
 }
 
 /** Every node's commands read into its fields (after the whole tree is read: comments join first). */

@@ -42,7 +42,10 @@ import { parseFen } from '../core/position.js';
 import { jsBackend } from '../backends/js/index.js';
 import { annotationsOf, positionAnnotations, type PgnEval, type PositionAnnotations } from './pgn-annotations.js';
 import { outcomeOf, type PgnOutcome } from './outcome.js';
-import { addNag, commentText, newNode, newTreePositionRows, readTree, readTreeCommands, startWords, treePositions, type PgnNode, type PgnTree } from './pgn-tree.js';
+import {
+  addNag, commentText, eventProblem, hasComment, newNode, newTreePositionRows, readTree, readTreeCommands, startWords, treeFromEvents,
+  treePositions, type PgnNode, type PgnTree, type TreeProblem,
+} from './pgn-tree.js';
 
 import { PGN_RESULTS as RESULTS, isChess960Variant, unescapeTag, type PgnResult } from './pgn-tags.js';
 
@@ -201,7 +204,9 @@ function checkSelect(fn: string, select: unknown): Required<PositionSelect> {
 }
 
 function flagsOf(o: PgnOptions): number {
-  return (o.sans === false ? 0 : jsPgn.PGN_WRITE_SAN) | (o.comments || o.variations ? jsPgn.PGN_WRITE_COMMENTS : 0) |
+  // Trees read by the backend read their comments themselves; the others are made from the reader's.
+  const treeComments = o.variations === true && treeReaderOf(o) === undefined;
+  return (o.sans === false ? 0 : jsPgn.PGN_WRITE_SAN) | (o.comments || treeComments ? jsPgn.PGN_WRITE_COMMENTS : 0) |
     (o.annotations ? jsPgn.PGN_WRITE_ANNOTATIONS : 0) | (o.outcome === false ? 0 : jsPgn.PGN_OUTCOME);
 }
 
@@ -252,9 +257,11 @@ function lineColumn(p: Uint8Array, start: number, line: number, at: number): [nu
 
 /** The standard start position's packed words (read only), made once. */
 let standardWords: Int32Array | undefined;
+let standardWords64: BigUint64Array | undefined;
 
 /** Whether the movetext p[start, end) opens a variation: a '(' outside comments. */
 function hasVariation(p: Uint8Array, start: number, end: number): boolean {
+  if (p.subarray(start, end).indexOf(40) < 0) return false;
   for (let i = start; i < end; i++) {
     const c = p[i]!;
     if (c === 40) return true;
@@ -278,14 +285,14 @@ function mainLineTree(line: MainLine): PgnTree {
   let parent: PgnTree | PgnNode = tree;
   for (let i = 0; i < nodes.length; i++) {
     const n = newNode(line.sans[i]!, line.moves[i]!, '');
-    parent.children.push(n);
+    parent.children = [n];
     nodes[i] = n;
     parent = n;
   }
   const { comments, nags } = line;
-  for (let c = 0; c < comments.length; c += 2) {
-    const ply = comments[c] as number;
-    const text = comments[c + 1] as string;
+  for (let c = 0; c < comments.length; c += 3) {
+    const ply = comments[c]!;
+    const text = commentText(line.text, comments[c + 1]!, comments[c + 2]!);
     const node: PgnTree | PgnNode = ply === 0 ? tree : nodes[ply - 1]!;
     node.comment = node.comment === '' ? text : `${node.comment}\n${text}`.trim();
   }
@@ -299,55 +306,109 @@ function mainLineTree(line: MainLine): PgnTree {
 
 /**
  * What the tree of a game without variations is made of, taken from the reader's records at once
- * (the records and the text may be reused after the read): the moves, the brace comments' texts
- * by ply (ply, text, ply, text, ...) and the NAGs (ply, nag, ...).
+ * (the records and the text may be reused after the read): the moves, the brace comments by ply
+ * (ply, start, end, ... in `text`, a copy of the text) and the NAGs (ply, nag, ...).
  */
-interface MainLine { moves: string[]; sans: string[]; comments: (number | string)[]; nags: number[] }
+interface MainLine { moves: string[]; sans: string[]; text: Uint8Array; comments: number[]; nags: number[] }
 
-function mainLineOf(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game: PgnGame): MainLine {
+function mainLineOf(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game: PgnGame, store: TreeStore): MainLine {
   const G = jsPgn.G;
-  const comments: (number | string)[] = [];
+  const comments: number[] = [];
   for (let c = rec[G.commentStart]!; c < rec[G.commentStart]! + rec[G.commentCount]!; c++) {
     const s = r.comments[3 * c + 1]!;
     if (p[s - 1] !== 123) continue;
-    comments.push(r.comments[3 * c]!, commentText(p, s, r.comments[3 * c + 2]!));
+    comments.push(r.comments[3 * c]!, s, r.comments[3 * c + 2]!);
   }
   const nags: number[] = [];
   for (let k = rec[G.nagStart]!; k < rec[G.nagStart]! + rec[G.nagCount]!; k++) nags.push(r.nags[2 * k]!, r.nags[2 * k + 1]!);
-  return { moves: game.moves.slice(), sans: game.sans.slice(), comments, nags };
+  return { moves: game.moves.slice(), sans: game.sans.slice(), text: comments.length > 0 ? textCopy(store, p) : p, comments, nags };
 }
 
 /**
- * game.tree of a game without variations, made on its first read: a game's tree is as many objects
- * as it has moves, and a caller reading with { variations: true } for the side lines of some games
- * pays for the others' only when it looks at them. The property is an ordinary enumerable one to
- * read, copy, serialise, assign or delete.
+ * The store's copy of the text the games were read from, made on first need: the trees still to be
+ * made keep it (the caller may change or reuse its own bytes after the read).
  */
-function defineMainLineTree(game: PgnGame, line: MainLine): void {
-  let parts: MainLine | undefined = line;
+function textCopy(store: TreeStore, p: Uint8Array): Uint8Array {
+  return store.text ??= store.owned ? p : p.slice();
+}
+
+/**
+ * game.tree made on its first read (`make`): a game's tree is as many objects as it has moves, and a
+ * caller reading with { variations: true } for the side lines of some games pays for the others'
+ * only when it looks at them. The property is an ordinary enumerable one to read, copy, serialise,
+ * assign or delete.
+ */
+function defineLazyTree(game: PgnGame, make: () => PgnTree): void {
+  let pending: (() => PgnTree) | undefined = make;
   let tree: PgnTree | undefined;
   Object.defineProperty(game, 'tree', {
     enumerable: true,
     configurable: true,
     get(): PgnTree {
-      if (parts !== undefined) {
-        tree = mainLineTree(parts);
-        parts = undefined;
+      if (pending !== undefined) {
+        tree = pending();
+        pending = undefined;
       }
       return tree!;
     },
     set(value: PgnTree) {
-      parts = undefined;
+      pending = undefined;
       tree = value;
     },
   });
+}
+
+/** The backend's tree reader (PgnBackend.tree) for a read with these options, if it has one. */
+function treeReaderOf(o: PgnOptions): PgnBackend['tree'] {
+  return backendNamed(o.backend ?? defaultBackendName()).pgn.tree;
+}
+
+const NO_TEXT = new Uint8Array(0);
+const scratchTree = { events: new Int32Array(1 << 12), sans: new Uint8Array(1 << 12) };
+
+/**
+ * The tree of the movetext p[start, end) read by the backend at once into scratch memory (for a
+ * tree made on first read, whose text has no problem the reader did not report).
+ */
+function treeNow(backendTree: NonNullable<PgnBackend['tree']>, p: Uint8Array, start: number, end: number, words: BigUint64Array): PgnTree {
+  const room = 4 * (end - start) + 4;
+  if (scratchTree.events.length < room) scratchTree.events = new Int32Array(room);
+  if (scratchTree.sans.length < room) scratchTree.sans = new Uint8Array(room);
+  const { events, sans } = scratchTree;
+  const count = backendTree(p, start, end, words, events, 0, sans, 0);
+  if (count < 0) throw new Error('the tree reader found no room for a tree it was given room for');
+  const tree = treeFromEvents(events, 0, count, sans, 0, p);
+  readTreeCommands(tree);
+  return tree;
+}
+
+/** The packed words of a game's start position (the standard one shared), or null when they do not read. */
+function wordsOf(startFen: string, chess960: boolean): Int32Array | null {
+  return !chess960 && startFen === STARTING_FEN ? (standardWords ??= startWords(STARTING_FEN, false)!) : startWords(startFen, chess960);
+}
+function words64Of(words: Int32Array): BigUint64Array {
+  return words === standardWords ? (standardWords64 ??= new BigUint64Array(words.buffer, words.byteOffset, 10))
+    : new BigUint64Array(words.buffer, words.byteOffset, 10);
+}
+
+/** What the trees made on first read in one gamesOf call keep, one tree after another (each array replaced, not grown, when full). */
+interface TreeStore {
+  events: Int32Array;
+  used: number;
+  sans: Uint8Array;
+  sanUsed: number;
+  /** A copy of the text, once a tree needs it (for its comments). */
+  text?: Uint8Array;
+  /** The text is the read's own (made from a string): no copy is needed. */
+  owned: boolean;
 }
 
 /**
  * The game's tree, from the movetext the reader delimited; a problem in a variation (the reader
  * skips them) becomes the game's error, and a problem the reader already reported stays its own.
  */
-function treeOf(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game: PgnGame, chess960: boolean): void {
+function treeOf(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game: PgnGame, chess960: boolean, backendTree: PgnBackend['tree'],
+  store: TreeStore): void {
   const G = jsPgn.G;
   const error = rec[G.error]!;
   if (error === jsPgn.PGN_BAD_FEN || error === jsPgn.PGN_UNSUPPORTED_VARIANT || error === jsPgn.PGN_BAD_TAG) {
@@ -356,19 +417,61 @@ function treeOf(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game: PgnGa
   }
   const start = movetextStart(p, r, rec);
   const end = rec[G.end]!;
-  if (error === 0 && game.sans.length === game.moves.length && !hasVariation(p, start, end)) {
+  const plainLine = error === 0 && game.sans.length === game.moves.length && !hasVariation(p, start, end);
+  if (plainLine && !backendTree) {
     // No variation: the tree is the reader's main line with its comments and NAGs, made when read.
-    defineMainLineTree(game, mainLineOf(p, r, rec, game));
+    const line = mainLineOf(p, r, rec, game, store);
+    defineLazyTree(game, () => mainLineTree(line));
     return;
   }
-  const words = !chess960 && game.startFen === STARTING_FEN ? (standardWords ??= startWords(STARTING_FEN, false)!) : startWords(game.startFen, chess960);
+  if (plainLine && backendTree) {
+    // No variation, and the reader found no problem: the backend reads the tree when it is first read.
+    const text = textCopy(store, p);
+    const startFen = game.startFen;
+    defineLazyTree(game, () => {
+      const words = wordsOf(startFen, chess960);
+      return words === null ? { comment: '', children: [] } : treeNow(backendTree, text, start, end, words64Of(words));
+    });
+    return;
+  }
+  const words = wordsOf(game.startFen, chess960);
   if (words === null) {
     game.tree = { comment: '', children: [] };
     return;
   }
-  const { tree, problem } = readTree(p, start, end, words);
-  game.tree = tree;
-  readTreeCommands(tree);
+  let problem: TreeProblem | null;
+  if (backendTree) {
+    // The backend reads the tree now (its problem is the game's error); its nodes are made when read.
+    const words64 = words64Of(words);
+    const room = 4 * (end - start) + 4;
+    if (store.events.length - store.used < room || store.sans.length - store.sanUsed < room) {
+      // A fresh store: the trees still to be made keep the memory of theirs.
+      store.events = new Int32Array(Math.max(1 << 16, room));
+      store.sans = new Uint8Array(Math.max(1 << 16, room));
+      store.used = 0;
+      store.sanUsed = 0;
+    }
+    const { events, sans } = store;
+    const from = store.used;
+    const sanAt = store.sanUsed;
+    const count = backendTree(p, start, end, words64, events, from, sans, sanAt);
+    if (count < 0) throw new Error('the tree reader found no room for a tree it was given room for');
+    const to = from + count;
+    store.used = to;
+    for (let e = from; e < to; e += 4) if (events[e] === 0) store.sanUsed += events[e + 3]! >>> 8;
+    const text = hasComment(events, from, to) ? textCopy(store, p) : NO_TEXT;
+    problem = eventProblem(events, from, to);
+    defineLazyTree(game, () => {
+      const tree = treeFromEvents(events, from, to, sans, sanAt, text);
+      readTreeCommands(tree);
+      return tree;
+    });
+  } else {
+    const read = readTree(p, start, end, words);
+    problem = read.problem;
+    game.tree = read.tree;
+    readTreeCommands(read.tree);
+  }
   if (problem !== null && game.error === undefined) {
     const [line, column] = lineColumn(p, rec[G.start]!, rec[G.line]!, problem.tokenStart);
     const token = Buffer.from(p.buffer, p.byteOffset + problem.tokenStart, problem.tokenEnd - problem.tokenStart).toString('utf8');
@@ -377,7 +480,7 @@ function treeOf(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game: PgnGa
 }
 
 /** Turns the records of one read into game objects (numbered from firstGame). */
-export function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: PgnOptions, onlyBad = false): PgnGame[] {
+export function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: number, o: PgnOptions, onlyBad = false, owned = false): PgnGame[] {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const G = jsPgn.G;
   const F = jsPgn.GAME_RECORD;
@@ -385,6 +488,10 @@ export function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: numbe
   const out: PgnGame[] = [];
   const annotated = o.annotations === true && r.annotations !== undefined;
   let cursor = 0;
+  const backendTree = o.variations === true ? treeReaderOf(o) : undefined;
+  // A plain view for the tree readers: a Buffer's subarray goes through its species constructor.
+  const plain = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const store: TreeStore = { events: new Int32Array(0), used: 0, sans: new Uint8Array(0), sanUsed: 0, owned };
   for (let g = 0; g * F < r.games.length; g++) {
     if (onlyBad && r.games[g * F + G.error] === 0) continue;
     const rec = r.games.subarray(g * F, g * F + F);
@@ -426,7 +533,7 @@ export function gamesOf(bytes: Uint8Array, r: jsPgn.PgnRecords, firstGame: numbe
       game.comments = comments;
       game.nags = nags;
     }
-    if (o.variations === true) treeOf(buf, r, rec, game, isChess960Variant(tags.Variant));
+    if (o.variations === true) treeOf(plain, r, rec, game, isChess960Variant(tags.Variant), backendTree, store);
     if (annotated) {
       const a = annotationsOf(r.annotations, cursor, g, moves.length);
       cursor = a.next;
@@ -455,7 +562,7 @@ export function parsePgn(text: string | Uint8Array, options?: PgnOptions): PgnGa
   const o = checkOptions('parsePgn', options);
   const bytes = bytesOf('parsePgn', text);
   const r = readerFor(o.backend)(bytes, flagsOf(o) | jsPgn.PGN_LAST_CHUNK, 1, 0, 1);
-  return gamesOf(bytes, r, 1, o);
+  return gamesOf(bytes, r, 1, o, false, typeof text === 'string');
 }
 
 /** The raw records of a text (for tests and tools): native/core/pgn.h's Output. */

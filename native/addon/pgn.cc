@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "../core/pgn.h"
+#include "../core/pgn_tree.h"
 #include "args.h"
 
 namespace bbp::addon {
@@ -149,10 +150,42 @@ Napi::Value pgnReadCall(const Napi::CallbackInfo& info) {
   return result;
 }
 
+// pgnTree(bytes, start, end, words, events, at, sans, sanAt) -> count: the tree of the movetext
+// bytes[start, end) from the packed position `words` (native/core/pgn_tree.h). Its events are written
+// into the Int32Array `events` from index `at`, the SAN of its nodes (one after the other) into the
+// Uint8Array `sans` from `sanAt`; count is the number of Int32 written, or -1 when either has no room
+// (nothing written: 4 (end - start) + 4 elements of each always suffice).
+Napi::Value pgnTreeCall(const Napi::CallbackInfo& info) {
+  napi_env env = info.Env();
+  Args args(info, 8);
+  const auto text = args.array<std::uint8_t>(0, "bytes");
+  const std::size_t start = static_cast<std::size_t>(args.count(1, "start", 4294967295.0));
+  const std::size_t end = static_cast<std::size_t>(args.count(2, "end", 4294967295.0));
+  const std::uint64_t* words = args.position(3, "words");
+  const auto events = args.array<std::int32_t>(4, "events");
+  const std::size_t at = static_cast<std::size_t>(args.count(5, "at", 4294967295.0));
+  const auto sans = args.array<std::uint8_t>(6, "sans");
+  const std::size_t sanAt = static_cast<std::size_t>(args.count(7, "sanAt", 4294967295.0));
+  if (!args.ok()) return args.undefined();
+  if (start > end || end > text.length || text.length > 0x7fffffffULL || at > events.length || sanAt > sans.length) {
+    throwRangeError(env, std::string(functionName(info)) +
+                             ": start and end must lie within bytes (start <= end), at within events and sanAt within sans");
+    return args.undefined();
+  }
+  static thread_local pgn::TreeOutput out;
+  const MagicSliders s{magicTables()};
+  pgn::readTree(s, reinterpret_cast<const char*>(text.data), start, end, unpack(words), out);
+  const std::size_t count = out.events.size();
+  if (count > events.length - at || out.san.size() > sans.length - sanAt) return Napi::Number::New(env, -1);
+  if (count) std::memcpy(events.data + at, out.events.data(), count * sizeof(std::int32_t));
+  if (!out.san.empty()) std::memcpy(sans.data + sanAt, out.san.data(), out.san.size());
+  return Napi::Number::New(env, static_cast<double>(count));
+}
+
 }  // namespace
 
 void exportPgn(Napi::Env env, Napi::Object exports) {
-  exportFunctions<pgnReadCall>(env, exports, {"pgnRead"});
+  exportFunctions<pgnReadCall, pgnTreeCall>(env, exports, {"pgnRead", "pgnTree"});
 }
 
 }  // namespace bbp::addon

@@ -18,6 +18,7 @@ import { expectSameBytes } from '../support/bytes.js';
 import { writePgn } from '../../lib/games/pgn-write.js';
 import type { PgnNode, PgnTree, PgnShapeColor } from '../../lib/games/pgn-tree.js';
 import { jsApi, nativeApi, wasmApi } from '../support/backends.js';
+import { loadNative } from '../../lib/backends/native.js';
 import { createSanApi } from '../../lib/games/san.js';
 import { makePgn } from '../../scripts/make-pgn.mjs';
 
@@ -365,5 +366,68 @@ describe.each(pgnBackends)('writing PGN trees (%s)', (backend) => {
     expect(bad({ comment: '', children: [{ san: 'e4', arrows: [{ from: 1, to: 99, color: 'G' }], children: [] }] })).toThrow(RangeError);
     expect(bad({ comment: '', children: [{ san: 'e4', arrows: [{ from: 1, to: 9, color: 'green' }], children: [] }] })).toThrow(RangeError);
     expect(bad({ comment: '', children: 3 })).toThrow(TypeError);
+  });
+});
+
+describe('the addon\'s tree reader (native/core/pgn_tree.h) against the TS tree reader', () => {
+  const others = pgnBackends.filter((b) => b !== 'js');
+  /** What a read says of each game: its tree (made), its error's message. */
+  const read = (text: string | Uint8Array, backend: 'js' | 'native' | 'wasm') =>
+    parsePgn(text, { variations: true, backend }).map((g) => ({ tree: g.tree, error: g.error?.message }));
+  // Tokens spliced into real movetext: variations opened and closed anywhere, comments of every
+  // kind and place, NAGs good and bad, null moves, move numbers, stray delimiters and escape lines.
+  const TOKENS = ['(', ')', '( ', ' )', '{c}', '{a\n b }', '{[%clk 0:01:02] x [%cal Ge2e4]}', '$1', '$300', '$', '!?', '??', '--', 'Z0',
+    '; rest\n', '\n% escape\n', '1.', '12...', '...', 'e4', 'e5', 'Nf3', 'Nc6', 'd4', 'exd5', 'O-O', 'O-O-O', 'Qxf7#', 'Ke2', '}', '"', ']',
+    'e9', 'Nbd7', 'a8=Q', '*', '1-0', '1/2-1/2', '(1... e6)', '(2. d4 d5 (2... c6))'];
+  const SOURCE = STUDY.toString('latin1') + '\n\n' + CORPUS;
+
+  it.skipIf(others.length === 0)('gives the same trees and errors on the fixtures with random splices', () => {
+    fc.assert(fc.property(fc.nat(SOURCE.length), fc.integer({ min: 200, max: 3000 }),
+      fc.array(fc.tuple(fc.nat(3000), fc.constantFrom(...TOKENS), fc.boolean()), { maxLength: 12 }), (at, length, edits) => {
+        let text = SOURCE.slice(at, at + length);
+        for (const [where, token, cut] of edits) {
+          const k = where % (text.length + 1);
+          text = text.slice(0, k) + ` ${token} ` + text.slice(cut ? Math.min(text.length, k + 1 + (where % 7)) : k);
+        }
+        const bytes = Buffer.from(text, 'latin1');
+        const truth = read(bytes, 'js');
+        for (const b of others) expect(read(bytes, b)).toEqual(truth);
+      }), { numRuns: 300, seed: 4711 });
+  });
+
+  it.skipIf(others.length === 0)('gives the same trees as the TS reader on every fixture and on Chess960 and FEN games', () => {
+    const texts = [STUDY, Buffer.from(CORPUS),
+      Buffer.from('[Variant "Chess960"]\n[FEN "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]\n\n9. g3 (9. O-O d5 (9... O-O 10. Nc3)) 9... O-O 10. O-O *\n'),
+      Buffer.from('[FEN "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"]\n\n1. exd6 (1. e6 Kd8 (1... d4 2. e7)) 1... Kd7 *\n'),
+      Buffer.from('[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n\n1. O-O (1. Rh8+ Kd7 (1... Ke7 -- (2. Rh7+)) 2. Rh7+) 1... -- (1... Kd7 2. --) *\n')];
+    for (const dir of ['messy', 'quirky', 'chessbase']) {
+      texts.push(readFileSync(new URL(`../fixtures/pgn/${dir}.pgn`, import.meta.url)));
+    }
+    let nodes = 0;
+    for (const t of texts) {
+      const truth = read(t, 'js');
+      nodes += truth.reduce((n, g) => n + countNodes(g.tree!.children), 0);
+      for (const b of others) expect(read(t, b)).toEqual(truth);
+    }
+    expect(nodes).toBeGreaterThan(3000);
+  });
+
+  it.skipIf(!nativeApi)('refuses bad arguments with a TypeError or RangeError', () => {
+    const tree = loadNative().pgn.tree!;
+    const words = new BigUint64Array(10);
+    const ok = jsApi.parseFen(parsePgn('*', { backend: 'js' })[0]!.startFen).packed;
+    const text = Buffer.from('1. e4 (1. d4) e5 *');
+    const events = new Int32Array(100);
+    const sans = new Uint8Array(100);
+    expect(tree(text, 0, text.length, ok, events, 0, sans, 0)).toBe(3 * 4);
+    expect(Buffer.from(sans.subarray(0, 6)).toString()).toBe('e4d4e5');
+    expect(tree(text, 0, text.length, ok, events, 95, sans, 0)).toBe(-1);
+    expect(tree(text, 0, text.length, ok, events, 0, sans, 97)).toBe(-1);
+    expect(() => tree(text, 3, 2, ok, events, 0, sans, 0)).toThrow(RangeError);
+    expect(() => tree(text, 0, text.length + 1, ok, events, 0, sans, 0)).toThrow(RangeError);
+    expect(() => tree(text, 0, 1, ok, events, 101, sans, 0)).toThrow(RangeError);
+    expect(() => tree(text, 0, 1, words, events, 0, sans, 0)).toThrow(RangeError);
+    expect(() => tree(text, 0, 1, ok, new Uint32Array(4) as unknown as Int32Array, 0, sans, 0)).toThrow(TypeError);
+    expect(() => tree('x' as unknown as Uint8Array, 0, 1, ok, events, 0, sans, 0)).toThrow(TypeError);
   });
 });
