@@ -247,6 +247,13 @@ export interface BatchBackend {
    */
   fenTexts?: (words: BigUint64Array, into?: Uint8Array) => [Buffer | number, Uint32Array];
   /**
+   * The opening-name row of each packed position (lib/games/openings.ts openingsOfBatch): a
+   * position whose occupancy hashes into the bit set `occupancy` is looked up by its Polyglot key in
+   * `keys` (ascending); out[i] is the matching entry of `rows`, or -1 (invalid, filtered out, not
+   * found). Native only.
+   */
+  openingRows?: (words: BigUint64Array, valid: Uint8Array | null, occupancy: Uint32Array, keys: BigUint64Array, rows: Int32Array, out: Int32Array) => void;
+  /**
    * The analyze command's NDJSON (format 0) or CSV (1) records of PGN positions from..to-1 (the
    * JS writer is formatChunk in lib/cli/pgn-input.ts), with the SAN read from the reader's records
    * (`san`, `games`: PgnRecords, games numbered from firstGame) and the features of `order` from

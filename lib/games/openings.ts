@@ -20,6 +20,8 @@ import { isDetachedArray } from '../core/validate.js';
 import { isChess960Variant } from './pgn-tags.js';
 import { isPositionBatch, type PositionBatch } from '../batch/batch.js';
 import type { PositionSelect } from './pgn.js';
+import { backendNamed } from '../backends/named.js';
+import { defaultBackendName } from './san.js';
 
 /** A named opening: ECO code (A00..E99) and the data set's name ("Family: Variation, Subvariation"). */
 export interface Opening {
@@ -198,11 +200,25 @@ export function openingOfPosition(pos: Position): Opening | null {
   return row >= 0 ? r[row]! : null;
 }
 
+/** The table for the addon's lookup (BatchBackend.openingRows): keys ascending, each with its row. */
+let sorted: { keys: BigUint64Array; rows: Int32Array } | undefined;
+function sortedTable(): { keys: BigUint64Array; rows: Int32Array } {
+  if (sorted !== undefined) return sorted;
+  const lines = OPENINGS_TABLE.split('\n');
+  // Ties keep the first row, as rowOf does.
+  const pairs = lines.map((line, i) => [BigInt(`0x${line.slice(0, line.indexOf('\t'))}`), i] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+  sorted = { keys: BigUint64Array.from(pairs, (p) => p[0]), rows: Int32Array.from(pairs, (p) => p[1]) };
+  return sorted;
+}
+let rowScratch = new Int32Array(0);
+
 /**
  * The name of each position of a batch (null where none), as read from its packed words: for the
- * batches of the PGN readers, whose en passant squares are already clean.
+ * batches of the PGN readers, whose en passant squares are already clean. `backend` (default: the
+ * facade's) chooses who looks the positions up: the addon, or the JS twin (wasm looks up in JS).
  */
-export function openingsOfBatch(batch: PositionBatch): (Opening | null)[] {
+export function openingsOfBatch(batch: PositionBatch, options?: { backend?: 'native' | 'wasm' | 'js' }): (Opening | null)[] {
   const fn = 'openingsOfBatch';
   if (!isPositionBatch(batch)) throw new TypeError(`${fn}: batch must be a PositionBatch`);
   const w = batch.words;
@@ -211,8 +227,26 @@ export function openingsOfBatch(batch: PositionBatch): (Opening | null)[] {
   const valid = batch.valid;
   if (valid && (valid.length !== count || isDetachedArray(valid))) throw new TypeError(`${fn}: the batch's valid flags were detached (their ArrayBuffer was transferred)`);
   const r = table();
-  const w32 = new Int32Array(w.buffer, w.byteOffset, w.length * 2);
   const out = new Array<Opening | null>(count).fill(null);
+  if (options !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError(`${fn}: options must be an object`);
+  const which = options?.backend;
+  if (which !== undefined && which !== 'native' && which !== 'wasm' && which !== 'js') {
+    throw new RangeError(`${fn}: backend must be 'native', 'wasm' or 'js', got ${JSON.stringify(which)}`);
+  }
+  const native = backendNamed(which ?? defaultBackendName()).batch.openingRows;
+  if (native) {
+    // The addon filters and hashes every position; the rows found become the names here.
+    const t = sortedTable();
+    if (rowScratch.length < count) rowScratch = new Int32Array(Math.max(count, 2 * rowScratch.length));
+    const found = rowScratch.subarray(0, count);
+    native(w, valid ?? null, OCCUPANCY, t.keys, t.rows, found);
+    for (let i = 0; i < count; i++) {
+      const row = found[i]!;
+      if (row >= 0) out[i] = r[row]!;
+    }
+    return out;
+  }
+  const w32 = new Int32Array(w.buffer, w.byteOffset, w.length * 2);
   for (let i = 0; i < count; i++) {
     if (valid && valid[i] === 0) continue;
     const at = 2 * PACKED_POSITION_WORDS * i;

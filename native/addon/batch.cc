@@ -14,6 +14,7 @@
 #include "async_work.h"
 #include "records.h"
 #include "../core/pgn.h"
+#include "../core/polyglot.h"
 #include "text_lines.h"
 
 namespace bbp::addon {
@@ -398,6 +399,41 @@ Napi::Value fenTexts(const Napi::CallbackInfo& info) {
   return result;
 }
 
+// ---- openingRows(words, valid, occupancy, keys, rows, out) ----
+// The opening-name row of each packed position (lib/games/openings.ts openingsOfBatch): a position
+// whose occupied squares hash into the bit set `occupancy` (the names' occupancies, the hash of
+// openings.ts) is looked up by its Polyglot key in `keys` (ascending), and out[i] is the matching
+// entry of `rows`; -1 where the position is invalid (valid[i] == 0), filtered out or not found.
+Napi::Value openingRows(const Napi::CallbackInfo& info) {
+  Args args(info, 6, 6);
+  const auto words = args.array<U64>(0, "words");
+  const auto valid = args.optionalArray<U8>(1, "valid");
+  const auto occupancy = args.arrayOfLength<std::uint32_t>(2, "occupancy", 2048);
+  const auto keys = args.array<U64>(3, "keys");
+  const auto rows = args.array<std::int32_t>(4, "rows");
+  const auto out = args.array<std::int32_t>(5, "out");
+  if (!args.ok()) return args.undefined();
+  if (words.length % kPackedPositionWords) return args.fail("words must hold whole positions (10 words each)"), args.undefined();
+  const std::size_t n = words.length / kPackedPositionWords;
+  if (out.length != n || (valid.data && valid.length != n) || rows.length != keys.length)
+    return args.fail("out (and valid) must have one element per position, rows one per key"), args.undefined();
+  const U64* const kb = keys.data;
+  const U64* const ke = keys.data + keys.length;
+  for (std::size_t i = 0; i < n; ++i) {
+    out.data[i] = -1;
+    if (valid.data && !valid.data[i]) continue;
+    const U64* w = words.data + i * kPackedPositionWords;
+    const U64 occupied = w[0] | w[1];
+    const std::uint32_t lo = static_cast<std::uint32_t>(occupied), hi = static_cast<std::uint32_t>(occupied >> 32);
+    const std::uint32_t h = ((lo ^ (hi * 0x9e3779b1u)) * 0x85ebca6bu) >> 16;
+    if (!(occupancy.data[h >> 5] & (1u << (h & 31)))) continue;
+    const U64 key = polyglotKey(w);
+    const U64* at = std::lower_bound(kb, ke, key);
+    if (at != ke && *at == key) out.data[i] = rows.data[at - kb];
+  }
+  return info.Env().Undefined();
+}
+
 // ---- pgnRecords(words, game, ply, from, to, san, games, firstGame, gameOffset, outs, order, format, into, at) ----
 // The analyze command's records of PGN positions from..to-1 (lib/cli/pgn-input.ts formatChunk writes
 // the same bytes in JS): NDJSON {"game":G,"ply":P,"san":"SAN" or null,"fen":"FEN",features...} or CSV
@@ -511,6 +547,7 @@ void exportBatchAnalysis(Napi::Env env, Napi::Object exports) {
   exportFunction<formatRecords>(env, batch, "formatRecords");
   exportFunction<fenTexts>(env, batch, "fenTexts");
   exportFunction<pgnRecords>(env, batch, "pgnRecords");
+  exportFunction<openingRows>(env, batch, "openingRows");
   exportAnalyzeFile(env, batch);
   setNumber(env, batch, "featureCount", kFeatureCount);
   setNumber(env, batch, "planeBytes", static_cast<double>(kPlaneBytes));

@@ -147,7 +147,7 @@ describe.each(pgnBackends)('opening names of the reader\'s positions (%s)', (bac
     const pgn = LINES.filter((_, i) => i % 7 === 0).map((l) => `[Event "${l.eco}"]\n\n${l.sans.join(' ')} *\n`).join('\n');
     const { batch, game, ply } = pgnPositions(pgn, { backend });
     const games = parsePgn(pgn, { backend });
-    const names = openingsOfBatch(batch);
+    const names = openingsOfBatch(batch, { backend });
     const chosen = LINES.filter((_, i) => i % 7 === 0);
     for (let i = 0; i < batch.length; i++) {
       const l = chosen[game[i]! - 1]!;
@@ -162,6 +162,33 @@ describe.each(pgnBackends)('opening names of the reader\'s positions (%s)', (bac
     // One position at a time, with an en passant square no capture uses.
     const sicilian = openingOfPosition(jsApi.parseFen('rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2'));
     expect(sicilian).toEqual({ eco: 'B20', name: 'Sicilian Defense' });
+  });
+
+  it('openingsOfBatch gives the same names from every backend, on played-out lines, random batches and invalid positions', () => {
+    // Data-set lines played on randomly, so that positions leave the book; a random batch of made-up
+    // positions (the addon's occupancy filter passes some, its key lookup finds none) with some
+    // marked invalid.
+    const next = rng(91);
+    const pgn = LINES.filter(() => next() < 0.05).map((l) => `[Event "${l.eco}"]\n\n${l.sans.join(' ')} *\n`).join('\n');
+    const { batch } = pgnPositions(pgn, { backend });
+    const truth = openingsOfBatch(batch, { backend: 'js' });
+    expect(truth.filter((o) => o !== null).length).toBeGreaterThan(100);
+    expect(openingsOfBatch(batch, { backend })).toEqual(truth);
+    const fens = Array.from({ length: 300 }, (_, i) => {
+      let pos = jsApi.parseFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+      for (let k = 0; k < 1 + (i % 9); k++) {
+        const moves = jsApi.legalMoves(pos);
+        pos = jsApi.makeMove(pos, moves[Math.floor(next() * moves.length)]!);
+      }
+      return i % 10 === 0 ? 'not a FEN' : jsApi.toFen(pos);
+    });
+    const random = jsApi.PositionBatch.fromFens(fens);
+    expect(random.valid).not.toBeNull();
+    const some = openingsOfBatch(random, { backend: 'js' });
+    expect(some.filter((o) => o !== null).length).toBeGreaterThan(0);
+    expect(openingsOfBatch(random, { backend })).toEqual(some);
+    expect(() => openingsOfBatch(batch, { backend: 'gpu' as never })).toThrow(RangeError);
+    expect(() => openingsOfBatch(batch, 3 as never)).toThrow(TypeError);
   });
 
   it('openingsOfGames gives each game openingOf\'s name, from the positions of every ply; none for other selections', () => {
