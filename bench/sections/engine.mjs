@@ -2,7 +2,8 @@
  * The UCI engine pool (bitboard-patterns/engine) against Stockfish driven by hand: positions per
  * second at depth 1 (the engine's own time is trivial, so the pool's own cost shows) of a pool of
  * one engine against a bare loop writing `position fen` / `go depth 1` to one Stockfish process and
- * waiting for `bestmove`; two engines against one at a node limit where the search is the cost; the
+ * waiting for `bestmove`, each with the engine set up alike: UCI_ShowWDL off (the pool with
+ * `options: { UCI_ShowWDL: false }`), and on (the pool's default, for its `wdl`); two engines against one at a node limit where the search is the cost; the
  * cache on the bench's PGN corpus (every position of its games, the openings repeating), with and
  * without it. Skipped when Stockfish is not installed.
  *
@@ -17,7 +18,7 @@ export const title = 'engine: the UCI engine pool against Stockfish by hand (pos
 const STOCKFISH = '/usr/games/stockfish';
 
 /** One Stockfish process driven by hand: handshake, then each FEN searched with `go`, answers awaited. */
-async function bareLoop(fens, go) {
+async function bareLoop(fens, go, wdl) {
   const child = spawn(STOCKFISH, [], { stdio: ['pipe', 'pipe', 'ignore'] });
   child.stdout.setEncoding('utf8');
   let buffer = '';
@@ -33,7 +34,7 @@ async function bareLoop(fens, go) {
   });
   const until = (prefix, text) => new Promise((resolve) => { waiting = { prefix, resolve }; child.stdin.write(text); });
   await until('uciok', 'uci\n');
-  await until('readyok', 'setoption name Threads value 1\nisready\n');
+  await until('readyok', `setoption name Threads value 1\n${wdl ? 'setoption name UCI_ShowWDL value true\n' : ''}isready\n`);
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   for (const fen of fens) await until('bestmove', `position fen ${fen}\n${go}\n`);
@@ -43,8 +44,8 @@ async function bareLoop(fens, go) {
   return { rate: fens.length / secs, cpuUs: (cpu.user + cpu.system) / fens.length };
 }
 
-async function poolRate(EnginePool, positions, limit, engines, cacheSize) {
-  const pool = await EnginePool.start({ command: STOCKFISH, engines, options: { Threads: 1 }, cacheSize });
+async function poolRate(EnginePool, positions, limit, engines, cacheSize, options = {}) {
+  const pool = await EnginePool.start({ command: STOCKFISH, engines, options: { Threads: 1, ...options }, cacheSize });
   try {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
@@ -83,19 +84,23 @@ export async function run({ js, quick, filter }) {
     measurements.push(measurement({ fn: `engine ${what}`, mode: 'cli', impl: 'stockfish', perOp: 'position', op: what },
       { samples: [1e9 / rate], median: 1e9 / rate, min: 1e9 / rate, max: 1e9 / rate }));
   };
-  // Depth 1: the pool (one engine, no cache) against the bare loop, interleaved; the best round of each.
+  // Depth 1: the pool (one engine, no cache) against the bare loop, interleaved, the engine set up
+  // alike (UCI_ShowWDL off, then on); the best round of each.
   const rounds = quick ? 2 : 4;
-  const bare = [];
-  const one = [];
-  for (let round = 0; round < rounds; round++) {
-    bare.push(await bareLoop(fens, 'go depth 1'));
-    one.push(await poolRate(EnginePool, sample, { depth: 1 }, 1, 0));
-  }
   const best = (xs) => xs.reduce((a, x) => (x.rate > a.rate ? x : a));
-  const b = best(bare);
-  const p1 = best(one);
-  add('bare loop, one Stockfish, depth 1', b.rate, b.cpuUs, `${fens.length} positions; best of ${rounds}`);
-  add('pool of 1, depth 1, no cache', p1.rate, p1.cpuUs, `${(p1.rate / b.rate).toFixed(2)}x the bare loop (goal >= 0.95x)`);
+  for (const wdl of [false, true]) {
+    const bare = [];
+    const one = [];
+    for (let round = 0; round < rounds; round++) {
+      bare.push(await bareLoop(fens, 'go depth 1', wdl));
+      one.push(await poolRate(EnginePool, sample, { depth: 1 }, 1, 0, wdl ? {} : { UCI_ShowWDL: false }));
+    }
+    const b = best(bare);
+    const p1 = best(one);
+    const setup = wdl ? 'UCI_ShowWDL on' : 'UCI_ShowWDL off';
+    add(`bare loop, one Stockfish, depth 1, ${setup}`, b.rate, b.cpuUs, `${fens.length} positions; best of ${rounds}`);
+    add(`pool of 1, depth 1, no cache, ${setup}${wdl ? ' (the default)' : ''}`, p1.rate, p1.cpuUs, `${(p1.rate / b.rate).toFixed(2)}x the bare loop (goal >= 0.95x)`);
+  }
   // Two engines against one where the search costs (a node limit).
   const nodes = quick ? 5000 : 20000;
   const few = sample.slice(0, quick ? 40 : 200);

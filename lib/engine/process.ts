@@ -133,7 +133,8 @@ export class EngineProcess {
       }, timeoutMs, 'uciok');
       e.#handshaken = true;
       for (const [name, value] of Object.entries(options)) e.#send(`setoption name ${name} value ${value}`);
-      if (e.offered.has('UCI_ShowWDL')) e.#send('setoption name UCI_ShowWDL value true');
+      // Win/draw/loss figures for each answer, unless the caller set the option itself.
+      if (e.offered.has('UCI_ShowWDL') && !Object.hasOwn(options, 'UCI_ShowWDL')) e.#send('setoption name UCI_ShowWDL value true');
       await e.ready(timeoutMs);
     } catch (err) {
       e.kill();

@@ -113,6 +113,23 @@ describe('EnginePool against Stockfish driven by hand', () => {
     }
   });
 
+  it.runIf(haveStockfish)('options may turn UCI_ShowWDL off: no wdl, the same search as by hand', async () => {
+    const fens = [FENS[0]!, FENS[3]!];
+    const expected = await byHand(fens.map((fen) => ({ fen, chess960: false })), 'go nodes 800');
+    for (const [show, wdl] of [[false, false], [true, true]] as const) {
+      const pool = await EnginePool.start({ command: STOCKFISH, engines: 1, fresh: true, options: { Hash: 16, UCI_ShowWDL: show } });
+      try {
+        for (const [i, fen] of fens.entries()) {
+          const a = await pool.analyse(jsApi.parseFen(fen), { nodes: 800 });
+          expect(strip(a)).toEqual(expected[i]);
+          expect(a.wdl !== undefined).toBe(wdl);
+        }
+      } finally {
+        await pool.close();
+      }
+    }
+  });
+
   it.runIf(haveStockfish)('Chess960: UCI_Chess960 on, the answer equals the hand-driven search, castling as king takes rook', async () => {
     const fens = [
       // White can castle either way: king b1, rooks a1 and h1 (Shredder-FEN).
