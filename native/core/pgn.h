@@ -29,6 +29,7 @@
 #include "annotations.h"
 #include "fen.h"
 #include "outcome.h"
+#include "pgn_tokens.h"
 #include "san.h"
 
 namespace bbp {
@@ -621,15 +622,7 @@ class Reader {
 
   // One SAN token of the main line.
   void move(std::size_t start, std::size_t end) {
-    // Suffix annotations (section 8.2.3.8): "!" "?" "!!" "??" "!?" "?!" are NAGs 1..6.
-    std::size_t e = end;
-    while (e > start && (p_[e - 1] == '!' || p_[e - 1] == '?')) --e;
-    int suffixNag = 0;
-    if (end - e == 1) suffixNag = p_[e] == '!' ? 1 : 2;
-    else if (end - e == 2) {
-      const char a = p_[e], b = p_[e + 1];
-      suffixNag = a == '!' ? (b == '!' ? 3 : 5) : (b == '?' ? 4 : 6);
-    }
+    const int suffixNag = suffixNagOf(p_, start, end);
     san::Syntax x;
     if (!san::parseSyntax(p_ + start, end - start, x)) return fail(kPgnMalformedMove, start, end, line_, lineStart_);
     play(start, end, x, suffixNag);
@@ -1069,27 +1062,14 @@ class Reader {
       }
       if (depth > 0 || failed_) continue;
       if (c == '$') {
-        int nag = 0;
-        std::size_t k = start + 1;
-        for (; k < end && p[k] >= '0' && p[k] <= '9' && nag < 1000; ++k) nag = nag * 10 + (p[k] - '0');
-        if (k != end || end == start + 1 || nag > 255) fail(kPgnMalformedMove, start, end, line_, lineStart_);
+        const int nag = nagOf(p, start, end);
+        if (nag < 0) fail(kPgnMalformedMove, start, end, line_, lineStart_);
         else addNag(nag);
         continue;
       }
-      // Move number indication (section 8.2.2): digits then periods; a move may follow at once.
-      std::size_t k = start;
-      while (k < end && p[k] >= '0' && p[k] <= '9') ++k;
-      if (k > start && (k == end || p[k] == '.')) {
-        while (k < end && p[k] == '.') ++k;
-        if (k == end) continue;
-      } else {
-        k = start;
-      }
-      // Dots alone ("..." after a comment).
-      if (p[k] == '.') {
-        while (k < end && p[k] == '.') ++k;
-        if (k == end) continue;
-      }
+      // A move number indication (section 8.2.2) before the move, or alone.
+      const std::size_t k = moveTextStart(p, start, end);
+      if (k == end) continue;
       move(k, end);
     }
     i_ = i;

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "pgn_tokens.h"
 #include "san.h"
 
 namespace bbp {
@@ -135,33 +136,16 @@ void readTree(const Sliders& s, const char* text, std::size_t start, std::size_t
         (len == 7 && c == '1' && t[1] == '/' && t[2] == '2' && t[3] == '-'))
       break;  // a termination marker ends the game (the reader checked which one)
     if (c == '$') {
-      int nag = 0;
-      std::size_t k = tokenStart + 1;
-      for (; k < tokenEnd && p[k] >= '0' && p[k] <= '9' && nag < 1000; ++k) nag = nag * 10 + (p[k] - '0');
-      if (k != tokenEnd || tokenEnd == tokenStart + 1 || nag > 255) return fail(kTreeMalformedMove, tokenStart, tokenEnd);
+      const int nag = nagOf(text, tokenStart, tokenEnd);
+      if (nag < 0) return fail(kTreeMalformedMove, tokenStart, tokenEnd);
       const int node = f.last >= 0 ? f.last : f.parent;
       if (node >= 0) emit(kTreeNag, node, nag, 0);
       continue;
     }
     // A move number indication before the move (section 8.2.2), or alone.
-    std::size_t k = tokenStart;
-    while (k < tokenEnd && p[k] >= '0' && p[k] <= '9') ++k;
-    if (k > tokenStart && (k == tokenEnd || p[k] == '.')) {
-      while (k < tokenEnd && p[k] == '.') ++k;
-      if (k == tokenEnd) continue;
-    } else {
-      k = tokenStart;
-    }
-    if (p[k] == '.') {
-      while (k < tokenEnd && p[k] == '.') ++k;
-      if (k == tokenEnd) continue;
-    }
-    // Suffix annotations (section 8.2.3.8): "!" "?" "!!" "??" "!?" "?!" are NAGs 1..6.
-    std::size_t e = tokenEnd;
-    while (e > k && (p[e - 1] == '!' || p[e - 1] == '?')) --e;
-    int suffix = 0;
-    if (tokenEnd - e == 1) suffix = p[e] == '!' ? 1 : 2;
-    else if (tokenEnd - e == 2) suffix = p[e] == '!' ? (p[e + 1] == '!' ? 3 : 5) : (p[e + 1] == '?' ? 4 : 6);
+    const std::size_t k = moveTextStart(text, tokenStart, tokenEnd);
+    if (k == tokenEnd) continue;
+    const int suffix = suffixNagOf(text, k, tokenEnd);
     san::Syntax x;
     if (!san::parseSyntax(text + k, tokenEnd - k, x)) return fail(kTreeMalformedMove, k, tokenEnd);
     const san::Resolved r = san::resolveFast(s, board, x);
