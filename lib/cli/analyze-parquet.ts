@@ -137,9 +137,10 @@ function preorder(tree: PgnTree): (PgnNode | null)[] {
  * The opening of each position of a chunk (the `opening` feature): openingsAtPositions, or read with
  * variations the last named position on the path from the game's start to the node.
  */
-export function openingsOfRows(chunk: GamePositions, select: PositionSelect, vr: VariationRows | undefined): (Opening | null)[] {
-  if (!vr) return openingsAtPositions(chunk, select);
-  const named = openingsOfBatch(chunk.batch);
+export function openingsOfRows(chunk: GamePositions, select: PositionSelect, vr: VariationRows | undefined,
+  backend?: 'native' | 'wasm' | 'js'): (Opening | null)[] {
+  if (!vr) return openingsAtPositions(chunk, select, backend);
+  const named = openingsOfBatch(chunk.batch, { backend });
   const out = new Array<Opening | null>(named.length).fill(null);
   for (let k = 0; k < named.length; k++) {
     const p = vr.parentRow[k]!;
@@ -259,8 +260,8 @@ export function pgnChunkColumns(chunk: GamePositions, api: ReturnType<typeof cre
   const withEval = o.annotations?.eval === true && per === 'position';
   const vr = chunk.node && per === 'position' ? variationRows(chunk) : undefined;
   const moveSees = o.moveSee === true && per === 'position' ? moveSeeOf(chunk, api, vr) : undefined;
-  const openingsHere = o.opening === true && per === 'position' ? openingsOfRows(chunk, o.select ?? {}, vr) : undefined;
-  const openings = per === 'game' ? openingsOfGames(chunk, o.select ?? {}) : undefined;
+  const openingsHere = o.opening === true && per === 'position' ? openingsOfRows(chunk, o.select ?? {}, vr, api.backend) : undefined;
+  const openings = per === 'game' ? openingsOfGames(chunk, o.select ?? {}, api.backend) : undefined;
   const res: Record<string, BigUint64Array | Uint8Array> = api.analyzeBatch(chunk.batch, names as BaseFeatureName[]);
   const arrays = names.map((n) => res[n]!);
   let k = 0;

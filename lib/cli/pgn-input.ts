@@ -540,12 +540,12 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   const withClock = o.annotations?.clock === true && per === 'position';
   const withEval = o.annotations?.eval === true && per === 'position';
   const withSee = o.moveSee === true && per === 'position';
-  const openings = per === 'game' ? openingsOfGames(chunk, o.select) : undefined;
+  const openings = per === 'game' ? openingsOfGames(chunk, o.select, api.backend) : undefined;
   const emptyColumns = ids.reduce((n, f) => n + featureWidth(f), 0) + (tb ? 2 : 0) + (per === 'game' ? 6 + tags.length : 3) +
     (withClock ? 1 : 0) + (withEval ? 2 : 0) + (withSee ? 1 : 0) + (o.opening && per === 'position' ? 2 : 0) + (o.variations && per === 'position' ? 3 : 0);
   const vr = chunk.node && per === 'position' ? variationRows(chunk) : undefined;
   const moveSees = withSee ? moveSeeOf(chunk, api, vr) : undefined;
-  const openingsHere = o.opening === true && per === 'position' ? openingsOfRows(chunk, o.select ?? {}, vr) : undefined;
+  const openingsHere = o.opening === true && per === 'position' ? openingsOfRows(chunk, o.select ?? {}, vr, api.backend) : undefined;
   const res: Record<string, BigUint64Array | Uint8Array> = api.analyzeBatch(chunk.batch, names as BaseFeatureName[]);
   let fens: ReturnType<typeof chunkFens> | undefined;
   const fen = (k: number): void => {

@@ -163,11 +163,11 @@ function openingsAlong(fn: string, game: OpeningGame): (GameOpening | null)[] {
  * (openingsOfBatch); otherwise each game is replayed once.
  */
 export function openingsAtPositions(positions: { batch: PositionBatch; game: Uint32Array; ply: Uint32Array; games: readonly (OpeningGame & { game: number })[] },
-  select: PositionSelect): (Opening | null)[] {
+  select: PositionSelect, backend?: 'native' | 'wasm' | 'js'): (Opening | null)[] {
   const n = positions.game.length;
   const out = new Array<Opening | null>(n).fill(null);
   if ((select.mode ?? 'all') === 'all' && (select.every ?? 1) === 1 && (select.fromPly ?? 0) === 0) {
-    const named = openingsOfBatch(positions.batch);
+    const named = openingsOfBatch(positions.batch, { backend });
     let carry: Opening | null = null;
     for (let k = 0; k < n; k++) {
       if (k === 0 || positions.game[k] !== positions.game[k - 1]) carry = null;
@@ -265,9 +265,9 @@ export function openingsOfBatch(batch: PositionBatch, options?: { backend?: 'nat
  * selection) leaves plies out: only every ply of each game from its start answers as openingOf does.
  */
 export function openingsOfGames(positions: { batch: PositionBatch; game: Uint32Array },
-  select: PositionSelect): Map<number, Opening> | undefined {
+  select: PositionSelect, backend?: 'native' | 'wasm' | 'js'): Map<number, Opening> | undefined {
   if ((select.mode ?? 'all') !== 'all' || (select.every ?? 1) !== 1 || (select.fromPly ?? 0) !== 0) return undefined;
-  const named = openingsOfBatch(positions.batch);
+  const named = openingsOfBatch(positions.batch, { backend });
   const byGame = new Map<number, Opening>();
   for (let k = 0; k < named.length; k++) {
     const o = named[k];
