@@ -167,11 +167,13 @@ export function openingsAtPositions(positions: { batch: PositionBatch; game: Uin
   const n = positions.game.length;
   const out = new Array<Opening | null>(n).fill(null);
   if ((select.mode ?? 'all') === 'all' && (select.every ?? 1) === 1 && (select.fromPly ?? 0) === 0) {
-    const named = openingsOfBatch(positions.batch, { backend });
+    const rows = openingRowsOf('openingsAtPositions', positions.batch, backend);
+    const r = table();
     let carry: Opening | null = null;
     for (let k = 0; k < n; k++) {
       if (k === 0 || positions.game[k] !== positions.game[k - 1]) carry = null;
-      carry = named[k] ?? carry;
+      const row = rows[k]!;
+      if (row >= 0) carry = r[row]!;
       out[k] = carry;
     }
     return out;
@@ -220,42 +222,51 @@ let rowScratch = new Int32Array(0);
  */
 export function openingsOfBatch(batch: PositionBatch, options?: { backend?: 'native' | 'wasm' | 'js' }): (Opening | null)[] {
   const fn = 'openingsOfBatch';
+  if (options !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError(`${fn}: options must be an object`);
+  const rows = openingRowsOf(fn, batch, options?.backend);
+  const r = table();
+  const out = new Array<Opening | null>(rows.length).fill(null);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    if (row >= 0) out[i] = r[row]!;
+  }
+  return out;
+}
+
+/**
+ * The table row of each position of a batch (-1 where none is named), in memory reused by the next
+ * call: the addon's lookup (BatchBackend.openingRows) where the backend has it, else the JS twin.
+ */
+function openingRowsOf(fn: string, batch: PositionBatch, which: 'native' | 'wasm' | 'js' | undefined): Int32Array {
   if (!isPositionBatch(batch)) throw new TypeError(`${fn}: batch must be a PositionBatch`);
+  if (which !== undefined && which !== 'native' && which !== 'wasm' && which !== 'js') {
+    throw new RangeError(`${fn}: backend must be 'native', 'wasm' or 'js', got ${JSON.stringify(which)}`);
+  }
   const w = batch.words;
   const count = w.length / PACKED_POSITION_WORDS;
   if (isDetachedArray(w)) throw new TypeError(`${fn}: the batch's words were detached (their ArrayBuffer was transferred)`);
   const valid = batch.valid;
   if (valid && (valid.length !== count || isDetachedArray(valid))) throw new TypeError(`${fn}: the batch's valid flags were detached (their ArrayBuffer was transferred)`);
-  const r = table();
-  const out = new Array<Opening | null>(count).fill(null);
-  if (options !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError(`${fn}: options must be an object`);
-  const which = options?.backend;
-  if (which !== undefined && which !== 'native' && which !== 'wasm' && which !== 'js') {
-    throw new RangeError(`${fn}: backend must be 'native', 'wasm' or 'js', got ${JSON.stringify(which)}`);
-  }
+  table();
+  if (rowScratch.length < count) rowScratch = new Int32Array(Math.max(count, 2 * rowScratch.length));
+  const found = rowScratch.subarray(0, count);
   const native = backendNamed(which ?? defaultBackendName()).batch.openingRows;
   if (native) {
-    // The addon filters and hashes every position; the rows found become the names here.
+    // The addon filters and hashes every position.
     const t = sortedTable();
-    if (rowScratch.length < count) rowScratch = new Int32Array(Math.max(count, 2 * rowScratch.length));
-    const found = rowScratch.subarray(0, count);
     native(w, valid ?? null, OCCUPANCY, t.keys, t.rows, found);
-    for (let i = 0; i < count; i++) {
-      const row = found[i]!;
-      if (row >= 0) out[i] = r[row]!;
-    }
-    return out;
+    return found;
   }
+  found.fill(-1);
   const w32 = new Int32Array(w.buffer, w.byteOffset, w.length * 2);
   for (let i = 0; i < count; i++) {
     if (valid && valid[i] === 0) continue;
     const at = 2 * PACKED_POSITION_WORDS * i;
     if (!mayBeNamed(w32[at]! | w32[at + 2]!, w32[at + 1]! | w32[at + 3]!)) continue;
     polyglotKeyHalves(w32, at, key);
-    const row = rowOf(key[0]!, key[1]!);
-    out[i] = row >= 0 ? r[row]! : null;
+    found[i] = rowOf(key[0]!, key[1]!);
   }
-  return out;
+  return found;
 }
 
 /**
@@ -267,11 +278,12 @@ export function openingsOfBatch(batch: PositionBatch, options?: { backend?: 'nat
 export function openingsOfGames(positions: { batch: PositionBatch; game: Uint32Array },
   select: PositionSelect, backend?: 'native' | 'wasm' | 'js'): Map<number, Opening> | undefined {
   if ((select.mode ?? 'all') !== 'all' || (select.every ?? 1) !== 1 || (select.fromPly ?? 0) !== 0) return undefined;
-  const named = openingsOfBatch(positions.batch, { backend });
+  const rows = openingRowsOf('openingsOfGames', positions.batch, backend);
+  const r = table();
   const byGame = new Map<number, Opening>();
-  for (let k = 0; k < named.length; k++) {
-    const o = named[k];
-    if (o) byGame.set(positions.game[k]!, o);
+  for (let k = 0; k < rows.length; k++) {
+    const row = rows[k]!;
+    if (row >= 0) byGame.set(positions.game[k]!, r[row]!);
   }
   return byGame;
 }
