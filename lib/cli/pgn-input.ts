@@ -790,10 +790,11 @@ const { parentPort, workerData } = require('node:worker_threads');
   parentPort.on('message', ({ id, piece }) => {
     try {
       const result = format(piece, workerData.options);
-      // The records' buffer moves to the main thread rather than being copied (a view of its own
-      // buffer: never Buffer's shared pool, which small allocations come from).
+      // The records' buffer moves to the main thread rather than being copied: a ByteSink's own
+      // (never Buffer's shared pool, whose slabs are at most Buffer.poolSize bytes); small ones are
+      // copied.
       const b = result.text.buffer;
-      parentPort.postMessage({ id, result }, b.byteLength >= 8192 && b instanceof ArrayBuffer ? [b] : []);
+      parentPort.postMessage({ id, result }, b instanceof ArrayBuffer && b.byteLength > Buffer.poolSize ? [b] : []);
     } catch (e) {
       parentPort.postMessage({ id, fatal: String(e && e.stack || e) });
     }

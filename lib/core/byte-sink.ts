@@ -1,15 +1,18 @@
-/** Output written in place into one growing buffer: no string per record for the collector to clean up. */
+/**
+ * Output written in place into one growing buffer: no string per record for the collector to clean
+ * up. The buffer is never a slice of Buffer's shared pool, so its ArrayBuffer may be transferred.
+ */
 export class ByteSink {
   buf: Buffer;
   n = 0;
   /** `size`: the bytes to make room for at once (default 64 KB; it grows as needed). */
   constructor(size = 1 << 16) {
-    this.buf = Buffer.allocUnsafe(Math.max(16, size));
+    this.buf = Buffer.allocUnsafeSlow(Math.max(16, size));
   }
   /** Makes room for `k` more bytes. */
   room(k: number): void {
     if (this.n + k <= this.buf.length) return;
-    const b = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.n + k));
+    const b = Buffer.allocUnsafeSlow(Math.max(this.buf.length * 2, this.n + k));
     this.buf.copy(b, 0, 0, this.n);
     this.buf = b;
   }
