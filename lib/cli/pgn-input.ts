@@ -47,7 +47,7 @@ import { WORKER_ENTRY, WorkerPool } from './worker-pool.js';
 import { ZSTD_MAGIC } from './pgn-detect.js';
 import { guardStdout } from './output.js';
 import { pgnPiecePositions, piecePositionsForRecords, readPgnPositions, readerRecordsOf, splitPgn, type GamePositions, type PgnGame, type PgnPiece, type PositionSelect } from '../games/pgn.js';
-import { popcount } from '../board/bits.js';
+import { popcount32 } from '../board/bits.js';
 import { GAME_RECORD } from '../backends/js/pgn.js';
 import { openingOf, openingsOfGames } from '../games/openings.js';
 import { ByteSink } from '../core/byte-sink.js';
@@ -624,19 +624,24 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
       const sums = names.map((n, f) => new Array<number>(FEATURES[ids[f]!]!.perColor ? 2 : 1).fill(0));
       // A 64-bit value that is not a set (polyglotKey): the last selected position's, not a sum.
       const last = names.map(() => '');
-      for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
-        positions++;
-        names.forEach((n, f) => {
-          const width = sums[f]!.length;
-          if (FEATURES[ids[f]!]!.type === 'u64') {
-            last[f] = `0x${(res[n]![k] as bigint).toString(16)}`;
-            return;
-          }
-          for (let c = 0; c < width; c++) {
-            const v = res[n]![k * width + c]!;
-            sums[f]![c]! += typeof v === 'bigint' ? popcount(v) : v;
-          }
-        });
+      const first = k;
+      while (k < chunk.game.length && chunk.game[k] === g.game) k++;
+      positions += k - first;
+      for (let f = 0; f < names.length; f++) {
+        const values = res[names[f]!]!;
+        const sum = sums[f]!;
+        const width = sum.length;
+        if (FEATURES[ids[f]!]!.type === 'u64') {
+          if (k > first) last[f] = `0x${(values[k - 1] as bigint).toString(16)}`;
+          continue;
+        }
+        const halves = resHalves[f];
+        for (let c = 0; c < width; c++) {
+          let total = 0;
+          if (halves) for (let at = first * width + c; at < k * width; at += width) total += popcount32(halves[2 * at]!) + popcount32(halves[2 * at + 1]!);
+          else for (let at = first * width + c; at < k * width; at += width) total += (values as Uint8Array)[at]!;
+          sum[c] = total;
+        }
       }
       names.forEach((n, f) => {
         rec[n] = FEATURES[ids[f]!]!.type === 'u64' ? (last[f] || null) : sums[f]!.length === 2 ? sums[f] : sums[f]![0];
