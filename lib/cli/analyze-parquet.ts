@@ -35,6 +35,7 @@ import type { PgnNode, PgnTree } from '../games/pgn-tree.js';
 import { writeAllSync } from './output.js';
 import { PACKED_POSITION_WORDS } from '../core/types.js';
 import { encodeMove } from '../moves/moves.js';
+import { BytesColumnBuilder, bytesColumn, encodeTypedGroups, typedColumn, type TypedColumn } from './parquet-pages.js';
 
 /** What the columns depend on: the PGN records' options (FormatOptions of lib/cli/pgn-input.ts). */
 export interface ColumnOptions {
@@ -241,27 +242,17 @@ function resultOf(outcome: PgnOutcome | null | undefined): string | null {
 }
 
 /**
- * The rows of one chunk of games (analysed here) as columns, in game order, the same rows the
- * NDJSON and CSV writers make of it; with strict, up to the first bad game. `tables` answers wdl and
- * dtz when the options ask for them; `fenOf(k)` is the FEN of position k of the chunk (a string, or
- * its UTF-8 bytes).
+ * The rows of one chunk of games (analysed here) per game as columns, in game order, the same rows
+ * the NDJSON and CSV writers make of it; with strict, up to the first bad game.
  */
-export function pgnChunkColumns(chunk: GamePositions, api: ReturnType<typeof createApi>, o: ColumnOptions,
-  tables: SyzygyTablebase | undefined, fenOf: (k: number) => string | Uint8Array): ChunkColumns {
+export function pgnGameColumns(chunk: GamePositions, api: ReturnType<typeof createApi>, o: ColumnOptions): ChunkColumns {
   const { ids, per, tags, offset } = o;
+  if (per !== 'game') throw new Error('pgnGameColumns: per game only');
   const names = ids.map((i) => FEATURES[i]!.name);
   const schema = pgnParquetColumns(o);
   const cols: ColumnValues[] = schema.map(() => []);
   const errorCol = cols[cols.length - 1]!;
-  const tb = per === 'position' ? tables : undefined;
-  const wdl = tb ? tb.probeWdlBatch(chunk.batch, undefined, 1) : undefined;
-  const dtz = tb ? tb.probeDtzBatch(chunk.batch, undefined, 1) : undefined;
-  const withClock = o.annotations?.clock === true && per === 'position';
-  const withEval = o.annotations?.eval === true && per === 'position';
-  const vr = chunk.node && per === 'position' ? variationRows(chunk) : undefined;
-  const moveSees = o.moveSee === true && per === 'position' ? moveSeeOf(chunk, api, vr) : undefined;
-  const openingsHere = o.opening === true && per === 'position' ? openingsOfRows(chunk, o.select ?? {}, vr, api.backend) : undefined;
-  const openings = per === 'game' ? openingsOfGames(chunk, o.select ?? {}, api.backend) : undefined;
+  const openings = openingsOfGames(chunk, o.select ?? {}, api.backend);
   const res: Record<string, BigUint64Array | Uint8Array> = api.analyzeBatch(chunk.batch, names as BaseFeatureName[]);
   const arrays = names.map((n) => res[n]!);
   let k = 0;
@@ -269,91 +260,192 @@ export function pgnChunkColumns(chunk: GamePositions, api: ReturnType<typeof cre
   let bad = 0;
   let positions = 0;
   let rows = 0;
-  /** A bad game's row: its number and the error, nulls elsewhere. */
-  const errorRow = (g: PgnGame): void => {
-    cols[0]!.push(g.game + offset);
-    for (let c = 1; c < cols.length - 1; c++) cols[c]!.push(null);
-    errorCol.push(g.error!.message);
+  for (const g of chunk.games) {
+    games++;
+    if (g.error) {
+      // A bad game's row: its number and the error, nulls elsewhere.
+      bad++;
+      cols[0]!.push(g.game + offset);
+      for (let c = 1; c < cols.length - 1; c++) cols[c]!.push(null);
+      errorCol.push(g.error.message);
+      rows++;
+      if (o.strict) return { columns: cols, rows, games, bad, positions, stopped: g.error.message };
+      continue;
+    }
+    const width = ids.map((f) => (FEATURES[f]!.perColor ? 2 : 1));
+    const sums = ids.map((_, f) => new Array<number>(width[f]!).fill(0));
+    const last: (bigint | null)[] = ids.map(() => null);
+    for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
+      positions++;
+      for (let f = 0; f < ids.length; f++) {
+        const a = arrays[f]!;
+        if (FEATURES[ids[f]!]!.type === 'u64') { last[f] = (a as BigUint64Array)[k]!; continue; }
+        for (let c = 0; c < width[f]!; c++) {
+          const v = a[k * width[f]! + c]!;
+          sums[f]![c]! += typeof v === 'bigint' ? popcount(v) : v;
+        }
+      }
+    }
+    const outcome = resultOf(g.outcome);
+    const opening = openings ? (openings.get(g.game) ?? null) : openingOf(g);
+    const row: ColumnValues = [g.game + offset, g.result ?? null, g.moves.length, outcome, g.outcome?.termination ?? null,
+      opening?.eco ?? null, opening?.name ?? null,
+      ...tags.map((t) => (t in g.tags ? g.tags[t]! : null))];
+    ids.forEach((f, i) => { if (FEATURES[f]!.type === 'u64') row.push(last[i]!); else row.push(...sums[i]!); });
+    row.push(null);
+    row.forEach((v, c) => cols[c]!.push(v));
     rows++;
-  };
+  }
+  return { columns: cols, rows, games, bad, positions };
+}
+
+/** The rows of one chunk as typed columns (schema order), and what the chunk held. */
+export interface TypedChunkColumns extends Omit<ChunkColumns, 'columns'> {
+  columns: TypedColumn[];
+}
+
+/**
+ * The rows of one chunk of games (analysed here) per position as typed columns, in game order, the
+ * same rows the NDJSON and CSV writers make of it (a bad game: one row of its number and error);
+ * with strict, up to the first bad game. No JavaScript value per cell. `fens` holds every position's FEN, position k's bytes from starts[k] to starts[k + 1].
+ */
+export function pgnPositionColumns(chunk: GamePositions, api: ReturnType<typeof createApi>, o: ColumnOptions,
+  tables: SyzygyTablebase | undefined, fens: { bytes: Uint8Array; starts: Uint32Array }): TypedChunkColumns {
+  if (o.per !== 'position') throw new Error('pgnPositionColumns: per position only');
+  const { ids, offset } = o;
+  const names = ids.map((i) => FEATURES[i]!.name);
+  const n = chunk.game.length;
+  // The rows: a good game's positions in order, a bad game's one error row; with strict, up to the first bad game.
+  const gameOfRow: PgnGame[] = [];
+  const posOfRow = new Int32Array(n + chunk.games.length);
+  const errors: number[] = [];
+  let k = 0, rows = 0, games = 0, bad = 0;
+  let stopped: string | undefined;
   for (const g of chunk.games) {
     games++;
     if (g.error) {
       bad++;
-      errorRow(g);
-      if (o.strict) return { columns: cols, rows, games, bad, positions, stopped: g.error.message };
+      errors.push(rows);
+      gameOfRow[rows] = g;
+      posOfRow[rows++] = -1;
+      if (o.strict) { stopped = g.error.message; break; }
       continue;
     }
-    if (per === 'game') {
-      const width = ids.map((f) => (FEATURES[f]!.perColor ? 2 : 1));
-      const sums = ids.map((_, f) => new Array<number>(width[f]!).fill(0));
-      const last: (bigint | null)[] = ids.map(() => null);
-      for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
-        positions++;
-        for (let f = 0; f < ids.length; f++) {
-          const a = arrays[f]!;
-          if (FEATURES[ids[f]!]!.type === 'u64') { last[f] = (a as BigUint64Array)[k]!; continue; }
-          for (let c = 0; c < width[f]!; c++) {
-            const v = a[k * width[f]! + c]!;
-            sums[f]![c]! += typeof v === 'bigint' ? popcount(v) : v;
-          }
-        }
-      }
-      const outcome = resultOf(g.outcome);
-      const opening = openings ? (openings.get(g.game) ?? null) : openingOf(g);
-      const row: ColumnValues = [g.game + offset, g.result ?? null, g.moves.length, outcome, g.outcome?.termination ?? null,
-        opening?.eco ?? null, opening?.name ?? null,
-        ...tags.map((t) => (t in g.tags ? g.tags[t]! : null))];
-      ids.forEach((f, i) => { if (FEATURES[f]!.type === 'u64') row.push(last[i]!); else row.push(...sums[i]!); });
-      row.push(null);
-      row.forEach((v, c) => cols[c]!.push(v));
-      rows++;
-      continue;
-    }
-    const gameNumber = g.game + offset;
-    for (; k < chunk.game.length && chunk.game[k] === g.game; k++) {
-      positions++;
-      rows++;
-      const ply = chunk.ply[k]!;
-      let c = 0;
-      cols[c++]!.push(gameNumber);
-      cols[c++]!.push(ply);
-      const node = vr?.nodes[k];
-      if (vr) {
-        cols[c++]!.push(chunk.node![k]!);
-        cols[c++]!.push(chunk.parent![k]! < 0 ? null : chunk.parent![k]!);
-        cols[c++]!.push(chunk.mainLine![k] === 1);
-      }
-      cols[c++]!.push(vr ? (node?.san ?? null) : ply > 0 ? g.sans[ply - 1]! : null);
-      cols[c++]!.push(fenOf(k));
-      for (let f = 0; f < ids.length; f++) {
-        const info = FEATURES[ids[f]!]!;
-        const a = arrays[f]!;
-        const flag = info.type === 'flag';
-        if (info.perColor) {
-          cols[c++]!.push(a[2 * k]!);
-          cols[c++]!.push(a[2 * k + 1]!);
-        } else cols[c++]!.push(flag ? a[k] === 1 : a[k]!);
-      }
-      if (wdl && dtz) {
-        cols[c++]!.push(wdl[k] === SYZYGY_WDL_NONE ? null : wdl[k]!);
-        cols[c++]!.push(dtz[k] === SYZYGY_DTZ_NONE ? null : dtz[k]!);
-      }
-      if (withClock) cols[c++]!.push(vr ? (node?.clock ?? null) : ply > 0 ? (g.clocks![ply - 1] ?? null) : null);
-      if (withEval) {
-        const e = vr ? (node?.eval ?? null) : ply > 0 ? g.evals![ply - 1] : null;
-        cols[c++]!.push(e && 'cp' in e ? e.cp : null);
-        cols[c++]!.push(e && 'mate' in e ? e.mate : null);
-      }
-      if (moveSees) cols[c++]!.push(moveSees[k] === NO_SEE ? null : moveSees[k]!);
-      if (openingsHere) {
-        cols[c++]!.push(openingsHere[k]?.eco ?? null);
-        cols[c++]!.push(openingsHere[k]?.name ?? null);
-      }
-      cols[c]!.push(null);
+    for (; k < n && chunk.game[k] === g.game; k++) {
+      gameOfRow[rows] = g;
+      posOfRow[rows++] = k;
     }
   }
-  return { columns: cols, rows, games, bad, positions };
+  const positions = rows - errors.length;
+  let present: Uint8Array | undefined;
+  if (errors.length) {
+    present = new Uint8Array(rows).fill(1);
+    for (const r of errors) present[r] = 0;
+  }
+  /** Row r's present flag and value from position pos (position rows only). */
+  const mask = (ok: (k: number, r: number) => boolean): Uint8Array | undefined => {
+    let m: Uint8Array | undefined = present?.slice();
+    for (let r = 0; r < rows; r++) {
+      const p = posOfRow[r]!;
+      if (p >= 0 && !ok(p, r)) (m ??= new Uint8Array(rows).fill(1))[r] = 0;
+    }
+    return m;
+  };
+  const int32 = (get: (k: number, r: number) => number, ok?: (k: number, r: number) => boolean): TypedColumn => {
+    const values = new Int32Array(rows);
+    const m = ok ? mask(ok) : present;
+    for (let r = 0; r < rows; r++) {
+      const p = posOfRow[r]!;
+      if (p >= 0 && (!m || m[r])) values[r] = get(p, r);
+    }
+    return { kind: 'int32', values, present: m };
+  };
+  const texts = (get: (k: number, r: number) => string | null | undefined): TypedColumn => {
+    const out = new BytesColumnBuilder(rows);
+    for (let r = 0; r < rows; r++) out.add(posOfRow[r]! >= 0 ? get(posOfRow[r]!, r) : null);
+    return out.column();
+  };
+  const vr = chunk.node ? variationRows(chunk) : undefined;
+  const cols: TypedColumn[] = [];
+  const gameCol = new Int32Array(rows);
+  for (let r = 0; r < rows; r++) gameCol[r] = gameOfRow[r]!.game + offset;
+  cols.push({ kind: 'int32', values: gameCol });
+  cols.push(int32((p) => chunk.ply[p]!));
+  if (vr) {
+    cols.push(int32((p) => chunk.node![p]!));
+    cols.push(int32((p) => chunk.parent![p]!, (p) => chunk.parent![p]! >= 0));
+    const main = new Uint8Array(rows);
+    for (let r = 0; r < rows; r++) if (posOfRow[r]! >= 0) main[r] = chunk.mainLine![posOfRow[r]!] === 1 ? 1 : 0;
+    cols.push({ kind: 'bool', values: main, present });
+  }
+  cols.push(texts((p, r) => {
+    if (vr) return vr.nodes[p]?.san;
+    const ply = chunk.ply[p]!;
+    return ply > 0 ? gameOfRow[r]!.sans[ply - 1] : null;
+  }));
+  // The FENs: position rows take their bytes in order, an error row none.
+  const fenStarts = new Uint32Array(rows + 1);
+  let firstPos = -1;
+  for (let r = 0; r < rows && firstPos < 0; r++) firstPos = posOfRow[r]!;
+  fenStarts[0] = firstPos >= 0 ? fens.starts[firstPos]! : 0;
+  for (let r = 0; r < rows; r++) {
+    const p = posOfRow[r]!;
+    fenStarts[r + 1] = p >= 0 ? fens.starts[p + 1]! : fenStarts[r]!;
+  }
+  cols.push({ kind: 'bytes', bytes: fens.bytes, starts: fenStarts, present });
+  const res: Record<string, BigUint64Array | Uint8Array> = api.analyzeBatch(chunk.batch, names as BaseFeatureName[]);
+  for (let f = 0; f < ids.length; f++) {
+    const info = FEATURES[ids[f]!]!;
+    const a = res[names[f]!]!;
+    const w = info.perColor ? 2 : 1;
+    for (let c = 0; c < w; c++) {
+      if (a instanceof BigUint64Array) {
+        const values = new BigUint64Array(rows);
+        for (let r = 0; r < rows; r++) { const p = posOfRow[r]!; if (p >= 0) values[r] = a[w * p + c]!; }
+        cols.push({ kind: 'int64', values, present });
+      } else if (info.type === 'flag') {
+        const values = new Uint8Array(rows);
+        for (let r = 0; r < rows; r++) { const p = posOfRow[r]!; if (p >= 0) values[r] = a[w * p + c] === 1 ? 1 : 0; }
+        cols.push({ kind: 'bool', values, present });
+      } else cols.push(int32((p) => a[w * p + c]!));
+    }
+  }
+  if (o.syzygy?.length && tables) {
+    const wdl = tables.probeWdlBatch(chunk.batch, undefined, 1);
+    const dtz = tables.probeDtzBatch(chunk.batch, undefined, 1);
+    cols.push(int32((p) => wdl[p]!, (p) => wdl[p] !== SYZYGY_WDL_NONE));
+    cols.push(int32((p) => dtz[p]!, (p) => dtz[p] !== SYZYGY_DTZ_NONE));
+  }
+  if (o.annotations?.clock) {
+    const clockOf = (p: number, r: number): number | null => {
+      const ply = chunk.ply[p]!;
+      return vr ? (vr.nodes[p]?.clock ?? null) : ply > 0 ? (gameOfRow[r]!.clocks![ply - 1] ?? null) : null;
+    };
+    const values = new Float64Array(rows);
+    const m = mask((p, r) => clockOf(p, r) !== null);
+    for (let r = 0; r < rows; r++) if (posOfRow[r]! >= 0 && (!m || m[r])) values[r] = clockOf(posOfRow[r]!, r)!;
+    cols.push({ kind: 'double', values, present: m });
+  }
+  if (o.annotations?.eval) {
+    const evalOf = (p: number, r: number) => {
+      const ply = chunk.ply[p]!;
+      return vr ? (vr.nodes[p]?.eval ?? null) : ply > 0 ? gameOfRow[r]!.evals![ply - 1] : null;
+    };
+    cols.push(int32((p, r) => (evalOf(p, r) as { cp: number }).cp, (p, r) => { const e = evalOf(p, r); return !!e && 'cp' in e; }));
+    cols.push(int32((p, r) => (evalOf(p, r) as { mate: number }).mate, (p, r) => { const e = evalOf(p, r); return !!e && 'mate' in e; }));
+  }
+  if (o.moveSee) {
+    const sees = moveSeeOf(chunk, api, vr);
+    cols.push(int32((p) => sees[p]!, (p) => sees[p] !== NO_SEE));
+  }
+  if (o.opening) {
+    const named = openingsOfRows(chunk, o.select ?? {}, vr, api.backend);
+    cols.push(texts((p) => named[p]?.eco), texts((p) => named[p]?.name));
+  }
+  const errorText = new Array<string | null>(rows).fill(null);
+  for (const r of errors) errorText[r] = gameOfRow[r]!.error!.message;
+  cols.push(bytesColumn(errorText));
+  return { columns: cols, rows, games, bad, positions, ...(stopped !== undefined && { stopped }) };
 }
 
 /** A page compressor: the bytes of a page in, its compressed bytes out. */
@@ -416,7 +508,11 @@ let hyparquetWriter: typeof import('hyparquet-writer') | undefined;
 /** Loads hyparquet-writer (an ES module) once per thread, before encodeRowGroups or a file writer is used. */
 export async function loadParquetWriter(): Promise<void> {
   hyparquetWriter ??= await import('hyparquet-writer');
+  snappy ??= (await import('hyparquet-writer/src/snappy.js')).snappyCompress;
 }
+
+/** hyparquet-writer's Snappy compressor: the pages' codec without the addon's zstd. */
+let snappy: PageCompressor | undefined;
 
 function writerModule(): typeof import('hyparquet-writer') {
   if (!hyparquetWriter) throw new Error('analyze-parquet: loadParquetWriter() first');
@@ -464,22 +560,19 @@ function parquetSchema(schema: ParquetColumn[]) {
  */
 export function encodeRowGroups(schema: ParquetColumn[], columns: ColumnValues[], rows: number, groupRows: number,
   zstd?: PageCompressor): EncodedGroups {
-  const { ByteWriter, ParquetWriter } = writerModule();
-  const bytes = new ByteWriter(1 << 16);
-  const writer = new ParquetWriter({ writer: bytes, schema: parquetSchema(schema), codec: zstd ? 'ZSTD' : 'SNAPPY',
-    ...(zstd && { compressors: { ZSTD: zstd } }) });
-  if (rows > 0) {
-    // Groups of equal size, each at most groupRows (not full groups and a small rest).
-    // No page indexes: they would sit at the end of the file, away from their row group.
-    // No min / max statistics for strings (FEN, SAN, tags, errors): they prune nothing and their
-    // values would be kept for the footer.
-    writer.write({ columnData: columns.map((data, c) => ({ name: schema[c]!.name, data, offsetIndex: false,
-      statistics: schema[c]!.type !== 'BYTE_ARRAY' })), rowGroupSize: Math.ceil(rows / Math.ceil(rows / groupRows)) });
-  }
-  const groups = writer.row_groups as unknown as object[];
-  // The writer began with the file's 4-byte magic: offsets from the bytes after it.
-  shiftOffsets(groups, -4n);
-  return { bytes: bytes.getBytes().slice(4), groups, rows };
+  return encodeTypedRowGroups(schema, schema.map((c, i) => typedColumn(c, columns[i]!)), rows, groupRows, zstd);
+}
+
+/**
+ * encodeRowGroups of typed columns (lib/cli/parquet-pages.ts): groups of equal size, each at most
+ * groupRows. No page indexes: they would sit at the end of the file, away from their row group. No
+ * min / max statistics for strings (FEN, SAN, tags, errors): they prune nothing and their values
+ * would be kept for the footer.
+ */
+export function encodeTypedRowGroups(schema: ParquetColumn[], columns: TypedColumn[], rows: number, groupRows: number,
+  zstd?: PageCompressor): EncodedGroups {
+  if (!zstd && !snappy) throw new Error('analyze-parquet: loadParquetWriter() first');
+  return encodeTypedGroups(schema, columns, rows, groupRows, zstd ? 'ZSTD' : 'SNAPPY', zstd ?? snappy!);
 }
 
 /**

@@ -53,7 +53,7 @@ import { openingOf, openingsOfGames } from '../games/openings.js';
 import { ByteSink } from '../core/byte-sink.js';
 import type { BaseFeatureName } from '../core/features.js';
 import type { PgnOutcome } from '../games/outcome.js';
-import { NO_SEE, moveSeeOf, openingsOfRows, variationRows, ROW_GROUP_ROWS, encodeRowGroups, loadParquetWriter, openParquetOutput, pgnChunkColumns, pgnParquetColumns, type EncodedGroups, type ParquetOutput } from './analyze-parquet.js';
+import { NO_SEE, moveSeeOf, openingsOfRows, variationRows, ROW_GROUP_ROWS, encodeRowGroups, encodeTypedRowGroups, pgnPositionColumns, loadParquetWriter, openParquetOutput, pgnGameColumns, pgnParquetColumns, type EncodedGroups, type ParquetOutput } from './analyze-parquet.js';
 
 /**
  * The file (or stdin) as decompressed chunks, counting compressed bytes read in `progress.bytesIn`.
@@ -528,11 +528,16 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   if (o.format === 'parquet') {
     // Every position's FEN written once into one buffer; each row's value is a view of its bytes
     // (the writer takes UTF-8 bytes as they are: no string made and encoded again per row).
-    const { bytes: fenBytes, starts: fenStarts } = chunkFens(chunk.batch.words, o.backend);
-    const fenOf = (k: number): Uint8Array => fenBytes.subarray(fenStarts[k]!, fenStarts[k + 1]!);
-    const { columns, rows, ...counts } = pgnChunkColumns(chunk, api, o, tb, fenOf);
+    const fens = chunkFens(chunk.batch.words, o.backend);
     const zstd = o.parquet?.zstd ? parquetZstd() : undefined;
-    return { text: new Uint8Array(0), ...counts, encoded: encodeRowGroups(pgnParquetColumns(o), columns, rows, o.parquet?.groupRows ?? ROW_GROUP_ROWS, zstd) };
+    const groupRows = o.parquet?.groupRows ?? ROW_GROUP_ROWS;
+    if (per === 'position') {
+      // Typed columns straight from the chunk's arrays (the FEN column is a view of `fens`).
+      const { columns, rows, ...counts } = pgnPositionColumns(chunk, api, o, tb, fens);
+      return { text: new Uint8Array(0), ...counts, encoded: encodeTypedRowGroups(pgnParquetColumns(o), columns, rows, groupRows, zstd) };
+    }
+    const { columns, rows, ...counts } = pgnGameColumns(chunk, api, o);
+    return { text: new Uint8Array(0), ...counts, encoded: encodeRowGroups(pgnParquetColumns(o), columns, rows, groupRows, zstd) };
   }
   // One thread per call: the worker pool already spreads the pieces over the cores.
   const wdl = tb ? tb.probeWdlBatch(chunk.batch, undefined, 1) : undefined;

@@ -117,6 +117,12 @@ describe.each(backends)('analyze --format parquet (--backend %s)', (backend) => 
       expect(Math.max(...groups)).toBeLessThanOrEqual(groupRows);
       expect(groups.length).toBeGreaterThanOrEqual(Math.ceil(expected.length / groupRows));
     }
+    // --strict: the rows up to the first bad game's error row.
+    const strict = join(dir, `positions-strict-${backend}.parquet`);
+    expect(analyze([...base, '--format', 'parquet', '--out', strict, '--strict', '--threads', '1']).status).toBe(1);
+    const firstBad = expected.findIndex((r) => r.error !== null);
+    expect(firstBad).toBeGreaterThan(0);
+    expect((await readParquet(con, strict)).rows).toEqual(expected.slice(0, firstBad + 1));
     expect(expected.length).toBeGreaterThan(1000);
     // Values the corpus must exercise for the comparison to mean something.
     expect(expected.some((r) => typeof r.clock === 'number')).toBe(true);
