@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Under the sanitizer build (scripts/build-asan.sh preloads libasan) the addon runs several times
@@ -11,6 +12,8 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     // Native addons and worker threads: forks isolate a crash to one file and never share the addon.
     pool: 'forks',
+    // One test file per core: vitest's default for a run is one fewer (a single worker on a 2-core machine).
+    maxWorkers: availableParallelism(),
     testTimeout: sanitized ? 180_000 : 60_000,
   },
 });

@@ -270,7 +270,7 @@ function pairedChess960(native, positions, quick) {
 export async function run({ js, native, wasm, quick, filter }) {
   if (filter && !filter.test('perft')) return null;
   const runs = quick ? 1 : 3;
-  const minMs = quick ? 200 : 1000;
+  const minMs = quick ? 50 : 1000;
   const notes = [];
   let cpp = null;
   try {
