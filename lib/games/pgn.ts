@@ -321,7 +321,7 @@ function mainLineOf(p: Uint8Array, r: jsPgn.PgnRecords, rec: Int32Array, game: P
   }
   const nags: number[] = [];
   for (let k = rec[G.nagStart]!; k < rec[G.nagStart]! + rec[G.nagCount]!; k++) nags.push(r.nags[2 * k]!, r.nags[2 * k + 1]!);
-  return { moves: game.moves.slice(), sans: game.sans.slice(), text: comments.length > 0 ? textCopy(store, p) : p, comments, nags };
+  return { moves: game.moves.slice(), sans: game.sans.slice(), text: comments.length > 0 ? textCopy(store, p) : NO_TEXT, comments, nags };
 }
 
 /**
