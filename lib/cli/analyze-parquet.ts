@@ -35,6 +35,8 @@ import type { PgnNode, PgnTree } from '../games/pgn-tree.js';
 import { writeAllSync } from './output.js';
 import { PACKED_POSITION_WORDS } from '../core/types.js';
 import { encodeMove } from '../moves/moves.js';
+import { G, GAME_RECORD, type PgnRecords } from '../backends/js/pgn.js';
+import { readerRecordsOf } from '../games/pgn.js';
 import { BytesColumnBuilder, bytesColumn, encodeTypedGroups, typedColumn, type TypedColumn } from './parquet-pages.js';
 
 /** What the columns depend on: the PGN records' options (FormatOptions of lib/cli/pgn-input.ts). */
@@ -315,27 +317,34 @@ export function pgnPositionColumns(chunk: GamePositions, api: ReturnType<typeof 
   const { ids, offset } = o;
   const names = ids.map((i) => FEATURES[i]!.name);
   const n = chunk.game.length;
-  // The rows: a good game's positions in order, a bad game's one error row; with strict, up to the first bad game.
-  const gameOfRow: PgnGame[] = [];
-  const posOfRow = new Int32Array(n + chunk.games.length);
+  // The rows: the positions in order, a bad game's one error row where its number falls; with
+  // strict, up to the first bad game. chunk.games holds every game, or only the bad ones when the
+  // chunk comes from the reader's records (piecePositionsForRecords).
+  const raw = readerRecordsOf(chunk);
+  const firstGame = raw?.firstGame ?? chunk.games[0]?.game ?? 0;
+  const badGames = chunk.games.filter((g) => g.error !== undefined);
+  const errorOfRow: PgnGame[] = [];
+  const posOfRow = new Int32Array(n + badGames.length);
   const errors: number[] = [];
-  let k = 0, rows = 0, games = 0, bad = 0;
+  let rows = 0, bad = 0;
+  let games = raw ? raw.records.games.length / GAME_RECORD : chunk.games.length;
   let stopped: string | undefined;
-  for (const g of chunk.games) {
-    games++;
-    if (g.error) {
-      bad++;
-      errors.push(rows);
-      gameOfRow[rows] = g;
-      posOfRow[rows++] = -1;
-      if (o.strict) { stopped = g.error.message; break; }
-      continue;
-    }
-    for (; k < n && chunk.game[k] === g.game; k++) {
-      gameOfRow[rows] = g;
-      posOfRow[rows++] = k;
+  let k = 0;
+  for (let b = 0; b <= badGames.length && stopped === undefined; b++) {
+    const g = badGames[b];
+    for (; k < n && (g === undefined || chunk.game[k]! < g.game); k++) posOfRow[rows++] = k;
+    if (g === undefined) break;
+    bad++;
+    errors.push(rows);
+    errorOfRow[rows] = g;
+    posOfRow[rows++] = -1;
+    if (o.strict) {
+      stopped = g.error!.message;
+      games = g.game - firstGame + 1;
     }
   }
+  const byNumber = new Map(chunk.games.map((g) => [g.game, g]));
+  const gameOf = (p: number): PgnGame => byNumber.get(chunk.game[p]!)!;
   const positions = rows - errors.length;
   let present: Uint8Array | undefined;
   if (errors.length) {
@@ -368,7 +377,7 @@ export function pgnPositionColumns(chunk: GamePositions, api: ReturnType<typeof 
   const vr = chunk.node ? variationRows(chunk) : undefined;
   const cols: TypedColumn[] = [];
   const gameCol = new Int32Array(rows);
-  for (let r = 0; r < rows; r++) gameCol[r] = gameOfRow[r]!.game + offset;
+  for (let r = 0; r < rows; r++) gameCol[r] = (posOfRow[r]! >= 0 ? chunk.game[posOfRow[r]!]! : errorOfRow[r]!.game) + offset;
   cols.push({ kind: 'int32', values: gameCol });
   cols.push(int32((p) => chunk.ply[p]!));
   if (vr) {
@@ -378,11 +387,9 @@ export function pgnPositionColumns(chunk: GamePositions, api: ReturnType<typeof 
     for (let r = 0; r < rows; r++) if (posOfRow[r]! >= 0) main[r] = chunk.mainLine![posOfRow[r]!] === 1 ? 1 : 0;
     cols.push({ kind: 'bool', values: main, present });
   }
-  cols.push(texts((p, r) => {
-    if (vr) return vr.nodes[p]?.san;
-    const ply = chunk.ply[p]!;
-    return ply > 0 ? gameOfRow[r]!.sans[ply - 1] : null;
-  }));
+  if (vr) cols.push(texts((p) => vr.nodes[p]?.san));
+  else if (raw) cols.push(recordSans(chunk, posOfRow, rows, raw.records, raw.firstGame));
+  else cols.push(texts((p) => (chunk.ply[p]! > 0 ? gameOf(p).sans[chunk.ply[p]! - 1] : null)));
   // The FENs: position rows take their bytes in order, an error row none.
   const fenStarts = new Uint32Array(rows + 1);
   let firstPos = -1;
@@ -419,7 +426,7 @@ export function pgnPositionColumns(chunk: GamePositions, api: ReturnType<typeof 
   if (o.annotations?.clock) {
     const clockOf = (p: number, r: number): number | null => {
       const ply = chunk.ply[p]!;
-      return vr ? (vr.nodes[p]?.clock ?? null) : ply > 0 ? (gameOfRow[r]!.clocks![ply - 1] ?? null) : null;
+      return vr ? (vr.nodes[p]?.clock ?? null) : ply > 0 ? (gameOf(p).clocks![ply - 1] ?? null) : null;
     };
     const values = new Float64Array(rows);
     const m = mask((p, r) => clockOf(p, r) !== null);
@@ -429,7 +436,7 @@ export function pgnPositionColumns(chunk: GamePositions, api: ReturnType<typeof 
   if (o.annotations?.eval) {
     const evalOf = (p: number, r: number) => {
       const ply = chunk.ply[p]!;
-      return vr ? (vr.nodes[p]?.eval ?? null) : ply > 0 ? gameOfRow[r]!.evals![ply - 1] : null;
+      return vr ? (vr.nodes[p]?.eval ?? null) : ply > 0 ? gameOf(p).evals![ply - 1] : null;
     };
     cols.push(int32((p, r) => (evalOf(p, r) as { cp: number }).cp, (p, r) => { const e = evalOf(p, r); return !!e && 'cp' in e; }));
     cols.push(int32((p, r) => (evalOf(p, r) as { mate: number }).mate, (p, r) => { const e = evalOf(p, r); return !!e && 'mate' in e; }));
@@ -443,9 +450,37 @@ export function pgnPositionColumns(chunk: GamePositions, api: ReturnType<typeof 
     cols.push(texts((p) => named[p]?.eco), texts((p) => named[p]?.name));
   }
   const errorText = new Array<string | null>(rows).fill(null);
-  for (const r of errors) errorText[r] = gameOfRow[r]!.error!.message;
+  for (const r of errors) errorText[r] = errorOfRow[r]!.error!.message;
   cols.push(bytesColumn(errorText));
   return { columns: cols, rows, games, bad, positions, ...(stopped !== undefined && { stopped }) };
+}
+
+/**
+ * The SAN column of position rows from the reader's records (no game objects): a game record's SAN
+ * range holds the SAN of each ply as a space-ended word, the p-th the move that led to ply p.
+ */
+function recordSans(chunk: GamePositions, posOfRow: Int32Array, rows: number, records: PgnRecords, firstGame: number): TypedColumn {
+  const san = records.san;
+  const out = new BytesColumnBuilder(rows);
+  let current = -1, word = 0, end = 0, wordPly = 1;
+  for (let r = 0; r < rows; r++) {
+    const p = posOfRow[r]!;
+    const ply = p >= 0 ? chunk.ply[p]! : 0;
+    if (ply === 0) { out.add(null); continue; }
+    const g = chunk.game[p]!;
+    if (g !== current || ply < wordPly) {
+      const rec = (g - firstGame) * GAME_RECORD;
+      word = records.games[rec + G.sanStart]!;
+      end = records.games[rec + G.sanEnd]!;
+      wordPly = 1;
+      current = g;
+    }
+    for (; wordPly < ply && word < end; wordPly++) word = san.indexOf(32, word) + 1;
+    const space = san.indexOf(32, word);
+    if (wordPly !== ply || space < 0 || space >= end) throw new Error(`position ${p} has no SAN in its game record`);
+    out.addBytes(san, word, space);
+  }
+  return out.column();
 }
 
 /** A page compressor: the bytes of a page in, its compressed bytes out. */

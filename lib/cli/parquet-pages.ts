@@ -329,6 +329,21 @@ export class BytesColumnBuilder {
     this.starts[r + 1] = this.n;
   }
 
+  /** A row's bytes src[s, e), copied. */
+  addBytes(src: Uint8Array, s: number, e: number): void {
+    const r = this.rows++;
+    if (this.n + e - s > this.buf.length) {
+      const grown = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.n + e - s));
+      this.buf.copy(grown, 0, 0, this.n);
+      this.buf = grown;
+    }
+    const buf = this.buf;
+    let n = this.n;
+    while (s < e) buf[n++] = src[s++]!;
+    this.n = n;
+    this.starts[r + 1] = n;
+  }
+
   column(): TypedColumn {
     if (this.rows !== this.total) throw new Error(`BytesColumnBuilder: ${this.rows} rows added of ${this.total}`);
     return { kind: 'bytes', bytes: this.buf.subarray(0, this.n), starts: this.starts, present: this.present };

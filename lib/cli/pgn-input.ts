@@ -743,6 +743,15 @@ function nativeRecords(o: FormatOptions): boolean {
 }
 
 /**
+ * Whether Parquet rows per position come from the reader's records alone (pgnPositionColumns reads
+ * the SAN from them): no column that needs the game objects (the tree, clocks and evals, move_see,
+ * openings).
+ */
+function parquetFromRecords(o: FormatOptions): boolean {
+  return o.format === 'parquet' && o.per === 'position' && !o.variations && !annotated(o) && o.moveSee !== true && o.opening !== true;
+}
+
+/**
  * The addon's writer of a chunk's per-position records (BatchBackend.pgnRecords) appending to `out`
  * (`write(from, to)`), with the number of the chunk's first game and how many games it has, when the
  * chunk comes from the reader with its records; else undefined.
@@ -779,11 +788,11 @@ let lastPiece: GamePositions | undefined;
 /** The worker side: one piece of splitPgn read, analysed and formatted on this thread's backend. */
 export function formatPgnPiece(piece: PgnPiece, o: FormatOptions): Formatted {
   workerApi ??= createApi(o.backend === 'native' ? loadNative() : jsBackend);
-  // Game objects for the bad games only where the addon writes the records: it reads the SAN from
-  // the reader's records.
+  // Game objects for the bad games only where the addon writes the records or Parquet rows need no
+  // more than the reader's records: the SAN is read from them.
   // The positions go into the memory of the thread's previous piece (its pages stay mapped): its
   // records are written by now, and nothing of them refers to that memory.
-  if (nativeRecords(o)) {
+  if (nativeRecords(o) || parquetFromRecords(o)) {
     lastPiece = piecePositionsForRecords(piece, o.backend, o.select, lastPiece);
     return formatChunk(lastPiece, workerApi, o);
   }

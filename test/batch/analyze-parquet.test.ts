@@ -133,6 +133,28 @@ describe.each(backends)('analyze --format parquet (--backend %s)', (backend) => 
     con.closeSync();
   });
 
+  it('per position with the board features only (rows from the reader\'s records, no game objects): the NDJSON rows; --strict; --every', async () => {
+    const plain = FEATURES.map((f) => f.name).join(',');
+    const db = await DuckDBInstance.create(':memory:');
+    const con = await db.connect();
+    for (const extra of [[], ['--strict'], ['--every', '3', '--from-ply', '2'], ['--select', 'final', '--first-game', '7']]) {
+      const base = [pgn, '--backend', backend, '--features', plain, ...extra];
+      const ndjson = analyze([...base, '--threads', '1']);
+      const columns = analyze([...base, '--format', 'csv']).out.toString().split('\n')[0]!.split(',');
+      const expected = ndjson.out.toString().trim().split('\n').map((l) => flatRow(JSON.parse(l) as Row, columns));
+      expect(expected.some((r) => r.error !== null), extra.join(' ')).toBe(true);
+      expect(expected.some((r) => typeof r.san === 'string'), extra.join(' ')).toBe(true);
+      for (const threads of ['1', '2']) {
+        const file = join(dir, `records-${backend}-${threads}-${extra.join('')}.parquet`);
+        const r = analyze([...base, '--format', 'parquet', '--out', file, '--threads', threads, '--row-group', '300']);
+        expect(r.status, r.err).toBe(ndjson.status);
+        expect(r.err.split('\n').filter((l) => /games had errors|stopped/.test(l))).toEqual(ndjson.err.split('\n').filter((l) => /games had errors|stopped/.test(l)));
+        expect((await readParquet(con, file)).rows, `${extra.join(' ')} --threads ${threads}`).toEqual(expected);
+      }
+    }
+    con.closeSync();
+  });
+
   it('--variations: node, parent and main_line columns; the rows of every node as NDJSON has them', async () => {
     const study = join(root, 'test', 'fixtures', 'pgn', 'study.pgn');
     const base = [study, '--backend', backend, '--variations', '--features', 'inCheck,clock,eval,move_see,opening'];
