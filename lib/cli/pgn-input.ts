@@ -809,11 +809,12 @@ const { parentPort, workerData } = require('node:worker_threads');
   parentPort.on('message', ({ id, piece }) => {
     try {
       const result = format(piece, workerData.options);
-      // The records' buffer moves to the main thread rather than being copied: a ByteSink's own
-      // (never Buffer's shared pool, whose slabs are at most Buffer.poolSize bytes); small ones are
-      // copied.
-      const b = result.text.buffer;
-      parentPort.postMessage({ id, result }, b instanceof ArrayBuffer && b.byteLength > Buffer.poolSize ? [b] : []);
+      // The records' buffer (or the encoded Parquet row groups') moves to the main thread rather
+      // than being copied: a ByteSink's own or the encoder's (never Buffer's shared pool, whose slabs
+      // are at most Buffer.poolSize bytes); small ones are copied.
+      const moved = [result.text.buffer, result.encoded && result.encoded.bytes.buffer]
+        .filter((b) => b instanceof ArrayBuffer && b.byteLength > Buffer.poolSize);
+      parentPort.postMessage({ id, result }, moved);
     } catch (e) {
       parentPort.postMessage({ id, fatal: String(e && e.stack || e) });
     }
