@@ -243,9 +243,10 @@ export interface BatchBackend {
    * Every packed position's FEN as the analyze command writes it (native/addon/records.h putFen; the
    * JS writer is fenInto in lib/cli/pgn-input.ts): [the FENs one after another, where each ends];
    * with `into` long enough (and apart from `words`), they are written to its start and the first
-   * element is their byte count. Native only.
+   * element is their byte count. `prefixed`: each FEN after its length (4 bytes, little-endian: a
+   * Parquet PLAIN BYTE_ARRAY value), the length word within the FEN's span. Native only.
    */
-  fenTexts?: (words: BigUint64Array, into?: Uint8Array) => [Buffer | number, Uint32Array];
+  fenTexts?: (words: BigUint64Array, into?: Uint8Array, prefixed?: boolean) => [Buffer | number, Uint32Array];
   /**
    * The opening-name row of each packed position (lib/games/openings.ts openingsOfBatch): a
    * position whose occupancy hashes into the bit set `occupancy` is looked up by its Polyglot key in

@@ -309,10 +309,12 @@ export interface TypedChunkColumns extends Omit<ChunkColumns, 'columns'> {
 /**
  * The rows of one chunk of games (analysed here) per position as typed columns, in game order, the
  * same rows the NDJSON and CSV writers make of it (a bad game: one row of its number and error);
- * with strict, up to the first bad game. No JavaScript value per cell. `fens` holds every position's FEN, position k's bytes from starts[k] to starts[k + 1].
+ * with strict, up to the first bad game. No JavaScript value per cell. `fens` holds every position's
+ * FEN, position k's bytes from starts[k] to starts[k + 1] (PLAIN-encoded when `plain`: chunkFens'
+ * prefixed form).
  */
 export function pgnPositionColumns(chunk: GamePositions, api: ReturnType<typeof createApi>, o: ColumnOptions,
-  tables: SyzygyTablebase | undefined, fens: { bytes: Uint8Array; starts: Uint32Array }): TypedChunkColumns {
+  tables: SyzygyTablebase | undefined, fens: { bytes: Uint8Array; starts: Uint32Array; plain?: boolean }): TypedChunkColumns {
   if (o.per !== 'position') throw new Error('pgnPositionColumns: per position only');
   const { ids, offset } = o;
   const names = ids.map((i) => FEATURES[i]!.name);
@@ -399,7 +401,7 @@ export function pgnPositionColumns(chunk: GamePositions, api: ReturnType<typeof 
     const p = posOfRow[r]!;
     fenStarts[r + 1] = p >= 0 ? fens.starts[p + 1]! : fenStarts[r]!;
   }
-  cols.push({ kind: 'bytes', bytes: fens.bytes, starts: fenStarts, present });
+  cols.push({ kind: 'bytes', bytes: fens.bytes, starts: fenStarts, present, plain: fens.plain });
   const res: Record<string, BigUint64Array | Uint8Array> = api.analyzeBatch(chunk.batch, names as BaseFeatureName[]);
   for (let f = 0; f < ids.length; f++) {
     const info = FEATURES[ids[f]!]!;

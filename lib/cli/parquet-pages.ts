@@ -19,8 +19,11 @@ export type TypedColumn =
   | { kind: 'int64'; values: BigUint64Array | BigInt64Array; present?: Uint8Array }
   | { kind: 'bool'; values: Uint8Array; present?: Uint8Array }
   | { kind: 'double'; values: Float64Array; present?: Uint8Array }
-  /** Row r's bytes are bytes[starts[r]] up to bytes[starts[r + 1]] (empty when it is null). */
-  | { kind: 'bytes'; bytes: Uint8Array; starts: Uint32Array; present?: Uint8Array };
+  /**
+   * Row r's bytes are bytes[starts[r]] up to bytes[starts[r + 1]] (empty when it is null); `plain`:
+   * each span is already the value's PLAIN encoding (its length, 4 bytes little-endian, then its bytes).
+   */
+  | { kind: 'bytes'; bytes: Uint8Array; starts: Uint32Array; present?: Uint8Array; plain?: boolean };
 
 /** What a column is in the file (ParquetColumn of lib/cli/analyze-parquet.ts). */
 export interface PageColumn {
@@ -134,6 +137,8 @@ function plainValues(out: Bytes, c: TypedColumn, a: number, b: number): void {
   if (c.kind === 'bytes') {
     // A null row's span is empty: the bytes of [a, b) and a length word per present row.
     const src = c.bytes, st = c.starts;
+    // Spans already PLAIN: the rows' bytes as they are, a null row's span being empty.
+    if (c.plain) { out.put(src.subarray(st[a]!, st[b]!)); return; }
     let count = b - a;
     if (present) for (let r = a; r < b; r++) if (!present[r]) count--;
     out.room(4 * count + st[b]! - st[a]!);
@@ -234,7 +239,8 @@ function columnChunk(out: Bytes, c: TypedColumn, col: PageColumn, a: number, b: 
     let e = r;
     let bytes = 0;
     if (c.kind === 'bytes') {
-      while (e < b && (e === r || bytes < PAGE_BYTES)) { bytes += 4 + c.starts[e + 1]! - c.starts[e]!; e++; }
+      const word = c.plain ? 0 : 4;
+      while (e < b && (e === r || bytes < PAGE_BYTES)) { bytes += word + c.starts[e + 1]! - c.starts[e]!; e++; }
     } else e = Math.min(b, r + Math.max(1, Math.floor(PAGE_BYTES / w)));
     const lv = scratch.levels, vs = scratch.values;
     lv.n = 0;

@@ -207,9 +207,10 @@ function fenInto(all: Int32Array, i: number, w: RecordBytes): void {
 /**
  * Every position's FEN of a chunk, one after another: position k's is bytes[starts[k]..starts[k + 1]).
  * By the addon in one call where the native backend formats (native/addon/records.h putFen, the same
- * bytes), else by fenInto.
+ * bytes), else by fenInto. `prefixed`: each FEN after its length (4 bytes, little-endian) within its
+ * span, as a Parquet PLAIN page holds it.
  */
-export function chunkFens(words: BigUint64Array, backend: 'native' | 'js'): { bytes: Buffer; starts: Uint32Array } {
+export function chunkFens(words: BigUint64Array, backend: 'native' | 'js', prefixed = false): { bytes: Buffer; starts: Uint32Array } {
   const n = words.length / 10;
   const starts = new Uint32Array(n + 1);
   const native = backend === 'native' ? loadNative().batch.fenTexts : undefined;
@@ -217,7 +218,7 @@ export function chunkFens(words: BigUint64Array, backend: 'native' | 'js'): { by
     // This thread's FEN buffer, kept from chunk to chunk (its pages stay mapped); the bytes are
     // used before the next call. A FEN takes fewer than 100 bytes: room for all at once.
     if (fenScratch.length < 100 * n) fenScratch = Buffer.allocUnsafeSlow(Math.ceil(125 * n));
-    const [got, ends] = native(words, fenScratch);
+    const [got, ends] = native(words, fenScratch, prefixed);
     starts.set(ends, 1);
     if (typeof got === 'number') return { bytes: fenScratch.subarray(0, got), starts };
     fenScratch = got;
@@ -225,7 +226,16 @@ export function chunkFens(words: BigUint64Array, backend: 'native' | 'js'): { by
   }
   const all = new Int32Array(words.buffer, words.byteOffset, words.length * 2);
   const fen = new RecordBytes(n * 64 + 4096);
-  for (let k = 0; k < n; k++) { fenInto(all, k, fen); starts[k + 1] = fen.n; }
+  for (let k = 0; k < n; k++) {
+    if (prefixed) {
+      fen.room(4);
+      const at = fen.n;
+      fen.n += 4;
+      fenInto(all, k, fen);
+      fen.buf.writeUInt32LE(fen.n - at - 4, at);
+    } else fenInto(all, k, fen);
+    starts[k + 1] = fen.n;
+  }
   return { bytes: fen.bytes(), starts };
 }
 
@@ -526,13 +536,12 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   const names = ids.map((i) => FEATURES[i]!.name);
   const tb = o.syzygy?.length && per === 'position' ? tablesFor(o.syzygy, o.backend) : undefined;
   if (o.format === 'parquet') {
-    // Every position's FEN written once into one buffer; each row's value is a view of its bytes
-    // (the writer takes UTF-8 bytes as they are: no string made and encoded again per row).
-    const fens = chunkFens(chunk.batch.words, o.backend);
     const zstd = o.parquet?.zstd ? parquetZstd() : undefined;
     const groupRows = o.parquet?.groupRows ?? ROW_GROUP_ROWS;
     if (per === 'position') {
-      // Typed columns straight from the chunk's arrays (the FEN column is a view of `fens`).
+      // Typed columns straight from the chunk's arrays; the FEN column is a view of the FENs written
+      // as its pages hold them.
+      const fens = { ...chunkFens(chunk.batch.words, o.backend, true), plain: true };
       const { columns, rows, ...counts } = pgnPositionColumns(chunk, api, o, tb, fens);
       return { text: new Uint8Array(0), ...counts, encoded: encodeTypedRowGroups(pgnParquetColumns(o), columns, rows, groupRows, zstd) };
     }

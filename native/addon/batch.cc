@@ -373,23 +373,37 @@ Napi::Value formatRecords(const Napi::CallbackInfo& info) {
   return result;
 }
 
-// ---- fenTexts(words[, into]) -> [Buffer of the FENs one after another | their byte count, ends (n entries)] ----
+// ---- fenTexts(words[, into[, prefixed]]) -> [Buffer of the FENs one after another | their byte count, ends (n entries)] ----
 // For the analyze command's PGN records: every position's FEN in one call (putFen, records.h).
 // `into`: where the bytes go when they fit (the result is then their count), so that a caller that
 // writes chunk after chunk keeps one buffer whose pages stay mapped instead of fresh memory.
+// `prefixed`: each FEN preceded by its length (4 bytes, little-endian), the PLAIN encoding of a
+// Parquet BYTE_ARRAY value; ends[i] is then the end of FEN i, its length word included in its span.
 Napi::Value fenTexts(const Napi::CallbackInfo& info) {
-  Args args(info, 1, 2);
+  Args args(info, 1, 3);
   const auto words = args.array<U64>(0, "words");
-  const bool hasInto = info.Length() == 2 && !info[1].IsUndefined();
+  const bool hasInto = info.Length() >= 2 && !info[1].IsUndefined();
   const Span<U8> into = hasInto ? args.array<U8>(1, "into") : Span<U8>{};
+  const bool prefixed = info.Length() == 3 && !info[2].IsUndefined() && args.boolean(2, "prefixed");
   if (!args.ok()) return args.undefined();
   if (words.length % kPackedPositionWords) return args.fail("words must hold whole positions (10 words each)"), args.undefined();
   const std::size_t n = words.length / kPackedPositionWords;
   Writer w;
   auto ends = Napi::Uint32Array::New(info.Env(), n);
   for (std::size_t i = 0; i < n; ++i) {
-    w.room(kFenRoom);
-    putFen(w, words.data + i * kPackedPositionWords);
+    w.room(kFenRoom + 4);
+    if (prefixed) {
+      char* length = w.cursor();
+      w.advance(4);
+      const std::size_t start = w.size();
+      putFen(w, words.data + i * kPackedPositionWords);
+      const std::uint32_t n = static_cast<std::uint32_t>(w.size() - start);
+      const unsigned char le[4] = {static_cast<unsigned char>(n), static_cast<unsigned char>(n >> 8), static_cast<unsigned char>(n >> 16),
+                                   static_cast<unsigned char>(n >> 24)};
+      std::memcpy(length, le, 4);
+    } else {
+      putFen(w, words.data + i * kPackedPositionWords);
+    }
     if (w.size() > 0xffffffffu) return args.fail("output larger than 4 GiB: write fewer positions at a time"), args.undefined();
     ends[i] = static_cast<std::uint32_t>(w.size());
   }

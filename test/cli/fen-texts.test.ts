@@ -58,6 +58,17 @@ describe.each(backends)('chunkFens (%s)', (backend) => {
     }), { numRuns: 60 });
   });
 
+  it('prefixed: each FEN after its length (4 bytes, little-endian) within its span, the Parquet PLAIN form (fast-check)', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 30 }), fc.nat({ max: 300 }), (seed, n) => {
+      const { fens, words } = positions(seed, n);
+      const { bytes, starts } = chunkFens(words, backend, true);
+      expect(starts.length).toBe(n + 1);
+      const want = Buffer.concat(fens.map((f) => { const t = Buffer.from(f, 'latin1'); const len = Buffer.alloc(4); len.writeUInt32LE(t.length); return Buffer.concat([len, t]); }));
+      expectSameBytes(bytes.subarray(0, starts[n]!), want, 'prefixed FENs');
+      for (let k = 0; k < n; k++) expect(starts[k + 1]! - starts[k]!).toBe(4 + fens[k]!.length);
+    }), { numRuns: 40 });
+  });
+
   it('writes chunk after chunk, small and large, each right (the native writer reuses its buffer)', () => {
     for (const n of [2000, 3, 0, 5000, 1]) {
       const { fens, words } = positions(n + 17, n);
@@ -75,6 +86,7 @@ describe.runIf(nativeApi !== undefined)('the addon\'s fenTexts refuses bad argum
     expect(() => fenTexts(new Uint32Array(10) as never)).toThrow(TypeError);
     expect(() => fenTexts(42 as never)).toThrow(TypeError);
     expect(() => fenTexts(new BigUint64Array(10), 'x' as never)).toThrow(TypeError);
+    expect(() => fenTexts(new BigUint64Array(10), undefined, 1 as never)).toThrow(TypeError);
     // `into` too small: a new buffer instead.
     const { words, fens } = positions(5, 4);
     const [got] = fenTexts(words, new Uint8Array(3));
