@@ -1,3 +1,5 @@
+import { ByteSink } from '../core/byte-sink.js';
+
 /**
  * Parquet column chunks encoded straight from typed arrays ("Apache Parquet file format",
  * https://parquet.apache.org/docs/file-format/): the rows of a piece of games become row groups with
@@ -38,23 +40,8 @@ export const PAGE_BYTES = 1 << 20;
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-/** A growing byte buffer. */
-class Bytes {
-  buf: Uint8Array;
-  n = 0;
-  constructor(size: number) {
-    this.buf = new Uint8Array(size);
-  }
-  room(k: number): void {
-    if (this.n + k <= this.buf.length) return;
-    const grown = new Uint8Array(Math.max(2 * this.buf.length, this.n + k));
-    grown.set(this.buf.subarray(0, this.n));
-    this.buf = grown;
-  }
-  byte(b: number): void {
-    this.room(1);
-    this.buf[this.n++] = b;
-  }
+/** A growing byte buffer with the Thrift varint and whole-array appends the pages need. */
+class Bytes extends ByteSink {
   varint(v: number): void {
     this.room(10);
     while (v >= 0x80) {
@@ -92,8 +79,9 @@ function pageHeader(out: Bytes, uncompressed: number, compressed: number, rows: 
   out.byte(0);
 }
 
-/** Definition levels of rows [a, b) (1 present, 0 null) as RLE runs of bit width 1. */
-function levels(out: Bytes, present: Uint8Array, a: number, b: number): void {
+/** Definition levels of rows [a, b) (1 present, 0 null) as RLE runs of bit width 1; the null rows counted. */
+function levels(out: Bytes, present: Uint8Array, a: number, b: number): number {
+  let nulls = 0;
   let r = a;
   while (r < b) {
     const v = present[r] ? 1 : 0;
@@ -101,8 +89,10 @@ function levels(out: Bytes, present: Uint8Array, a: number, b: number): void {
     while (e < b && (present[e] ? 1 : 0) === v) e++;
     out.varint((e - r) * 2);
     out.byte(v);
+    if (v === 0) nulls += e - r;
     r = e;
   }
+  return nulls;
 }
 
 /** The width of one value in bytes (BYTE_ARRAY: its length word; its bytes are counted apart). */
@@ -215,17 +205,9 @@ function statistics(c: TypedColumn, col: PageColumn, a: number, b: number): obje
   return { min_value: min, max_value: max, null_count: BigInt(nulls), nan_count: c.kind === 'double' ? BigInt(nans) : undefined };
 }
 
-/** Null rows of [a, b). */
-function nullsIn(c: TypedColumn, a: number, b: number): number {
-  if (!c.present) return 0;
-  let n = 0;
-  for (let r = a; r < b; r++) if (!c.present[r]) n++;
-  return n;
-}
-
 /** A column chunk of rows [a, b): its pages appended to `out`; hyparquet's ColumnChunk object, offsets from `out`'s start. */
 function columnChunk(out: Bytes, c: TypedColumn, col: PageColumn, a: number, b: number, codec: 'ZSTD' | 'SNAPPY',
-  compress: (bytes: Uint8Array) => Uint8Array, scratch: { values: Bytes; levels: Bytes }): object {
+  compress: (bytes: Uint8Array) => Uint8Array, scratch: { values: Bytes; levels: Bytes; header: Bytes }): object {
   if (col.required && c.present) {
     for (let r = a; r < b; r++) if (!c.present[r]) throw new Error(`parquet-pages: a null in the required column ${col.name}`);
   }
@@ -245,15 +227,18 @@ function columnChunk(out: Bytes, c: TypedColumn, col: PageColumn, a: number, b: 
     const lv = scratch.levels, vs = scratch.values;
     lv.n = 0;
     vs.n = 0;
+    // A required column's mask was checked above: no nulls.
+    let nulls = 0;
     if (!col.required) {
-      if (c.present) levels(lv, c.present, r, e);
+      if (c.present) nulls = levels(lv, c.present, r, e);
       else if (e > r) { lv.varint((e - r) * 2); lv.byte(1); }
     }
     plainValues(vs, c, r, e);
     const values = vs.buf.subarray(0, vs.n);
     const packed = compress(values);
-    const header = new Bytes(64);
-    pageHeader(header, lv.n + vs.n, lv.n + packed.length, e - r, nullsIn(c, r, e), lv.n);
+    const header = scratch.header;
+    header.n = 0;
+    pageHeader(header, lv.n + vs.n, lv.n + packed.length, e - r, nulls, lv.n);
     out.put(header.buf.subarray(0, header.n));
     out.put(lv.buf.subarray(0, lv.n));
     out.put(packed);
@@ -291,7 +276,7 @@ export function encodeTypedGroups(schema: readonly PageColumn[], columns: readon
   if (columns.length !== schema.length) throw new Error('parquet-pages: one column per schema entry');
   const out = new Bytes(1 << 16);
   const groups: object[] = [];
-  const scratch = { values: new Bytes(1 << 16), levels: new Bytes(1 << 10) };
+  const scratch = { values: new Bytes(1 << 16), levels: new Bytes(1 << 10), header: new Bytes(64) };
   if (rows > 0) {
     const size = Math.ceil(rows / Math.ceil(rows / groupRows));
     for (let a = 0; a < rows; a += size) {
@@ -303,56 +288,50 @@ export function encodeTypedGroups(schema: readonly PageColumn[], columns: readon
       groups.push({ columns: chunks, total_byte_size: total, num_rows: BigInt(b - a), total_compressed_size: BigInt(out.n - groupStart) });
     }
   }
-  return { bytes: out.buf.slice(0, out.n), groups, rows };
+  return { bytes: new Uint8Array(out.bytes()), groups, rows };
 }
 
 /** A bytes column written value by value: `add` a row's string or bytes (null or undefined: a null row), then `column()`. */
 export class BytesColumnBuilder {
-  private buf: Buffer;
-  private n = 0;
+  private readonly out: ByteSink;
   private rows = 0;
   private readonly starts: Uint32Array;
   private present: Uint8Array | undefined;
 
   constructor(private readonly total: number, bytesGuess = 8 * total) {
-    this.buf = Buffer.allocUnsafe(Math.max(64, bytesGuess));
+    this.out = new ByteSink(Math.max(64, bytesGuess));
     this.starts = new Uint32Array(total + 1);
   }
 
   add(v: string | Uint8Array | null | undefined): void {
     const r = this.rows++;
+    const out = this.out;
     if (v === null || v === undefined) (this.present ??= new Uint8Array(this.total).fill(1))[r] = 0;
-    else {
-      const most = typeof v === 'string' ? 3 * v.length : v.length;
-      if (this.n + most > this.buf.length) {
-        const grown = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.n + most));
-        this.buf.copy(grown, 0, 0, this.n);
-        this.buf = grown;
-      }
-      if (typeof v === 'string') this.n += asciiOrUtf8(this.buf, this.n, v);
-      else { this.buf.set(v, this.n); this.n += v.length; }
+    else if (typeof v === 'string') {
+      out.room(3 * v.length);
+      out.n += asciiOrUtf8(out.buf, out.n, v);
+    } else {
+      out.room(v.length);
+      out.buf.set(v, out.n);
+      out.n += v.length;
     }
-    this.starts[r + 1] = this.n;
+    this.starts[r + 1] = out.n;
   }
 
   /** A row's bytes src[s, e), copied. */
   addBytes(src: Uint8Array, s: number, e: number): void {
     const r = this.rows++;
-    if (this.n + e - s > this.buf.length) {
-      const grown = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.n + e - s));
-      this.buf.copy(grown, 0, 0, this.n);
-      this.buf = grown;
-    }
-    const buf = this.buf;
-    let n = this.n;
+    this.out.room(e - s);
+    const buf = this.out.buf;
+    let n = this.out.n;
     while (s < e) buf[n++] = src[s++]!;
-    this.n = n;
+    this.out.n = n;
     this.starts[r + 1] = n;
   }
 
   column(): TypedColumn {
     if (this.rows !== this.total) throw new Error(`BytesColumnBuilder: ${this.rows} rows added of ${this.total}`);
-    return { kind: 'bytes', bytes: this.buf.subarray(0, this.n), starts: this.starts, present: this.present };
+    return { kind: 'bytes', bytes: this.out.bytes(), starts: this.starts, present: this.present };
   }
 }
 
