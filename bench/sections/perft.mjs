@@ -319,8 +319,8 @@ export async function run({ js, native, wasm, quick, filter }) {
   const rowFilter = filter && POSITIONS.some(([n]) => filter.test(n)) ? filter : null;
   for (const [name, fen, fullDepth] of POSITIONS) {
     if (rowFilter && !rowFilter.test(name)) continue;
-    // --quick (CI's smoke run of the harness) goes two plies less: the JS rows dominate its time.
-    const depth = quick ? Math.min(fullDepth, Math.max(3, fullDepth - 2)) : fullDepth;
+    // --quick (CI's smoke run of the harness) goes three plies less: the JS rows dominate its time.
+    const depth = quick ? Math.min(fullDepth, Math.max(3, fullDepth - 3)) : fullDepth;
     const group = `perft ${name} d${depth} (per leaf node)`;
     /** Records the samples (ns per node) and returns M nodes/s of their median. */
     const rec = (fn, mode, impl, series, samples) => {
