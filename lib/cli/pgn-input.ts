@@ -379,8 +379,9 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
   let positions = 0;
   const started = performance.now();
   let lastProgress = 0;
-  const write = (s: string | Uint8Array): Promise<void> | undefined =>
-    closed || process.stdout.write(s) ? undefined : new Promise((r) => {
+  // `written`: called once the bytes are out (not when the output is closed or fails).
+  const write = (s: string | Uint8Array, written?: () => void): Promise<void> | undefined =>
+    closed || process.stdout.write(s, written && ((e) => { if (!e) written(); })) ? undefined : new Promise((r) => {
       drained = () => { drained = undefined; r(); };
       process.stdout.once('drain', drained);
     });
@@ -396,13 +397,13 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
     process.stderr.write(`bitboard-patterns analyze: ${(e as Error).message}\n`);
     return 1;
   }
-  const account = async (r: Formatted): Promise<boolean> => {
+  const account = async (r: Formatted, pool?: PiecePool): Promise<boolean> => {
     games += r.games;
     bad += r.bad;
     positions += r.positions;
     if (parquet) {
       if (!parquet.append(r.encoded!)) closed = true;
-    } else await write(r.text);
+    } else await write(r.text, pool && (() => pool.recycle(r)));
     if (r.stopped) {
       if (parquet && !parquet.finish()) closed = true; // the rows up to the bad game, in a whole file
       process.stderr.write(`bitboard-patterns analyze: ${r.stopped} (--strict: stopping)\n`);
@@ -429,9 +430,9 @@ export async function runPgnAnalyze(args: string[]): Promise<number> {
       try {
         for await (const piece of splitPgn(inputChunks(file, counter), backend)) {
           inFlight.push(pool.run(piece));
-          while (inFlight.length >= 2 * threads) if (await account(await inFlight.shift()!)) return closed ? 141 : 1;
+          while (inFlight.length >= 2 * threads) if (await account(await inFlight.shift()!, pool)) return closed ? 141 : 1;
         }
-        while (inFlight.length) if (await account(await inFlight.shift()!)) return closed ? 141 : 1;
+        while (inFlight.length) if (await account(await inFlight.shift()!, pool)) return closed ? 141 : 1;
       } finally {
         await pool.close();
       }
@@ -573,7 +574,7 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   const resHalves = names.map((n) => { const a = res[n]!; return a instanceof BigUint64Array ? new Int32Array(a.buffer, a.byteOffset, a.length * 2) : null; });
   // Room for the records at once, by the bytes per position of this thread's earlier calls: a buffer
   // grown by doubling is copied each time, into fresh memory the system must fault in.
-  const out = new RecordBytes(bytesPerPosition > 0 ? Math.ceil(bytesPerPosition * 1.1 * chunk.game.length) + 4096 : 1 << 16);
+  const out = new RecordBytes(bytesPerPosition > 0 ? Math.ceil(bytesPerPosition * 1.1 * chunk.game.length) + 4096 : 1 << 16, spareRecordMemory.pop());
   // Bitboards from their unsigned halves; numbers; flags as true / false (CSV: 1 / 0).
   const cell = (f: number, k: number, type: string): void => {
     const h = resHalves[f];
@@ -790,13 +791,25 @@ function nativeRecordWriter(chunk: GamePositions, res: Record<string, BigUint64A
 
 /** Output bytes per position of this thread's last large formatChunk (0: none yet). */
 let bytesPerPosition = 0;
+/**
+ * Memory of earlier records that the main thread has written out and given back (formatPgnPiece's
+ * `spare`): the next records are written into it, whose pages are mapped already.
+ */
+const spareRecordMemory: ArrayBuffer[] = [];
 
 let workerApi: ReturnType<typeof createApi> | undefined;
 /** The positions of this thread's last piece, whose memory the next one reuses. */
 let lastPiece: GamePositions | undefined;
-/** The worker side: one piece of splitPgn read, analysed and formatted on this thread's backend. */
-export function formatPgnPiece(piece: PgnPiece, o: FormatOptions): Formatted {
+/**
+ * The worker side: one piece of splitPgn read, analysed and formatted on this thread's backend.
+ * `spare`: the memory of an earlier piece's records, written out by the main thread, to reuse.
+ */
+export function formatPgnPiece(piece: PgnPiece, o: FormatOptions, spare?: ArrayBuffer): Formatted {
   workerApi ??= createApi(o.backend === 'native' ? loadNative() : jsBackend);
+  if (spare) {
+    spareRecordMemory.length = 0;
+    spareRecordMemory.push(spare);
+  }
   // Game objects for the bad games only where the addon writes the records or Parquet rows need no
   // more than the reader's records: the SAN is read from them.
   // The positions go into the memory of the thread's previous piece (its pages stay mapped): its
@@ -815,9 +828,9 @@ const PIECE_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
   const format = await require(workerData.entry).loadPgnFormatter(workerData.options.format);
-  parentPort.on('message', ({ id, piece }) => {
+  parentPort.on('message', ({ id, piece, spare }) => {
     try {
-      const result = format(piece, workerData.options);
+      const result = format(piece, workerData.options, spare);
       // The records' buffer (or the encoded Parquet row groups') moves to the main thread rather
       // than being copied: a ByteSink's own or the encoder's (never Buffer's shared pool, whose slabs
       // are at most Buffer.poolSize bytes); small ones are copied.
@@ -838,8 +851,19 @@ class PiecePool {
   constructor(n: number, options: FormatOptions) {
     this.pool = new WorkerPool(n, PIECE_WORKER, { entry: WORKER_ENTRY, options });
   }
+  /** Memory of records written out, to go back to a worker with its next piece. */
+  private readonly spares: ArrayBuffer[] = [];
   run(piece: PgnPiece): Promise<Formatted> {
-    return this.pool.run({ piece }, [piece.bytes.buffer as ArrayBuffer]);
+    const spare = this.spares.pop();
+    return this.pool.run({ piece, spare }, spare ? [piece.bytes.buffer as ArrayBuffer, spare] : [piece.bytes.buffer as ArrayBuffer]);
+  }
+  /**
+   * A result's records once written out: their memory (when it is theirs alone, moved from the
+   * worker) goes back to a worker with a later piece.
+   */
+  recycle(r: Formatted): void {
+    const b = r.text.buffer;
+    if (b instanceof ArrayBuffer && b.byteLength > Buffer.poolSize && this.spares.length < 4) this.spares.push(b);
   }
   close(): Promise<void> {
     return this.pool.close();

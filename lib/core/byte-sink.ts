@@ -5,9 +5,14 @@
 export class ByteSink {
   buf: Buffer;
   n = 0;
-  /** `size`: the bytes to make room for at once (default 64 KB; it grows as needed). */
-  constructor(size = 1 << 16) {
-    this.buf = Buffer.allocUnsafeSlow(Math.max(16, size));
+  /**
+   * `size`: the bytes to make room for at once (default 64 KB; it grows as needed). `reuse`: memory
+   * to write into instead when it holds `size` bytes (its pages already mapped: a buffer given back
+   * by whoever consumed an earlier sink's bytes).
+   */
+  constructor(size = 1 << 16, reuse?: ArrayBuffer) {
+    size = Math.max(16, size);
+    this.buf = reuse && reuse.byteLength >= size ? Buffer.from(reuse) : Buffer.allocUnsafeSlow(size);
   }
   /** Makes room for `k` more bytes. */
   room(k: number): void {

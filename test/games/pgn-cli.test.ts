@@ -15,6 +15,8 @@ import type { PgnNode } from '../../lib/games/pgn-tree.js';
 import { openingOf } from '../../lib/games/openings.js';
 import { positionOfPacked } from '../../lib/core/position.js';
 import { jsApi, nativeApi } from '../support/backends.js';
+import { createSanApi } from '../../lib/games/san.js';
+import { makePgn } from '../../scripts/make-pgn.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.cjs');
@@ -26,6 +28,9 @@ writeFileSync(join(dir, 'q.pgn.gz'), gzipSync(QUIRKY));
 const zstd = spawnSync('zstd', ['-q', '-f', join(dir, 'q.pgn'), '-o', join(dir, 'q.pgn.zst')]);
 const haveZstd = zstd.status === 0;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Generated games (scripts/make-pgn.mjs), repeated into a file of several pieces, and a bad game.
+const MANY = makePgn({ ...jsApi, toSan: createSanApi('js').toSan }, { games: 300, seed: 5, maxPlies: 90 });
+const BAD_GAME = '[Event "bad"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 *\n';
 
 function analyze(args: string[], input?: Buffer) {
   const r = spawnSync(process.execPath, [cli, 'analyze', ...args], { input, maxBuffer: 1 << 28, env: { ...process.env, BITBOARD_PATTERNS_BACKEND: '' } });
@@ -64,6 +69,20 @@ describe.each(nativeApi ? ['native', 'js'] : ['js'])('%s', (backend) => {
     expect(analyze([messy, ...base, '--threads', '3']).out).toBe(one);
     expect(analyze([join(dir, 'q.pgn'), ...base, '--threads', '1']).out).toBe(plain);
     expect(analyze([join(dir, 'q.pgn'), ...base, '--threads', '3']).out).toBe(plain);
+  });
+  it('many pieces on two threads (the records\' memory going back to the workers): the bytes of one thread', () => {
+    // About 6 MB: six or more pieces, so each worker writes into memory the main thread gave back.
+    const copies = Array.from({ length: 14 }, (_, i) => (i % 5 === 2 ? `${MANY}\n${BAD_GAME}` : MANY)).join('\n');
+    const file = join(dir, `many-${backend}.pgn`);
+    writeFileSync(file, copies);
+    for (const format of [[], ['--format', 'csv']]) {
+      const one = analyze([file, ...base, ...format, '--threads', '1']);
+      expect(one.status).toBe(3);
+      const two = analyze([file, ...base, ...format, '--threads', '2']);
+      expect(two.status).toBe(3);
+      expect(two.out.length).toBeGreaterThan(6e6);
+      expect(two.out).toBe(one.out);
+    }
   });
   it('--features opening: each position\'s eco and opening are openingOf of its game\'s moves up to it (every ply, --every, CSV)', () => {
     // The data set's own lines (b.tsv, every 7th) as games, with the fixtures' games (FEN starts, Chess960, bad games).
