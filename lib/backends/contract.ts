@@ -259,7 +259,7 @@ export interface BatchBackend {
    * JS writer is formatChunk in lib/cli/pgn-input.ts), with the SAN read from the reader's records
    * (`san`, `games`: PgnRecords, games numbered from firstGame) and the features of `order` from
    * `outs` (as formatRecords); written to into[at..]: the byte count, or minus it when it does not
-   * fit. Native only.
+   * fit (into[at..] may then hold part of them). Native only.
    */
   pgnRecords?: (words: BigUint64Array, game: Uint32Array, ply: Uint32Array, from: number, to: number, san: Uint8Array,
     games: Int32Array, firstGame: number, gameOffset: number, outs: (BigUint64Array | Uint8Array | undefined | null)[],

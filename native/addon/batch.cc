@@ -456,7 +456,8 @@ Napi::Value openingRows(const Napi::CallbackInfo& info) {
 // (native/core/pgn.h Output), whose SAN of ply p is the p-th space-ended word of the game's SAN
 // range; a record's game number is its position's plus gameOffset; outs and order as for
 // formatRecords, indexed by position. Written to into[at..]; the result is the byte count, or minus
-// the count when it does not fit (nothing is written then).
+// the count when it does not fit (into[at..] may then hold part of the records: the caller makes
+// room and calls again).
 Napi::Value pgnRecords(const Napi::CallbackInfo& info) {
   Args args(info, 14, 14);
   const auto words = args.array<U64>(0, "words");
@@ -485,7 +486,9 @@ Napi::Value pgnRecords(const Napi::CallbackInfo& info) {
   const std::size_t recordBound = 2 * 20 + 32 + kFenRoom + columns.bound;  // numbers, punctuation, FEN, values
   const std::size_t gameCount = games.length / pgn::kGameFields;
   const char* const sanText = reinterpret_cast<const char*>(san.data);
-  Writer w;
+  // Straight into `into` while the records fit (no copy); past that into the scratch, to be counted.
+  const std::size_t room = into.length - static_cast<std::size_t>(at);
+  Writer w(reinterpret_cast<char*>(into.data) + static_cast<std::size_t>(at), room);
   // Where the current game's SAN words are, and the ply whose word starts at `word`.
   std::uint32_t current = 0;
   bool inGame = false;
@@ -543,9 +546,10 @@ Napi::Value pgnRecords(const Napi::CallbackInfo& info) {
     if (format == 0) w.lit("}\n");
     else w.lit(",\n");
   }
-  const std::size_t room = into.length - static_cast<std::size_t>(at);
-  if (w.size() > room) return Napi::Number::New(info.Env(), -static_cast<double>(w.size()));
-  if (w.size() > 0) std::memcpy(into.data + static_cast<std::size_t>(at), w.data(), w.size());
+  if (w.spilled()) {
+    if (w.size() > room) return Napi::Number::New(info.Env(), -static_cast<double>(w.size()));
+    if (w.size() > 0) std::memcpy(into.data + static_cast<std::size_t>(at), w.data(), w.size());
+  }
   return Napi::Number::New(info.Env(), static_cast<double>(w.size()));
 }
 

@@ -21,6 +21,12 @@ class Writer {
   Writer() : Writer(scratch()) {}
   // Into `buf` (its bytes from the start; it keeps its memory from call to call as the scratch does).
   explicit Writer(std::vector<char>& buf) : buf_(buf) { p_ = buf_.data(); end_ = p_ + buf_.size(); }
+  // Straight into the caller's `cap` bytes at `into` while the bytes fit; when they do not, what is
+  // written moves to the scratch and the rest follows it there (spilled() then says so).
+  Writer(char* into, std::size_t cap) : buf_(scratch()), ext_(cap ? into : nullptr) {
+    p_ = ext_ ? ext_ : buf_.data();
+    end_ = ext_ ? ext_ + cap : p_ + buf_.size();
+  }
   ~Writer() {
     if (buf_.size() > kKeepBytes) std::vector<char>().swap(buf_);  // a one-off huge call: give it back
   }
@@ -31,6 +37,14 @@ class Writer {
   void room(std::size_t n) {
     if (static_cast<std::size_t>(end_ - p_) >= n) return;
     const std::size_t used = size();
+    if (ext_) {
+      if (buf_.size() < used + n) buf_.resize(used + n + (std::size_t{1} << 16));
+      if (used) std::memcpy(buf_.data(), ext_, used);
+      ext_ = nullptr;
+      p_ = buf_.data() + used;
+      end_ = buf_.data() + buf_.size();
+      return;
+    }
     buf_.resize(std::max(buf_.size() * 2, used + n + (std::size_t{1} << 16)));
     p_ = buf_.data() + used;
     end_ = buf_.data() + buf_.size();
@@ -118,8 +132,10 @@ class Writer {
     put(s, n);
     put('"');
   }
-  std::size_t size() const { return static_cast<std::size_t>(p_ - buf_.data()); }
-  const char* data() const { return buf_.data(); }
+  std::size_t size() const { return static_cast<std::size_t>(p_ - data()); }
+  const char* data() const { return ext_ ? ext_ : buf_.data(); }
+  // The bytes did not fit the caller's memory (Writer(into, cap)): they are in the scratch.
+  bool spilled() const { return ext_ == nullptr; }
 
  private:
   static constexpr std::size_t kKeepBytes = std::size_t{64} << 20;
@@ -144,6 +160,7 @@ class Writer {
   std::vector<char>& buf_;
   char* p_;
   char* end_;
+  char* ext_ = nullptr;  // the caller's memory, until the bytes spill into buf_
 };
 
 // The feature values of a record, in `order` (FEATURES planes in `outs`, one entry per position):

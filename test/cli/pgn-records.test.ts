@@ -96,7 +96,8 @@ describe.runIf(nativeApi !== undefined)('the addon\'s PGN records equal the JS w
     const args = (): Parameters<typeof write> => [chunk.batch.words, chunk.game, chunk.ply, 0, chunk.game.length, raw.records.san, raw.records.games,
       raw.firstGame, 0, outs, new Uint8Array(0), 0, into, 0];
     const good = write(...args());
-    expect(good).not.toBe(0);
+    expect(good).toBeGreaterThan(0);
+    const want = into.slice(0, good);
     const bad = (i: number, v: unknown) => { const a = args(); (a as unknown[])[i] = v; return () => write(...a); };
     expect(bad(3, 5)).not.toThrow(); // from past to: RangeError below, equal is an empty range
     expect(bad(3, chunk.game.length + 1)).toThrow(RangeError);
@@ -110,11 +111,21 @@ describe.runIf(nativeApi !== undefined)('the addon\'s PGN records equal the JS w
     expect(bad(10, Uint8Array.of(200))).toThrow(RangeError);
     expect(bad(13, into.length + 1)).toThrow(RangeError);
     expect(bad(12, 'x')).toThrow(TypeError);
-    // Too little room: minus the size, nothing written.
-    const small = new Uint8Array(10);
-    const a = args();
-    a[12] = small;
-    expect(write(...a)).toBe(-good);
-    expect(small.every((b) => b === 0)).toBe(true);
+    // The records are written straight into `into` from `at` while they fit: with any room, the
+    // same bytes when they fit (nothing before `at` touched), minus their count when they do not.
+    for (const [size, at] of [[0, 0], [10, 3], [good - 1, 0], [good + 7, 7], [good + 4096, 1], [good, 0], [2 * good, good]] as const) {
+      const buf = new Uint8Array(size).fill(0xa5);
+      const a = args();
+      a[12] = buf;
+      a[13] = at;
+      const got = write(...a);
+      if (size - at < good) {
+        expect(got, `room ${size - at}`).toBe(-good);
+        continue;
+      }
+      expect(got, `room ${size - at}`).toBe(good);
+      expectSameBytes(buf.subarray(at, at + good), want, `records at ${at} in ${size} bytes`);
+      expect(buf.subarray(0, at).every((b) => b === 0xa5), 'bytes before at').toBe(true);
+    }
   });
 });
