@@ -255,6 +255,8 @@ enum : unsigned char {
   kBlankChar = 1, kNewlineChar = 2, kDelimiterChar = 4, kLetterChar = 8,
   kTagNameChar = 16,    // a tag name's characters (section 8.1.1: letters, digits, underscore)
   kTagValueStop = 32,   // what ends the plain run of a tag value: the quote, a line end, an escape
+  kBoundaryChar = 64,   // what can matter in the movetext of a game read for its boundaries only
+                        // (Reader::skipMovetext): a line end, '[', '{', ';', '%', '*', '-'
 };
 struct CharClasses {
   unsigned char c[256];
@@ -268,6 +270,7 @@ struct CharClasses {
     for (int k = 0; k < 10; ++k) c['0' + k] |= kTagNameChar;
     c[static_cast<unsigned char>('_')] |= kTagNameChar;
     for (const char* d = "\"\n\\"; *d; ++d) c[static_cast<unsigned char>(*d)] |= kTagValueStop;
+    for (const char* d = "\n[{;%*-"; *d; ++d) c[static_cast<unsigned char>(*d)] |= kBoundaryChar;
   }
 };
 inline constexpr CharClasses kCharClasses{};
@@ -851,6 +854,94 @@ class Reader {
     return true;
   }
 
+  // The termination marker (section 8.2.6) a token is: 0 '*', 1 "1-0", 2 "0-1", 3 "1/2-1/2"; else -1.
+  static int resultOf(const char* t, std::size_t len) {
+    if (len == 1 && t[0] == '*') return 0;
+    if (len == 3 && t[0] == '1' && t[1] == '-' && t[2] == '0') return 1;
+    if (len == 3 && t[0] == '0' && t[1] == '-' && t[2] == '1') return 2;
+    if (len == 7 && std::memcmp(t, "1/2-1/2", 7) == 0) return 3;
+    return -1;
+  }
+
+  // The first byte from k that can matter to a game read for its boundaries only (kBoundaryChar),
+  // or n_: 16 bytes at a time with SSE2, else byte by byte.
+  std::size_t nextBoundaryByte(std::size_t k) const {
+#if defined(__SSE2__) && !defined(BBP_PORTABLE)
+    const __m128i nl = _mm_set1_epi8('\n'), tag = _mm_set1_epi8('['), brace = _mm_set1_epi8('{'),
+                  semi = _mm_set1_epi8(';'), pct = _mm_set1_epi8('%'), star = _mm_set1_epi8('*'),
+                  dash = _mm_set1_epi8('-');
+    for (; k + 16 <= n_; k += 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p_ + k));
+      const __m128i m = _mm_or_si128(
+          _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, tag)), _mm_or_si128(_mm_cmpeq_epi8(v, brace), _mm_cmpeq_epi8(v, semi))),
+          _mm_or_si128(_mm_cmpeq_epi8(v, pct), _mm_or_si128(_mm_cmpeq_epi8(v, star), _mm_cmpeq_epi8(v, dash))));
+      const unsigned bits = static_cast<unsigned>(_mm_movemask_epi8(m));
+      if (bits) return k + static_cast<std::size_t>(lsb32(bits));
+    }
+#endif
+    while (k < n_ && !(kCharClasses.c[static_cast<unsigned char>(p_[k])] & kBoundaryChar)) ++k;
+    return k;
+  }
+
+  // The movetext of a game read for its boundaries only (kBoundariesOnly: the game counts as
+  // failed, so no move, NAG or parenthesis changes anything): where the token loop of game() ends
+  // it, found by the bytes that can end it. A line end is counted; a '%' escape line, a brace
+  // comment and a ';' comment are passed over as that loop does; a '[' starts the next game; a token
+  // holding '*' or '-' (its bounds: the delimiters around it, where that loop's tokens start and
+  // end too, a '$' before it aside) may be a termination marker. Every other byte only moves the
+  // loop on. From i, which ends where the loop would; true when the game is complete.
+  bool skipMovetext(std::size_t& i) {
+    const char* const p = p_;
+    const std::size_t n = n_;
+    const std::size_t from = i;
+    for (;;) {
+      i = nextBoundaryByte(i);
+      if (i >= n) return false;
+      switch (p[i]) {
+        case '\n':
+          ++line_;
+          lineStart_ = ++i;
+          continue;
+        case '[':
+          return true;  // the next game's tag section
+        case '{': {
+          i_ = i;
+          const bool closed = braceComment(false);
+          i = i_;
+          if (!closed) return false;
+          continue;
+        }
+        case ';': {
+          const void* nl = std::memchr(p + i, '\n', n - i);
+          i = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - p) : n;
+          continue;
+        }
+        case '%':
+          if (i == lineStart_) {
+            i_ = i;
+            skipLine();
+            i = i_;
+          } else {
+            ++i;
+          }
+          continue;
+        default: {  // '*' or '-'
+          std::size_t start = i;
+          while (start > from && !(kCharClasses.c[static_cast<unsigned char>(p[start - 1])] & kDelimiterChar)) --start;
+          ++i;
+          while (i < n && !(kCharClasses.c[static_cast<unsigned char>(p[i])] & kDelimiterChar)) ++i;
+          // After a '$' the loop's token starts at the '$' (a NAG token): no termination marker.
+          const int result = start > from && p[start - 1] == '$' ? -1 : resultOf(p + start, i - start);
+          if (result >= 0) {
+            field(gResult) = result;
+            return true;
+          }
+          continue;
+        }
+      }
+    }
+  }
+
   // Where the first '}' from k (k > 0) is when no line end comes before it, else 0: the usual short
   // comment on one line found in one pass, 16 bytes at a time, without the line count of the
   // general path. 0 also when fewer than 16 bytes remain, or without SSE2 (and in the portable build).
@@ -952,7 +1043,10 @@ class Reader {
     std::size_t i = i_;
     const char* const p = p_;
     const std::size_t n = n_;
-    while (i < n) {
+    // Boundaries only: the movetext passed over by the few bytes that can end it (skipMovetext).
+    const bool skipping = (o_.flags & kBoundariesOnly) != 0;
+    if (skipping) complete = skipMovetext(i);
+    while (!skipping && i < n) {
       const char c = p[i];
       const unsigned cls = kCharClasses.c[static_cast<unsigned char>(c)];
       if (cls & kBlankChar) {
@@ -1048,13 +1142,7 @@ class Reader {
       const std::size_t end = i;
       const std::size_t len = end - start;
       // Termination markers (section 8.2.6) end the game, also inside an unclosed variation.
-      int result = -1;
-      if (len == 1 && p[start] == '*') result = 0;
-      else if (len == 3 && p[start] == '1' && p[start + 1] == '-' && p[start + 2] == '0') result = 1;
-      else if (len == 3 && p[start] == '0' && p[start + 1] == '-' && p[start + 2] == '1') result = 2;
-      else if (len == 7 && p[start] == '1' && p[start + 1] == '/' && p[start + 2] == '2' && p[start + 3] == '-' &&
-               p[start + 4] == '1' && p[start + 5] == '/' && p[start + 6] == '2')
-        result = 3;
+      const int result = resultOf(p + start, len);
       if (result >= 0) {
         field(gResult) = result;
         complete = true;

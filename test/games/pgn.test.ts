@@ -371,7 +371,9 @@ describe.each(pgnBackends)('boundaries only (%s): the games a full read finds, w
   it('random splices of them: cut anywhere, joined, with garbage (fast-check)', () => {
     const all = Buffer.concat(texts);
     const piece = fc.tuple(fc.nat({ max: all.length - 1 }), fc.nat({ max: 600 })).map(([at, n]) => all.subarray(at, at + n));
-    const junk = fc.constantFrom('\n', '\n\n', '[', ']', '{', '}', '(', ')', '1-0', '*', '%', ';', '\r\n', '[Event "x"]\n', '$', '"').map((t) => Buffer.from(t));
+    // Termination markers glued to a NAG or a move number (tokens that are no marker), escape lines.
+    const junk = fc.constantFrom('\n', '\n\n', '[', ']', '{', '}', '(', ')', '1-0', '*', '%', ';', '\r\n', '[Event "x"]\n', '$', '"',
+      '0-1', '1/2-1/2', ' 1-0 ', '$1-0', '$*', '1.*', '12.1-0', '1...0-1', 'O-O-O', '-', '\n% x 1-0\n').map((t) => Buffer.from(t));
     fc.assert(fc.property(fc.array(fc.oneof(piece, piece, junk), { maxLength: 12 }), fc.nat({ max: 3 }), (parts, f) => {
       same(Buffer.concat(parts), [PGN_LAST_CHUNK, 0, PGN_NOT_FIRST | PGN_LAST_CHUNK, PGN_NOT_FIRST][f]!);
     }), { numRuns: 400 });
