@@ -623,8 +623,14 @@ async function* chunksOf(fn: string, source: PgnSource): AsyncGenerator<Uint8Arr
 
 export interface ChunkRead { bytes: Uint8Array; records: jsPgn.PgnRecords; firstGame: number; firstLine?: number; notFirst?: boolean }
 
-/** Reads a source chunk by chunk, each read ending at a game boundary. */
-export async function* recordsOf(fn: string, source: PgnSource, flags: number, s: Required<PositionSelect>, backend?: 'native' | 'wasm' | 'js'): AsyncGenerator<ChunkRead> {
+/**
+ * Reads a source chunk by chunk, each read ending at a game boundary. `join` (splitPgn's pieces of
+ * about a megabyte): a stream's chunks, whatever their size, are copied into one buffer until it
+ * holds CHUNK bytes, and each read gets a buffer of its own (the bytes after its last game go to the
+ * next buffer before the read is handed on), so its records may keep or move it.
+ */
+export async function* recordsOf(fn: string, source: PgnSource, flags: number, s: Required<PositionSelect>, backend?: 'native' | 'wasm' | 'js',
+  join = false): AsyncGenerator<ChunkRead> {
   const read = readerFor(backend);
   let carry: Uint8Array = new Uint8Array(0);
   let line = 1;
@@ -638,6 +644,37 @@ export async function* recordsOf(fn: string, source: PgnSource, flags: number, s
     if (r.consumed > 0) first = false;
     return out;
   };
+  if (join) {
+    let acc = new Uint8Array(2 * CHUNK);
+    let n = 0;
+    // The size at which to read next: CHUNK, or twice what held no whole game or line (a huge one).
+    let readAt = CHUNK;
+    for await (const chunk of chunksOf(fn, source)) {
+      if (n + chunk.length > acc.length) {
+        const grown = new Uint8Array(Math.max(2 * acc.length, n + chunk.length));
+        grown.set(acc.subarray(0, n));
+        acc = grown;
+      }
+      acc.set(chunk, n);
+      n += chunk.length;
+      if (n < readAt) continue;
+      const cut = acc.lastIndexOf(10, n - 1) + 1;
+      const r = cut === 0 ? undefined : run(acc.subarray(0, cut), false);
+      if (!r || r.records.consumed === 0) {
+        readAt = 2 * n;
+        continue;
+      }
+      readAt = CHUNK;
+      const rest = acc.subarray(r.records.consumed, n);
+      acc = new Uint8Array(Math.max(2 * CHUNK, 2 * rest.length));
+      acc.set(rest);
+      n = rest.length;
+      if (r.records.games.length > 0) yield r;
+    }
+    const r = run(acc.subarray(0, n), true);
+    if (r.records.games.length > 0) yield r;
+    return;
+  }
   for await (const chunk of chunksOf(fn, source)) {
     const joined = carry.length === 0 ? chunk : Buffer.concat([carry, chunk]);
     const cut = joined.lastIndexOf(10) + 1;
@@ -794,8 +831,9 @@ export interface PgnPiece {
  * `pgnPiecePositions(piece)` on each gives what `readPgnPositions` gives for the whole source.
  */
 export async function* splitPgn(source: PgnSource, backend?: 'native' | 'wasm' | 'js'): AsyncGenerator<PgnPiece> {
-  for await (const c of recordsOf('splitPgn', source, jsPgn.PGN_BOUNDARIES, { mode: 'all', every: 1, fromPly: 0 }, backend)) {
-    yield { bytes: Uint8Array.from(c.bytes.subarray(0, c.records.consumed)), firstGame: c.firstGame, firstLine: c.firstLine!,
+  // Each read's bytes are its own (recordsOf's join): a piece is a view of them, not a copy.
+  for await (const c of recordsOf('splitPgn', source, jsPgn.PGN_BOUNDARIES, { mode: 'all', every: 1, fromPly: 0 }, backend, true)) {
+    yield { bytes: c.bytes.subarray(0, c.records.consumed), firstGame: c.firstGame, firstLine: c.firstLine!,
       notFirst: c.notFirst!, games: c.records.games.length / jsPgn.GAME_RECORD };
   }
 }

@@ -398,6 +398,38 @@ describe.each(pgnBackends)('boundaries only (%s): the games a full read finds, w
   });
 });
 
+describe.each(pgnBackends)('splitPgn on a stream (%s): pieces of about a megabyte, each owning its bytes', (backend) => {
+  it('small chunks, a game larger than a piece and a long line without a line end: the whole read, piece by piece', async () => {
+    const corpus = Buffer.from(CORPUS.repeat(Math.ceil(400_000 / CORPUS.length)));
+    const huge = `[Event "huge"]\n\n1. e4 {${'x'.repeat(2_500_000)}} e5 2. Nf3 *\n\n`;
+    const longLine = `${'y'.repeat(1_500_000)}\n\n`;
+    const text = Buffer.concat([corpus, corpus, Buffer.from(huge), corpus, corpus, corpus, Buffer.from(longLine), corpus, corpus]);
+    const cuts = [4096, 65536, 777];
+    async function* chunks() {
+      let k = 0;
+      for (let i = 0; i < text.length; i += cuts[k++ % cuts.length]!) yield text.subarray(i, i + cuts[k % cuts.length]!);
+    }
+    const whole = pgnPositions(text, { backend, games: true });
+    const positions: number[] = [];
+    const games: [number, number, string | undefined][] = [];
+    const sizes: number[] = [];
+    for await (const piece of splitPgn(chunks(), backend)) {
+      sizes.push(piece.bytes.length);
+      const r = pgnPiecePositions(piece, { backend, games: true });
+      positions.push(...r.game);
+      games.push(...r.games.map((g): [number, number, string | undefined] => [g.game, g.line, g.error?.message]));
+      // The piece's memory is its own: moving it away leaves the next pieces whole.
+      structuredClone(piece.bytes.buffer, { transfer: [piece.bytes.buffer as ArrayBuffer] });
+    }
+    expectSameBytes(Uint32Array.from(positions), whole.game, 'game of each position');
+    expect(games).toEqual(whole.games.map((g) => [g.game, g.line, g.error?.message]));
+    // About a megabyte each (the last one and the one after the huge game aside), not a chunk each.
+    expect(sizes.length, sizes.join(' ')).toBeGreaterThanOrEqual(4);
+    expect(sizes.slice(0, -1).every((n) => n >= 500_000), sizes.join(' ')).toBe(true);
+    expect(sizes.some((n) => n > 2_500_000)).toBe(true);
+  });
+});
+
 describe.runIf(nativeApi !== undefined)('native and JS records are equal byte for byte', () => {
   const bytes = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
   it.each([['corpus', Buffer.from(CORPUS)], ['quirky', QUIRKY], ['messy', MESSY]])('%s', (_name, text) => {
