@@ -258,33 +258,46 @@ inline void formatRecordLines(Writer& w, const char* data, const std::uint32_t* 
 }
 
 // A FEN rank by its occupancy (bit f: file f holds a piece): the text with a placeholder for each
-// piece and a digit for each run of empty squares, its length, and where the pieces go.
+// piece and a digit for each run of empty squares, its length, and for each of its first 8 bytes
+// where it comes from in putFen's 16-byte rank buffer (the file's letter 0..7, or 8 + the byte
+// itself from the text).
 struct FenRank {
   char text[8];
   std::uint8_t length;
-  std::uint8_t slot[8];
+  std::uint8_t from[8];
 };
 struct FenRanks {
   FenRank rank[256];
   constexpr FenRanks() : rank{} {
     for (unsigned occ = 0; occ < 256; ++occ) {
       FenRank& r = rank[occ];
-      unsigned n = 0, k = 0, empty = 0;
+      unsigned n = 0, empty = 0;
       for (unsigned f = 0; f < 8; ++f) {
         if (!(occ >> f & 1)) {
           ++empty;
           continue;
         }
-        if (empty) r.text[n++] = static_cast<char>('0' + empty), empty = 0;
-        r.slot[k++] = static_cast<std::uint8_t>(n);
-        r.text[n++] = '?';
+        if (empty) r.text[n] = static_cast<char>('0' + empty), r.from[n] = static_cast<std::uint8_t>(8 + n), ++n, empty = 0;
+        r.text[n] = '?';
+        r.from[n++] = static_cast<std::uint8_t>(f);
       }
-      if (empty) r.text[n++] = static_cast<char>('0' + empty);
+      if (empty) r.text[n] = static_cast<char>('0' + empty), r.from[n] = static_cast<std::uint8_t>(8 + n), ++n;
       r.length = static_cast<std::uint8_t>(n);
+      for (unsigned k = n; k < 8; ++k) r.from[k] = static_cast<std::uint8_t>(8 + k);
     }
   }
 };
 inline constexpr FenRanks kFenRanks{};
+// Byte f of kByteMasks.m[b] is 0xff where bit f of b is set: a rank of a bitboard as byte masks.
+struct ByteMasks {
+  std::uint64_t m[256];
+  constexpr ByteMasks() : m{} {
+    for (unsigned b = 0; b < 256; ++b)
+      for (unsigned f = 0; f < 8; ++f)
+        if (b >> f & 1) m[b] |= std::uint64_t{0xff} << (8 * f);
+  }
+};
+inline constexpr ByteMasks kByteMasks{};
 // The most bytes putFen writes (at most 100: 71 of placement, 7 and 10 digits of clocks), with
 // margin for its 8-byte stores.
 constexpr std::size_t kFenRoom = 112;
@@ -294,25 +307,28 @@ constexpr std::size_t kFenRoom = 112;
 // clock (bits 16..35 of the state word), fullmove number (the low 32 bits of word 9). A square in
 // more than one piece set shows the last type's letter, in the colour of the white set. The same
 // bytes as the pipeline's JS writer (fenInto in lib/cli/pgn-input.ts). Needs room kFenRoom.
-// Each rank is its occupancy's template (kFenRanks) with the pieces' letters put in its slots.
+// Without a branch per piece: each rank's letters are made 8 at a time from byte masks of the
+// piece sets (kByteMasks), lowered for black, and the rank's text is its occupancy's template
+// (kFenRanks) with each byte taken from the letters or the template.
 inline void putFen(Writer& w, const U64* words) {
-  static constexpr char kLetters[12] = {'P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k'};
-  char board[64];
-  U64 occupied = 0;
-  for (int t = 0; t < 6; ++t) {
-    occupied |= words[2 + t];
-    for (U64 bits = words[2 + t]; bits; bits &= bits - 1) {
-      const int sq = lsb(bits);
-      board[sq] = kLetters[(words[0] >> sq & 1) ? t : t + 6];
-    }
-  }
+  constexpr U64 kOnes = 0x0101010101010101ULL;
+  static constexpr U64 kLetters[6] = {kOnes * 'P', kOnes * 'N', kOnes * 'B', kOnes * 'R', kOnes * 'Q', kOnes * 'K'};
+  const U64 occupied = words[2] | words[3] | words[4] | words[5] | words[6] | words[7];
   char* p = w.cursor();
   for (int r = 7; r >= 0; --r) {
-    const unsigned occ = static_cast<unsigned>(occupied >> (8 * r)) & 255;
+    const int shift = 8 * r;
+    const unsigned occ = static_cast<unsigned>(occupied >> shift) & 255;
+    U64 letters = 0;
+    for (int t = 0; t < 6; ++t) {
+      const U64 m = kByteMasks.m[static_cast<unsigned>(words[2 + t] >> shift) & 255];
+      letters = (letters & ~m) | (m & kLetters[t]);
+    }
+    letters |= kByteMasks.m[occ] & ~kByteMasks.m[static_cast<unsigned>(words[0] >> shift) & 255] & (kOnes * 0x20);
     const FenRank& rank = kFenRanks.rank[occ];
-    std::memcpy(p, rank.text, 8);
-    unsigned k = 0;
-    for (unsigned bits = occ; bits; bits &= bits - 1) p[rank.slot[k++]] = board[8 * r + lsb(bits)];
+    char both[16];
+    for (int f = 0; f < 8; ++f) both[f] = static_cast<char>(letters >> (8 * f));
+    std::memcpy(both + 8, rank.text, 8);
+    for (int k = 0; k < 8; ++k) p[k] = both[rank.from[k]];
     p += rank.length;
     *p = '/';
     p += r != 0;

@@ -78,6 +78,21 @@ describe.each(backends)('chunkFens (%s)', (backend) => {
   });
 });
 
+describe.runIf(nativeApi !== undefined)('chunkFens on words no position has: native and JS write the same bytes', () => {
+  it('arbitrary piece sets (a square in several sets, pieces outside the colour sets) and state words (fast-check)', () => {
+    const word = fc.bigInt({ min: 0n, max: 2n ** 64n - 1n });
+    // Sparse sets too, so that sets overlap on some squares and not on others.
+    const set = fc.oneof(word, fc.tuple(word, word, word).map(([a, b, c]) => a & b & c));
+    fc.assert(fc.property(fc.array(fc.array(set, { minLength: 10, maxLength: 10 }), { minLength: 1, maxLength: 40 }), (rows) => {
+      const words = BigUint64Array.from(rows.flat());
+      const js = chunkFens(words, 'js');
+      const native = chunkFens(words, 'native');
+      expectSameBytes(native.bytes.subarray(0, native.starts[rows.length]!), js.bytes.subarray(0, js.starts[rows.length]!), 'FENs');
+      expectSameBytes(native.starts, js.starts, 'starts');
+    }), { numRuns: 300 });
+  });
+});
+
 describe.runIf(nativeApi !== undefined)('the addon\'s fenTexts refuses bad arguments', () => {
   it('TypeError / RangeError, never a crash', async () => {
     const { loadNative } = await import('../../lib/backends/native.js');
