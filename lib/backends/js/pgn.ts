@@ -75,6 +75,20 @@ class Halves {
 const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
 const DELIMITER = new Uint8Array(256);
 for (const c of ' \t\r\n\v\f{}()[];$"') DELIMITER[c.charCodeAt(0)] = 1;
+// What can matter in the movetext of a game read for its boundaries only (skipMovetext).
+const BOUNDARY = new Uint8Array(256);
+for (const c of '\n[{;%*-') BOUNDARY[c.charCodeAt(0)] = 1;
+/** The termination marker (section 8.2.6) the token p[start, end) is: 0 '*', 1 "1-0", 2 "0-1", 3 "1/2-1/2"; else -1. */
+function resultOf(p: Uint8Array, start: number, end: number): number {
+  const len = end - start;
+  const c = p[start];
+  if (len === 1 && c === 42) return 0;
+  if (len === 3 && c === 49 && p[start + 1] === 45 && p[start + 2] === 48) return 1;
+  if (len === 3 && c === 48 && p[start + 1] === 45 && p[start + 2] === 49) return 2;
+  if (len === 7 && c === 49 && p[start + 1] === 47 && p[start + 2] === 50 && p[start + 3] === 45 &&
+    p[start + 4] === 49 && p[start + 5] === 47 && p[start + 6] === 50) return 3;
+  return -1;
+}
 const isNameChar = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
 
 // The board lives at ply P of the stack; each move is played into P + 1 and copied back, so the
@@ -410,6 +424,45 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
     return true;
   };
 
+  // The movetext of a game read for its boundaries only (PGN_BOUNDARIES: the game counts as failed,
+  // so no move, NAG or parenthesis changes anything): where game()'s token loop ends it, found by the
+  // bytes that can end it (BOUNDARY), as native/core/pgn.h's skipMovetext does. A line end is
+  // counted; a '%' escape line, a brace comment and a ';' comment are passed over as that loop does;
+  // a '[' starts the next game; a token holding '*' or '-' (its bounds: the delimiters around it, a
+  // '$' before it aside) may be a termination marker. True when the game is complete.
+  const skipMovetext = (): boolean => {
+    const from = i;
+    for (;;) {
+      while (i < n && BOUNDARY[p[i]!] === 0) i++;
+      if (i >= n) return false;
+      const c = p[i]!;
+      if (c === 10) { newline(); i++; continue; }
+      if (c === 91) return true;
+      if (c === 123) {
+        if (!braceComment(false)) return false;
+        continue;
+      }
+      if (c === 59) {
+        while (i < n && p[i] !== 10) i++;
+        continue;
+      }
+      if (c === 37) {
+        if (i === lineStart) skipLine();
+        else i++;
+        continue;
+      }
+      let start = i;
+      while (start > from && DELIMITER[p[start - 1]!] === 0) start--;
+      i++;
+      while (i < n && DELIMITER[p[i]!] === 0) i++;
+      const result = start > from && p[start - 1] === 36 ? -1 : resultOf(p, start, i);
+      if (result >= 0) {
+        games[rec + G.result] = result;
+        return true;
+      }
+    }
+  };
+
   const game = (): boolean => {
     rec = games.length;
     for (let k = 0; k < GAME_RECORD; k++) games.push(0);
@@ -457,7 +510,10 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
 
     let complete = false;
     let depth = 0;
-    while (i < n) {
+    // Boundaries only: the movetext passed over by the few bytes that can end it (skipMovetext).
+    const skipping = (flags & PGN_BOUNDARIES) !== 0;
+    if (skipping) complete = skipMovetext();
+    while (!skipping && i < n) {
       const c = p[i]!;
       if (c === 10) { newline(); i++; continue; }
       if (isSpace(c)) { i++; continue; }
@@ -494,13 +550,7 @@ export function readPgnGamesJs(p: Uint8Array, options: { flags: number; every: n
         continue;
       }
       const end = i;
-      const len = end - start;
-      let result = -1;
-      if (len === 1 && c === 42) result = 0;
-      else if (len === 3 && c === 49 && p[start + 1] === 45 && p[start + 2] === 48) result = 1;
-      else if (len === 3 && c === 48 && p[start + 1] === 45 && p[start + 2] === 49) result = 2;
-      else if (len === 7 && c === 49 && p[start + 1] === 47 && p[start + 2] === 50 && p[start + 3] === 45 &&
-        p[start + 4] === 49 && p[start + 5] === 47 && p[start + 6] === 50) result = 3;
+      const result = resultOf(p, start, end);
       if (result >= 0) {
         games[rec + G.result] = result;
         complete = true;
