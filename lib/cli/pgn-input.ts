@@ -574,7 +574,8 @@ export function formatChunk(chunk: GamePositions, api: ReturnType<typeof createA
   const resHalves = names.map((n) => { const a = res[n]!; return a instanceof BigUint64Array ? new Int32Array(a.buffer, a.byteOffset, a.length * 2) : null; });
   // Room for the records at once, by the bytes per position of this thread's earlier calls: a buffer
   // grown by doubling is copied each time, into fresh memory the system must fault in.
-  const out = new RecordBytes(bytesPerPosition > 0 ? Math.ceil(bytesPerPosition * 1.1 * chunk.game.length) + 4096 : 1 << 16, spareRecordMemory.pop());
+  const out = new RecordBytes(bytesPerPosition > 0 ? Math.ceil(bytesPerPosition * 1.1 * chunk.game.length) + 4096 : 1 << 16, spareRecordMemory);
+  spareRecordMemory = undefined;
   // Bitboards from their unsigned halves; numbers; flags as true / false (CSV: 1 / 0).
   const cell = (f: number, k: number, type: string): void => {
     const h = resHalves[f];
@@ -795,7 +796,7 @@ let bytesPerPosition = 0;
  * Memory of earlier records that the main thread has written out and given back (formatPgnPiece's
  * `spare`): the next records are written into it, whose pages are mapped already.
  */
-const spareRecordMemory: ArrayBuffer[] = [];
+let spareRecordMemory: ArrayBuffer | undefined;
 
 let workerApi: ReturnType<typeof createApi> | undefined;
 /** The positions of this thread's last piece, whose memory the next one reuses. */
@@ -806,10 +807,7 @@ let lastPiece: GamePositions | undefined;
  */
 export function formatPgnPiece(piece: PgnPiece, o: FormatOptions, spare?: ArrayBuffer): Formatted {
   workerApi ??= createApi(o.backend === 'native' ? loadNative() : jsBackend);
-  if (spare) {
-    spareRecordMemory.length = 0;
-    spareRecordMemory.push(spare);
-  }
+  if (spare) spareRecordMemory = spare;
   // Game objects for the bad games only where the addon writes the records or Parquet rows need no
   // more than the reader's records: the SAN is read from them.
   // The positions go into the memory of the thread's previous piece (its pages stay mapped): its
